@@ -1,0 +1,216 @@
+"""JSON form of the rules object, and its JSON Schema, both derived from the dataclass type hints.
+
+One walker serves the three directions (to data, from data, schema), so the export can never drift
+from the classes it describes.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import types
+import typing
+from functools import cache
+from typing import Any, Literal, Union, get_args, get_origin
+
+from . import rules as model
+from .errors import ExportError
+
+_SOURCES_FIELD = "sources"
+
+
+@cache
+def _hints(cls: type) -> dict[str, Any]:
+    return typing.get_type_hints(cls, vars(model))
+
+
+def _fields(cls: type) -> list[dataclasses.Field]:
+    return [f for f in dataclasses.fields(cls)]
+
+
+# --- to data ---------------------------------------------------------------------------------------
+
+
+def _to_data(value: Any) -> Any:
+    if dataclasses.is_dataclass(value):
+        return {f.name: _to_data(getattr(value, f.name)) for f in _fields(type(value))}
+    if isinstance(value, tuple):
+        return [_to_data(v) for v in value]
+    return value
+
+
+def rules_to_dict(rules: model.Rules) -> dict:
+    data: dict[str, Any] = {"schema_version": model.SCHEMA_VERSION}
+    for f in _fields(model.Rules):
+        value = getattr(rules, f.name)
+        if f.name == _SOURCES_FIELD:
+            data[f.name] = {path: str_source(src) for path, src in value}
+        else:
+            data[f.name] = _to_data(value)
+    return data
+
+
+def str_source(src: model.Source) -> dict:
+    return {"file": src.file, "line": src.line, "column": src.column}
+
+
+# --- from data -------------------------------------------------------------------------------------
+
+
+def _fail(path: str, message: str) -> ExportError:
+    return ExportError(f"{path or 'rules'}: {message}")
+
+
+def _from_data(tp: Any, data: Any, path: str) -> Any:
+    origin = get_origin(tp)
+    if dataclasses.is_dataclass(tp):
+        if not isinstance(data, dict):
+            raise _fail(path, f"expected an object, got {type(data).__name__}")
+        hints = _hints(tp)
+        names = {f.name for f in _fields(tp)}
+        unknown = sorted(set(data) - names)
+        if unknown:
+            raise _fail(path, f"unknown field {unknown[0]!r}")
+        kwargs = {}
+        for f in _fields(tp):
+            if f.name in data:
+                kwargs[f.name] = _from_data(hints[f.name], data[f.name], f"{path}.{f.name}".lstrip("."))
+        return tp(**kwargs)
+    if origin is tuple:
+        args = get_args(tp)
+        if not isinstance(data, list):
+            raise _fail(path, f"expected a list, got {type(data).__name__}")
+        if not args:  # a bare ``tuple``: nested lists of plain values (the formula tree)
+            return _plain_tuple(data, path)
+        if len(args) == 2 and args[1] is Ellipsis:
+            return tuple(_from_data(args[0], v, f"{path}[{i}]") for i, v in enumerate(data))
+        if len(args) != len(data):
+            raise _fail(path, f"expected {len(args)} items, got {len(data)}")
+        return tuple(_from_data(a, v, f"{path}[{i}]") for i, (a, v) in enumerate(zip(args, data)))
+    if origin is Literal:
+        if data not in get_args(tp):
+            choices = ", ".join(repr(a) for a in get_args(tp))
+            raise _fail(path, f"{data!r} is not one of {choices}")
+        return data
+    if origin in (Union, types.UnionType):
+        args = get_args(tp)
+        if data is None and type(None) in args:
+            return None
+        for arg in args:
+            if arg is type(None):
+                continue
+            try:
+                return _from_data(arg, data, path)
+            except ExportError:
+                continue
+        raise _fail(path, f"unexpected value {data!r}")
+    if tp is bool:
+        if not isinstance(data, bool):
+            raise _fail(path, f"expected true or false, got {data!r}")
+        return data
+    if tp is int:
+        if isinstance(data, bool) or not isinstance(data, int):
+            raise _fail(path, f"expected an integer, got {data!r}")
+        return data
+    if tp is str:
+        if not isinstance(data, str):
+            raise _fail(path, f"expected a string, got {data!r}")
+        return data
+    raise _fail(path, f"cannot read a value of type {tp!r}")  # pragma: no cover - model error
+
+
+def _plain_tuple(data: Any, path: str) -> Any:
+    if isinstance(data, list):
+        return tuple(_plain_tuple(v, path) for v in data)
+    if isinstance(data, (str, int)) and not isinstance(data, bool):
+        return data
+    raise _fail(path, f"unexpected value {data!r}")
+
+
+def rules_from_dict(data: dict) -> model.Rules:
+    if not isinstance(data, dict):
+        raise _fail("", "expected an object")
+    version = data.get("schema_version")
+    if version != model.SCHEMA_VERSION:
+        raise _fail("schema_version", f"expected {model.SCHEMA_VERSION}, got {version!r}")
+    body = {k: v for k, v in data.items() if k not in ("schema_version", _SOURCES_FIELD)}
+    rules = _from_data(model.Rules, body, "")
+    raw_sources = data.get(_SOURCES_FIELD, {})
+    if not isinstance(raw_sources, dict):
+        raise _fail(_SOURCES_FIELD, "expected an object")
+    sources = tuple(
+        (path, _from_data(model.Source, src, f"{_SOURCES_FIELD}.{path}"))
+        for path, src in raw_sources.items()
+    )
+    return dataclasses.replace(rules, sources=sources)
+
+
+# --- schema ----------------------------------------------------------------------------------------
+
+
+def _schema_of(tp: Any, defs: dict[str, Any]) -> dict[str, Any]:
+    origin = get_origin(tp)
+    if dataclasses.is_dataclass(tp):
+        name = tp.__name__
+        if name not in defs:
+            defs[name] = {}  # placeholder against recursion
+            hints = _hints(tp)
+            props = {f.name: _schema_of(hints[f.name], defs) for f in _fields(tp)}
+            doc = (tp.__doc__ or "").strip()
+            entry: dict[str, Any] = {
+                "type": "object",
+                "properties": props,
+                "required": sorted(props),
+                "additionalProperties": False,
+            }
+            if doc and not doc.startswith(name + "("):
+                entry["description"] = " ".join(doc.split())
+            defs[name] = entry
+        return {"$ref": f"#/$defs/{name}"}
+    if origin is tuple:
+        args = get_args(tp)
+        if not args:
+            return {"type": "array"}
+        if len(args) == 2 and args[1] is Ellipsis:
+            return {"type": "array", "items": _schema_of(args[0], defs)}
+        return {
+            "type": "array",
+            "prefixItems": [_schema_of(a, defs) for a in args],
+            "minItems": len(args),
+            "maxItems": len(args),
+        }
+    if origin is Literal:
+        return {"enum": list(get_args(tp))}
+    if origin in (Union, types.UnionType):
+        return {"anyOf": [_schema_of(a, defs) for a in get_args(tp)]}
+    if tp is type(None):
+        return {"type": "null"}
+    if tp is bool:
+        return {"type": "boolean"}
+    if tp is int:
+        return {"type": "integer"}
+    if tp is str:
+        return {"type": "string"}
+    raise TypeError(f"no schema for {tp!r}")  # pragma: no cover - model error
+
+
+def schema() -> dict[str, Any]:
+    """The JSON Schema (draft 2020-12) of ``Rules.to_dict()``."""
+    defs: dict[str, Any] = {}
+    _schema_of(model.Rules, defs)
+    root = dict(defs.pop("Rules"))
+    props = dict(root["properties"])
+    props["schema_version"] = {"const": model.SCHEMA_VERSION}
+    props[_SOURCES_FIELD] = {
+        "type": "object",
+        "description": "Where each value was set: dotted field path → file, line and column.",
+        "additionalProperties": {"$ref": "#/$defs/Source"},
+    }
+    root["properties"] = props
+    root["required"] = sorted(props)
+    return {
+        "$schema": "https://json-schema.org/draft/2020-12/schema",
+        "$id": f"https://tractor-rules.invalid/schema/v{model.SCHEMA_VERSION}/rules.json",
+        "title": "tractor-rules compiled ruleset",
+        **root,
+        "$defs": dict(sorted(defs.items())),
+    }

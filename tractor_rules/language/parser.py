@@ -1,0 +1,322 @@
+"""Text → syntax tree.  The only module that knows Lark; every Lark error becomes a
+``RulesetSyntaxError`` here, at this one boundary."""
+
+from __future__ import annotations
+
+import difflib
+import json
+from functools import cache
+
+from lark import Lark, Token, Tree
+from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
+
+from ..errors import Diagnostic, RulesetSyntaxError
+from ..resources import grammar_path
+from .syntax import Comment, Leaf, Node, Position, Statement, SyntaxTree
+
+#: Bounds that keep any input from making the parser run away.
+MAX_BYTES = 256 * 1024
+MAX_NESTING = 16
+MAX_DIGITS = 6
+
+SECTIONS = (
+    "table",
+    "levels",
+    "trumps",
+    "combinations",
+    "declare",
+    "lead",
+    "follow",
+    "ruff",
+    "kitty",
+    "upgrade",
+    "stakes",
+)
+
+_FRIENDLY = {
+    "INT": "a number",
+    "STRING": 'a quoted string ("...")',
+    "CARD": "a card such as 5H",
+    "_NL": "the end of the line",
+    "$END": "the end of the file",
+}
+#: rules the grammar marks with "!" to keep their words: their text is the value
+_WORD_RULES = {"rank": "rank", "suit": "suit", "clockwise": "word", "sign": "word"}
+_VALUE_TERMINALS = {"INT", "STRING", "CARD"}
+_SUIT_GLYPHS = {"♠": "S", "♥": "H", "♦": "D", "♣": "C"}
+
+
+class _WordsAsKeywords:
+    """Keeps the WORD terminal acceptable in every parser state, so that each word is lexed whole
+    and turned into a keyword only when it spells one (Lark's "unless" callback).  Without it a
+    misspelt keyword would be split into a keyword prefix and garbage."""
+
+    always_accept = ("WORD",)
+
+    def process(self, stream):
+        return stream
+
+
+@cache
+def lark_parser() -> Lark:
+    """The parser, built once per process."""
+    return Lark(
+        grammar_path().read_text(encoding="utf-8"),
+        parser="lalr",
+        lexer="contextual",
+        postlex=_WordsAsKeywords(),
+        propagate_positions=True,
+        # Keywords stay in the tree so that every node's position spans its words too; the
+        # converter below drops them.
+        keep_all_tokens=True,
+        maybe_placeholders=False,
+    )
+
+
+@cache
+def _statement_keys() -> dict[str, str]:
+    """First keyword of each statement → its section, to tell a user which section a misplaced
+    statement belongs in."""
+    parser = lark_parser()
+    first_terminal: dict[str, str] = {}
+    for rule in parser.rules:
+        if rule.expansion and rule.expansion[0].is_term and rule.origin.name not in first_terminal:
+            first_terminal[rule.origin.name] = rule.expansion[0].name
+    keys: dict[str, str] = {}
+    for rule in parser.rules:
+        owner = rule.origin.name
+        if owner.startswith("_") and owner.endswith("_statement") and len(rule.expansion) == 1:
+            section = owner[1 : -len("_statement")]
+            term = first_terminal.get(rule.expansion[0].name)
+            if term is not None:
+                word = _keyword_text(term)
+                if word:
+                    keys.setdefault(word, section)
+    return keys
+
+
+def _keyword_text(terminal_name: str) -> str | None:
+    try:
+        pattern = lark_parser().get_terminal(terminal_name).pattern
+    except KeyError:
+        return None
+    if pattern.type == "str":
+        return pattern.value
+    return None
+
+
+def _describe_terminal(name: str) -> str | None:
+    if name in _FRIENDLY:
+        return _FRIENDLY[name]
+    if name in ("WORD", "COMMENT"):
+        return None
+    text = _keyword_text(name)
+    return f"'{text}'" if text is not None else name
+
+
+def _expected_list(names: set[str]) -> str:
+    described = sorted({d for d in (_describe_terminal(n) for n in names) if d})
+    # Keywords first, then the general kinds ("a number", "the end of the line").
+    described.sort(key=lambda d: (not d.startswith("'"), d))
+    if len(described) > 14:
+        described = described[:14] + ["..."]
+    if not described:
+        return "something else"
+    if len(described) == 1:
+        return described[0]
+    return "one of " + ", ".join(described)
+
+
+def _line_text(text: str, line: int) -> str:
+    lines = text.splitlines()
+    return lines[line - 1] if 0 < line <= len(lines) else ""
+
+
+def _diag(file: str, text: str, line: int, column: int, message: str, width: int = 1) -> Diagnostic:
+    return Diagnostic(file, line, column, message, _line_text(text, line), width)
+
+
+def _syntax_error(file: str, text: str, exc: UnexpectedInput) -> RulesetSyntaxError:
+    line, column = max(exc.line, 1), max(exc.column, 1)
+    if isinstance(exc, UnexpectedCharacters):
+        char = text[exc.pos_in_stream] if 0 <= exc.pos_in_stream < len(text) else "?"
+        if char == '"':
+            message = "unterminated string: a string ends with \" on the same line"
+        else:
+            message = f"unexpected character {char!r}"
+        return RulesetSyntaxError(_diag(file, text, line, column, message))
+    if isinstance(exc, UnexpectedToken):
+        token = exc.token
+        expected = set(exc.accepts or exc.expected)
+        if token.type == "$END":
+            message = f"unexpected end of file, expected {_expected_list(expected)}"
+            return RulesetSyntaxError(_diag(file, text, line, column, message))
+        if token.type == "_NL":
+            message = f"this line ends too early: expected {_expected_list(expected)}"
+            return RulesetSyntaxError(_diag(file, text, token.line, token.column, message))
+        found = str(token)
+        message = f"expected {_expected_list(expected)}, found '{found}'"
+        section = _statement_keys().get(found)
+        if section is not None and not any(_keyword_text(n) == found for n in expected):
+            message = f"'{found}' is a statement of the '{section}' section, not of this one"
+        else:
+            words = [w for w in (_keyword_text(n) for n in expected) if w]
+            close = difflib.get_close_matches(found, words, n=3, cutoff=0.6)
+            if close:
+                message = f"unknown word '{found}': did you mean " + " or ".join(f"'{c}'" for c in close) + "?"
+        return RulesetSyntaxError(
+            _diag(file, text, token.line, token.column, message, max(1, len(found)))
+        )
+    if isinstance(exc, UnexpectedEOF):
+        message = f"unexpected end of file, expected {_expected_list(set(exc.expected))}"
+        return RulesetSyntaxError(_diag(file, text, line, column, message))
+    return RulesetSyntaxError(_diag(file, text, line, column, str(exc).splitlines()[0]))
+
+
+def _preflight(file: str, text: str) -> None:
+    """Reject input that is too large or nested too deeply before Lark sees it."""
+    size = len(text.encode("utf-8", "surrogatepass"))
+    if size > MAX_BYTES:
+        raise RulesetSyntaxError(
+            Diagnostic(file, 1, 1, f"the file is {size} bytes; a ruleset may be at most {MAX_BYTES}")
+        )
+    depth = 0
+    in_string = in_comment = escaped = False
+    line, column = 1, 0
+    for char in text:
+        column += 1
+        if char == "\n":
+            line, column = line + 1, 0
+            in_string = in_comment = escaped = False
+            continue
+        if in_comment:
+            continue
+        if in_string:
+            if escaped:
+                escaped = False
+            elif char == "\\":
+                escaped = True
+            elif char == '"':
+                in_string = False
+            continue
+        if char == "#":
+            in_comment = True
+        elif char == '"':
+            in_string = True
+        elif char == "(":
+            depth += 1
+            if depth > MAX_NESTING:
+                raise RulesetSyntaxError(
+                    _diag(file, text, line, column, f"parentheses nested more than {MAX_NESTING} deep")
+                )
+        elif char == ")":
+            depth = max(depth - 1, 0)
+
+
+def _position(meta) -> Position:
+    return Position(meta.line, meta.column, meta.end_line, meta.end_column)
+
+
+def _token_position(token: Token) -> Position:
+    return Position(token.line, token.column, token.end_line, token.end_column)
+
+
+def _decode_string(file: str, text: str, token: Token) -> str:
+    try:
+        value = json.loads(str(token))
+    except ValueError:
+        raise RulesetSyntaxError(
+            _diag(file, text, token.line, token.column, "bad escape in string: use \\\" \\\\ \\n or \\uXXXX", len(token))
+        ) from None
+    return value
+
+
+class _Converter:
+    def __init__(self, file: str, text: str):
+        self.file = file
+        self.text = text
+
+    def leaf(self, token: Token) -> Leaf:
+        pos = _token_position(token)
+        if token.type == "INT":
+            digits = str(token).lstrip("0") or "0"
+            if len(digits) > MAX_DIGITS:
+                raise RulesetSyntaxError(
+                    _diag(self.file, self.text, token.line, token.column,
+                          f"number {token} is too large (at most {MAX_DIGITS} digits)", len(token))
+                )
+            return Leaf("int", int(digits), pos)
+        if token.type == "STRING":
+            return Leaf("str", _decode_string(self.file, self.text, token), pos)
+        if token.type == "CARD":
+            raw = str(token)
+            return Leaf("card", raw[:-1] + _SUIT_GLYPHS.get(raw[-1], raw[-1]), pos)
+        return Leaf("word", str(token), pos)
+
+    def node(self, tree: Tree) -> Node | Leaf:
+        kind = str(tree.data)
+        if kind in _WORD_RULES:
+            token = tree.children[0]
+            value = str(token)
+            if kind == "suit":
+                value = _SUIT_GLYPHS.get(value, value)
+            elif kind == "rank" and value == "T":
+                value = "10"
+            return Leaf(_WORD_RULES[kind], value, _token_position(token))
+        args: list[Node | Leaf] = []
+        for child in tree.children:
+            if isinstance(child, Tree):
+                args.append(self.node(child))
+            elif child.type in _VALUE_TERMINALS:
+                args.append(self.leaf(child))
+        pos = _position(tree.meta) if not tree.meta.empty else Position(0, 0, 0, 0)
+        return Node(kind, tuple(args), pos)
+
+
+def parse(text: str, file: str = "<string>") -> SyntaxTree:
+    """Parse ruleset text.  Raises ``RulesetSyntaxError`` for anything the grammar rejects."""
+    if not isinstance(text, str):
+        raise RulesetSyntaxError(Diagnostic(file, 0, 0, "a ruleset must be text"))
+    _preflight(file, text)
+    source = text if text.endswith("\n") else text + "\n"
+    try:
+        tree = lark_parser().parse(source)
+    except UnexpectedInput as exc:
+        raise _syntax_error(file, source, exc) from None
+    converter = _Converter(file, source)
+    statements: list[Statement] = []
+    sections: list[tuple[str, Position]] = []
+    for part in tree.children:
+        if not isinstance(part, Tree):
+            continue
+        name = str(part.data)
+        section = "" if name == "preamble" else name
+        if section:
+            sections.append((section, _position(part.meta)))
+        for child in part.children:
+            if isinstance(child, Tree):
+                node = converter.node(child)
+                assert isinstance(node, Node)
+                statements.append(Statement(section, node, file))
+    return SyntaxTree(file, text, tuple(statements), tuple(sections), tuple(_comments(source)))
+
+
+def _comments(text: str) -> list[Comment]:
+    """Every comment with its position (strings are skipped, so a '#' inside one is not one)."""
+    out: list[Comment] = []
+    for number, line in enumerate(text.splitlines(), start=1):
+        in_string = escaped = False
+        for index, char in enumerate(line):
+            if in_string:
+                if escaped:
+                    escaped = False
+                elif char == "\\":
+                    escaped = True
+                elif char == '"':
+                    in_string = False
+            elif char == '"':
+                in_string = True
+            elif char == "#":
+                out.append(Comment(number, index + 1, line[index:].rstrip()))
+                break
+    return out

@@ -1,0 +1,104 @@
+"""The syntax tree: what a ruleset file says, with the position of everything, and nothing more.
+
+The parser produces it; ``resolve`` merges a file with its parents statement by statement; the
+compiler reads it.  It holds no Lark objects, so the later phases do not depend on the parser.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Union
+
+
+@dataclass(frozen=True, slots=True)
+class Position:
+    line: int
+    column: int
+    end_line: int
+    end_column: int
+
+    @property
+    def width(self) -> int:
+        """Characters the caret underline covers (to the end of the line if the span wraps)."""
+        if self.end_line != self.line:
+            return 1
+        return max(1, self.end_column - self.column)
+
+
+@dataclass(frozen=True, slots=True)
+class Leaf:
+    """A value written in the file: a number, a string, a rank, a suit, a card."""
+
+    kind: str  # "int", "str", "rank", "suit", "card"
+    value: Union[int, str]
+    pos: Position
+
+
+@dataclass(frozen=True, slots=True)
+class Node:
+    """A grammar construct: ``kind`` names it (the grammar's rule or alias), ``args`` are its parts."""
+
+    kind: str
+    args: tuple["Node | Leaf", ...]
+    pos: Position
+
+    def leaves(self, kind: str | None = None) -> list[Leaf]:
+        """Every leaf below this node, in order, optionally only of one kind."""
+        out: list[Leaf] = []
+        for arg in self.args:
+            if isinstance(arg, Leaf):
+                if kind is None or arg.kind == kind:
+                    out.append(arg)
+            else:
+                out.extend(arg.leaves(kind))
+        return out
+
+    def nodes(self) -> list["Node"]:
+        return [a for a in self.args if isinstance(a, Node)]
+
+    def first(self, kind: str) -> "Node | None":
+        for arg in self.args:
+            if isinstance(arg, Node) and arg.kind == kind:
+                return arg
+        return None
+
+
+@dataclass(frozen=True, slots=True)
+class Statement:
+    """One line of a section (or of the preamble, section "")."""
+
+    section: str
+    node: Node
+    #: the file the statement was written in, as the user named it
+    file: str
+
+    @property
+    def kind(self) -> str:
+        return self.node.kind
+
+    @property
+    def pos(self) -> Position:
+        return self.node.pos
+
+
+@dataclass(frozen=True, slots=True)
+class Comment:
+    line: int
+    column: int
+    text: str
+
+
+@dataclass(frozen=True, slots=True)
+class SyntaxTree:
+    file: str
+    text: str
+    statements: tuple[Statement, ...]
+    #: section headers in order: (name, position)
+    sections: tuple[tuple[str, Position], ...]
+    comments: tuple[Comment, ...]
+
+    def preamble(self, kind: str) -> Statement | None:
+        for st in self.statements:
+            if st.section == "" and st.kind == kind:
+                return st
+        return None

@@ -1,0 +1,513 @@
+"""The compiled rules object: one immutable, typed value per variant axis.
+
+Nothing here refers to the ruleset syntax.  The compiler fills these classes from ruleset text; the
+engine, the rule sheets and the JSON export read them.  Every field has a JSON form (see
+``tractor_rules.codec``) and a JSON Schema derived from the type hints (``tractor_rules.schema``).
+
+Cards are named by rank strings ``"2"`` .. ``"10"``, ``"J"``, ``"Q"``, ``"K"``, ``"A"``, suits
+``"S"``, ``"H"``, ``"D"``, ``"C"``, and the jokers ``"BJ"`` (big) and ``"SJ"`` (small).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Literal
+
+SCHEMA_VERSION = 1
+
+RANKS: tuple[str, ...] = ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")
+SUITS: tuple[str, ...] = ("S", "H", "D", "C")
+JOKERS: tuple[str, ...] = ("BJ", "SJ")
+
+Side = Literal["banker", "attackers"]
+Suit = Literal["S", "H", "D", "C"]
+
+
+@dataclass(frozen=True, slots=True)
+class Source:
+    """Where a value was set: the file (as the user named it) and the 1-based line and column."""
+
+    file: str
+    line: int
+    column: int
+
+    def __str__(self) -> str:
+        return f"{self.file}:{self.line}:{self.column}"
+
+
+# --- the table -----------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Table:
+    players: int = 4
+    #: "opposite": two teams, partners across (4 players); "alternate": seats alternate between two
+    #: teams (4, 6, 8 players); "called": Finding Friends, the banker calls ``called_cards`` cards.
+    partnership: Literal["opposite", "alternate", "called"] = "opposite"
+    called_cards: int = 0
+    direction: Literal["counterclockwise", "clockwise"] = "counterclockwise"
+    decks: int = 2
+    jokers: bool = True
+    removed_ranks: tuple[str, ...] = ()
+    hand_size: int = 25
+    kitty_size: int = 8
+    #: point value of each scoring rank, e.g. (("5", 5), ("10", 10), ("K", 10))
+    points: tuple[tuple[str, int], ...] = (("5", 5), ("10", 10), ("K", 10))
+
+    @property
+    def ranks(self) -> tuple[str, ...]:
+        return tuple(r for r in RANKS if r not in self.removed_ranks)
+
+    @property
+    def cards_per_deck(self) -> int:
+        return 4 * len(self.ranks) + (2 if self.jokers else 0)
+
+    @property
+    def total_cards(self) -> int:
+        return self.decks * self.cards_per_deck
+
+    @property
+    def total_points(self) -> int:
+        return self.decks * 4 * sum(p for r, p in self.points if r not in self.removed_ranks)
+
+
+# --- levels ----------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class KnockBack:
+    """A team that loses while playing ``level``, the last trick won by a single card of that rank,
+    goes back to ``to`` (the "Jack rule")."""
+
+    level: str
+    to: str
+
+
+@dataclass(frozen=True, slots=True)
+class Levels:
+    first: str = "2"
+    last: str = "A"
+    mandatory: tuple[str, ...] = ("A",)
+    knock_back: tuple[KnockBack, ...] = ()
+    #: "last": a team wins by winning a hand as bankers at the last level;
+    #: "beyond-last": after the last level, one more level is played as no-trump;
+    #: "hands": the match ends after ``end_hands`` hands, highest level wins.
+    game_end: Literal["last", "beyond-last", "hands"] = "last"
+    end_hands: int = 0
+
+
+# --- trumps ----------------------------------------------------------------------------------------
+
+TierKind = Literal[
+    "big-joker",
+    "small-joker",
+    "level-in-trump-suit",
+    "level-in-other-suits",
+    "rank-in-trump-suit",
+    "rank-in-other-suits",
+    "card",
+    "trump-suit",
+]
+
+
+@dataclass(frozen=True, slots=True)
+class TrumpTier:
+    """One band of the trump order.  ``rank`` is set for the rank kinds, ``card`` (e.g. "5H") for a
+    single constant card."""
+
+    kind: TierKind
+    rank: str | None = None
+    card: str | None = None
+
+
+def _classic_order() -> tuple[TrumpTier, ...]:
+    return (
+        TrumpTier("big-joker"),
+        TrumpTier("small-joker"),
+        TrumpTier("level-in-trump-suit"),
+        TrumpTier("level-in-other-suits"),
+        TrumpTier("trump-suit"),
+    )
+
+
+@dataclass(frozen=True, slots=True)
+class Trumps:
+    #: highest first; "trump-suit" is the rest of the trump suit, by rank
+    order: tuple[TrumpTier, ...] = field(default_factory=_classic_order)
+    #: in a no-trump hand: jokers, level cards and constant trumps are trump, or jokers (and
+    #: constant trumps) only
+    no_trump: Literal["jokers-and-levels", "jokers-only"] = "jokers-and-levels"
+
+    @property
+    def constant_ranks(self) -> tuple[str, ...]:
+        seen: list[str] = []
+        for tier in self.order:
+            if tier.rank is not None and tier.rank not in seen:
+                seen.append(tier.rank)
+        return tuple(seen)
+
+    @property
+    def constant_cards(self) -> tuple[str, ...]:
+        return tuple(t.card for t in self.order if t.card is not None)
+
+
+# --- combinations ----------------------------------------------------------------------------------
+
+LinkKind = Literal[
+    "big-joker",
+    "small-joker",
+    "level-in-trump-suit",
+    "level-in-other-suits",
+    "rank-in-trump-suit",
+    "rank-in-other-suits",
+    "card",
+    "top-of-trump-suit",
+    "level",
+    "rank",
+]
+
+
+@dataclass(frozen=True, slots=True)
+class LinkTier:
+    """A band of trumps that may join a tractor with its neighbours in a link chain.  In a suit hand
+    the kinds are those of ``TrumpTier`` plus "top-of-trump-suit" (the highest plain card of the
+    trump suit); in a no-trump chain they are "big-joker", "small-joker", "level" and "rank"."""
+
+    kind: LinkKind
+    rank: str | None = None
+    card: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Combinations:
+    #: widths of the sets a player may lead: 1 single, 2 pair, 3 triple, 4 quad, ...
+    set_widths: tuple[int, ...] = (1, 2)
+    #: widths of the sets that join into tractors (2: tractors of pairs, 3: of triples, ...)
+    tractor_widths: tuple[int, ...] = (2,)
+    tractor_min_length: int = 2
+    #: 0 means no upper bound
+    tractor_max_length: int = 0
+    #: whether the hole left in a suit by the level rank (and constant ranks) is bridged
+    bridge_gaps: bool = True
+    #: chains of trump bands that adjoin in a suit hand, each highest first
+    links: tuple[tuple[LinkTier, ...], ...] = (
+        (
+            LinkTier("big-joker"),
+            LinkTier("small-joker"),
+            LinkTier("level-in-trump-suit"),
+            LinkTier("level-in-other-suits"),
+            LinkTier("top-of-trump-suit"),
+        ),
+    )
+    #: chains of trump bands that adjoin in a no-trump hand
+    no_trump_links: tuple[tuple[LinkTier, ...], ...] = (
+        (LinkTier("small-joker"), LinkTier("level")),
+    )
+    #: "largest": a play splits into the largest units (tractors before sets);
+    #: "identical": identical cards always stay in one unit (AAAAKKK is AAAA + KKK)
+    grouping: Literal["largest", "identical"] = "largest"
+    #: 0: no bombs; n: n or more identical cards beat any other play
+    bomb_width: int = 0
+
+
+# --- declaring -------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class DeclareStep:
+    """``count`` identical cards of one kind.  Level cards name their suit; jokers name no-trump.
+    "joker" means either joker (a set of big or of small jokers, of equal strength)."""
+
+    count: int
+    kind: Literal["level", "small-joker", "big-joker", "joker"]
+
+
+@dataclass(frozen=True, slots=True)
+class Fallback:
+    """How trump is chosen when nobody declares during the deal.
+
+    "kitty-card": the suit of kitty card ``card`` (1-based); a joker there moves on to the next card
+    up to ``skip_to`` (0: no skipping), and a joker beyond that means ``otherwise``.
+    "level-card": the first level card in the kitty (``otherwise`` if none).
+    "highest-card": the suit of the highest kitty card.
+    "redeal", "no-trump", "partner-names": as named.
+    """
+
+    kind: Literal[
+        "kitty-card", "level-card", "highest-card", "redeal", "no-trump", "partner-names"
+    ] = "kitty-card"
+    card: int = 3
+    skip_to: int = 7
+    otherwise: Literal["no-trump", "redeal"] = "no-trump"
+
+
+@dataclass(frozen=True, slots=True)
+class Declaring:
+    #: weakest first; a later step overturns an earlier one
+    ladder: tuple[DeclareStep, ...] = (
+        DeclareStep(1, "level"),
+        DeclareStep(2, "level"),
+        DeclareStep(2, "small-joker"),
+        DeclareStep(2, "big-joker"),
+    )
+    #: suits low to high breaking ties between equal steps; empty: the earlier declaration stands
+    suit_order: tuple[Suit, ...] = ()
+    reinforce: bool = True
+    overturn_own: bool = False
+    #: overturning after the kitty exchange (炒地皮), the kitty passing to the new declarer
+    overturn_after_kitty: bool = False
+    fallback: Fallback = field(default_factory=Fallback)
+    #: in the first hand (no banker yet)
+    first_banker: Literal["first-declarer", "final-declarer", "seat"] = "first-declarer"
+    first_fallback: Literal["same", "redeal"] = "same"
+
+
+# --- leading and throws ----------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Penalty:
+    """"none"; "per-attempt": ``points`` per failed throw; "per-card": ``points`` per card taken back;
+    "hand-lost": the offender's team loses the hand."""
+
+    kind: Literal["none", "per-attempt", "per-card", "hand-lost"] = "none"
+    points: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class Leading:
+    throws: bool = True
+    #: how a throw is judged: every part must be unbeatable, or only its highest card, or only its
+    #: largest part
+    throw_check: Literal["every-part", "highest-card", "largest-part"] = "every-part"
+    #: what the leader is held to when a throw fails
+    throw_failure: Literal["smallest-part", "smallest-card", "next-player-chooses"] = "smallest-part"
+    throw_penalty: Penalty = field(default_factory=Penalty)
+
+
+# --- following -------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Count:
+    """A count in a follow list: ``per_n * n + plus`` where n is the lead's parameter.  A greedy
+    count ("pairs" without a number: as many as the hand allows) has ``greedy`` set."""
+
+    per_n: int = 0
+    plus: int = 0
+    greedy: bool = False
+
+    def value(self, n: int) -> int:
+        return self.per_n * n + self.plus
+
+
+@dataclass(frozen=True, slots=True)
+class Term:
+    """``count`` units, each ``length`` adjacent sets of ``width`` identical cards (length 1: a set)."""
+
+    count: Count
+    width: int
+    length: Count = field(default_factory=lambda: Count(0, 1))
+
+
+@dataclass(frozen=True, slots=True)
+class Pattern:
+    """One entry of a follow list: a sum of terms, or "any cards of the suit" (``terms`` empty)."""
+
+    terms: tuple[Term, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class LeadShape:
+    """The lead a list applies to: ``length`` sets of ``width`` (length 1: a set).  ``length`` 0
+    stands for "n", a list for every tractor of that width."""
+
+    width: int
+    length: int
+
+
+@dataclass(frozen=True, slots=True)
+class FollowList:
+    lead: LeadShape
+    entries: tuple[Pattern, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Following:
+    #: "lists": match the lead's shape by the priority lists; "tractors": only a tractor lead
+    #: draws a tractor, nothing else but suit is enforced; "suit": only suit is enforced
+    duty: Literal["lists", "tractors", "suit"] = "lists"
+    #: a longer set need not be broken to supply a shorter one (a triple is not split for a pair)
+    protect_longer_sets: bool = False
+    lists: tuple[FollowList, ...] = ()
+    #: leads with no list of their own (and throws): "largest-first" matches the lead's units
+    #: largest first, as far as the hand allows
+    default: Literal["largest-first", "suit"] = "largest-first"
+    #: a wrong follow discovered later
+    revoke_penalty: Penalty = field(default_factory=Penalty)
+
+
+# --- ruffing and winning ---------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Ruffing:
+    #: what an all-trump play to a side-suit lead must contain to count as a ruff:
+    #: "counts": at least as many tractors and pairs (sets) as the lead; "types": every unit type
+    #: of the lead; "shape": exactly the lead's units; "any": any trumps
+    requirement: Literal["counts", "types", "shape", "any"] = "counts"
+    #: how competing plays are compared: by the lead's largest part, by every part, or by the
+    #: highest card
+    compare: Literal["largest-part", "every-part", "highest-card"] = "largest-part"
+
+
+# --- the kitty -------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class MultiplierRow:
+    width: int
+    length: int
+    factor: int
+
+
+@dataclass(frozen=True, slots=True)
+class Multiplier:
+    """How the kitty is multiplied when the attackers win the last trick.
+
+    "table": by the type of the last lead's largest unit (``table``); with ``doubling`` each further
+    set of a tractor beyond the longest listed doubles the factor.
+    "formula": ``formula`` evaluated with ``size`` (cards in the largest unit of the last lead) and
+    ``cards`` (all cards of the last lead), at most ``cap`` (0: no cap).
+    "none": the kitty is never scored.
+    """
+
+    kind: Literal["table", "formula", "none"] = "table"
+    table: tuple[MultiplierRow, ...] = (
+        MultiplierRow(1, 1, 2),
+        MultiplierRow(2, 1, 4),
+        MultiplierRow(2, 2, 8),
+        MultiplierRow(2, 3, 16),
+    )
+    doubling: bool = True
+    #: a small expression tree: ["num", 2], ["var", "size"], ["add"|"mul"|"pow", a, b]
+    formula: tuple = ()
+    cap: int = 0
+
+
+# --- scoring ---------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class ThresholdRow:
+    """Attackers' points from ``low`` to ``high`` (inclusive; ``high`` -1: no upper end) give
+    ``side`` ``levels`` levels ("attackers", 0 is a swap without a level change).  An open row adds
+    one level every ``every`` points above ``low``, up to ``at_most`` levels (0: no limit)."""
+
+    low: int
+    high: int
+    side: Side
+    levels: int
+    every: int = 0
+    at_most: int = 0
+
+
+def _classic_thresholds() -> tuple[ThresholdRow, ...]:
+    return (
+        ThresholdRow(0, 0, "banker", 3),
+        ThresholdRow(5, 35, "banker", 2),
+        ThresholdRow(40, 75, "banker", 1),
+        ThresholdRow(80, 115, "attackers", 0),
+        ThresholdRow(120, 155, "attackers", 1),
+        ThresholdRow(160, -1, "attackers", 2, every=40),
+    )
+
+
+@dataclass(frozen=True, slots=True)
+class Rotation:
+    #: who banks after the bankers hold: the banker's partner, the same banker, or the next player of
+    #: the banker team in turn order
+    after_hold: Literal["partner", "same", "next-of-team"] = "partner"
+    #: after the attackers take over: the next seat after the banker, or the winning team's player
+    #: next in turn
+    after_loss: Literal["next-seat", "next-of-team"] = "next-seat"
+    #: if set, the player who made trump banks, whatever happened ("the last trump maker")
+    declarer_banks: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class GamePoints:
+    """Table points for a hand's outcome: ``side`` gaining ``levels`` (``or_more``: and above)."""
+
+    side: Side
+    levels: int
+    points: int
+    or_more: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class StakeStep:
+    """When every player has more than ``above`` table points, a hand counts ``factor`` times."""
+
+    above: int
+    factor: int
+
+
+@dataclass(frozen=True, slots=True)
+class Stakes:
+    game_points: tuple[GamePoints, ...] = ()
+    multipliers: tuple[StakeStep, ...] = ()
+    #: coins: X = levels + ``banker_base`` when the bankers win, levels + ``attackers_base`` when
+    #: the attackers win; the loser pays X × room, the winner receives that × ``winner_percent`` %
+    coins: bool = False
+    banker_base: int = 1
+    attackers_base: int = 2
+    winner_percent: int = 100
+    #: leaving the table early: the leaver loses this many base points, every other player gains
+    #: ``leave_others``
+    leave_penalty: int = 0
+    leave_others: int = 0
+
+
+# --- the whole ruleset -----------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Rules:
+    name: str = "Tractor"
+    description: str = ""
+    table: Table = field(default_factory=Table)
+    levels: Levels = field(default_factory=Levels)
+    trumps: Trumps = field(default_factory=Trumps)
+    combinations: Combinations = field(default_factory=Combinations)
+    declaring: Declaring = field(default_factory=Declaring)
+    leading: Leading = field(default_factory=Leading)
+    following: Following = field(default_factory=Following)
+    ruffing: Ruffing = field(default_factory=Ruffing)
+    kitty: Multiplier = field(default_factory=Multiplier)
+    thresholds: tuple[ThresholdRow, ...] = field(default_factory=_classic_thresholds)
+    rotation: Rotation = field(default_factory=Rotation)
+    stakes: Stakes = field(default_factory=Stakes)
+    #: the files this ruleset was compiled from, the ruleset itself first, then its parents
+    files: tuple[str, ...] = ()
+    #: where each value was set: dotted field path ("table.decks") → source
+    sources: tuple[tuple[str, Source], ...] = ()
+
+    def source_of(self, path: str) -> Source | None:
+        """The file, line and column that set the field at ``path`` (e.g. "table.decks")."""
+        for key, src in self.sources:
+            if key == path:
+                return src
+        return None
+
+    def to_dict(self) -> dict:
+        """JSON-ready data with a ``schema_version``; ``Rules.from_dict`` gives back an equal object."""
+        from .codec import rules_to_dict
+
+        return rules_to_dict(self)
+
+    @classmethod
+    def from_dict(cls, data: dict) -> "Rules":
+        from .codec import rules_from_dict
+
+        return rules_from_dict(data)
