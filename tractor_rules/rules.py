@@ -500,6 +500,45 @@ class Rules:
                 return src
         return None
 
+    # --- the rules oracle: thin doors into the engine, which reads nothing but this object ---------
+
+    def context(self, level: str, trump: str | None):
+        """The card order and trick rules for one hand: ``level`` a rank, ``trump`` a suit letter
+        or None for no-trump."""
+        from .engine.oracle import make_context
+
+        return make_context(self, level, trump)
+
+    def level_change(self, attacker_points: int) -> tuple[str, int]:
+        """("banker", n) or ("attackers", n) for the attackers' points; ("attackers", 0) is a swap."""
+        from .engine.oracle import level_change
+
+        return level_change(self, attacker_points)
+
+    def advance(self, level: str, steps: int) -> str | None:
+        """The level after going up ``steps``, stopping at mandatory levels; None past the end."""
+        from .engine.oracle import advance
+
+        return advance(self, level, steps)
+
+    def declaration(self, cards, level: str):
+        """None if ``cards`` are no declaration at ``level``, else one with .strength and .trump."""
+        from .engine.oracle import declaration
+
+        return declaration(self, cards, level)
+
+    def fallback_trump(self, kitty, level: str):
+        """The trump when nobody declares: a suit letter, or None for no-trump."""
+        from .engine.oracle import fallback_trump
+
+        return fallback_trump(self, kitty, level)
+
+    def next_banker(self, banker: int, winner: str) -> int:
+        """The next banker's seat (0..players-1, in play order); ``winner`` "banker" or "attackers"."""
+        from .engine.oracle import next_banker
+
+        return next_banker(self, banker, winner)
+
     def to_dict(self) -> dict:
         """JSON-ready data with a ``schema_version``; ``Rules.from_dict`` gives back an equal object."""
         from .codec import rules_to_dict
