@@ -23,8 +23,8 @@ def _hints(cls: type) -> dict[str, Any]:
     return typing.get_type_hints(cls, vars(model))
 
 
-def _fields(cls: type) -> list[dataclasses.Field]:
-    return [f for f in dataclasses.fields(cls)]
+def _fields(cls: type) -> tuple[dataclasses.Field, ...]:
+    return dataclasses.fields(cls)
 
 
 # --- to data ---------------------------------------------------------------------------------------
@@ -43,14 +43,10 @@ def rules_to_dict(rules: model.Rules) -> dict:
     for f in _fields(model.Rules):
         value = getattr(rules, f.name)
         if f.name == _SOURCES_FIELD:
-            data[f.name] = {path: str_source(src) for path, src in value}
+            data[f.name] = {path: _to_data(src) for path, src in value}
         else:
             data[f.name] = _to_data(value)
     return data
-
-
-def str_source(src: model.Source) -> dict:
-    return {"file": src.file, "line": src.line, "column": src.column}
 
 
 # --- from data -------------------------------------------------------------------------------------
@@ -62,6 +58,10 @@ def _fail(path: str, message: str) -> ExportError:
 
 def _from_data(tp: Any, data: Any, path: str) -> Any:
     origin = get_origin(tp)
+    if tp is tuple:  # a bare ``tuple``: the formula tree, nested lists of plain values
+        if not isinstance(data, list):
+            raise _fail(path, f"expected a list, got {type(data).__name__}")
+        return _plain_tuple(data, path)
     if dataclasses.is_dataclass(tp):
         if not isinstance(data, dict):
             raise _fail(path, f"expected an object, got {type(data).__name__}")
@@ -79,8 +79,6 @@ def _from_data(tp: Any, data: Any, path: str) -> Any:
         args = get_args(tp)
         if not isinstance(data, list):
             raise _fail(path, f"expected a list, got {type(data).__name__}")
-        if not args:  # a bare ``tuple``: nested lists of plain values (the formula tree)
-            return _plain_tuple(data, path)
         if len(args) == 2 and args[1] is Ellipsis:
             return tuple(_from_data(args[0], v, f"{path}[{i}]") for i, v in enumerate(data))
         if len(args) != len(data):
@@ -147,8 +145,29 @@ def rules_from_dict(data: dict) -> model.Rules:
 # --- schema ----------------------------------------------------------------------------------------
 
 
+#: the kitty formula: [] (no formula), ["num", n], ["var", "size"|"cards"], [op, formula, formula]
+_FORMULA_SCHEMA = {
+    "description": "An expression tree: [\"num\", n], [\"var\", \"size\"|\"cards\"], "
+    "or [\"add\"|\"mul\"|\"pow\", a, b]; [] when the multiplier is not a formula.",
+    "anyOf": [
+        {"type": "array", "maxItems": 0},
+        {"type": "array", "prefixItems": [{"const": "num"}, {"type": "integer"}], "minItems": 2, "maxItems": 2},
+        {"type": "array", "prefixItems": [{"const": "var"}, {"enum": ["size", "cards"]}], "minItems": 2, "maxItems": 2},
+        {
+            "type": "array",
+            "prefixItems": [{"enum": ["add", "mul", "pow"]}, {"$ref": "#/$defs/Formula"}, {"$ref": "#/$defs/Formula"}],
+            "minItems": 3,
+            "maxItems": 3,
+        },
+    ],
+}
+
+
 def _schema_of(tp: Any, defs: dict[str, Any]) -> dict[str, Any]:
     origin = get_origin(tp)
+    if tp is tuple:
+        defs["Formula"] = _FORMULA_SCHEMA
+        return {"$ref": "#/$defs/Formula"}
     if dataclasses.is_dataclass(tp):
         name = tp.__name__
         if name not in defs:
@@ -168,8 +187,6 @@ def _schema_of(tp: Any, defs: dict[str, Any]) -> dict[str, Any]:
         return {"$ref": f"#/$defs/{name}"}
     if origin is tuple:
         args = get_args(tp)
-        if not args:
-            return {"type": "array"}
         if len(args) == 2 and args[1] is Ellipsis:
             return {"type": "array", "items": _schema_of(args[0], defs)}
         return {

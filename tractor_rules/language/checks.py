@@ -1,0 +1,447 @@
+"""Checks that relate several values of a compiled ruleset: the deal adds up, the thresholds cover
+every score once, follow lists fit their leads, nothing asks for cards the decks cannot produce.
+
+Each check reports at the statement that set the offending value (or, for values left at their
+defaults, at the statement that made them wrong).
+"""
+
+from __future__ import annotations
+
+from itertools import pairwise
+from typing import TYPE_CHECKING
+
+from .. import rules as model
+from .compile import (
+    RANK_ORDER,
+    lead_shape_label,
+    score_granularity,
+    step_words,
+    tier_words,
+    width_name,
+)
+
+if TYPE_CHECKING:
+    from .compile import Compiler
+
+#: n values tried for follow lists that apply to every tractor length
+_N_TRIES = 4
+#: bound on the search deciding whether one follow entry implies another
+_PACKING_BUDGET = 20_000
+_MAX_FORMULA = 1_000_000_000
+
+
+def check_rules(c: "Compiler", rules: model.Rules) -> None:
+    for check in (
+        _check_table,
+        _check_levels,
+        _check_trump_order,
+        _check_combinations,
+        _check_links,
+        _check_ladder,
+        _check_fallback,
+        _check_follow_lists,
+        _check_kitty,
+        _check_thresholds,
+    ):
+        check(c, rules)
+
+
+# --- table ---------------------------------------------------------------------------------------
+
+
+def _check_table(c: "Compiler", r: model.Rules) -> None:
+    t = r.table
+    needed = t.players * t.hand_size + t.kitty_size
+    if needed != t.total_cards:
+        c.error_at_field(
+            ("table.hand_size", "table.players", "table.decks"),
+            f"the deal does not add up: {t.players} players × {t.hand_size} + kitty {t.kitty_size} = "
+            f"{needed} cards, but {t.decks} deck{'s' if t.decks != 1 else ''} of {t.cards_per_deck} hold "
+            f"{t.total_cards}",
+        )
+    if t.partnership == "opposite" and t.players != 4:
+        c.error_at_field(("table.partnership", "table.players"),
+                         f"'partners: opposite' needs 4 players, not {t.players}; use 'alternate' or calling cards")
+    if t.partnership == "alternate" and (t.players % 2 or t.players < 4):
+        c.error_at_field(("table.partnership", "table.players"),
+                         f"alternating partnerships need an even number of players, 4 or more, not {t.players}")
+    if t.partnership == "called" and t.called_cards * 2 > t.players:
+        c.error_at_field(("table.called_cards",),
+                         f"{t.called_cards} called cards cannot find partners among {t.players} players")
+    for rank, _ in t.points:
+        if rank in t.removed_ranks:
+            c.error_at_field(("table.points",), f"{rank} is removed from the deck but given points")
+
+
+# --- levels --------------------------------------------------------------------------------------
+
+
+def _check_levels(c: "Compiler", r: model.Rules) -> None:
+    removed = set(r.table.removed_ranks)
+    constant = set(r.trumps.constant_ranks)
+    first, last = r.levels.first, r.levels.last
+    for rank, path in ((first, "levels.first"), (last, "levels.last")):
+        if rank in removed:
+            c.error_at_field((path,), f"level {rank} is removed from the deck")
+        if rank in constant:
+            c.error_at_field((path, "trumps.order"),
+                             f"{rank} is a constant trump, so it cannot be a level; start the levels above it")
+    span = range(RANK_ORDER[first], RANK_ORDER[last] + 1)
+    for rank in r.levels.mandatory:
+        if RANK_ORDER[rank] not in span:
+            c.error_at_field(("levels.mandatory",), f"mandatory level {rank} is outside the levels {first} to {last}")
+        elif rank in constant or rank in removed:
+            c.error_at_field(("levels.mandatory",), f"mandatory level {rank} is never played (constant trump or removed)")
+    for knock in r.levels.knock_back:
+        for rank in (knock.level, knock.to):
+            if RANK_ORDER[rank] not in span or rank in constant or rank in removed:
+                c.error_at_field(("levels.knock_back",), f"knock back names {rank}, which is not a level of this game")
+
+
+# --- trumps --------------------------------------------------------------------------------------
+
+
+def _check_trump_order(c: "Compiler", r: model.Rules) -> None:
+    order = r.trumps.order
+    kinds = [t.kind for t in order]
+    path = ("trumps.order",)
+    if not kinds or kinds[-1] != "trump-suit":
+        c.error_at_field(path, "the trump order ends with 'trump suit' (the rest of the trump suit, by rank)")
+    elif kinds.count("trump-suit") > 1:
+        c.error_at_field(path, "'trump suit' appears more than once in the trump order")
+    for needed in ("level-in-trump-suit", "level-in-other-suits"):
+        if needed not in kinds:
+            c.error_at_field(path, f"the trump order needs '{needed.replace('-', ' ')}'")
+    for joker in ("big-joker", "small-joker"):
+        if r.table.jokers and joker not in kinds:
+            c.error_at_field(path, f"the deck has jokers, so the trump order needs '{joker.replace('-', ' ')}'")
+        if not r.table.jokers and joker in kinds:
+            c.error_at_field(path + ("table.jokers",), f"the trump order has '{joker.replace('-', ' ')}' but the deck has no jokers")
+    if "big-joker" in kinds and "small-joker" in kinds and kinds.index("big-joker") > kinds.index("small-joker"):
+        c.error_at_field(path, "the big joker ranks above the small joker")
+    for rank in r.trumps.constant_ranks:
+        present = {t.kind for t in order if t.rank == rank}
+        if present != {"rank-in-trump-suit", "rank-in-other-suits"}:
+            c.error_at_field(path, f"constant trump {rank} needs both '{rank} in trump suit' and '{rank} in other suits'")
+        if rank in r.table.removed_ranks:
+            c.error_at_field(path, f"constant trump {rank} is removed from the deck")
+    for card in r.trumps.constant_cards:
+        if card[:-1] in r.table.removed_ranks:
+            c.error_at_field(path, f"constant card {card} is removed from the deck")
+
+
+# --- combinations --------------------------------------------------------------------------------
+
+
+def _check_combinations(c: "Compiler", r: model.Rules) -> None:
+    comb = r.combinations
+    decks = r.table.decks
+    if 1 not in comb.set_widths:
+        c.error_at_field(("combinations.set_widths",), "the sets must include 'single'")
+    for width in comb.set_widths:
+        if width > decks:
+            c.error_at_field(("combinations.set_widths", "table.decks"),
+                             f"a {width_name(width)} needs {width} identical cards, but there "
+                             f"{'is' if decks == 1 else 'are'} only {decks} deck{'s' if decks != 1 else ''}")
+    for width in comb.tractor_widths:
+        if width > decks:
+            c.error_at_field(("combinations.tractor_widths", "table.decks"),
+                             f"tractors of {width_name(width, plural=True)} need {width} decks; there "
+                             f"{'is' if decks == 1 else 'are'} {decks}")
+        elif width not in comb.set_widths:
+            c.error_at_field(("combinations.tractor_widths", "combinations.set_widths"),
+                             f"tractors of {width_name(width, plural=True)} need '{width_name(width)}' among the sets")
+    if comb.bomb_width and comb.bomb_width > decks:
+        c.error_at_field(("combinations.bomb_width",), f"a bomb of {comb.bomb_width} identical cards needs {comb.bomb_width} decks")
+
+
+def _check_links(c: "Compiler", r: model.Rules) -> None:
+    order = r.trumps.order
+    position = {(t.kind, t.rank, t.card): i for i, t in enumerate(order)}
+    plain_top = len(order)  # the top of the trump suit ranks just where "trump suit" starts
+    for chain in r.combinations.links:
+        places = []
+        for tier in chain:
+            if tier.kind == "top-of-trump-suit":
+                places.append((plain_top, tier))
+                continue
+            key = (tier.kind, tier.rank, tier.card)
+            if key not in position:
+                c.error_at_field(("combinations.links",),
+                                 f"links name '{tier_words(tier.kind, tier.rank, tier.card)}', which is not in the trump order")
+                return
+            places.append((position[key], tier))
+        for (a, ta), (b, tb) in pairwise(places):
+            if b <= a:
+                c.error_at_field(("combinations.links",),
+                                 f"links go down the trump order: '{tier_words(tb.kind, tb.rank, tb.card)}' is not "
+                                 f"below '{tier_words(ta.kind, ta.rank, ta.card)}'")
+                return
+    constant = r.trumps.constant_ranks
+    nt_rank = {"big-joker": 0, "small-joker": 1, "level": 2}
+    for chain in r.combinations.no_trump_links:
+        places = []
+        for tier in chain:
+            if tier.kind == "rank":
+                if tier.rank not in constant:
+                    c.error_at_field(("combinations.no_trump_links",),
+                                     f"no-trump links name {tier.rank}, which is not a constant trump")
+                    return
+                places.append(3 + constant.index(tier.rank))  # type: ignore[arg-type]
+            else:
+                if tier.kind == "level" and r.trumps.no_trump == "jokers-only":
+                    c.error_at_field(("combinations.no_trump_links", "trumps.no_trump"),
+                                     "no-trump links name the level cards, but in no-trump they are not trumps")
+                    return
+                places.append(nt_rank[tier.kind])
+        if any(b <= a for a, b in pairwise(places)):
+            c.error_at_field(("combinations.no_trump_links",),
+                             "no-trump links go down the order: big joker, small joker, level, constant trumps")
+            return
+    if not r.table.jokers:
+        for path, chains in (("combinations.links", r.combinations.links), ("combinations.no_trump_links", r.combinations.no_trump_links)):
+            if any(t.kind in ("big-joker", "small-joker") for chain in chains for t in chain):
+                c.error_at_field((path, "table.jokers"), "links name a joker, but the deck has no jokers")
+
+
+# --- declaring -----------------------------------------------------------------------------------
+
+
+def _check_ladder(c: "Compiler", r: model.Rules) -> None:
+    decks = r.table.decks
+    for step in r.declaring.ladder:
+        if step.kind == "level" and step.count > decks:
+            c.error_at_field(("declaring.ladder", "table.decks"),
+                             f"'{step_words(step)}' needs {step.count} identical level cards, but there "
+                             f"{'is' if decks == 1 else 'are'} only {decks} deck{'s' if decks != 1 else ''}")
+        if step.kind != "level":
+            if not r.table.jokers:
+                c.error_at_field(("declaring.ladder", "table.jokers"), f"'{step_words(step)}': the deck has no jokers")
+            elif step.count > decks:
+                c.error_at_field(("declaring.ladder", "table.decks"),
+                                 f"'{step_words(step)}' needs {step.count} identical jokers; {decks} "
+                                 f"deck{'s' if decks != 1 else ''} hold{'s' if decks == 1 else ''} {decks}")
+    if not r.declaring.ladder:
+        c.error_at_field(("declaring.ladder",), "the ladder needs at least one step")
+
+
+def _check_fallback(c: "Compiler", r: model.Rules) -> None:
+    fb = r.declaring.fallback
+    kitty = r.table.kitty_size
+    if fb.kind in ("kitty-card", "level-card", "highest-card") and kitty == 0:
+        c.error_at_field(("declaring.fallback",), "there is no kitty to take a card from")
+        return
+    if fb.kind == "kitty-card":
+        last = max(fb.card, fb.skip_to)
+        if last > kitty:
+            c.error_at_field(("declaring.fallback", "table.kitty_size"),
+                             f"the kitty has {kitty} cards, so there is no card {last}")
+
+
+# --- following -----------------------------------------------------------------------------------
+
+
+def _term_cards(term: model.Term, n: int) -> int:
+    return term.count.value(n) * term.width * max(term.length.value(n), 1)
+
+
+def _check_follow_lists(c: "Compiler", r: model.Rules) -> None:
+    comb = r.combinations
+    decks = r.table.decks
+    for fl in r.following.lists:
+        label = lead_shape_label(fl.lead)
+        path = (f"following.lists[{label}]",)
+        lead = fl.lead
+        if lead.length == 1:
+            if lead.width not in comb.set_widths:
+                c.error_at_field(path, f"a list for '{label}', but {width_name(lead.width)} is not among the sets")
+                continue
+            tries = [1]
+        else:
+            if lead.width not in comb.tractor_widths:
+                c.error_at_field(path, f"a list for '{label}', but there are no tractors of {width_name(lead.width, plural=True)}")
+                continue
+            low = comb.tractor_min_length
+            high = comb.tractor_max_length or low + _N_TRIES - 1
+            if lead.length:
+                if not low <= lead.length <= (comb.tractor_max_length or lead.length):
+                    c.error_at_field(path, f"a list for '{label}', but tractors are {low} to "
+                                     f"{comb.tractor_max_length or 'any number of'} sets long")
+                    continue
+                tries = [lead.length]
+            else:
+                tries = list(range(low, min(high, low + _N_TRIES - 1) + 1))
+        for n in tries:
+            if not _check_entries(c, path, label, fl, n, decks, comb):
+                break
+
+
+def _check_entries(c: "Compiler", path: tuple[str, ...], label: str, fl: model.FollowList, n: int,
+                   decks: int, comb: model.Combinations) -> bool:
+    size = fl.lead.width * (n if fl.lead.length != 1 else 1)
+    where = f" (for a tractor of {n})" if fl.lead.length == 0 else ""
+    requirements: list[tuple[int, list[tuple[int, int]]]] = []
+    for index, entry in enumerate(fl.entries, start=1):
+        if not entry.terms:
+            if index != len(fl.entries):
+                c.error_at_field(path, f"'{label}': entry {index} is 'any cards'; nothing can come after it")
+                return False
+            continue
+        fixed = 0
+        greedy_widths: list[int] = []
+        units: list[tuple[int, int]] = []
+        for term in entry.terms:
+            count, length = term.count.value(n), term.length.value(n)
+            if not term.count.greedy and count < 0 or length < 1:
+                c.error_at_field(path, f"'{label}': entry {index} has a negative count{where}")
+                return False
+            if term.width > decks:
+                c.error_at_field(path, f"'{label}': entry {index} asks for a {width_name(term.width)}, which {decks} deck{'s' if decks != 1 else ''} cannot produce")
+                return False
+            if length > 1 and term.width not in comb.tractor_widths:
+                c.error_at_field(path, f"'{label}': entry {index} asks for a tractor of {width_name(term.width, plural=True)}, which is not a combination here")
+                return False
+            if term.count.greedy:
+                greedy_widths.append(term.width * length)
+                continue
+            fixed += _term_cards(term, n)
+            if term.width > 1 or length > 1:
+                units.extend([(term.width, length)] * count)
+        fits = fixed == size or (fixed < size and greedy_widths and
+                                 (1 in greedy_widths or (size - fixed) % min(greedy_widths) == 0))
+        if not fits:
+            c.error_at_field(path, f"'{label}': entry {index} holds {fixed} cards{where}, but the lead has {size}")
+            return False
+        for earlier_index, earlier in requirements:
+            if _implied(earlier, units):
+                c.error_at_field(path, f"'{label}': entry {index} can never apply{where}: any hand that can play it can "
+                                 f"also play entry {earlier_index}, which comes first")
+                return False
+        requirements.append((index, units))
+    return True
+
+
+def _implied(need: list[tuple[int, int]], have: list[tuple[int, int]]) -> bool:
+    """Whether cards forming the units ``have`` always contain the units ``need`` (each unit a
+    (width, length) pair: a tractor of ``length`` sets of ``width``).  Singles are left out of both:
+    a hand that must follow always has enough cards of the suit to supply them."""
+    if not need:
+        return True
+    bins = [[w] * l for w, l in have]
+    items = sorted(need, key=lambda u: (u[1], u[0]), reverse=True)
+    budget = [_PACKING_BUDGET]
+
+    def place(i: int) -> bool:
+        if i == len(items):
+            return True
+        budget[0] -= 1
+        if budget[0] < 0:
+            return False
+        width, length = items[i]
+        for bin_ in bins:
+            for start in range(len(bin_) - length + 1):
+                span = range(start, start + length)
+                if all(bin_[k] >= width for k in span):
+                    for k in span:
+                        bin_[k] -= width
+                    if place(i + 1):
+                        return True
+                    for k in span:
+                        bin_[k] += width
+        return False
+
+    return place(0)
+
+
+# --- the kitty -----------------------------------------------------------------------------------
+
+
+def _evaluate(tree: tuple, size: int, cards: int) -> int | None:
+    """The formula's value, or None when it grows past any sensible multiplier."""
+    op = tree[0]
+    if op == "num":
+        return tree[1]
+    if op == "var":
+        return size if tree[1] == "size" else cards
+    a = _evaluate(tree[1], size, cards)
+    b = _evaluate(tree[2], size, cards)
+    if a is None or b is None:
+        return None
+    if op == "add":
+        value = a + b
+    elif op == "mul":
+        value = a * b
+    else:
+        if a > 1 and b > 64:
+            return None
+        value = a**b
+    return value if value <= _MAX_FORMULA else None
+
+
+def _check_kitty(c: "Compiler", r: model.Rules) -> None:
+    k = r.kitty
+    comb = r.combinations
+    if k.kind == "formula":
+        largest_unit = max(comb.set_widths) * max(r.table.decks, 1) * 13
+        for size in range(1, min(largest_unit, r.table.hand_size) + 1):
+            value = _evaluate(k.formula, size, size)
+            if value is None and not k.cap:
+                c.error_at_field(("kitty",), f"the multiplier grows past {_MAX_FORMULA:,} (at size {size}); add ', at most N'")
+                return
+            if value is not None and value < 1:
+                c.error_at_field(("kitty",), f"the multiplier must be at least 1, but it is {value} at size {size}")
+                return
+    if k.kind == "table":
+        listed = {(row.width, row.length) for row in k.table}
+        for width in comb.set_widths:
+            if (width, 1) not in listed:
+                c.error_at_field(("kitty",), f"the multiplier table has no factor for a {width_name(width)}")
+        for width in comb.tractor_widths:
+            lengths = sorted(length for w, length in listed if w == width and length > 1)
+            plural = width_name(width, plural=True)
+            if not lengths:
+                c.error_at_field(("kitty",), f"the multiplier table has no factor for tractors of {plural}")
+                continue
+            if lengths[0] != comb.tractor_min_length:
+                c.error_at_field(("kitty",), f"the multiplier table has no factor for a tractor of {comb.tractor_min_length} {plural}")
+            expected = list(range(lengths[0], lengths[-1] + 1))
+            if lengths != expected:
+                missing = sorted(set(expected) - set(lengths))[0]
+                c.error_at_field(("kitty",), f"the multiplier table has no factor for a tractor of {missing} {plural}")
+            if not k.doubling and (not comb.tractor_max_length or comb.tractor_max_length > lengths[-1]):
+                c.error_at_field(("kitty",), f"the multiplier table stops at a tractor of {lengths[-1]} {plural}; "
+                                 f"add rows or 'longer tractors double'")
+        for width, length in listed:
+            if width > r.table.decks or (length > 1 and width not in comb.tractor_widths) or (length == 1 and width not in comb.set_widths):
+                c.error_at_field(("kitty",), f"the multiplier table lists {'a ' + width_name(width) if length == 1 else f'a tractor of {length} ' + width_name(width, plural=True)}, which is not a combination here")
+
+
+# --- thresholds ----------------------------------------------------------------------------------
+
+
+def _check_thresholds(c: "Compiler", r: model.Rules) -> None:
+    rows = r.thresholds
+    g = score_granularity(r.table.points)
+    path = ("thresholds",)
+    if not rows:
+        c.error_at_field(path, "the upgrade table is empty")
+        return
+    if rows[0].low != 0:
+        c.error_at_field(path, f"the upgrade table starts at {rows[0].low}; it must start at 0")
+    for a, b in pairwise(rows):
+        if a.high == -1:
+            c.error_at_field(path, f"the row '{a.low}+' covers every score above it, so the row from {b.low} never applies")
+            return
+        if b.low <= a.high:
+            c.error_at_field(path, f"scores {b.low} to {min(a.high, b.high if b.high != -1 else a.high)} are in two rows")
+            return
+        if b.low > a.high + g:
+            c.error_at_field(path, f"no row covers {a.high + g} to {b.low - g} (the attackers' points go in steps of {g})")
+            return
+    if rows[-1].high != -1:
+        c.error_at_field(path, f"the last row must be open ('{rows[-1].high + g}+'): with the kitty multiplied the attackers "
+                         f"can score more than {rows[-1].high}")
+    for row in rows:
+        if row.low % g or (row.high != -1 and row.high % g):
+            c.error_at_field(path, f"row {row.low}: the attackers' points go in steps of {g}")
+            return
