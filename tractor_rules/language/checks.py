@@ -167,7 +167,7 @@ def _check_links(c: "Compiler", r: model.Rules) -> None:
                 continue
             key = (tier.kind, tier.rank, tier.card)
             if key not in position:
-                c.error_at_field(("combinations.links",),
+                c.error_at_field(("combinations.links", "trumps.order"),
                                  f"links name '{tier_words(tier.kind, tier.rank, tier.card)}', which is not in the trump order")
                 return
             places.append((position[key], tier))

@@ -955,6 +955,9 @@ def _compare(c: Compiler, st: Statement) -> None:
 def formula_tree(node: Node | Leaf) -> tuple:
     """The expression as nested tuples: ("num", 2), ("var", "size"), ("add"|"mul"|"pow", a, b)."""
     assert isinstance(node, Node)
+    operands = [a for a in node.args if isinstance(a, Node)]
+    if node.kind == "atom" or (node.kind in ("add", "mul", "pow") and len(operands) == 1):
+        return formula_tree(operands[0])  # parentheses, or an operator with nothing to apply to
     if node.kind == "num":
         return ("num", int(node.args[0].value))  # type: ignore[union-attr]
     if node.kind in ("size", "cards"):

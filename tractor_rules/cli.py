@@ -1,0 +1,194 @@
+"""The ``tractor-rules`` command line.
+
+Exit codes: 0 success; 1 the input is wrong (a ruleset that does not compile, a file that is not
+formatted under ``fmt --check``); 2 the command itself is wrong (unknown option, missing argument).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+import tempfile
+from collections.abc import Callable, Sequence
+from pathlib import Path
+
+from . import __version__
+from .api import builtin_names, load, schema
+from .errors import RulesetError
+from .resources import builtin_path
+
+DEFAULT_RULESET = "two-decks"
+EXIT_OK, EXIT_INPUT, EXIT_USAGE = 0, 1, 2
+
+EPILOG = """\
+A RULESET is the name of a shipped ruleset (see 'tractor-rules list') or the path of a .tractor
+file.  Without one, commands use the default ruleset, "two-decks".
+
+exit status:
+  0  success
+  1  the input is wrong: a ruleset that does not compile, a file that fmt --check would change
+  2  the command is wrong: unknown command or option, missing argument
+"""
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message: str) -> None:  # argparse's own exits with 2 too; keep its format
+        self.print_usage(sys.stderr)
+        self.exit(EXIT_USAGE, f"{self.prog}: error: {message}\n")
+
+
+def _write_output(text: str, out: str | None) -> None:
+    """Write to ``out`` atomically (a failure never leaves a partial file), or to stdout."""
+    if out is None or out == "-":
+        sys.stdout.write(text)
+        return
+    target = Path(out)
+    folder = target.parent if str(target.parent) else Path(".")
+    fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", dir=folder)
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as handle:
+            handle.write(text)
+        os.replace(tmp, target)
+    except BaseException:
+        Path(tmp).unlink(missing_ok=True)
+        raise
+
+
+def _report(error: RulesetError) -> int:
+    print(error.render(), file=sys.stderr)
+    count = len(error.diagnostics)
+    if count > 1:
+        print(f"{count} errors", file=sys.stderr)
+    return EXIT_INPUT
+
+
+def _cmd_list(args: argparse.Namespace) -> int:
+    for name in builtin_names():
+        try:
+            title = load(name).name
+        except RulesetError:  # a broken shipped file still gets listed; 'check' tells why
+            title = "(does not compile)"
+        print(f"{name:<28} {title}")
+    return EXIT_OK
+
+
+def _cmd_check(args: argparse.Namespace) -> int:
+    status = EXIT_OK
+    for target in args.rulesets or [DEFAULT_RULESET]:
+        try:
+            rules = load(target)
+        except RulesetError as error:
+            status = _report(error)
+            continue
+        if not args.quiet:
+            print(f"{target}: ok ({rules.name})")
+    return status
+
+
+def _cmd_compile(args: argparse.Namespace) -> int:
+    try:
+        rules = load(args.ruleset or DEFAULT_RULESET)
+    except RulesetError as error:
+        return _report(error)
+    text = json.dumps(rules.to_dict(), indent=None if args.compact else 2, ensure_ascii=False)
+    _write_output(text + "\n", args.output)
+    return EXIT_OK
+
+
+def _cmd_schema(args: argparse.Namespace) -> int:
+    _write_output(json.dumps(schema(), indent=2, ensure_ascii=False) + "\n", args.output)
+    return EXIT_OK
+
+
+def _ruleset_file(target: str) -> Path:
+    path = builtin_path(target)
+    return path if path is not None and not Path(target).exists() else Path(target)
+
+
+def _cmd_fmt(args: argparse.Namespace) -> int:
+    from .language.format import format_text
+
+    status = EXIT_OK
+    for target in args.rulesets or [DEFAULT_RULESET]:
+        path = _ruleset_file(target)
+        try:
+            text = path.read_text(encoding="utf-8")
+        except (OSError, UnicodeDecodeError) as exc:
+            print(f"{target}: cannot read: {exc}", file=sys.stderr)
+            status = EXIT_INPUT
+            continue
+        try:
+            formatted = format_text(text, target)
+        except RulesetError as error:
+            status = _report(error)
+            continue
+        if args.check:
+            if formatted != text:
+                print(f"{target}: would be reformatted", file=sys.stderr)
+                status = EXIT_INPUT
+        elif args.write:
+            if formatted != text:
+                _write_output(formatted, str(path))
+                print(f"{target}: reformatted", file=sys.stderr)
+        else:
+            sys.stdout.write(formatted)
+    return status
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = _Parser(
+        prog="tractor-rules",
+        description="Compile, check and format rulesets for Tractor / Upgrade (升级, 拖拉机).",
+        epilog=EPILOG,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
+    commands = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
+
+    def command(name: str, help_text: str, run: Callable[[argparse.Namespace], int]) -> argparse.ArgumentParser:
+        sub = commands.add_parser(name, help=help_text, description=help_text, epilog=EPILOG,
+                                  formatter_class=argparse.RawDescriptionHelpFormatter)
+        sub.set_defaults(run=run)
+        return sub
+
+    command("list", "list the shipped rulesets", _cmd_list)
+
+    check = command("check", "compile rulesets and report every error", _cmd_check)
+    check.add_argument("rulesets", nargs="*", metavar="RULESET")
+    check.add_argument("-q", "--quiet", action="store_true", help="print nothing for rulesets that compile")
+
+    comp = command("compile", "print a ruleset's compiled rules as JSON", _cmd_compile)
+    comp.add_argument("ruleset", nargs="?", metavar="RULESET")
+    comp.add_argument("-o", "--output", metavar="FILE", help="write to FILE instead of standard output")
+    comp.add_argument("--compact", action="store_true", help="one line, no indentation")
+
+    sch = command("schema", "print the JSON Schema of the compiled rules", _cmd_schema)
+    sch.add_argument("-o", "--output", metavar="FILE", help="write to FILE instead of standard output")
+
+    fmt = command("fmt", "print rulesets in canonical form", _cmd_fmt)
+    fmt.add_argument("rulesets", nargs="*", metavar="RULESET")
+    mode = fmt.add_mutually_exclusive_group()
+    mode.add_argument("--check", action="store_true", help="exit 1 if a file is not in canonical form")
+    mode.add_argument("--write", action="store_true", help="rewrite files in place")
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    if args.command is None:
+        parser.print_help(sys.stderr)
+        return EXIT_USAGE
+    try:
+        return args.run(args)
+    except BrokenPipeError:  # `tractor-rules compile | head`
+        sys.stderr.close()
+        return EXIT_OK
+    except KeyboardInterrupt:
+        return 130
+
+
+if __name__ == "__main__":
+    sys.exit(main())
