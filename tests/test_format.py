@@ -195,7 +195,8 @@ MESSY = [
     ),
     pytest.param(
         "upgrade\n0:banker+3\n5 - 35 : banker + 2   # note\n"
-        "  160 + :attackers +2 , + 1 every 40 , at most + 4\nsteps:2 per deck,attackers at most+3\n",
+        "  160 + :attackers +2 , + 1 every 40 , at most + 4\n"
+        "steps:2 per deck,attackers at most+3\n",
         "upgrade\n"
         "  0:    banker +3\n"
         "  5-35: banker +2  # note\n"

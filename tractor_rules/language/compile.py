@@ -18,7 +18,7 @@ from .. import rules as model
 from ..errors import Diagnostic, RulesetSemanticError
 from .resolve import Resolved, statement_key
 from .suggest import did_you_mean
-from .syntax import Leaf, Node, Position, Statement
+from .syntax import Leaf, Node, Position, Statement, line_of
 
 RANK_ORDER = {rank: i for i, rank in enumerate(model.RANKS)}
 MAX_PLAYERS = 12
@@ -105,8 +105,7 @@ class Compiler:
     # --- reporting ---------------------------------------------------------------------------
 
     def line_text(self, file: str, line: int) -> str:
-        lines = self.resolved.texts.get(file, "").splitlines()
-        return lines[line - 1] if 0 < line <= len(lines) else ""
+        return line_of(self.resolved.texts.get(file, ""), line)
 
     def error(self, where: Position | Leaf | Node | Statement | None, message: str, file: str | None = None) -> None:
         if isinstance(where, Statement):

@@ -11,12 +11,13 @@ with their source line numbers; ``_render`` lays them out (indentation, blank li
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
-from typing import Iterator
 
 from lark import Token, Tree
 
 from .parser import lark_parser, parse
+from .syntax import Comment
 
 __all__ = ["format_text", "is_formatted"]
 
@@ -58,7 +59,7 @@ def is_formatted(text: str, file: str = "<string>") -> bool:
 # --- pass 1: logical lines ---------------------------------------------------------------------
 
 
-def _collect(text: str, comments) -> list[_Line]:
+def _collect(text: str, comments: Iterable[Comment]) -> list[_Line]:
     source = text if text.endswith("\n") else text + "\n"
     tree = lark_parser().parse(source)
     lines: list[_Line] = []
@@ -78,9 +79,10 @@ def _collect(text: str, comments) -> list[_Line]:
     for comment in comments:
         owner = by_line.get(comment.line)
         if owner is not None:
-            owner.trailing = comment.text
+            owner.trailing = comment.text.rstrip()
         else:
-            lines.append(_Line(comment.line, "comment", -1, comment.text, column=comment.column))
+            note = comment.text.rstrip()
+            lines.append(_Line(comment.line, "comment", -1, note, column=comment.column))
     lines.sort(key=lambda line: line.line)
 
     # A comment belongs to the section of the header above it.
@@ -95,10 +97,12 @@ def _collect(text: str, comments) -> list[_Line]:
 
 @dataclass(frozen=True)
 class _Tok:
+    """A token of a statement, with what its spacing depends on."""
+
     text: str
     path: tuple[Tree, ...]  # the rules it sits in, outermost first
-    glue_before: bool = False
-    glue_after: bool = False
+    glue_before: bool  # a `+`/`-` written against the number before it
+    glue_after: bool  # a `+`/`-` written against the number after it
 
 
 def _statement(tree: Tree, section: int) -> _Line:
@@ -192,7 +196,7 @@ def _render(lines: list[_Line]) -> str:
             text = line.head.ljust(widths[line.section] + 1) + text
         if line.trailing is not None:
             text += "  " + line.trailing
-        out.append((INDENT if line.indent else "") + text.rstrip())
+        out.append((INDENT if line.indent else "") + text)
     return "\n".join(out) + "\n"
 
 
@@ -208,8 +212,7 @@ def _indent(lines: list[_Line]) -> None:
             following = line
         elif line.kind == "header":
             following = None
+        elif following is not None:
+            line.indent = following.indent
         else:
-            if following is not None:
-                line.indent = following.indent
-            else:
-                line.indent = line.section >= 0 and line.column > 1
+            line.indent = line.section >= 0 and line.column > 1

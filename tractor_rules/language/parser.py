@@ -12,7 +12,7 @@ from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput
 
 from ..errors import Diagnostic, RulesetSyntaxError
 from ..resources import grammar_path
-from .syntax import Comment, Leaf, Node, Position, Statement, SyntaxTree
+from .syntax import Comment, Leaf, Node, Position, Statement, SyntaxTree, line_of, source_lines
 
 #: Bounds that keep any input from making the parser run away.
 MAX_BYTES = 256 * 1024
@@ -127,13 +127,8 @@ def _expected_list(names: set[str]) -> str:
     return "one of " + ", ".join(described)
 
 
-def _line_text(text: str, line: int) -> str:
-    lines = text.splitlines()
-    return lines[line - 1] if 0 < line <= len(lines) else ""
-
-
 def _diag(file: str, text: str, line: int, column: int, message: str, width: int = 1) -> Diagnostic:
-    return Diagnostic(file, line, column, message, _line_text(text, line), width)
+    return Diagnostic(file, line, column, message, line_of(text, line), width)
 
 
 def _syntax_error(file: str, text: str, exc: UnexpectedInput) -> RulesetSyntaxError:
@@ -304,7 +299,7 @@ def parse(text: str, file: str = "<string>") -> SyntaxTree:
 def _comments(text: str) -> list[Comment]:
     """Every comment with its position (strings are skipped, so a '#' inside one is not one)."""
     out: list[Comment] = []
-    for number, line in enumerate(text.splitlines(), start=1):
+    for number, line in enumerate(source_lines(text), start=1):
         in_string = escaped = False
         for index, char in enumerate(line):
             if in_string:

@@ -14,7 +14,7 @@ from ..errors import Diagnostic, RulesetResolutionError, RulesetSyntaxError
 from ..resources import RULESET_SUFFIX, builtin_names, builtin_path
 from .parser import parse
 from .suggest import did_you_mean
-from .syntax import Node, Statement, SyntaxTree
+from .syntax import Node, Statement, SyntaxTree, line_of
 
 MAX_DEPTH = 16
 
@@ -86,8 +86,9 @@ def _parent_source(child: Source, ref: str, st: Statement, text: str) -> Source:
     pos = leaf.pos
 
     def fail(message: str) -> RulesetResolutionError:
-        line = text.splitlines()[pos.line - 1] if pos.line <= len(text.splitlines()) else ""
-        return RulesetResolutionError(Diagnostic(child.file, pos.line, pos.column, message, line, pos.width))
+        return RulesetResolutionError(
+            Diagnostic(child.file, pos.line, pos.column, message, line_of(text, pos.line), pos.width)
+        )
 
     if not ref:
         raise fail("extends needs the name of a shipped ruleset or the path of a .tractor file")
@@ -121,7 +122,7 @@ def resolve(source: Source) -> Resolved:
             raise RulesetResolutionError(
                 Diagnostic(first_child.file, leaf.pos.line, leaf.pos.column,
                            f"extends goes round in a circle: {names}",
-                           first_child.text.splitlines()[leaf.pos.line - 1], leaf.pos.width)
+                           line_of(first_child.text, leaf.pos.line), leaf.pos.width)
             )
         if len(chain) >= MAX_DEPTH:
             child, tree = chain[-1]

@@ -10,6 +10,18 @@ from dataclasses import dataclass
 from typing import Union
 
 
+def source_lines(text: str) -> list[str]:
+    """The lines as the lexer counts them: only "\n" ends a line (str.splitlines would also break
+    at form feeds and Unicode separators, which the lexer reads as ordinary characters)."""
+    return [line[:-1] if line.endswith("\r") else line for line in text.split("\n")]
+
+
+def line_of(text: str, number: int) -> str:
+    """Line ``number`` (1-based) of ``text``, or "" if there is none."""
+    lines = source_lines(text)
+    return lines[number - 1] if 0 < number <= len(lines) else ""
+
+
 @dataclass(frozen=True, slots=True)
 class Position:
     line: int
