@@ -201,7 +201,7 @@ class Combinations:
     )
     #: chains of trump bands that adjoin in a no-trump hand
     no_trump_links: tuple[tuple[LinkTier, ...], ...] = (
-        (LinkTier("small-joker"), LinkTier("level")),
+        (LinkTier("big-joker"), LinkTier("small-joker"), LinkTier("level")),
     )
     #: "largest": a play splits into the largest units (tractors before sets);
     #: "identical": identical cards always stay in one unit (AAAAKKK is AAAA + KKK)
@@ -332,6 +332,24 @@ class FollowList:
     entries: tuple[Pattern, ...]
 
 
+def _classic_follow_lists() -> tuple[FollowList, ...]:
+    one = Count(0, 1)
+    every = Count(0, 0, greedy=True)
+    return (
+        # to a pair: a pair, else two singles
+        FollowList(LeadShape(2, 1), (Pattern((Term(one, 2),)), Pattern((Term(Count(0, 2), 1),)))),
+        # to a tractor of n pairs: such a tractor, else n pairs, else as many pairs as possible
+        FollowList(
+            LeadShape(2, 0),
+            (
+                Pattern((Term(one, 2, Count(1, 0)),)),
+                Pattern((Term(Count(1, 0), 2),)),
+                Pattern((Term(every, 2), Term(every, 1))),
+            ),
+        ),
+    )
+
+
 @dataclass(frozen=True, slots=True)
 class Following:
     #: "lists": match the lead's shape by the priority lists; "tractors": only a tractor lead
@@ -339,7 +357,7 @@ class Following:
     duty: Literal["lists", "tractors", "suit"] = "lists"
     #: a longer set need not be broken to supply a shorter one (a triple is not split for a pair)
     protect_longer_sets: bool = False
-    lists: tuple[FollowList, ...] = ()
+    lists: tuple[FollowList, ...] = field(default_factory=_classic_follow_lists)
     #: leads with no list of their own (and throws): "largest-first" matches the lead's units
     #: largest first, as far as the hand allows
     default: Literal["largest-first", "suit"] = "largest-first"

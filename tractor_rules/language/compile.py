@@ -224,10 +224,20 @@ class Compiler:
         return dataclasses.replace(defaults, files=self.resolved.files, sources=sources, **kwargs)
 
     def _finish_follow_lists(self) -> None:
+        # Lists are kept per lead: a lead the ruleset does not mention keeps its default list, if
+        # that lead is a combination of this game at all.
+        written = {fl.lead for fl, _ in self.follow_lists}
+        set_widths = self.get("combinations.set_widths")
+        tractor_widths = self.get("combinations.tractor_widths")
+        defaults = tuple(
+            fl
+            for fl in model.Following().lists
+            if fl.lead not in written
+            and (fl.lead.width in set_widths if fl.lead.length == 1 else fl.lead.width in tractor_widths)
+        )
+        self.values["following.lists"] = defaults + tuple(fl for fl, _ in self.follow_lists)
         if self.follow_lists:
             first = self.follow_lists[0][1]
-            lists = tuple(fl for fl, _ in self.follow_lists)
-            self.values["following.lists"] = lists
             for fl, st in self.follow_lists:
                 self.sources[f"following.lists[{lead_shape_label(fl.lead)}]"] = model.Source(
                     st.file, st.pos.line, st.pos.column
