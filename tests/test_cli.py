@@ -1,0 +1,119 @@
+"""The command line, run in-process and, for the installed entry point, as a real process."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+
+import jsonschema
+import pytest
+
+import tractor_rules as tr
+from tractor_rules.cli import main
+
+
+def run(capsys, *argv: str) -> tuple[int, str, str]:
+    code = main(list(argv))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def test_list_names_every_shipped_ruleset(capsys):
+    code, out, _ = run(capsys, "list")
+    assert code == 0
+    listed = [line.split()[0] for line in out.splitlines()]
+    assert listed == tr.builtin_names()
+    assert "Tractor (two decks)" in out
+
+
+def test_check_passes_every_shipped_ruleset(capsys):
+    code, out, err = run(capsys, "check", *tr.builtin_names())
+    assert code == 0, err
+    assert out.count(": ok") == len(tr.builtin_names())
+
+
+def test_check_without_arguments_checks_the_default(capsys):
+    code, out, _ = run(capsys, "check")
+    assert (code, out) == (0, "two-decks: ok (Tractor (two decks))\n")
+
+
+def test_compile_output_validates_against_the_schema_command(capsys):
+    code, schema_text, _ = run(capsys, "schema")
+    assert code == 0
+    code, compiled, _ = run(capsys, "compile", "two-decks")
+    assert code == 0
+    schema = json.loads(schema_text)
+    jsonschema.Draft202012Validator.check_schema(schema)
+    data = json.loads(compiled)
+    jsonschema.validate(data, schema)
+    assert tr.Rules.from_dict(data) == tr.load("two-decks")
+
+
+def test_compile_to_a_file(tmp_path, capsys):
+    out = tmp_path / "rules.json"
+    code, stdout, _ = run(capsys, "compile", "four-decks", "-o", str(out), "--compact")
+    assert (code, stdout) == (0, "")
+    assert json.loads(out.read_text(encoding="utf-8"))["table"]["decks"] == 4
+    assert [p.name for p in tmp_path.iterdir()] == ["rules.json"]  # no temporary file left behind
+
+
+def test_broken_input_exits_1_and_writes_no_output_file(tmp_path, capsys):
+    bad = tmp_path / "bad.tractor"
+    bad.write_text("table\n  decks: 9\n", encoding="utf-8")
+    out = tmp_path / "out.json"
+    code, stdout, err = run(capsys, "compile", str(bad), "-o", str(out))
+    assert code == 1 and stdout == ""
+    assert f"{bad}:2:10: the number of decks must be from 1 to 8, not 9" in err
+    assert "      decks: 9\n" in err and "             ^" in err
+    assert not out.exists()
+
+
+def test_fmt_check_accepts_every_shipped_ruleset(capsys):
+    code, _, err = run(capsys, "fmt", "--check", *tr.builtin_names())
+    assert code == 0, err
+
+
+def test_fmt_check_and_write(tmp_path, capsys):
+    messy = tmp_path / "messy.tractor"
+    messy.write_text("table\nplayers:4\n\n\n\nlevels\n    range :  3 to   A\n", encoding="utf-8")
+    code, _, err = run(capsys, "fmt", "--check", str(messy))
+    assert code == 1 and "would be reformatted" in err
+    code, out, _ = run(capsys, "fmt", str(messy))
+    assert code == 0 and out == "table\n  players: 4\n\nlevels\n  range: 3 to A\n"
+    assert messy.read_text(encoding="utf-8").startswith("table\nplayers:4")  # printing changes nothing
+    code, _, _ = run(capsys, "fmt", "--write", str(messy))
+    assert code == 0 and messy.read_text(encoding="utf-8") == out
+    assert run(capsys, "fmt", "--check", str(messy))[0] == 0
+
+
+@pytest.mark.parametrize("argv", [["bogus"], ["compile", "a", "b"], ["fmt", "--check", "--write"], ["check", "--nope"]])
+def test_usage_errors_exit_2(argv, capsys):
+    with pytest.raises(SystemExit) as exit_info:
+        main(argv)
+    assert exit_info.value.code == 2
+    assert "usage:" in capsys.readouterr().err
+
+
+def test_no_command_prints_help_and_exits_2(capsys):
+    code, _, err = run(capsys)
+    assert code == 2 and "check" in err
+
+
+def test_help_documents_the_exit_codes(capsys):
+    with pytest.raises(SystemExit) as exit_info:
+        main(["--help"])
+    assert exit_info.value.code == 0
+    out = capsys.readouterr().out
+    for line in ("0  success", "1  the input is wrong", "2  the command is wrong"):
+        assert line in out
+
+
+def test_the_module_runs_as_a_process_without_a_traceback(tmp_path):
+    bad = tmp_path / "bad.tractor"
+    bad.write_text('ruleset: "x"\ntabel\n', encoding="utf-8")
+    result = subprocess.run([sys.executable, "-m", "tractor_rules.cli", "check", str(bad)],
+                            capture_output=True, text=True, cwd=tmp_path)
+    assert result.returncode == 1
+    assert "Traceback" not in result.stderr
+    assert f"{bad}:2:1: unknown word 'tabel': did you mean 'table'?" in result.stderr

@@ -1,0 +1,62 @@
+"""The package installs into a fresh virtual environment, as a wheel and editable, and then works
+from any directory: the grammar and the shipped rulesets travel with it."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import venv
+from pathlib import Path
+
+import pytest
+
+import tractor_rules as tr
+
+REPO = Path(__file__).resolve().parent.parent
+
+
+def _fresh_env(where: Path) -> Path:
+    venv.EnvBuilder(with_pip=True, clear=True).create(where)
+    return where / "bin"
+
+
+def _run(command: list[str], cwd: Path) -> subprocess.CompletedProcess:
+    return subprocess.run(command, cwd=cwd, capture_output=True, text=True, timeout=600)
+
+
+@pytest.mark.parametrize("editable", [False, True], ids=["wheel", "editable"])
+def test_install_then_run_from_another_directory(tmp_path, editable):
+    bin_dir = _fresh_env(tmp_path / "env")
+    target = ["-e", str(REPO)] if editable else [str(REPO)]
+    install = _run([str(bin_dir / "python"), "-m", "pip", "install", "--quiet", *target], cwd=tmp_path)
+    assert install.returncode == 0, install.stderr[-3000:]
+
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    cli = str(bin_dir / "tractor-rules")
+    listed = _run([cli, "list"], cwd=elsewhere)
+    assert listed.returncode == 0, listed.stderr
+    assert [line.split()[0] for line in listed.stdout.splitlines()] == tr.builtin_names()
+
+    checked = _run([cli, "check", *tr.builtin_names()], cwd=elsewhere)
+    assert checked.returncode == 0, checked.stderr
+
+    compiled = _run([cli, "compile", "two-decks"], cwd=elsewhere)
+    assert compiled.returncode == 0, compiled.stderr
+    assert json.loads(compiled.stdout) == tr.load("two-decks").to_dict()
+
+    where = _run([str(bin_dir / "python"), "-c", "import tractor_rules; print(tractor_rules.__file__)"], cwd=elsewhere)
+    installed_at = Path(where.stdout.strip()).resolve()
+    if editable:
+        assert installed_at.is_relative_to(REPO)
+    else:
+        assert not installed_at.is_relative_to(REPO)
+        data = installed_at.parent / "_data"
+        assert (data / "grammar" / "ruleset.lark").is_file()
+        assert {p.stem for p in (data / "rulesets").glob("*.tractor")} == set(tr.builtin_names())
+
+    broken = elsewhere / "broken.tractor"
+    broken.write_text("table\n  players: 5\n", encoding="utf-8")
+    bad = _run([cli, "check", "broken.tractor"], cwd=elsewhere)
+    assert bad.returncode == 1
+    assert "broken.tractor:2:3: " in bad.stderr and "Traceback" not in bad.stderr
