@@ -13,6 +13,7 @@ import sys
 import tempfile
 from collections.abc import Callable, Sequence
 from pathlib import Path
+from typing import NoReturn
 
 from . import __version__
 from .api import builtin_names, load, schema
@@ -34,7 +35,7 @@ exit status:
 
 
 class _Parser(argparse.ArgumentParser):
-    def error(self, message: str) -> None:  # argparse's own exits with 2 too; keep its format
+    def error(self, message: str) -> NoReturn:  # argparse's own exits with 2 too; keep its format
         self.print_usage(sys.stderr)
         self.exit(EXIT_USAGE, f"{self.prog}: error: {message}\n")
 

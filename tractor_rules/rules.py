@@ -267,8 +267,9 @@ class Declaring:
 
 @dataclass(frozen=True, slots=True)
 class Penalty:
-    """"none"; "per-attempt": ``points`` per failed throw; "per-card": ``points`` per card taken back;
-    "hand-lost": the offender's team loses the hand."""
+    """"none"; "per-attempt": ``points`` per offence; "per-card": ``points`` per card taken back;
+    "hand-lost": the offender's team loses the hand.  Penalty points go to the other team: a banker
+    team's penalty is added to the attackers' points, an attacker's is taken from them."""
 
     kind: Literal["none", "per-attempt", "per-card", "hand-lost"] = "none"
     points: int = 0

@@ -180,21 +180,21 @@ def _check_links(c: "Compiler", r: model.Rules) -> None:
     constant = r.trumps.constant_ranks
     nt_rank = {"big-joker": 0, "small-joker": 1, "level": 2}
     for chain in r.combinations.no_trump_links:
-        places = []
+        ranks: list[int] = []
         for tier in chain:
             if tier.kind == "rank":
                 if tier.rank not in constant:
                     c.error_at_field(("combinations.no_trump_links",),
                                      f"no-trump links name {tier.rank}, which is not a constant trump")
                     return
-                places.append(3 + constant.index(tier.rank))  # type: ignore[arg-type]
+                ranks.append(3 + constant.index(tier.rank))  # type: ignore[arg-type]
             else:
                 if tier.kind == "level" and r.trumps.no_trump == "jokers-only":
                     c.error_at_field(("combinations.no_trump_links", "trumps.no_trump"),
                                      "no-trump links name the level cards, but in no-trump they are not trumps")
                     return
-                places.append(nt_rank[tier.kind])
-        if any(b <= a for a, b in pairwise(places)):
+                ranks.append(nt_rank[tier.kind])
+        if any(b <= a for a, b in pairwise(ranks)):
             c.error_at_field(("combinations.no_trump_links",),
                              "no-trump links go down the order: big joker, small joker, level, constant trumps")
             return

@@ -62,7 +62,7 @@ def _plural_width(node: Node) -> int:
 def describe_lead(node: Node) -> str:
     """A follow list's lead in canonical words: "pair", "tractor of n pairs"."""
     if node.kind == "lead_set":
-        return width_name(_set_width(node.args[0]))  # type: ignore[arg-type]
+        return width_name(_set_width(node.args[0]))
     length_node, plural = node.args
     assert isinstance(length_node, Node) and isinstance(plural, Node)
     length = "n" if length_node.kind == "any_length" else str(length_node.args[0].value)  # type: ignore[union-attr]
@@ -156,14 +156,16 @@ class Compiler:
 
     # --- leaves ------------------------------------------------------------------------------
 
-    def rank(self, leaf: Leaf) -> str | None:
+    def rank(self, leaf: Leaf | Node) -> str | None:
+        assert isinstance(leaf, Leaf), leaf
         value = str(leaf.value)
         if value not in RANK_ORDER:
             self.error(leaf, f"'{value}' is not a rank: ranks are 2 to 10, J, Q, K and A")
             return None
         return value
 
-    def number(self, leaf: Leaf, low: int, high: int, what: str) -> int | None:
+    def number(self, leaf: Leaf | Node, low: int, high: int, what: str) -> int | None:
+        assert isinstance(leaf, Leaf), leaf
         value = int(leaf.value)
         if not low <= value <= high:
             self.error(leaf, f"{what} must be from {low} to {high}, not {value}")
@@ -307,7 +309,7 @@ def _description(c: Compiler, st: Statement) -> None:
 
 @handles("players")
 def _players(c: Compiler, st: Statement) -> None:
-    n = c.number(st.node.args[0], 2, MAX_PLAYERS, "the number of players")  # type: ignore[arg-type]
+    n = c.number(st.node.args[0], 2, MAX_PLAYERS, "the number of players")
     if n is not None:
         c.set("table.players", n)
 
@@ -317,7 +319,7 @@ def _partners(c: Compiler, st: Statement) -> None:
     node = st.node.args[0]
     assert isinstance(node, Node)
     if node.kind == "called":
-        n = c.number(node.args[0], 1, MAX_PLAYERS // 2, "the number of called cards")  # type: ignore[arg-type]
+        n = c.number(node.args[0], 1, MAX_PLAYERS // 2, "the number of called cards")
         if n is not None:
             c.set("table.partnership", "called")
             c.set("table.called_cards", n)
@@ -333,7 +335,7 @@ def _direction(c: Compiler, st: Statement) -> None:
 
 @handles("decks")
 def _decks(c: Compiler, st: Statement) -> None:
-    n = c.number(st.node.args[0], 1, MAX_DECKS, "the number of decks")  # type: ignore[arg-type]
+    n = c.number(st.node.args[0], 1, MAX_DECKS, "the number of decks")
     if n is not None:
         c.set("table.decks", n)
 
@@ -364,8 +366,8 @@ def _remove(c: Compiler, st: Statement) -> None:
 @handles("deal")
 def _deal(c: Compiler, st: Statement) -> None:
     hand_leaf, kitty_leaf = st.node.args
-    hand = c.number(hand_leaf, 1, 1000, "the hand size")  # type: ignore[arg-type]
-    kitty = c.number(kitty_leaf, 0, 1000, "the kitty size")  # type: ignore[arg-type]
+    hand = c.number(hand_leaf, 1, 1000, "the hand size")
+    kitty = c.number(kitty_leaf, 0, 1000, "the kitty size")
     if hand is not None and kitty is not None:
         c.set("table.hand_size", hand)
         c.set("table.kitty_size", kitty)
@@ -377,8 +379,8 @@ def _points(c: Compiler, st: Statement) -> None:
     for point in st.node.args:
         assert isinstance(point, Node)
         rank_leaf, value_leaf = point.args
-        rank = c.rank(rank_leaf)  # type: ignore[arg-type]
-        value = c.number(value_leaf, 0, MAX_POINTS, "a card's points")  # type: ignore[arg-type]
+        rank = c.rank(rank_leaf)
+        value = c.number(value_leaf, 0, MAX_POINTS, "a card's points")
         if rank is None or value is None:
             continue
         if rank in values:
@@ -395,8 +397,8 @@ def _points(c: Compiler, st: Statement) -> None:
 @handles("level_range")
 def _level_range(c: Compiler, st: Statement) -> None:
     first_leaf, last_leaf = st.node.args
-    first = c.rank(first_leaf)  # type: ignore[arg-type]
-    last = c.rank(last_leaf)  # type: ignore[arg-type]
+    first = c.rank(first_leaf)
+    last = c.rank(last_leaf)
     if first is None or last is None:
         return
     if RANK_ORDER[first] > RANK_ORDER[last]:
@@ -426,8 +428,8 @@ def _knock_back(c: Compiler, st: Statement) -> None:
     knocks: list[model.KnockBack] = []
     for knock in st.node.args:
         assert isinstance(knock, Node)
-        level = c.rank(knock.args[0])  # type: ignore[arg-type]
-        to = c.rank(knock.args[1])  # type: ignore[arg-type]
+        level = c.rank(knock.args[0])
+        to = c.rank(knock.args[1])
         if level is None or to is None:
             continue
         if RANK_ORDER[to] >= RANK_ORDER[level]:
@@ -467,7 +469,7 @@ def _game_end(c: Compiler, st: Statement) -> None:
     rule = st.node.args[0]
     assert isinstance(rule, Node)
     if rule.kind == "end_after_hands":
-        n = c.number(rule.args[0], 1, 10_000, "the number of hands")  # type: ignore[arg-type]
+        n = c.number(rule.args[0], 1, 10_000, "the number of hands")
         if n is not None:
             c.set("levels.game_end", "hands")
             c.set("levels.end_hands", n)
@@ -506,7 +508,7 @@ def _tier(c: Compiler, node: Node) -> tuple[str, str | None, str | None] | None:
     kind = _TIER_KINDS[node.kind]
     rank = card = None
     if kind.startswith("rank-"):
-        rank = c.rank(node.args[0])  # type: ignore[arg-type]
+        rank = c.rank(node.args[0])
         if rank is None:
             return None
     if kind == "card":
@@ -551,7 +553,7 @@ def _sets(c: Compiler, st: Statement) -> None:
     for node in st.node.args:
         assert isinstance(node, Node)
         if node.kind == "set_of":
-            width = c.number(node.args[0], 1, MAX_DECKS, "a set's size")  # type: ignore[arg-type]
+            width = c.number(node.args[0], 1, MAX_DECKS, "a set's size")
             if width is None:
                 continue
         else:
@@ -570,10 +572,10 @@ def _tractors(c: Compiler, st: Statement) -> None:
         return
     length, *plurals = st.node.args
     assert isinstance(length, Node)
-    low = c.number(length.args[0], 2, 50, "a tractor's least length")  # type: ignore[arg-type]
+    low = c.number(length.args[0], 2, 50, "a tractor's least length")
     high = 0
     if length.kind == "between":
-        high = c.number(length.args[1], 2, 50, "a tractor's greatest length")  # type: ignore[arg-type]
+        high = c.number(length.args[1], 2, 50, "a tractor's greatest length")
         if low is not None and high is not None and high < low:
             c.error(length, f"the length range {low}-{high} is empty")
             return
@@ -581,7 +583,7 @@ def _tractors(c: Compiler, st: Statement) -> None:
     for node in plurals:
         assert isinstance(node, Node)
         if node.kind == "sets_of":
-            width = c.number(node.args[0], 2, MAX_DECKS, "the width of a tractor's sets")  # type: ignore[arg-type]
+            width = c.number(node.args[0], 2, MAX_DECKS, "the width of a tractor's sets")
             if width is None:
                 continue
         else:
@@ -620,13 +622,13 @@ def _link_chains(c: Compiler, st: Statement, no_trump: bool) -> tuple[tuple[mode
                     continue
                 made = model.LinkTier(*tier)
             elif node.kind == "rank_tier":
-                rank = c.rank(node.args[0])  # type: ignore[arg-type]
+                rank = c.rank(node.args[0])
                 if rank is None:
                     ok = False
                     continue
                 made = model.LinkTier("rank", rank)
             else:
-                made = model.LinkTier(node.kind.replace("_", "-"))  # type: ignore[arg-type]
+                made = model.LinkTier(node.kind.replace("_", "-"))
             if made in seen:
                 c.error(node, f"'{tier_words(made.kind, made.rank, made.card)}' is linked twice")
                 ok = False
@@ -661,7 +663,7 @@ def _bombs(c: Compiler, st: Statement) -> None:
     if not st.node.args:
         c.set("combinations.bomb_width", 0)
         return
-    width = c.number(st.node.args[0], 2, MAX_DECKS, "a bomb's number of identical cards")  # type: ignore[arg-type]
+    width = c.number(st.node.args[0], 2, MAX_DECKS, "a bomb's number of identical cards")
     if width is not None:
         c.set("combinations.bomb_width", width)
 
@@ -693,11 +695,11 @@ def _ladder(c: Compiler, st: Statement) -> None:
     ok = True
     for node in st.node.args:
         assert isinstance(node, Node)
-        count = c.number(node.args[0], 1, MAX_DECKS * 2, "a declaration's number of cards")  # type: ignore[arg-type]
+        count = c.number(node.args[0], 1, MAX_DECKS * 2, "a declaration's number of cards")
         if count is None:
             ok = False
             continue
-        step = model.DeclareStep(count, _STEP_KINDS[node.kind])  # type: ignore[arg-type]
+        step = model.DeclareStep(count, _STEP_KINDS[node.kind])
         clash = [s for s in steps if s.count == step.count and (s.kind == step.kind or "joker" in (s.kind, step.kind) and s.kind != "level" and step.kind != "level")]
         if clash:
             c.error(node, f"'{step_words(step)}' is on the ladder already (as '{step_words(clash[0])}'): a ladder is strictly ordered")
@@ -761,7 +763,7 @@ def _nobody_declares(c: Compiler, st: Statement) -> None:
                 return
         if card is None or skip_to is None:
             return
-        fallback = model.Fallback("kitty-card", card, skip_to if len(ints) > 1 else 0, otherwise)  # type: ignore[arg-type]
+        fallback = model.Fallback("kitty-card", card, skip_to if len(ints) > 1 else 0, otherwise)
     else:
         kind = {
             "level_card": "level-card",
@@ -770,7 +772,7 @@ def _nobody_declares(c: Compiler, st: Statement) -> None:
             "fallback_no_trump": "no-trump",
             "partner_names": "partner-names",
         }[rule.kind]
-        fallback = model.Fallback(kind, 0, 0, otherwise)  # type: ignore[arg-type]
+        fallback = model.Fallback(kind, 0, 0, otherwise)
     c.set("declaring.fallback", fallback)
 
 
@@ -807,16 +809,16 @@ def _penalty(c: Compiler, node: Node) -> model.Penalty | None:
         return model.Penalty()
     if node.kind == "hand_lost":
         return model.Penalty("hand-lost", 0)
-    points = c.number(node.args[0], 1, MAX_POINTS, "a penalty")  # type: ignore[arg-type]
+    points = c.number(node.args[0], 1, MAX_POINTS, "a penalty")
     if points is None:
         return None
     kind = {"per_attempt": "per-attempt", "per_card": "per-card", "revoke_points": "per-attempt"}[node.kind]
-    return model.Penalty(kind, points)  # type: ignore[arg-type]
+    return model.Penalty(kind, points)
 
 
 @handles("throw_penalty")
 def _throw_penalty(c: Compiler, st: Statement) -> None:
-    penalty = _penalty(c, st.node.args[0])  # type: ignore[arg-type]
+    penalty = _penalty(c, st.node.args[0])
     if penalty is not None:
         c.set("leading.throw_penalty", penalty)
 
@@ -841,25 +843,25 @@ def _other_leads(c: Compiler, st: Statement) -> None:
 
 @handles("revoke_penalty")
 def _revoke_penalty(c: Compiler, st: Statement) -> None:
-    penalty = _penalty(c, st.node.args[0])  # type: ignore[arg-type]
+    penalty = _penalty(c, st.node.args[0])
     if penalty is not None:
         c.set("following.revoke_penalty", penalty)
 
 
 def _count(c: Compiler, node: Node) -> model.Count | None:
     if node.kind == "number":
-        value = c.number(node.args[0], 0, 1000, "a count")  # type: ignore[arg-type]
+        value = c.number(node.args[0], 0, 1000, "a count")
         return None if value is None else model.Count(0, value)
     args = list(node.args)
     per_n = 1
     if args and isinstance(args[0], Leaf) and args[0].kind == "int":
-        per_n = c.number(args.pop(0), 1, 100, "the factor of n")  # type: ignore[arg-type, assignment]
+        per_n = c.number(args.pop(0), 1, 100, "the factor of n")  # type: ignore[assignment]
         if per_n is None:
             return None
     plus = 0
     if args:
         sign, amount = args
-        value = c.number(amount, 0, 1000, "a count")  # type: ignore[arg-type]
+        value = c.number(amount, 0, 1000, "a count")
         if value is None:
             return None
         plus = value if sign.value == "+" else -value  # type: ignore[union-attr]
@@ -879,7 +881,7 @@ def _term(c: Compiler, node: Node) -> model.Term | None:
             count = model.Count(0, 0, greedy=True) if plural else model.Count(0, 1)
         return model.Term(count, width)
     if unit.kind == "sets_of":
-        width = c.number(unit.args[0], 1, MAX_DECKS, "a set's size")  # type: ignore[arg-type]
+        width = c.number(unit.args[0], 1, MAX_DECKS, "a set's size")
         if width is None:
             return None
         return model.Term(count or model.Count(0, 1), width)
@@ -911,7 +913,7 @@ def _lead_shape(c: Compiler, node: Node) -> model.LeadShape | None:
         inner = node.args[0]
         assert isinstance(inner, Node)
         if inner.kind == "set_of":
-            width = c.number(inner.args[0], 1, MAX_DECKS, "a set's size")  # type: ignore[arg-type]
+            width = c.number(inner.args[0], 1, MAX_DECKS, "a set's size")
             if width is None:
                 return None
         else:
@@ -922,7 +924,7 @@ def _lead_shape(c: Compiler, node: Node) -> model.LeadShape | None:
     width = _plural_width(plural_node)
     if length_node.kind == "any_length":
         return model.LeadShape(width, 0)
-    length = c.number(length_node.args[0], 2, 50, "a tractor's length")  # type: ignore[arg-type]
+    length = c.number(length_node.args[0], 2, 50, "a tractor's length")
     return None if length is None else model.LeadShape(width, length)
 
 
@@ -995,7 +997,7 @@ def _multiplier(c: Compiler, st: Statement) -> None:
         cap = 0
         cap_node = rule.first("cap")
         if cap_node is not None:
-            cap = c.number(cap_node.args[0], 1, 1_000_000_000, "the multiplier's cap")  # type: ignore[arg-type, assignment]
+            cap = c.number(cap_node.args[0], 1, 1_000_000_000, "the multiplier's cap")  # type: ignore[assignment]
             if cap is None:
                 return
         c.set("kitty", model.Multiplier("formula", (), False, formula_tree(expr), cap))
@@ -1009,7 +1011,7 @@ def _multiplier(c: Compiler, st: Statement) -> None:
             continue
         key, factor_leaf = row.args
         assert isinstance(key, Node)
-        factor = c.number(factor_leaf, 1, 1_000_000, "a multiplier")  # type: ignore[arg-type]
+        factor = c.number(factor_leaf, 1, 1_000_000, "a multiplier")
         if key.kind == "key_set":
             inner = key.args[0]
             assert isinstance(inner, Node)
@@ -1017,8 +1019,8 @@ def _multiplier(c: Compiler, st: Statement) -> None:
             length = 1
         else:
             length_leaf, plural = key.args
-            length = c.number(length_leaf, 2, 50, "a tractor's length")  # type: ignore[arg-type, assignment]
-            width = _plural_width(plural)  # type: ignore[arg-type]
+            length = c.number(length_leaf, 2, 50, "a tractor's length")  # type: ignore[assignment]
+            width = _plural_width(plural)
         if factor is None or length is None:
             ok = False
             continue
@@ -1086,18 +1088,18 @@ def _threshold(c: Compiler, st: Statement) -> None:
 def _outcome(c: Compiler, node: Node) -> tuple[str, int | None]:
     if node.kind == "swap":
         return "attackers", 0
-    levels = c.number(node.args[0], 0, 100, "a level change")  # type: ignore[arg-type]
+    levels = c.number(node.args[0], 0, 100, "a level change")
     return node.kind, levels
 
 
 @handles("steps")
 def _steps(c: Compiler, st: Statement) -> None:
     c.steps_statement = st
-    step = c.number(st.node.args[0], 1, MAX_POINTS, "a step")  # type: ignore[arg-type]
+    step = c.number(st.node.args[0], 1, MAX_POINTS, "a step")
     cap = 0
     at_most_node = st.node.first("at_most")
     if at_most_node is not None:
-        cap = c.number(at_most_node.args[0], 1, 100, "the attackers' most levels")  # type: ignore[arg-type, assignment]
+        cap = c.number(at_most_node.args[0], 1, 100, "the attackers' most levels")  # type: ignore[assignment]
     if step is None or cap is None:
         return
     per_deck = st.node.first("per_deck") is not None
@@ -1137,14 +1139,14 @@ def _game_points(c: Compiler, st: Statement) -> None:
         outcome = row.args[0]
         assert isinstance(outcome, Node)
         side, levels = _outcome(c, outcome)
-        points = c.number(row.args[-1], 0, MAX_POINTS, "game points")  # type: ignore[arg-type]
+        points = c.number(row.args[-1], 0, MAX_POINTS, "game points")
         if levels is None or points is None:
             continue
         or_more = row.first("or_more") is not None
         if any(r.side == side and r.levels == levels for r in rows):
             c.error(outcome, "this outcome is given game points twice")
             continue
-        rows.append(model.GamePoints(side, levels, points, or_more))  # type: ignore[arg-type]
+        rows.append(model.GamePoints(side, levels, points, or_more))
     c.set("stakes.game_points", tuple(rows))
 
 
@@ -1153,8 +1155,8 @@ def _stake_multiplier(c: Compiler, st: Statement) -> None:
     steps: list[model.StakeStep] = []
     for node in st.node.args:
         assert isinstance(node, Node)
-        factor = c.number(node.args[0], 1, 100, "a stake multiplier")  # type: ignore[arg-type]
-        above = c.number(node.args[1], 0, 1_000_000, "a table-points threshold")  # type: ignore[arg-type]
+        factor = c.number(node.args[0], 1, 100, "a stake multiplier")
+        above = c.number(node.args[1], 0, 1_000_000, "a table-points threshold")
         if factor is None or above is None:
             continue
         if steps and above <= steps[-1].above:
@@ -1167,9 +1169,9 @@ def _stake_multiplier(c: Compiler, st: Statement) -> None:
 @handles("coins")
 def _coins(c: Compiler, st: Statement) -> None:
     banker, attackers, percent = st.node.args
-    b = c.number(banker, 0, 100, "the bankers' base")  # type: ignore[arg-type]
-    a = c.number(attackers, 0, 100, "the attackers' base")  # type: ignore[arg-type]
-    p = c.number(percent, 1, 100, "the winner's share")  # type: ignore[arg-type]
+    b = c.number(banker, 0, 100, "the bankers' base")
+    a = c.number(attackers, 0, 100, "the attackers' base")
+    p = c.number(percent, 1, 100, "the winner's share")
     if b is None or a is None or p is None:
         return
     c.set("stakes.coins", True)
@@ -1181,8 +1183,8 @@ def _coins(c: Compiler, st: Statement) -> None:
 @handles("leaving")
 def _leaving(c: Compiler, st: Statement) -> None:
     leaver, others = st.node.args
-    lose = c.number(leaver, 0, MAX_POINTS, "the leaver's loss")  # type: ignore[arg-type]
-    gain = c.number(others, 0, MAX_POINTS, "the others' gain")  # type: ignore[arg-type]
+    lose = c.number(leaver, 0, MAX_POINTS, "the leaver's loss")
+    gain = c.number(others, 0, MAX_POINTS, "the others' gain")
     if lose is not None and gain is not None:
         c.set("stakes.leave_penalty", lose)
         c.set("stakes.leave_others", gain)
