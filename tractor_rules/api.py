@@ -18,6 +18,10 @@ __all__ = ["builtin_names", "load", "loads", "schema"]
 
 def load(name_or_path: str | os.PathLike[str]) -> Rules:
     """A shipped ruleset by name ("two-decks"), or a ``.tractor`` file by path."""
+    if not isinstance(name_or_path, (str, os.PathLike)):
+        raise RulesetResolutionError(
+            Diagnostic("<argument>", 0, 0, f"expected a ruleset name or a path, not {type(name_or_path).__name__}")
+        )
     if isinstance(name_or_path, str) and name_or_path in builtin_names():
         source = builtin_source(name_or_path)
         assert source is not None
@@ -35,6 +39,8 @@ def load(name_or_path: str | os.PathLike[str]) -> Rules:
 def loads(text: str, origin: str = "<string>") -> Rules:
     """Compile ruleset text.  ``origin`` names it in messages; relative ``extends`` paths start from
     its folder (the working directory when no file name is given)."""
+    if not isinstance(text, str):
+        raise RulesetResolutionError(Diagnostic(str(origin), 0, 0, f"expected ruleset text, not {type(text).__name__}"))
     folder = Path(origin).resolve().parent if origin != "<string>" else None
     key = str(Path(origin).resolve()) if origin != "<string>" else "<string>"
     return compile_resolved(resolve(Source(text, origin, folder, key)))

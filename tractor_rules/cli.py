@@ -111,6 +111,12 @@ def _ruleset_file(target: str) -> Path:
 def _cmd_fmt(args: argparse.Namespace) -> int:
     from .language.format import format_text
 
+    if args.write:
+        shipped = [t for t in args.rulesets if not Path(t).exists() and builtin_path(t) is not None]
+        if not args.rulesets or shipped:
+            print("tractor-rules fmt: --write rewrites files: give their paths "
+                  f"({'not the shipped ruleset ' + repr(shipped[0]) if shipped else 'none given'})", file=sys.stderr)
+            return EXIT_USAGE
     status = EXIT_OK
     for target in args.rulesets or [DEFAULT_RULESET]:
         path = _ruleset_file(target)

@@ -70,10 +70,10 @@ def _from_data(tp: Any, data: Any, path: str) -> Any:
         unknown = sorted(set(data) - names)
         if unknown:
             raise _fail(path, f"unknown field {unknown[0]!r}")
-        kwargs = {}
-        for f in _fields(tp):
-            if f.name in data:
-                kwargs[f.name] = _from_data(hints[f.name], data[f.name], f"{path}.{f.name}".lstrip("."))
+        missing = [f.name for f in _fields(tp) if f.name not in data]
+        if missing:  # the schema requires every field; a partial export is not one of ours
+            raise _fail(path, f"missing field {missing[0]!r}")
+        kwargs = {f.name: _from_data(hints[f.name], data[f.name], f"{path}.{f.name}".lstrip(".")) for f in _fields(tp)}
         return tp(**kwargs)
     if origin is tuple:
         args = get_args(tp)
@@ -130,9 +130,11 @@ def rules_from_dict(data: dict) -> model.Rules:
     version = data.get("schema_version")
     if version != model.SCHEMA_VERSION:
         raise _fail("schema_version", f"expected {model.SCHEMA_VERSION}, got {version!r}")
-    body = {k: v for k, v in data.items() if k not in ("schema_version", _SOURCES_FIELD)}
-    rules = _from_data(model.Rules, body, "")
-    raw_sources = data.get(_SOURCES_FIELD, {})
+    if _SOURCES_FIELD not in data:
+        raise _fail("", f"missing field {_SOURCES_FIELD!r}")
+    body = {k: v for k, v in data.items() if k != "schema_version"}
+    raw_sources = body.pop(_SOURCES_FIELD)
+    rules = _from_data(model.Rules, {**body, _SOURCES_FIELD: []}, "")
     if not isinstance(raw_sources, dict):
         raise _fail(_SOURCES_FIELD, "expected an object")
     sources = tuple(

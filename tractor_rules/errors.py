@@ -37,12 +37,17 @@ class RulesetError(Exception):
 
     kind = "error"
 
-    def __init__(self, diagnostics: list[Diagnostic] | Diagnostic | str):
+    def __init__(self, diagnostics: list[Diagnostic] | Diagnostic | str, files: tuple[str, ...] = ()):
+        """``files`` orders the diagnostics of several files (a ruleset before its parents); within
+        a file they are sorted by position."""
         if isinstance(diagnostics, str):
             diagnostics = [Diagnostic("<input>", 0, 0, diagnostics)]
         elif isinstance(diagnostics, Diagnostic):
             diagnostics = [diagnostics]
-        self.diagnostics: list[Diagnostic] = sorted(set(diagnostics))
+        rank = {file: i for i, file in enumerate(files)}
+        self.diagnostics: list[Diagnostic] = sorted(
+            set(diagnostics), key=lambda d: (rank.get(d.file, len(rank)), d)
+        )
         first = self.diagnostics[0]
         self.file = first.file
         self.line = first.line

@@ -258,7 +258,8 @@ class Declaring:
     overturn_after_kitty: bool = False
     fallback: Fallback = field(default_factory=Fallback)
     #: in the first hand (no banker yet)
-    first_banker: Literal["first-declarer", "final-declarer", "seat"] = "first-declarer"
+    #: "dealer": the player who deals the first hand banks
+    first_banker: Literal["first-declarer", "final-declarer", "dealer"] = "first-declarer"
     first_fallback: Literal["same", "redeal"] = "same"
 
 

@@ -54,7 +54,7 @@ def _check_table(c: "Compiler", r: model.Rules) -> None:
     needed = t.players * t.hand_size + t.kitty_size
     if needed != t.total_cards:
         c.error_at_field(
-            ("table.hand_size", "table.players", "table.decks"),
+            ("table.hand_size", "table.players", "table.decks", "table.removed_ranks", "table.jokers"),
             f"the deal does not add up: {t.players} players × {t.hand_size} + kitty {t.kitty_size} = "
             f"{needed} cards, but {t.decks} deck{'s' if t.decks != 1 else ''} of {t.cards_per_deck} hold "
             f"{t.total_cards}",
@@ -89,13 +89,13 @@ def _check_levels(c: "Compiler", r: model.Rules) -> None:
     span = range(RANK_ORDER[first], RANK_ORDER[last] + 1)
     for rank in r.levels.mandatory:
         if RANK_ORDER[rank] not in span:
-            c.error_at_field(("levels.mandatory",), f"mandatory level {rank} is outside the levels {first} to {last}")
+            c.error_at_field(("levels.mandatory", "levels.first"), f"mandatory level {rank} is outside the levels {first} to {last}")
         elif rank in constant or rank in removed:
             c.error_at_field(("levels.mandatory",), f"mandatory level {rank} is never played (constant trump or removed)")
     for knock in r.levels.knock_back:
         for rank in (knock.level, knock.to):
             if RANK_ORDER[rank] not in span or rank in constant or rank in removed:
-                c.error_at_field(("levels.knock_back",), f"knock back names {rank}, which is not a level of this game")
+                c.error_at_field(("levels.knock_back", "levels.first"), f"knock back names {rank}, which is not a level of this game")
 
 
 # --- trumps --------------------------------------------------------------------------------------
@@ -157,6 +157,8 @@ def _check_combinations(c: "Compiler", r: model.Rules) -> None:
 
 def _check_links(c: "Compiler", r: model.Rules) -> None:
     order = r.trumps.order
+    if not order or order[-1].kind != "trump-suit":
+        return  # the order itself is wrong and reported; links measured against it would mislead
     position = {(t.kind, t.rank, t.card): i for i, t in enumerate(order)}
     plain_top = len(order)  # the top of the trump suit ranks just where "trump suit" starts
     for chain in r.combinations.links:
@@ -176,6 +178,15 @@ def _check_links(c: "Compiler", r: model.Rules) -> None:
                 c.error_at_field(("combinations.links",),
                                  f"links go down the trump order: '{tier_words(tb.kind, tb.rank, tb.card)}' is not "
                                  f"below '{tier_words(ta.kind, ta.rank, ta.card)}'")
+                return
+            # the top of the trump suit comes right after the last band before "trump suit"
+            skipped = order[a + 1 : b] if b != plain_top else order[a + 1 : len(order) - 1]
+            if skipped:
+                c.error_at_field(("combinations.links", "trumps.order"),
+                                 f"links join '{tier_words(ta.kind, ta.rank, ta.card)}' to "
+                                 f"'{tier_words(tb.kind, tb.rank, tb.card)}', skipping "
+                                 f"'{tier_words(skipped[0].kind, skipped[0].rank, skipped[0].card)}': link through it, "
+                                 f"or end the chain there")
                 return
     constant = r.trumps.constant_ranks
     nt_rank = {"big-joker": 0, "small-joker": 1, "level": 2}
@@ -271,6 +282,12 @@ def _check_follow_lists(c: "Compiler", r: model.Rules) -> None:
                 tries = [lead.length]
             else:
                 tries = list(range(low, min(high, low + _N_TRIES - 1) + 1))
+        if lead.length != 0 and any(
+            count.per_n for entry in fl.entries for term in entry.terms for count in (term.count, term.length)
+        ):
+            c.error_at_field(path, f"'{label}' has a fixed size, so its entries cannot count in n; "
+                             f"n is for lists such as 'tractor of n pairs'")
+            continue
         for n in tries:
             if not _check_entries(c, path, label, fl, n, decks, comb):
                 break
@@ -382,8 +399,8 @@ def _check_kitty(c: "Compiler", r: model.Rules) -> None:
     k = r.kitty
     comb = r.combinations
     if k.kind == "formula":
-        largest_unit = max(comb.set_widths) * max(r.table.decks, 1) * 13
-        for size in range(1, min(largest_unit, r.table.hand_size) + 1):
+        # no unit of a play is larger than a hand
+        for size in range(1, r.table.hand_size + 1):
             value = _evaluate(k.formula, size, size)
             if value is None and not k.cap:
                 c.error_at_field(("kitty",), f"the multiplier grows past {_MAX_FORMULA:,} (at size {size}); add ', at most N'")
@@ -420,28 +437,34 @@ def _check_kitty(c: "Compiler", r: model.Rules) -> None:
 
 
 def _check_thresholds(c: "Compiler", r: model.Rules) -> None:
+    if c.thresholds_broken:
+        return
     rows = r.thresholds
     g = score_granularity(r.table.points)
     path = ("thresholds",)
+
+    def at(*indexes: int) -> tuple[str, ...]:
+        return tuple(f"thresholds[{i}]" for i in indexes) + path
+
     if not rows:
         c.error_at_field(path, "the upgrade table is empty")
         return
     if rows[0].low != 0:
-        c.error_at_field(path, f"the upgrade table starts at {rows[0].low}; it must start at 0")
-    for a, b in pairwise(rows):
+        c.error_at_field(at(0), f"the upgrade table starts at {rows[0].low}; it must start at 0")
+    for i, (a, b) in enumerate(pairwise(rows)):
         if a.high == -1:
-            c.error_at_field(path, f"the row '{a.low}+' covers every score above it, so the row from {b.low} never applies")
+            c.error_at_field(at(i), f"the row '{a.low}+' covers every score above it, so the row from {b.low} never applies")
             return
         if b.low <= a.high:
-            c.error_at_field(path, f"scores {b.low} to {min(a.high, b.high if b.high != -1 else a.high)} are in two rows")
+            c.error_at_field(at(i + 1), f"scores {b.low} to {min(a.high, b.high if b.high != -1 else a.high)} are in two rows")
             return
         if b.low > a.high + g:
-            c.error_at_field(path, f"no row covers {a.high + g} to {b.low - g} (the attackers' points go in steps of {g})")
+            c.error_at_field(at(i + 1), f"no row covers {a.high + g} to {b.low - g} (the attackers' points go in steps of {g})")
             return
     if rows[-1].high != -1:
-        c.error_at_field(path, f"the last row must be open ('{rows[-1].high + g}+'): with the kitty multiplied the attackers "
-                         f"can score more than {rows[-1].high}")
-    for row in rows:
+        c.error_at_field(at(len(rows) - 1), f"the last row must be open ('{rows[-1].high + g}+'): with the kitty multiplied "
+                         f"the attackers can score more than {rows[-1].high}")
+    for i, row in enumerate(rows):
         if row.low % g or (row.high != -1 and row.high % g):
-            c.error_at_field(path, f"row {row.low}: the attackers' points go in steps of {g}")
+            c.error_at_field(at(i), f"row {row.low}: the attackers' points go in steps of {g}")
             return

@@ -101,6 +101,9 @@ class Compiler:
         self.threshold_rows: list[tuple[model.ThresholdRow, Statement, Node]] = []
         self.steps_statement: Statement | None = None
         self.pending_steps: tuple[int, bool, int, Statement] | None = None
+        #: a row with an error of its own was dropped: checking the table's coverage would only
+        #: repeat that error in other words
+        self.thresholds_broken = False
 
     # --- reporting ---------------------------------------------------------------------------
 
@@ -125,11 +128,12 @@ class Compiler:
             )
 
     def error_at_field(self, paths: tuple[str, ...], message: str) -> None:
-        """Report a problem with values that may come from any of ``paths``: point at the value set
-        in the file being compiled if there is one, else at any, else at the file's first line."""
+        """Report a problem with values that may come from any of ``paths`` (most to blame first):
+        point at the first of them set in the file being compiled, else at the first set in a
+        parent, else at the file's first line."""
         found = [self.sources[p] for p in paths if p in self.sources]
         root = self.resolved.files[0]
-        found.sort(key=lambda s: (s.file != root, s.line, s.column))
+        found.sort(key=lambda s: s.file != root)  # stable: keeps the order of ``paths``
         if found:
             src = found[0]
             self.diagnostics.append(
@@ -191,7 +195,7 @@ class Compiler:
 
         check_rules(self, rules)
         if self.diagnostics:
-            raise RulesetSemanticError(self.diagnostics)
+            raise RulesetSemanticError(self.diagnostics, self.resolved.files)
         return rules
 
     def _check_duplicates(self) -> None:
@@ -199,10 +203,15 @@ class Compiler:
         for st in self.resolved.statements:
             key = statement_key(st)
             if key == ("upgrade",):
-                continue
+                if st.kind != "steps":  # many rows make one table; a second 'steps' is a clash
+                    continue
+                key = ("upgrade", "steps")
             if key in first:
                 earlier = first[key]
-                label = key[2] if st.kind == "follow_list" else _statement_name(st)
+                if st.kind == "follow_list":
+                    label = f"the follow list for '{key[2]}'"
+                else:
+                    label = _statement_name(st, self.line_text(st.file, st.pos.line))
                 self.error(st, f"{label} is already set on line {earlier.pos.line}")
             else:
                 first[key] = st
@@ -253,6 +262,8 @@ class Compiler:
         if self.threshold_rows:
             rows = sorted(self.threshold_rows, key=lambda r: r[0].low)
             self.set("thresholds", tuple(r for r, _, _ in rows), rows[0][1])
+            for index, (_, st, _) in enumerate(rows):
+                self.sources[f"thresholds[{index}]"] = model.Source(st.file, st.pos.line, st.pos.column)
         elif self.pending_steps is not None:
             step, per_deck, cap, st = self.pending_steps
             if per_deck:
@@ -264,8 +275,12 @@ class Compiler:
             self.set("thresholds", standard_thresholds(step, granularity, cap), st)
 
 
-def _statement_name(st: Statement) -> str:
-    return "'" + st.kind.replace("_", " ") + "'"
+def _statement_name(st: Statement, line: str) -> str:
+    """The statement's key as written ("range", "next banker"): the text before its colon."""
+    start = st.pos.column - 1
+    colon = line.find(":", start)
+    key = " ".join(line[start:colon].split()) if colon > start else st.kind.replace("_", " ")
+    return f"'{key}'"
 
 
 def _choice(node: Node | Leaf, table: dict[str, Any]) -> Any:
@@ -555,7 +570,7 @@ def _sets(c: Compiler, st: Statement) -> None:
         if node.kind == "set_of":
             width = c.number(node.args[0], 1, MAX_DECKS, "a set's size")
             if width is None:
-                continue
+                return  # reported; the sets stay as they were rather than shrink
         else:
             width = _SET_WIDTHS[node.kind]
         if width in widths:
@@ -778,7 +793,7 @@ def _nobody_declares(c: Compiler, st: Statement) -> None:
 
 @handles("first_banker")
 def _first_banker(c: Compiler, st: Statement) -> None:
-    c.set("declaring.first_banker", _choice(st.node.args[0], {"first_declarer": "first-declarer", "final_declarer": "final-declarer", "dealer": "seat"}))
+    c.set("declaring.first_banker", _choice(st.node.args[0], {"first_declarer": "first-declarer", "final_declarer": "final-declarer", "dealer": "dealer"}))
 
 
 @handles("first_hand_fallback")
@@ -880,11 +895,13 @@ def _term(c: Compiler, node: Node) -> model.Term | None:
         if count is None:
             count = model.Count(0, 0, greedy=True) if plural else model.Count(0, 1)
         return model.Term(count, width)
-    if unit.kind == "sets_of":
+    # A plural without a number means "as many as the hand allows", a singular means one.
+    greedy = model.Count(0, 0, greedy=True)
+    if unit.kind in ("set_of", "sets_of"):
         width = c.number(unit.args[0], 1, MAX_DECKS, "a set's size")
         if width is None:
             return None
-        return model.Term(count or model.Count(0, 1), width)
+        return model.Term(count or (greedy if unit.kind == "sets_of" else model.Count(0, 1)), width)
     # a tractor: "tractor of COUNT pairs"
     length_node, plural_node = unit.args
     assert isinstance(length_node, Node) and isinstance(plural_node, Node)
@@ -892,7 +909,7 @@ def _term(c: Compiler, node: Node) -> model.Term | None:
     width = _plural_width(plural_node)
     if length is None:
         return None
-    return model.Term(count or model.Count(0, 1), width, length)
+    return model.Term(count or (greedy if unit.kind == "tractors" else model.Count(0, 1)), width, length)
 
 
 def _pattern(c: Compiler, node: Node) -> model.Pattern | None:
@@ -1046,6 +1063,13 @@ def _unit_words(width: int, length: int) -> str:
 
 @handles("threshold")
 def _threshold(c: Compiler, st: Statement) -> None:
+    before = len(c.diagnostics)
+    _threshold_row(c, st)
+    if len(c.diagnostics) > before:
+        c.thresholds_broken = True
+
+
+def _threshold_row(c: Compiler, st: Statement) -> None:
     score, outcome, *extras = st.node.args
     assert isinstance(score, Node) and isinstance(outcome, Node)
     ints = [int(a.value) for a in score.args]  # type: ignore[union-attr]
@@ -1080,6 +1104,9 @@ def _threshold(c: Compiler, st: Statement) -> None:
             return
         if at_most < levels:
             c.error(limit, f"'at most +{at_most}' is below the row's own +{levels}")
+            return
+        if high != -1:
+            c.error(limit, "'at most' limits an open row ('N+'); this row is closed")
             return
     row = model.ThresholdRow(low, high, side, levels, every, at_most)
     c.threshold_rows.append((row, st, score))

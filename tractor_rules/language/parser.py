@@ -90,6 +90,8 @@ def _statement_keys() -> dict[str, str]:
         owner = rule.origin.name
         if owner.startswith("_") and owner.endswith("_statement") and len(rule.expansion) == 1:
             section = owner[1 : -len("_statement")]
+            if section == "preamble":
+                continue  # the preamble has no header; misplacing it gets a message of its own
             term = first_terminal.get(rule.expansion[0].name)
             if term is not None:
                 word = _keyword_text(term)
@@ -155,7 +157,9 @@ def _syntax_error(file: str, text: str, exc: UnexpectedInput) -> RulesetSyntaxEr
         found = str(token)
         message = f"expected {_expected_list(expected)}, found '{found}'"
         section = _statement_keys().get(found)
-        if section is not None and not any(_keyword_text(n) == found for n in expected):
+        if found in ("ruleset", "description", "extends") and not any(_keyword_text(n) == found for n in expected):
+            message = f"'{found}' belongs at the top of the file, before the first section"
+        elif section is not None and not any(_keyword_text(n) == found for n in expected):
             message = f"'{found}' is a statement of the '{section}' section, not of this one"
         else:
             words = [w for w in (_keyword_text(n) for n in expected) if w]
@@ -248,7 +252,8 @@ class _Converter:
             return Leaf("str", _decode_string(self.file, self.text, token), pos)
         if token.type == "CARD":
             raw = str(token)
-            return Leaf("card", raw[:-1] + _SUIT_GLYPHS.get(raw[-1], raw[-1]), pos)
+            rank = "10" if raw[:-1] == "T" else raw[:-1]
+            return Leaf("card", rank + _SUIT_GLYPHS.get(raw[-1], raw[-1]), pos)
         return Leaf("word", str(token), pos)
 
     def node(self, tree: Tree) -> Node | Leaf:

@@ -13,7 +13,7 @@ from pathlib import Path
 from ..errors import Diagnostic, RulesetResolutionError, RulesetSyntaxError
 from ..resources import RULESET_SUFFIX, builtin_names, builtin_path
 from .parser import parse
-from .suggest import did_you_mean
+from .suggest import did_you_mean, quoted
 from .syntax import Node, Statement, SyntaxTree, line_of
 
 MAX_DEPTH = 16
@@ -60,8 +60,14 @@ def file_source(path: Path, shown_as: str | None = None) -> Source:
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError as exc:
+        before = data[: exc.start]
+        line = before.count(b"\n") + 1
+        line_start = before.rfind(b"\n") + 1
+        column = len(before[line_start:].decode("utf-8", "replace")) + 1
+        shown_line = data[line_start:].split(b"\n", 1)[0].decode("utf-8", "replace")
         raise RulesetSyntaxError(
-            Diagnostic(str(shown_as or path), 1, 1, f"not UTF-8 text (byte {exc.start} is 0x{data[exc.start]:02x})")
+            Diagnostic(str(shown_as or path), line, column,
+                       f"the file is not UTF-8 text: byte 0x{data[exc.start]:02x} here; save it as UTF-8", shown_line)
         ) from None
     return Source(text, str(shown_as or path), path.resolve().parent, str(path.resolve()))
 
@@ -96,12 +102,12 @@ def _parent_source(child: Source, ref: str, st: Statement, text: str) -> Source:
     if not looks_like_path:
         source = builtin_source(ref)
         if source is None:
-            raise fail(f"no shipped ruleset is called '{ref}'{did_you_mean(ref, builtin_names())}")
+            raise fail(f"no shipped ruleset is called {quoted(ref)}{did_you_mean(ref, builtin_names())}")
         return source
     base = child.folder if child.folder is not None else Path.cwd()
     path = base / ref
     if not path.is_file():
-        raise fail(f"cannot find '{ref}' (looked for {path})")
+        raise fail(f"cannot find {quoted(ref)} (looked for {path if str(path).isprintable() else quoted(str(path))})")
     # Name the parent as the user would: relative to the child's own name.
     shown = str(Path(child.file).parent / ref) if not child.key.startswith("builtin:") else ref
     return file_source(path, shown)

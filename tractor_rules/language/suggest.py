@@ -20,3 +20,11 @@ def did_you_mean(word: str, candidates: Iterable[str]) -> str:
     if not close:
         return ""
     return " (did you mean " + " or ".join(f"'{c}'" for c in close) + "?)"
+
+
+def quoted(text: str) -> str:
+    """``text`` in single quotes for a message, control characters escaped so that a message
+    always stays on one line."""
+    if text.isprintable():
+        return f"'{text}'"
+    return "'" + text.encode("unicode_escape").decode("ascii").replace("'", "\\'") + "'"
