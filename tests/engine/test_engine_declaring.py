@@ -1,0 +1,98 @@
+"""RULES.md §5: declarations and the trump when nobody declares."""
+
+from dataclasses import replace
+
+import pytest
+from engine_variants import three_decks
+
+from tractor_rules.engine import NoTrumpFromKitty
+from tractor_rules.rules import DeclareStep, Declaring, Fallback, Rules
+
+
+def test_two_deck_ladder():
+    rules = Rules()
+    one = rules.declaration("10H", "10")
+    two = rules.declaration("10S 10S", "10")
+    small = rules.declaration("SJ SJ", "10")
+    big = rules.declaration("BJ BJ", "10")
+    assert (one.strength, one.trump) == (0, "H")
+    assert (two.strength, two.trump) == (1, "S")
+    assert (small.strength, small.trump) == (2, None)
+    assert (big.strength, big.trump) == (3, None)
+    assert one.strength < two.strength < small.strength < big.strength
+
+
+@pytest.mark.parametrize("cards", ["SJ", "BJ", "9H", "10H 10S", "SJ BJ", "10H 10H 10H"])
+def test_not_declarations(cards):
+    rules = three_decks()  # three decks so that three 10s can be written
+    assert rules.declaration(cards, "10") is None
+
+
+def test_three_deck_ladder_jokers_of_either_kind():
+    ladder = (DeclareStep(1, "level"), DeclareStep(2, "level"), DeclareStep(2, "joker"),
+              DeclareStep(3, "level"), DeclareStep(3, "joker"))
+    base = three_decks()
+    rules = replace(base, declaring=replace(base.declaring, ladder=ladder))
+    assert rules.declaration("SJ SJ", "10").strength == rules.declaration("BJ BJ", "10").strength == 2
+    assert rules.declaration("10D 10D 10D", "10").strength == 3
+    assert rules.declaration("BJ BJ BJ", "10").strength == 4
+
+
+def test_suit_order_breaks_ties():
+    rules = replace(Rules(), declaring=Declaring(suit_order=("D", "C", "H", "S")))
+    spades = rules.declaration("10S 10S", "10")
+    clubs = rules.declaration("10C 10C", "10")
+    assert spades.strength == clubs.strength and spades.key > clubs.key
+
+
+def fallback(**kw):
+    return replace(Rules(), declaring=Declaring(fallback=Fallback(**kw)))
+
+
+def test_kitty_card_3_skipping_jokers_to_card_7():
+    rules = Rules()
+    assert rules.fallback_trump("2S 3H 4D 5C 6S 7H 8D 9C", "10") == "D"
+    assert rules.fallback_trump("2S 3H BJ SJ 5D 6C 7C 8C", "10") == "D"
+    assert rules.fallback_trump("2S 3H BJ SJ BJ SJ 7C 8C", "10") == "C"
+    short = fallback(kind="kitty-card", card=3, skip_to=5)
+    assert short.fallback_trump("2S 3H BJ SJ BJ 6C 7C 8C", "10") is None
+
+
+def test_seed_001_third_card_joker_means_no_trump():
+    rules = fallback(kind="kitty-card", card=3, skip_to=0)
+    assert rules.fallback_trump("2S 3H BJ 4D 5C 6S 7H 8D", "10") is None
+    assert rules.fallback_trump("2S 3H 4D BJ 5C 6S 7H 8D", "10") == "D"
+
+
+def test_redeal_and_partner_names_cannot_come_from_the_kitty():
+    with pytest.raises(NoTrumpFromKitty) as err:
+        fallback(kind="redeal").fallback_trump("2S 3H 4D", "10")
+    assert err.value.kind == "redeal"
+    with pytest.raises(NoTrumpFromKitty) as err:
+        fallback(kind="partner-names").fallback_trump("2S 3H 4D", "10")
+    assert err.value.kind == "partner-names"
+    with pytest.raises(NoTrumpFromKitty):
+        fallback(kind="kitty-card", card=1, skip_to=0, otherwise="redeal").fallback_trump("BJ 3H", "10")
+
+
+def test_level_card_highest_card_and_no_trump():
+    assert fallback(kind="level-card").fallback_trump("2S 10H 10C", "10") == "H"
+    assert fallback(kind="level-card").fallback_trump("2S 3H", "10") is None
+    assert fallback(kind="highest-card").fallback_trump("2S KH AD AC BJ", "10") == "D"
+    assert fallback(kind="highest-card").fallback_trump("2S AH 10C", "10") == "C"
+    assert fallback(kind="no-trump").fallback_trump("2S 3H", "10") is None
+
+
+def test_four_deck_ladder_seed_001():
+    from engine_variants import four_decks
+
+    ladder = tuple(DeclareStep(n, kind) for n in (1, 2, 3, 4)
+                   for kind in (("level",) if n == 1 else ("level", "small-joker", "big-joker")))
+    base = four_decks()
+    rules = replace(base, declaring=replace(base.declaring, ladder=ladder))
+    order = ["10H", "10H 10H", "SJ SJ", "BJ BJ", "10C 10C 10C", "SJ SJ SJ", "BJ BJ BJ", "10S 10S 10S 10S",
+             "SJ SJ SJ SJ", "BJ BJ BJ BJ"]
+    strengths = [rules.declaration(cards, "10").strength for cards in order]
+    assert strengths == sorted(strengths) and len(set(strengths)) == len(order)
+    assert rules.declaration("10S 10S 10S 10S", "10").trump == "S"
+    assert rules.declaration("BJ BJ BJ BJ", "10").trump is None

@@ -1,0 +1,164 @@
+"""Cards as small integers, and the card notation.
+
+A card is a ``Card``: an ``int`` from 0 to 53, so that identical cards (same rank and suit from
+different decks) are equal and hash alike, and every per-card table in the engine is a plain list
+indexed by the code.  Codes: ``suit * 13 + rank`` for the suits S H D C (0..3) and the ranks 2..A
+(0..12); the small joker is 52 and the big joker 53.
+
+Notation: cards separated by spaces or commas; rank then suit (``10S``, ``TS``, ``10♠``); suit then
+rank is read too (``♠10``), and suit symbols may run together (``♠J♠J♠9♠9``); jokers are ``BJ`` and
+``SJ``.  Bad notation raises ``CardNotationError`` naming the token.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from collections.abc import Iterable
+from functools import lru_cache
+
+from ..errors import CardNotationError
+from ..rules import RANKS, SUITS, Table
+
+SMALL_JOKER = 52
+BIG_JOKER = 53
+N_CODES = 54
+
+_SUIT_SYMBOLS = {"♠": "S", "♥": "H", "♦": "D", "♣": "C", "♤": "S", "♡": "H", "♢": "D", "♧": "C"}
+_PRETTY = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
+_RANK_ALIASES = {"T": "10"}
+_SPLIT = re.compile(r"[\s,]+")
+# a run of suit-symbol cards written without separators: "♠J♠J♠9♠9"
+_SYMBOL_RUN = re.compile(r"(?=[♠♥♦♣♤♡♢♧])")
+
+
+class Card(int):
+    """One card face; identical cards from different decks are the same ``Card``."""
+
+    __slots__ = ()
+
+    @property
+    def is_joker(self) -> bool:
+        return self >= SMALL_JOKER
+
+    @property
+    def rank(self) -> str | None:
+        """"2".."A", or None for a joker."""
+        return None if self >= SMALL_JOKER else RANKS[self % 13]
+
+    @property
+    def suit(self) -> str | None:
+        """"S" "H" "D" "C", or None for a joker."""
+        return None if self >= SMALL_JOKER else SUITS[self // 13]
+
+    def __str__(self) -> str:
+        if self == BIG_JOKER:
+            return "BJ"
+        if self == SMALL_JOKER:
+            return "SJ"
+        return f"{self.rank}{self.suit}"
+
+    __repr__ = __str__
+
+    def pretty(self) -> str:
+        """With a suit symbol: "♠10", "BJ"."""
+        if self >= SMALL_JOKER:
+            return str(self)
+        return f"{_PRETTY[self.suit]}{self.rank}"  # type: ignore[index]
+
+
+#: the 54 cards, indexed by code, so that making a card never allocates
+CARDS: tuple[Card, ...] = tuple(Card(code) for code in range(N_CODES))
+
+
+def card_of(rank: str, suit: str) -> Card:
+    return CARDS[SUITS.index(suit) * 13 + RANKS.index(rank)]
+
+
+def parse_token(token: str) -> Card:
+    """One card from one token of notation."""
+    text = token.strip()
+    upper = text.upper()
+    if upper == "BJ":
+        return CARDS[BIG_JOKER]
+    if upper == "SJ":
+        return CARDS[SMALL_JOKER]
+    upper = "".join(_SUIT_SYMBOLS.get(ch, ch) for ch in upper)
+    if len(upper) >= 2 and upper[-1] in SUITS and upper[:-1] not in ("", "S", "H", "D", "C"):
+        rank, suit = upper[:-1], upper[-1]
+    elif len(upper) >= 2 and upper[0] in SUITS:
+        suit, rank = upper[0], upper[1:]
+    else:
+        raise CardNotationError(
+            f"unknown card {token!r}: write rank then suit, like '10S', 'QH', '2♣', or BJ / SJ for the jokers"
+        )
+    rank = _RANK_ALIASES.get(rank, rank)
+    if rank not in RANKS:
+        raise CardNotationError(f"unknown card {token!r}: {rank!r} is not a rank (2-9, 10 or T, J, Q, K, A)")
+    return card_of(rank, suit)
+
+
+def _tokens(text: str) -> list[str]:
+    out: list[str] = []
+    for chunk in _SPLIT.split(text.strip()):
+        if not chunk:
+            continue
+        if chunk[0] in _SUIT_SYMBOLS:
+            out.extend(piece for piece in _SYMBOL_RUN.split(chunk) if piece)
+        else:
+            out.append(chunk)
+    return out
+
+
+def parse_cards(cards: str | Iterable[object] | int, table: Table) -> tuple[Card, ...]:
+    """Cards from notation (a string), or from an iterable of cards, codes or tokens; checked against
+    the deck: removed ranks, missing jokers, more copies of a card than there are decks."""
+    if isinstance(cards, str):
+        parsed = [parse_token(tok) for tok in _tokens(cards)]
+    elif isinstance(cards, int):
+        parsed = [_code(cards)]
+    else:
+        parsed = []
+        for item in cards:
+            if type(item) is Card:
+                parsed.append(item)
+            elif isinstance(item, str):
+                parsed.extend(parse_token(tok) for tok in _tokens(item))
+            elif isinstance(item, int):
+                parsed.append(_code(item))
+            else:
+                raise CardNotationError(f"unknown card {item!r}: expected a card, a code or notation")
+    allowed = _deck_codes(table)
+    for card in parsed:
+        if card not in allowed:
+            if card.is_joker:
+                raise CardNotationError(f"unknown card '{card}': this deck has no jokers")
+            raise CardNotationError(f"unknown card '{card}': this deck has no {card.rank}s")
+    if len(parsed) <= table.decks:
+        return tuple(parsed)
+    for card, count in Counter(parsed).items():
+        if count > table.decks:
+            raise CardNotationError(
+                f"too many '{card}': {count} given, but {table.decks} deck{'s' if table.decks != 1 else ''} "
+                f"hold{'' if table.decks != 1 else 's'} only {table.decks}"
+            )
+    return tuple(parsed)
+
+
+@lru_cache(maxsize=64)
+def _deck_codes(table: Table) -> frozenset[int]:
+    return frozenset(deck_cards(table))
+
+
+def _code(value: int) -> Card:
+    if not 0 <= value < N_CODES:
+        raise CardNotationError(f"unknown card code {value!r}: codes run from 0 to {N_CODES - 1}")
+    return CARDS[value]
+
+
+def deck_cards(table: Table) -> tuple[Card, ...]:
+    """One copy of every card of a deck, without the removed ranks (and jokers if there are none)."""
+    out = [card_of(rank, suit) for suit in SUITS for rank in table.ranks]
+    if table.jokers:
+        out += [CARDS[SMALL_JOKER], CARDS[BIG_JOKER]]
+    return tuple(out)

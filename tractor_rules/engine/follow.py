@@ -1,0 +1,380 @@
+"""Follow duty: whether a play may follow a lead, and a legal follow for a hand.
+
+With lead L in effective suit s and the hand's cards Hs of that suit:
+
+- if |Hs| <= |L| the play must contain all of Hs (the rest is free);
+- otherwise the play is all of suit s, and its shape must meet the lead's *duty*: what the hand
+  can do for the lead is computed once (a ``Demand``), and the play must do as much.
+
+Duties, by ``rules.following``:
+
+- ``ListDuty`` (duty "lists", a lead of one unit whose shape has a list): walk the entries; the
+  first the hand can satisfy is the one the play must satisfy.  An entry's fixed terms must fit
+  together; then each greedy term takes as many units as still fit, within the lead's size, in list
+  order; the hand's greedy counts become the play's fixed counts.
+- ``MatchDuty`` (the "largest-first" default, and throws): the lead's units, largest first, are each
+  matched as closely as the hand allows next to the units matched before: a set of width w by the
+  widest set w' <= w, the rest of it matched again; a tractor by a tractor of the same length and
+  the widest tractor width <= w, the rest of each set matched again, or else set by set.  The
+  sequence of shapes found is the demand; the play's sequence must be at least as good, in order.
+- ``TractorDuty`` (duty "tractors"): each tractor of the lead draws a tractor of its shape if the
+  hand has one.
+- ``SuitDuty`` (duty "suit", default "suit"): nothing beyond following suit.
+
+Each step is a take from a ``Pool``: no combination is ever enumerated.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from dataclasses import dataclass, field
+
+from ..rules import FollowList, Following, Pattern, Rules
+from .cards import CARDS, Card
+from .errors import PlayError
+from .order import SUIT_WORDS, TRUMP, Order
+from .pool import Pick, Pool, Shape, shape_key
+from .units import Unit, decompose
+
+
+@dataclass(frozen=True, slots=True)
+class Demand:
+    """What the hand can do for the lead: a comparable ``key``, the cards that do it, in words."""
+
+    key: tuple
+    cards: tuple[int, ...] = ()
+    words: str = "any cards of the suit"
+
+
+ANY = Demand(("any",))
+
+
+# --- words ---------------------------------------------------------------------------------------
+
+_WIDTH_WORDS = {1: ("single", "singles"), 2: ("pair", "pairs"), 3: ("triple", "triples"), 4: ("quad", "quads")}
+
+
+def width_word(width: int, plural: bool = False) -> str:
+    words = _WIDTH_WORDS.get(width, (f"set of {width}", f"sets of {width}"))
+    return words[plural]
+
+
+def shape_words(width: int, length: int, count: int = 1) -> str:
+    if length <= 1:
+        return f"a {width_word(width)}" if count == 1 else f"{count} {width_word(width, True)}"
+    one = f"tractor of {length} {width_word(width, True)}"
+    return f"a {one}" if count == 1 else f"{count} {one}s"
+
+
+# --- list duty -------------------------------------------------------------------------------------
+
+
+def _resolve(pattern: Pattern, n: int) -> list[tuple[int, int, int, bool]]:
+    """(count, width, length, greedy) per term, with the lead's n put in."""
+    out = []
+    for term in pattern.terms:
+        length = max(term.length.value(n), 1)
+        count = 0 if term.count.greedy else max(term.count.value(n), 0)
+        out.append((count, term.width, length, term.count.greedy))
+    return out
+
+
+class _Matcher:
+    """Builds the lexicographically best sequence of shapes a pool gives for a sequence of
+    demands: each demand takes the best shape that still fits together with every shape taken
+    before it (checked by ``Pool.holds``), so an early choice of faces never spoils a later unit."""
+
+    def __init__(self, pool: Pool, protect: bool, limit: int):
+        self.pool = pool
+        self.protect = protect
+        self.limit = min(limit, pool.size)  # cards the shapes may use at most
+        self.found: list[Shape] = []  # sets wider than 1, and tractors
+        self.used = 0
+
+    def fits(self, width: int, length: int) -> bool:
+        if self.used + width * length > self.limit:
+            return False
+        if (width, length) == (1, 1):
+            return True  # any card left over is a single
+        return self.pool.holds([*self.found, (width, length)], self.protect)
+
+    def add(self, width: int, length: int) -> None:
+        if (width, length) != (1, 1):
+            self.found.append((width, length))
+        self.used += width * length
+
+    def cards(self, pick: Pick) -> tuple[int, ...]:
+        """Cards giving the shapes found (singles are left to the filler)."""
+        taken = self.pool.copy().take_all(self.found, self.protect, pick)
+        if taken is None:  # a random pick went astray; the check's own pick always fits
+            taken = self.pool.copy().take_all(self.found, self.protect, "fit") or []
+        return tuple(taken)
+
+
+def find_pattern(pool: Pool, pattern: Pattern, n: int, size: int, protect: bool,
+                 fixed: tuple[int, ...] | None = None) -> tuple[tuple[int, ...], _Matcher] | None:
+    """Whether ``pool`` holds ``pattern``'s units within ``size`` cards: None if not, else the
+    greedy terms' counts (each as many as still fit, in list order) and the matcher holding the
+    shapes.  With ``fixed``, the greedy terms must reach exactly those counts."""
+    terms = _resolve(pattern, n)
+    musts: list[Shape] = []
+    given = iter(fixed or ())
+    for count, width, length, is_greedy in terms:
+        if is_greedy and fixed is None:
+            continue
+        musts += [(width, length)] * (next(given) if is_greedy else count)
+    m = _Matcher(pool, protect, size)
+    if sum(w * l for w, l in musts) > m.limit:
+        return None
+    if not pool.holds([s for s in musts if s != (1, 1)], protect):
+        return None
+    for shape in musts:
+        m.add(*shape)
+    counts = []
+    if fixed is None:
+        for _, width, length, is_greedy in terms:
+            if is_greedy:
+                k = 0
+                while m.fits(width, length):
+                    m.add(width, length)
+                    k += 1
+                counts.append(k)
+    return tuple(counts), m
+
+
+def pattern_words(pattern: Pattern, n: int, counts: tuple[int, ...]) -> str:
+    if not pattern.terms:
+        return "any cards of the suit"
+    parts = []
+    g = iter(counts)
+    for count, width, length, is_greedy in _resolve(pattern, n):
+        k = next(g) if is_greedy else count
+        if k:
+            parts.append(shape_words(width, length, k))
+    return " + ".join(parts) if parts else "any cards of the suit"
+
+
+@dataclass(frozen=True, slots=True)
+class ListDuty:
+    entries: tuple[Pattern, ...]
+    n: int
+    size: int
+    protect: bool
+
+    def demand(self, pool: Pool, pick: Pick = "fit") -> Demand:
+        for i, entry in enumerate(self.entries):
+            found = find_pattern(pool, entry, self.n, self.size, self.protect)
+            if found is not None:
+                counts, m = found
+                return Demand(("list", i, counts), m.cards(pick), pattern_words(entry, self.n, counts))
+        return ANY
+
+    def met(self, pool: Pool, demand: Demand) -> bool:
+        if demand.key[0] != "list":
+            return True
+        _, i, counts = demand.key
+        return find_pattern(pool, self.entries[i], self.n, self.size, self.protect, counts) is not None
+
+
+# --- matching the lead's units -------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class MatchDuty:
+    shapes: tuple[Shape, ...]  # the lead's units, largest first
+    set_widths: tuple[int, ...]
+    tractor_widths: tuple[int, ...]
+    protect: bool
+
+    def _match(self, pool: Pool) -> tuple[tuple[tuple[bool, int, int], ...], _Matcher]:
+        m = _Matcher(pool, self.protect, pool.size)
+        sequence: list[tuple[bool, int, int]] = []
+
+        def match_set(width: int) -> None:
+            for w in range(width, 0, -1):
+                if (w == 1 or w in self.set_widths) and m.fits(w, 1):
+                    m.add(w, 1)
+                    sequence.append(shape_key(w, 1))
+                    if width > w:
+                        match_set(width - w)
+                    return
+
+        def match_tractor(width: int, length: int) -> None:
+            for w in sorted(self.tractor_widths, reverse=True):
+                if w <= width and m.fits(w, length):
+                    m.add(w, length)
+                    sequence.append(shape_key(w, length))
+                    for _ in range(length if width > w else 0):
+                        match_set(width - w)
+                    return
+            for _ in range(length):
+                match_set(width)
+
+        for width, length in self.shapes:
+            if length > 1:
+                match_tractor(width, length)
+            else:
+                match_set(width)
+        return tuple(sequence), m
+
+    def demand(self, pool: Pool, pick: Pick = "fit") -> Demand:
+        sequence, m = self._match(pool)
+        words = " + ".join(shape_words(w, l) for _, w, l in sequence if (w, l) != (1, 1)) or "any cards of the suit"
+        return Demand(("match", sequence), m.cards(pick), words)
+
+    def met(self, pool: Pool, demand: Demand) -> bool:
+        return self._match(pool)[0] >= demand.key[1]
+
+
+@dataclass(frozen=True, slots=True)
+class TractorDuty:
+    shapes: tuple[Shape, ...]  # the lead's tractors, largest first
+    protect: bool
+
+    def _match(self, pool: Pool) -> tuple[tuple[int, ...], _Matcher]:
+        m = _Matcher(pool, self.protect, pool.size)
+        found = []
+        for width, length in self.shapes:
+            ok = m.fits(width, length)
+            if ok:
+                m.add(width, length)
+            found.append(int(ok))
+        return tuple(found), m
+
+    def demand(self, pool: Pool, pick: Pick = "fit") -> Demand:
+        found, m = self._match(pool)
+        words = " + ".join(shape_words(w, l) for (w, l), f in zip(self.shapes, found) if f)
+        return Demand(("tractors", found), m.cards(pick), words or "any cards of the suit")
+
+    def met(self, pool: Pool, demand: Demand) -> bool:
+        return self._match(pool)[0] >= demand.key[1]
+
+
+@dataclass(frozen=True, slots=True)
+class SuitDuty:
+    def demand(self, pool: Pool, pick: Pick = "fit") -> Demand:
+        return ANY
+
+    def met(self, pool: Pool, demand: Demand) -> bool:
+        return True
+
+
+Duty = ListDuty | MatchDuty | TractorDuty | SuitDuty
+
+
+def find_list(following: Following, width: int, length: int) -> FollowList | None:
+    """The follow list for a lead of one unit: a fixed-length list wins over the "n" list."""
+    fixed = [fl for fl in following.lists if fl.lead.width == width and fl.lead.length == length]
+    if fixed:
+        return fixed[0]
+    if length > 1:
+        for fl in following.lists:
+            if fl.lead.width == width and fl.lead.length == 0:
+                return fl
+    return None
+
+
+def duty_for(rules: Rules, units: list[Unit]) -> Duty:
+    f = rules.following
+    comb = rules.combinations
+    protect = f.protect_longer_sets
+    if f.duty == "suit":
+        return SuitDuty()
+    if f.duty == "tractors":
+        return TractorDuty(tuple(u.shape for u in units if u.is_tractor), protect)
+    if len(units) == 1:
+        u = units[0]
+        fl = find_list(f, u.width, u.length)
+        if fl is not None:
+            return ListDuty(fl.entries, u.length, u.width * u.length, protect)
+    if f.default == "suit":
+        return SuitDuty()
+    return MatchDuty(tuple(u.shape for u in units), comb.set_widths, comb.tractor_widths, protect)
+
+
+# --- the checks ----------------------------------------------------------------------------------
+
+
+def lead_suit(order: Order, lead: tuple[Card, ...]) -> int:
+    if not lead:
+        raise PlayError("the lead is empty")
+    suits = {order.suit_of[c] for c in lead}
+    if len(suits) != 1:
+        raise PlayError(f"a lead is of one suit (or all trumps), but {' '.join(map(str, lead))} is not")
+    return suits.pop()
+
+
+@dataclass(slots=True)
+class FollowContext:
+    """The lead's suit, units and duty, worked out once for all the followers of a trick."""
+
+    order: Order
+    lead: tuple[Card, ...]
+    suit: int = field(init=False)
+    units: list[Unit] = field(init=False)
+    duty: Duty = field(init=False)
+
+    def __post_init__(self) -> None:
+        self.suit = lead_suit(self.order, self.lead)
+        self.units = decompose(self.order, self.lead)
+        self.duty = duty_for(self.order.rules, self.units)
+
+
+def _missing(hand: tuple[Card, ...], play: tuple[Card, ...]) -> Card | None:
+    have = Counter(hand)
+    for card, k in Counter(play).items():
+        if have[card] < k:
+            return card
+    return None
+
+
+def follow_error(fc: FollowContext, hand: tuple[Card, ...], play: tuple[Card, ...]) -> str | None:
+    """None if ``play`` (taken from ``hand``, which includes it) may follow the lead; else why not."""
+    size = len(fc.lead)
+    if len(play) != size:
+        return f"play {size} card{'s' if size != 1 else ''}, as many as the lead, not {len(play)}"
+    missing = _missing(hand, play)
+    if missing is not None:
+        return f"{missing} is not in the hand (or not as many times)"
+    suit_of = fc.order.suit_of
+    word = SUIT_WORDS[fc.suit]
+    held = [c for c in hand if suit_of[c] == fc.suit]
+    played = [c for c in play if suit_of[c] == fc.suit]
+    if len(held) <= size:
+        if len(played) < len(held):
+            return (f"the hand holds {len(held)} {word}, no more than the lead: play all of them "
+                    f"({' '.join(map(str, sorted(held, key=lambda c: -fc.order.strength[c])))})")
+        return None
+    if len(played) < size:
+        off = next(c for c in play if suit_of[c] != fc.suit)
+        return f"the hand holds more {word} than the lead: play {word} only ({off} is not one)"
+    demand = fc.duty.demand(Pool(fc.order, fc.suit, held))
+    if fc.duty.met(Pool(fc.order, fc.suit, played), demand):
+        return None
+    return f"the hand holds {demand.words} in {word}, so the follow must play that too"
+
+
+def choose_follow(fc: FollowContext, hand: tuple[Card, ...], rng: random.Random | None = None) -> tuple[Card, ...]:
+    """A legal follow from ``hand``: the demanded cards, then the lowest other cards of the suit
+    (or, short of the suit, the lowest side cards), or random ones with ``rng``."""
+    order = fc.order
+    size = len(fc.lead)
+    suit_of = order.suit_of
+    held = [c for c in hand if suit_of[c] == fc.suit]
+    if len(held) <= size:
+        chosen = list(held)
+        rest = Counter(hand) - Counter(held)
+    else:
+        # the demand's shapes do not depend on the pick, only which cards give them
+        demand = fc.duty.demand(Pool(order, fc.suit, held), rng or "fit")
+        chosen = [CARDS[f] for f in demand.cards]
+        rest = Counter(held) - Counter(chosen)
+    spare = list(rest.elements())
+    need = size - len(chosen)
+    if rng is not None:
+        chosen += rng.sample(spare, need)
+    else:
+        spare.sort(key=lambda c: (suit_of[c] == TRUMP, order.strength[c]))
+        chosen += spare[:need]
+    return tuple(chosen)

@@ -1,0 +1,152 @@
+"""The rules oracle: the stable questions another program may ask of a ruleset.
+
+``make_context(rules, level, trump)`` gives a ``Context`` for one hand; the other functions answer
+questions between hands.  Every argument that takes cards also takes notation strings.  Contexts
+are cached per (rules object, level, trump), so asking ``rules.context(...)`` in a loop is cheap.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import OrderedDict
+from collections.abc import Iterable, Sequence
+
+from ..rules import SUITS, Rules
+from .cards import Card, parse_cards
+from .declaring import Declaration, declaration, fallback_trump
+from .errors import EngineError
+from .follow import FollowContext, choose_follow, follow_error
+from .order import TRUMP, Order, build_order
+from .scoring import advance, kitty_multiplier, level_change, next_banker
+from .tricks import throw_options, winner
+from .units import Unit, decompose
+
+__all__ = [
+    "Context", "Declaration", "advance", "declaration", "fallback_trump", "level_change",
+    "make_context", "next_banker",
+]
+
+Cards = str | Iterable[object]
+
+
+class Context:
+    """The card order and trick rules of one hand (``level``, ``trump``; None is no-trump)."""
+
+    def __init__(self, rules: Rules, level: str, trump: str | None):
+        self.rules = rules
+        self.level = level
+        self.trump = trump
+        self.order: Order = build_order(rules, level, trump)
+        # the follow context of recent leads: a trick asks about one lead several times
+        self._leads: OrderedDict[tuple[Card, ...], FollowContext] = OrderedDict()
+
+    def __repr__(self) -> str:
+        return f"<Context {self.rules.name!r} level {self.level} trump {self.trump or 'none'}>"
+
+    # --- cards and their order ----------------------------------------------------------------
+
+    def cards(self, cards: Cards) -> tuple[Card, ...]:
+        """Cards from notation (or cards), checked against the deck."""
+        return parse_cards(cards, self.rules.table)
+
+    def suit_of(self, card: Cards) -> str:
+        """The effective suit: "S" "H" "D" "C", or "trump"."""
+        (c,) = self.cards(card)
+        suit = self.order.suit_of[c]
+        return "trump" if suit == TRUMP else SUITS[suit]
+
+    def is_trump(self, card: Cards) -> bool:
+        return self.suit_of(card) == "trump"
+
+    def strength(self, card: Cards) -> int:
+        """Higher beats lower within one effective suit; equal cards have equal strength."""
+        (c,) = self.cards(card)
+        return self.order.strength[c]
+
+    def ranking(self, suit: str) -> list[tuple[Card, ...]]:
+        """The cards of an effective suit ("S".."C" or "trump"), strongest first, equal cards
+        grouped (the off-suit level cards share one group)."""
+        index = TRUMP if suit == "trump" else SUITS.index(suit)
+        return list(self.order.bands[index])
+
+    def sort(self, cards: Cards) -> tuple[Card, ...]:
+        """Trumps first, then suits S H D C; strongest first within each."""
+        order = self.order
+        return tuple(sorted(self.cards(cards), key=lambda c: (-(order.suit_of[c] == TRUMP),
+                                                               order.suit_of[c], -order.strength[c])))
+
+    # --- combinations -----------------------------------------------------------------------
+
+    def units(self, cards: Cards) -> list[Unit]:
+        """The play's units, largest first: ``.cards``, ``.width`` (1 single, 2 pair, ...),
+        ``.length`` (1 a set, n a tractor of n sets)."""
+        return decompose(self.order, self.cards(cards))
+
+    def is_tractor(self, cards: Cards) -> bool:
+        """Whether the cards are exactly one tractor (of pairs, triples, ...)."""
+        units = self.units(cards)
+        return len(units) == 1 and units[0].is_tractor
+
+    # --- tricks -------------------------------------------------------------------------------
+
+    def _lead(self, lead: Cards) -> FollowContext:
+        key = self.cards(lead)
+        fc = self._leads.get(key)
+        if fc is None:
+            fc = FollowContext(self.order, key)
+            self._leads[key] = fc
+            if len(self._leads) > 64:
+                self._leads.popitem(last=False)
+        return fc
+
+    def follow_error(self, hand: Cards, lead: Cards, play: Cards) -> str | None:
+        """None if ``play`` may follow ``lead`` from ``hand`` (which includes the play); else the
+        reason, in words."""
+        return follow_error(self._lead(lead), self.cards(hand), self.cards(play))
+
+    def legal_follow(self, hand: Cards, lead: Cards, rng: random.Random | None = None) -> tuple[Card, ...]:
+        """A legal follow: the cards the duty demands and the lowest others; random with ``rng``."""
+        return choose_follow(self._lead(lead), self.cards(hand), rng)
+
+    def winner(self, lead: Cards, follows: Sequence[Cards]) -> int:
+        """0 if the lead wins the trick, i if the i-th follow does."""
+        fc = self._lead(lead)
+        return winner(self.order, fc.lead, fc.units, fc.suit, [self.cards(f) for f in follows])
+
+    def throw_options(self, throw: Cards, other_hands: Sequence[Cards]) -> list[tuple[Card, ...]]:
+        """[] if the throw stands against the other hands; else the plays the leader may be held to."""
+        return throw_options(self.order, self.cards(throw), [self.cards(h) for h in other_hands])
+
+    def kitty_multiplier(self, last_lead: Cards) -> int:
+        """The kitty's multiplier if the attackers win the last trick with this lead."""
+        return kitty_multiplier(self.rules.kitty, self.units(last_lead))
+
+
+
+_CACHE: OrderedDict[tuple[int, str, str | None], tuple[Rules, Context]] = OrderedDict()
+_CACHE_SIZE = 128
+
+
+def _suit_letter(trump: object) -> str | None:
+    if trump is None:
+        return None
+    if isinstance(trump, str):
+        letter = {"♠": "S", "♥": "H", "♦": "D", "♣": "C"}.get(trump, trump.upper())
+        if letter in SUITS:
+            return letter
+    raise EngineError(f"trump must be a suit (S, H, D, C) or None for no-trump, not {trump!r}")
+
+
+def make_context(rules: Rules, level: str, trump: str | None) -> Context:
+    # keyed by identity: a Rules may hold unhashable data; the entry keeps it alive, so the id
+    # cannot be reused by another object while cached
+    key = (id(rules), level, trump)
+    hit = _CACHE.get(key)
+    if hit is not None and hit[0] is rules:
+        _CACHE.move_to_end(key)
+        return hit[1]
+    ctx = Context(rules, level, _suit_letter(trump))
+    _CACHE[key] = (rules, ctx)
+    if len(_CACHE) > _CACHE_SIZE:
+        _CACHE.popitem(last=False)
+    return ctx

@@ -1,0 +1,270 @@
+"""The card order of one hand: effective suits, strengths and tractor adjacency, per (rules, level,
+trump), computed once and kept as flat tables indexed by card code.
+
+Every deck card is placed by the first tier of ``rules.trumps.order`` that claims it; cards no tier
+claims are side cards of their own suit, ranked by rank.  In a no-trump hand the trump-suit tiers
+vanish: the level tiers claim level cards of every suit (unless no-trump is "jokers-only", when level
+cards stay in their suits at their natural rank) and the constant-rank tiers claim every suit.
+
+Adjacency (which sets may follow each other in a tractor) is a graph on card faces:
+
+- plain cards of one suit (a side suit, or the trump suit's "trump-suit" tier) touch their rank
+  neighbours; the hole left by ranks claimed away (level, constant ranks and cards) is bridged iff
+  ``combinations.bridge_gaps``; removed ranks are simply absent from the deck;
+- between special trump bands, edges only along ``combinations.links`` (``no_trump_links`` in a
+  no-trump hand): every card of one band touches every card of the next band of the chain; a band
+  empty in this hand is passed over.
+
+Faces with the same neighbours on both sides (the off-suit level cards between trump-level and the
+trump ace) are interchangeable in a tractor, so they are merged into one *node*.  After merging,
+every shipped link configuration is a set of simple chains ("lines"), which is what makes tractor
+questions linear scans instead of searches.  A configuration that still branches is refused with an
+``EngineError`` rather than answered approximately.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from ..rules import RANKS, SUITS, LinkTier, Rules, TrumpTier
+from .cards import BIG_JOKER, CARDS, SMALL_JOKER, Card, deck_cards, parse_token
+from .errors import EngineError
+
+#: effective suit of every trump
+TRUMP = 4
+SUIT_WORDS = ("spades", "hearts", "diamonds", "clubs", "trumps")
+
+Node = tuple[int, ...]  # interchangeable faces, strongest first
+Line = tuple[Node, ...]  # adjacent nodes, top first
+
+
+@dataclass(frozen=True, slots=True)
+class Run:
+    """Consecutive nodes ``start`` .. ``start + length - 1`` of line ``line`` of one suit."""
+
+    line: int
+    start: int
+    length: int
+
+
+@dataclass(frozen=True, slots=True, eq=False)
+class Order:
+    rules: Rules
+    level: str
+    trump: str | None
+    #: per code: 0..3 the side suit, TRUMP, or -1 for a card not in this deck
+    suit_of: tuple[int, ...]
+    #: per code: higher beats lower; only meaningful within one effective suit
+    strength: tuple[int, ...]
+    #: per effective suit: its lines of nodes, the line with the strongest top first
+    lines: tuple[tuple[Line, ...], ...]
+    #: per effective suit: its cards in groups of equal strength, strongest first
+    bands: tuple[tuple[tuple[Card, ...], ...], ...]
+
+    def runs(self, suit: int, ok: Callable[[int], bool]) -> list[Run]:
+        """Maximal runs of consecutive nodes in which some face passes ``ok``."""
+        out: list[Run] = []
+        for li, line in enumerate(self.lines[suit]):
+            start = -1
+            for pos, node in enumerate(line):
+                if any(ok(f) for f in node):
+                    if start < 0:
+                        start = pos
+                elif start >= 0:
+                    out.append(Run(li, start, pos - start))
+                    start = -1
+            if start >= 0:
+                out.append(Run(li, start, len(line) - start))
+        return out
+
+
+def build_order(rules: Rules, level: str, trump: str | None) -> Order:
+    table = rules.table
+    if level not in table.ranks:
+        raise EngineError(f"level {level!r} is not a rank of this deck ({', '.join(table.ranks)})")
+    if trump is not None and trump not in SUITS:
+        raise EngineError(f"trump {trump!r} is not a suit: use S, H, D, C, or None for no-trump")
+    faces = deck_cards(table)
+    tiers = rules.trumps.order
+    levels_are_trump = trump is not None or rules.trumps.no_trump != "jokers-only"
+
+    tier_of: dict[int, int] = {}
+    for face in faces:
+        for i, tier in enumerate(tiers):
+            if _claims(tier, face, level, trump, levels_are_trump):
+                tier_of[face] = i
+                break
+        else:
+            if face.is_joker:
+                raise EngineError(f"trumps.order has no place for the {_joker_word(face)}")
+
+    suit_of = [-1] * len(CARDS)
+    strength = [0] * len(CARDS)
+    for face in faces:
+        if face in tier_of:
+            i = tier_of[face]
+            suit_of[face] = TRUMP
+            # bands of 16 leave room for the 13 ranks inside the trump-suit tier
+            strength[face] = 100 + (len(tiers) - i) * 16
+            if tiers[i].kind == "trump-suit":
+                strength[face] += RANKS.index(face.rank)  # type: ignore[arg-type]
+        else:
+            suit_of[face] = SUITS.index(face.suit)  # type: ignore[arg-type]
+            strength[face] = RANKS.index(face.rank)  # type: ignore[arg-type]
+
+    succ: dict[int, set[int]] = {f: set() for f in faces}
+    pred: dict[int, set[int]] = {f: set() for f in faces}
+
+    def link(hi: int, lo: int) -> None:
+        if hi != lo:
+            succ[hi].add(lo)
+            pred[lo].add(hi)
+
+    # plain chains: each side suit, and the trump suit's own tier
+    plain_trump: list[Card] = []
+    for s in SUITS:
+        chain = [
+            f for f in faces
+            if f.suit == s and (suit_of[f] != TRUMP or tiers[tier_of[f]].kind == "trump-suit")
+        ]
+        chain.sort(key=lambda f: RANKS.index(f.rank), reverse=True)  # type: ignore[arg-type]
+        if chain and suit_of[chain[0]] == TRUMP:
+            plain_trump = chain
+        for hi, lo in zip(chain, chain[1:]):
+            gap = table.ranks.index(hi.rank) - table.ranks.index(lo.rank) > 1  # type: ignore[arg-type]
+            if not gap or rules.combinations.bridge_gaps:
+                link(hi, lo)
+
+    trump_faces = [f for f in faces if suit_of[f] == TRUMP]
+    top = plain_trump[0] if plain_trump else None
+    chains = rules.combinations.links if trump is not None else rules.combinations.no_trump_links
+    claim = {f: tiers[i] for f, i in tier_of.items()}
+    for chain_tiers in chains:
+        # a band with no cards in this hand (no level cards in a jokers-only no-trump, say) is
+        # passed over: its neighbours are then next to each other in the trump order
+        bands = [b for b in (_link_faces(t, trump_faces, claim, trump, top) for t in chain_tiers) if b]
+        for upper, lower in zip(bands, bands[1:]):
+            for hi in upper:
+                for lo in lower:
+                    link(hi, lo)
+
+    lines = []
+    bands_out = []
+    for suit in range(5):
+        members = sorted((f for f in faces if suit_of[f] == suit), key=lambda f: strength[f], reverse=True)
+        lines.append(_lines(members, succ, pred, strength))
+        grouped: list[list[Card]] = []
+        for f in members:
+            if grouped and strength[grouped[-1][0]] == strength[f]:
+                grouped[-1].append(f)
+            else:
+                grouped.append([f])
+        bands_out.append(tuple(tuple(g) for g in grouped))
+
+    return Order(rules, level, trump, tuple(suit_of), tuple(strength), tuple(lines), tuple(bands_out))
+
+
+def _joker_word(face: Card) -> str:
+    return "big joker" if face == BIG_JOKER else "small joker"
+
+
+def _claims(tier: TrumpTier, face: Card, level: str, trump: str | None, levels_are_trump: bool) -> bool:
+    kind = tier.kind
+    if kind == "big-joker":
+        return face == BIG_JOKER
+    if kind == "small-joker":
+        return face == SMALL_JOKER
+    if face.is_joker:
+        return False
+    if kind in ("level-in-trump-suit", "level-in-other-suits"):
+        if face.rank != level or not levels_are_trump:
+            return False
+        # no trump suit: the first level tier takes every level card, so they rank equally
+        return trump is None or (face.suit == trump) == (kind == "level-in-trump-suit")
+    if kind in ("rank-in-trump-suit", "rank-in-other-suits"):
+        if face.rank != tier.rank:
+            return False
+        return trump is None or (face.suit == trump) == (kind == "rank-in-trump-suit")
+    if kind == "card":
+        return tier.card is not None and face == parse_token(tier.card)
+    if kind == "trump-suit":
+        return trump is not None and face.suit == trump
+    raise EngineError(f"unknown trump tier {kind!r}")
+
+
+_LEVEL_KINDS = ("level-in-trump-suit", "level-in-other-suits")
+_RANK_KINDS = ("rank-in-trump-suit", "rank-in-other-suits")
+
+
+def _link_faces(link: LinkTier, trump_faces: list[Card], claim: dict[int, TrumpTier],
+                trump: str | None, top: Card | None) -> list[Card]:
+    """The trump cards a link band stands for: those the matching tier of the order claimed.
+    "level" and "rank" (no-trump kinds) take either tier of their kind, and so do the suit-hand
+    kinds in a no-trump hand, where the two tiers have merged into one."""
+    kind = link.kind
+    merged = trump is None or kind in ("level", "rank")
+    out = []
+    for f in trump_faces:
+        tier = claim[f]
+        if kind == "top-of-trump-suit":
+            ok = f == top
+        elif kind in ("level", *_LEVEL_KINDS):
+            ok = tier.kind in _LEVEL_KINDS if merged else tier.kind == kind
+        elif kind in ("rank", *_RANK_KINDS):
+            ok = tier.rank == link.rank and (tier.kind in _RANK_KINDS if merged else tier.kind == kind)
+        elif kind == "card":
+            ok = tier.kind == "card" and tier.card is not None and link.card is not None \
+                and parse_token(tier.card) == parse_token(link.card)
+        elif kind in ("big-joker", "small-joker"):
+            ok = tier.kind == kind
+        else:
+            raise EngineError(f"unknown link band {kind!r}")
+        if ok:
+            out.append(f)
+    return out
+
+
+def _lines(members: list[Card], succ: dict[int, set[int]], pred: dict[int, set[int]],
+           strength: list[int]) -> tuple[Line, ...]:
+    """Merge interchangeable faces into nodes and read the adjacency as simple chains."""
+    if not members:
+        return ()
+    key_of: dict[int, object] = {}
+    groups: dict[object, list[int]] = {}
+    for f in members:
+        key: object = (frozenset(pred[f]), frozenset(succ[f])) if pred[f] or succ[f] else ("alone", f)
+        key_of[f] = key
+        groups.setdefault(key, []).append(f)
+
+    def neighbour(key: object, side: dict[int, set[int]]) -> object | None:
+        faces = side[groups[key][0]]
+        keys = {key_of[f] for f in faces}
+        if len(keys) > 1:
+            names = ", ".join(sorted(str(CARDS[f]) for f in faces))
+            raise EngineError(
+                f"tractor links branch at {CARDS[groups[key][0]]} (it touches {names}, which are "
+                "not interchangeable); the engine reads links as chains"
+            )
+        return next(iter(keys)) if keys else None
+
+    nexts = {k: neighbour(k, succ) for k in groups}
+    prevs = {k: neighbour(k, pred) for k in groups}
+    lines: list[Line] = []
+    seen: set[object] = set()
+    for k in groups:
+        if prevs[k] is not None:
+            continue
+        line: list[Node] = []
+        cur: object | None = k
+        while cur is not None:
+            if cur in seen:
+                raise EngineError("tractor links form a loop")
+            seen.add(cur)
+            line.append(tuple(sorted(groups[cur], key=lambda f: strength[f], reverse=True)))
+            cur = nexts[cur]
+        lines.append(tuple(line))
+    if len(seen) != len(groups):
+        raise EngineError("tractor links form a loop")
+    lines.sort(key=lambda line: strength[line[0][0]], reverse=True)
+    return tuple(lines)

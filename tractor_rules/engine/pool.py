@@ -1,0 +1,207 @@
+"""Cards of one effective suit kept as counts per face, with the greedy takes and counts that every
+follow, ruff and throw question reduces to.
+
+Why greedy is enough (see docs/engine.md):
+
+- sets of width w: each face holds ``count // w`` of them, independently of the others;
+- tractors of width w and length n along one line: with node capacities c_i, taking at the topmost
+  (or bottommost) start as many windows as fit, then moving on, gives the largest number of
+  disjoint windows (an exchange argument: any solution can shift its first window onto the greedy's
+  without losing one);
+- when a node holds interchangeable faces, its capacity is the sum of theirs.
+
+A ``pick`` says which of several equally good choices a take makes: "fit" spends the faces with the
+fewest copies first and then the lowest (so larger sets and high cards stay for later units; for a
+tractor, the windows that leave the fewest broken sets, then the lowest), "high" takes the
+strongest, and a ``random.Random`` breaks best-fit ties at random (for generating plays).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterable
+
+from .order import Order
+
+Pick = str | random.Random
+Shape = tuple[int, int]  # (width, length): length 1 a set, n a tractor of n sets
+
+
+def shape_key(width: int, length: int) -> tuple[bool, int, int]:
+    """Larger units first: tractors above sets, then width, then length."""
+    return (length > 1, width, length)
+
+
+class Pool:
+    __slots__ = ("order", "suit", "counts", "size", "_set_widths")
+
+    def __init__(self, order: Order, suit: int, cards: Iterable[int] = ()):
+        self.order = order
+        self.suit = suit
+        self.counts: dict[int, int] = {}
+        self.size = 0
+        self._set_widths = order.rules.combinations.set_widths
+        suit_of = order.suit_of
+        for c in cards:
+            if suit_of[c] == suit:
+                self.counts[c] = self.counts.get(c, 0) + 1
+                self.size += 1
+
+    def copy(self) -> Pool:
+        other = Pool.__new__(Pool)
+        other.order = self.order
+        other.suit = self.suit
+        other.counts = dict(self.counts)
+        other.size = self.size
+        other._set_widths = self._set_widths
+        return other
+
+    def remove(self, face: int, k: int = 1) -> None:
+        left = self.counts[face] - k
+        if left:
+            self.counts[face] = left
+        else:
+            del self.counts[face]
+        self.size -= k
+
+    # --- capacities ----------------------------------------------------------------------------
+
+    def cap(self, face: int, width: int, protect: bool = False) -> int:
+        """How many disjoint sets of ``width`` the copies of ``face`` give.  Protected, a face whose
+        copies make a longer legal set gives none (a triple is not split for a pair)."""
+        c = self.counts.get(face, 0)
+        if c < width:
+            return 0
+        if protect and width > 1 and any(width < w <= c for w in self._set_widths):
+            return 0
+        return c // width
+
+    def _node_caps(self, line: tuple[tuple[int, ...], ...], width: int, protect: bool) -> list[int]:
+        return [sum(self.cap(f, width, protect) for f in node) for node in line]
+
+    def count_sets(self, width: int, protect: bool = False) -> int:
+        return sum(self.cap(f, width, protect) for f in self.counts)
+
+    def count_tractors(self, width: int, length: int, protect: bool = False) -> int:
+        """The largest number of disjoint tractors of ``length`` sets of ``width``."""
+        total = 0
+        for line in self.order.lines[self.suit]:
+            caps = self._node_caps(line, width, protect)
+            for start in range(len(caps) - length + 1):
+                k = min(caps[start:start + length])
+                if k:
+                    total += k
+                    for pos in range(start, start + length):
+                        caps[pos] -= k
+        return total
+
+    # --- takes ---------------------------------------------------------------------------------
+
+    def _choose_face(self, faces: list[int], pick: Pick) -> int:
+        strength = self.order.strength
+        counts = self.counts
+        if pick == "high":
+            return max(faces, key=lambda f: (strength[f], -counts[f]))
+        fewest = min(counts[f] for f in faces)
+        best = [f for f in faces if counts[f] == fewest]
+        if isinstance(pick, random.Random):
+            return pick.choice(best)
+        return min(best, key=lambda f: strength[f])
+
+    def take_set(self, width: int, protect: bool = False, pick: Pick = "fit") -> int | None:
+        """Remove a set of ``width`` identical cards; its face, or None if there is none."""
+        if width == 1:
+            protect = False  # any card is a single
+        faces = [f for f in self.counts if self.cap(f, width, protect)]
+        if not faces:
+            return None
+        face = self._choose_face(faces, pick)
+        self.remove(face, width)
+        return face
+
+    def _windows(self, width: int, length: int, protect: bool) -> list[tuple[int, int]]:
+        out = []
+        for li, line in enumerate(self.order.lines[self.suit]):
+            run = 0
+            for pos, k in enumerate(self._node_caps(line, width, protect)):
+                run = run + 1 if k else 0
+                if run >= length:
+                    out.append((li, pos - length + 1))
+        return out
+
+    def _window_top(self, li: int, start: int, width: int, protect: bool) -> int:
+        node = self.order.lines[self.suit][li][start]
+        return max(self.order.strength[f] for f in node if self.cap(f, width, protect))
+
+    def _window_waste(self, li: int, start: int, width: int, length: int, protect: bool) -> int:
+        """Copies left over in the faces a window would use (best fit in each node)."""
+        counts = self.counts
+        return sum(
+            min(counts[f] for f in node if self.cap(f, width, protect)) - width
+            for node in self.order.lines[self.suit][li][start:start + length]
+        )
+
+    def take_tractor(self, width: int, length: int, protect: bool = False,
+                     pick: Pick = "fit") -> list[int] | None:
+        """Remove a tractor of ``length`` sets of ``width``; its faces top first, or None."""
+        windows = self._windows(width, length, protect)
+        if not windows:
+            return None
+        if pick != "high":
+            # spend exact sets first: a window through a triple breaks it for a later triple
+            waste = {w: self._window_waste(w[0], w[1], width, length, protect) for w in windows}
+            least = min(waste.values())
+            windows = [w for w in windows if waste[w] == least]
+        top = {w: self._window_top(w[0], w[1], width, protect) for w in windows}
+        highest = max(windows, key=lambda w: top[w])
+        # the lowest window of a line is its last; taking an extreme window keeps repeated takes
+        # as good as the greedy count
+        lowest = min(windows, key=lambda w: (top[w], -w[1]))
+        if pick == "high":
+            li, start = highest
+        elif isinstance(pick, random.Random):
+            li, start = pick.choice((highest, lowest))
+        else:
+            li, start = lowest
+        line = self.order.lines[self.suit][li]
+        faces = []
+        for node in line[start:start + length]:
+            face = self._choose_face([f for f in node if self.cap(f, width, protect)], pick)
+            self.remove(face, width)
+            faces.append(face)
+        return faces
+
+    def take_unit(self, width: int, length: int, protect: bool = False,
+                  pick: Pick = "fit") -> list[int] | None:
+        """Remove a set (length 1) or a tractor; the cards taken, or None."""
+        if length <= 1:
+            face = self.take_set(width, protect, pick)
+            return None if face is None else [face] * width
+        faces = self.take_tractor(width, length, protect, pick)
+        return None if faces is None else [f for f in faces for _ in range(width)]
+
+    def take_all(self, shapes: list[Shape], protect: bool = False, pick: Pick = "fit") -> list[int] | None:
+        """Remove disjoint units of all the shapes, or None if the pool cannot give them.  Tractors
+        go first (they are the scarcest), then wider sets, singles last (any card will do)."""
+        cards: list[int] = []
+        for width, length in sorted(shapes, key=lambda s: shape_key(*s), reverse=True):
+            got = self.take_unit(width, length, protect, pick)
+            if got is None:
+                return None
+            cards += got
+        return cards
+
+    def holds(self, shapes: list[Shape], protect: bool = False) -> bool:
+        """Whether the pool holds disjoint units of all the shapes (a pair may come out of a triple
+        or a tractor; a tractor out of a longer one)."""
+        return self.copy().take_all(shapes, protect) is not None
+
+    # --- strongest units -------------------------------------------------------------------------
+
+    def best(self, width: int, length: int) -> int:
+        """Strength of the strongest set (length 1) or tractor of that shape; -1 if none."""
+        strength = self.order.strength
+        if length <= 1:
+            return max((strength[f] for f, c in self.counts.items() if c >= width), default=-1)
+        windows = self._windows(width, length, False)
+        return max((self._window_top(li, s, width, False) for li, s in windows), default=-1)

@@ -1,0 +1,154 @@
+"""Who wins a trick, what counts as a ruff, and whether a throw stands.
+
+Winner: only the lead, plays of the led suit that hold the lead's units, and valid ruffs compete;
+a valid ruff beats any play of a side suit; competitors are compared by ``ruffing.compare``, and an
+equal play never beats an earlier one.  With bombs, a play of ``bomb_width`` or more identical cards
+of the led suit or of trumps beats every other play (wider bombs first, then trumps, then strength).
+
+Every check here is a handful of pool takes per play: linear in the cards of the trick.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from ..rules import Rules
+from .cards import Card
+from .errors import PlayError
+from .order import TRUMP, Order
+from .pool import Pool
+from .units import Unit, decompose
+
+
+def is_ruff(rules: Rules, lead_units: list[Unit], pool: Pool) -> bool:
+    """Whether an all-trump play (``pool``) to a side-suit lead counts as a ruff."""
+    need = rules.ruffing.requirement
+    if need == "any":
+        return True
+    if need == "shape":
+        return pool.holds([u.shape for u in lead_units])
+    if need == "types":
+        return pool.holds(sorted({u.shape for u in lead_units if u.shape != (1, 1)}))
+    # "counts": at least as many tractors of each width, and as many sets of each width >= 2
+    # (a tractor's sets counted too) as the lead
+    tractors = Counter(u.width for u in lead_units if u.is_tractor)
+    low = max(rules.combinations.tractor_min_length, 2)
+    for width, k in tractors.items():
+        if pool.count_tractors(width, low) < k:
+            return False
+    sets: Counter[int] = Counter()
+    for u in lead_units:
+        if u.width >= 2:
+            sets[u.width] += u.length
+    return all(pool.count_sets(width) >= k for width, k in sets.items())
+
+
+def _bomb(order: Order, play: tuple[Card, ...], lead_suit: int, width: int) -> tuple[int, bool, int] | None:
+    if not width or len(play) < width or len(set(play)) != 1:
+        return None
+    suit = order.suit_of[play[0]]
+    if suit not in (lead_suit, TRUMP):
+        return None
+    return (len(play), suit == TRUMP, order.strength[play[0]])
+
+
+def winner(order: Order, lead: tuple[Card, ...], lead_units: list[Unit], lead_suit: int,
+           follows: list[tuple[Card, ...]]) -> int:
+    rules = order.rules
+    plays = [lead, *follows]
+    bomb_width = rules.combinations.bomb_width
+    if bomb_width:
+        bombs = [(b, i) for i, p in enumerate(plays) if (b := _bomb(order, p, lead_suit, bomb_width))]
+        if bombs:
+            # the strongest bomb; the earlier of equal ones (max keeps the first)
+            return max(bombs, key=lambda bi: bi[0])[1]
+
+    suit_of = order.suit_of
+    shapes = [u.shape for u in lead_units]
+    followers: list[tuple[int, Pool]] = []
+    ruffs: list[tuple[int, Pool]] = []
+    for i, play in enumerate(follows, start=1):
+        suits = {suit_of[c] for c in play}
+        if len(suits) != 1:
+            continue  # a mixed play follows nothing
+        suit = suits.pop()
+        pool = Pool(order, suit, play)
+        if suit == lead_suit:
+            if pool.holds(shapes):
+                followers.append((i, pool))
+        elif suit == TRUMP and is_ruff(rules, lead_units, pool):
+            ruffs.append((i, pool))
+    contenders = ruffs or [(0, Pool(order, lead_suit, lead)), *followers]
+    best_i, best_pool = contenders[0]
+    for i, pool in contenders[1:]:
+        if _beats(order, pool, best_pool, lead_units):
+            best_i, best_pool = i, pool
+    return best_i
+
+
+def _strengths(pool: Pool, lead_units: list[Unit]) -> list[int]:
+    """The strongest disjoint counterparts of the lead's units, largest unit first; -1 if missing."""
+    pool = pool.copy()
+    strength = pool.order.strength
+    out = []
+    for u in lead_units:
+        got = pool.take_unit(u.width, u.length, False, "high")
+        out.append(-1 if got is None else strength[got[0]])
+    return out
+
+
+def _beats(order: Order, challenger: Pool, holder: Pool, lead_units: list[Unit]) -> bool:
+    how = order.rules.ruffing.compare
+    if how == "highest-card":
+        strength = order.strength
+        return max(strength[f] for f in challenger.counts) > max(strength[f] for f in holder.counts)
+    if how == "every-part":
+        return all(a > b for a, b in zip(_strengths(challenger, lead_units), _strengths(holder, lead_units)))
+    top = lead_units[0]  # "largest-part": the counterpart of the lead's largest unit
+    return challenger.best(top.width, top.length) > holder.best(top.width, top.length)
+
+
+# --- throws --------------------------------------------------------------------------------------
+
+
+def beaten_by(pool: Pool, unit: Unit) -> bool:
+    """Whether another hand's cards of the suit beat one unit of a throw: a set by a higher set of
+    its width, a tractor by a tractor of its width and at least its length starting higher."""
+    return pool.best(unit.width, unit.length) > unit.top
+
+
+def throw_options(order: Order, throw: tuple[Card, ...], others: list[tuple[Card, ...]]) -> list[tuple[Card, ...]]:
+    """[] if the throw stands; else the plays the leader may be held to (one unless the next player
+    chooses)."""
+    rules = order.rules
+    units = decompose(order, throw)
+    suits = {u.suit for u in units}
+    if len(suits) != 1:
+        raise PlayError(f"a throw is of one suit (or all trumps), but {' '.join(map(str, throw))} is not")
+    if len(units) <= 1:
+        return []
+    if not rules.leading.throws:
+        raise PlayError("throws are not allowed in these rules: lead one set or one tractor")
+    suit = suits.pop()
+    pools = [Pool(order, suit, hand) for hand in others]
+    beaten = [u for u in units if any(beaten_by(p, u) for p in pools)]
+    check = rules.leading.throw_check
+    if check == "every-part":
+        fails = bool(beaten)
+    elif check == "largest-part":
+        fails = any(u.key == units[0].key for u in beaten)
+    else:  # "highest-card": nobody may hold a card above the throw's highest
+        top = max(order.strength[c] for c in throw)
+        fails = any(p.best(1, 1) > top for p in pools)
+    if not fails:
+        return []
+    candidates = beaten or units
+    strength = order.strength
+    if rules.leading.throw_failure == "smallest-card":
+        low = min(throw, key=lambda c: strength[c])
+        return [(low,)]
+    if rules.leading.throw_failure == "next-player-chooses":
+        return [u.cards for u in candidates]
+    # "smallest-part": the beaten unit with the lowest cards
+    smallest = min(candidates, key=lambda u: (min(strength[c] for c in u.cards), u.top, len(u.cards)))
+    return [smallest.cards]

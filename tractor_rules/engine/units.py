@@ -1,0 +1,154 @@
+"""How a play decomposes into units: sets (identical cards) and tractors (adjacent sets of equal
+width), by the ruleset's grouping rule.
+
+"largest": repeatedly take the largest unit left, tractors before sets, wider before narrower,
+longer before shorter; a triple may be split to make a longer tractor of pairs (♥2♥2♥2♥3♥3 is the
+tractor ♥2♥2♥3♥3 plus the single ♥2).
+"identical": identical cards always form one set (AAAAKKK is AAAA + KKK); tractors are then made
+only of whole sets of equal width.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from ..rules import Combinations
+from .cards import CARDS, Card
+from .order import Order
+from .pool import Pool, shape_key
+
+
+@dataclass(frozen=True, slots=True)
+class Unit:
+    #: the cards, strongest set first
+    cards: tuple[Card, ...]
+    #: cards per set: 1 single, 2 pair, 3 triple, ...
+    width: int
+    #: sets: 1 for a set, n for a tractor of n sets
+    length: int
+    #: effective suit (0..3 side suits, 4 trumps)
+    suit: int
+    #: strength of the unit's strongest card
+    top: int
+
+    @property
+    def is_tractor(self) -> bool:
+        return self.length > 1
+
+    @property
+    def shape(self) -> tuple[int, int]:
+        return (self.width, self.length)
+
+    @property
+    def key(self) -> tuple[bool, int, int]:
+        """Larger units first: tractors above sets, then width, then length."""
+        return shape_key(self.width, self.length)
+
+    def __str__(self) -> str:
+        return " ".join(str(c) for c in self.cards)
+
+    def __repr__(self) -> str:
+        return f"Unit({str(self)!r}, width={self.width}, length={self.length})"
+
+
+def decompose(order: Order, cards: tuple[Card, ...]) -> list[Unit]:
+    """The units of a play, largest first (then strongest first); a play spread over several
+    effective suits gives the units of each."""
+    comb = order.rules.combinations
+    suits = sorted({order.suit_of[c] for c in cards})
+    units: list[Unit] = []
+    for suit in suits:
+        pool = Pool(order, suit, cards)
+        if comb.grouping == "identical":
+            units += _identical(order, pool, comb)
+        else:
+            units += _largest(order, pool, comb)
+    units.sort(key=lambda u: (u.key, u.top), reverse=True)
+    return units
+
+
+def _make(order: Order, faces: list[int], width: int, suit: int) -> Unit:
+    cards = tuple(CARDS[f] for f in faces for _ in range(width))
+    return Unit(cards, width, len(faces), suit, order.strength[faces[0]])
+
+
+def _tractor_lengths(comb: Combinations) -> tuple[int, int]:
+    low = max(comb.tractor_min_length, 2)
+    return low, comb.tractor_max_length
+
+
+def _largest(order: Order, pool: Pool, comb: Combinations) -> list[Unit]:
+    low, high = _tractor_lengths(comb)
+    tractor_widths = sorted(comb.tractor_widths, reverse=True)
+    set_widths = sorted(set(comb.set_widths) | {1}, reverse=True)
+    strength = order.strength
+    out: list[Unit] = []
+    while pool.size:
+        for width in tractor_widths:
+            runs = order.runs(pool.suit, _at_least(pool, width))
+            best = max(runs, key=lambda r: r.length, default=None)  # first of equals: the strongest
+            if best is not None and best.length >= low:
+                take = best.length if not high else min(best.length, high)
+                line = order.lines[pool.suit][best.line]
+                faces = []
+                for node in line[best.start:best.start + take]:
+                    face = max((f for f in node if pool.counts.get(f, 0) >= width),
+                               key=lambda f: (-pool.counts[f], strength[f]))
+                    pool.remove(face, width)
+                    faces.append(face)
+                out.append(_make(order, faces, width, pool.suit))
+                break
+        else:
+            face = max(pool.counts, key=lambda f: (_fit(set_widths, pool.counts[f]), strength[f]))
+            width = _fit(set_widths, pool.counts[face])
+            pool.remove(face, width)
+            out.append(_make(order, [face], width, pool.suit))
+    return out
+
+
+def _at_least(pool: Pool, width: int) -> Callable[[int], bool]:
+    return lambda f: pool.counts.get(f, 0) >= width
+
+
+def _has_chunk(chunks: dict[int, list[int]], width: int) -> Callable[[int], bool]:
+    return lambda f: width in chunks.get(f, ())
+
+
+def _fit(set_widths: list[int], count: int) -> int:
+    """The widest legal set that ``count`` copies make (set_widths is widest first)."""
+    return next(w for w in set_widths if w <= count)
+
+
+def _identical(order: Order, pool: Pool, comb: Combinations) -> list[Unit]:
+    low, high = _tractor_lengths(comb)
+    set_widths = sorted(set(comb.set_widths) | {1}, reverse=True)
+    strength = order.strength
+    # each face's copies as whole sets (more copies than the widest set allows: several sets)
+    chunks: dict[int, list[int]] = {}
+    for face, count in pool.counts.items():
+        parts = []
+        while count:
+            w = _fit(set_widths, count)
+            parts.append(w)
+            count -= w
+        chunks[face] = parts
+    out: list[Unit] = []
+    for width in sorted(comb.tractor_widths, reverse=True):
+        while True:
+            runs = order.runs(pool.suit, _has_chunk(chunks, width))
+            best = max(runs, key=lambda r: r.length, default=None)
+            if best is None or best.length < low:
+                break
+            take = best.length if not high else min(best.length, high)
+            line = order.lines[pool.suit][best.line]
+            faces = []
+            for node in line[best.start:best.start + take]:
+                face = max((f for f in node if width in chunks.get(f, ())), key=lambda f: strength[f])
+                chunks[face].remove(width)
+                faces.append(face)
+            out.append(_make(order, faces, width, pool.suit))
+    for face, parts in chunks.items():
+        for w in parts:
+            out.append(_make(order, [face], w, pool.suit))
+    return out
