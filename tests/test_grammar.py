@@ -29,9 +29,11 @@ def test_every_section_of_the_parser_is_a_section_of_the_grammar():
 
 def test_statement_keys_know_their_section():
     keys = parser_module._statement_keys()
-    assert keys["decks"] == "table"
-    assert keys["ladder"] == "declare"
-    assert keys["order"] == "trumps"
+    assert keys["decks"] == ("table",)
+    assert keys["ladder"] == ("declare",)
+    assert keys["next banker"] == ("levels",)
+    assert keys["no-trump links"] == ("combinations",)
+    assert sorted(keys["multiplier"]) == ["kitty", "stakes"]
 
 
 def test_the_parser_is_built_once():

@@ -103,6 +103,28 @@ def _cmd_schema(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
+def _cmd_render(args: argparse.Namespace) -> int:
+    from .render import render_sheet
+
+    try:
+        rules = load(args.ruleset or DEFAULT_RULESET)
+    except RulesetError as error:
+        return _report(error)
+    _write_output(render_sheet(rules, format=args.format, lang=args.lang), args.output)
+    return EXIT_OK
+
+
+def _cmd_diff(args: argparse.Namespace) -> int:
+    from .render import render_diff
+
+    try:
+        first, second = load(args.first), load(args.second)
+    except RulesetError as error:
+        return _report(error)
+    _write_output(render_diff(first, second, format=args.format, lang=args.lang), args.output)
+    return EXIT_OK
+
+
 def _ruleset_file(target: str) -> Path:
     path = builtin_path(target)
     return path if path is not None and not Path(target).exists() else Path(target)
@@ -173,6 +195,20 @@ def build_parser() -> argparse.ArgumentParser:
 
     sch = command("schema", "print the JSON Schema of the compiled rules", _cmd_schema)
     sch.add_argument("-o", "--output", metavar="FILE", help="write to FILE instead of standard output")
+
+    render = command("render", "print a ruleset's rule sheet (Markdown, HTML or plain text; English or Chinese)",
+                     _cmd_render)
+    render.add_argument("ruleset", nargs="?", metavar="RULESET")
+    render.add_argument("--format", choices=("md", "html", "txt"), default="md", help="default: md")
+    render.add_argument("--lang", choices=("en", "zh"), default="en", help="default: en")
+    render.add_argument("-o", "--output", metavar="FILE", help="write to FILE instead of standard output")
+
+    diff = command("diff", "print the differences between two rulesets as rule sentences", _cmd_diff)
+    diff.add_argument("first", metavar="RULESET_A")
+    diff.add_argument("second", metavar="RULESET_B")
+    diff.add_argument("--format", choices=("txt", "md"), default="txt", help="default: txt")
+    diff.add_argument("--lang", choices=("en", "zh"), default="en", help="default: en")
+    diff.add_argument("-o", "--output", metavar="FILE", help="write to FILE instead of standard output")
 
     fmt = command("fmt", "print rulesets in canonical form", _cmd_fmt)
     fmt.add_argument("rulesets", nargs="*", metavar="RULESET")

@@ -319,6 +319,18 @@ class Pattern:
     terms: tuple[Term, ...] = ()
 
 
+_WIDTH_NAMES = {1: "single", 2: "pair", 3: "triple", 4: "quad"}
+_PLURAL_WIDTH_NAMES = {1: "singles", 2: "pairs", 3: "triples", 4: "quads"}
+
+
+def width_name(width: int, plural: bool = False) -> str:
+    """A set of ``width`` identical cards in the language's words: "pair", "triples", "set of 5"."""
+    names = _PLURAL_WIDTH_NAMES if plural else _WIDTH_NAMES
+    if width in names:
+        return names[width]
+    return f"sets of {width}" if plural else f"set of {width}"
+
+
 @dataclass(frozen=True, slots=True)
 class LeadShape:
     """The lead a list applies to: ``length`` sets of ``width`` (length 1: a set).  ``length`` 0
@@ -326,6 +338,15 @@ class LeadShape:
 
     width: int
     length: int
+
+    @property
+    def label(self) -> str:
+        """The lead in the language's words ("pair", "tractor of n pairs"); ``Rules.sources`` keys a
+        follow list's provenance by it: "following.lists[pair]"."""
+        if self.length == 1:
+            return width_name(self.width)
+        length = "n" if self.length == 0 else str(self.length)
+        return f"tractor of {length} {width_name(self.width, plural=True)}"
 
 
 @dataclass(frozen=True, slots=True)

@@ -444,7 +444,8 @@ def _check_thresholds(c: "Compiler", r: model.Rules) -> None:
     path = ("thresholds",)
 
     def at(*indexes: int) -> tuple[str, ...]:
-        return tuple(f"thresholds[{i}]" for i in indexes) + path
+        # the row at fault; else the table; else the card points that set the steps of scores
+        return tuple(f"thresholds[{i}]" for i in indexes) + path + ("table.points",)
 
     if not rows:
         c.error_at_field(path, "the upgrade table is empty")

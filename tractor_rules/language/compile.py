@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from .. import rules as model
+from ..rules import width_name
 from ..errors import Diagnostic, RulesetSemanticError
 from .resolve import Resolved, statement_key
 from .suggest import did_you_mean
@@ -24,8 +25,6 @@ RANK_ORDER = {rank: i for i, rank in enumerate(model.RANKS)}
 MAX_PLAYERS = 12
 MAX_DECKS = 8
 MAX_POINTS = 10_000
-WIDTH_NAMES = {1: "single", 2: "pair", 3: "triple", 4: "quad"}
-PLURAL_WIDTH_NAMES = {1: "singles", 2: "pairs", 3: "triples", 4: "quads"}
 _UNIT_WIDTHS = {
     "single": (1, False),
     "singles": (1, True),
@@ -38,13 +37,6 @@ _UNIT_WIDTHS = {
 }
 _PLURAL_WIDTHS = {"pairs": 2, "triples": 3, "quads": 4}
 _SET_WIDTHS = {"single": 1, "pair": 2, "triple": 3, "quad": 4}
-
-
-def width_name(width: int, plural: bool = False) -> str:
-    names = PLURAL_WIDTH_NAMES if plural else WIDTH_NAMES
-    if width in names:
-        return names[width]
-    return f"sets of {width}" if plural else f"set of {width}"
 
 
 def _set_width(node: Node) -> int:
@@ -70,10 +62,7 @@ def describe_lead(node: Node) -> str:
 
 
 def lead_shape_label(shape: model.LeadShape) -> str:
-    if shape.length == 1:
-        return width_name(shape.width)
-    length = "n" if shape.length == 0 else str(shape.length)
-    return f"tractor of {length} {width_name(shape.width, plural=True)}"
+    return shape.label
 
 
 Handler = Callable[["Compiler", Statement], None]
@@ -167,6 +156,14 @@ class Compiler:
             self.error(leaf, f"'{value}' is not a rank: ranks are 2 to 10, J, Q, K and A")
             return None
         return value
+
+    def set_width(self, node: Leaf | Node, plural: bool) -> int | None:
+        """The width a set word names ("pair", "triples", "set of 5"), checked to be one a deck
+        count could produce; None (reported) when it is not."""
+        assert isinstance(node, Node), node
+        if node.kind in ("set_of", "sets_of"):
+            return self.number(node.args[0], 2 if plural else 1, MAX_DECKS, "a set's size")
+        return _plural_width(node) if plural else _set_width(node)
 
     def number(self, leaf: Leaf | Node, low: int, high: int, what: str) -> int | None:
         assert isinstance(leaf, Leaf), leaf
@@ -271,6 +268,7 @@ class Compiler:
             granularity = score_granularity(self.get("table.points"))
             if step % granularity or step < 2 * granularity:
                 self.error(st, f"a step of {step} points must be a multiple of {granularity} and at least {2 * granularity}")
+                self.thresholds_broken = True
                 return
             self.set("thresholds", standard_thresholds(step, granularity, cap), st)
 
@@ -600,7 +598,7 @@ def _tractors(c: Compiler, st: Statement) -> None:
         if node.kind == "sets_of":
             width = c.number(node.args[0], 2, MAX_DECKS, "the width of a tractor's sets")
             if width is None:
-                continue
+                return  # reported; the tractors stay as they were rather than shrink
         else:
             width = _PLURAL_WIDTHS[node.kind]
         if width in widths:
@@ -906,8 +904,8 @@ def _term(c: Compiler, node: Node) -> model.Term | None:
     length_node, plural_node = unit.args
     assert isinstance(length_node, Node) and isinstance(plural_node, Node)
     length = _count(c, length_node)
-    width = _plural_width(plural_node)
-    if length is None:
+    width = c.set_width(plural_node, plural=True)
+    if length is None or width is None:
         return None
     return model.Term(count or (greedy if unit.kind == "tractors" else model.Count(0, 1)), width, length)
 
@@ -938,7 +936,9 @@ def _lead_shape(c: Compiler, node: Node) -> model.LeadShape | None:
         return model.LeadShape(width, 1)
     length_node, plural_node = node.args
     assert isinstance(length_node, Node) and isinstance(plural_node, Node)
-    width = _plural_width(plural_node)
+    width = c.set_width(plural_node, plural=True)
+    if width is None:
+        return None
     if length_node.kind == "any_length":
         return model.LeadShape(width, 0)
     length = c.number(length_node.args[0], 2, 50, "a tractor's length")
@@ -1037,8 +1037,8 @@ def _multiplier(c: Compiler, st: Statement) -> None:
         else:
             length_leaf, plural = key.args
             length = c.number(length_leaf, 2, 50, "a tractor's length")  # type: ignore[assignment]
-            width = _plural_width(plural)
-        if factor is None or length is None:
+            width = c.set_width(plural, plural=True)  # type: ignore[assignment]
+        if factor is None or length is None or width is None:
             ok = False
             continue
         made = model.MultiplierRow(width, length, factor)
@@ -1121,6 +1121,13 @@ def _outcome(c: Compiler, node: Node) -> tuple[str, int | None]:
 
 @handles("steps")
 def _steps(c: Compiler, st: Statement) -> None:
+    before = len(c.diagnostics)
+    _steps_rule(c, st)
+    if len(c.diagnostics) > before:
+        c.thresholds_broken = True
+
+
+def _steps_rule(c: Compiler, st: Statement) -> None:
     c.steps_statement = st
     step = c.number(st.node.args[0], 1, MAX_POINTS, "a step")
     cap = 0

@@ -77,27 +77,47 @@ def lark_parser() -> Lark:
 
 
 @cache
-def _statement_keys() -> dict[str, str]:
-    """First keyword of each statement → its section, to tell a user which section a misplaced
-    statement belongs in."""
+def _statement_keys() -> dict[str, tuple[str, ...]]:
+    """Each statement's key ("next banker", "multiplier") → the sections it may be written in, to
+    tell a user where a misplaced statement belongs.  Read from the grammar: a key is the keywords
+    of a statement rule before its ':'."""
     parser = lark_parser()
-    first_terminal: dict[str, str] = {}
+    key_of: dict[str, str] = {}
     for rule in parser.rules:
-        if rule.expansion and rule.expansion[0].is_term and rule.origin.name not in first_terminal:
-            first_terminal[rule.origin.name] = rule.expansion[0].name
-    keys: dict[str, str] = {}
+        words: list[str] = []
+        for symbol in rule.expansion:
+            text = _keyword_text(symbol.name) if symbol.is_term else None
+            if text == ":":
+                if words and rule.origin.name not in key_of:
+                    key_of[rule.origin.name] = " ".join(words)
+                break
+            if text is None or not text[0].isalpha():
+                break
+            words.append(text)
+    keys: dict[str, tuple[str, ...]] = {}
     for rule in parser.rules:
         owner = rule.origin.name
         if owner.startswith("_") and owner.endswith("_statement") and len(rule.expansion) == 1:
             section = owner[1 : -len("_statement")]
             if section == "preamble":
                 continue  # the preamble has no header; misplacing it gets a message of its own
-            term = first_terminal.get(rule.expansion[0].name)
-            if term is not None:
-                word = _keyword_text(term)
-                if word:
-                    keys.setdefault(word, section)
+            key = key_of.get(rule.expansion[0].name)
+            if key is not None and section not in keys.get(key, ()):
+                keys[key] = keys.get(key, ()) + (section,)
     return keys
+
+
+def _misplaced(found: str, line: str, column: int) -> str | None:
+    """If the line from ``column`` starts with a statement key of some section, the message saying
+    where that statement belongs."""
+    colon = line.find(":", column - 1)
+    written = " ".join(line[column - 1 : colon].split()) if colon >= column else found
+    sections = _statement_keys().get(written)
+    if sections is None:
+        return None
+    where = " or ".join(f"'{s}'" for s in sections)
+    plural = "sections" if len(sections) > 1 else "section"
+    return f"'{written}' is a statement of the {where} {plural}, not of this one"
 
 
 def _keyword_text(terminal_name: str) -> str | None:
@@ -156,11 +176,12 @@ def _syntax_error(file: str, text: str, exc: UnexpectedInput) -> RulesetSyntaxEr
             return RulesetSyntaxError(_diag(file, text, token.line, token.column, message))
         found = str(token)
         message = f"expected {_expected_list(expected)}, found '{found}'"
-        section = _statement_keys().get(found)
-        if found in ("ruleset", "description", "extends") and not any(_keyword_text(n) == found for n in expected):
+        keyword_expected = any(_keyword_text(n) == found for n in expected)
+        misplaced = None if keyword_expected else _misplaced(found, line_of(text, token.line), token.column)
+        if found in ("ruleset", "description", "extends") and not keyword_expected:
             message = f"'{found}' belongs at the top of the file, before the first section"
-        elif section is not None and not any(_keyword_text(n) == found for n in expected):
-            message = f"'{found}' is a statement of the '{section}' section, not of this one"
+        elif misplaced is not None:
+            message = misplaced
         else:
             words = [w for w in (_keyword_text(n) for n in expected) if w]
             close = difflib.get_close_matches(found, words, n=3, cutoff=0.6)

@@ -1,0 +1,273 @@
+"""Every compiled value is on the sheet.
+
+The sheet builder reads the rules through a recorder (``tractor_rules.render.track``), one rule
+item at a time.  Here the recorded paths are compared with every leaf of the ``Rules`` dataclasses,
+walked with ``dataclasses.fields``: each leaf that means something under the ruleset's other
+settings must be stated by some item, and no item may claim a path the rules do not have.
+
+What "means something" is decided here, from the docstrings of ``tractor_rules.rules``, not by the
+sheet: a None (an unset optional field), the kitty card of a fallback that turns no card, the
+points of a penalty that is not counted in points, and so on (``inert_paths``).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import replace
+
+import pytest
+
+import tractor_rules as tr
+from tractor_rules.render.sheet import build
+from tractor_rules.render.track import leaf_paths
+from tractor_rules.rules import (
+    Count,
+    DeclareStep,
+    Fallback,
+    FollowList,
+    GamePoints,
+    KnockBack,
+    LeadShape,
+    LinkTier,
+    Multiplier,
+    MultiplierRow,
+    Pattern,
+    Penalty,
+    Rules,
+    StakeStep,
+    Term,
+    TrumpTier,
+)
+
+NOT_STATED = ("files", "sources")  # they feed the house-rule marks, not sentences
+
+
+def _walk_fields(value: object, path: str = "") -> set[str]:
+    """Leaf paths by ``dataclasses.fields``, independently of the renderer's own walker."""
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        out: set[str] = set()
+        for f in dataclasses.fields(value):
+            out |= _walk_fields(getattr(value, f.name), f"{path}.{f.name}" if path else f.name)
+        return out
+    if isinstance(value, tuple) and value and any(
+            dataclasses.is_dataclass(v) or (isinstance(v, tuple) and _walk_fields(v, "x") != {"x"}) for v in value):
+        out = set()
+        for i, item in enumerate(value):
+            out |= _walk_fields(item, f"{path}[{i}]")
+        return out
+    return {path}
+
+
+def all_leaves(rules: Rules) -> dict[str, object]:
+    leaves = leaf_paths(rules)
+    assert set(leaves) == _walk_fields(rules), "the renderer's walker and dataclasses.fields disagree"
+    return {p: v for p, v in leaves.items() if p.split(".")[0].split("[")[0] not in NOT_STATED}
+
+
+def inert_paths(rules: Rules, leaves: dict[str, object]) -> set[str]:
+    """Leaves whose value the other settings make meaningless (rules.py docstrings)."""
+    inert: set[str] = {p for p, v in leaves.items() if v is None}
+
+    def drop(prefix: str) -> None:
+        inert.update(p for p in leaves if p == prefix or p.startswith((prefix + ".", prefix + "[")))
+
+    t, c, d, k = rules.table, rules.combinations, rules.declaring, rules.kitty
+    if t.partnership != "called":
+        drop("table.called_cards")
+    if rules.levels.game_end != "hands":
+        drop("levels.end_hands")
+    if not c.tractor_widths:
+        for name in ("tractor_min_length", "tractor_max_length", "bridge_gaps", "links", "no_trump_links"):
+            drop(f"combinations.{name}")
+    has_sets = max(c.set_widths, default=1) > 1 or bool(c.tractor_widths)
+    if not has_sets:
+        drop("combinations.grouping")
+    if d.fallback.kind != "kitty-card":
+        drop("declaring.fallback.card")
+        drop("declaring.fallback.skip_to")
+    if d.fallback.kind not in ("kitty-card", "level-card", "highest-card"):
+        drop("declaring.fallback.otherwise")
+    for path, penalty in (("leading.throw_penalty", rules.leading.throw_penalty),
+                          ("following.revoke_penalty", rules.following.revoke_penalty)):
+        if penalty.kind not in ("per-attempt", "per-card"):
+            drop(f"{path}.points")
+    if not rules.leading.throws:
+        for name in ("throw_check", "throw_failure", "throw_penalty"):
+            drop(f"leading.{name}")
+    if rules.following.duty != "lists":
+        drop("following.lists")
+        drop("following.default")
+    if rules.following.duty == "suit" or not has_sets:
+        drop("following.protect_longer_sets")
+    for path, value in leaves.items():  # a greedy count has no number
+        if path.endswith(".greedy") and value is True:
+            drop(path[: -len(".greedy")] + ".per_n")
+            drop(path[: -len(".greedy")] + ".plus")
+    if k.kind != "table":
+        drop("kitty.table")
+        drop("kitty.doubling")
+    if k.kind != "formula":
+        drop("kitty.formula")
+        drop("kitty.cap")
+    s = rules.stakes
+    if s == tr.rules.Stakes():
+        drop("stakes")  # no stakes: the section is left out
+    else:
+        if not s.game_points:
+            drop("stakes.game_points")
+        if not s.multipliers:
+            drop("stakes.multipliers")
+        if not s.coins:
+            for name in ("coins", "banker_base", "attackers_base", "winner_percent"):
+                drop(f"stakes.{name}")
+        if not s.leave_penalty and not s.leave_others:
+            drop("stakes.leave_penalty")
+            drop("stakes.leave_others")
+    if rules.rotation.declarer_banks:
+        drop("rotation.after_hold")
+        drop("rotation.after_loss")
+    return inert
+
+
+def check_every_value_is_stated(rules: Rules) -> None:
+    leaves = all_leaves(rules)
+    stated = build(rules).stated_paths()
+    must = set(leaves) - inert_paths(rules, leaves)
+    missing = sorted(must - stated)
+    assert not missing, f"{rules.name}: values no sentence states: {missing}"
+    phantom = sorted(stated - set(leaves))
+    assert not phantom, f"{rules.name}: sentences claim paths the rules do not have: {phantom}"
+
+
+@pytest.mark.parametrize("name", tr.builtin_names())
+def test_every_compiled_value_of_a_shipped_ruleset_is_stated(name):
+    check_every_value_is_stated(tr.load(name))
+
+
+@pytest.mark.parametrize("name", tr.builtin_names())
+def test_every_example_of_a_shipped_ruleset_is_computed(name):
+    built = build(tr.load(name))
+    assert built.dropped == ()
+    assert any(item.kind == "example" for item in built.sheet.items())
+
+
+# --- variants that reach the other wordings ------------------------------------------------------
+
+BASE = Rules()
+
+
+def _other_settings() -> Rules:
+    b = BASE
+    return replace(
+        b,
+        name="Variant A",
+        table=replace(b.table, players=6, partnership="alternate", direction="clockwise", removed_ranks=("2",),
+                      jokers=False, hand_size=15, kitty_size=6),
+        levels=replace(b.levels, first="3", mandatory=(), knock_back=(KnockBack("J", "3"), KnockBack("Q", "6")),
+                       game_end="hands", end_hands=20),
+        trumps=replace(b.trumps, order=(TrumpTier("card", card="5H"), *b.trumps.order), no_trump="jokers-only"),
+        combinations=replace(b.combinations, tractor_max_length=3, bridge_gaps=False, links=(), bomb_width=4,
+                             set_widths=(1, 2, 3, 4), tractor_widths=(2,),
+                             no_trump_links=((LinkTier("big-joker"), LinkTier("small-joker")),
+                                             (LinkTier("level"), LinkTier("rank", rank="2")))),
+        declaring=replace(b.declaring, suit_order=("D", "C", "H", "S"), reinforce=False, overturn_own=True,
+                          overturn_after_kitty=True, fallback=Fallback("highest-card", 0, 0, "redeal"),
+                          first_banker="final-declarer", first_fallback="redeal",
+                          ladder=(DeclareStep(1, "level"), DeclareStep(2, "joker"), DeclareStep(3, "level"))),
+        leading=replace(b.leading, throw_check="largest-part", throw_failure="next-player-chooses",
+                        throw_penalty=Penalty("per-attempt", 10)),
+        following=replace(b.following, duty="tractors", protect_longer_sets=True,
+                          revoke_penalty=Penalty("hand-lost")),
+        ruffing=replace(b.ruffing, requirement="shape", compare="every-part"),
+        kitty=Multiplier("none", (), False, (), 0),
+        rotation=replace(b.rotation, declarer_banks=True),
+    )
+
+
+def _more_settings() -> Rules:
+    b = BASE
+    lists = (
+        FollowList(LeadShape(3, 1), (Pattern((Term(Count(0, 1), 3),)), Pattern((Term(Count(0, 1), 2),
+                                                                              Term(Count(0, 1), 1))))),
+        FollowList(LeadShape(2, 3), (Pattern((Term(Count(0, 1), 2, Count(0, 3)),)),
+                                     Pattern((Term(Count(0, 0, True), 2, Count(0, 2)), Term(Count(0, 0, True), 1))),
+                                     Pattern())),
+    )
+    return replace(
+        b,
+        name="Variant B",
+        table=replace(b.table, decks=3, hand_size=39, kitty_size=6, partnership="called", called_cards=1,
+                      players=4),
+        levels=replace(b.levels, game_end="beyond-last", mandatory=("5", "10", "K", "A")),
+        combinations=replace(b.combinations, set_widths=(1, 2, 3), tractor_widths=(2, 3), grouping="identical"),
+        declaring=replace(b.declaring, fallback=Fallback("level-card", 0, 0, "no-trump"), first_banker="seat"),
+        leading=replace(b.leading, throw_check="highest-card", throw_failure="smallest-card",
+                        throw_penalty=Penalty("hand-lost")),
+        following=replace(b.following, lists=lists, default="suit", revoke_penalty=Penalty("per-card", 5)),
+        ruffing=replace(b.ruffing, requirement="types", compare="highest-card"),
+        kitty=Multiplier("table", (MultiplierRow(1, 1, 2), MultiplierRow(2, 1, 4), MultiplierRow(3, 1, 6)),
+                         False, (), 0),
+        rotation=replace(b.rotation, after_hold="next-of-team", after_loss="next-of-team"),
+        stakes=replace(b.stakes, game_points=(GamePoints("banker", 0, 1), GamePoints("attackers", 3, 5, True)),
+                       multipliers=(StakeStep(100, 2),), coins=True, banker_base=0, attackers_base=1,
+                       winner_percent=95, leave_penalty=3, leave_others=0),
+    )
+
+
+def _last_settings() -> Rules:
+    b = BASE
+    return replace(
+        b,
+        name="Variant C",
+        table=replace(b.table, kitty_size=0, hand_size=27, points=()),
+        levels=replace(b.levels, first="J", last="K"),
+        combinations=replace(b.combinations, set_widths=(1,), tractor_widths=()),
+        declaring=replace(b.declaring, fallback=Fallback("partner-names", 0, 0, "no-trump")),
+        leading=replace(b.leading, throws=False),
+        following=replace(b.following, duty="suit"),
+        ruffing=replace(b.ruffing, requirement="any"),
+        kitty=Multiplier("formula", (), False, ("add", ("mul", ("num", 2), ("var", "cards")), ("var", "size")), 50),
+    )
+
+
+def _fallbacks() -> list[Rules]:
+    out = []
+    for kind in ("redeal", "no-trump"):
+        out.append(replace(BASE, name=f"Fallback {kind}",
+                           declaring=replace(BASE.declaring, fallback=Fallback(kind, 0, 0, "no-trump"))))
+    out.append(replace(BASE, name="Kitty card, no skipping",
+                       declaring=replace(BASE.declaring, fallback=Fallback("kitty-card", 1, 0, "redeal"))))
+    return out
+
+
+VARIANTS = [_other_settings(), _more_settings(), _last_settings(), *_fallbacks()]
+
+
+@pytest.mark.parametrize("rules", VARIANTS, ids=[v.name for v in VARIANTS])
+def test_every_value_of_a_variant_is_stated(rules):
+    check_every_value_is_stated(rules)
+
+
+@pytest.mark.parametrize("rules", VARIANTS, ids=[v.name for v in VARIANTS])
+def test_a_variant_renders_in_every_format_and_language(rules):
+    from tractor_rules.render import render_sheet
+
+    for fmt in ("md", "html", "txt"):
+        for lang in ("en", "zh"):
+            assert rules.name in render_sheet(rules, fmt, lang)
+
+
+def test_the_recorder_notes_what_properties_and_methods_read():
+    from tractor_rules.render.track import Recorder, track
+
+    rec = Recorder()
+    view = track(tr.load("two-decks"), rec)
+    with rec.item() as paths:
+        assert view.table.total_points == 200
+    assert paths == {"table.decks", "table.points", "table.removed_ranks"}
+    with rec.item() as paths:
+        assert view.level_change(120) == ("attackers", 1)
+    assert {"thresholds[0].low", "thresholds[4].levels"} <= paths
+    with rec.item() as paths:
+        assert view.trumps.constant_ranks == ()
+    assert paths == {f"trumps.order[{i}].rank" for i in range(5)}

@@ -1,0 +1,285 @@
+"""Two players for simulations: ``RandomPlayer`` (random legal plays) and ``GreedyPlayer`` (a simple
+greedy).  Both decide from their ``PlayerView`` alone: their own hand and the public state.
+
+``RandomPlayer(seed)``: declares (or overturns) with some probability when it can; buries random
+cards; leads a random unit of a random suit, and sometimes throws several units of one suit (half
+of the time its strongest ones, so that some throws stand); follows with a random legal follow.
+
+``GreedyPlayer``: declares its longest suit; buries its lowest non-point side cards, keeping
+pairs; leads units nobody else can beat by the cards still unseen (several of them together as a
+throw), else a low card of its longest side suit; follows by winning the trick as cheaply as it
+can unless its partner is already winning, else plays low and discards low, sparing points.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+
+from ..rules import SUITS
+from .cards import CARDS, Card, deck_cards
+from .game import Offer, Player, PlayerView, point_table
+from .order import TRUMP
+from .pool import Pool
+from .units import Unit, decompose
+
+__all__ = ["GreedyPlayer", "RandomPlayer", "make_players"]
+
+
+def _suit_cards(view: PlayerView, suit: int) -> tuple[Card, ...]:
+    suit_of = view.ctx.order.suit_of
+    return tuple(c for c in view.hand if suit_of[c] == suit)
+
+
+class RandomPlayer(Player):
+    """Random legal plays, from its own ``random.Random(seed)``."""
+
+    def __init__(self, seed: int | None = None, *, declare_chance: float = 0.4, throw_chance: float = 0.12):
+        self.rng = random.Random(seed)
+        self.declare_chance = declare_chance
+        self.throw_chance = throw_chance
+
+    def declare(self, view: PlayerView, offers: list[Offer]) -> Offer | None:
+        if self.rng.random() < self.declare_chance:
+            return self.rng.choice(offers)
+        return None
+
+    def bury(self, view: PlayerView, count: int) -> Sequence[Card]:
+        return self.rng.sample(view.hand, count)
+
+    def call(self, view: PlayerView, count: int) -> Sequence[tuple[Card, int]]:
+        faces = [c for c in deck_cards(view.rules.table) if not c.is_joker]
+        decks = view.rules.table.decks
+        return [(self.rng.choice(faces), self.rng.randint(1, decks)) for _ in range(count)]
+
+    def lead(self, view: PlayerView) -> Sequence[Card]:
+        rng = self.rng
+        order = view.ctx.order
+        suit = order.suit_of[rng.choice(view.hand)]
+        units = decompose(order, _suit_cards(view, suit))
+        if len(units) > 1 and view.rules.leading.throws and rng.random() < self.throw_chance:
+            k = rng.randint(2, min(len(units), 4))
+            if rng.random() < 0.5:
+                picked = sorted(units, key=lambda u: u.top, reverse=True)[:k]
+            else:
+                picked = rng.sample(units, k)
+            return tuple(c for u in picked for c in u.cards)
+        return rng.choice(units).cards
+
+    def follow(self, view: PlayerView) -> Sequence[Card]:
+        return view.legal_follow(self.rng)
+
+    def choose_part(self, view: PlayerView, options: list[tuple[Card, ...]]) -> int:
+        return self.rng.randrange(len(options))
+
+
+class GreedyPlayer(Player):
+    """A simple greedy player (deterministic; ``seed`` is accepted for symmetry and unused)."""
+
+    def __init__(self, seed: int | None = None):
+        self.seed = seed
+        self._points: dict[int, tuple[int, ...]] = {}
+
+    def _pts(self, view: PlayerView) -> tuple[int, ...]:
+        key = id(view.rules)
+        got = self._points.get(key)
+        if got is None:
+            got = self._points[key] = point_table(view.rules)
+        return got
+
+    # --- declaring ----------------------------------------------------------------------------
+
+    def declare(self, view: PlayerView, offers: list[Offer]) -> Offer | None:
+        counts = {s: 0 for s in SUITS}
+        for c in view.hand:
+            if c < 52:
+                counts[SUITS[c // 13]] += 1
+        longest = max(SUITS, key=lambda s: counts[s])
+        standing = view.public.declarations[-1] if view.public.declarations else None
+        if standing is not None:
+            seat, cards = standing
+            if seat in view.teammates() or (not cards[0].is_joker and cards[0].suit == longest):
+                return None
+        mine = [o for o in offers if o.trump == longest]
+        if not mine:
+            return None
+        return min(mine, key=lambda o: o.declaration.key)
+
+    # --- the kitty ----------------------------------------------------------------------------
+
+    def _keep_key(self, view: PlayerView):
+        order = view.ctx.order
+        pts = self._pts(view)
+        hand = view.hand
+        copies = {c: hand.count(c) for c in set(hand)}
+        # lowest first: side cards before trumps, no points before points, singles before sets
+        return lambda c: (order.suit_of[c] == TRUMP, pts[c] > 0, copies[c] > 1, order.strength[c], c)
+
+    def bury(self, view: PlayerView, count: int) -> Sequence[Card]:
+        return sorted(view.hand, key=self._keep_key(view))[:count]
+
+    def call(self, view: PlayerView, count: int) -> Sequence[tuple[Card, int]]:
+        order = view.ctx.order
+        decks = view.rules.table.decks
+        calls: list[tuple[Card, int]] = []
+        # the top card of each side suit, the suits where this hand holds fewest of it first
+        tops = [order.bands[s][0][0] for s in range(4) if order.bands[s]]
+        tops.sort(key=lambda c: (view.hand.count(c), c))
+        for card in tops:
+            if len(calls) == count:
+                break
+            calls.append((card, min(view.hand.count(card) + 1, decks)))
+        faces = [c for c in deck_cards(view.rules.table) if not c.is_joker]
+        i = 0
+        while len(calls) < count:
+            calls.append((faces[i % len(faces)], 1))
+            i += 1
+        return calls
+
+    # --- leading ------------------------------------------------------------------------------
+
+    def _unseen(self, view: PlayerView) -> list[int]:
+        decks = view.rules.table.decks
+        unseen = [decks - p for p in view.public.played]
+        for c in view.hand:
+            unseen[c] -= 1
+        for c in view.kitty or ():
+            unseen[c] -= 1
+        return unseen
+
+    def _boss(self, view: PlayerView, unit: Unit, unseen: list[int]) -> bool:
+        """Nobody else can hold a set of the unit's width above its top (so nothing beats it)."""
+        order = view.ctx.order
+        for band in order.bands[unit.suit]:
+            if order.strength[band[0]] <= unit.top:
+                break
+            if any(unseen[f] >= unit.width for f in band):
+                return False
+        return True
+
+    def lead(self, view: PlayerView) -> Sequence[Card]:
+        order = view.ctx.order
+        pts = self._pts(view)
+        unseen = self._unseen(view)
+        by_suit: dict[int, list[Card]] = {}
+        for c in view.hand:
+            by_suit.setdefault(order.suit_of[c], []).append(c)
+        best: list[Unit] | None = None
+        for suit in sorted(by_suit, key=lambda s: (s == TRUMP, s)):  # side suits first
+            units = decompose(order, tuple(by_suit[suit]))
+            bosses = [u for u in units if self._boss(view, u, unseen)]
+            if not bosses:
+                continue
+            if len(bosses) == len(units) and len(units) > 1 and view.rules.leading.throws:
+                return tuple(c for u in units for c in u.cards)  # the whole suit stands
+            top = max(bosses, key=lambda u: (u.key, u.top))
+            if best is None or top.key > best[0].key:
+                best = [top]
+        if best is not None:
+            return best[0].cards
+        side = {s: cs for s, cs in by_suit.items() if s != TRUMP}
+        pool = max(side.values(), key=len) if side else by_suit[TRUMP]
+        low = min(pool, key=lambda c: (pts[c] > 0, order.strength[c], c))
+        return (low,)
+
+    # --- following ----------------------------------------------------------------------------
+
+    def _fill(self, view: PlayerView, chosen: list[Card], spare: list[Card], high: bool, points_first: bool) -> tuple[Card, ...]:
+        order = view.ctx.order
+        pts = self._pts(view)
+        need = len(view.lead or ()) - len(chosen)
+        if points_first:
+            key = lambda c: (order.suit_of[c] == TRUMP, -pts[c], order.strength[c])  # noqa: E731
+        elif high:
+            key = lambda c: -order.strength[c]  # noqa: E731
+        else:
+            key = lambda c: (order.suit_of[c] == TRUMP, pts[c] > 0, order.strength[c])  # noqa: E731
+        return tuple(chosen + sorted(spare, key=key)[:need])
+
+    def _candidate(self, view: PlayerView, pick: str, points_first: bool = False) -> tuple[Card, ...]:
+        fc = view.public.lead_context
+        assert fc is not None
+        order = fc.order
+        size = len(fc.lead)
+        held = [c for c in view.hand if order.suit_of[c] == fc.suit]
+        if len(held) <= size:
+            rest = list(view.hand)
+            for c in held:
+                rest.remove(c)
+            return self._fill(view, held, rest, False, points_first)
+        demand = fc.duty.demand(Pool(order, fc.suit, held), pick)
+        chosen = [CARDS[f] for f in demand.cards]
+        rest = list(held)
+        for c in chosen:
+            rest.remove(c)
+        return self._fill(view, chosen, rest, pick == "high", points_first)
+
+    def _ruff(self, view: PlayerView) -> tuple[Card, ...] | None:
+        """The lowest trumps in the lead's shape, when void in a side suit."""
+        fc = view.public.lead_context
+        assert fc is not None
+        order = fc.order
+        if fc.suit == TRUMP or any(order.suit_of[c] == fc.suit for c in view.hand):
+            return None
+        trumps = [c for c in view.hand if order.suit_of[c] == TRUMP]
+        if len(trumps) < len(fc.lead):
+            return None
+        shapes = [u.shape for u in fc.units if u.shape != (1, 1)]
+        taken = Pool(order, TRUMP, trumps).take_all(shapes) if shapes else []
+        if taken is None:
+            return None
+        chosen = [CARDS[f] for f in taken]
+        rest = list(trumps)
+        for c in chosen:
+            rest.remove(c)
+        return self._fill(view, chosen, rest, False, False)
+
+    def follow(self, view: PlayerView) -> Sequence[Card]:
+        fc = view.public.lead_context
+        assert fc is not None
+        pub = view.public
+        mates = view.teammates()
+        winning = view.winning_seat()
+        last = len(pub.plays) == pub.players - 1
+        if winning in mates:
+            return self._candidate(view, "fit", points_first=last)
+        options: list[tuple[Card, ...]] = []
+        order = fc.order
+        if len(fc.lead) == 1:
+            held = sorted({c for c in view.hand if order.suit_of[c] == fc.suit}, key=lambda c: order.strength[c])
+            if not held and fc.suit != TRUMP:
+                held = sorted({c for c in view.hand if order.suit_of[c] == TRUMP}, key=lambda c: order.strength[c])
+            options = [(c,) for c in held]
+        else:
+            ruff = self._ruff(view)
+            if ruff is not None:
+                options.append(ruff)
+            options.append(self._candidate(view, "high"))
+        for play in options:
+            if view.follow_error(play) is None and view.winner_if(play) == view.seat:
+                return play
+        return self._candidate(view, "fit")
+
+    def choose_part(self, view: PlayerView, options: list[tuple[Card, ...]]) -> int:
+        strength = view.ctx.order.strength
+        return min(range(len(options)), key=lambda i: max(strength[c] for c in options[i]))
+
+
+def make_players(spec: str, count: int, rng: random.Random) -> list[Player]:
+    """Players from a spec: "random", "greedy", or kinds separated by commas, one per seat and
+    repeated round the table ("greedy,random": greedy on even seats).  Each player's seed is drawn
+    from ``rng``."""
+    kinds = [k.strip() for k in spec.split(",") if k.strip()]
+    if not kinds:
+        raise ValueError("no players named: use random, greedy, or a comma-separated list of them")
+    out: list[Player] = []
+    for seat in range(count):
+        kind = kinds[seat % len(kinds)]
+        seed = rng.getrandbits(64)
+        if kind == "random":
+            out.append(RandomPlayer(seed))
+        elif kind == "greedy":
+            out.append(GreedyPlayer(seed))
+        else:
+            raise ValueError(f"unknown player {kind!r}: use random or greedy")
+    return out

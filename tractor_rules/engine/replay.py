@@ -1,0 +1,324 @@
+"""An independent checker for the game log: it replays one logged hand from the log line alone and
+the rules, and lists every problem it finds.
+
+It shares no code with the game loop (``game.py``): it asks only the public rules oracle
+(``rules.context``, ``ctx.follow_error``, ``ctx.winner``, ``ctx.throw_options``,
+``ctx.kitty_multiplier``, ``rules.level_change``, ``rules.next_banker``) and reads the rules'
+fields, so that a bug in the game loop cannot hide itself.
+
+Checked: the fields are there and of the right type; the ruleset's name; the cards are the deck's,
+each exactly as often as the decks hold it (the hands after the kitty exchange plus the kitty);
+each hand and the kitty have their sizes; every trick is led by the winner of the one before (the
+banker first) and holds one play per seat, each from its player's hand; a lead is one suit, a throw
+only where throws are allowed and only if it stands against the other hands, a failed throw's
+``attempt`` really fails and the play is a part the rules hold the leader to; every follow is legal;
+every winner and every trick's points; the kitty's points and multiplier; the attackers' points
+(with penalties for failed throws); the level change; the next banker.
+
+    problems = replay_hand(json_line, rules)     # [] when the hand is valid
+"""
+
+from __future__ import annotations
+
+import json
+from collections import Counter
+from collections.abc import Iterable
+from typing import Any
+
+from ..errors import CardNotationError
+from ..rules import RANKS, SUITS, Rules
+from .errors import EngineError
+
+FIELDS = ("ruleset", "level", "trump", "banker", "hands", "kitty", "tricks", "attacker_points",
+          "kitty_points", "kitty_multiplier", "level_change", "next_banker")
+OPTIONAL = ("called", "declarer")
+TRICK_FIELDS = ("leader", "plays", "winner", "points")
+
+
+class _Stop(Exception):
+    """A problem after which nothing more can be checked."""
+
+
+def replay_hand(entry: str | dict[str, Any], rules: Rules) -> list[str]:
+    """Replay one log line (a JSON string or the parsed object) under ``rules``; the problems
+    found, in words, or [] if the hand is valid."""
+    problems: list[str] = []
+    try:
+        _replay(entry, rules, problems)
+    except _Stop:
+        pass
+    return problems
+
+
+def replay_log(lines: Iterable[str], rules: Rules) -> dict[int, list[str]]:
+    """Replay every non-blank line; the problems per line number (1-based), valid lines left out."""
+    out: dict[int, list[str]] = {}
+    for number, line in enumerate(lines, start=1):
+        if not line.strip():
+            continue
+        found = replay_hand(line, rules)
+        if found:
+            out[number] = found
+    return out
+
+
+def _points(rules: Rules) -> dict[str, int]:
+    return dict(rules.table.points)
+
+
+def _card_points(cards, table: dict[str, int]) -> int:
+    return sum(table.get(c.rank, 0) for c in cards if not c.is_joker)
+
+
+def _full_deck(rules: Rules) -> list[str]:
+    t = rules.table
+    faces = [f"{r}{s}" for s in SUITS for r in RANKS if r not in t.removed_ranks]
+    if t.jokers:
+        faces += ["SJ", "BJ"]
+    return faces * t.decks
+
+
+def _is_int(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _replay(entry: str | dict[str, Any], rules: Rules, problems: list[str]) -> None:
+    def stop(message: str) -> None:
+        problems.append(message)
+        raise _Stop
+
+    if isinstance(entry, str):
+        try:
+            entry = json.loads(entry)
+        except json.JSONDecodeError as why:
+            stop(f"not JSON: {why}")
+    if not isinstance(entry, dict):
+        stop("a log line is a JSON object")
+    assert isinstance(entry, dict)
+    missing = [f for f in FIELDS if f not in entry]
+    if missing:
+        stop(f"missing field{'s' if len(missing) > 1 else ''}: {', '.join(missing)}")
+    unknown = sorted(set(entry) - set(FIELDS) - set(OPTIONAL))
+    if unknown:
+        problems.append(f"unknown field{'s' if len(unknown) > 1 else ''}: {', '.join(unknown)}")
+    if entry["ruleset"] != rules.name:
+        problems.append(f"ruleset is {entry['ruleset']!r}, but these rules are {rules.name!r}")
+
+    table = rules.table
+    n = table.players
+    level, trump, banker = entry["level"], entry["trump"], entry["banker"]
+    try:
+        ctx = rules.context(level, trump)
+    except (EngineError, TypeError) as why:
+        stop(f"level {level!r} and trump {trump!r}: {why}")
+    if not _is_int(banker) or not 0 <= banker < n:
+        stop(f"banker {banker!r} is not one of seats 0..{n - 1}")
+
+    def cards(text: Any, what: str):
+        if not isinstance(text, str):
+            stop(f"{what}: cards are written as one string of notation, not {type(text).__name__}")
+        try:
+            return ctx.cards(text)
+        except CardNotationError as why:
+            stop(f"{what}: {why}")
+
+    # --- the cards -------------------------------------------------------------------------------
+    if not isinstance(entry["hands"], list) or len(entry["hands"]) != n:
+        stop(f"hands: one per seat, {n} in all")
+    hands = [list(cards(h, f"hand of seat {s}")) for s, h in enumerate(entry["hands"])]
+    kitty = cards(entry["kitty"], "kitty")
+    for s, h in enumerate(hands):
+        if len(h) != table.hand_size:
+            problems.append(f"seat {s} holds {len(h)} cards after the kitty exchange, not {table.hand_size}")
+    if len(kitty) != table.kitty_size:
+        problems.append(f"the kitty holds {len(kitty)} cards, not {table.kitty_size}")
+    have = Counter(str(c) for h in hands for c in h) + Counter(str(c) for c in kitty)
+    deck = Counter(_full_deck(rules))
+    if have != deck:
+        extra = sorted((have - deck).elements())
+        lacking = sorted((deck - have).elements())
+        parts = []
+        if extra:
+            parts.append(f"too many {' '.join(extra)}")
+        if lacking:
+            parts.append(f"missing {' '.join(lacking)}")
+        problems.append("the cards are not the deck: " + "; ".join(parts))
+
+    # --- the tricks ------------------------------------------------------------------------------
+    pts = _points(rules)
+    throws = rules.leading.throws
+    failure = rules.leading.throw_failure
+    tricks = entry["tricks"]
+    if not isinstance(tricks, list):
+        stop("tricks: a list")
+    expected_leader = banker
+    remaining = [list(h) for h in hands]
+    won: list[int] = [0] * n
+    attempts: list[tuple[int, int]] = []  # (seat, cards taken back)
+    order_of_plays: list[tuple[int, tuple]] = []  # (seat, play) in play order, for called cards
+    last_lead = None
+    last_winner = None
+    for i, t in enumerate(tricks, start=1):
+        where = f"trick {i}"
+        if not isinstance(t, dict) or any(f not in t for f in TRICK_FIELDS):
+            stop(f"{where}: needs {', '.join(TRICK_FIELDS)}")
+        leader = t["leader"]
+        if not _is_int(leader) or not 0 <= leader < n:
+            stop(f"{where}: leader {leader!r} is not a seat")
+        if leader != expected_leader:
+            problems.append(f"{where}: led by seat {leader}, but seat {expected_leader} "
+                            f"{'is the banker' if i == 1 else 'won the trick before'}")
+        if not isinstance(t["plays"], list) or len(t["plays"]) != n:
+            stop(f"{where}: one play per seat, {n} in all")
+        plays = [cards(p, f"{where}, play {k + 1}") for k, p in enumerate(t["plays"])]
+        seats = [(leader + k) % n for k in range(n)]
+        for seat, play in zip(seats, plays):
+            if Counter(play) - Counter(remaining[seat]):
+                stop(f"{where}: seat {seat} plays {' '.join(map(str, play))}, not all in its hand")
+        lead = plays[0]
+        if not lead:
+            stop(f"{where}: the lead is empty")
+        suits = {ctx.suit_of(c) for c in lead}
+        if len(suits) != 1:
+            stop(f"{where}: the lead {' '.join(map(str, lead))} is not of one suit")
+        others = [remaining[s] for s in seats[1:]]
+        attempt = t.get("attempt")
+        if attempt is not None:
+            tried = cards(attempt, f"{where}, attempt")
+            if Counter(tried) - Counter(remaining[leader]):
+                problems.append(f"{where}: the attempted throw is not in seat {leader}'s hand")
+            elif not throws:
+                problems.append(f"{where}: a throw was attempted, but throws are not allowed")
+            else:
+                try:
+                    options = ctx.throw_options(tried, others)
+                except EngineError as why:
+                    options = []
+                    problems.append(f"{where}: the attempt {attempt}: {why}")
+                else:
+                    if not options:
+                        problems.append(f"{where}: the attempted throw {attempt} stands, yet was replaced")
+                    else:
+                        allowed = options if failure == "next-player-chooses" else options[:1]
+                        if not any(Counter(o) == Counter(lead) for o in allowed):
+                            wanted = " or ".join(" ".join(map(str, o)) for o in allowed)
+                            problems.append(f"{where}: the failed throw must be replaced by {wanted}, "
+                                            f"not {' '.join(map(str, lead))}")
+                attempts.append((leader, len(tried) - len(lead)))
+        elif len(ctx.units(lead)) > 1:
+            if not throws:
+                problems.append(f"{where}: {' '.join(map(str, lead))} is a throw, and throws are not allowed")
+            else:
+                try:
+                    options = ctx.throw_options(lead, others)
+                except EngineError as why:
+                    problems.append(f"{where}: {why}")
+                else:
+                    if options:
+                        problems.append(f"{where}: the throw {' '.join(map(str, lead))} fails against the "
+                                        "other hands, but no attempt is logged")
+        for seat, play in zip(seats[1:], plays[1:]):
+            why = ctx.follow_error(remaining[seat], lead, play)
+            if why is not None:
+                problems.append(f"{where}: seat {seat}'s {' '.join(map(str, play))} may not follow "
+                                f"{' '.join(map(str, lead))}: {why}")
+        w = seats[ctx.winner(lead, plays[1:])]
+        if t["winner"] != w:
+            problems.append(f"{where}: the winner is seat {w}, not {t['winner']!r}")
+        p = sum(_card_points(play, pts) for play in plays)
+        if t["points"] != p:
+            problems.append(f"{where}: the trick holds {p} points, not {t['points']!r}")
+        for seat, play in zip(seats, plays):
+            for c in play:
+                remaining[seat].remove(c)
+            order_of_plays.append((seat, play))
+        won[w] += p
+        expected_leader = w
+        last_lead, last_winner = lead, w
+    left = [s for s in range(n) if remaining[s]]
+    if left:
+        problems.append(f"cards left unplayed in the hands of seat{'s' if len(left) > 1 else ''} "
+                        f"{', '.join(map(str, left))}")
+
+    # --- the teams -------------------------------------------------------------------------------
+    if table.partnership == "called":
+        calls = entry.get("called")
+        if not isinstance(calls, list) or len(calls) != table.called_cards:
+            stop(f"called: {table.called_cards} calls [card, ordinal] are needed with called partners")
+        friends: set[int] = set()
+        for call in calls:
+            if not isinstance(call, list) or len(call) != 2 or not _is_int(call[1]):
+                stop(f"called: {call!r} is not [card, ordinal]")
+            (face,) = cards(call[0], "called card")
+            seen = 0
+            for seat, play in order_of_plays:
+                seen += play.count(face)
+                if seen >= call[1]:
+                    if seat != banker:
+                        friends.add(seat)
+                    break
+        team = {banker} | friends
+    else:
+        team = {s for s in range(n) if s % 2 == banker % 2}
+
+    # --- the score -------------------------------------------------------------------------------
+    kitty_points = _card_points(kitty, pts)
+    if entry["kitty_points"] != kitty_points:
+        problems.append(f"the kitty holds {kitty_points} points, not {entry['kitty_points']!r}")
+    multiplier = 0
+    if last_lead is not None and last_winner not in team:
+        multiplier = ctx.kitty_multiplier(last_lead)
+    if entry["kitty_multiplier"] != multiplier:
+        problems.append(f"the kitty multiplier is {multiplier}, not {entry['kitty_multiplier']!r}")
+    attackers = sum(won[s] for s in range(n) if s not in team) + kitty_points * multiplier
+    penalty = rules.leading.throw_penalty
+    forfeit = None
+    for seat, back in attempts:
+        amount = penalty.points if penalty.kind == "per-attempt" else penalty.points * back \
+            if penalty.kind == "per-card" else 0
+        if penalty.kind == "hand-lost" and forfeit is None:
+            forfeit = "banker" if seat in team else "attackers"
+        attackers += amount if seat in team else -amount
+    attackers = max(attackers, 0)
+    if entry["attacker_points"] != attackers:
+        problems.append(f"the attackers have {attackers} points, not {entry['attacker_points']!r}")
+    if forfeit == "banker":
+        low = min(r.low for r in rules.thresholds if r.side == "attackers")
+        change = rules.level_change(low)
+    elif forfeit == "attackers":
+        low = max(r.low for r in rules.thresholds if r.side == "banker")
+        change = rules.level_change(low)
+    else:
+        try:
+            change = rules.level_change(attackers)
+        except EngineError as why:
+            stop(f"level change: {why}")
+    logged = entry["level_change"]
+    if not isinstance(logged, list) or [change[0], change[1]] != logged:
+        problems.append(f"the level change is {[change[0], change[1]]}, not {logged!r}")
+
+    rot = rules.rotation
+    declarer = entry.get("declarer")
+    if rot.declarer_banks and "declarer" not in entry:
+        problems.append("declarer: needed when the declarer banks")
+    if rot.declarer_banks and declarer is not None:
+        nxt = declarer
+    elif table.partnership != "called":
+        nxt = rules.next_banker(banker, change[0])
+    else:
+        nxt = _called_next(rules, banker, change[0], team)
+    if entry["next_banker"] != nxt:
+        problems.append(f"the next banker is seat {nxt}, not {entry['next_banker']!r}")
+
+
+def _called_next(rules: Rules, banker: int, side: str, team: set[int]) -> int:
+    n = rules.table.players
+    rot = rules.rotation
+    after = [(banker + k) % n for k in range(1, n)]
+    if side == "banker":
+        if rot.after_hold == "same":
+            return banker
+        return next((s for s in after if s in team), banker)
+    if rot.after_loss == "next-of-team":
+        return next((s for s in after if s not in team), (banker + 1) % n)
+    return (banker + 1) % n

@@ -1,0 +1,116 @@
+"""Collecting a sheet's items: rules read through the recorder, examples asked of the engine."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
+from typing import Any
+
+from ..engine.errors import EngineError
+from ..errors import CardNotationError
+from ..rules import Rules, Source
+from .model import Item, Section, Table
+from .track import Recorder, track
+
+#: the fields a sheet shows as its title, not as rules (never marked as house rules)
+TITLE_PATHS = frozenset({"name", "description"})
+
+
+@dataclass(frozen=True, slots=True)
+class Draft:
+    """What a rule or example function returns: a sentence, maybe with a list or a table."""
+
+    text: str = ""
+    points: tuple[str, ...] = ()
+    table: Table | None = None
+
+
+Made = Draft | str | None
+
+
+def _draft(made: Made) -> Draft | None:
+    if made is None:
+        return None
+    return Draft(made) if isinstance(made, str) else made
+
+
+_INDEX = re.compile(r"\[\d+\]")
+_FOLLOW_LIST = re.compile(r"^following\.lists\[(\d+)\]")
+
+
+def source_for(rules: Rules, path: str) -> Source | None:
+    """Where the value at a leaf path was set.  Sources are kept per statement, so the nearest
+    recorded enclosing path answers: ``kitty.table[0].factor`` → ``kitty``, a follow list's leaf →
+    ``following.lists[pair]``."""
+    match = _FOLLOW_LIST.match(path)
+    if match:
+        lead = rules.following.lists[int(match.group(1))].lead
+        found = rules.source_of(f"following.lists[{lead.label}]")
+        if found is not None:
+            return found
+    parts = _INDEX.sub("", path).split(".")
+    for end in range(len(parts), 0, -1):
+        found = rules.source_of(".".join(parts[:end]))
+        if found is not None:
+            return found
+    return None
+
+
+class Builder:
+    """Builds the items of one sheet, in order, section by section."""
+
+    def __init__(self, rules: Rules, kit: Any):
+        self.real = rules
+        self.recorder = Recorder()
+        #: the rules as the rule functions see them: every read is noted
+        self.rules = track(rules, self.recorder)
+        self.kit = kit
+        self.sections: list[Section] = []
+        #: examples the engine could not compute: (key, error); a shipped ruleset has none
+        self.dropped: list[tuple[str, Exception]] = []
+        self._items: list[Item] | None = None
+        #: a ruleset that extends another marks what its own file sets
+        self._house_file = rules.files[0] if len(rules.files) > 1 else None
+
+    def is_house(self, paths: frozenset[str]) -> bool:
+        if self._house_file is None:
+            return False
+        for path in paths - TITLE_PATHS:
+            src = source_for(self.real, path)
+            if src is not None and src.file == self._house_file:
+                return True
+        return False
+
+    @contextmanager
+    def section(self, key: str, title: str) -> Iterator[None]:
+        self._items = []
+        yield
+        if self._items:
+            self.sections.append(Section(key, title, tuple(self._items)))
+        self._items = None
+
+    def _add(self, item: Item) -> None:
+        assert self._items is not None, "items belong to a section"
+        self._items.append(item)
+
+    def rule(self, key: str, make: Callable[[Any], Made]) -> None:
+        """A rule item: ``make`` reads the tracked rules; the paths it reads are the item's."""
+        with self.recorder.item() as paths:
+            draft = _draft(make(self.rules))
+        if draft is None:
+            return
+        frozen = frozenset(paths)
+        self._add(Item("rule", key, draft.text, draft.points, draft.table, frozen, self.is_house(frozen)))
+
+    def example(self, key: str, make: Callable[[Any], Made]) -> None:
+        """An example item: ``make`` asks the engine (through the kit) and never reads the tracked
+        rules.  An example the engine cannot compute for these rules is left out and noted."""
+        try:
+            draft = _draft(make(self.kit))
+        except (EngineError, CardNotationError) as error:
+            self.dropped.append((key, error))
+            return
+        if draft is not None:
+            self._add(Item("example", key, draft.text, draft.points, draft.table))

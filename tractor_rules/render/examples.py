@@ -1,0 +1,433 @@
+"""Examples computed by the engine, never written by hand.
+
+Every example is built from the ruleset's own deck and order (the cards are picked from the engine's
+ranking of a suit, the tractors from its adjacency) and every verdict in it (a tractor or not, a
+legal reply, who wins, what a throw is held to, the multiplier, the next level) is the engine's
+answer.  Examples use the real rules object; they are not rules and state no field.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from functools import cached_property
+from typing import Any
+
+from ..engine.errors import EngineError, NoTrumpFromKitty
+from ..engine.scoring import level_ladder
+from ..rules import Rules
+from .builder import Draft, Made
+from .i18n import _
+from .model import Table
+from .words import (
+    SUIT_GLYPHS,
+    card_text,
+    cards_text,
+    join_list,
+    shape_phrase,
+    step_phrase,
+    suit_text,
+    units_text,
+    yes_no,
+)
+
+TRUMP_SUIT = "S"
+SIDE_SUIT = "H"
+OFF_SUIT = "C"
+
+
+def pick_level(rules: Rules) -> str:
+    """Level 10 when the rules play it, else a level from the middle of the ladder."""
+    try:
+        ladder = level_ladder(rules)
+    except EngineError:
+        ladder = rules.table.ranks
+    if "10" in ladder:
+        return "10"
+    return ladder[len(ladder) // 2] if ladder else rules.table.ranks[0]
+
+
+class Kit:
+    """The hands the examples are played in: level ``level``, ♠ trump (and no-trump)."""
+
+    def __init__(self, rules: Rules):
+        self.rules = rules
+        self.level = pick_level(rules)
+        self.trump = TRUMP_SUIT
+
+    @cached_property
+    def ctx(self) -> Any:
+        return self.rules.context(self.level, self.trump)
+
+    @cached_property
+    def no_trump(self) -> Any:
+        return self.rules.context(self.level, None)
+
+    @property
+    def decks(self) -> int:
+        return self.rules.table.decks
+
+    @cached_property
+    def side(self) -> list[str]:
+        """The side suit's cards as notation, highest first (one per face)."""
+        return [str(band[0]) for band in self.ctx.ranking(SIDE_SUIT)]
+
+    @cached_property
+    def plain_trumps(self) -> list[str]:
+        """The trump suit's own cards (not level cards, not constant trumps), highest first."""
+        constant = set(self.rules.trumps.constant_ranks)
+        cards = set(self.rules.trumps.constant_cards)
+        out = []
+        for band in self.ctx.ranking("trump"):
+            c = band[0]
+            if len(band) == 1 and c.suit == self.trump and c.rank != self.level and c.rank not in constant \
+                    and str(c) not in cards:
+                out.append(str(c))
+        return out
+
+    def cards(self, *groups: tuple[str, int]) -> tuple[Any, ...]:
+        """Cards from (notation, copies) groups."""
+        return self.ctx.cards(" ".join(" ".join([card] * n) for card, n in groups))
+
+    def intro(self) -> str:
+        return _("At level %(level)s with %(suit)s as trump:") % {"level": self.level, "suit": SUIT_GLYPHS[self.trump]}
+
+
+def _bands_text(bands: list[tuple[Any, ...]]) -> str:
+    return join_list([" = ".join(card_text(c) for c in band) for band in bands])
+
+
+# --- card order ----------------------------------------------------------------------------------
+
+
+def order_example(kit: Kit) -> Made:
+    points = [
+        _("trumps: %(cards)s") % {"cards": _bands_text(kit.ctx.ranking("trump"))},
+        _("%(suit)s: %(cards)s") % {"suit": SUIT_GLYPHS[SIDE_SUIT], "cards": _bands_text(kit.ctx.ranking(SIDE_SUIT))},
+        _("in a no-trump hand, the trumps: %(cards)s") % {"cards": _bands_text(kit.no_trump.ranking("trump"))},
+    ]
+    return Draft(kit.intro(), tuple(points))
+
+
+# --- combinations --------------------------------------------------------------------------------
+
+
+def _is_plain(kit: Kit, card: Any, trump: str | None) -> bool:
+    rules = kit.rules
+    return (not card.is_joker and card.suit == trump and card.rank != kit.level
+            and card.rank not in rules.trumps.constant_ranks and str(card) not in rules.trumps.constant_cards)
+
+
+def _trump_candidates(kit: Kit, ctx: Any, trump: str | None, width: int) -> list[tuple[str, ...]]:
+    """Sets of neighbouring trump bands, from the top down to the trump suit's own top card, and
+    two equal cards of one band: the places where the ruleset's links decide."""
+    out: list[tuple[str, ...]] = []
+    bands = ctx.ranking("trump")
+    for i, band in enumerate(bands):
+        if len(band) > 1:
+            out.append(tuple([str(band[0])] * width + [str(band[1])] * width))
+        if _is_plain(kit, band[0], trump) or i + 1 >= len(bands):
+            break
+        out.append(tuple([str(band[0])] * width + [str(bands[i + 1][0])] * width))
+    return out
+
+
+def _side_candidates(kit: Kit, widths: list[int]) -> list[tuple[str, ...]]:
+    w = widths[0]
+    side = kit.side
+    out: list[tuple[str, ...]] = []
+    if len(side) >= 2:
+        for tw in widths:
+            out.append(tuple([side[1]] * tw + [side[2 if len(side) > 2 else 1]] * tw))
+    ranks = kit.rules.table.ranks
+    at = ranks.index(kit.level)
+    present = {c[:-1]: c for c in side}
+    above = next((present[r] for r in ranks[at + 1:] if r in present), None)
+    below = next((present[r] for r in reversed(ranks[:at]) if r in present), None)
+    if above and below:
+        out.append(tuple([above] * w + [below] * w))  # across the level rank's gap
+    if above:
+        out.append(tuple([above] * w + [f"{kit.level}{SIDE_SUIT}"] * w))  # with the level card itself
+    if len(side) >= 2 and side[0][:-1] == "A" and side[-1][:-1] == "2":
+        out.append(tuple([side[0]] * w + [side[-1]] * w))  # no wrap-around
+    return out
+
+
+def tractor_examples(kit: Kit) -> Made:
+    widths = sorted(w for w in kit.rules.combinations.tractor_widths if w <= kit.decks)
+    if not widths:
+        return None
+    w = widths[0]
+    rows: list[tuple[str, str, str]] = []
+    seen: set[tuple[str | None, tuple[str, ...]]] = set()
+    hands = [
+        (kit.ctx, kit.trump, _("%(suit)s trump") % {"suit": SUIT_GLYPHS[kit.trump]},
+         _side_candidates(kit, widths) + _trump_candidates(kit, kit.ctx, kit.trump, w)),
+        (kit.no_trump, None, _("no-trump"), _trump_candidates(kit, kit.no_trump, None, w)),
+    ]
+    for ctx, trump, label, candidates in hands:
+        for notation in candidates:
+            if (trump, notation) in seen or max(Counter(notation).values()) > kit.decks:
+                continue
+            seen.add((trump, notation))
+            cards = ctx.cards(" ".join(notation))
+            rows.append((label, cards_text(cards), yes_no(ctx.is_tractor(cards))))
+    text = _("Tractors and near misses at level %(level)s, as the engine reads them:") % {"level": kit.level}
+    return Draft(text, table=Table((_("Hand"), _("Cards"), _("A tractor?")), tuple(rows)))
+
+
+def grouping_example(kit: Kit) -> Made:
+    widest = min(max(kit.rules.combinations.set_widths), kit.decks)
+    side = kit.side
+    if widest < 2 or len(side) < 3:
+        return None
+    if widest == 2:
+        play = kit.cards((side[0], 2), (side[1], 2), (side[2], 1))
+    else:
+        play = kit.cards((side[0], widest), (side[1], widest - 1))
+    return _("%(play)s is read as %(units)s.") % {"play": cards_text(play), "units": units_text(kit.ctx.units(play))}
+
+
+# --- declaring -----------------------------------------------------------------------------------
+
+
+def _declaration_cards(kit: Kit, count: int, kind: str) -> str:
+    face = {"level": f"{kit.level}{SIDE_SUIT}", "small-joker": "SJ", "big-joker": "BJ", "joker": "SJ"}[kind]
+    return " ".join([face] * count)
+
+
+def ladder_table(r: Any, kit: Kit) -> Made:
+    """The declaration ladder (a rule: it reads ``declaring.ladder`` through ``r``), each step with
+    cards that make it at the example level and the trump the engine says they name."""
+    rows = []
+    for i, step in enumerate(r.declaring.ladder):
+        count, kind = step.count, step.kind
+        cards, named = "—", "—"
+        if count <= kit.decks and (kind == "level" or kit.rules.table.jokers):
+            notation = _declaration_cards(kit, count, kind)
+            made = kit.rules.declaration(notation, kit.level)
+            if made is not None:
+                cards, named = cards_text(kit.ctx.cards(notation)), suit_text(made.trump)
+        rows.append((str(i + 1), step_phrase(count, kind), cards, named))
+    text = _("During the deal a player declares trump by showing cards; a stronger declaration overturns a "
+             "weaker one. From the weakest:")
+    header = (_("Strength"), _("Declaration"), _("Example at level %(level)s") % {"level": kit.level}, _("Trump"))
+    return Draft(text, table=Table(header, tuple(rows)))
+
+
+_FILLER = ("4D", "7C", "9H", "QS", "3D", "8C", "6H", "JS", "5D", "KC", "2H", "AS", "3C", "9D", "QH", "8S")
+
+
+def fallback_example(kit: Kit) -> Made:
+    rules = kit.rules
+    fb = rules.declaring.fallback
+    size = rules.table.kitty_size
+    if fb.kind not in ("kitty-card", "level-card", "highest-card") or size == 0:
+        return None
+    ranks = rules.table.ranks
+    kitty = [c for c in _FILLER if c[:-1] in ranks and c[:-1] != kit.level][:size]
+    if len(kitty) < size:
+        return None
+    if fb.kind == "kitty-card" and rules.table.jokers and fb.card <= size:
+        kitty[fb.card - 1] = "SJ"  # so that the example shows what a joker there does
+    if fb.kind == "level-card" and size >= 3:
+        kitty[2] = f"{kit.level}{OFF_SUIT}"
+    cards = kit.ctx.cards(" ".join(kitty))
+    try:
+        trump = rules.fallback_trump(cards, kit.level)
+    except NoTrumpFromKitty:
+        return _("With the kitty %(kitty)s and no declaration, the cards are redealt.") % {"kitty": cards_text(cards)}
+    if trump is None:
+        return _("With the kitty %(kitty)s and no declaration, the hand is played in no-trump.") % {
+            "kitty": cards_text(cards)}
+    return _("With the kitty %(kitty)s and no declaration, the trump is %(trump)s.") % {
+        "kitty": cards_text(cards), "trump": SUIT_GLYPHS[trump]}
+
+
+# --- the kitty -----------------------------------------------------------------------------------
+
+
+def kitty_examples(kit: Kit) -> Made:
+    rules = kit.rules
+    if rules.kitty.kind == "none":
+        return None
+    side = kit.side
+    comb = rules.combinations
+    plays: list[tuple[Any, ...]] = [kit.cards((side[0], 1))]
+    for w in comb.set_widths:
+        if 2 <= w <= kit.decks:
+            plays.append(kit.cards((side[0], w)))
+    low = max(comb.tractor_min_length, 2)
+    for w in comb.tractor_widths:
+        for length in (low, low + 1):
+            if w > kit.decks or length > len(side) or (comb.tractor_max_length and length > comb.tractor_max_length):
+                continue
+            cards = kit.cards(*((c, w) for c in side[:length]))
+            if kit.ctx.is_tractor(cards):
+                plays.append(cards)
+    if rules.leading.throws and len(side) > 3:
+        throw = kit.cards((side[0], 2), (side[3], 2)) if 2 in comb.set_widths and kit.decks >= 2 \
+            else kit.cards((side[0], 1), (side[1], 1))
+        if len(kit.ctx.units(throw)) > 1:
+            plays.append(throw)
+    rows = []
+    for cards in plays:
+        top = kit.ctx.units(cards)[0]
+        rows.append((cards_text(cards), shape_phrase(top.width, top.length), f"×{kit.ctx.kitty_multiplier(cards)}"))
+    text = _("The multiplier for each kind of last trick, as the engine computes it:")
+    return Draft(text, table=Table((_("Last trick's lead"), _("Largest combination"), _("Multiplier")), tuple(rows)))
+
+
+# --- leading and throws --------------------------------------------------------------------------
+
+
+def _throw_result(kit: Kit, throw: tuple[Any, ...], other: tuple[Any, ...]) -> str:
+    options = kit.ctx.throw_options(throw, [other])
+    if not options:
+        return _("the throw stands")
+    if len(options) == 1:
+        return _("the leader plays %(cards)s") % {"cards": cards_text(options[0])}
+    return _("the next player chooses: %(options)s") % {"options": " / ".join(cards_text(o) for o in options)}
+
+
+def throw_examples(kit: Kit) -> Made:
+    if not kit.rules.leading.throws:
+        return None
+    side = kit.side
+    k = len(side) // 2 - 2
+    if k < 2 or k + 5 >= len(side):
+        return None
+    if 2 in kit.rules.combinations.set_widths and kit.decks >= 2:
+        throw = kit.cards((side[k], 1), (side[k + 1], 2), (side[k + 5], 2))
+        others = [kit.cards((side[k - 1], 1)), kit.cards((side[k - 2], 2)), kit.cards((side[-1], 1))]
+    else:
+        throw = kit.cards((side[0], 1), (side[1], 1), (side[k], 1))
+        others = [kit.cards((side[k - 1], 1)), kit.cards((side[-1], 1))]
+    rows = tuple((cards_text(throw), cards_text(other), _throw_result(kit, throw, other)) for other in others)
+    text = _("A throw against the cards of one other player, as the engine judges it:")
+    return Draft(text, table=Table((_("Throw"), _("Another player holds"), _("Result")), rows))
+
+
+# --- following -----------------------------------------------------------------------------------
+
+
+def _lead_for(kit: Kit, width: int, length: int) -> tuple[Any, ...] | None:
+    n = 2 if length == 0 else length
+    if width > kit.decks or n > len(kit.side):
+        return None
+    cards = kit.cards(*((c, width) for c in kit.side[:n]))
+    if n > 1 and not kit.ctx.is_tractor(cards):
+        return None
+    return cards
+
+
+def _hand_for(kit: Kit, entry: Any, n: int, free: list[str]) -> list[tuple[str, int]] | None:
+    """Side-suit cards that make the entry's units, each unit apart from the others."""
+    groups: list[tuple[str, int]] = []
+    at = 0
+    units = []
+    for term in entry.terms:
+        count = 1 if term.count.greedy else term.count.value(n)
+        length = max(term.length.value(n), 1)
+        units += [(term.width, length)] * max(count, 0)
+    for width, length in sorted(units, key=lambda u: (u[1], u[0]), reverse=True):
+        if width > kit.decks or at + length > len(free):
+            return None
+        faces = free[at:at + length]
+        if length > 1 and not kit.ctx.is_tractor(kit.cards(*((f, width) for f in faces))):
+            return None
+        groups += [(f, width) for f in faces]
+        at += length + 1  # a gap, so that units do not join into a tractor
+    return groups
+
+
+def follow_example(kit: Kit, index: int) -> Made:
+    follow_list = kit.rules.following.lists[index]
+    lead = _lead_for(kit, follow_list.lead.width, follow_list.lead.length)
+    if lead is None:
+        return None
+    n = 2 if follow_list.lead.length == 0 else follow_list.lead.length
+    used = {str(c) for c in lead}
+    free = [c for c in kit.side if c not in used]
+    lines = []
+    for entry in list(follow_list.entries)[:2]:
+        groups = _hand_for(kit, entry, n, free)
+        if not groups:
+            continue
+        held = sum(k for _card, k in groups)
+        spare = [c for c in reversed(free) if c not in {g for g, _k in groups}]
+        while held <= len(lead) and spare:
+            groups.append((spare.pop(0), 1))
+            held += 1
+        hand = kit.ctx.sort(kit.cards(*groups, (f"3{OFF_SUIT}", 1), (f"5{OFF_SUIT}", 1)))
+        play = kit.ctx.legal_follow(hand, lead)
+        if kit.ctx.follow_error(hand, lead, play) is not None:
+            raise EngineError("the engine's own follow is refused by its follow check")
+        values = {"lead": cards_text(lead), "hand": cards_text(hand), "play": cards_text(kit.ctx.sort(play))}
+        suit = [c for c in hand if kit.ctx.suit_of(c) == SIDE_SUIT]
+        wrong = tuple(suit[-len(lead):])
+        if Counter(wrong) != Counter(play) and kit.ctx.follow_error(hand, lead, wrong) is not None:
+            values["wrong"] = cards_text(wrong)
+            lines.append(_("lead %(lead)s, hand %(hand)s: %(play)s is a legal reply, %(wrong)s is not") % values)
+        else:
+            lines.append(_("lead %(lead)s, hand %(hand)s: %(play)s is a legal reply") % values)
+    if not lines:
+        return None
+    return Draft(kit.intro(), tuple(lines))
+
+
+# --- ruffs and winning ---------------------------------------------------------------------------
+
+
+def _trick(kit: Kit, lead: tuple[Any, ...], follows: list[tuple[Any, ...]]) -> str:
+    won = kit.ctx.winner(lead, follows)
+    result = _("the lead keeps the trick") if won == 0 else _("%(cards)s wins the trick") % {
+        "cards": cards_text(follows[won - 1])}
+    return _("Lead %(lead)s, then %(plays)s: %(result)s.") % {
+        "lead": cards_text(lead), "plays": join_list([cards_text(f) for f in follows]), "result": result}
+
+
+def ruff_example(kit: Kit) -> Made:
+    side, t = kit.side, kit.plain_trumps
+    if len(side) < 6 or len(t) < 9:
+        return None
+    if 2 in kit.rules.combinations.set_widths and kit.decks >= 2:
+        lead = kit.cards((side[-4], 1), (side[-3], 2))
+        follows = [kit.cards((t[4], 1), (t[6], 2)), kit.cards((t[0], 1), (t[1], 1), (t[2], 1)),
+                   kit.cards((t[5], 2), (t[-3], 1))]
+    else:
+        lead = kit.cards((side[-4], 1))
+        follows = [kit.cards((t[6], 1)), kit.cards((f"A{OFF_SUIT}", 1)), kit.cards((t[4], 1))]
+    return Draft(kit.intro(), (_trick(kit, lead, follows),))
+
+
+def overtrump_example(kit: Kit) -> Made:
+    side, t = kit.side, kit.plain_trumps
+    if len(side) < 7 or len(t) < 9:
+        return None
+    if kit.rules.leading.throws and 2 in kit.rules.combinations.set_widths and kit.decks >= 2:
+        lead = kit.cards((side[-6], 1), (side[-5], 1), (side[-4], 1))
+        if len(kit.ctx.units(lead)) != 3:
+            return None
+        follows = [kit.cards((t[4], 1), (t[6], 2)), kit.cards((t[5], 2), (t[-3], 1)),
+                   kit.cards((side[-1], 1), (side[-2], 1), (side[-3], 1))]
+    else:
+        lead = kit.cards((side[2], 1))
+        follows = [kit.cards((side[1], 1)), kit.cards((side[0], 1)), kit.cards((side[-1], 1))]
+    return Draft(kit.intro(), (_trick(kit, lead, follows),))
+
+
+# --- levels --------------------------------------------------------------------------------------
+
+
+def advance_example(kit: Kit) -> Made:
+    ladder = level_ladder(kit.rules)
+    if len(ladder) < 4:
+        return None
+    level: str | None = ladder[0]
+    played = []
+    while level is not None and level != ladder[-1]:
+        level = kit.rules.advance(level, 2)
+        if level is not None:
+            played.append(level)
+    return _("A banker team going up 2 levels every hand from level %(first)s plays the levels %(levels)s.") % {
+        "first": ladder[0], "levels": join_list(played)}

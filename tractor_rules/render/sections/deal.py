@@ -1,0 +1,235 @@
+"""The table and the deal, card order, combinations."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .. import examples as ex
+from ..builder import Builder, Draft, Made
+from ..i18n import _, ngettext
+from ..model import Table
+from ..words import SUIT_GLYPHS, join_and, join_list, join_or, set_phrase, tier_phrase, unit_noun
+from .common import has_sets, has_tractors, sentences
+
+# --- the table and the deal ----------------------------------------------------------------------
+
+
+def table_section(b: Builder) -> None:
+    with b.section("table", _("The table and the deal")):
+        b.rule("table.players", _players)
+        b.rule("table.deck", _deck)
+        b.rule("table.deal", _deal)
+        b.rule("table.points", _points)
+
+
+def _players(r: Any) -> Made:
+    t = r.table
+    direction = _("play goes counterclockwise") if t.direction == "counterclockwise" else _("play goes clockwise")
+    values = {"players": t.players, "direction": direction}
+    if t.partnership == "opposite":
+        return _("%(players)s players in two fixed teams, each player's partner sitting opposite; "
+                 "%(direction)s.") % values
+    if t.partnership == "alternate":
+        return _("%(players)s players in two fixed teams, the seats alternating between the teams; "
+                 "%(direction)s.") % values
+    values["cards"] = t.called_cards
+    return ngettext(
+        "%(players)s players without fixed partners: after taking the kitty the banker calls %(cards)s card, "
+        "and whoever plays it joins the banker's team; everybody else is an attacker; %(direction)s.",
+        "%(players)s players without fixed partners: after taking the kitty the banker calls %(cards)s cards, "
+        "and whoever plays one of them joins the banker's team; everybody else is an attacker; %(direction)s.",
+        t.called_cards,
+    ) % values
+
+
+def _deck(r: Any) -> Made:
+    t = r.table
+    parts = [_("the big and the small joker included") if t.jokers else _("no jokers")]
+    removed = list(t.removed_ranks)
+    if removed:
+        parts.append(ngettext("the rank %(ranks)s removed", "the ranks %(ranks)s removed", len(removed))
+                     % {"ranks": join_list(removed)})
+    return ngettext(
+        "One deck of %(per)s cards (%(what)s).",
+        "%(decks)s decks of %(per)s cards each (%(what)s): %(total)s cards in all.",
+        t.decks,
+    ) % {"decks": t.decks, "per": t.cards_per_deck, "what": join_and(parts), "total": t.total_cards}
+
+
+def _deal(r: Any) -> Made:
+    t = r.table
+    values = {"hand": t.hand_size, "kitty": t.kitty_size}
+    if t.kitty_size == 0:
+        return _("Each player is dealt %(hand)s cards; there is no kitty.") % values
+    return _("Each player is dealt %(hand)s cards; %(kitty)s cards are set aside face down as the kitty.") % values
+
+
+def _points(r: Any) -> Made:
+    t = r.table
+    points = list(t.points)
+    if not points:
+        return _("No card scores points.")
+    rows = tuple((rank, str(value)) for rank, value in points)
+    text = _("Point cards, each worth its points wherever it ends; %(total)s points in all:") % {
+        "total": t.total_points}
+    return Draft(text, table=Table((_("Card"), _("Points")), rows))
+
+
+# --- card order ----------------------------------------------------------------------------------
+
+
+def order_section(b: Builder) -> None:
+    with b.section("order", _("Card order")):
+        b.rule("trumps.order", _trump_order)
+        b.rule("trumps.constant", _constant_trumps)
+        b.rule("order.side", _side_suits)
+        b.rule("trumps.no_trump", _no_trump)
+        b.rule("order.ties", lambda r: _("Cards that rank equally, such as identical cards from different decks, "
+                                          "tie: the one played first beats the later ones."))
+        b.example("order.example", ex.order_example)
+
+
+def _trump_order(r: Any) -> Made:
+    points = tuple(tier_phrase(t) for t in r.trumps.order)
+    return Draft(_("The trumps count as one suit of their own. From the highest:"), points)
+
+
+def _constants(r: Any) -> list[str]:
+    names = [_("the %(rank)ss") % {"rank": rank} for rank in r.trumps.constant_ranks]
+    names += [_("the %(card)s") % {"card": SUIT_GLYPHS[c[-1]] + c[:-1]} for c in r.trumps.constant_cards]
+    return names
+
+
+def _constant_trumps(r: Any) -> Made:
+    names = _constants(r)
+    if not names:
+        return _("There are no constant trumps: only the level rank and the trump suit change from hand to hand.")
+    return _("Constant trumps: %(cards)s are trumps in every hand, whatever the level and the trump suit.") % {
+        "cards": join_and(names)}
+
+
+def _side_suits(r: Any) -> Made:
+    constant = set(r.trumps.constant_ranks)
+    ranks = [rank for rank in reversed(r.table.ranks) if rank not in constant]
+    values = {"ranks": join_list(ranks)}
+    if constant:
+        return _("Each side suit ranks %(ranks)s, without the level rank, whose cards are trumps "
+                 "(the constant trumps are never in a side suit).") % values
+    return _("Each side suit ranks %(ranks)s, without the level rank, whose cards are trumps.") % values
+
+
+def _no_trump(r: Any) -> Made:
+    constant = bool(_constants(r))
+    if r.trumps.no_trump == "jokers-and-levels":
+        if constant:
+            return _("In a no-trump hand there is no trump suit: the jokers, the level cards and the constant "
+                     "trumps are the only trumps, and the level cards of all suits rank equally.")
+        return _("In a no-trump hand there is no trump suit: the jokers and the level cards are the only "
+                 "trumps, and the level cards of all suits rank equally.")
+    if constant:
+        return _("In a no-trump hand only the jokers and the constant trumps are trumps; the level cards stay "
+                 "in their suits at their natural rank.")
+    return _("In a no-trump hand only the jokers are trumps; the level cards stay in their suits at their "
+             "natural rank.")
+
+
+# --- combinations --------------------------------------------------------------------------------
+
+
+def combinations_section(b: Builder) -> None:
+    with b.section("combinations", _("Combinations")):
+        b.rule("combinations.sets", _sets)
+        b.rule("combinations.tractors", _tractors)
+        b.rule("combinations.bridge_gaps", _bridge_gaps)
+        b.rule("combinations.links", _links)
+        b.rule("combinations.no_trump_links", _no_trump_links)
+        b.example("combinations.tractor_examples", ex.tractor_examples)
+        b.rule("combinations.grouping", _grouping)
+        b.example("combinations.grouping_example", ex.grouping_example)
+        b.rule("combinations.bomb_width", _bombs)
+
+
+def _sets(r: Any) -> Made:
+    widths = [w for w in r.combinations.set_widths if w > 1]
+    if not widths:
+        return _("Cards are played one by one, as singles: there are no pairs or other sets.")
+    sets = [_("%(set)s (%(n)s identical cards)") % {"set": set_phrase(w, "1"), "n": w} for w in widths]
+    return _("Besides singles, identical cards (the same card from different decks) are played as sets: "
+             "%(sets)s.") % {"sets": join_and(sets)}
+
+
+
+def _tractors(r: Any) -> Made:
+    c = r.combinations
+    widths = list(c.tractor_widths)
+    if not widths:
+        return _("There are no tractors.")
+    values = {"units": join_or([unit_noun(w, True) for w in widths]), "min": c.tractor_min_length,
+              "max": c.tractor_max_length}
+    if c.tractor_max_length:
+        text = _("A tractor is %(min)s to %(max)s adjacent %(units)s of one suit, or all trumps.") % values
+    else:
+        text = _("A tractor is %(min)s or more adjacent %(units)s of one suit, or all trumps.") % values
+    if len(widths) > 1:
+        text = sentences(text, _("The sets of one tractor are all of the same size."))
+    return text
+
+
+def _bridge_gaps(r: Any) -> Made:
+    if not has_tractors(r):
+        return None
+    wrap = _("A and 2 are never adjacent.")
+    if r.combinations.bridge_gaps:
+        return sentences(_("Ranks taken out of a suit (the level rank, constant trumps) leave no gap: the ranks "
+                            "on either side of them are adjacent."), wrap)
+    return sentences(_("Ranks taken out of a suit (the level rank, constant trumps) break a tractor: the ranks "
+                        "on either side of them are not adjacent."), wrap)
+
+
+def _chains(chains: Any, one: str, several: str, none: str) -> Made:
+    chains = list(chains)
+    if not chains:
+        return none
+    if len(chains) == 1:
+        return Draft(one, tuple(tier_phrase(t) for t in chains[0]))
+    return Draft(several, tuple(" ~ ".join(tier_phrase(t) for t in chain) for chain in chains))
+
+
+def _links(r: Any) -> Made:
+    if not has_tractors(r):
+        return None
+    return _chains(
+        r.combinations.links,
+        _("In a hand with a trump suit, sets of these trumps are adjacent, each to the next, and form tractors:"),
+        _("In a hand with a trump suit, sets of neighbouring trumps in each of these chains are adjacent:"),
+        _("In a hand with a trump suit, jokers, level cards and constant trumps never join a tractor."),
+    )
+
+
+def _no_trump_links(r: Any) -> Made:
+    if not has_tractors(r):
+        return None
+    return _chains(
+        r.combinations.no_trump_links,
+        _("In a no-trump hand, sets of these trumps are adjacent, each to the next, and form tractors:"),
+        _("In a no-trump hand, sets of neighbouring trumps in each of these chains are adjacent:"),
+        _("In a no-trump hand, the trumps never form tractors."),
+    )
+
+
+
+def _grouping(r: Any) -> Made:
+    if not has_sets(r):
+        return None  # singles only: a play is always read card by card
+    if r.combinations.grouping == "identical":
+        return _("Identical cards always stay together: a play is read as whole sets of identical cards, and "
+                 "tractors are made of whole sets only.")
+    return _("A play is read as its largest combinations: tractors first, then the largest sets.")
+
+
+def _bombs(r: Any) -> Made:
+    width = r.combinations.bomb_width
+    if not width:
+        return _("There are no bombs.")
+    return _("Bombs: %(n)s or more identical cards of the led suit or of trumps beat any other play; more cards "
+             "beat fewer, then trumps beat the led suit, then the higher card wins.") % {"n": width}

@@ -1,0 +1,175 @@
+"""Declaring trump and the kitty."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .. import examples as ex
+from ..builder import Builder, Draft, Made
+from ..i18n import _
+from ..model import Table
+from ..words import SUIT_GLYPHS, join_list, shape_phrase
+from .common import sentences
+
+# --- declaring -----------------------------------------------------------------------------------
+
+
+def declaring_section(b: Builder) -> None:
+    with b.section("declaring", _("Declaring trump")):
+        b.rule("declaring.ladder", lambda r: ex.ladder_table(r, b.kit))
+        b.rule("declaring.suit_order", _suit_order)
+        b.rule("declaring.reinforce", _reinforce)
+        b.rule("declaring.overturn_own", _overturn_own)
+        b.rule("declaring.overturn_after_kitty", _overturn_after_kitty)
+        b.rule("declaring.fallback", _fallback)
+        b.example("declaring.fallback_example", ex.fallback_example)
+        b.rule("declaring.first_banker", _first_banker)
+        b.rule("declaring.first_fallback", _first_fallback)
+
+
+def _suit_order(r: Any) -> Made:
+    order = list(r.declaring.suit_order)
+    if not order:
+        return _("Between two declarations of the same strength, the earlier one stands.")
+    return _("Between two declarations of the same strength, the suit decides, from the lowest: %(suits)s.") % {
+        "suits": join_list([SUIT_GLYPHS[s] for s in order])}
+
+
+def _reinforce(r: Any) -> Made:
+    if r.declaring.reinforce:
+        return _("A player may reinforce their own declaration by showing more of the same cards, so that only a "
+                 "stronger declaration can overturn it.")
+    return _("A declaration cannot be reinforced.")
+
+
+def _overturn_own(r: Any) -> Made:
+    if r.declaring.overturn_own:
+        return _("A player may overturn their own declaration with a stronger one.")
+    return _("A player cannot overturn their own declaration; only another player can.")
+
+
+def _overturn_after_kitty(r: Any) -> Made:
+    if r.declaring.overturn_after_kitty:
+        return _("Declaring goes on after the kitty exchange: a stronger declaration still overturns, and the "
+                 "kitty passes to the new declarer.")
+    return _("Declaring ends with the deal: nobody overturns after the kitty exchange.")
+
+
+def _otherwise(fb: Any) -> str:
+    return _("the hand is played in no-trump") if fb.otherwise == "no-trump" else _("the cards are redealt")
+
+
+def _fallback(r: Any) -> Made:
+    fb = r.declaring.fallback
+    kind = fb.kind
+    if kind == "kitty-card":
+        first = _("If nobody declares during the deal, the suit of kitty card %(card)s is trump.") % {"card": fb.card}
+        if fb.skip_to > fb.card:
+            then = _("If it is a joker, the next cards up to card %(last)s are tried in turn; if they are all "
+                     "jokers, %(otherwise)s.") % {"last": fb.skip_to, "otherwise": _otherwise(fb)}
+        else:
+            then = _("If it is a joker, %(otherwise)s.") % {"otherwise": _otherwise(fb)}
+        return sentences(first, then)
+    if kind == "level-card":
+        return _("If nobody declares during the deal, the suit of the first level card in the kitty is trump; if "
+                 "there is none, %(otherwise)s.") % {"otherwise": _otherwise(fb)}
+    if kind == "highest-card":
+        return _("If nobody declares during the deal, the suit of the highest card in the kitty is trump (level "
+                 "cards above aces, jokers left out, the first of equal cards); if the kitty holds only jokers, "
+                 "%(otherwise)s.") % {"otherwise": _otherwise(fb)}
+    if kind == "redeal":
+        return _("If nobody declares during the deal, the cards are redealt.")
+    if kind == "no-trump":
+        return _("If nobody declares during the deal, the hand is played in no-trump.")
+    return _("If nobody declares during the deal, the banker's partner names the trump suit.")
+
+
+def _first_banker(r: Any) -> Made:
+    how = r.declaring.first_banker
+    if how == "first-declarer":
+        return _("In the first hand there is no banker yet: whoever declares first becomes the banker.")
+    if how == "final-declarer":
+        return _("In the first hand there is no banker yet: whoever holds the declaration that stands at the end "
+                 "of the deal becomes the banker.")
+    return _("In the first hand the player who deals is the banker, whoever declares.")
+
+
+def _first_fallback(r: Any) -> Made:
+    if r.declaring.first_fallback == "redeal":
+        return _("If nobody declares in the first hand, the cards are redealt.")
+    return _("If nobody declares in the first hand, the trump is chosen as in any other hand.")
+
+
+# --- the kitty -----------------------------------------------------------------------------------
+
+
+def kitty_section(b: Builder) -> None:
+    with b.section("kitty", _("The kitty")):
+        b.rule("kitty.exchange", _exchange)
+        b.rule("kitty.multiplier", _multiplier)
+        b.rule("kitty.doubling", _doubling)
+        b.example("kitty.examples", ex.kitty_examples)
+
+
+def _exchange(r: Any) -> Made:
+    size = r.table.kitty_size
+    if not size:
+        return None
+    return _("After the deal the banker takes the %(n)s kitty cards into hand and puts %(n)s cards back, face "
+             "down. The kitty's points count for nobody unless the attackers win the last trick.") % {"n": size}
+
+
+def _formula_text(tree: Any, top: bool = True) -> str:
+    op = tree[0]
+    if op == "num":
+        return str(tree[1])
+    if op == "var":
+        return _("size") if tree[1] == "size" else _("cards")
+    a, b = _formula_text(tree[1], False), _formula_text(tree[2], False)
+    text = {"add": f"{a} + {b}", "mul": f"{a} × {b}", "pow": f"{a}^{b}"}[op]
+    return text if top or op == "pow" else f"({text})"
+
+
+def _variables(tree: Any) -> set[str]:
+    if tree[0] == "var":
+        return {tree[1]}
+    if tree[0] == "num":
+        return set()
+    return _variables(tree[1]) | _variables(tree[2])
+
+
+def _multiplier(r: Any) -> Made:
+    k = r.kitty
+    if k.kind == "none":
+        return _("The kitty is never scored, whoever wins the last trick.")
+    if k.kind == "table":
+        rows = tuple((shape_phrase(row.width, row.length), f"×{row.factor}") for row in k.table)
+        text = _("If the attackers win the last trick, they score the kitty's points multiplied by a factor set "
+                 "by the largest combination of the last trick's lead:")
+        return Draft(text, table=Table((_("Largest combination"), _("Factor")), rows))
+    formula = k.formula
+    cap = k.cap
+    if not _variables(formula):
+        text = _("If the attackers win the last trick, they score the kitty's points multiplied by %(factor)s.") % {
+            "factor": _formula_text(formula)}
+    else:
+        text = _("If the attackers win the last trick, they score the kitty's points multiplied by %(formula)s.") % {
+            "formula": _formula_text(formula)}
+    notes = []
+    if "size" in _variables(formula):
+        notes.append(_("Here size is the number of cards in the largest combination of the last trick's lead."))
+    if "cards" in _variables(formula):
+        notes.append(_("Here cards is the number of cards in the last trick's lead."))
+    if cap:
+        notes.append(_("The multiplier is at most %(cap)s.") % {"cap": cap})
+    return sentences(text, *notes)
+
+
+def _doubling(r: Any) -> Made:
+    k = r.kitty
+    if k.kind != "table":
+        return None
+    if k.doubling:
+        return _("A tractor longer than any listed doubles the factor of the longest listed tractor of its sets "
+                 "once for each further set.")
+    return _("A tractor longer than any listed counts as the longest listed one.")

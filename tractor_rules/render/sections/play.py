@@ -1,0 +1,215 @@
+"""Leading and throws, following, ruffs, winning tricks."""
+
+from __future__ import annotations
+
+from functools import partial
+from typing import Any
+
+from .. import examples as ex
+from ..builder import Builder, Draft, Made
+from ..i18n import _, ngettext
+from ..words import lead_phrase, pattern_phrase
+from .common import has_sets, sentences
+
+# --- leading and throws --------------------------------------------------------------------------
+
+
+def leading_section(b: Builder) -> None:
+    with b.section("leading", _("Leading and throws")):
+        b.rule("leading.first", lambda r: _("The banker leads the first trick; the winner of each trick leads "
+                                              "the next."))
+        b.rule("leading.throws", _throws)
+        b.rule("leading.throw_check", _throw_check)
+        b.rule("leading.throw_failure", _throw_failure)
+        b.rule("leading.throw_penalty", _throw_penalty)
+        b.example("leading.throw_examples", ex.throw_examples)
+
+
+def _throws(r: Any) -> Made:
+    if r.leading.throws:
+        return _("A lead is a single, a set or a tractor, or a throw: several combinations of one suit (or of "
+                 "trumps) led at once, each meant to be the highest of its kind.")
+    return _("A lead is a single, a set or a tractor, of one suit or of trumps. Throws are not allowed.")
+
+
+def _throw_check(r: Any) -> Made:
+    if not r.leading.throws:
+        return None
+    check = r.leading.throw_check
+    if check == "every-part":
+        return _("A throw stands only if no other player can beat any of its parts in that suit: a higher single "
+                 "beats a single, a higher set of the same size a set, and a tractor as long and higher a tractor.")
+    if check == "largest-part":
+        return _("A throw stands only if no other player can beat its largest part in that suit; its smaller "
+                 "parts are not checked.")
+    return _("A throw stands only if no other player holds a card of that suit higher than the throw's highest "
+             "card.")
+
+
+def _throw_failure(r: Any) -> Made:
+    if not r.leading.throws:
+        return None
+    how = r.leading.throw_failure
+    if how == "smallest-part":
+        return _("If a throw fails, the leader plays only its beaten part with the lowest cards and takes the "
+                 "rest back.")
+    if how == "smallest-card":
+        return _("If a throw fails, the leader plays only its lowest card and takes the rest back.")
+    return _("If a throw fails, the next player chooses which of its beaten parts the leader must play; the "
+             "leader takes the rest back.")
+
+
+def _penalty_goes() -> str:
+    return _("Penalty points go to the other team: a banker team's penalty is added to the attackers' points, "
+             "an attacker's is taken from them.")
+
+
+def _throw_penalty(r: Any) -> Made:
+    if not r.leading.throws:
+        return None
+    p = r.leading.throw_penalty
+    kind = p.kind
+    if kind == "none":
+        return _("A failed throw costs no points.")
+    if kind == "hand-lost":
+        return _("A failed throw loses the hand for the thrower's team.")
+    values = {"points": p.points}
+    if kind == "per-card":
+        text = ngettext("A failed throw costs %(points)s point for each card taken back.",
+                        "A failed throw costs %(points)s points for each card taken back.", p.points) % values
+    else:
+        text = ngettext("A failed throw costs %(points)s point.", "A failed throw costs %(points)s points.",
+                        p.points) % values
+    return sentences(text, _penalty_goes())
+
+
+# --- following -----------------------------------------------------------------------------------
+
+
+def following_section(b: Builder) -> None:
+    with b.section("following", _("Following")):
+        b.rule("following.basics", lambda r: _(
+            "Every player plays as many cards as the lead. All trumps count as one suit. A player must follow "
+            "the led suit as far as they can: holding no more cards of it than the lead, they play all of them "
+            "and fill up with any cards."))
+        b.rule("following.duty", _duty)
+        b.rule("following.protect_longer_sets", _protect)
+        # with another duty the lists are not used, and not shown
+        lists = b.real.following.lists if b.real.following.duty == "lists" else ()
+        for i, follow_list in enumerate(lists):
+            key = f"following.lists.{follow_list.lead.width}x{follow_list.lead.length or 'n'}"
+            b.rule(key, partial(_follow_list, i=i))
+            b.example(key + ".example", partial(ex.follow_example, index=i))
+        b.rule("following.default", _default)
+        b.rule("following.revoke_penalty", _revoke_penalty)
+
+
+def _duty(r: Any) -> Made:
+    duty = r.following.duty
+    if duty == "lists":
+        return _("Holding more cards of the led suit than the lead, a player plays only that suit and must match "
+                 "the lead's shape by the lead's priority list below: the first entry their cards of the suit can "
+                 "make is the one they must play; if they can make none, any cards of the suit will do.")
+    if duty == "tractors":
+        return _("Holding more cards of the led suit than the lead, a player plays only that suit; each tractor "
+                 "of the lead must be answered with a tractor of its shape if they have one, and nothing else "
+                 "about the shape is enforced.")
+    return _("Holding more cards of the led suit than the lead, a player plays only that suit; the lead's shape "
+             "need not be matched.")
+
+
+def _protect(r: Any) -> Made:
+    if r.following.duty == "suit" or not has_sets(r):
+        return None
+    if r.following.protect_longer_sets:
+        return _("A longer set need not be broken to supply a shorter one: a triple is not split to follow a pair.")
+    return _("Sets and tractors are split if need be: a pair taken out of a triple or a tractor counts as a pair.")
+
+
+def _follow_list(r: Any, i: int) -> Made:
+    fl = r.following.lists[i]
+    lead = lead_phrase(fl.lead.width, fl.lead.length)
+    points = tuple(pattern_phrase(p) for p in fl.entries)
+    return Draft(_("To %(lead)s, in order of priority:") % {"lead": lead}, points)
+
+
+def _default(r: Any) -> Made:
+    if r.following.duty != "lists":
+        return None
+    if r.following.default == "largest-first":
+        return _("To any other lead, and to a throw, the lead's combinations are matched largest first, each as "
+                 "closely as the cards of the suit allow.")
+    return _("To any other lead, and to a throw, only the suit is enforced.")
+
+
+def _revoke_penalty(r: Any) -> Made:
+    p = r.following.revoke_penalty
+    kind = p.kind
+    if kind == "none":
+        return _("A wrong follow found later costs no points.")
+    if kind == "hand-lost":
+        return _("A wrong follow found later loses the hand for the offender's team.")
+    values = {"points": p.points}
+    if kind == "per-card":
+        text = ngettext("A wrong follow found later costs %(points)s point for each card of the play.",
+                        "A wrong follow found later costs %(points)s points for each card of the play.",
+                        p.points) % values
+    else:
+        text = ngettext("A wrong follow found later costs %(points)s point.",
+                        "A wrong follow found later costs %(points)s points.", p.points) % values
+    return sentences(text, _penalty_goes())
+
+
+# --- ruffs ---------------------------------------------------------------------------------------
+
+
+def ruffing_section(b: Builder) -> None:
+    with b.section("ruffing", _("Ruffs")):
+        b.rule("ruffing.basics", lambda r: _(
+            "A player with no cards of the led side suit may ruff with trumps, or discard any cards; a discard "
+            "never wins."))
+        b.rule("ruffing.requirement", _requirement)
+        b.example("ruffing.example", ex.ruff_example)
+
+
+def _requirement(r: Any) -> Made:
+    need = r.ruffing.requirement
+    if need == "counts":
+        if max(r.combinations.set_widths) <= 2:
+            return _("A ruff must contain at least as many tractors, and as many pairs, as the lead; otherwise it "
+                     "is a discard and cannot win.")
+        return _("A ruff must contain at least as many tractors, and as many sets of each size (pairs, triples, "
+                 "...), as the lead; otherwise it is a discard and cannot win.")
+    if need == "types":
+        return _("A ruff must contain every kind of combination in the lead (each tractor shape, each set size); "
+                 "otherwise it is a discard and cannot win.")
+    if need == "shape":
+        return _("A ruff must hold exactly the lead's combinations; otherwise it is a discard and cannot win.")
+    return _("Any trumps, as many as the lead, make a ruff.")
+
+
+# --- winning tricks ------------------------------------------------------------------------------
+
+
+def winning_section(b: Builder) -> None:
+    with b.section("winning", _("Winning tricks")):
+        b.rule("winning.basics", lambda r: _(
+            "Only the lead, plays of the led suit that hold all of the lead's combinations, and valid ruffs "
+            "compete for the trick; a valid ruff beats any play of the side suit. An unbeaten throw wins."))
+        b.rule("ruffing.compare", _compare)
+        b.example("winning.example", ex.overtrump_example)
+        b.rule("winning.points", lambda r: _(
+            "The attackers score the point cards of every trick they win; the banker team's tricks score "
+            "nothing."))
+
+
+def _compare(r: Any) -> Made:
+    how = r.ruffing.compare
+    if how == "largest-part":
+        return _("Competing plays, ruffs and overtrumps included, are compared by the lead's largest "
+                 "combination: the play with the highest counterpart of it wins; on a tie the earlier play wins.")
+    if how == "every-part":
+        return _("A later play beats an earlier one only if it is higher in every combination of the lead; on a "
+                 "tie the earlier play wins.")
+    return _("Competing plays, ruffs and overtrumps included, are compared by their highest card; on a tie the "
+             "earlier play wins.")

@@ -1,0 +1,209 @@
+"""Scoring and levels, rotation and game end, table stakes."""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+from ...engine.errors import EngineError
+from ...engine.scoring import level_ladder
+from ...rules import Stakes
+from .. import examples as ex
+from ..builder import Builder, Draft, Made
+from ..i18n import _, ngettext
+from ..model import Table
+from ..track import untracked
+from ..words import join_and, join_list, outcome_phrase
+from .common import sentences
+
+# --- scoring and levels --------------------------------------------------------------------------
+
+
+def scoring_section(b: Builder) -> None:
+    with b.section("scoring", _("Scoring and levels")):
+        b.rule("levels.range", _level_range)
+        b.rule("thresholds", _upgrade_table)
+        b.rule("thresholds.open", _open_rows)
+        b.rule("levels.mandatory", _mandatory)
+        b.example("levels.advance_example", ex.advance_example)
+        b.rule("levels.knock_back", _knock_back)
+
+
+def _level_range(r: Any) -> Made:
+    try:
+        ladder = level_ladder(r)
+    except EngineError:
+        return _("Both teams start at level %(first)s and go up to level %(last)s.") % {
+            "first": r.levels.first, "last": r.levels.last}
+    return _("Both teams start at level %(first)s and go up through the levels %(ladder)s.") % {
+        "first": r.levels.first, "ladder": join_list(list(ladder))}
+
+
+def _granularity(points: Any) -> int:
+    g = 0
+    for _rank, value in points:
+        g = math.gcd(g, value)
+    return g or 5
+
+
+def _score_range(low: int, high: int) -> str:
+    return str(low) if low == high else f"{low}–{high}"
+
+
+def _upgrade_table(r: Any) -> Made:
+    # From 0 to the deck's total; further if a row starts beyond it (reachable with penalty points
+    # or a multiplied kitty), so that every row of the rules shows.
+    top = max(r.table.total_points, *(row.low for row in r.thresholds))
+    step = _granularity(r.table.points)
+    rows: list[tuple[int, int, tuple[str, int]]] = []
+    for score in range(0, top + 1, step):
+        outcome = r.level_change(score)
+        if rows and rows[-1][2] == outcome:
+            rows[-1] = (rows[-1][0], score, outcome)
+        else:
+            rows.append((score, score, outcome))
+    table = Table(
+        (_("Attackers' points"), _("Outcome")),
+        tuple((_score_range(low, high), outcome_phrase(*outcome)) for low, high, outcome in rows),
+    )
+    text = _("After each hand the attackers' points, the kitty's included if they won it, decide the outcome "
+             "(from 0 to %(top)s points):") % {"top": top}
+    return Draft(text, table=table)
+
+
+def _open_rows(r: Any) -> Made:
+    notes = []
+    for row in r.thresholds:
+        if row.high != -1 or not row.every:
+            continue
+        values = {"low": row.low, "every": row.every, "most": row.at_most}
+        if row.at_most:
+            notes.append(_("From %(low)s points on, every further %(every)s points give the attackers one more "
+                           "level, up to %(most)s levels.") % values)
+        else:
+            notes.append(_("From %(low)s points on, every further %(every)s points give the attackers one more "
+                           "level, with no limit, even past the deck's total (which a multiplied kitty can "
+                           "pass).") % values)
+    return sentences(*notes) or None
+
+
+def _mandatory(r: Any) -> Made:
+    levels = list(r.levels.mandatory)
+    if not levels:
+        return _("No level must be played: a team going up several levels may jump over any of them.")
+    return ngettext(
+        "Level %(levels)s must be played: a team going up several levels stops there.",
+        "Levels %(levels)s must be played: a team going up several levels stops at the first of them it reaches.",
+        len(levels),
+    ) % {"levels": join_and(levels)}
+
+
+def _knock_back(r: Any) -> Made:
+    knocks = list(r.levels.knock_back)
+    if not knocks:
+        return _("Nobody is ever sent back to a lower level.")
+    return sentences(*(
+        _("Knock-back: a team that loses a hand while playing level %(level)s, the last trick being won by a "
+          "single %(level)s, goes back to level %(to)s.") % {"level": k.level, "to": k.to}
+        for k in knocks
+    ))
+
+
+# --- rotation and game end -----------------------------------------------------------------------
+
+
+def rotation_section(b: Builder) -> None:
+    with b.section("rotation", _("Rotation and game end")):
+        b.rule("rotation.declarer_banks", _declarer_banks)
+        b.rule("rotation.after_hold", _after_hold)
+        b.rule("rotation.after_loss", _after_loss)
+        b.rule("levels.game_end", _game_end)
+
+
+def _declarer_banks(r: Any) -> Made:
+    if not r.rotation.declarer_banks:
+        return None  # the two rules below say who banks next, and read this setting too
+    return _("The banker of each hand is the player who made trump in it (the last declarer), whatever "
+             "happened in the hand before.")
+
+
+def _after_hold(r: Any) -> Made:
+    if r.rotation.declarer_banks:
+        return None
+    how = r.rotation.after_hold
+    if how == "partner":
+        return _("If the banker team holds the bank, the banker's partner is the next banker.")
+    if how == "same":
+        return _("If the banker team holds the bank, the same banker banks again.")
+    return _("If the banker team holds the bank, the next player of the banker team in turn order is the next "
+             "banker.")
+
+
+def _after_loss(r: Any) -> Made:
+    if r.rotation.declarer_banks:
+        return None
+    if r.rotation.after_loss == "next-seat":
+        return _("If the attackers take the bank, the player after the banker in turn order becomes the banker.")
+    return _("If the attackers take the bank, the first of them after the banker in turn order becomes the banker.")
+
+
+def _game_end(r: Any) -> Made:
+    end = r.levels.game_end
+    if end == "last":
+        return _("The game is won by the team that wins a hand as the banker team while playing level %(last)s.") % {
+            "last": r.levels.last}
+    if end == "beyond-last":
+        return _("After level %(last)s, one more level is played in no-trump; the team that wins it as the banker "
+                 "team wins the game.") % {"last": r.levels.last}
+    n = r.levels.end_hands
+    return ngettext("The match ends after %(n)s hand; the team at the higher level wins.",
+                    "The match ends after %(n)s hands; the team at the higher level wins.", n) % {"n": n}
+
+
+# --- table stakes --------------------------------------------------------------------------------
+
+
+def stakes_section(b: Builder) -> None:
+    if untracked(b.rules.stakes) == Stakes():
+        return  # no stakes are set: the section is left out
+    with b.section("stakes", _("Table stakes")):
+        b.rule("stakes.game_points", _game_points)
+        b.rule("stakes.multipliers", _stake_multipliers)
+        b.rule("stakes.coins", _coins)
+        b.rule("stakes.leaving", _leaving)
+
+
+def _game_points(r: Any) -> Made:
+    rows = list(r.stakes.game_points)
+    if not rows:
+        return None
+    table = Table((_("Outcome"), _("Table points")),
+                  tuple((outcome_phrase(g.side, g.levels, g.or_more), str(g.points)) for g in rows))
+    return Draft(_("Each hand's outcome scores table points:"), table=table)
+
+
+def _stake_multipliers(r: Any) -> Made:
+    steps = list(r.stakes.multipliers)
+    if not steps:
+        return None
+    points = tuple(_("when every player has more than %(above)s table points, a hand counts %(factor)s times")
+                   % {"above": s.above, "factor": s.factor} for s in steps)
+    return Draft(_("The stakes grow with the table points:"), points)
+
+
+def _coins(r: Any) -> Made:
+    s = r.stakes
+    if not s.coins:
+        return None
+    return _("Coins: X is the number of levels gained plus %(banker)s when the banker team wins, plus "
+             "%(attackers)s when the attackers win; each loser pays X times the room's stake, and each winner "
+             "receives %(percent)s%% of that.") % {
+        "banker": s.banker_base, "attackers": s.attackers_base, "percent": s.winner_percent}
+
+
+def _leaving(r: Any) -> Made:
+    s = r.stakes
+    if not s.leave_penalty and not s.leave_others:
+        return None
+    return _("A player who leaves the table early loses %(lose)s times the base points; each other player gains "
+             "%(gain)s times the base points.") % {"lose": s.leave_penalty, "gain": s.leave_others}

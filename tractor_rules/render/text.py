@@ -1,0 +1,133 @@
+"""Layout filters for the templates: escaping for Markdown, suit colours for HTML, wrapping and
+aligned tables for plain text (Chinese characters count two columns).  Presentation only: the
+words are final before they get here."""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+
+from markupsafe import Markup, escape
+
+from .model import Table
+
+# --- Markdown ------------------------------------------------------------------------------------
+
+_MD_SPECIAL = re.compile(r"([\\`*_#<>\[\]()|!~])")
+# at the start of a line these begin a list, a quote or a heading underline
+_MD_LINE_START = re.compile(r"^(\s*)([-+=]|\d+(?=[.)]))", re.MULTILINE)
+
+
+def md_escape(text: object) -> str:
+    """Text that Markdown shows as written: no emphasis, links, HTML, headings, lists or table cells
+    can come out of it."""
+    out = _MD_SPECIAL.sub(r"\\\1", str(text))
+    return _MD_LINE_START.sub(lambda m: m.group(1) + ("\\" + m.group(2) if not m.group(2).isdigit()
+                                                       else m.group(2) + "\\"), out)
+
+
+def md_inline(text: object) -> str:
+    """Escaped and on one line (a heading, a table cell, a list item)."""
+    return md_escape(" ".join(str(text).split()))
+
+
+# --- HTML ----------------------------------------------------------------------------------------
+
+_CARD = re.compile(r"([♥♦♠♣])(10|[2-9JQKA])?")
+
+
+def suits_html(text: object) -> Markup:
+    """Escaped text with every card (or bare suit glyph) coloured: hearts and diamonds red, spades and
+    clubs black."""
+    escaped = str(escape(str(text)))
+
+    def colour(m: re.Match[str]) -> str:
+        tone = "red" if m.group(1) in "♥♦" else "black"
+        return f'<span class="card {tone}">{m.group(0)}</span>'
+
+    return Markup(_CARD.sub(colour, escaped))
+
+
+# --- plain text ----------------------------------------------------------------------------------
+
+_CJK = "\u2e80-\u9fff\uf900-\ufaff\uff00-\uffef\u3000-\u303f"
+_TOKEN = re.compile(rf"[{_CJK}]|[^\s{_CJK}]+|\s+")
+# CJK punctuation that must not begin a line joins the token before it; an opening bracket, which
+# must not end one, joins the token after it
+_NO_LINE_START = set("，。；：、）」』！？％”")
+_NO_LINE_END = set("（「『“")
+
+
+def width(text: str) -> int:
+    """Columns the text takes in a terminal."""
+    return sum(2 if unicodedata.east_asian_width(ch) in "WF" else 1 for ch in text)
+
+
+def _tokens(text: str) -> list[str]:
+    tokens: list[str] = []
+    opening = ""
+    for tok in _TOKEN.findall(" ".join(text.split())):
+        if tokens and tok[0] in _NO_LINE_START and not opening:
+            tokens[-1] += tok
+        elif tok in _NO_LINE_END:
+            opening += tok
+        else:
+            tokens.append(opening + tok)
+            opening = ""
+    if opening:
+        tokens.append(opening)
+    return tokens
+
+
+def wrap_lines(text: str, columns: int = 78, first: str = "", rest: str = "") -> list[str]:
+    """Greedy wrap by display width; Latin words stay whole, CJK text breaks between characters."""
+    lines: list[str] = []
+    line, used = first, width(first)
+    fresh = True
+    for tok in _tokens(text):
+        if tok.isspace():
+            if not fresh:
+                line, used = line + " ", used + 1
+            continue
+        w = width(tok)
+        if not fresh and used + w > columns:
+            lines.append(line.rstrip())
+            line, used = rest, width(rest)
+        line, used = line + tok, used + w
+        fresh = False
+    lines.append(line.rstrip())
+    return lines
+
+
+def wrap_text(text: object, columns: int = 78, first: str = "", rest: str = "") -> str:
+    return "\n".join(wrap_lines(str(text), columns, first, rest))
+
+
+def _pad(text: str, columns: int) -> str:
+    return text + " " * (columns - width(text))
+
+
+def text_table(table: Table, indent: str = "") -> str:
+    """Columns aligned by display width, a rule under the header."""
+    rows = [table.header, *table.rows]
+    widths = [max(width(str(row[i])) for row in rows) for i in range(len(table.header))]
+
+    def line(row: tuple[str, ...]) -> str:
+        return (indent + "  ".join(_pad(str(cell), w) for cell, w in zip(row, widths, strict=True))).rstrip()
+
+    rule = indent + "  ".join("-" * w for w in widths)
+    return "\n".join([line(table.header), rule, *(line(r) for r in table.rows)])
+
+
+def underline(text: str, char: str) -> str:
+    return char * width(text)
+
+
+FILTERS = {
+    "md": md_escape,
+    "md_inline": md_inline,
+    "suits": suits_html,
+    "wrap": wrap_text,
+    "text_table": text_table,
+    "underline": underline,
+}
