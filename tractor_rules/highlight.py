@@ -12,21 +12,10 @@ from functools import cache
 from pygments.lexer import RegexLexer, bygroups, words
 from pygments.token import Comment, Keyword, Name, Number, Operator, Punctuation, String, Text, Whitespace
 
+from .language.parser import SECTIONS
 from .resources import grammar_path
 
-SECTION_WORDS = (
-    "table",
-    "levels",
-    "trumps",
-    "combinations",
-    "declare",
-    "lead",
-    "follow",
-    "ruff",
-    "kitty",
-    "upgrade",
-    "stakes",
-)
+SECTION_WORDS = SECTIONS
 
 
 @cache

@@ -358,22 +358,27 @@ def _jokers(c: Compiler, st: Statement) -> None:
     c.set("table.jokers", _yes(st.node.args[0]))
 
 
-@handles("remove")
-def _remove(c: Compiler, st: Statement) -> None:
+def _ranks(c: Compiler, st: Statement, twice: str) -> list[str]:
+    """The statement's ranks in rank order, each once (``twice`` words the error for a repeat)."""
     ranks: list[str] = []
     for leaf in st.node.args:
-        assert isinstance(leaf, Leaf)
         rank = c.rank(leaf)
         if rank is None:
             continue
         if rank in ranks:
-            c.error(leaf, f"{rank} is removed twice")
+            c.error(leaf, f"{rank} is {twice}")
             continue
         ranks.append(rank)
+    return sorted(ranks, key=RANK_ORDER.__getitem__)
+
+
+@handles("remove")
+def _remove(c: Compiler, st: Statement) -> None:
+    ranks = _ranks(c, st, "removed twice")
     if len(ranks) >= len(model.RANKS) - 1:
         c.error(st, "a deck needs at least two ranks left")
         return
-    c.set("table.removed_ranks", tuple(sorted(ranks, key=RANK_ORDER.__getitem__)))
+    c.set("table.removed_ranks", tuple(ranks))
 
 
 @handles("deal")
@@ -423,17 +428,7 @@ def _level_range(c: Compiler, st: Statement) -> None:
 
 @handles("mandatory")
 def _mandatory(c: Compiler, st: Statement) -> None:
-    ranks: list[str] = []
-    for leaf in st.node.args:
-        assert isinstance(leaf, Leaf)
-        rank = c.rank(leaf)
-        if rank is None:
-            continue
-        if rank in ranks:
-            c.error(leaf, f"{rank} is listed twice")
-            continue
-        ranks.append(rank)
-    c.set("levels.mandatory", tuple(sorted(ranks, key=RANK_ORDER.__getitem__)))
+    c.set("levels.mandatory", tuple(_ranks(c, st, "listed twice")))
 
 
 @handles("knock_back")
