@@ -125,6 +125,39 @@ def _cmd_diff(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
+def _cmd_simulate(args: argparse.Namespace) -> int:
+    from .engine.simulate import run_simulation
+
+    try:
+        rules = load(args.ruleset or DEFAULT_RULESET)
+    except RulesetError as error:
+        return _report(error)
+    if args.hands < 0:
+        print("tractor-rules simulate: --hands cannot be negative", file=sys.stderr)
+        return EXIT_USAGE
+    log_tmp = None
+    if args.log:
+        # The log appears whole or not at all: written beside its target, renamed at the end.
+        target = Path(args.log)
+        fd, log_tmp = tempfile.mkstemp(prefix=f".{target.name}.", dir=target.parent if str(target.parent) else ".")
+        os.close(fd)
+    try:
+        report = run_simulation(rules, args.hands, args.seed, players=args.players, log_path=log_tmp,
+                                progress=not args.json and sys.stderr.isatty())
+        if log_tmp is not None:
+            os.replace(log_tmp, args.log)
+            log_tmp = None
+            report.log_path = args.log
+    finally:
+        if log_tmp is not None:
+            Path(log_tmp).unlink(missing_ok=True)
+    if args.json:
+        _write_output(json.dumps(report.to_dict(), indent=2, ensure_ascii=False) + "\n", None)
+    else:
+        _write_output(report.to_text(), None)
+    return EXIT_OK
+
+
 def _ruleset_file(target: str) -> Path:
     path = builtin_path(target)
     return path if path is not None and not Path(target).exists() else Path(target)
@@ -209,6 +242,15 @@ def build_parser() -> argparse.ArgumentParser:
     diff.add_argument("--format", choices=("txt", "md"), default="txt", help="default: txt")
     diff.add_argument("--lang", choices=("en", "zh"), default="en", help="default: en")
     diff.add_argument("-o", "--output", metavar="FILE", help="write to FILE instead of standard output")
+
+    sim = command("simulate", "play random hands with the engine and print statistics", _cmd_simulate)
+    sim.add_argument("ruleset", nargs="?", metavar="RULESET")
+    sim.add_argument("--hands", type=int, default=100, metavar="N", help="hands to play (default 100)")
+    sim.add_argument("--seed", type=int, default=0, metavar="S", help="random seed; the same seed plays the same game")
+    sim.add_argument("--players", default="random", metavar="KIND",
+                     help="random or greedy, or one kind per seat separated by commas (default random)")
+    sim.add_argument("--log", metavar="FILE.jsonl", help="write every hand as one JSON line (see the docs)")
+    sim.add_argument("--json", action="store_true", help="print the statistics as JSON")
 
     fmt = command("fmt", "print rulesets in canonical form", _cmd_fmt)
     fmt.add_argument("rulesets", nargs="*", metavar="RULESET")
