@@ -117,3 +117,45 @@ def test_the_module_runs_as_a_process_without_a_traceback(tmp_path):
     assert result.returncode == 1
     assert "Traceback" not in result.stderr
     assert f"{bad}:2:1: unknown word 'tabel': did you mean 'table'?" in result.stderr
+
+
+def test_render_every_format_and_language(tmp_path, capsys):
+    code, out, _ = run(capsys, "render", "two-decks", "--format", "md")
+    assert code == 0 and out.startswith("# Tractor \\(two decks\\)")
+    code, out, _ = run(capsys, "render", "--lang", "zh", "--format", "txt")
+    assert code == 0 and "牌桌与发牌" in out
+    page = tmp_path / "sheet.html"
+    code, _, _ = run(capsys, "render", "four-decks", "--format", "html", "-o", str(page))
+    html = page.read_text(encoding="utf-8")
+    assert code == 0 and html.startswith("<!DOCTYPE html>") and "Upgrade (four decks)" in html
+
+
+def test_render_of_a_broken_ruleset_exits_1_without_output(tmp_path, capsys):
+    bad = tmp_path / "bad.tractor"
+    bad.write_text("table\n  players: 3\n", encoding="utf-8")
+    out = tmp_path / "sheet.md"
+    code, stdout, err = run(capsys, "render", str(bad), "-o", str(out))
+    assert (code, stdout) == (1, "") and f"{bad}:2:3:" in err and not out.exists()
+
+
+def test_diff_of_constant_twos_lists_exactly_its_changes(capsys):
+    code, out, _ = run(capsys, "diff", "two-decks", "two-decks-constant-twos")
+    assert code == 0
+    assert "B: Both teams start at level 3" in out
+    assert "the 2 of the trump suit" in out
+    assert "kitty" not in out.lower() and "ruff" not in out.lower()
+
+
+def test_simulate_prints_statistics_and_writes_a_whole_log(tmp_path, capsys):
+    log = tmp_path / "hands.jsonl"
+    code, out, _ = run(capsys, "simulate", "two-decks", "--hands", "5", "--seed", "7", "--log", str(log), "--json")
+    assert code == 0
+    report = json.loads(out)
+    assert report["hands"] == 5 and report["seed"] == 7
+    lines = log.read_text(encoding="utf-8").splitlines()
+    assert len(lines) == 5 and json.loads(lines[0])["ruleset"] == "Tractor (two decks)"
+    assert [p.name for p in tmp_path.iterdir()] == ["hands.jsonl"]
+    # the same seed plays the same game
+    again = tmp_path / "again.jsonl"
+    run(capsys, "simulate", "two-decks", "--hands", "5", "--seed", "7", "--log", str(again), "--json")
+    assert again.read_text(encoding="utf-8") == log.read_text(encoding="utf-8")
