@@ -352,3 +352,21 @@ def test_perturbed_whitespace_formats_the_same(data, index):
     messy = _perturb(data.draw, original)
     assert format_text(messy) == format_text(original)
     check_properties(messy)
+
+
+def _rules_without_positions(text: str) -> dict:
+    import tractor_rules as tr
+
+    data = tr.loads(text, origin=str(ROOT / "rulesets" / "formatted.tractor")).to_dict()
+    data.pop("sources")
+    return data
+
+
+@pytest.mark.parametrize("text", CANONICAL[:-1], ids=CANONICAL_IDS[:-1])  # the shipped files: they compile
+def test_formatting_keeps_the_rules(text):
+    """The formatter changes layout only: messy text and its canonical form compile to the same
+    rules (the positions recorded in ``sources`` may move, nothing else)."""
+    messy = "\n\n" + "\n".join("   " + line.replace(": ", " :  ") if line.strip() and not line.lstrip().startswith("#")
+                              else line for line in text.split("\n"))
+    assert _rules_without_positions(format_text(messy)) == _rules_without_positions(messy)
+    assert format_text(messy) == format_text(text)
