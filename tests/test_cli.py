@@ -159,3 +159,10 @@ def test_simulate_prints_statistics_and_writes_a_whole_log(tmp_path, capsys):
     again = tmp_path / "again.jsonl"
     run(capsys, "simulate", "two-decks", "--hands", "5", "--seed", "7", "--log", str(again), "--json")
     assert again.read_text(encoding="utf-8") == log.read_text(encoding="utf-8")
+
+
+def test_simulate_rejects_an_unknown_player_kind_as_usage(capsys):
+    with pytest.raises(SystemExit) as exit_info:
+        main(["simulate", "--players", "clever", "--hands", "1"])
+    assert exit_info.value.code == 2
+    assert "clever" in capsys.readouterr().err

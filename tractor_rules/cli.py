@@ -125,7 +125,18 @@ def _cmd_diff(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
+def _player_kinds(text: str) -> str:
+    from .engine.players import parse_players
+
+    try:
+        parse_players(text)
+    except ValueError as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from None
+    return text
+
+
 def _cmd_simulate(args: argparse.Namespace) -> int:
+    from .engine import EngineError
     from .engine.simulate import run_simulation
 
     try:
@@ -142,8 +153,12 @@ def _cmd_simulate(args: argparse.Namespace) -> int:
         fd, log_tmp = tempfile.mkstemp(prefix=f".{target.name}.", dir=target.parent if str(target.parent) else ".")
         os.close(fd)
     try:
-        report = run_simulation(rules, args.hands, args.seed, players=args.players, log_path=log_tmp,
-                                progress=not args.json and sys.stderr.isatty())
+        try:
+            report = run_simulation(rules, args.hands, args.seed, players=args.players, log_path=log_tmp,
+                                    progress=not args.json and sys.stderr.isatty())
+        except EngineError as error:  # a ruleset the engine cannot play, e.g. links that branch
+            print(f"{args.ruleset or DEFAULT_RULESET}: the engine cannot play this ruleset: {error}", file=sys.stderr)
+            return EXIT_INPUT
         if log_tmp is not None:
             os.replace(log_tmp, args.log)
             log_tmp = None
@@ -247,7 +262,7 @@ def build_parser() -> argparse.ArgumentParser:
     sim.add_argument("ruleset", nargs="?", metavar="RULESET")
     sim.add_argument("--hands", type=int, default=100, metavar="N", help="hands to play (default 100)")
     sim.add_argument("--seed", type=int, default=0, metavar="S", help="random seed; the same seed plays the same game")
-    sim.add_argument("--players", default="random", metavar="KIND",
+    sim.add_argument("--players", default="random", metavar="KIND", type=_player_kinds,
                      help="random or greedy, or one kind per seat separated by commas (default random)")
     sim.add_argument("--log", metavar="FILE.jsonl", help="write every hand as one JSON line (see the docs)")
     sim.add_argument("--json", action="store_true", help="print the statistics as JSON")

@@ -205,11 +205,34 @@ def test_first_hand_redeal_then_a_new_shuffle():
 
 
 def test_overturn_after_the_kitty_passes_the_kitty():
-    rules = replace(NO_JOKERS, declaring=replace(NO_JOKERS.declaring, overturn_after_kitty=True))
-    players = [Eager(s, faces="2H") for s in range(3)] + [Eager(3, faces="2D")]
-    record = play_hand(rules, players, random.Random(11), level="2", banker=0)
-    assert replay_hand(record.to_log(), rules) == []
-    assert sum(len(h) for h in record.hands) + len(record.kitty) == 96 + 8
+    rules = replace(tr.load("two-decks"), declaring=replace(tr.load("two-decks").declaring, overturn_after_kitty=True))
+    buriers = []
+
+    class Late(Eager):
+        """Declares only once the kitty has been exchanged (trump is known then)."""
+
+        def declare(self, view, offers):
+            return super().declare(view, offers) if view.public.ctx is not None else None
+
+        def bury(self, view, count):
+            buriers.append(view.seat)
+            return super().bury(view, count)
+
+    seen = 0
+    for seed in range(12):
+        buriers.clear()
+        record = play_hand(rules, [Late(s) for s in range(4)], random.Random(seed), level="2", banker=0)
+        assert record.banker == 0 and buriers[0] == 0
+        assert len(buriers) == 1 + len(record.declarations)
+        if record.declarations:
+            seen += 1
+            last_seat, last_cards = record.declarations[-1]
+            assert buriers[-1] == last_seat  # the last overturner buried the kitty
+            assert record.trump == rules.declaration(last_cards, "2").trump
+            for (_, a), (_, b) in zip(record.declarations, record.declarations[1:]):
+                assert rules.declaration(b, "2").key > rules.declaration(a, "2").key
+        assert replay_hand(record.to_log(), rules) == []
+    assert seen
 
 
 # --- the kitty, throws, penalties ------------------------------------------------------------------

@@ -16,7 +16,7 @@ from tractor_rules.engine.game import play_hand
 from tractor_rules.engine.players import make_players
 
 RULESETS = {name: tr.load(name) for name in tr.builtin_names()}
-SETTINGS = settings(max_examples=6, deadline=None)
+SETTINGS = settings(max_examples=10, deadline=None)
 
 
 def situation(rules):

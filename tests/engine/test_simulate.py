@@ -12,6 +12,7 @@ from collections import Counter
 import pytest
 
 import tractor_rules as tr
+from tractor_rules.engine.players import parse_players
 from tractor_rules.engine.replay import FIELDS, replay_hand, replay_log
 from tractor_rules.engine.simulate import SimulationReport, run_simulation
 
@@ -91,6 +92,9 @@ def test_players_option():
     assert run_simulation(rules, 3, 1, players="greedy").hands == 3
     with pytest.raises(ValueError, match="unknown player"):
         run_simulation(rules, 3, 1, players="clever")
+    assert parse_players("greedy, random") == ["greedy", "random"]
+    with pytest.raises(ValueError, match="no players"):
+        parse_players(" , ")
 
 
 def test_zero_hands_and_no_log(tmp_path):

@@ -56,6 +56,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from typing import Any
 
 from ..rules import RANKS, SUITS, Rules
 from .cards import CARDS, Card, deck_cards
@@ -347,11 +348,11 @@ class HandRecord:
     def throws_failed(self) -> int:
         return sum(1 for t in self.tricks if t.attempt is not None)
 
-    def to_log(self) -> dict:
+    def to_log(self) -> dict[str, Any]:
         """The hand as one JSON object (see docs/simulate.md)."""
         ctx = self.rules.context(self.level, self.trump)
         sort = _sorter(ctx)
-        out: dict = {
+        out: dict[str, Any] = {
             "ruleset": self.rules.name,
             "level": self.level,
             "trump": self.trump,
@@ -365,7 +366,7 @@ class HandRecord:
             out["declarer"] = self.declarer
         tricks = []
         for t in self.tricks:
-            row: dict = {"leader": t.leader, "plays": [_notation(p) for p in t.plays]}
+            row: dict[str, Any] = {"leader": t.leader, "plays": [_notation(p) for p in t.plays]}
             if t.attempt is not None:
                 row["attempt"] = _notation(t.attempt)
             row["winner"] = t.winner

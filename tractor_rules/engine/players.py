@@ -14,7 +14,7 @@ can unless its partner is already winning, else plays low and discards low, spar
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from ..rules import SUITS
 from .cards import CARDS, Card, deck_cards
@@ -23,7 +23,7 @@ from .order import TRUMP
 from .pool import Pool
 from .units import Unit, decompose
 
-__all__ = ["GreedyPlayer", "RandomPlayer", "make_players"]
+__all__ = ["PLAYER_KINDS", "GreedyPlayer", "RandomPlayer", "make_players", "parse_players"]
 
 
 def _suit_cards(view: PlayerView, suit: int) -> tuple[Card, ...]:
@@ -107,7 +107,7 @@ class GreedyPlayer(Player):
 
     # --- the kitty ----------------------------------------------------------------------------
 
-    def _keep_key(self, view: PlayerView):
+    def _keep_key(self, view: PlayerView) -> Callable[[Card], tuple[bool, bool, bool, int, int]]:
         order = view.ctx.order
         pts = self._pts(view)
         hand = view.hand
@@ -265,21 +265,29 @@ class GreedyPlayer(Player):
         return min(range(len(options)), key=lambda i: max(strength[c] for c in options[i]))
 
 
-def make_players(spec: str, count: int, rng: random.Random) -> list[Player]:
-    """Players from a spec: "random", "greedy", or kinds separated by commas, one per seat and
-    repeated round the table ("greedy,random": greedy on even seats).  Each player's seed is drawn
-    from ``rng``."""
+#: the kinds of player a simulation can seat
+PLAYER_KINDS = ("random", "greedy")
+
+
+def parse_players(spec: str) -> list[str]:
+    """The kinds named by a players spec ("random", "greedy", or kinds separated by commas, one per
+    seat, repeated round the table); ValueError for an empty spec or an unknown kind."""
     kinds = [k.strip() for k in spec.split(",") if k.strip()]
     if not kinds:
         raise ValueError("no players named: use random, greedy, or a comma-separated list of them")
+    for kind in kinds:
+        if kind not in PLAYER_KINDS:
+            raise ValueError(f"unknown player {kind!r}: use random or greedy")
+    return kinds
+
+
+def make_players(spec: str, count: int, rng: random.Random) -> list[Player]:
+    """Players from a spec (see ``parse_players``): "greedy,random" seats greedy players at even
+    seats.  Each player's seed is drawn from ``rng``."""
+    kinds = parse_players(spec)
     out: list[Player] = []
     for seat in range(count):
         kind = kinds[seat % len(kinds)]
         seed = rng.getrandbits(64)
-        if kind == "random":
-            out.append(RandomPlayer(seed))
-        elif kind == "greedy":
-            out.append(GreedyPlayer(seed))
-        else:
-            raise ValueError(f"unknown player {kind!r}: use random or greedy")
+        out.append(RandomPlayer(seed) if kind == "random" else GreedyPlayer(seed))
     return out

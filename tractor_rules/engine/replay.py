@@ -23,10 +23,11 @@ from __future__ import annotations
 import json
 from collections import Counter
 from collections.abc import Iterable
-from typing import Any
+from typing import Any, NoReturn
 
 from ..errors import CardNotationError
 from ..rules import RANKS, SUITS, Rules
+from .cards import Card
 from .errors import EngineError
 
 FIELDS = ("ruleset", "level", "trump", "banker", "hands", "kitty", "tricks", "attacker_points",
@@ -66,8 +67,8 @@ def _points(rules: Rules) -> dict[str, int]:
     return dict(rules.table.points)
 
 
-def _card_points(cards, table: dict[str, int]) -> int:
-    return sum(table.get(c.rank, 0) for c in cards if not c.is_joker)
+def _card_points(cards: Iterable[Card], table: dict[str, int]) -> int:
+    return sum(table.get(c.rank or "", 0) for c in cards)
 
 
 def _full_deck(rules: Rules) -> list[str]:
@@ -83,7 +84,7 @@ def _is_int(value: Any) -> bool:
 
 
 def _replay(entry: str | dict[str, Any], rules: Rules, problems: list[str]) -> None:
-    def stop(message: str) -> None:
+    def stop(message: str) -> NoReturn:
         problems.append(message)
         raise _Stop
 
@@ -114,7 +115,7 @@ def _replay(entry: str | dict[str, Any], rules: Rules, problems: list[str]) -> N
     if not _is_int(banker) or not 0 <= banker < n:
         stop(f"banker {banker!r} is not one of seats 0..{n - 1}")
 
-    def cards(text: Any, what: str):
+    def cards(text: Any, what: str) -> tuple[Card, ...]:
         if not isinstance(text, str):
             stop(f"{what}: cards are written as one string of notation, not {type(text).__name__}")
         try:
@@ -155,7 +156,7 @@ def _replay(entry: str | dict[str, Any], rules: Rules, problems: list[str]) -> N
     remaining = [list(h) for h in hands]
     won: list[int] = [0] * n
     attempts: list[tuple[int, int]] = []  # (seat, cards taken back)
-    order_of_plays: list[tuple[int, tuple]] = []  # (seat, play) in play order, for called cards
+    order_of_plays: list[tuple[int, tuple[Card, ...]]] = []  # (seat, play) in play order, for called cards
     last_lead = None
     last_winner = None
     for i, t in enumerate(tricks, start=1):
@@ -218,10 +219,10 @@ def _replay(entry: str | dict[str, Any], rules: Rules, problems: list[str]) -> N
                         problems.append(f"{where}: the throw {' '.join(map(str, lead))} fails against the "
                                         "other hands, but no attempt is logged")
         for seat, play in zip(seats[1:], plays[1:]):
-            why = ctx.follow_error(remaining[seat], lead, play)
-            if why is not None:
+            reason = ctx.follow_error(remaining[seat], lead, play)
+            if reason is not None:
                 problems.append(f"{where}: seat {seat}'s {' '.join(map(str, play))} may not follow "
-                                f"{' '.join(map(str, lead))}: {why}")
+                                f"{' '.join(map(str, lead))}: {reason}")
         w = seats[ctx.winner(lead, plays[1:])]
         if t["winner"] != w:
             problems.append(f"{where}: the winner is seat {w}, not {t['winner']!r}")

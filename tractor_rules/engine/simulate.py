@@ -38,17 +38,17 @@ class SimulationReport:
     matches_won: int = 0
     matches_drawn: int = 0
     #: wins per team, by the seats of the winning team ("0 2")
-    match_winners: Counter = field(default_factory=Counter)
+    match_winners: Counter[str] = field(default_factory=Counter)
     banker_holds: int = 0
     attacker_points: int = 0
     #: "banker +2", "attackers +0" (a swap), ... → hands
-    outcomes: Counter = field(default_factory=Counter)
+    outcomes: Counter[str] = field(default_factory=Counter)
     throws_tried: int = 0
     throws_failed: int = 0
     tricks: int = 0
     kitty_dug: int = 0
     redeals: int = 0
-    trump_by: Counter = field(default_factory=Counter)
+    trump_by: Counter[str] = field(default_factory=Counter)
     no_trump_hands: int = 0
     seconds: float = 0.0
     log_path: str | None = None
