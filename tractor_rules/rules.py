@@ -509,6 +509,19 @@ class Stakes:
     leave_penalty: int = 0
     leave_others: int = 0
 
+    def points_for(self, side: str, levels: int) -> int | None:
+        """The game points of an outcome (``side`` gaining ``levels``; ("attackers", 0) is a swap):
+        its own row, else the highest "or more" row of that side below it; None if no row applies."""
+        best: GamePoints | None = None
+        for row in self.game_points:
+            if row.side != side:
+                continue
+            if row.levels == levels:
+                return row.points
+            if row.or_more and row.levels <= levels and (best is None or row.levels > best.levels):
+                best = row
+        return None if best is None else best.points
+
 
 # --- the whole ruleset -----------------------------------------------------------------------------
 
@@ -579,6 +592,27 @@ class Rules:
         from .engine.oracle import next_banker
 
         return next_banker(self, banker, winner)
+
+    def table_points(self, side: str, levels: int, table_points=()) -> int:
+        """Table stakes (seed 000): the game points each winner gains and each loser loses for an
+        outcome, times the stake multiplier that every player's ``table_points`` reach."""
+        from .engine.stakes import hand_points
+
+        return hand_points(self, side, levels, table_points)
+
+    def coins(self, side: str, levels: int, room: int) -> tuple[int, int]:
+        """Coins for an outcome in a room of coefficient ``room``: (the winner receives, the loser
+        pays)."""
+        from .engine.stakes import coins
+
+        return coins(self, side, levels, room)
+
+    def leaving(self, base: int) -> tuple[int, int]:
+        """A player leaving early with ``base`` points at stake: (the leaver loses, each other
+        player gains)."""
+        from .engine.stakes import leaving
+
+        return leaving(self, base)
 
     def to_dict(self) -> dict:
         """JSON-ready data with a ``schema_version``; ``Rules.from_dict`` gives back an equal object."""

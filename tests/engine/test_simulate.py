@@ -52,6 +52,8 @@ def test_simulation_of_every_shipped_ruleset(name, logs):
 def test_log_lines_have_the_fields_and_replay_clean(name, logs):
     rules, _, lines = logs[name]
     extra = {"called"} if rules.table.partnership == "called" else set()
+    if rules.stakes.game_points:
+        extra |= {"table_points", "table_points_change"}
     for line in lines:
         entry = json.loads(line)
         assert set(entry) == set(FIELDS) | extra

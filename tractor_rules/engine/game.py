@@ -66,6 +66,7 @@ from .follow import FollowContext, choose_follow, duty_for, follow_error, lead_s
 from .oracle import Context
 from .order import TRUMP
 from .scoring import kitty_multiplier, level_ladder
+from .stakes import hand_points
 from .tricks import throw_options, winner
 from .units import Unit, decompose
 
@@ -339,6 +340,10 @@ class HandRecord:
     forfeit: str | None = None
     #: the hand was the extra no-trump level beyond the last
     beyond: bool = False
+    #: table stakes (rulesets with game points): each seat's table points before the hand, and
+    #: what the hand changed them by
+    table_points: tuple[int, ...] = ()
+    table_points_change: tuple[int, ...] = ()
 
     @property
     def throws_tried(self) -> int:
@@ -378,6 +383,9 @@ class HandRecord:
         out["kitty_multiplier"] = self.kitty_multiplier
         out["level_change"] = [self.level_change[0], self.level_change[1]]
         out["next_banker"] = self.next_banker
+        if self.table_points:
+            out["table_points"] = list(self.table_points)
+            out["table_points_change"] = list(self.table_points_change)
         return out
 
 
@@ -862,6 +870,8 @@ class Match:
         self.hands: list[HandRecord] = []
         self.winners: frozenset[int] | None = None
         self.status = "playing"
+        #: each seat's table points (seed 000's stakes), when the ruleset has game points
+        self.table_points = [0] * n if rules.stakes.game_points else []
 
     @property
     def done(self) -> bool:
@@ -902,6 +912,11 @@ class Match:
             self.status = "won"
         for s in winners:
             self.levels[s] = self._climb(self.levels[s], steps)
+        if self.table_points:
+            worth = hand_points(rules, side, steps, self.table_points)
+            record.table_points = tuple(self.table_points)
+            record.table_points_change = tuple(worth if s in winners else -worth for s in range(n))
+            self.table_points = [p + d for p, d in zip(self.table_points, record.table_points_change)]
         if side == "attackers":
             for kb in rules.levels.knock_back:
                 if level == kb.level and not beyond and kb.to in self.ladder and _won_by_single(record, kb.level):

@@ -32,7 +32,7 @@ from .errors import EngineError
 
 FIELDS = ("ruleset", "level", "trump", "banker", "hands", "kitty", "tricks", "attacker_points",
           "kitty_points", "kitty_multiplier", "level_change", "next_banker")
-OPTIONAL = ("called", "declarer")
+OPTIONAL = ("called", "declarer", "table_points", "table_points_change")
 TRICK_FIELDS = ("leader", "plays", "winner", "points")
 
 
@@ -310,6 +310,22 @@ def _replay(entry: str | dict[str, Any], rules: Rules, problems: list[str]) -> N
         nxt = _called_next(rules, banker, change[0], team)
     if entry["next_banker"] != nxt:
         problems.append(f"the next banker is seat {nxt}, not {entry['next_banker']!r}")
+
+    # --- table stakes ----------------------------------------------------------------------------
+    # Logged by a match of a ruleset with game points (a hand played alone has no table points).
+    if "table_points" in entry or "table_points_change" in entry:
+        before, change_logged = entry.get("table_points"), entry.get("table_points_change")
+        if not rules.stakes.game_points:
+            problems.append("table_points: the ruleset has no game points")
+            return
+        if not (isinstance(before, list) and len(before) == n and all(isinstance(p, int) for p in before)):
+            problems.append("table_points: a number per seat")
+            return
+        winners = team if change[0] == "banker" else {s for s in range(n) if s not in team}
+        worth = rules.table_points(change[0], change[1], before)
+        expected = [worth if s in winners else -worth for s in range(n)]
+        if change_logged != expected:
+            problems.append(f"the table points change by {expected}, not {change_logged!r}")
 
 
 def _called_next(rules: Rules, banker: int, side: str, team: set[int]) -> int:

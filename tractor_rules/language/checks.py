@@ -42,6 +42,7 @@ def check_rules(c: "Compiler", rules: model.Rules) -> None:
         _check_follow_lists,
         _check_kitty,
         _check_thresholds,
+        _check_stakes,
     ):
         check(c, rules)
 
@@ -469,3 +470,24 @@ def _check_thresholds(c: "Compiler", r: model.Rules) -> None:
         if row.low % g or (row.high != -1 and row.high % g):
             c.error_at_field(at(i), f"row {row.low}: the attackers' points go in steps of {g}")
             return
+
+
+# --- stakes --------------------------------------------------------------------------------------
+
+
+def _check_stakes(c: "Compiler", r: model.Rules) -> None:
+    """Game points, when a ruleset has them, must price every outcome its upgrade table can give."""
+    stakes = r.stakes
+    if not stakes.game_points or c.thresholds_broken:
+        return
+    for row in r.thresholds:
+        unbounded = row.high == -1 and row.every > 0 and not row.at_most
+        top = row.at_most if row.at_most else row.levels
+        # an open row without a cap goes up for ever: its far end needs an "or more" row
+        for levels in range(row.levels, max(top, row.levels) + 1 + (1 if unbounded else 0)):
+            if stakes.points_for(row.side, levels) is None:
+                words = "swap" if (row.side, levels) == ("attackers", 0) else f"{row.side} +{levels}"
+                more = " or more" if unbounded and levels > row.levels else ""
+                c.error_at_field(("stakes.game_points", "thresholds"),
+                                 f"the game points give nothing for '{words}'{more}, which the upgrade table can produce")
+                return

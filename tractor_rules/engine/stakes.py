@@ -1,0 +1,48 @@
+"""Table stakes (RULES.md §11, seed 000 and seed 001): what a hand is worth at the table, in game
+points and in coins, and what leaving early costs.  Everything is read from ``rules.stakes``."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from ..rules import Rules
+from .errors import EngineError
+
+
+def stake_factor(rules: Rules, table_points: Sequence[int]) -> int:
+    """The multiplier every player's table points have reached: the highest step whose threshold
+    all of them are above (1 when none, or when no points are given)."""
+    factor = 1
+    if not table_points:
+        return factor
+    lowest = min(table_points)
+    for step in rules.stakes.multipliers:
+        if lowest > step.above:
+            factor = max(factor, step.factor)
+    return factor
+
+
+def hand_points(rules: Rules, side: str, levels: int, table_points: Sequence[int] = ()) -> int:
+    """The game points each winner gains (and each loser loses) for the outcome."""
+    base = rules.stakes.points_for(side, levels)
+    if base is None:
+        raise EngineError(f"the ruleset gives no game points for {side} +{levels}")
+    return base * stake_factor(rules, table_points)
+
+
+def coins(rules: Rules, side: str, levels: int, room: int) -> tuple[int, int]:
+    """(the winner receives, the loser pays): X × room and that × the winner's share, where X is the
+    levels gained plus the winning side's base."""
+    stakes = rules.stakes
+    if not stakes.coins:
+        raise EngineError("the ruleset plays for no coins")
+    if side not in ("banker", "attackers"):
+        raise EngineError(f"side is 'banker' or 'attackers', not {side!r}")
+    x = levels + (stakes.banker_base if side == "banker" else stakes.attackers_base)
+    pays = x * room
+    return pays * stakes.winner_percent // 100, pays
+
+
+def leaving(rules: Rules, base: int) -> tuple[int, int]:
+    """(the leaver loses, each other player gains) for ``base`` points at stake."""
+    return rules.stakes.leave_penalty * base, rules.stakes.leave_others * base
