@@ -72,3 +72,13 @@ def test_the_diff_formats():
     md = render_diff(tr.load("two-decks"), tr.load("one-deck"), "md")
     assert md.startswith("# Differences between two rulesets\n")
     assert "## The table and the deal" in md
+
+
+def test_finding_friends_differs_from_its_parent_in_its_own_rules():
+    parent, house = tr.load("three-decks"), tr.load("house-finding-friends")
+    assert [c.key for c in compare(parent, house).changes] == [
+        "table.players", "table.deal", "rotation.after_hold", "rotation.after_loss"]
+    out = render_diff(parent, house)
+    assert "B: 6 players without fixed partners: after taking the kitty the banker calls 2" in out
+    assert "B: Each player is dealt 26 cards" in out
+    assert "Card order" not in out and "Combinations" not in out
