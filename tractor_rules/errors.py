@@ -23,7 +23,7 @@ class Diagnostic:
 
     def render(self) -> str:
         where = f"{self.file}:{self.line}:{self.column}" if self.line else self.file
-        out = f"{where}: {self.message}"
+        out = f"{where}: {self.message}" if where else self.message
         if self.text and self.line:
             line = self.text.expandtabs(1)
             caret_at = max(self.column - 1, 0)
@@ -40,8 +40,8 @@ class RulesetError(Exception):
     def __init__(self, diagnostics: list[Diagnostic] | Diagnostic | str, files: tuple[str, ...] = ()):
         """``files`` orders the diagnostics of several files (a ruleset before its parents); within
         a file they are sorted by position."""
-        if isinstance(diagnostics, str):
-            diagnostics = [Diagnostic("<input>", 0, 0, diagnostics)]
+        if isinstance(diagnostics, str):  # a message about no file (a card, a level, a seat)
+            diagnostics = [Diagnostic("", 0, 0, diagnostics)]
         elif isinstance(diagnostics, Diagnostic):
             diagnostics = [diagnostics]
         rank = {file: i for i, file in enumerate(files)}

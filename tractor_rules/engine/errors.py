@@ -3,9 +3,12 @@ is ``tractor_rules.errors.CardNotationError``)."""
 
 from __future__ import annotations
 
+from ..errors import RulesetError
 
-class EngineError(ValueError):
-    """A question the engine cannot answer for these rules and these cards."""
+
+class EngineError(RulesetError, ValueError):
+    """A question the engine cannot answer for these rules and these cards (a bad level, seat or
+    play); like every bad input, a ``RulesetError``."""
 
 
 class PlayError(EngineError):
