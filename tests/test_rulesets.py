@@ -252,7 +252,7 @@ def test_four_decks_is_seed_001():
 
 def _without(rules: tr.Rules, *paths: str) -> dict:
     data = rules.to_dict()
-    for key in ("name", "description", "files", "sources"):
+    for key in ("name", "description", "files", "sources", "house_changes"):
         data.pop(key)
     for path in paths:
         group, _, field = path.partition(".")
@@ -316,7 +316,7 @@ def test_a_house_rule_overrides_statement_by_statement(tmp_path):
     assert rules.source_of("levels.first").file == "two-decks.tractor"
     assert rules.name == "Our table" and rules.description == base.description
     assert dataclasses.replace(rules, name=base.name, files=base.files, sources=base.sources,
-                               levels=base.levels) == base
+                               levels=base.levels, house_changes=()) == base
 
 
 def test_a_child_upgrade_table_replaces_the_parents_whole(tmp_path):
@@ -358,3 +358,19 @@ def test_a_file_with_no_statements_is_the_classic_game_named_after_the_file(tmp_
     rules = tr.load(path)
     assert rules.name == "empty"
     assert _without(rules) == _without(tr.load("two-decks"))
+
+
+def test_house_changes_list_what_a_file_changes_not_what_it_restates(tmp_path):
+    assert tr.load("two-decks").house_changes == ()
+    # constant twos writes 'range: 3 to A': the first level changes, the last (A) is restated
+    twos = tr.load("two-decks-constant-twos")
+    assert "levels.first" in twos.house_changes and "levels.last" not in twos.house_changes
+    assert {"trumps.order", "combinations.links"} <= set(twos.house_changes)
+    # Finding Friends' deal line restates the kitty of 6
+    friends = tr.load("house-finding-friends")
+    assert "table.hand_size" in friends.house_changes and "table.kitty_size" not in friends.house_changes
+    (tmp_path / "same.tractor").write_text('extends: "two-decks"\nlead\n  throws: allowed\n  throw penalty: 5 per attempt\n',
+                                           encoding="utf-8")
+    same = tr.load(tmp_path / "same.tractor")
+    assert same.source_of("leading.throws").file.endswith("same.tractor")
+    assert same.house_changes == ("leading.throw_penalty",)

@@ -546,6 +546,9 @@ class Rules:
     files: tuple[str, ...] = ()
     #: where each value was set: dotted field path ("table.decks") → source
     sources: tuple[tuple[str, Source], ...] = ()
+    #: the paths of ``sources`` whose values this ruleset's own file changes from its parent's
+    #: (a statement that restates the parent's value changes nothing); empty without ``extends``
+    house_changes: tuple[str, ...] = ()
 
     def source_of(self, path: str) -> Source | None:
         """The file, line and column that set the field at ``path`` (e.g. "table.decks")."""

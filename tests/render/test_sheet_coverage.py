@@ -39,7 +39,7 @@ from tractor_rules.rules import (
     TrumpTier,
 )
 
-NOT_STATED = ("files", "sources")  # they feed the house-rule marks, not sentences
+NOT_STATED = ("files", "sources", "house_changes")  # they feed the house-rule marks, not sentences
 
 
 def _walk_fields(value: object, path: str = "") -> set[str]:

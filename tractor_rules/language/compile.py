@@ -16,7 +16,7 @@ from typing import Any
 
 from .. import rules as model
 from ..rules import width_name
-from ..errors import Diagnostic, RulesetSemanticError
+from ..errors import Diagnostic, RulesetError, RulesetSemanticError
 from .resolve import Resolved, statement_key
 from .suggest import did_you_mean
 from .syntax import Leaf, Node, Position, Statement, line_of
@@ -1221,7 +1221,33 @@ def _leaving(c: Compiler, st: Statement) -> None:
 
 def compile_resolved(resolved: Resolved) -> model.Rules:
     """The rules object for a resolved ruleset; raises ``RulesetSemanticError`` with every problem."""
-    return Compiler(resolved).run()
+    rules = Compiler(resolved).run()
+    if resolved.parent is None:
+        return rules
+    try:
+        parent = Compiler(resolved.parent).run()
+    except RulesetError:
+        parent = None  # a parent incomplete on its own: everything the child sets is its own
+    root = resolved.files[0]
+    changed = tuple(
+        path
+        for path, src in rules.sources
+        if src.file == root and (parent is None or value_at(rules, path) != value_at(parent, path))
+    )
+    return dataclasses.replace(rules, house_changes=changed)
+
+
+def value_at(rules: model.Rules, path: str) -> Any:
+    """The value a ``sources`` path names: "table.decks", "thresholds[2]" (the whole table), or
+    "following.lists[pair]" (that lead's list, None if there is none)."""
+    head, _, index = path.partition("[")
+    if head == "following.lists" and index:
+        label = index[:-1]
+        return next((fl for fl in rules.following.lists if fl.lead.label == label), None)
+    value: Any = rules
+    for part in head.split("."):
+        value = getattr(value, part)
+    return value
 
 
 __all__ = ["compile_resolved", "describe_lead", "did_you_mean", "standard_thresholds"]

@@ -39,6 +39,9 @@ class Resolved:
     texts: dict[str, str]
     files: tuple[str, ...]
     root: SyntaxTree
+    #: the parent with its own parents merged in (None without extends): what the root file's
+    #: statements are measured against to tell a change from a restatement
+    parent: "Resolved | None" = None
 
 
 def builtin_source(name: str) -> Source | None:
@@ -145,6 +148,11 @@ def resolve(source: Source) -> Resolved:
             ref = ext.node.args[0]
             current = _parent_source(current, str(ref.value), ext, current.text)
 
+    return _merge(chain)
+
+
+def _merge(chain: list[tuple[Source, SyntaxTree]]) -> Resolved:
+    """The statements in force for ``chain`` (a file first, then its parents)."""
     merged: dict[tuple, list[Statement]] = {}
     order: list[tuple] = []
     # Oldest ancestor first, so that each child replaces what its parents set.
@@ -160,4 +168,5 @@ def resolve(source: Source) -> Resolved:
             merged[key] = sts
     statements = tuple(st for key in order for st in merged[key])
     texts = {src.file: src.text for src, _ in chain}
-    return Resolved(statements, texts, tuple(src.file for src, _ in chain), chain[0][1])
+    parent = _merge(chain[1:]) if len(chain) > 1 else None
+    return Resolved(statements, texts, tuple(src.file for src, _ in chain), chain[0][1], parent)

@@ -40,22 +40,28 @@ _INDEX = re.compile(r"\[\d+\]")
 _FOLLOW_LIST = re.compile(r"^following\.lists\[(\d+)\]")
 
 
-def source_for(rules: Rules, path: str) -> Source | None:
-    """Where the value at a leaf path was set.  Sources are kept per statement, so the nearest
-    recorded enclosing path answers: ``kitty.table[0].factor`` → ``kitty``, a follow list's leaf →
-    ``following.lists[pair]``."""
+def source_key_for(rules: Rules, path: str) -> str | None:
+    """The ``sources`` key that records where the value at a leaf path was set.  Sources are kept
+    per statement, so the nearest recorded enclosing path answers: ``kitty.table[0].factor`` →
+    ``kitty``, a follow list's leaf → ``following.lists[pair]``."""
     match = _FOLLOW_LIST.match(path)
     if match:
         lead = rules.following.lists[int(match.group(1))].lead
-        found = rules.source_of(f"following.lists[{lead.label}]")
-        if found is not None:
-            return found
+        key = f"following.lists[{lead.label}]"
+        if rules.source_of(key) is not None:
+            return key
     parts = _INDEX.sub("", path).split(".")
     for end in range(len(parts), 0, -1):
-        found = rules.source_of(".".join(parts[:end]))
-        if found is not None:
-            return found
+        key = ".".join(parts[:end])
+        if rules.source_of(key) is not None:
+            return key
     return None
+
+
+def source_for(rules: Rules, path: str) -> Source | None:
+    """Where the value at a leaf path was set (see ``source_key_for``)."""
+    key = source_key_for(rules, path)
+    return None if key is None else rules.source_of(key)
 
 
 class Builder:
@@ -71,17 +77,11 @@ class Builder:
         #: examples the engine could not compute: (key, error); a shipped ruleset has none
         self.dropped: list[tuple[str, Exception]] = []
         self._items: list[Item] | None = None
-        #: a ruleset that extends another marks what its own file sets
-        self._house_file = rules.files[0] if len(rules.files) > 1 else None
+        #: a ruleset that extends another marks what its own file changes (not what it restates)
+        self._house_changes = frozenset(rules.house_changes)
 
     def is_house(self, paths: frozenset[str]) -> bool:
-        if self._house_file is None:
-            return False
-        for path in paths - TITLE_PATHS:
-            src = source_for(self.real, path)
-            if src is not None and src.file == self._house_file:
-                return True
-        return False
+        return any(source_key_for(self.real, path) in self._house_changes for path in paths - TITLE_PATHS)
 
     @contextmanager
     def section(self, key: str, title: str) -> Iterator[None]:
