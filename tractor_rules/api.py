@@ -7,7 +7,7 @@ from pathlib import Path
 
 from .codec import schema as _schema
 from .errors import Diagnostic, RulesetResolutionError
-from .language.compile import compile_resolved
+from .language.compiler import compile_resolved
 from .language.resolve import Source, builtin_source, file_source, resolve
 from .language.suggest import did_you_mean
 from .resources import RULESET_SUFFIX, builtin_names

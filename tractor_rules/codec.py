@@ -10,7 +10,7 @@ import dataclasses
 import types
 import typing
 from functools import cache
-from typing import Any, Literal, Union, get_args, get_origin
+from typing import Any, Literal, TypeGuard, Union, get_args, get_origin
 
 from . import rules as model
 from .errors import ExportError
@@ -18,13 +18,21 @@ from .errors import ExportError
 _SOURCES_FIELD = "sources"
 
 
+# The walkers hold classes as plain ``type``: mypy does not count ``type[Any]`` as hashable, which
+# the cache needs.
 @cache
 def _hints(cls: type) -> dict[str, Any]:
     return typing.get_type_hints(cls, vars(model))
 
 
-def _fields(cls: type) -> tuple[dataclasses.Field, ...]:
+def _fields(cls: type) -> tuple[dataclasses.Field[Any], ...]:
     return dataclasses.fields(cls)
+
+
+def _is_dataclass_type(tp: Any) -> TypeGuard[type]:
+    """Whether the type hint ``tp`` names a dataclass.  (``dataclasses.is_dataclass`` also accepts
+    instances; the walkers below only ever hold types.)"""
+    return isinstance(tp, type) and dataclasses.is_dataclass(tp)
 
 
 # --- to data ---------------------------------------------------------------------------------------
@@ -62,7 +70,7 @@ def _from_data(tp: Any, data: Any, path: str) -> Any:
         if not isinstance(data, list):
             raise _fail(path, f"expected a list, got {type(data).__name__}")
         return _plain_tuple(data, path)
-    if dataclasses.is_dataclass(tp):
+    if _is_dataclass_type(tp):
         if not isinstance(data, dict):
             raise _fail(path, f"expected an object, got {type(data).__name__}")
         hints = _hints(tp)
@@ -170,7 +178,7 @@ def _schema_of(tp: Any, defs: dict[str, Any]) -> dict[str, Any]:
     if tp is tuple:
         defs["Formula"] = _FORMULA_SCHEMA
         return {"$ref": "#/$defs/Formula"}
-    if dataclasses.is_dataclass(tp):
+    if _is_dataclass_type(tp):
         name = tp.__name__
         if name not in defs:
             defs[name] = {}  # placeholder against recursion

@@ -11,7 +11,7 @@ from itertools import pairwise
 from typing import TYPE_CHECKING
 
 from .. import rules as model
-from .compile import (
+from .compiler import (
     RANK_ORDER,
     lead_shape_label,
     score_granularity,
@@ -21,7 +21,7 @@ from .compile import (
 )
 
 if TYPE_CHECKING:
-    from .compile import Compiler
+    from .compiler import Compiler
 
 #: n values tried for follow lists that apply to every tractor length
 _N_TRIES = 4
@@ -195,11 +195,11 @@ def _check_links(c: "Compiler", r: model.Rules) -> None:
         ranks: list[int] = []
         for tier in chain:
             if tier.kind == "rank":
-                if tier.rank not in constant:
+                if tier.rank is None or tier.rank not in constant:  # (a rank link always has its rank)
                     c.error_at_field(("combinations.no_trump_links",),
                                      f"no-trump links name {tier.rank}, which is not a constant trump")
                     return
-                ranks.append(3 + constant.index(tier.rank))  # type: ignore[arg-type]
+                ranks.append(3 + constant.index(tier.rank))
             else:
                 if tier.kind == "level" and r.trumps.no_trump == "jokers-only":
                     c.error_at_field(("combinations.no_trump_links", "trumps.no_trump"),

@@ -69,7 +69,8 @@ def _collect(text: str, comments: Iterable[Comment]) -> list[_Line]:
             continue
         if part.data != "preamble":
             section += 1
-            header = part.children[0]
+            header = part.children[0]  # the section's keyword, as lexed
+            assert isinstance(header, Token) and header.line is not None, header
             lines.append(_Line(header.line, "header", section, str(header)))
         for child in part.children:
             if isinstance(child, Tree):

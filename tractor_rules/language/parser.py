@@ -6,6 +6,7 @@ from __future__ import annotations
 import difflib
 import json
 from functools import cache
+from typing import cast
 
 from lark import Lark, Token, Tree
 from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
@@ -159,7 +160,8 @@ def _diag(file: str, text: str, line: int, column: int, message: str, width: int
 def _syntax_error(file: str, text: str, exc: UnexpectedInput) -> RulesetSyntaxError:
     line, column = max(exc.line, 1), max(exc.column, 1)
     if isinstance(exc, UnexpectedCharacters):
-        char = text[exc.pos_in_stream] if 0 <= exc.pos_in_stream < len(text) else "?"
+        pos = cast(int, exc.pos_in_stream)  # lark types it None on the base class; this error sets it
+        char = text[pos] if 0 <= pos < len(text) else "?"
         if char == '"':
             message = "unterminated string: a string ends with \" on the same line"
         else:
@@ -241,15 +243,18 @@ def _position(meta) -> Position:
 
 
 def _token_position(token: Token) -> Position:
-    return Position(token.line, token.column, token.end_line, token.end_column)
+    # Lark types a token's position Optional (a token built by hand has none); a lexed one has it.
+    line, column, end_line, end_column = token.line, token.column, token.end_line, token.end_column
+    assert line is not None and column is not None and end_line is not None and end_column is not None, token
+    return Position(line, column, end_line, end_column)
 
 
-def _decode_string(file: str, text: str, token: Token) -> str:
+def _decode_string(file: str, text: str, token: Token, pos: Position) -> str:
     try:
         value = json.loads(str(token))
     except ValueError:
         raise RulesetSyntaxError(
-            _diag(file, text, token.line, token.column, "bad escape in string: use \\\" \\\\ \\n or \\uXXXX", len(token))
+            _diag(file, text, pos.line, pos.column, "bad escape in string: use \\\" \\\\ \\n or \\uXXXX", len(token))
         ) from None
     return value
 
@@ -265,12 +270,12 @@ class _Converter:
             digits = str(token).lstrip("0") or "0"
             if len(digits) > MAX_DIGITS:
                 raise RulesetSyntaxError(
-                    _diag(self.file, self.text, token.line, token.column,
+                    _diag(self.file, self.text, pos.line, pos.column,
                           f"number {token} is too large (at most {MAX_DIGITS} digits)", len(token))
                 )
             return Leaf("int", int(digits), pos)
         if token.type == "STRING":
-            return Leaf("str", _decode_string(self.file, self.text, token), pos)
+            return Leaf("str", _decode_string(self.file, self.text, token, pos), pos)
         if token.type == "CARD":
             raw = str(token)
             rank = "10" if raw[:-1] == "T" else raw[:-1]
@@ -281,6 +286,7 @@ class _Converter:
         kind = str(tree.data)
         if kind in _WORD_RULES:
             token = tree.children[0]
+            assert isinstance(token, Token), token
             value = str(token)
             if kind == "suit":
                 value = _SUIT_GLYPHS.get(value, value)

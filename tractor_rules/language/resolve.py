@@ -14,7 +14,7 @@ from ..errors import Diagnostic, RulesetResolutionError, RulesetSyntaxError
 from ..resources import RULESET_SUFFIX, builtin_names, builtin_path
 from .parser import parse
 from .suggest import did_you_mean, quoted
-from .syntax import Node, Statement, SyntaxTree, line_of
+from .syntax import Leaf, Node, Statement, SyntaxTree, as_leaf, line_of
 
 MAX_DEPTH = 16
 
@@ -83,9 +83,9 @@ def statement_key(st: Statement) -> tuple:
     return (st.section, st.kind)
 
 
-def lead_label(node: Node) -> str:
+def lead_label(node: Node | Leaf) -> str:
     """A lead key as words, the same however it was spelt: "pair", "tractor of n pairs"."""
-    from .compile import describe_lead  # the compiler owns the meaning of lead keys
+    from .compiler import describe_lead  # the compiler owns the meaning of lead keys
 
     return describe_lead(node)
 
@@ -145,7 +145,7 @@ def resolve(source: Source) -> Resolved:
         if ext is None:
             current = None
         else:
-            ref = ext.node.args[0]
+            ref = as_leaf(ext.node.args[0])
             current = _parent_source(current, str(ref.value), ext, current.text)
 
     return _merge(chain)

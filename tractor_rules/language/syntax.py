@@ -114,3 +114,20 @@ class SyntaxTree:
             if st.section == "" and st.kind == kind:
                 return st
         return None
+
+
+def as_node(arg: Node | Leaf) -> Node:
+    """``arg``, where the grammar puts a construct; an assertion, not a check of the user's text."""
+    assert isinstance(arg, Node), arg
+    return arg
+
+
+def as_leaf(arg: Node | Leaf) -> Leaf:
+    """``arg``, where the grammar puts a written value; an assertion, not a check of the user's text."""
+    assert isinstance(arg, Leaf), arg
+    return arg
+
+
+def leaf_int(arg: Node | Leaf) -> int:
+    """The number a leaf holds, where the grammar puts an INT."""
+    return int(as_leaf(arg).value)

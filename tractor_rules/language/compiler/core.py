@@ -1,0 +1,304 @@
+"""The compiler's core: the ``Compiler`` (errors with positions, values with the statement that set
+them, the run over every statement), the handler registry, and the readers of written values that
+every section shares.
+
+The section modules (``table``, ``levels``, ...) register one handler per statement kind with
+``@handles``; this module knows none of them.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Callable, Mapping
+from pathlib import Path
+from typing import Any, TypeVar
+
+from ... import rules as model
+from ...errors import Diagnostic, RulesetError, RulesetSemanticError
+from ..resolve import Resolved, statement_key
+from ..syntax import Leaf, Node, Position, Statement, as_leaf, as_node, line_of
+from .shapes import plural_width_of, set_width_of
+
+RANK_ORDER = {rank: i for i, rank in enumerate(model.RANKS)}
+MAX_PLAYERS = 12
+MAX_DECKS = 8
+MAX_POINTS = 10_000
+
+T = TypeVar("T")
+
+Handler = Callable[["Compiler", Statement], None]
+Finisher = Callable[["Compiler"], None]
+#: statement kind → the handler that reads it
+HANDLERS: dict[str, Handler] = {}
+#: steps that set what several statements make together (follow lists, the upgrade table), run in
+#: the order registered once every statement is read
+FINISHERS: list[Finisher] = []
+
+
+def handles(*kinds: str) -> Callable[[Handler], Handler]:
+    def register(fn: Handler) -> Handler:
+        for kind in kinds:
+            HANDLERS[kind] = fn
+        return fn
+
+    return register
+
+
+def finishes(fn: Finisher) -> Finisher:
+    FINISHERS.append(fn)
+    return fn
+
+
+def choice(node: Node | Leaf, table: Mapping[str, T]) -> T:
+    """The value ``table`` gives the chosen alternative (the grammar names it by its alias)."""
+    return table[as_node(node).kind]
+
+
+YES_NO = {"yes": True, "no": False}
+
+
+def handles_choice(kind: str, path: str, table: Mapping[str, object]) -> None:
+    """Register the handler of a statement that picks one of fixed words, setting ``path`` to the
+    value ``table`` gives the word."""
+
+    def handler(c: Compiler, st: Statement) -> None:
+        c.set(path, choice(st.node.args[0], table))
+
+    HANDLERS[kind] = handler
+
+
+def child_nodes(node: Node) -> list[Node]:
+    """``node``'s parts, where the grammar allows only constructs there."""
+    return [as_node(arg) for arg in node.args]
+
+
+class Compiler:
+    def __init__(self, resolved: Resolved):
+        self.resolved = resolved
+        self.values: dict[str, Any] = {}
+        self.sources: dict[str, model.Source] = {}
+        self.diagnostics: list[Diagnostic] = []
+        self.statement: Statement | None = None
+        #: follow lists and upgrade rows are gathered across statements, then set once
+        self.follow_lists: list[tuple[model.FollowList, Statement]] = []
+        self.threshold_rows: list[tuple[model.ThresholdRow, Statement, Node]] = []
+        self.steps_statement: Statement | None = None
+        self.pending_steps: tuple[int, bool, int, Statement] | None = None
+        #: a row with an error of its own was dropped: checking the table's coverage would only
+        #: repeat that error in other words
+        self.thresholds_broken = False
+
+    # --- reporting ---------------------------------------------------------------------------
+
+    def line_text(self, file: str, line: int) -> str:
+        return line_of(self.resolved.texts.get(file, ""), line)
+
+    def error(self, where: Position | Leaf | Node | Statement | None, message: str, file: str | None = None) -> None:
+        if isinstance(where, Statement):
+            file = file or where.file
+            pos: Position | None = where.pos
+        elif isinstance(where, (Leaf, Node)):
+            pos = where.pos
+        else:
+            pos = where
+        if file is None:
+            file = self.statement.file if self.statement else self.resolved.files[0]
+        if pos is None or pos.line == 0:
+            self.diagnostics.append(Diagnostic(file, 1, 1, message, self.line_text(file, 1)))
+        else:
+            self.diagnostics.append(
+                Diagnostic(file, pos.line, pos.column, message, self.line_text(file, pos.line), pos.width)
+            )
+
+    def error_at_field(self, paths: tuple[str, ...], message: str) -> None:
+        """Report a problem with values that may come from any of ``paths`` (most to blame first):
+        point at the first of them set in the file being compiled, else at the first set in a
+        parent, else at the file's first line."""
+        found = [self.sources[p] for p in paths if p in self.sources]
+        root = self.resolved.files[0]
+        found.sort(key=lambda s: s.file != root)  # stable: keeps the order of ``paths``
+        if found:
+            src = found[0]
+            self.diagnostics.append(
+                Diagnostic(src.file, src.line, src.column, message, self.line_text(src.file, src.line))
+            )
+        else:
+            self.diagnostics.append(Diagnostic(root, 1, 1, message, self.line_text(root, 1)))
+
+    # --- setting values ----------------------------------------------------------------------
+
+    def set(self, path: str, value: Any, where: Statement | None = None) -> None:
+        st = where or self.statement
+        assert st is not None
+        self.values[path] = value
+        self.note_source(path, st)
+
+    def note_source(self, path: str, st: Statement) -> None:
+        """Record ``st`` as the statement that set ``path``."""
+        self.sources[path] = model.Source(st.file, st.pos.line, st.pos.column)
+
+    def get(self, path: str) -> Any:
+        """The value in force: set by a statement, else the default."""
+        if path in self.values:
+            return self.values[path]
+        group, _, name = path.partition(".")
+        default = getattr(model.Rules(), group)
+        return getattr(default, name) if name else default
+
+    def set_number(self, path: str, leaf: Leaf | Node, low: int, high: int, what: str) -> None:
+        """Set ``path`` to the number ``leaf`` holds, unless it is out of range (reported)."""
+        value = self.number(leaf, low, high, what)
+        if value is not None:
+            self.set(path, value)
+
+    def set_numbers(self, fields: Mapping[str, tuple[Leaf | Node, int, int, str]]) -> bool:
+        """Set every path of ``fields`` to its number (leaf, low, high, what), or, if any is out of
+        range, none of them; every number out of range is reported."""
+        read = {path: self.number(*spec) for path, spec in fields.items()}
+        if any(value is None for value in read.values()):
+            return False
+        for path, value in read.items():
+            self.set(path, value)
+        return True
+
+    # --- leaves ------------------------------------------------------------------------------
+
+    def rank(self, leaf: Leaf | Node) -> str | None:
+        value = str(as_leaf(leaf).value)
+        if value not in RANK_ORDER:
+            self.error(leaf, f"'{value}' is not a rank: ranks are 2 to 10, J, Q, K and A")
+            return None
+        return value
+
+    def distinct_ranks(self, node: Node, twice: str) -> list[str]:
+        """The ranks of ``node`` in rank order, each once (``twice`` words the error for a repeat)."""
+        ranks: list[str] = []
+        for leaf in node.args:
+            rank = self.rank(leaf)
+            if rank is None:
+                continue
+            if rank in ranks:
+                self.error(leaf, f"{rank} is {twice}")
+                continue
+            ranks.append(rank)
+        return sorted(ranks, key=RANK_ORDER.__getitem__)
+
+    def set_width(self, node: Leaf | Node, plural: bool) -> int | None:
+        """The width a set word names ("pair", "triples", "set of 5"), checked to be one a deck
+        count could produce; None (reported) when it is not."""
+        node = as_node(node)
+        if node.kind in ("set_of", "sets_of"):
+            return self.number(node.args[0], 2 if plural else 1, MAX_DECKS, "a set's size")
+        return plural_width_of(node) if plural else set_width_of(node)
+
+    def number(self, leaf: Leaf | Node, low: int, high: int, what: str) -> int | None:
+        value = int(as_leaf(leaf).value)
+        if not low <= value <= high:
+            self.error(leaf, f"{what} must be from {low} to {high}, not {value}")
+            return None
+        return value
+
+    def number_in(self, clause: Node | None, low: int, high: int, what: str) -> int | None:
+        """The number an optional clause ("at most 3") holds: 0 without the clause, None (reported)
+        when out of range."""
+        if clause is None:
+            return 0
+        return self.number(clause.args[0], low, high, what)
+
+    # --- the run -----------------------------------------------------------------------------
+
+    def run(self) -> model.Rules:
+        self._check_duplicates()
+        for st in self.resolved.statements:
+            self.statement = st
+            handler = HANDLERS.get(st.kind)
+            if handler is None:  # pragma: no cover - grammar and compiler out of step
+                self.error(st, f"statement '{st.kind}' is not understood")
+                continue
+            handler(self, st)
+        self.statement = None
+        for finish in FINISHERS:
+            finish(self)
+        rules = self.build()
+        # Imported here: the checks word their messages with this package's vocabulary.
+        from ..checks import check_rules
+
+        check_rules(self, rules)
+        if self.diagnostics:
+            raise RulesetSemanticError(self.diagnostics, self.resolved.files)
+        return rules
+
+    def _check_duplicates(self) -> None:
+        first: dict[tuple, Statement] = {}
+        for st in self.resolved.statements:
+            key = statement_key(st)
+            if key == ("upgrade",):
+                if st.kind != "steps":  # many rows make one table; a second 'steps' is a clash
+                    continue
+                key = ("upgrade", "steps")
+            if key in first:
+                earlier = first[key]
+                if st.kind == "follow_list":
+                    label = f"the follow list for '{key[2]}'"
+                else:
+                    label = _statement_name(st, self.line_text(st.file, st.pos.line))
+                self.error(st, f"{label} is already set on line {earlier.pos.line}")
+            else:
+                first[key] = st
+
+    def build(self) -> model.Rules:
+        groups: dict[str, dict[str, Any]] = {}
+        top: dict[str, Any] = {}
+        for path, value in self.values.items():
+            group, _, name = path.partition(".")
+            if name:
+                groups.setdefault(group, {})[name] = value
+            else:
+                top[path] = value
+        defaults = model.Rules()
+        kwargs: dict[str, Any] = dict(top)
+        for group, fields in groups.items():
+            kwargs[group] = dataclasses.replace(getattr(defaults, group), **fields)
+        if "name" not in kwargs:
+            kwargs["name"] = Path(self.resolved.files[0]).stem
+        sources = tuple(sorted(self.sources.items()))
+        return dataclasses.replace(defaults, files=self.resolved.files, sources=sources, **kwargs)
+
+
+def _statement_name(st: Statement, line: str) -> str:
+    """The statement's key as written ("range", "next banker"): the text before its colon."""
+    start = st.pos.column - 1
+    colon = line.find(":", start)
+    key = " ".join(line[start:colon].split()) if colon > start else st.kind.replace("_", " ")
+    return f"'{key}'"
+
+
+def compile_resolved(resolved: Resolved) -> model.Rules:
+    """The rules object for a resolved ruleset; raises ``RulesetSemanticError`` with every problem."""
+    rules = Compiler(resolved).run()
+    if resolved.parent is None:
+        return rules
+    try:
+        parent = Compiler(resolved.parent).run()
+    except RulesetError:
+        parent = None  # a parent incomplete on its own: everything the child sets is its own
+    root = resolved.files[0]
+    changed = tuple(
+        path
+        for path, src in rules.sources
+        if src.file == root and (parent is None or value_at(rules, path) != value_at(parent, path))
+    )
+    return dataclasses.replace(rules, house_changes=changed)
+
+
+def value_at(rules: model.Rules, path: str) -> Any:
+    """The value a ``sources`` path names: "table.decks", "thresholds[2]" (the whole table), or
+    "following.lists[pair]" (that lead's list, None if there is none)."""
+    head, _, index = path.partition("[")
+    if head == "following.lists" and index:
+        label = index[:-1]
+        return next((fl for fl in rules.following.lists if fl.lead.label == label), None)
+    value: Any = rules
+    for part in head.split("."):
+        value = getattr(value, part)
+    return value

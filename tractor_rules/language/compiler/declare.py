@@ -1,0 +1,124 @@
+"""Handlers for the ``declare`` section: the ladder of declarations, the suit order, overturning,
+and what happens when nobody declares."""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from ... import rules as model
+from ..syntax import Leaf, Node, Statement, as_leaf, as_node
+from .core import MAX_DECKS, YES_NO, Compiler, child_nodes, choice, handles, handles_choice
+
+# The model's Literal types for these fields, spelt out: ``rules`` names no alias for them.
+StepKind = Literal["level", "small-joker", "big-joker", "joker"]
+FallbackKind = Literal["kitty-card", "level-card", "highest-card", "redeal", "no-trump", "partner-names"]
+Otherwise = Literal["no-trump", "redeal"]
+
+_STEP_KINDS: dict[str, StepKind] = {
+    "level_step": "level",
+    "small_joker_step": "small-joker",
+    "big_joker_step": "big-joker",
+    "joker_step": "joker",
+}
+_STEP_NOUNS: dict[str, str] = {
+    "level": "level card",
+    "small-joker": "small joker",
+    "big-joker": "big joker",
+    "joker": "joker",
+}
+#: the fallbacks that take no numbers
+_FALLBACK_KINDS: dict[str, FallbackKind] = {
+    "level_card": "level-card",
+    "highest_card": "highest-card",
+    "redeal": "redeal",
+    "fallback_no_trump": "no-trump",
+    "partner_names": "partner-names",
+}
+
+
+def step_words(step: model.DeclareStep) -> str:
+    plural = step.count != 1
+    return f"{step.count} {_STEP_NOUNS[step.kind]}{'s' if plural else ''}"
+
+
+def _clashes(a: model.DeclareStep, b: model.DeclareStep) -> bool:
+    """Whether two steps are the same rung: equal counts of one kind, or of jokers where one of
+    them is "either joker"."""
+    if a.count != b.count:
+        return False
+    return a.kind == b.kind or "joker" in (a.kind, b.kind) and a.kind != "level" and b.kind != "level"
+
+
+@handles("ladder")
+def _ladder(c: Compiler, st: Statement) -> None:
+    steps: list[model.DeclareStep] = []
+    ok = True
+    for node in child_nodes(st.node):
+        count = c.number(node.args[0], 1, MAX_DECKS * 2, "a declaration's number of cards")
+        if count is None:
+            ok = False
+            continue
+        step = model.DeclareStep(count, _STEP_KINDS[node.kind])
+        clash = [s for s in steps if _clashes(s, step)]
+        if clash:
+            c.error(node, f"'{step_words(step)}' is on the ladder already (as '{step_words(clash[0])}'): "
+                          "a ladder is strictly ordered")
+            ok = False
+            continue
+        steps.append(step)
+    if ok:
+        c.set("declaring.ladder", tuple(steps))
+
+
+@handles("suit_order")
+def _suit_order(c: Compiler, st: Statement) -> None:
+    suits: list[str] = []
+    for arg in st.node.args:
+        leaf = as_leaf(arg)
+        if leaf.value in suits:
+            c.error(leaf, f"suit {leaf.value} appears twice")
+            return
+        suits.append(str(leaf.value))
+    if suits and len(suits) != 4:
+        c.error(st, f"a suit order ranks all four suits; this one has {len(suits)}")
+        return
+    c.set("declaring.suit_order", tuple(suits))
+
+
+handles_choice("reinforce", "declaring.reinforce", YES_NO)
+handles_choice("overturn_own", "declaring.overturn_own", YES_NO)
+handles_choice("overturn_after_kitty", "declaring.overturn_after_kitty", YES_NO)
+
+
+def _otherwise(rule: Node) -> Otherwise:
+    """What a fallback does when it finds no trump: no-trump unless it says "otherwise redeal"."""
+    clause = next((a for a in rule.args if isinstance(a, Node) and a.kind.startswith("otherwise")), None)
+    return "redeal" if clause is not None and clause.kind == "otherwise_redeal" else "no-trump"
+
+
+@handles("nobody_declares")
+def _nobody_declares(c: Compiler, st: Statement) -> None:
+    rule = as_node(st.node.args[0])
+    otherwise = _otherwise(rule)
+    if rule.kind != "kitty_card":
+        c.set("declaring.fallback", model.Fallback(choice(rule, _FALLBACK_KINDS), 0, 0, otherwise))
+        return
+    ints = [a for a in rule.args if isinstance(a, Leaf)]
+    card = c.number(ints[0], 1, 1000, "the kitty card")
+    skip_to: int | None = card or 0
+    if len(ints) > 1:
+        skip_to = c.number(ints[1], 1, 1000, "the last kitty card tried")
+        if card is not None and skip_to is not None and skip_to <= card:
+            c.error(ints[1], f"skipping jokers goes on past card {card}, so the last card tried must come after it")
+            return
+    if card is None or skip_to is None:
+        return
+    c.set("declaring.fallback", model.Fallback("kitty-card", card, skip_to if len(ints) > 1 else 0, otherwise))
+
+
+handles_choice("first_banker", "declaring.first_banker", {
+    "first_declarer": "first-declarer",
+    "final_declarer": "final-declarer",
+    "dealer": "dealer",
+})
+handles_choice("first_hand_fallback", "declaring.first_fallback", {"first_redeal": "redeal", "first_same": "same"})

@@ -1,0 +1,77 @@
+"""Handler for the ``kitty`` section: how the kitty is multiplied when the attackers win the last
+trick (a table by the last lead's unit, a formula, or none)."""
+
+from __future__ import annotations
+
+from ... import rules as model
+from ..syntax import Leaf, Node, Statement, as_node, leaf_int
+from .core import Compiler, child_nodes, handles
+from .shapes import set_width_of, unit_words
+
+
+def formula_tree(node: Node | Leaf) -> tuple:
+    """The expression as nested tuples: ("num", 2), ("var", "size"), ("add"|"mul"|"pow", a, b)."""
+    node = as_node(node)
+    operands = [a for a in node.args if isinstance(a, Node)]
+    if node.kind == "atom" or (node.kind in ("add", "mul", "pow") and len(operands) == 1):
+        return formula_tree(operands[0])  # parentheses, or an operator with nothing to apply to
+    if node.kind == "num":
+        return ("num", leaf_int(node.args[0]))
+    if node.kind in ("size", "cards"):
+        return ("var", node.kind)
+    if node.kind in ("add", "mul"):
+        parts = [formula_tree(a) for a in node.args]
+        tree = parts[0]
+        for part in parts[1:]:
+            tree = (node.kind, tree, part)
+        return tree
+    if node.kind == "pow":
+        base, exponent = node.args
+        return ("pow", formula_tree(base), formula_tree(exponent))
+    raise AssertionError(node.kind)  # pragma: no cover - grammar and compiler out of step
+
+
+@handles("multiplier")
+def _multiplier(c: Compiler, st: Statement) -> None:
+    rule = as_node(st.node.args[0])
+    if rule.kind == "no_multiplier":
+        c.set("kitty", model.Multiplier("none", (), False, (), 0))
+    elif rule.kind == "formula":
+        cap = c.number_in(rule.first("cap"), 1, 1_000_000_000, "the multiplier's cap")
+        if cap is not None:
+            c.set("kitty", model.Multiplier("formula", (), False, formula_tree(rule.args[0]), cap))
+    else:
+        rows = _multiplier_rows(c, rule)
+        if rows is not None:
+            doubling = rule.first("doubling") is not None
+            c.set("kitty", model.Multiplier("table", rows, doubling, (), 0))
+
+
+def _multiplier_rows(c: Compiler, rule: Node) -> tuple[model.MultiplierRow, ...] | None:
+    """The rows of a multiplier table, sets before tractors; None if any row was reported."""
+    rows: list[model.MultiplierRow] = []
+    ok = True
+    for row in child_nodes(rule):
+        if row.kind == "doubling":
+            continue
+        key = as_node(row.args[0])
+        factor = c.number(row.args[1], 1, 1_000_000, "a multiplier")
+        width: int | None
+        length: int | None
+        if key.kind == "key_set":
+            width, length = set_width_of(as_node(key.args[0])), 1
+        else:
+            length_leaf, plural = key.args
+            length = c.number(length_leaf, 2, 50, "a tractor's length")
+            width = c.set_width(plural, plural=True)
+        if factor is None or length is None or width is None:
+            ok = False
+            continue
+        if any(r.width == width and r.length == length for r in rows):
+            c.error(key, f"{unit_words(width, length)} has two multipliers")
+            ok = False
+            continue
+        rows.append(model.MultiplierRow(width, length, factor))
+    if not ok:
+        return None
+    return tuple(sorted(rows, key=lambda r: (r.length > 1, r.width, r.length)))

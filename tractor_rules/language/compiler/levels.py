@@ -1,0 +1,82 @@
+"""Handlers for the ``levels`` section: the range of levels, mandatory levels, knocking back, who
+banks next and when the game ends."""
+
+from __future__ import annotations
+
+from ... import rules as model
+from ..syntax import Node, Statement, as_node
+from .core import RANK_ORDER, Compiler, child_nodes, choice, handles
+
+#: banker rules by the outcome they apply to, each alternative → ``Rotation`` value
+_AFTER_HOLD = {"partner_after_hold": "partner", "same_after_hold": "same", "team_after_hold": "next-of-team"}
+_AFTER_LOSS = {"seat_after_loss": "next-seat", "winners_after_loss": "next-of-team"}
+_GAME_ENDS = {"end_at_last": "last", "end_beyond_last": "beyond-last"}
+
+
+@handles("level_range")
+def _level_range(c: Compiler, st: Statement) -> None:
+    first_leaf, last_leaf = st.node.args
+    first = c.rank(first_leaf)
+    last = c.rank(last_leaf)
+    if first is None or last is None:
+        return
+    if RANK_ORDER[first] > RANK_ORDER[last]:
+        c.error(st, f"levels run upwards: {first} comes after {last}")
+        return
+    c.set("levels.first", first)
+    c.set("levels.last", last)
+
+
+@handles("mandatory")
+def _mandatory(c: Compiler, st: Statement) -> None:
+    c.set("levels.mandatory", tuple(c.distinct_ranks(st.node, "listed twice")))
+
+
+@handles("knock_back")
+def _knock_back(c: Compiler, st: Statement) -> None:
+    knocks: list[model.KnockBack] = []
+    for knock in child_nodes(st.node):
+        level = c.rank(knock.args[0])
+        to = c.rank(knock.args[1])
+        if level is None or to is None:
+            continue
+        if RANK_ORDER[to] >= RANK_ORDER[level]:
+            c.error(knock, f"knocking back goes down: {to} is not below {level}")
+            continue
+        if any(k.level == level for k in knocks):
+            c.error(knock, f"{level} is knocked back twice")
+            continue
+        knocks.append(model.KnockBack(level, to))
+    c.set("levels.knock_back", tuple(knocks))
+
+
+@handles("next_banker")
+def _next_banker(c: Compiler, st: Statement) -> None:
+    seen: dict[str, Node] = {}
+    for rule in child_nodes(st.node):
+        slot = "hold" if rule.kind in _AFTER_HOLD else "loss" if rule.kind in _AFTER_LOSS else "maker"
+        if slot in seen:
+            c.error(rule, f"this says twice who banks {'after a ' + slot if slot != 'maker' else ''}".rstrip())
+            continue
+        seen[slot] = rule
+    if "maker" in seen and len(seen) > 1:
+        c.error(st, "'trump maker' decides every hand; it cannot be combined with other rules")
+        return
+    c.set("rotation.declarer_banks", "maker" in seen)
+    if "hold" in seen:
+        c.set("rotation.after_hold", choice(seen["hold"], _AFTER_HOLD))
+    if "loss" in seen:
+        c.set("rotation.after_loss", choice(seen["loss"], _AFTER_LOSS))
+
+
+@handles("game_end")
+def _game_end(c: Compiler, st: Statement) -> None:
+    rule = as_node(st.node.args[0])
+    if rule.kind == "end_after_hands":
+        n = c.number(rule.args[0], 1, 10_000, "the number of hands")
+        if n is not None:
+            c.set("levels.game_end", "hands")
+            c.set("levels.end_hands", n)
+        return
+    c.set("levels.game_end", choice(rule, _GAME_ENDS))
+    c.set("levels.end_hands", 0)

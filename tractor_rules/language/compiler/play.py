@@ -1,0 +1,207 @@
+"""Handlers for the sections about the play of a trick: ``lead`` (throws and their penalty),
+``follow`` (duty, follow lists, revokes) and ``ruff``."""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from ... import rules as model
+from ..syntax import Leaf, Node, Statement, as_leaf, as_node
+from .core import (
+    MAX_DECKS,
+    MAX_POINTS,
+    YES_NO,
+    Compiler,
+    child_nodes,
+    choice,
+    finishes,
+    handles,
+    handles_choice,
+)
+from .shapes import lead_shape_label
+
+#: a unit word of a follow list → (width, plural)
+_UNIT_WIDTHS = {
+    "single": (1, False),
+    "singles": (1, True),
+    "pair": (2, False),
+    "pairs": (2, True),
+    "triple": (3, False),
+    "triples": (3, True),
+    "quad": (4, False),
+    "quads": (4, True),
+}
+#: the penalties that carry points
+_POINT_PENALTIES: dict[str, Literal["per-attempt", "per-card"]] = {
+    "per_attempt": "per-attempt",
+    "per_card": "per-card",
+    "revoke_points": "per-attempt",
+}
+
+# --- leading -------------------------------------------------------------------------------------
+
+handles_choice("throws", "leading.throws", {"throws_allowed": True, "throws_forbidden": False})
+handles_choice("throw_check", "leading.throw_check", {
+    "every_part": "every-part",
+    "highest_card": "highest-card",
+    "largest_part": "largest-part",
+})
+handles_choice("failed_throw", "leading.throw_failure", {
+    "smallest_part": "smallest-part",
+    "smallest_card": "smallest-card",
+    "next_player_chooses": "next-player-chooses",
+})
+
+
+def _penalty(c: Compiler, node: Node) -> model.Penalty | None:
+    if node.kind == "no_penalty":
+        return model.Penalty()
+    if node.kind == "hand_lost":
+        return model.Penalty("hand-lost", 0)
+    points = c.number(node.args[0], 1, MAX_POINTS, "a penalty")
+    if points is None:
+        return None
+    return model.Penalty(choice(node, _POINT_PENALTIES), points)
+
+
+_PENALTY_PATHS = {"throw_penalty": "leading.throw_penalty", "revoke_penalty": "following.revoke_penalty"}
+
+
+@handles(*_PENALTY_PATHS)
+def _set_penalty(c: Compiler, st: Statement) -> None:
+    penalty = _penalty(c, as_node(st.node.args[0]))
+    if penalty is not None:
+        c.set(_PENALTY_PATHS[st.kind], penalty)
+
+
+# --- following -----------------------------------------------------------------------------------
+
+handles_choice("duty", "following.duty", {"lists": "lists", "tractors_only": "tractors", "suit_only": "suit"})
+handles_choice("protect", "following.protect_longer_sets", YES_NO)
+handles_choice("other_leads", "following.default", {"largest_first": "largest-first", "suit_only": "suit"})
+
+
+def _count(c: Compiler, node: Node) -> model.Count | None:
+    """A count of a follow list: "2", "n", "2n-1"; None (reported) if a number is out of range."""
+    if node.kind == "number":
+        value = c.number(node.args[0], 0, 1000, "a count")
+        return None if value is None else model.Count(0, value)
+    args = list(node.args)
+    per_n = 1
+    if args and isinstance(args[0], Leaf) and args[0].kind == "int":
+        factor = c.number(args.pop(0), 1, 100, "the factor of n")
+        if factor is None:
+            return None
+        per_n = factor
+    plus = 0
+    if args:
+        sign, amount = args
+        value = c.number(amount, 0, 1000, "a count")
+        if value is None:
+            return None
+        plus = value if as_leaf(sign).value == "+" else -value
+    return model.Count(per_n, plus)
+
+
+def _term(c: Compiler, node: Node) -> model.Term | None:
+    count_node = node.first("number") or node.first("of_n")
+    unit = as_node(node.args[-1])
+    count = _count(c, count_node) if count_node is not None else None
+    if count_node is not None and count is None:
+        return None
+    if unit.kind in _UNIT_WIDTHS:
+        width, plural = _UNIT_WIDTHS[unit.kind]
+        if count is None:
+            count = model.Count(0, 0, greedy=True) if plural else model.Count(0, 1)
+        return model.Term(count, width)
+    # A plural without a number means "as many as the hand allows", a singular means one.
+    greedy = model.Count(0, 0, greedy=True)
+    if unit.kind in ("set_of", "sets_of"):
+        set_width = c.number(unit.args[0], 1, MAX_DECKS, "a set's size")
+        if set_width is None:
+            return None
+        return model.Term(count or (greedy if unit.kind == "sets_of" else model.Count(0, 1)), set_width)
+    # a tractor: "tractor of COUNT pairs"
+    length_node, plural_node = map(as_node, unit.args)
+    length = _count(c, length_node)
+    tractor_width = c.set_width(plural_node, plural=True)
+    if length is None or tractor_width is None:
+        return None
+    return model.Term(count or (greedy if unit.kind == "tractors" else model.Count(0, 1)), tractor_width, length)
+
+
+def _pattern(c: Compiler, node: Node) -> model.Pattern | None:
+    if node.kind == "any_cards":
+        return model.Pattern(())
+    terms = []
+    for term_node in child_nodes(node):
+        term = _term(c, term_node)
+        if term is None:
+            return None
+        terms.append(term)
+    return model.Pattern(tuple(terms))
+
+
+def _lead_shape(c: Compiler, node: Node) -> model.LeadShape | None:
+    if node.kind == "lead_set":
+        width = c.set_width(node.args[0], plural=False)
+        return None if width is None else model.LeadShape(width, 1)
+    length_node, plural_node = map(as_node, node.args)
+    width = c.set_width(plural_node, plural=True)
+    if width is None:
+        return None
+    if length_node.kind == "any_length":
+        return model.LeadShape(width, 0)
+    length = c.number(length_node.args[0], 2, 50, "a tractor's length")
+    return None if length is None else model.LeadShape(width, length)
+
+
+@handles("follow_list")
+def _follow_list(c: Compiler, st: Statement) -> None:
+    lead_node, *entry_nodes = map(as_node, st.node.args)
+    lead = _lead_shape(c, lead_node)
+    entries: list[model.Pattern] = []
+    ok = True
+    for entry_node in entry_nodes:
+        pattern = _pattern(c, entry_node)
+        if pattern is None:
+            ok = False
+            continue
+        entries.append(pattern)
+    if ok and lead is not None:
+        c.follow_lists.append((model.FollowList(lead, tuple(entries)), st))
+
+
+@finishes
+def _finish_follow_lists(c: Compiler) -> None:
+    # Lists are kept per lead: a lead the ruleset does not mention keeps its default list, if
+    # that lead is a combination of this game at all.
+    written = {fl.lead for fl, _ in c.follow_lists}
+    set_widths = c.get("combinations.set_widths")
+    tractor_widths = c.get("combinations.tractor_widths")
+    defaults = tuple(
+        fl
+        for fl in model.Following().lists
+        if fl.lead not in written
+        and (fl.lead.width in set_widths if fl.lead.length == 1 else fl.lead.width in tractor_widths)
+    )
+    c.values["following.lists"] = defaults + tuple(fl for fl, _ in c.follow_lists)
+    if c.follow_lists:
+        for fl, st in c.follow_lists:
+            c.note_source(f"following.lists[{lead_shape_label(fl.lead)}]", st)
+        c.note_source("following.lists", c.follow_lists[0][1])
+
+
+# --- ruffing -------------------------------------------------------------------------------------
+
+handles_choice("needs", "ruffing.requirement", {
+    "counts": "counts",
+    "types": "types",
+    "shape": "shape",
+    "any_trumps": "any",
+})
+handles_choice("compare", "ruffing.compare", {
+    "largest_part": "largest-part",
+    "every_part": "every-part",
+    "highest_card": "highest-card",
+})

@@ -1,0 +1,206 @@
+"""Handlers for the ``upgrade`` section (the table from attackers' points to level changes, written
+row by row or as 'steps:') and the ``stakes`` section (game points, stake multipliers, coins,
+leaving early)."""
+
+from __future__ import annotations
+
+import math
+
+from ... import rules as model
+from ..syntax import Node, Statement, as_leaf, as_node, leaf_int
+from .core import MAX_POINTS, Compiler, Handler, child_nodes, finishes, handles
+
+#: an outcome of the grammar that names a side → that side
+_SIDES: dict[str, model.Side] = {"banker": "banker", "attackers": "attackers"}
+
+
+def score_granularity(points: tuple[tuple[str, int], ...]) -> int:
+    """Attackers' points always come in multiples of this (5 with the usual 5s, 10s and Ks)."""
+    g = 0
+    for _, value in points:
+        g = math.gcd(g, value)
+    return g or 5
+
+
+def standard_thresholds(step: int, granularity: int, cap: int) -> tuple[model.ThresholdRow, ...]:
+    """The usual table: 0 → bankers +3; under one step +2; under two +1; under three a swap; then
+    the attackers +1 and one more every further step."""
+    g = granularity
+    rows = [
+        model.ThresholdRow(0, 0, "banker", 3),
+        model.ThresholdRow(g, step - g, "banker", 2),
+        model.ThresholdRow(step, 2 * step - g, "banker", 1),
+        model.ThresholdRow(2 * step, 3 * step - g, "attackers", 0),
+        model.ThresholdRow(3 * step, -1, "attackers", 1, every=step, at_most=cap),
+    ]
+    return tuple(r for r in rows if r.high == -1 or r.high >= r.low)
+
+
+def _outcome(c: Compiler, node: Node) -> tuple[model.Side, int | None]:
+    """The side an outcome favours and its levels (0 for a swap; None, reported, if out of range)."""
+    if node.kind == "swap":
+        return "attackers", 0
+    levels = c.number(node.args[0], 0, 100, "a level change")
+    return _SIDES[node.kind], levels
+
+
+# --- upgrade -------------------------------------------------------------------------------------
+
+
+def _breaks_thresholds(read: Handler) -> Handler:
+    """``read``, marking the upgrade table broken when it reports anything: the table is then
+    incomplete, and checking its coverage would only repeat the error in other words."""
+
+    def handler(c: Compiler, st: Statement) -> None:
+        before = len(c.diagnostics)
+        read(c, st)
+        if len(c.diagnostics) > before:
+            c.thresholds_broken = True
+
+    return handler
+
+
+@handles("threshold")
+@_breaks_thresholds
+def _threshold(c: Compiler, st: Statement) -> None:
+    score, outcome = map(as_node, st.node.args[:2])
+    ints = [leaf_int(a) for a in score.args]
+    low = ints[0]
+    high = {"exactly": ints[0], "from_to": ints[-1], "and_above": -1}[score.kind]  # -1: no upper end
+    if score.kind == "from_to" and high < low:
+        c.error(score, f"the range {low}-{high} is empty")
+        return
+    side, levels = _outcome(c, outcome)
+    if levels is None:
+        return
+    every = _every(c, st.node.first("every"), high)
+    if every is None:
+        return
+    at_most = _at_most(c, st.node.first("at_most"), high, levels)
+    if at_most is None:
+        return
+    row = model.ThresholdRow(low, high, side, levels, every, at_most)
+    c.threshold_rows.append((row, st, score))
+
+
+def _every(c: Compiler, clause: Node | None, high: int) -> int | None:
+    """The points per extra level of an open row ("+1 every 40"): 0 without the clause, None if
+    it was reported."""
+    if clause is None:
+        return 0
+    step_leaf, every_leaf = map(as_leaf, clause.args)
+    if int(step_leaf.value) != 1:
+        c.error(step_leaf, "an open row goes up one level at a time: write '+1 every N'")
+        return None
+    every = c.number(every_leaf, 1, MAX_POINTS, "the points per extra level")
+    if every is not None and high != -1:
+        c.error(every_leaf, "only an open row ('N+') can add levels every N points")
+        return None
+    return every
+
+
+def _at_most(c: Compiler, clause: Node | None, high: int, levels: int) -> int | None:
+    """The most levels an open row gives ("at most +4"): 0 without the clause, None if it was
+    reported."""
+    if clause is None:
+        return 0
+    limit = as_leaf(clause.args[0])
+    at_most = c.number(limit, 0, 100, "the most levels")
+    if at_most is None:
+        return None
+    if at_most < levels:
+        c.error(limit, f"'at most +{at_most}' is below the row's own +{levels}")
+        return None
+    if high != -1:
+        c.error(limit, "'at most' limits an open row ('N+'); this row is closed")
+        return None
+    return at_most
+
+
+@handles("steps")
+@_breaks_thresholds
+def _steps(c: Compiler, st: Statement) -> None:
+    c.steps_statement = st
+    step = c.number(st.node.args[0], 1, MAX_POINTS, "a step")
+    cap = c.number_in(st.node.first("at_most"), 1, 100, "the attackers' most levels")
+    if step is None or cap is None:
+        return
+    per_deck = st.node.first("per_deck") is not None
+    c.pending_steps = (step, per_deck, cap, st)
+
+
+@finishes
+def _finish_thresholds(c: Compiler) -> None:
+    if c.steps_statement is not None and c.threshold_rows:
+        c.error(c.steps_statement, "write either 'steps:' or upgrade rows, not both")
+        return
+    if c.threshold_rows:
+        rows = sorted(c.threshold_rows, key=lambda r: r[0].low)
+        c.set("thresholds", tuple(r for r, _, _ in rows), rows[0][1])
+        for index, (_, st, _) in enumerate(rows):
+            c.note_source(f"thresholds[{index}]", st)
+    elif c.pending_steps is not None:
+        step, per_deck, cap, st = c.pending_steps
+        if per_deck:
+            step *= c.get("table.decks")
+        granularity = score_granularity(c.get("table.points"))
+        if step % granularity or step < 2 * granularity:
+            c.error(st, f"a step of {step} points must be a multiple of {granularity} and at least {2 * granularity}")
+            c.thresholds_broken = True
+            return
+        c.set("thresholds", standard_thresholds(step, granularity, cap), st)
+
+
+# --- stakes --------------------------------------------------------------------------------------
+
+
+@handles("game_points")
+def _game_points(c: Compiler, st: Statement) -> None:
+    rows: list[model.GamePoints] = []
+    for row in child_nodes(st.node):
+        outcome = as_node(row.args[0])
+        side, levels = _outcome(c, outcome)
+        points = c.number(row.args[-1], 0, MAX_POINTS, "game points")
+        if levels is None or points is None:
+            continue
+        or_more = row.first("or_more") is not None
+        if any(r.side == side and r.levels == levels for r in rows):
+            c.error(outcome, "this outcome is given game points twice")
+            continue
+        rows.append(model.GamePoints(side, levels, points, or_more))
+    c.set("stakes.game_points", tuple(rows))
+
+
+@handles("stake_multiplier")
+def _stake_multiplier(c: Compiler, st: Statement) -> None:
+    steps: list[model.StakeStep] = []
+    for node in child_nodes(st.node):
+        factor = c.number(node.args[0], 1, 100, "a stake multiplier")
+        above = c.number(node.args[1], 0, 1_000_000, "a table-points threshold")
+        if factor is None or above is None:
+            continue
+        if steps and above <= steps[-1].above:
+            c.error(node, f"thresholds go upwards: {above} is not above {steps[-1].above}")
+            continue
+        steps.append(model.StakeStep(above, factor))
+    c.set("stakes.multipliers", tuple(steps))
+
+
+@handles("coins")
+def _coins(c: Compiler, st: Statement) -> None:
+    banker, attackers, percent = st.node.args
+    if c.set_numbers({
+        "stakes.banker_base": (banker, 0, 100, "the bankers' base"),
+        "stakes.attackers_base": (attackers, 0, 100, "the attackers' base"),
+        "stakes.winner_percent": (percent, 1, 100, "the winner's share"),
+    }):
+        c.set("stakes.coins", True)
+
+
+@handles("leaving")
+def _leaving(c: Compiler, st: Statement) -> None:
+    leaver, others = st.node.args
+    c.set_numbers({
+        "stakes.leave_penalty": (leaver, 0, MAX_POINTS, "the leaver's loss"),
+        "stakes.leave_others": (others, 0, MAX_POINTS, "the others' gain"),
+    })

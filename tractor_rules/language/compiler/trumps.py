@@ -1,0 +1,205 @@
+"""Handlers for the ``trumps`` section (the trump order, no-trump hands) and the ``combinations``
+section (sets, tractors, links between trump bands, bombs).  They share one reader of trump bands:
+link chains name the bands of the trump order."""
+
+from __future__ import annotations
+
+from typing import cast
+
+from ... import rules as model
+from ...rules import width_name
+from ..syntax import Node, Statement, as_leaf, as_node
+from .core import MAX_DECKS, RANK_ORDER, Compiler, child_nodes, handles, handles_choice
+from .shapes import PLURAL_WIDTHS
+
+#: a trump band of the grammar → its kind in the model
+_TIER_KINDS: dict[str, model.TierKind] = {
+    "big_joker": "big-joker",
+    "small_joker": "small-joker",
+    "level_in_trump_suit": "level-in-trump-suit",
+    "level_in_other_suits": "level-in-other-suits",
+    "rank_in_trump_suit": "rank-in-trump-suit",
+    "rank_in_other_suits": "rank-in-other-suits",
+    "card": "card",
+    "trump_suit": "trump-suit",
+}
+#: the bands of a no-trump link chain other than a rank
+_NO_TRUMP_LINK_KINDS: dict[str, model.LinkKind] = {
+    "big_joker": "big-joker",
+    "small_joker": "small-joker",
+    "level": "level",
+}
+
+Tier = tuple[model.TierKind, str | None, str | None]
+
+
+def tier_words(kind: str, rank: str | None = None, card: str | None = None) -> str:
+    """A trump band in the language's words."""
+    if kind in ("rank-in-trump-suit", "rank-in-other-suits"):
+        return f"{rank} in {'trump suit' if kind == 'rank-in-trump-suit' else 'other suits'}"
+    if kind == "card":
+        return str(card)
+    if kind == "rank":
+        return str(rank)
+    return kind.replace("-", " ")
+
+
+def _tier(c: Compiler, node: Node) -> Tier | None:
+    """A band of the trump order as (kind, rank, card); None (reported) if its rank or card is
+    not one."""
+    kind = _TIER_KINDS[node.kind]
+    rank = card = None
+    if kind.startswith("rank-"):
+        rank = c.rank(node.args[0])
+        if rank is None:
+            return None
+    if kind == "card":
+        card = str(as_leaf(node.args[0]).value)
+        if card[:-1] not in RANK_ORDER:
+            c.error(node, f"'{card}' is not a card")
+            return None
+    return kind, rank, card
+
+
+# --- trumps --------------------------------------------------------------------------------------
+
+
+@handles("order")
+def _order(c: Compiler, st: Statement) -> None:
+    tiers: list[model.TrumpTier] = []
+    ok = True
+    for node in child_nodes(st.node):
+        tier = _tier(c, node)
+        if tier is None:
+            ok = False
+            continue
+        made = model.TrumpTier(*tier)
+        if made in tiers:
+            c.error(node, f"'{tier_words(*tier)}' appears twice in the order")
+            ok = False
+            continue
+        tiers.append(made)
+    if ok:
+        c.set("trumps.order", tuple(tiers))
+
+
+handles_choice("no_trump", "trumps.no_trump", {"jokers_and_levels": "jokers-and-levels", "jokers_only": "jokers-only"})
+
+
+# --- combinations --------------------------------------------------------------------------------
+
+
+@handles("sets")
+def _sets(c: Compiler, st: Statement) -> None:
+    widths: list[int] = []
+    for node in child_nodes(st.node):
+        width = c.set_width(node, plural=False)
+        if width is None:
+            return  # reported; the sets stay as they were rather than shrink
+        if width in widths:
+            c.error(node, f"{width_name(width)} is listed twice")
+            continue
+        widths.append(width)
+    c.set("combinations.set_widths", tuple(sorted(widths)))
+
+
+@handles("tractors")
+def _tractors(c: Compiler, st: Statement) -> None:
+    if not st.node.args:
+        c.set("combinations.tractor_widths", ())
+        return
+    length, *plurals = map(as_node, st.node.args)
+    low = c.number(length.args[0], 2, 50, "a tractor's least length")
+    high: int | None = 0
+    if length.kind == "between":
+        high = c.number(length.args[1], 2, 50, "a tractor's greatest length")
+        if low is not None and high is not None and high < low:
+            c.error(length, f"the length range {low}-{high} is empty")
+            return
+    widths: list[int] = []
+    for node in plurals:
+        if node.kind == "sets_of":
+            width = c.number(node.args[0], 2, MAX_DECKS, "the width of a tractor's sets")
+            if width is None:
+                return  # reported; the tractors stay as they were rather than shrink
+        else:
+            width = PLURAL_WIDTHS[node.kind]
+        if width in widths:
+            c.error(node, f"{width_name(width, plural=True)} are listed twice")
+            continue
+        widths.append(width)
+    if low is None or high is None:
+        return
+    c.set("combinations.tractor_widths", tuple(sorted(widths)))
+    c.set("combinations.tractor_min_length", low)
+    c.set("combinations.tractor_max_length", high)
+
+
+handles_choice("level_gap", "combinations.bridge_gaps", {"bridged": True, "breaks": False})
+
+
+def _link_tier(c: Compiler, node: Node, no_trump: bool) -> model.LinkTier | None:
+    """One band of a link chain; None (reported) if its rank or card is not one."""
+    if no_trump:
+        if node.kind != "rank_tier":
+            return model.LinkTier(_NO_TRUMP_LINK_KINDS[node.kind])
+        rank = c.rank(node.args[0])
+        return None if rank is None else model.LinkTier("rank", rank)
+    if node.kind == "top_of_trump_suit":
+        return model.LinkTier("top-of-trump-suit")
+    tier = _tier(c, as_node(node.args[0]))  # a band of the trump order, under "link_tier"
+    if tier is None:
+        return None
+    kind, rank, card = tier
+    if kind == "trump-suit":
+        # the rest of the trump suit is many cards, not one band: only its top card can link
+        c.error(node, "'trump suit' is the rest of the trump suit, not one band: link its highest card with "
+                      "'top of trump suit'")
+        return None
+    return model.LinkTier(cast(model.LinkKind, kind), rank, card)
+
+
+def _link_chains(c: Compiler, st: Statement, no_trump: bool) -> tuple[tuple[model.LinkTier, ...], ...] | None:
+    chains: list[tuple[model.LinkTier, ...]] = []
+    seen: list[model.LinkTier] = []
+    ok = True
+    for chain in child_nodes(st.node):
+        tiers: list[model.LinkTier] = []
+        for node in child_nodes(chain):
+            made = _link_tier(c, node, no_trump)
+            if made is None:
+                ok = False
+                continue
+            if made in seen:
+                c.error(node, f"'{tier_words(made.kind, made.rank, made.card)}' is linked twice")
+                ok = False
+                continue
+            seen.append(made)
+            tiers.append(made)
+        chains.append(tuple(tiers))
+    return tuple(chains) if ok else None
+
+
+@handles("links")
+def _links(c: Compiler, st: Statement) -> None:
+    chains = _link_chains(c, st, no_trump=False)
+    if chains is not None:
+        c.set("combinations.links", chains)
+
+
+@handles("no_trump_links")
+def _no_trump_links(c: Compiler, st: Statement) -> None:
+    chains = _link_chains(c, st, no_trump=True)
+    if chains is not None:
+        c.set("combinations.no_trump_links", chains)
+
+
+handles_choice("grouping", "combinations.grouping", {"identical": "identical", "largest": "largest"})
+
+
+@handles("bombs")
+def _bombs(c: Compiler, st: Statement) -> None:
+    if not st.node.args:
+        c.set("combinations.bomb_width", 0)
+        return
+    c.set_number("combinations.bomb_width", st.node.args[0], 2, MAX_DECKS, "a bomb's number of identical cards")
