@@ -1,5 +1,6 @@
-"""Hands and matches (engine/game.py): declaring during the deal, the fallbacks, the kitty, throws
-and penalties, called partners, level changes and match ends, and the players' view."""
+"""Hands and matches (engine/game.py and the modules it gathers): declaring during the deal, the
+fallbacks, the kitty, throws and penalties, called partners, level changes and match ends, and the
+players' view."""
 
 from __future__ import annotations
 

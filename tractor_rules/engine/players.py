@@ -18,10 +18,11 @@ from collections.abc import Callable, Sequence
 
 from ..rules import SUITS
 from .cards import CARDS, Card, deck_cards
-from .game import Offer, Player, PlayerView, point_table
 from .order import TRUMP
+from .outcome import point_table
 from .pool import Pool
 from .units import Unit, decompose
+from .views import Offer, Player, PlayerView
 
 __all__ = ["PLAYER_KINDS", "GreedyPlayer", "RandomPlayer", "make_players", "parse_players"]
 

@@ -1,10 +1,11 @@
 """An independent checker for the game log: it replays one logged hand from the log line alone and
 the rules, and lists every problem it finds.
 
-It shares no code with the game loop (``game.py``): it asks only the public rules oracle
-(``rules.context``, ``ctx.follow_error``, ``ctx.winner``, ``ctx.throw_options``,
-``ctx.kitty_multiplier``, ``rules.level_change``, ``rules.next_banker``) and reads the rules'
-fields, so that a bug in the game loop cannot hide itself.
+It shares no code with the game loop (``hand.py`` and the modules it calls, gathered by
+``game.py``): it asks only the public rules oracle (``rules.context``, ``ctx.follow_error``,
+``ctx.winner``, ``ctx.throw_options``, ``ctx.kitty_multiplier``, ``rules.level_change``,
+``rules.next_banker``) and reads the rules' fields, so that a bug in the game loop cannot hide
+itself.
 
 Checked: the fields are there and of the right type; the ruleset's name; the cards are the deck's,
 each exactly as often as the decks hold it (the hands after the kitty exchange plus the kitty);

@@ -22,8 +22,9 @@ from dataclasses import dataclass, field
 from typing import IO, Any
 
 from ..rules import Rules
-from .game import MAX_HANDS, HandRecord, Match
+from .match import MAX_HANDS, Match
 from .players import make_players
+from .record import HandRecord
 
 __all__ = ["SimulationReport", "run_simulation"]
 

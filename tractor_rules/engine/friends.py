@@ -1,0 +1,59 @@
+"""Finding Friends (``partnership: called``): the banker's calls ("the 2nd ♣A played") and the
+friends they reveal during the play.
+
+A call is resolved by the play that brings the copies of its card seen so far up to its ordinal;
+the player of that play becomes a friend, unless they are the banker (a called card the banker
+plays themself makes no friend) or already one.  Each call resolves once.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from ..rules import Rules
+from .cards import CARDS, Card, deck_cards
+from .choices import IllegalPlay
+from .views import Player, PlayerView, Public
+
+
+def ask_calls(rules: Rules, player: Player, view: PlayerView) -> tuple[tuple[Card, int], ...]:
+    """The banker's ``called_cards`` calls, checked: cards of the deck, ordinals 1..decks."""
+    k = rules.table.called_cards
+    if k <= 0:
+        return ()
+    calls = [(CARDS[int(c)], int(o)) for c, o in player.call(view, k)]
+    faces = set(deck_cards(rules.table))
+    decks = rules.table.decks
+    if len(calls) != k:
+        raise IllegalPlay(view.seat, f"called {len(calls)} cards, not {k}")
+    for card, ordinal in calls:
+        if card not in faces or not 1 <= ordinal <= decks:
+            raise IllegalPlay(view.seat, f"cannot call copy {ordinal} of {card}")
+    return tuple(calls)
+
+
+class FriendWatch:
+    """Watches the plays for the called cards and adds the friends they reveal to
+    ``public.friends``."""
+
+    __slots__ = ("public", "seen", "resolved")
+
+    def __init__(self, public: Public):
+        self.public = public
+        #: copies of each called card played so far
+        self.seen = [0] * len(public.called)
+        self.resolved = [False] * len(public.called)
+
+    def see(self, seat: int, play: Sequence[Card]) -> None:
+        public = self.public
+        for i, (card, ordinal) in enumerate(public.called):
+            if self.resolved[i]:
+                continue
+            copies = play.count(card)
+            if not copies:
+                continue
+            self.seen[i] += copies
+            if self.seen[i] >= ordinal:
+                self.resolved[i] = True
+                if seat != public.banker and seat not in public.friends:
+                    public.friends.append(seat)

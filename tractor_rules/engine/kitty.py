@@ -1,0 +1,69 @@
+"""The kitty exchange: the banker takes the kitty and buries as many cards; with
+``overturn_after_kitty`` the other players may then overturn (炒地皮), each overturner taking the
+kitty and burying in turn.  Only the last player to bury sees the buried cards."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from ..rules import Rules
+from .cards import Card
+from .choices import IllegalPlay, holds, notation, take
+from .deal import DeclarationOffers, Standing
+from .views import Player, PlayerView, Public
+
+
+@dataclass(slots=True)
+class Kitty:
+    """The buried cards and the player who buried them."""
+
+    cards: list[Card]
+    burier: int
+
+    def seen_by(self, seat: int) -> tuple[Card, ...] | None:
+        """What ``seat`` knows of the kitty: the cards if they buried them, else nothing."""
+        return tuple(self.cards) if seat == self.burier else None
+
+
+def exchange(players: Sequence[Player], seat: int, hands: list[list[Card]], kitty: Sequence[Card],
+             public: Public) -> Kitty:
+    """``seat`` takes ``kitty`` into their hand and buries as many cards."""
+    k = len(kitty)
+    if not k:
+        return Kitty([], seat)
+    hand = hands[seat]
+    hand.extend(kitty)
+    buried = list(players[seat].bury(PlayerView(seat, hand, public), k))
+    if len(buried) != k:
+        raise IllegalPlay(seat, f"buried {len(buried)} cards, not {k}")
+    if not holds(hand, buried):
+        raise IllegalPlay(seat, f"buried {notation(buried)}, which is not in the hand")
+    take(hand, buried)
+    return Kitty(buried, seat)
+
+
+def overturns(rules: Rules, players: Sequence[Player], hands: list[list[Card]], kitty: Kitty, public: Public,
+              standing: Standing | None) -> tuple[Kitty, Standing | None]:
+    """炒地皮: after the exchange the others may overturn in turn, from the seat after the burier,
+    until every other player has passed in a row; each overturn sets trump and its overturner
+    exchanges the kitty.  Each overturn is stronger, so this ends."""
+    declaring = DeclarationOffers(rules, players, public.level)
+    n = public.players
+    seat = kitty.burier
+    quiet = 0
+    while quiet < n - 1:
+        seat = (seat + 1) % n
+        if standing is not None and seat == standing.seat:
+            quiet += 1
+            continue
+        got = declaring.ask(seat, hands[seat], standing, public)
+        if got is None:
+            quiet += 1
+            continue
+        standing = got
+        public.trump = got.declaration.trump
+        public.ctx = rules.context(public.level, public.trump)
+        kitty = exchange(players, seat, hands, kitty.cards, public)
+        quiet = 0
+    return kitty, standing

@@ -1,0 +1,166 @@
+"""A match: hands until a team wins (``levels.game_end``), the levels climbing and the bank
+rotating as the rules say.
+
+Levels are kept per seat (equal within a fixed team; per player with called partners, where the
+teams change every hand); a hand is played at its banker's level.  ``rules.advance`` climbs them;
+past the last level a team stays at it ("last", "hands") or reaches the extra no-trump level
+("beyond-last").  Knock back (``levels.knock_back``): a banker team that loses while playing the
+rule's level, the last trick won by a single card of that rank, goes back to the rule's level.
+Table stakes (rulesets with game points): each hand moves table points from its losers to its
+winners.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from ..rules import RANKS, Rules
+from .errors import EngineError
+from .hand import play_hand
+from .record import HandRecord
+from .scoring import level_ladder
+from .seats import others
+from .stakes import hand_points
+from .views import Player
+
+#: a match stops after this many hands, finished or not
+MAX_HANDS = 2000
+
+#: the extra level of ``game_end: beyond-last``, played in no-trump at the last level's rank
+BEYOND = "beyond"
+
+
+@dataclass(slots=True)
+class MatchResult:
+    hands: list[HandRecord]
+    #: the winning seats (a team), or None when the match stopped unfinished or drawn
+    winners: frozenset[int] | None
+    #: each seat's level at the end
+    levels: list[str]
+    #: "won", "drawn" (game_end "hands", level tie) or "unfinished" (the safety limit)
+    status: str
+
+
+class Match:
+    """Hands until a team wins (``levels.game_end``), at most ``max_hands``.  ``step()`` plays one
+    hand; ``play()`` plays them all."""
+
+    def __init__(self, rules: Rules, players: Sequence[Player], rng: random.Random, max_hands: int = MAX_HANDS):
+        self.rules = rules
+        self.players = list(players)
+        self.rng = rng
+        self.max_hands = max_hands
+        self.ladder = list(level_ladder(rules))
+        self.game_end = rules.levels.game_end
+        if self.game_end == "beyond-last":
+            self.ladder.append(BEYOND)
+        n = rules.table.players
+        self.levels = [0] * n  # index into the ladder, per seat
+        self.banker: int | None = None
+        self.hands: list[HandRecord] = []
+        self.winners: frozenset[int] | None = None
+        self.status = "playing"
+        #: each seat's table points (seed 000's stakes), when the ruleset has game points
+        self.table_points = [0] * n if rules.stakes.game_points else []
+
+    @property
+    def done(self) -> bool:
+        return self.status != "playing"
+
+    def _top(self) -> int:
+        """The highest ladder index a team can hold."""
+        return len(self.ladder) - 1
+
+    def _climb(self, at: int, steps: int) -> int:
+        if steps <= 0:
+            return at
+        level = self.ladder[at]
+        if level == BEYOND:
+            return at
+        got = self.rules.advance(level, steps)
+        if got is None:
+            return self._top()  # past the last: stay at it, or the extra level beyond it
+        return self.ladder.index(got)
+
+    def step(self) -> HandRecord:
+        """Play the next hand, at its banker's level, and move the levels, the table points and
+        the bank by its outcome."""
+        if self.done:
+            raise EngineError("the match is over")
+        rules = self.rules
+        at = self.levels[self.banker] if self.banker is not None else 0
+        level = self.ladder[at]
+        beyond = level == BEYOND
+        if beyond:
+            level = rules.levels.last
+        record = play_hand(rules, self.players, self.rng, level=level, banker=self.banker, beyond=beyond)
+        self.hands.append(record)
+        side, steps = record.level_change
+        team = record.banker_team
+        won = team if side == "banker" else others(team, rules.table.players)
+        if side == "banker" and at == self._top() and self.game_end != "hands":
+            self.winners = team
+            self.status = "won"
+        for s in won:
+            self.levels[s] = self._climb(self.levels[s], steps)
+        if self.table_points:
+            self._stakes(record, won)
+        if side == "attackers" and not beyond:
+            self._knock_back(record, level)
+        self.banker = record.next_banker
+        if self.status == "playing" and self.game_end == "hands" and len(self.hands) >= max(rules.levels.end_hands, 1):
+            self._end_by_levels()
+        if self.status == "playing" and len(self.hands) >= self.max_hands:
+            self.status = "unfinished"
+        return record
+
+    def _stakes(self, record: HandRecord, won: frozenset[int]) -> None:
+        """Move the table points by the hand's worth, from its losers to its winners, and note them
+        in the record."""
+        side, steps = record.level_change
+        worth = hand_points(self.rules, side, steps, self.table_points)
+        record.table_points = tuple(self.table_points)
+        record.table_points_change = tuple(worth if s in won else -worth for s in range(len(self.table_points)))
+        self.table_points = [p + d for p, d in zip(self.table_points, record.table_points_change)]
+
+    def _knock_back(self, record: HandRecord, level: str) -> None:
+        """The banker team lost the hand played at ``level``: knock it back where a rule says so."""
+        for kb in self.rules.levels.knock_back:
+            if level == kb.level and kb.to in self.ladder and _won_by_single(record, kb.level):
+                for s in record.banker_team:
+                    self.levels[s] = self.ladder.index(kb.to)
+
+    def _end_by_levels(self) -> None:
+        """``game_end: hands``: the match ends after its hands; the highest level wins, a tie of
+        every seat is a draw."""
+        best = max(self.levels)
+        top = frozenset(s for s, at in enumerate(self.levels) if at == best)
+        if len(top) == len(self.levels):
+            self.status = "drawn"
+        else:
+            self.winners = top
+            self.status = "won"
+
+    def play(self) -> MatchResult:
+        while not self.done:
+            self.step()
+        return self.result()
+
+    def result(self) -> MatchResult:
+        return MatchResult(self.hands, self.winners, [self.ladder[i] for i in self.levels],
+                           self.status if self.done else "unfinished")
+
+
+def _won_by_single(record: HandRecord, rank: str) -> bool:
+    """Whether the last trick was won by a single card of ``rank``."""
+    if not record.tricks:
+        return False
+    play = record.tricks[-1].winning_play
+    return len(play) == 1 and play[0] < 52 and RANKS[play[0] % 13] == rank
+
+
+def play_match(rules: Rules, players: Sequence[Player], rng: random.Random, max_hands: int = MAX_HANDS) -> MatchResult:
+    """Play a match to its end (or ``max_hands``)."""
+    return Match(rules, players, rng, max_hands).play()

@@ -1,0 +1,126 @@
+"""The end of a hand: the attackers' points, the level change and the next banker.
+
+The attackers' points are their trick points, plus the kitty's points times the multiplier of the
+last lead if an attacker wins the last trick, plus or minus the penalties for failed throws (never
+below 0); then ``rules.level_change``.
+
+Penalties (``leading.throw_penalty``): a banker-team thrower's penalty is added to the attackers'
+points, an attacker's is taken from them.  "hand-lost": the offending team loses the hand with
+the smallest loss the thresholds give (the attackers' lowest row, or the bankers' highest row);
+the first offence decides.
+
+With called partners, points are credited to the teams as they stand at the end of the hand (a
+friend's tricks won before being revealed count for the banker's team).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from ..rules import RANKS, Rules
+from .cards import Card
+from .errors import EngineError
+from .record import TrickRecord
+from .scoring import kitty_multiplier
+from .seats import after, banker_team
+from .units import decompose
+from .views import Public
+
+
+def point_table(rules: Rules) -> tuple[int, ...]:
+    """The points of every card code (jokers and unlisted ranks 0)."""
+    points = dict(rules.table.points)
+    return tuple(0 if code >= 52 else points.get(RANKS[code % 13], 0) for code in range(54))
+
+
+@dataclass(frozen=True, slots=True)
+class Score:
+    """How a hand ended (the fields of ``HandRecord`` of the same names)."""
+
+    attacker_points: int
+    kitty_points: int
+    kitty_multiplier: int
+    penalty: int
+    forfeit: str | None
+    level_change: tuple[str, int]
+    next_banker: int
+    banker_team: frozenset[int]
+
+
+def score(rules: Rules, public: Public, kitty: Sequence[Card], points: Sequence[int],
+          declarer: int | None) -> Score:
+    """Score a hand whose tricks have all been played (``public.tricks``, ``public.points``),
+    ``kitty`` buried, ``declarer`` the final declarer (None when trump came from the fallback)."""
+    banker, ctx = public.banker, public.ctx
+    if banker is None or ctx is None:
+        raise EngineError("a hand is scored once trump and the banker are known")
+    team = banker_team(rules, banker, public.friends)
+    attackers = sum(p for s, p in enumerate(public.points) if s not in team)
+    kitty_points = sum(points[c] for c in kitty)
+    last = public.tricks[-1] if public.tricks else None
+    multiplier = 0
+    if last is not None and last.winner not in team:
+        multiplier = kitty_multiplier(rules.kitty, decompose(ctx.order, last.plays[0]))
+    attackers += kitty_points * multiplier
+    penalty, forfeit = _penalties(rules, public.tricks, team)
+    attacker_points = max(attackers + penalty, 0)
+    change = outcome(rules, attacker_points, forfeit)
+    return Score(attacker_points, kitty_points, multiplier, penalty, forfeit, change,
+                 next_banker_of(rules, banker, change[0], team, declarer), team)
+
+
+def _penalties(rules: Rules, tricks: Sequence[TrickRecord], team: frozenset[int]) -> tuple[int, str | None]:
+    """The penalty points for the failed throws (added to the attackers' points), and the team that
+    lost the hand by them under "hand-lost"."""
+    rule = rules.leading.throw_penalty
+    penalty = 0
+    forfeit = None
+    for t in tricks:
+        if t.attempt is None:
+            continue
+        if rule.kind == "hand-lost":
+            if forfeit is None:
+                forfeit = "banker" if t.leader in team else "attackers"
+            continue
+        if rule.kind == "per-attempt":
+            amount = rule.points
+        elif rule.kind == "per-card":
+            amount = rule.points * t.taken_back
+        else:
+            amount = 0
+        penalty += amount if t.leader in team else -amount
+    return penalty, forfeit
+
+
+def outcome(rules: Rules, attacker_points: int, forfeit: str | None = None) -> tuple[str, int]:
+    """The level change of a hand: by the thresholds, unless a team lost the hand by a penalty
+    ("banker": the attackers' lowest row applies; "attackers": the bankers' highest row)."""
+    if forfeit == "banker":
+        row = min((r for r in rules.thresholds if r.side == "attackers"), key=lambda r: r.low)
+        return rules.level_change(row.low)
+    if forfeit == "attackers":
+        row = max((r for r in rules.thresholds if r.side == "banker"), key=lambda r: r.low)
+        return rules.level_change(row.low)
+    return rules.level_change(attacker_points)
+
+
+def next_banker_of(rules: Rules, banker: int, side: str, team: frozenset[int], declarer: int | None) -> int:
+    """The next banker: the declarer with ``declarer_banks`` (when someone declared); with called
+    partners, by the teams of this hand; else ``rules.next_banker``."""
+    rot = rules.rotation
+    if rot.declarer_banks and declarer is not None:
+        return declarer
+    if rules.table.partnership != "called":
+        return rules.next_banker(banker, side)
+    n = rules.table.players
+    if side == "banker":
+        if rot.after_hold == "same":
+            return banker
+        if rot.after_hold == "partner" or rot.after_hold == "next-of-team":
+            # the next seat of the banker's team after the banker (the banker when alone)
+            return next((s for s in after(banker, n) if s in team), banker)
+    if rot.after_loss == "next-of-team":
+        # the next attacker after the banker
+        return next((s for s in after(banker, n) if s not in team), (banker + 1) % n)
+    return (banker + 1) % n

@@ -1,0 +1,132 @@
+"""What a hand leaves behind: the record of each trick and of the whole hand, and the hand's game
+log form (one JSON object, see docs/simulate.md; ``replay.replay_hand`` checks it)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from ..rules import Rules
+from .cards import Card
+from .choices import notation
+from .oracle import Context
+from .order import TRUMP
+
+
+@dataclass(slots=True)
+class TrickRecord:
+    leader: int
+    #: in seat order from the leader; the first is the lead actually played
+    plays: list[tuple[Card, ...]]
+    #: the throw attempted when it failed, else None
+    attempt: tuple[Card, ...] | None
+    winner: int
+    points: int
+    #: the lead (or the attempt) was a throw of several units
+    thrown: bool = False
+
+    @property
+    def winning_play(self) -> tuple[Card, ...]:
+        """The play that won the trick (there is one play per seat, from the leader)."""
+        return self.plays[(self.winner - self.leader) % len(self.plays)]
+
+    @property
+    def taken_back(self) -> int:
+        """The cards of a failed throw the leader had to take back (0 when none failed)."""
+        return 0 if self.attempt is None else len(self.attempt) - len(self.plays[0])
+
+
+@dataclass(slots=True)
+class HandRecord:
+    """Everything that happened in one hand, and its outcome."""
+
+    rules: Rules
+    level: str
+    trump: str | None
+    banker: int
+    #: each seat's cards after the kitty exchange
+    hands: list[tuple[Card, ...]]
+    kitty: tuple[Card, ...]
+    tricks: list[TrickRecord]
+    attacker_points: int
+    kitty_points: int
+    #: the multiplier applied to the kitty: 0 when the banker team won the last trick
+    kitty_multiplier: int
+    level_change: tuple[str, int]
+    next_banker: int
+    #: the seats of the banker's team at the end of the hand
+    banker_team: frozenset[int]
+    declarations: list[tuple[int, tuple[Card, ...]]]
+    #: the final declarer, None when trump came from the fallback
+    declarer: int | None
+    called: tuple[tuple[Card, int], ...] = ()
+    #: deals thrown in before this one
+    redeals: int = 0
+    #: how trump was set: "declared", "fallback", "named", "no-trump" (forced)
+    trump_by: str = "declared"
+    #: penalty points (added to the attackers when positive)
+    penalty: int = 0
+    #: the team that lost the hand by a "hand-lost" penalty: "banker", "attackers" or None
+    forfeit: str | None = None
+    #: the hand was the extra no-trump level beyond the last
+    beyond: bool = False
+    #: table stakes (rulesets with game points): each seat's table points before the hand, and
+    #: what the hand changed them by
+    table_points: tuple[int, ...] = ()
+    table_points_change: tuple[int, ...] = ()
+
+    @property
+    def throws_tried(self) -> int:
+        return sum(1 for t in self.tricks if t.thrown)
+
+    @property
+    def throws_failed(self) -> int:
+        return sum(1 for t in self.tricks if t.attempt is not None)
+
+    def to_log(self) -> dict[str, Any]:
+        """The hand as one JSON object (see docs/simulate.md).  The optional keys ("called",
+        "declarer", "table_points") are written only when the rules use them."""
+        ctx = self.rules.context(self.level, self.trump)
+        sort = _sorter(ctx)
+        out: dict[str, Any] = {
+            "ruleset": self.rules.name,
+            "level": self.level,
+            "trump": self.trump,
+            "banker": self.banker,
+            "hands": [notation(sort(h)) for h in self.hands],
+            "kitty": notation(sort(self.kitty)),
+        }
+        if self.called:
+            out["called"] = [[str(card), ordinal] for card, ordinal in self.called]
+        if self.rules.rotation.declarer_banks:
+            out["declarer"] = self.declarer
+        tricks = []
+        for t in self.tricks:
+            row: dict[str, Any] = {"leader": t.leader, "plays": [notation(p) for p in t.plays]}
+            if t.attempt is not None:
+                row["attempt"] = notation(t.attempt)
+            row["winner"] = t.winner
+            row["points"] = t.points
+            tricks.append(row)
+        out["tricks"] = tricks
+        out["attacker_points"] = self.attacker_points
+        out["kitty_points"] = self.kitty_points
+        out["kitty_multiplier"] = self.kitty_multiplier
+        out["level_change"] = [self.level_change[0], self.level_change[1]]
+        out["next_banker"] = self.next_banker
+        if self.table_points:
+            out["table_points"] = list(self.table_points)
+            out["table_points_change"] = list(self.table_points_change)
+        return out
+
+
+def _sorter(ctx: Context) -> Callable[[Sequence[Card]], list[Card]]:
+    """Hands are logged sorted as a player holds them: trumps first, then suit by suit, strongest
+    first."""
+    order = ctx.order
+
+    def sort(cards: Sequence[Card]) -> list[Card]:
+        return sorted(cards, key=lambda c: (order.suit_of[c] != TRUMP, order.suit_of[c], -order.strength[c], c))
+
+    return sort

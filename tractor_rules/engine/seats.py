@@ -1,0 +1,42 @@
+"""Seat and team arithmetic: the order of play round the table, and who plays with whom.
+
+Seats are numbered 0..n-1 in play order.  "opposite" and "alternate" seat the two teams
+alternately (even seats, odd seats); "called" (Finding Friends) makes the banker's team the
+banker and the friends found during the hand, so that team is known only as it is revealed.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from functools import lru_cache
+
+from ..rules import Rules
+
+
+def in_turn(first: int, n: int) -> list[int]:
+    """All ``n`` seats in play order, ``first`` first."""
+    return [(first + k) % n for k in range(n)]
+
+
+def after(seat: int, n: int) -> list[int]:
+    """The other seats in play order, from the one after ``seat``."""
+    return [(seat + k) % n for k in range(1, n)]
+
+
+def others(team: frozenset[int], n: int) -> frozenset[int]:
+    """The seats not in ``team``."""
+    return frozenset(s for s in range(n) if s not in team)
+
+
+@lru_cache(maxsize=64)
+def seated_team(seat: int, n: int) -> frozenset[int]:
+    """The team of ``seat`` when the teams are seated alternately: the seats of its parity."""
+    return frozenset(s for s in range(n) if s % 2 == seat % 2)
+
+
+def banker_team(rules: Rules, banker: int, friends: Sequence[int] = ()) -> frozenset[int]:
+    """The seats of the banker's team: the banker's parity for seated teams, else the banker and
+    the friends found."""
+    if rules.table.partnership == "called":
+        return frozenset({banker, *friends})
+    return seated_team(banker, rules.table.players)

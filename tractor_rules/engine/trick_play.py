@@ -1,0 +1,136 @@
+"""Playing the tricks of one hand, from the banker's lead until the hands are empty.
+
+A lead of several units is a throw: it is checked against the other hands
+(``tricks.throw_options``); a failed throw is replaced by the part the rules hold the leader to,
+the next player choosing among several under ``next-player-chooses``.  The trick records the
+attempt, and ``outcome`` charges its penalty.  Every follow is checked by ``follow_error``; the
+winner of a trick leads the next.  The rules decide; here the players are asked, in turn, and
+their answers are checked.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from ..rules import Rules
+from .cards import Card
+from .choices import IllegalPlay, holds, notation, take
+from .errors import EngineError, PlayError
+from .follow import FollowContext, duty_for, follow_error, lead_suit
+from .friends import FriendWatch
+from .kitty import Kitty
+from .record import TrickRecord
+from .seats import after, in_turn
+from .tricks import throw_options, winner
+from .units import decompose
+from .views import Player, PlayerView, Public
+
+
+def play_tricks(rules: Rules, players: Sequence[Player], hands: list[list[Card]], public: Public, kitty: Kitty,
+                points: Sequence[int]) -> None:
+    """Play every trick, the banker leading the first; the tricks, the points each seat won and
+    the cards played are kept in ``public``.  ``points``: the points of each card code."""
+    _Tricks(rules, players, hands, public, kitty, points).play()
+
+
+class _Tricks:
+    """The tricks of one hand being played."""
+
+    def __init__(self, rules: Rules, players: Sequence[Player], hands: list[list[Card]], public: Public,
+                 kitty: Kitty, points: Sequence[int]):
+        if public.ctx is None or public.banker is None:
+            raise EngineError("the tricks are played once trump and the banker are known")
+        self.rules = rules
+        self.players = players
+        self.hands = hands
+        self.public = public
+        self.kitty = kitty
+        self.points = points
+        self.order = public.ctx.order
+        self.banker = public.banker
+
+    def _view(self, seat: int) -> PlayerView:
+        return PlayerView(seat, self.hands[seat], self.public, self.kitty.seen_by(seat))
+
+    def play(self) -> None:
+        hands, public, points, order = self.hands, self.public, self.points, self.order
+        n = public.players
+        watch = FriendWatch(public) if public.called else None
+        played = public.played
+        public.points = [0] * n
+        leader = self.banker
+        while hands[leader]:
+            public.leader = leader
+            public.plays = []
+            public.lead_context = None
+            fc, attempt, thrown = self._lead(leader)
+            public.lead_context = fc
+            plays = [fc.lead]
+            public.plays = plays
+            for seat in after(leader, n):
+                view = self._view(seat)
+                play = tuple(self.players[seat].follow(view))
+                err = follow_error(fc, view.hand, play)
+                if err is not None:
+                    raise IllegalPlay(seat, f"{notation(play)} may not follow {notation(fc.lead)}: {err}")
+                plays.append(play)
+            won_by = (leader + winner(order, fc.lead, fc.units, fc.suit, plays[1:])) % n
+            trick_points = 0
+            for seat, play in zip(in_turn(leader, n), plays):
+                take(hands[seat], play)
+                for c in play:
+                    trick_points += points[c]
+                    played[c] += 1
+                if watch is not None:
+                    watch.see(seat, play)
+            public.points[won_by] += trick_points
+            public.tricks.append(TrickRecord(leader, plays, attempt, won_by, trick_points, thrown))
+            public.plays = []
+            leader = won_by
+        if any(hands):
+            raise EngineError("the hands ran out unevenly")
+
+    def _lead(self, leader: int) -> tuple[FollowContext, tuple[Card, ...] | None, bool]:
+        """Ask ``leader`` to lead and check the lead; a failed throw is replaced by its part.
+        Returns the lead's follow context, the failed throw (or None), and whether the lead was a
+        throw."""
+        order = self.order
+        hand = self.hands[leader]
+        lead = tuple(self.players[leader].lead(self._view(leader)))
+        if not lead:
+            raise IllegalPlay(leader, "led no cards")
+        if not holds(hand, lead):
+            raise IllegalPlay(leader, f"led {notation(lead)}, which is not in the hand")
+        try:
+            suit = lead_suit(order, lead)
+        except PlayError as why:
+            raise IllegalPlay(leader, str(why)) from None
+        units = decompose(order, lead)
+        attempt = None
+        thrown = len(units) > 1
+        if thrown:
+            if not self.rules.leading.throws:
+                raise IllegalPlay(leader, f"led {notation(lead)}: throws are not allowed in these rules")
+            others = [tuple(self.hands[s]) for s in after(leader, self.public.players)]
+            options = throw_options(order, lead, others)
+            if options:
+                attempt = lead
+                lead = tuple(options[self._part(leader, options)])
+                units = decompose(order, lead)
+        # the follow context from the units already worked out (its constructor would decompose
+        # the lead again, on the hot path)
+        fc = FollowContext.__new__(FollowContext)
+        fc.order, fc.lead, fc.suit, fc.units = order, lead, suit, units
+        fc.duty = duty_for(self.rules, units)
+        return fc, attempt, thrown
+
+    def _part(self, leader: int, options: list[tuple[Card, ...]]) -> int:
+        """The part of a failed throw the leader must play: the only one, or the next player's
+        choice."""
+        if len(options) == 1:
+            return 0
+        chooser = (leader + 1) % self.public.players
+        pick = self.players[chooser].choose_part(self._view(chooser), options)
+        if not 0 <= pick < len(options):
+            raise IllegalPlay(chooser, f"chose part {pick} of {len(options)}")
+        return pick

@@ -1,0 +1,185 @@
+"""What the players see and what they decide.
+
+``Public`` is the state of the table every player sees; ``PlayerView`` is one player's view of
+it: their own hand and the public state, never another hand, so that a ``Player`` (the decisions
+of one seat) cannot cheat even by accident.  ``Offer`` is a declaration a player may make now.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+from ..rules import RANKS, SUITS, Rules
+from .cards import Card
+from .declaring import Declaration
+from .errors import EngineError
+from .follow import FollowContext, choose_follow, follow_error
+from .oracle import Context
+from .record import TrickRecord
+from .seats import banker_team, seated_team
+from .tricks import winner
+from .units import Unit, decompose
+
+
+@dataclass(frozen=True, slots=True)
+class Offer:
+    """A declaration a player may make now: the cards to show and what they declare."""
+
+    cards: tuple[Card, ...]
+    declaration: Declaration
+
+    @property
+    def trump(self) -> str | None:
+        return self.declaration.trump
+
+
+@dataclass(slots=True, eq=False)
+class Public:
+    """The state of the table every player sees.  It never holds a hand."""
+
+    rules: Rules
+    players: int
+    dealer: int
+    level: str
+    #: the banker; None during the first hand's deal (nobody banks yet)
+    banker: int | None
+    #: None until trump is known (during the deal)
+    trump: str | None = None
+    ctx: Context | None = None
+    #: every declaration shown, in order: (seat, cards)
+    declarations: list[tuple[int, tuple[Card, ...]]] = field(default_factory=list)
+    #: Finding Friends: the banker's calls, (card, ordinal), and the friends found so far
+    called: tuple[tuple[Card, int], ...] = ()
+    friends: list[int] = field(default_factory=list)
+    tricks: list[TrickRecord] = field(default_factory=list)
+    #: the trick being played
+    leader: int = 0
+    plays: list[tuple[Card, ...]] = field(default_factory=list)
+    lead_context: FollowContext | None = None
+    #: copies of each card code played in tricks so far
+    played: list[int] = field(default_factory=lambda: [0] * 54)
+    #: points won in tricks, per seat
+    points: list[int] = field(default_factory=list)
+
+
+class PlayerView:
+    """One player's view: their own hand and the public state, nothing else."""
+
+    __slots__ = ("seat", "hand", "public", "kitty")
+
+    def __init__(self, seat: int, hand: Sequence[Card], public: Public, kitty: tuple[Card, ...] | None = None):
+        self.seat = seat
+        self.hand: tuple[Card, ...] = tuple(hand)
+        self.public = public
+        #: the cards this player buried, if they did
+        self.kitty = kitty
+
+    # shortcuts to the public state
+    @property
+    def rules(self) -> Rules:
+        return self.public.rules
+
+    @property
+    def ctx(self) -> Context:
+        ctx = self.public.ctx
+        if ctx is None:
+            raise EngineError("trump is not known yet")
+        return ctx
+
+    @property
+    def level(self) -> str:
+        return self.public.level
+
+    @property
+    def trump(self) -> str | None:
+        return self.public.trump
+
+    @property
+    def banker(self) -> int | None:
+        return self.public.banker
+
+    @property
+    def lead(self) -> tuple[Card, ...] | None:
+        plays = self.public.plays
+        return plays[0] if plays else None
+
+    def teammates(self) -> frozenset[int]:
+        """The seats known (publicly, or by this player) to be on this player's team, this one
+        included.  With called partners only the banker's side is ever known."""
+        pub = self.public
+        if pub.rules.table.partnership != "called":
+            return seated_team(self.seat, pub.players)
+        if pub.banker is None:
+            return frozenset({self.seat})
+        side = banker_team(pub.rules, pub.banker, pub.friends)
+        return side if self.seat in side else frozenset({self.seat})
+
+    # questions answered by the engine
+    def units(self, cards: Sequence[Card]) -> list[Unit]:
+        return decompose(self.ctx.order, tuple(cards))
+
+    def legal_follow(self, rng: random.Random | None = None) -> tuple[Card, ...]:
+        """A legal follow to the trick's lead: the demanded cards and the lowest others (random
+        ones with ``rng``)."""
+        return choose_follow(self._trick(), self.hand, rng)
+
+    def follow_error(self, play: Sequence[Card]) -> str | None:
+        return follow_error(self._trick(), self.hand, tuple(play))
+
+    def winner_if(self, play: Sequence[Card]) -> int:
+        """The seat that would be winning the trick if this player played ``play`` now."""
+        return self._winner([*self.public.plays[1:], tuple(play)])
+
+    def winning_seat(self) -> int:
+        """The seat winning the trick so far."""
+        return self._winner(self.public.plays[1:])
+
+    def _trick(self) -> FollowContext:
+        """The lead of the trick being played (its suit, units and follow duty)."""
+        fc = self.public.lead_context
+        if fc is None:
+            raise EngineError("no trick has been led")
+        return fc
+
+    def _winner(self, follows: list[tuple[Card, ...]]) -> int:
+        """The seat winning the trick when the lead has been followed by ``follows``."""
+        fc = self._trick()
+        pub = self.public
+        return (pub.leader + winner(fc.order, fc.lead, fc.units, fc.suit, follows)) % pub.players
+
+
+class Player:
+    """The decisions of one seat.  Subclasses override what they decide differently."""
+
+    def declare(self, view: PlayerView, offers: list[Offer]) -> Offer | None:
+        """One of ``offers`` to declare now, or None to pass."""
+        return None
+
+    def name_trump(self, view: PlayerView) -> str | None:
+        """Nobody declared and the rules let this player name trump: their longest suit (its
+        cards, jokers and level cards left out; the first of equal suits)."""
+        counts = {s: 0 for s in SUITS}
+        for c in view.hand:
+            if c < 52 and RANKS[c % 13] != view.level:
+                counts[SUITS[c // 13]] += 1
+        return max(SUITS, key=lambda s: counts[s])
+
+    def bury(self, view: PlayerView, count: int) -> Sequence[Card]:
+        raise NotImplementedError
+
+    def call(self, view: PlayerView, count: int) -> Sequence[tuple[Card, int]]:
+        """Finding Friends: ``count`` calls (card, ordinal): "the ordinal-th copy of card played"."""
+        raise NotImplementedError
+
+    def lead(self, view: PlayerView) -> Sequence[Card]:
+        raise NotImplementedError
+
+    def follow(self, view: PlayerView) -> Sequence[Card]:
+        return view.legal_follow()
+
+    def choose_part(self, view: PlayerView, options: list[tuple[Card, ...]]) -> int:
+        """A throw failed and this player (the next after the leader) chooses the part the leader
+        must play: an index into ``options``."""
+        return 0
