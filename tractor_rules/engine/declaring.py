@@ -104,6 +104,6 @@ def fallback_trump(rules: Rules, kitty: str | Iterable[object], level: str) -> s
         plain = [c for c in cards if not c.is_joker]
         if not plain:
             return otherwise()
-        best = max(plain, key=lambda c: (c.rank == level, RANKS.index(c.rank)))  # type: ignore[arg-type]
+        best = max(plain, key=lambda c: (c.rank == level, RANKS.index(c.rank)))
         return best.suit
     raise EngineError(f"unknown fallback {fb.kind!r}")

@@ -108,10 +108,10 @@ def build_order(rules: Rules, level: str, trump: str | None) -> Order:
             # bands of 16 leave room for the 13 ranks inside the trump-suit tier
             strength[face] = 100 + (len(tiers) - i) * 16
             if tiers[i].kind == "trump-suit":
-                strength[face] += RANKS.index(face.rank)  # type: ignore[arg-type]
+                strength[face] += RANKS.index(face.rank)
         else:
-            suit_of[face] = SUITS.index(face.suit)  # type: ignore[arg-type]
-            strength[face] = RANKS.index(face.rank)  # type: ignore[arg-type]
+            suit_of[face] = SUITS.index(face.suit)
+            strength[face] = RANKS.index(face.rank)
 
     succ: dict[int, set[int]] = {f: set() for f in faces}
     pred: dict[int, set[int]] = {f: set() for f in faces}
@@ -128,11 +128,11 @@ def build_order(rules: Rules, level: str, trump: str | None) -> Order:
             f for f in faces
             if f.suit == s and (suit_of[f] != TRUMP or tiers[tier_of[f]].kind == "trump-suit")
         ]
-        chain.sort(key=lambda f: RANKS.index(f.rank), reverse=True)  # type: ignore[arg-type]
+        chain.sort(key=lambda f: RANKS.index(f.rank), reverse=True)
         if chain and suit_of[chain[0]] == TRUMP:
             plain_trump = chain
         for hi, lo in zip(chain, chain[1:]):
-            gap = table.ranks.index(hi.rank) - table.ranks.index(lo.rank) > 1  # type: ignore[arg-type]
+            gap = table.ranks.index(hi.rank) - table.ranks.index(lo.rank) > 1
             if not gap or rules.combinations.bridge_gaps:
                 link(hi, lo)
 
