@@ -17,7 +17,6 @@ from tractor_rules.rules import (
     MultiplierRow,
     Pattern,
     Term,
-    ThresholdRow,
     TrumpTier,
 )
 

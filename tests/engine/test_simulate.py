@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import copy
+import io
 import json
 import os
 import subprocess
@@ -265,3 +266,24 @@ def test_counter_of_log_outcomes_matches_report(logs):
     rules, report, lines = logs["two-decks"]
     seen = Counter(tuple(json.loads(line)["level_change"]) for line in lines)
     assert {f"{s} +{n}": v for (s, n), v in seen.items()} == dict(report.outcomes)
+
+
+class _Terminal(io.StringIO):
+    def isatty(self) -> bool:
+        return True
+
+
+def test_progress_bar_only_on_a_terminal(monkeypatch):
+    rules = tr.load("one-deck")
+    screen = _Terminal()
+    monkeypatch.setattr(sys, "stderr", screen)
+    run_simulation(rules, 5, 1, progress=True)
+    assert "simulating:" in screen.getvalue() and "/5 [" in screen.getvalue()
+    quiet = _Terminal()
+    monkeypatch.setattr(sys, "stderr", quiet)
+    run_simulation(rules, 5, 1, progress=False)
+    assert quiet.getvalue() == ""
+    pipe = io.StringIO()  # not a terminal: no bar even when asked
+    monkeypatch.setattr(sys, "stderr", pipe)
+    run_simulation(rules, 5, 1, progress=True)
+    assert pipe.getvalue() == ""

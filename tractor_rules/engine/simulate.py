@@ -19,7 +19,9 @@ import sys
 import time
 from collections import Counter
 from dataclasses import dataclass, field
-from typing import IO, Any
+from typing import Any
+
+from tqdm import tqdm
 
 from ..rules import Rules
 from .match import MAX_HANDS, Match
@@ -148,33 +150,6 @@ class SimulationReport:
         return "\n".join(lines) + "\n"
 
 
-class _Progress:
-    """A one-line progress counter on standard error, only when it is a terminal."""
-
-    def __init__(self, total: int, enabled: bool, stream: IO[str] | None = None):
-        self.stream = stream or sys.stderr
-        self.enabled = enabled and self.stream.isatty()
-        self.total = total
-        self.last = 0.0
-        self.start = time.perf_counter()
-
-    def update(self, done: int) -> None:
-        if not self.enabled:
-            return
-        now = time.perf_counter()
-        if now - self.last < 0.2 and done < self.total:
-            return
-        self.last = now
-        rate = done / (now - self.start) if now > self.start else 0.0
-        self.stream.write(f"\rsimulating: {done}/{self.total} hands, {rate:.0f} hands/s")
-        self.stream.flush()
-
-    def close(self) -> None:
-        if self.enabled:
-            self.stream.write("\n")
-            self.stream.flush()
-
-
 def run_simulation(rules: Rules, hands: int, seed: int, players: str = "random",
                    log_path: str | None = None, progress: bool = False,
                    max_hands_per_match: int = MAX_HANDS) -> SimulationReport:
@@ -188,7 +163,9 @@ def run_simulation(rules: Rules, hands: int, seed: int, players: str = "random",
     report = SimulationReport(rules.name, seed, players, log_path=log_path)
     seats = make_players(players, rules.table.players, rng)
     log = open(log_path, "w", encoding="utf-8") if log_path else None
-    bar = _Progress(hands, progress)
+    # tqdm draws the bar on standard error, and only on a terminal (disable=None)
+    bar = tqdm(total=hands, unit="hand", desc="simulating", disable=None if progress else True,
+               file=sys.stderr, leave=False)
     playing = 0.0
     try:
         match: Match | None = None
@@ -204,7 +181,7 @@ def run_simulation(rules: Rules, hands: int, seed: int, players: str = "random",
                 _finish(report, match)
             if log is not None:
                 log.write(json.dumps(record.to_log(), ensure_ascii=False, separators=(",", ":")) + "\n")
-            bar.update(report.hands)
+            bar.update(1)
     finally:
         bar.close()
         if log is not None:
