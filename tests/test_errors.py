@@ -540,3 +540,17 @@ def test_cli_usage_errors_exit_2(argv: list[str], capsys):
 def test_cli_without_a_command_exits_2(capsys):
     assert cli.main([]) == 2
     assert "usage:" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("statement, column, suggestion", [
+    ("levels\n  range: 2 to k", 15, "'K'"),
+    ("levels\n  mandatory: Ace", 14, "'A'"),
+    ("declare\n  suit order: d < C < H < S", 15, "'D'"),
+    ("declare\n  suit order: diamonds < C < H < S", 15, "'D'"),
+    ("levels\n  mandatory: queen", 14, "'Q'"),
+])
+def test_misspelt_ranks_and_suits_get_did_you_mean(statement, column, suggestion):
+    with pytest.raises(RulesetSyntaxError) as info:
+        tr.loads(statement + "\n", origin="house.tractor")
+    assert (info.value.line, info.value.column) == (2, column)
+    assert info.value.message.endswith(f"did you mean {suggestion}?")

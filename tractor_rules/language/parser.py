@@ -3,7 +3,6 @@
 
 from __future__ import annotations
 
-import difflib
 import json
 from functools import cache
 from typing import cast
@@ -13,6 +12,7 @@ from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput
 
 from ..errors import Diagnostic, RulesetSyntaxError
 from ..resources import grammar_path
+from .suggest import close_matches
 from .syntax import Comment, Leaf, Node, Position, Statement, SyntaxTree, line_of, source_lines
 
 #: Bounds that keep any input from making the parser run away.
@@ -44,6 +44,12 @@ _FRIENDLY = {
 #: rules the grammar marks with "!" to keep their words: their text is the value
 _WORD_RULES = {"rank": "rank", "suit": "suit", "clockwise": "word", "sign": "word"}
 _VALUE_TERMINALS = {"INT", "STRING", "CARD"}
+#: ranks and suits spelt out in words, for "did you mean"
+_CARD_WORDS = {
+    "ace": "A", "king": "K", "queen": "Q", "jack": "J", "ten": "T",
+    "spades": "S", "spade": "S", "hearts": "H", "heart": "H",
+    "diamonds": "D", "diamond": "D", "clubs": "C", "club": "C",
+}
 _SUIT_GLYPHS = {"♠": "S", "♥": "H", "♦": "D", "♣": "C"}
 
 
@@ -186,7 +192,8 @@ def _syntax_error(file: str, text: str, exc: UnexpectedInput) -> RulesetSyntaxEr
             message = misplaced
         else:
             words = [w for w in (_keyword_text(n) for n in expected) if w]
-            close = difflib.get_close_matches(found, words, n=3, cutoff=0.6)
+            named = _CARD_WORDS.get(found.lower())
+            close = [named] if named in words else close_matches(found, words)
             if close:
                 message = f"unknown word '{found}': did you mean " + " or ".join(f"'{c}'" for c in close) + "?"
         return RulesetSyntaxError(
