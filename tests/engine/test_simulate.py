@@ -124,9 +124,12 @@ def test_report_counts_a_known_run():
 
 
 @pytest.fixture(scope="module")
-def valid(logs):
-    rules, _, lines = logs["two-decks"]
-    return rules, [json.loads(line) for line in lines]
+def valid(tmp_path_factory):
+    """20 hands of two decks by random players, who try throws that fail (greedy players do not)."""
+    rules = tr.load("two-decks")
+    path = tmp_path_factory.mktemp("valid") / "two-decks.jsonl"
+    run_simulation(rules, hands=20, seed=0, players="random", log_path=str(path))
+    return rules, [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines()]
 
 
 def _seats(entry, t):
