@@ -24,7 +24,7 @@ SMALL_JOKER = 52
 BIG_JOKER = 53
 N_CODES = 54
 
-_SUIT_SYMBOLS = {"♠": "S", "♥": "H", "♦": "D", "♣": "C", "♤": "S", "♡": "H", "♢": "D", "♧": "C"}
+SUIT_SYMBOLS = {"♠": "S", "♥": "H", "♦": "D", "♣": "C", "♤": "S", "♡": "H", "♢": "D", "♧": "C"}
 _PRETTY = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
 _RANK_ALIASES = {"T": "10"}
 _SPLIT = re.compile(r"[\s,]+")
@@ -83,7 +83,7 @@ def parse_token(token: str) -> Card:
         return CARDS[BIG_JOKER]
     if upper == "SJ":
         return CARDS[SMALL_JOKER]
-    upper = "".join(_SUIT_SYMBOLS.get(ch, ch) for ch in upper)
+    upper = "".join(SUIT_SYMBOLS.get(ch, ch) for ch in upper)
     if len(upper) >= 2 and upper[-1] in SUITS and upper[:-1] not in ("", "S", "H", "D", "C"):
         rank, suit = upper[:-1], upper[-1]
     elif len(upper) >= 2 and upper[0] in SUITS:
@@ -103,7 +103,7 @@ def _tokens(text: str) -> list[str]:
     for chunk in _SPLIT.split(text.strip()):
         if not chunk:
             continue
-        if chunk[0] in _SUIT_SYMBOLS:
+        if chunk[0] in SUIT_SYMBOLS:
             out.extend(piece for piece in _SYMBOL_RUN.split(chunk) if piece)
         else:
             out.append(chunk)

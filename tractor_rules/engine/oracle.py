@@ -12,7 +12,7 @@ from collections import OrderedDict
 from collections.abc import Iterable, Sequence
 
 from ..rules import SUITS, Rules
-from .cards import Card, parse_cards
+from .cards import SUIT_SYMBOLS, Card, parse_cards
 from .declaring import Declaration, declaration, fallback_trump
 from .errors import EngineError
 from .follow import FollowContext, choose_follow, follow_error
@@ -131,7 +131,7 @@ def _suit_letter(trump: object) -> str | None:
     if trump is None:
         return None
     if isinstance(trump, str):
-        letter = {"♠": "S", "♥": "H", "♦": "D", "♣": "C"}.get(trump, trump.upper())
+        letter = SUIT_SYMBOLS.get(trump, trump.upper())
         if letter in SUITS:
             return letter
     raise EngineError(f"trump must be a suit (S, H, D, C) or None for no-trump, not {trump!r}")
