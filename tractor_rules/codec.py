@@ -17,6 +17,10 @@ from .errors import ExportError
 
 _SOURCES_FIELD = "sources"
 
+#: the schema versions ``rules_from_dict`` reads: this one, and version 1, whose documents lack
+#: the fields version 2 added (each takes its default, which keeps version 1's meaning)
+READABLE_VERSIONS = (1, model.SCHEMA_VERSION)
+
 
 # The walkers hold classes as plain ``type``: mypy does not count ``type[Any]`` as hashable, which
 # the cache needs.
@@ -64,7 +68,10 @@ def _fail(path: str, message: str) -> ExportError:
     return ExportError(f"{path or 'rules'}: {message}")
 
 
-def _from_data(tp: Any, data: Any, path: str) -> Any:
+def _from_data(tp: Any, data: Any, path: str, older: bool = False) -> Any:
+    """The value of type ``tp`` that ``data`` describes.  ``older``: ``data`` comes from a version-1
+    document, whose objects may lack the fields added since (``rules.since``); they take their
+    defaults, which keep the older meaning."""
     origin = get_origin(tp)
     if tp is tuple:  # a bare ``tuple``: the formula tree, nested lists of plain values
         if not isinstance(data, list):
@@ -78,20 +85,22 @@ def _from_data(tp: Any, data: Any, path: str) -> Any:
         unknown = sorted(set(data) - names)
         if unknown:
             raise _fail(path, f"unknown field {unknown[0]!r}")
-        missing = [f.name for f in _fields(tp) if f.name not in data]
-        if missing:  # the schema requires every field; a partial export is not one of ours
-            raise _fail(path, f"missing field {missing[0]!r}")
-        kwargs = {f.name: _from_data(hints[f.name], data[f.name], f"{path}.{f.name}".lstrip(".")) for f in _fields(tp)}
+        missing = [f for f in _fields(tp) if f.name not in data]
+        if missing and not (older and all(_added_since(f, version=2) for f in missing)):
+            # the schema requires every field; a partial export is not one of ours
+            raise _fail(path, f"missing field {missing[0].name!r}")
+        kwargs = {f.name: _from_data(hints[f.name], data[f.name], f"{path}.{f.name}".lstrip("."), older)
+                  for f in _fields(tp) if f.name in data}
         return tp(**kwargs)
     if origin is tuple:
         args = get_args(tp)
         if not isinstance(data, list):
             raise _fail(path, f"expected a list, got {type(data).__name__}")
         if len(args) == 2 and args[1] is Ellipsis:
-            return tuple(_from_data(args[0], v, f"{path}[{i}]") for i, v in enumerate(data))
+            return tuple(_from_data(args[0], v, f"{path}[{i}]", older) for i, v in enumerate(data))
         if len(args) != len(data):
             raise _fail(path, f"expected {len(args)} items, got {len(data)}")
-        return tuple(_from_data(a, v, f"{path}[{i}]") for i, (a, v) in enumerate(zip(args, data)))
+        return tuple(_from_data(a, v, f"{path}[{i}]", older) for i, (a, v) in enumerate(zip(args, data)))
     if origin is Literal:
         if data not in get_args(tp):
             choices = ", ".join(repr(a) for a in get_args(tp))
@@ -105,7 +114,7 @@ def _from_data(tp: Any, data: Any, path: str) -> Any:
             if arg is type(None):
                 continue
             try:
-                return _from_data(arg, data, path)
+                return _from_data(arg, data, path, older)
             except ExportError:
                 continue
         raise _fail(path, f"unexpected value {data!r}")
@@ -124,6 +133,11 @@ def _from_data(tp: Any, data: Any, path: str) -> Any:
     raise _fail(path, f"cannot read a value of type {tp!r}")  # pragma: no cover - model error
 
 
+def _added_since(f: dataclasses.Field[Any], version: int) -> bool:
+    """Whether the field was added in schema ``version`` or later (``rules.since``)."""
+    return int(f.metadata.get("since", 1)) >= version
+
+
 def _plain_tuple(data: Any, path: str) -> Any:
     if isinstance(data, list):
         return tuple(_plain_tuple(v, path) for v in data)
@@ -136,13 +150,15 @@ def rules_from_dict(data: dict) -> model.Rules:
     if not isinstance(data, dict):
         raise _fail("", "expected an object")
     version = data.get("schema_version")
-    if version != model.SCHEMA_VERSION:
-        raise _fail("schema_version", f"expected {model.SCHEMA_VERSION}, got {version!r}")
+    if version not in READABLE_VERSIONS:
+        readable = " or ".join(str(v) for v in READABLE_VERSIONS)
+        raise _fail("schema_version", f"expected {readable}, got {version!r}")
+    older = version != model.SCHEMA_VERSION
     if _SOURCES_FIELD not in data:
         raise _fail("", f"missing field {_SOURCES_FIELD!r}")
     body = {k: v for k, v in data.items() if k != "schema_version"}
     raw_sources = body.pop(_SOURCES_FIELD)
-    rules = _from_data(model.Rules, {**body, _SOURCES_FIELD: []}, "")
+    rules = _from_data(model.Rules, {**body, _SOURCES_FIELD: []}, "", older)
     if not isinstance(raw_sources, dict):
         raise _fail(_SOURCES_FIELD, "expected an object")
     sources = tuple(

@@ -10,14 +10,26 @@ Cards are named by rank strings ``"2"`` .. ``"10"``, ``"J"``, ``"Q"``, ``"K"``, 
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-from typing import Literal
+from dataclasses import MISSING, dataclass, field
+from typing import Any, Literal
 
-SCHEMA_VERSION = 1
+#: version 2 adds fields, each with a default that keeps version 1's meaning (docs/json.md)
+SCHEMA_VERSION = 2
 
 RANKS: tuple[str, ...] = ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")
 SUITS: tuple[str, ...] = ("S", "H", "D", "C")
 JOKERS: tuple[str, ...] = ("BJ", "SJ")
+
+
+
+def since(version: int, *, default: Any = MISSING, default_factory: Any = MISSING) -> Any:
+    """A field added in schema ``version`` of the JSON form: documents of earlier versions lack it
+    and read its default, which must keep their meaning (``tractor_rules.codec``)."""
+    meta = {"since": version}
+    if default_factory is not MISSING:
+        return field(default_factory=default_factory, metadata=meta)
+    return field(default=default, metadata=meta)
+
 
 Side = Literal["banker", "attackers"]
 Suit = Literal["S", "H", "D", "C"]
