@@ -40,6 +40,7 @@ table
 levels
   range: 2 to A
   mandatory: 5, T, K
+  defend: 5, K, A
   knock back: J to 2, A to 2
   next banker: trump maker
   game end: after 20 hands
@@ -184,6 +185,16 @@ def test_empty_and_comment_only():
 
 
 MESSY = [
+    pytest.param(
+        "levels\n defend :5,10 ,K,A\ngame   end:beyond the last level ,jokers   only\n",
+        "levels\n  defend: 5, 10, K, A\n  game end: beyond the last level, jokers only\n",
+        id="defend-and-the-extra-level",
+    ),
+    pytest.param(
+        "levels\ngame end :  on   reaching the last level\n",
+        "levels\n  game end: on reaching the last level\n",
+        id="game-end-on-reaching",
+    ),
     pytest.param(
         '\n\n# top comment\n\n\nruleset:   "x"   # name\n\n\n\ndescription:"d"\n'
         "table\n\n\nplayers:4\n\t\tpartners :  opposite#fixed\n\n\n\n  decks : 2\n\n\n"

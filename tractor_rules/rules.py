@@ -100,12 +100,22 @@ class Levels:
     first: str = "2"
     last: str = "A"
     mandatory: tuple[str, ...] = ("A",)
+    #: levels that must be defended (rbtying's "defend on points"): a team going up stops at each
+    #: one it reaches, as bankers or as attackers (like a mandatory level), and goes past one only
+    #: by holding the bank while playing it; attackers winning there stay there
+    defended: tuple[str, ...] = since(2, default=())
     knock_back: tuple[KnockBack, ...] = ()
     #: "last": a team wins by winning a hand as bankers at the last level;
+    #: "reach-last": a team wins as soon as its level reaches the last level, as bankers or as
+    #: attackers, without playing it;
     #: "beyond-last": after the last level, one more level is played as no-trump;
     #: "hands": the match ends after ``end_hands`` hands, highest level wins.
-    game_end: Literal["last", "beyond-last", "hands"] = "last"
+    game_end: Literal["last", "reach-last", "beyond-last", "hands"] = "last"
     end_hands: int = 0
+    #: the trumps of the extra level of "beyond-last": "no-trump", a no-trump hand at the last
+    #: level's rank (trumps as ``trumps.no_trump`` says); "jokers-only", a hand with no level rank
+    #: at all, only the jokers (and constant trumps) being trumps
+    beyond_trumps: Literal["no-trump", "jokers-only"] = since(2, default="no-trump")
 
 
 # --- trumps ----------------------------------------------------------------------------------------
@@ -571,9 +581,10 @@ class Rules:
 
     # --- the rules oracle: thin doors into the engine, which reads nothing but this object ---------
 
-    def context(self, level: str, trump: str | None):
-        """The card order and trick rules for one hand: ``level`` a rank, ``trump`` a suit letter
-        or None for no-trump."""
+    def context(self, level: str | None, trump: str | None):
+        """The card order and trick rules for one hand: ``level`` a rank, or None for a hand with no
+        level rank at all (only jokers and constant trumps are trumps in its no-trump); ``trump`` a
+        suit letter or None for no-trump."""
         from .engine.oracle import make_context
 
         return make_context(self, level, trump)
@@ -584,19 +595,22 @@ class Rules:
 
         return level_change(self, attacker_points)
 
-    def advance(self, level: str, steps: int) -> str | None:
-        """The level after going up ``steps``, stopping at mandatory levels; None past the end."""
+    def advance(self, level: str, steps: int, as_banker: bool = True) -> str | None:
+        """The level after going up ``steps``, stopping at mandatory and defended levels; None past
+        the end.  ``as_banker`` False: the steps were won as attackers, so a team at a defended
+        level stays there."""
         from .engine.oracle import advance
 
-        return advance(self, level, steps)
+        return advance(self, level, steps, as_banker)
 
-    def declaration(self, cards, level: str):
-        """None if ``cards`` are no declaration at ``level``, else one with .strength and .trump."""
+    def declaration(self, cards, level: str | None):
+        """None if ``cards`` are no declaration at ``level`` (None: no level rank, only jokers
+        declare), else one with .strength and .trump."""
         from .engine.oracle import declaration
 
         return declaration(self, cards, level)
 
-    def fallback_trump(self, kitty, level: str):
+    def fallback_trump(self, kitty, level: str | None):
         """The trump when nobody declares: a suit letter, or None for no-trump."""
         from .engine.oracle import fallback_trump
 

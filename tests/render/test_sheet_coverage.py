@@ -76,6 +76,8 @@ def inert_paths(rules: Rules, leaves: dict[str, object]) -> set[str]:
         drop("table.called_cards")
     if rules.levels.game_end != "hands":
         drop("levels.end_hands")
+    if rules.levels.game_end != "beyond-last":
+        drop("levels.beyond_trumps")
     if not c.tractor_widths:
         for name in ("tractor_min_length", "tractor_max_length", "bridge_gaps", "links", "no_trump_links"):
             drop(f"combinations.{name}")

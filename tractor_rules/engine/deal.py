@@ -38,7 +38,7 @@ MAX_DEALS = 50
 class DeclareTable:
     """The declarations each (card, copies) makes at one level, computed once."""
 
-    def __init__(self, rules: Rules, level: str):
+    def __init__(self, rules: Rules, level: str | None):
         self.faces: list[Card] = []
         self.by: dict[tuple[int, int], Declaration] = {}
         table = rules.table
@@ -56,10 +56,10 @@ class DeclareTable:
 
 
 # keyed by id(rules), with the rules kept alongside so that a reused id is not mistaken for a hit
-_DECLARE_TABLES: dict[tuple[int, str], tuple[Rules, DeclareTable]] = {}
+_DECLARE_TABLES: dict[tuple[int, str | None], tuple[Rules, DeclareTable]] = {}
 
 
-def declare_table(rules: Rules, level: str) -> DeclareTable:
+def declare_table(rules: Rules, level: str | None) -> DeclareTable:
     key = (id(rules), level)
     hit = _DECLARE_TABLES.get(key)
     if hit is not None and hit[0] is rules:
@@ -83,7 +83,7 @@ class Standing:
 class DeclarationOffers:
     """Asking the players to declare at one level, during the deal or (炒地皮) after the kitty."""
 
-    def __init__(self, rules: Rules, players: Sequence[Player], level: str):
+    def __init__(self, rules: Rules, players: Sequence[Player], level: str | None):
         self.rules = rules
         self.players = players
         self.table = declare_table(rules, level)
@@ -144,7 +144,7 @@ class Deal:
 
 
 def deal(rules: Rules, players: Sequence[Player], rng: random.Random, deck: Sequence[Card], *,
-         level: str, banker: int | None, beyond: bool) -> Deal:
+         level: str | None, banker: int | None, beyond: bool) -> Deal:
     """Deal ``deck`` (again while the rules say redeal, at most ``MAX_DEALS`` times).  ``banker``
     None is a first hand: seat 0 deals.  ``beyond``: the extra level, dealt without declaring and
     played in no-trump."""

@@ -28,9 +28,9 @@ class Declaration:
         return (self.strength, self.suit_rank)
 
 
-def _kind_matches(step_kind: str, card: Card, level: str) -> bool:
+def _kind_matches(step_kind: str, card: Card, level: str | None) -> bool:
     if step_kind == "level":
-        return card.rank == level
+        return level is not None and card.rank == level
     if step_kind == "small-joker":
         return card == SMALL_JOKER
     if step_kind == "big-joker":
@@ -40,14 +40,15 @@ def _kind_matches(step_kind: str, card: Card, level: str) -> bool:
     raise EngineError(f"unknown declaration kind {step_kind!r}")
 
 
-def declaration(rules: Rules, cards: str | Iterable[object], level: str) -> Declaration | None:
+def declaration(rules: Rules, cards: str | Iterable[object], level: str | None) -> Declaration | None:
     """None unless ``cards`` are ``count`` identical cards of a ladder step's kind; else the
-    strongest step they make.  Level cards name their suit; jokers name no-trump."""
+    strongest step they make.  Level cards name their suit; jokers name no-trump.  ``level`` None
+    (a hand with no level rank): only jokers can declare."""
     shown = parse_cards(cards, rules.table)
     if not shown or len(set(shown)) != 1:
         return None
     card = shown[0]
-    if level not in RANKS:
+    if level is not None and level not in RANKS:
         raise EngineError(f"level {level!r} is not a rank")
     found = None
     for i, step in enumerate(rules.declaring.ladder):
@@ -62,7 +63,7 @@ def declaration(rules: Rules, cards: str | Iterable[object], level: str) -> Decl
     return Declaration(i, trump, step.count, step.kind, suit_rank)
 
 
-def fallback_trump(rules: Rules, kitty: str | Iterable[object], level: str) -> str | None:
+def fallback_trump(rules: Rules, kitty: str | Iterable[object], level: str | None) -> str | None:
     """The trump when nobody declares: a suit letter, or None for no-trump.
 
     "kitty-card": the suit of kitty card ``card``; a joker there moves on to the next card, up to

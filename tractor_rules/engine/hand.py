@@ -29,7 +29,7 @@ class Hand:
     """One hand being played.  ``play()`` runs it to the end and returns its ``HandRecord``."""
 
     def __init__(self, rules: Rules, players: Sequence[Player], rng: random.Random, *,
-                 level: str, banker: int | None, beyond: bool = False):
+                 level: str | None, banker: int | None, beyond: bool = False):
         n = rules.table.players
         if len(players) != n:
             raise EngineError(f"these rules seat {n} players, not {len(players)}")
@@ -84,5 +84,8 @@ class Hand:
 def play_hand(rules: Rules, players: Sequence[Player], rng: random.Random, *, level: str | None = None,
               banker: int | None = None, beyond: bool = False) -> HandRecord:
     """Play one hand.  ``banker`` None is a first hand (the banker is found by declaring);
-    ``level`` defaults to the first level."""
-    return Hand(rules, players, rng, level=level or rules.levels.first, banker=banker, beyond=beyond).play()
+    ``level`` defaults to the first level, except in the extra level ``beyond`` the last, where
+    None is a hand with no level rank."""
+    if level is None and not beyond:
+        level = rules.levels.first
+    return Hand(rules, players, rng, level=level, banker=banker, beyond=beyond).play()

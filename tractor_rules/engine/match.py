@@ -2,10 +2,13 @@
 rotating as the rules say.
 
 Levels are kept per seat (equal within a fixed team; per player with called partners, where the
-teams change every hand); a hand is played at its banker's level.  ``rules.advance`` climbs them;
-past the last level a team stays at it ("last", "hands") or reaches the extra no-trump level
-("beyond-last").  Knock back (``levels.knock_back``): a banker team that loses while playing the
-rule's level, the last trick won by a single card of that rank, goes back to the rule's level.
+teams change every hand); a hand is played at its banker's level.  ``rules.advance`` climbs them,
+told whether the levels were won holding the bank (defended levels are passed only so); past the
+last level a team stays at it ("last", "reach-last", "hands") or reaches the extra no-trump level
+("beyond-last", played with no level rank at all when ``beyond_trumps`` is "jokers-only").  With
+"reach-last" the first team whose level reaches the last level wins, bankers or attackers.  Knock
+back (``levels.knock_back``): a banker team that loses while playing the rule's level, the last
+trick won by a single card of that rank, goes back to the rule's level.
 Table stakes (rulesets with game points): each hand moves table points from its losers to its
 winners.
 """
@@ -20,7 +23,7 @@ from ..rules import RANKS, Rules
 from .errors import EngineError
 from .hand import play_hand
 from .record import HandRecord
-from .scoring import level_ladder
+from .scoring import beyond_level, level_ladder
 from .seats import others
 from .stakes import hand_points
 from .views import Player
@@ -28,7 +31,7 @@ from .views import Player
 #: a match stops after this many hands, finished or not
 MAX_HANDS = 2000
 
-#: the extra level of ``game_end: beyond-last``, played in no-trump at the last level's rank
+#: the extra level of ``game_end: beyond-last``, played in no-trump (``scoring.beyond_level``)
 BEYOND = "beyond"
 
 
@@ -73,13 +76,13 @@ class Match:
         """The highest ladder index a team can hold."""
         return len(self.ladder) - 1
 
-    def _climb(self, at: int, steps: int) -> int:
+    def _climb(self, at: int, steps: int, as_banker: bool) -> int:
         if steps <= 0:
             return at
         level = self.ladder[at]
         if level == BEYOND:
             return at
-        got = self.rules.advance(level, steps)
+        got = self.rules.advance(level, steps, as_banker)
         if got is None:
             return self._top()  # past the last: stay at it, or the extra level beyond it
         return self.ladder.index(got)
@@ -91,10 +94,10 @@ class Match:
             raise EngineError("the match is over")
         rules = self.rules
         at = self.levels[self.banker] if self.banker is not None else 0
-        level = self.ladder[at]
+        level: str | None = self.ladder[at]
         beyond = level == BEYOND
         if beyond:
-            level = rules.levels.last
+            level = beyond_level(rules)
         record = play_hand(rules, self.players, self.rng, level=level, banker=self.banker, beyond=beyond)
         self.hands.append(record)
         side, steps = record.level_change
@@ -104,10 +107,12 @@ class Match:
             self.winners = team
             self.status = "won"
         for s in won:
-            self.levels[s] = self._climb(self.levels[s], steps)
+            self.levels[s] = self._climb(self.levels[s], steps, as_banker=side == "banker")
+        if self.status == "playing" and self.game_end == "reach-last":
+            self._end_on_reaching(won)
         if self.table_points:
             self._stakes(record, won)
-        if side == "attackers" and not beyond:
+        if side == "attackers" and level is not None and not beyond:
             self._knock_back(record, level)
         self.banker = record.next_banker
         if self.status == "playing" and self.game_end == "hands" and len(self.hands) >= max(rules.levels.end_hands, 1):
@@ -131,6 +136,14 @@ class Match:
             if level == kb.level and kb.to in self.ladder and _won_by_single(record, kb.level):
                 for s in record.banker_team:
                     self.levels[s] = self.ladder.index(kb.to)
+
+    def _end_on_reaching(self, won: frozenset[int]) -> None:
+        """``game_end: reach-last``: the hand's winners whose level has reached the last level win
+        the game at once, whichever side they were on."""
+        reached = frozenset(s for s in won if self.levels[s] == self._top())
+        if reached:
+            self.winners = reached
+            self.status = "won"
 
     def _end_by_levels(self) -> None:
         """``game_end: hands``: the match ends after its hands; the highest level wins, a tie of

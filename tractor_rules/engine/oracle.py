@@ -1,6 +1,7 @@
 """The rules oracle: the stable questions another program may ask of a ruleset.
 
-``make_context(rules, level, trump)`` gives a ``Context`` for one hand; the other functions answer
+``make_context(rules, level, trump)`` gives a ``Context`` for one hand (``level`` None: a hand with no
+level rank at all); the other functions answer
 questions between hands.  Every argument that takes cards also takes notation strings.  Contexts
 are cached per (rules object, level, trump), so asking ``rules.context(...)`` in a loop is cheap.
 """
@@ -30,9 +31,10 @@ Cards = str | Iterable[object]
 
 
 class Context:
-    """The card order and trick rules of one hand (``level``, ``trump``; None is no-trump)."""
+    """The card order and trick rules of one hand (``level``, None for no level rank; ``trump``,
+    None for no-trump)."""
 
-    def __init__(self, rules: Rules, level: str, trump: str | None):
+    def __init__(self, rules: Rules, level: str | None, trump: str | None):
         self.rules = rules
         self.level = level
         self.trump = trump
@@ -41,7 +43,7 @@ class Context:
         self._leads: OrderedDict[tuple[Card, ...], FollowContext] = OrderedDict()
 
     def __repr__(self) -> str:
-        return f"<Context {self.rules.name!r} level {self.level} trump {self.trump or 'none'}>"
+        return f"<Context {self.rules.name!r} level {self.level or 'none'} trump {self.trump or 'none'}>"
 
     # --- cards and their order ----------------------------------------------------------------
 
@@ -123,7 +125,7 @@ class Context:
 
 
 
-_CACHE: OrderedDict[tuple[int, str, str | None], tuple[Rules, Context]] = OrderedDict()
+_CACHE: OrderedDict[tuple[int, str | None, str | None], tuple[Rules, Context]] = OrderedDict()
 _CACHE_SIZE = 128
 
 
@@ -137,7 +139,7 @@ def _suit_letter(trump: object) -> str | None:
     raise EngineError(f"trump must be a suit (S, H, D, C) or None for no-trump, not {trump!r}")
 
 
-def make_context(rules: Rules, level: str, trump: str | None) -> Context:
+def make_context(rules: Rules, level: str | None, trump: str | None) -> Context:
     # keyed by identity: a Rules may hold unhashable data; the entry keeps it alive, so the id
     # cannot be reused by another object while cached
     key = (id(rules), level, trump)

@@ -5,6 +5,8 @@ Every deck card is placed by the first tier of ``rules.trumps.order`` that claim
 claims are side cards of their own suit, ranked by rank.  In a no-trump hand the trump-suit tiers
 vanish: the level tiers claim level cards of every suit (unless no-trump is "jokers-only", when level
 cards stay in their suits at their natural rank) and the constant-rank tiers claim every suit.
+A hand with no level rank at all (``level`` None: the extra level beyond the last, jokers only) has
+no level cards: the level tiers claim nothing and every rank stays in its suit.
 
 Adjacency (which sets may follow each other in a tractor) is a graph on card faces:
 
@@ -51,7 +53,8 @@ class Run:
 @dataclass(frozen=True, slots=True, eq=False)
 class Order:
     rules: Rules
-    level: str
+    #: the level rank, or None for a hand with no level rank
+    level: str | None
     trump: str | None
     #: per code: 0..3 the side suit, TRUMP, or -1 for a card not in this deck
     suit_of: tuple[int, ...]
@@ -79,9 +82,9 @@ class Order:
         return out
 
 
-def build_order(rules: Rules, level: str, trump: str | None) -> Order:
+def build_order(rules: Rules, level: str | None, trump: str | None) -> Order:
     table = rules.table
-    if level not in table.ranks:
+    if level is not None and level not in table.ranks:
         raise EngineError(f"level {level!r} is not a rank of this deck ({', '.join(table.ranks)})")
     if trump is not None and trump not in SUITS:
         raise EngineError(f"trump {trump!r} is not a suit: use S, H, D, C, or None for no-trump")
@@ -169,7 +172,7 @@ def _joker_word(face: Card) -> str:
     return "big joker" if face == BIG_JOKER else "small joker"
 
 
-def _claims(tier: TrumpTier, face: Card, level: str, trump: str | None, levels_are_trump: bool) -> bool:
+def _claims(tier: TrumpTier, face: Card, level: str | None, trump: str | None, levels_are_trump: bool) -> bool:
     kind = tier.kind
     if kind == "big-joker":
         return face == BIG_JOKER
@@ -178,7 +181,7 @@ def _claims(tier: TrumpTier, face: Card, level: str, trump: str | None, levels_a
     if face.is_joker:
         return False
     if kind in ("level-in-trump-suit", "level-in-other-suits"):
-        if face.rank != level or not levels_are_trump:
+        if level is None or face.rank != level or not levels_are_trump:
             return False
         # no trump suit: the first level tier takes every level card, so they rank equally
         return trump is None or (face.suit == trump) == (kind == "level-in-trump-suit")

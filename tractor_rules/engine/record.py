@@ -42,7 +42,8 @@ class HandRecord:
     """Everything that happened in one hand, and its outcome."""
 
     rules: Rules
-    level: str
+    #: the level rank; None in a hand with no level rank (the extra level beyond the last, jokers only)
+    level: str | None
     trump: str | None
     banker: int
     #: each seat's cards after the kitty exchange

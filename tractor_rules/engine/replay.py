@@ -7,7 +7,8 @@ It shares no code with the game loop (``hand.py`` and the modules it calls, gath
 ``rules.next_banker``) and reads the rules' fields, so that a bug in the game loop cannot hide
 itself.
 
-Checked: the fields are there and of the right type; the ruleset's name; the cards are the deck's,
+Checked: the fields are there and of the right type; the ruleset's name; a hand with no level rank
+("level": null) only where the rules play one, and then in no-trump; the cards are the deck's,
 each exactly as often as the decks hold it (the hands after the kitty exchange plus the kitty);
 each hand and the kitty have their sizes; every trick is led by the winner of the one before (the
 banker first) and holds one play per seat, each from its player's hand; a lead is one suit, a throw
@@ -84,6 +85,16 @@ def _is_int(value: Any) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
+def _check_no_level_rank(rules: Rules, trump: Any, problems: list[str]) -> None:
+    """A hand logged with no level rank ("level": null) is the extra level beyond the last of
+    rules whose extra level has no level rank; it is played in no-trump."""
+    lv = rules.levels
+    if lv.game_end != "beyond-last" or lv.beyond_trumps != "jokers-only":
+        problems.append("level null: these rules play every hand at a level rank")
+    elif trump is not None:
+        problems.append(f"trump {trump!r}: the extra level beyond {lv.last} is played in no-trump")
+
+
 def _replay(entry: str | dict[str, Any], rules: Rules, problems: list[str]) -> None:
     def stop(message: str) -> NoReturn:
         problems.append(message)
@@ -115,6 +126,8 @@ def _replay(entry: str | dict[str, Any], rules: Rules, problems: list[str]) -> N
         stop(f"level {level!r} and trump {trump!r}: {why}")
     if not _is_int(banker) or not 0 <= banker < n:
         stop(f"banker {banker!r} is not one of seats 0..{n - 1}")
+    if level is None:
+        _check_no_level_rank(rules, trump, problems)
 
     def cards(text: Any, what: str) -> tuple[Card, ...]:
         if not isinstance(text, str):

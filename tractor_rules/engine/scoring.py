@@ -32,23 +32,34 @@ def level_ladder(rules: Rules) -> tuple[str, ...]:
     return tuple(r for r in ranks[low:high + 1] if r not in constant)
 
 
-def advance(rules: Rules, level: str, steps: int) -> str | None:
-    """The level ``steps`` up from ``level``, stopping at the first mandatory level on the way;
-    None if that goes past the last level."""
+def advance(rules: Rules, level: str, steps: int, as_banker: bool = True) -> str | None:
+    """The level ``steps`` up from ``level``, stopping at the first mandatory or defended level on
+    the way; None if that goes past the last level.  ``as_banker``: the levels were won by holding
+    the bank while playing ``level`` (False: won as attackers), which alone lets a team go past a
+    defended level it stands at."""
     if steps < 0:
         raise EngineError("a team never goes down by advancing; steps must be 0 or more")
     ladder = level_ladder(rules)
     if level not in ladder:
         raise EngineError(f"{level!r} is not a level of these rules ({', '.join(ladder)})")
     at = ladder.index(level)
-    mandatory = set(rules.levels.mandatory)
+    defended = set(rules.levels.defended)
+    if level in defended and not as_banker:
+        return level  # attackers winning at a level they must defend stay there
+    stops = set(rules.levels.mandatory) | defended
     for _ in range(steps):
         at += 1
         if at >= len(ladder):
             return None
-        if ladder[at] in mandatory:
+        if ladder[at] in stops:
             break
     return ladder[at]
+
+
+def beyond_level(rules: Rules) -> str | None:
+    """The rank the extra level of ``game_end: beyond-last`` is played at: the last level's, or
+    None (``beyond_trumps: jokers-only``: no level rank at all)."""
+    return None if rules.levels.beyond_trumps == "jokers-only" else rules.levels.last
 
 
 def _require_seated_teams(rules: Rules) -> None:

@@ -42,7 +42,8 @@ class Public:
     rules: Rules
     players: int
     dealer: int
-    level: str
+    #: the hand's level rank; None in a hand with no level rank (the extra level, jokers only)
+    level: str | None
     #: the banker; None during the first hand's deal (nobody banks yet)
     banker: int | None
     #: None until trump is known (during the deal)
@@ -89,7 +90,7 @@ class PlayerView:
         return ctx
 
     @property
-    def level(self) -> str:
+    def level(self) -> str | None:
         return self.public.level
 
     @property

@@ -93,6 +93,14 @@ def _check_levels(c: "Compiler", r: model.Rules) -> None:
             c.error_at_field(("levels.mandatory", "levels.first"), f"mandatory level {rank} is outside the levels {first} to {last}")
         elif rank in constant or rank in removed:
             c.error_at_field(("levels.mandatory",), f"mandatory level {rank} is never played (constant trump or removed)")
+    for rank in r.levels.defended:
+        if RANK_ORDER[rank] not in span:
+            c.error_at_field(("levels.defended", "levels.first"), f"level {rank} to defend is outside the levels {first} to {last}")
+        elif rank in constant or rank in removed:
+            c.error_at_field(("levels.defended",), f"level {rank} to defend is never played (constant trump or removed)")
+    if r.levels.game_end == "reach-last" and first == last:
+        c.error_at_field(("levels.game_end", "levels.first"),
+                         f"nobody can reach the last level: the levels start at it ({last})")
     for knock in r.levels.knock_back:
         for rank in (knock.level, knock.to):
             if RANK_ORDER[rank] not in span or rank in constant or rank in removed:

@@ -1,5 +1,5 @@
-"""Handlers for the ``levels`` section: the range of levels, mandatory levels, knocking back, who
-banks next and when the game ends."""
+"""Handlers for the ``levels`` section: the range of levels, mandatory and defended levels, knocking
+back, who banks next and when the game ends."""
 
 from __future__ import annotations
 
@@ -10,7 +10,9 @@ from .core import RANK_ORDER, Compiler, child_nodes, choice, handles
 #: banker rules by the outcome they apply to, each alternative → ``Rotation`` value
 _AFTER_HOLD = {"partner_after_hold": "partner", "same_after_hold": "same", "team_after_hold": "next-of-team"}
 _AFTER_LOSS = {"seat_after_loss": "next-seat", "winners_after_loss": "next-of-team"}
-_GAME_ENDS = {"end_at_last": "last", "end_beyond_last": "beyond-last"}
+_GAME_ENDS = {"end_at_last": "last", "end_on_reaching_last": "reach-last", "end_beyond_last": "beyond-last"}
+#: the trumps of the extra level beyond the last, by the words after "beyond the last level,"
+_BEYOND_TRUMPS = {"beyond_jokers_only": "jokers-only"}
 
 
 @handles("level_range")
@@ -30,6 +32,11 @@ def _level_range(c: Compiler, st: Statement) -> None:
 @handles("mandatory")
 def _mandatory(c: Compiler, st: Statement) -> None:
     c.set("levels.mandatory", tuple(c.distinct_ranks(st.node, "listed twice")))
+
+
+@handles("defend")
+def _defend(c: Compiler, st: Statement) -> None:
+    c.set("levels.defended", tuple(c.distinct_ranks(st.node, "listed twice")))
 
 
 @handles("knock_back")
@@ -77,6 +84,19 @@ def _game_end(c: Compiler, st: Statement) -> None:
         if n is not None:
             c.set("levels.game_end", "hands")
             c.set("levels.end_hands", n)
+            _beyond_trumps(c, rule)
         return
     c.set("levels.game_end", choice(rule, _GAME_ENDS))
     c.set("levels.end_hands", 0)
+    _beyond_trumps(c, rule)
+
+
+def _beyond_trumps(c: Compiler, rule: Node) -> None:
+    """The extra level's trumps: as written after "beyond the last level,", else a no-trump hand
+    at the last level's rank.  Another game end has no extra level: it sets the field back to the
+    default only where a parent changed it, so that the field stays unset (and unsourced) in files
+    that never speak of it."""
+    trumps = rule.nodes() if rule.kind == "end_beyond_last" else []
+    value = choice(trumps[0], _BEYOND_TRUMPS) if trumps else "no-trump"
+    if rule.kind == "end_beyond_last" or c.get("levels.beyond_trumps") != value:
+        c.set("levels.beyond_trumps", value)

@@ -25,6 +25,7 @@ def scoring_section(b: Builder) -> None:
         b.rule("thresholds", _upgrade_table)
         b.rule("thresholds.open", _open_rows)
         b.rule("levels.mandatory", _mandatory)
+        b.rule("levels.defended", _defended)
         b.example("levels.advance_example", ex.advance_example)
         b.rule("levels.knock_back", _knock_back)
 
@@ -98,6 +99,20 @@ def _mandatory(r: Any) -> Made:
     ) % {"levels": join_and(levels)}
 
 
+def _defended(r: Any) -> Made:
+    levels = list(r.levels.defended)
+    if not levels:
+        return _("No level must be defended: attackers go up past any level just as bankers do.")
+    return ngettext(
+        "Level %(levels)s must be defended: a team going up stops there, as bankers or as attackers, and goes "
+        "past it only by holding the bank while playing it; attackers winning at it stay at it.",
+        "Levels %(levels)s must be defended: a team going up stops at each of them it reaches, as bankers or as "
+        "attackers, and goes past one only by holding the bank while playing it; attackers winning at one stay "
+        "at it.",
+        len(levels),
+    ) % {"levels": join_and(levels)}
+
+
 def _knock_back(r: Any) -> Made:
     knocks = list(r.levels.knock_back)
     if not knocks:
@@ -152,12 +167,28 @@ def _game_end(r: Any) -> Made:
     if end == "last":
         return _("The game is won by the team that wins a hand as the banker team while playing level %(last)s.") % {
             "last": r.levels.last}
+    if end == "reach-last":
+        return _("The game is won by the first team whose level reaches %(last)s, as the banker team or as "
+                 "attackers: it does not have to play level %(last)s.") % {"last": r.levels.last}
     if end == "beyond-last":
-        return _("After level %(last)s, one more level is played in no-trump; the team that wins it as the banker "
-                 "team wins the game.") % {"last": r.levels.last}
+        return _beyond_last(r)
     n = r.levels.end_hands
     return ngettext("The match ends after %(n)s hand; the team at the higher level wins.",
                     "The match ends after %(n)s hands; the team at the higher level wins.", n) % {"n": n}
+
+
+def _beyond_last(r: Any) -> Made:
+    last = {"last": r.levels.last}
+    if r.levels.beyond_trumps == "no-trump":
+        return _("After level %(last)s, one more level is played in no-trump; the team that wins it as the banker "
+                 "team wins the game.") % last
+    if r.trumps.constant_ranks or r.trumps.constant_cards:
+        return _("After level %(last)s, one more level is played with no level rank at all: only the jokers and "
+                 "the constant trumps are trumps, and the %(last)ss are plain cards of their suits. The team that "
+                 "wins it as the banker team wins the game.") % last
+    return _("After level %(last)s, one more level is played with no level rank at all: only the jokers are "
+             "trumps, and the %(last)ss are plain cards of their suits. The team that wins it as the banker team "
+             "wins the game.") % last
 
 
 # --- table stakes --------------------------------------------------------------------------------
