@@ -1,0 +1,118 @@
+"""The gallery of real house rules, ``examples/house-rules/``: every file follows the gallery's
+conventions, compiles as a house file of a shipped ruleset, renders its sheet in English and
+Chinese (its own rules marked), plays 200 hands with random and with greedy players through
+``tractor-rules simulate`` without an error, and every hand of the log replays clean.  The gallery
+page of the site is current."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+import tractor_rules as tr
+from tractor_rules import cli
+from tractor_rules.engine.replay import replay_log
+from tractor_rules.render import gallery
+from tractor_rules.render.render import render_sheet
+
+ROOT = Path(__file__).resolve().parents[1]
+FOLDER = ROOT / "examples" / "house-rules"
+PAGE = ROOT / "docs" / "gallery.md"
+FILES = sorted(FOLDER.glob("*.tractor"))
+REFRESH = "refresh with: python -m tractor_rules.render.gallery examples/house-rules docs/gallery.md"
+
+
+def test_the_gallery_holds_the_collected_rules():
+    assert len(FILES) >= 1
+    assert sorted(p.name for p in FOLDER.iterdir() if p.suffix != ".tractor") == []
+
+
+@pytest.mark.parametrize("path", FILES, ids=lambda p: p.stem)
+def test_a_gallery_file_is_a_house_rule_with_its_source(path: Path):
+    entry = gallery.read_entry(path)
+    rules = entry.rules
+    assert len(rules.files) >= 2, "a gallery rule extends a shipped ruleset"
+    assert Path(rules.files[-1]).stem in tr.builtin_names()
+    assert rules.house_changes, "the file changes nothing of its parent"
+    assert entry.source and entry.about, "the opening comment names the source and says the rule"
+    parent = tr.load(Path(rules.files[1]).stem) if len(rules.files) == 2 else None
+    if parent is not None:
+        assert rules.name != parent.name and rules.description != parent.description, \
+            "a gallery rule has a name and description of its own"
+
+
+@pytest.mark.parametrize("path", FILES, ids=lambda p: p.stem)
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_a_gallery_file_renders_its_rules_marked(path: Path, lang: str):
+    rules = tr.load(str(path))
+    for format in ("md", "html", "txt"):
+        assert render_sheet(rules, format=format, lang=lang).strip()
+    assert gallery.house_items(rules, lang), "the sheet marks no rule of the file"
+
+
+@pytest.mark.parametrize("path", FILES, ids=lambda p: p.stem)
+@pytest.mark.parametrize("players", ["random", "greedy"])
+def test_a_gallery_file_plays_200_hands_and_replays_clean(path: Path, players: str, tmp_path: Path, capsys):
+    log = tmp_path / "hands.jsonl"
+    status = cli.main(["simulate", str(path), "--hands", "200", "--seed", "7", "--players", players,
+                       "--log", str(log), "--json"])
+    out = capsys.readouterr()
+    assert status == 0, out.err
+    assert json.loads(out.out)["hands"] == 200
+    lines = log.read_text(encoding="utf-8").splitlines()
+    assert len(lines) == 200
+    assert replay_log(lines, tr.load(str(path))) == {}
+
+
+def test_the_gallery_page_is_current():
+    assert PAGE.read_text(encoding="utf-8") == gallery.page(FOLDER), REFRESH
+
+
+def test_the_gallery_page_shows_every_rule_with_its_sheet_excerpt():
+    text = PAGE.read_text(encoding="utf-8")
+    for path in FILES:
+        entry = gallery.read_entry(path)
+        assert f"{{ #{entry.id.lower()} }}" in text
+        assert entry.text in text
+        for lang in ("en", "zh"):
+            first = gallery.house_items(entry.rules, lang)[0]
+            assert first.text.split("\n")[0][:30].replace("*", "") in text.replace("\\", "")
+
+
+def _write(folder: Path, name: str, text: str) -> Path:
+    path = folder / name
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+HOUSE = ('# A rule in plain words.\n# Source: a published rule page.\n'
+         'ruleset: "Mine"\ndescription: "Mine, with 2s mandatory."\nextends: "two-decks"\n\n'
+         'levels\n  mandatory: 5, A\n')
+
+
+def test_read_entry_takes_the_opening_comment_apart(tmp_path: Path):
+    entry = gallery.read_entry(_write(tmp_path, "X01-mine.tractor", HOUSE))
+    assert (entry.id, entry.source, entry.about) == ("X01", "a published rule page.", ("A rule in plain words.",))
+    assert entry.rules.levels.mandatory == ("5", "A")
+
+
+@pytest.mark.parametrize("name, text, message", [
+    ("mine.tractor", HOUSE, "named ID-short-name.tractor"),
+    ("X01-Mine.tractor", HOUSE, "named ID-short-name.tractor"),
+    ("X01-mine.tractor", HOUSE.replace("# Source: a published rule page.\n", ""), "must name the rule's source"),
+])
+def test_read_entry_refuses_files_that_break_the_conventions(tmp_path: Path, name: str, text: str, message: str):
+    with pytest.raises(ValueError, match=message):
+        gallery.read_entry(_write(tmp_path, name, text))
+
+
+def test_the_page_of_a_folder_links_each_rule_to_its_excerpts(tmp_path: Path):
+    _write(tmp_path, "X01-mine.tractor", HOUSE)
+    text = gallery.page(tmp_path)
+    assert "| [X01](#x01) | Mine | a published rule page. |" in text
+    assert "## X01: Mine { #x01 }" in text
+    assert "Levels 5 and A must be played" in text
+    assert "5和A必打" in text
+    assert "house rule" not in text.split("## X01")[1]
