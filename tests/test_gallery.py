@@ -87,14 +87,14 @@ def _write(folder: Path, name: str, text: str) -> Path:
     return path
 
 
-HOUSE = ('# A rule in plain words.\n# Source: a published rule page.\n'
+HOUSE = ('# X01: a rule in plain words.\n# Source: a published rule page.\n'
          'ruleset: "Mine"\ndescription: "Mine, with 2s mandatory."\nextends: "two-decks"\n\n'
          'levels\n  mandatory: 5, A\n')
 
 
 def test_read_entry_takes_the_opening_comment_apart(tmp_path: Path):
     entry = gallery.read_entry(_write(tmp_path, "X01-mine.tractor", HOUSE))
-    assert (entry.id, entry.source, entry.about) == ("X01", "a published rule page.", ("A rule in plain words.",))
+    assert (entry.id, entry.source, entry.about) == ("X01", "a published rule page", ("A rule in plain words.",))
     assert entry.rules.levels.mandatory == ("5", "A")
 
 
@@ -111,7 +111,7 @@ def test_read_entry_refuses_files_that_break_the_conventions(tmp_path: Path, nam
 def test_the_page_of_a_folder_links_each_rule_to_its_excerpts(tmp_path: Path):
     _write(tmp_path, "X01-mine.tractor", HOUSE)
     text = gallery.page(tmp_path)
-    assert "| [X01](#x01) | Mine | a published rule page. |" in text
+    assert "| [X01](#x01) | Mine | a published rule page |" in text
     assert "## X01: Mine { #x01 }" in text
     assert "Levels 5 and A must be played" in text
     assert "5和A必打" in text

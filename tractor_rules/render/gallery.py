@@ -77,8 +77,11 @@ def read_entry(path: Path) -> Entry:
     if len(sources) != 1:
         raise ValueError(f"{path.name}: the opening comment must name the rule's source on one line '# Source: ...'")
     about = [line for line in comment if not line.startswith("Source:")]
-    return Entry(match["id"], path, text, _paragraphs(about), sources[0].removeprefix("Source:").strip(),
-                 load(str(path)))
+    if about and about[0].startswith(match["id"] + ":"):  # "L02: ..." repeats the page's heading
+        about[0] = about[0][len(match["id"]) + 1:].strip()
+        about[0] = about[0][:1].upper() + about[0][1:]
+    source = sources[0].removeprefix("Source:").strip().rstrip(".")
+    return Entry(match["id"], path, text, _paragraphs(about), source, load(str(path)))
 
 
 def entries(folder: Path) -> list[Entry]:
@@ -99,7 +102,7 @@ def page(folder: Path) -> str:
         excerpts = {lang: house_items(entry.rules, lang) for lang in LANGUAGES}
         parent = entry.rules.files[1] if len(entry.rules.files) > 1 else ""
         shown.append({"entry": entry, "excerpts": excerpts, "parent": parent,
-                      "file": f"{folder.name}/{entry.path.name}"})
+                      "file": f"{folder.parent.name}/{folder.name}/{entry.path.name}"})
     labels = {lang: build_sheet(Rules(), lang).labels for lang in LANGUAGES}
     template = environment("md", "en").get_template("gallery.md.j2")
     return template.render(entries=shown, labels=labels).rstrip("\n") + "\n"
