@@ -41,7 +41,7 @@ levels
   range: 2 to A
   mandatory: 5, T, K
   defend: 5, K, A
-  knock back: J to 2, A to 2
+  knock back: J to 2, Q to 6 on any loss, A to 2 when the attackers win the last trick with a single A
   next banker: trump maker
   game end: after 20 hands
 

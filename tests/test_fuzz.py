@@ -256,6 +256,7 @@ def test_grammar_sentences_compile_or_fail_cleanly(text: str):
 @example('extends: "two-decks"\nlevels\n  defend: 5, 10, K, A\n  game end: beyond the last level, jokers only\n')
 @example('extends: "one-deck"\nlevels\n  defend: none\n  game end: on reaching the last level\n')
 @example('extends: "two-decks"\nlevels\n  range: A to A\n  defend: 2\n  game end: on reaching the last level\n')
+@example('extends: "two-decks"\nlevels\n  knock back: J to 2 on any loss, Q to 3 when the attackers win the last trick with a single 2\n')
 def test_generated_house_rules_compile_or_fail_cleanly(text: str):
     check_compiles_or_fails_cleanly(text, ORIGIN)
 

@@ -86,13 +86,32 @@ class Table:
 # --- levels ----------------------------------------------------------------------------------------
 
 
+KnockTrigger = Literal["lost-to-single", "any-loss", "last-trick-single"]
+
+
 @dataclass(frozen=True, slots=True)
 class KnockBack:
-    """A team that loses while playing ``level``, the last trick won by a single card of that rank,
-    goes back to ``to`` (the "Jack rule")."""
+    """The banker team of a hand played at ``level`` goes back to level ``to`` when ``when`` says
+    (the "Jack rule"):
+
+    "lost-to-single": it loses the hand, the last trick being won (by anyone) by a single card of
+    the rank ``single``;
+    "any-loss": it loses the hand, whatever the last trick;
+    "last-trick-single": an attacker wins the last trick with a single card of the rank
+    ``single``, whatever the hand's outcome; the hand's own level change applies afterwards (a
+    banker team that held goes up from ``to``).
+
+    ``single``: the rank of that single card; "" is ``level``'s own rank."""
 
     level: str
     to: str
+    when: KnockTrigger = since(2, default="lost-to-single")
+    single: str = since(2, default="")
+
+    @property
+    def single_rank(self) -> str:
+        """The rank of the single card the rule looks for."""
+        return self.single or self.level
 
 
 @dataclass(frozen=True, slots=True)

@@ -7,8 +7,10 @@ told whether the levels were won holding the bank (defended levels are passed on
 last level a team stays at it ("last", "reach-last", "hands") or reaches the extra no-trump level
 ("beyond-last", played with no level rank at all when ``beyond_trumps`` is "jokers-only").  With
 "reach-last" the first team whose level reaches the last level wins, bankers or attackers.  Knock
-back (``levels.knock_back``): a banker team that loses while playing the rule's level, the last
-trick won by a single card of that rank, goes back to the rule's level.
+back (``levels.knock_back``): the banker team of a hand played at a rule's level goes back to the
+rule's lower level when the rule's event happens (a loss, a loss to a single card, an attacker's
+single card winning the last trick); this comes before the hand's own level change, so a banker
+team that held climbs from the level it was sent back to.
 Table stakes (rulesets with game points): each hand moves table points from its losers to its
 winners.
 """
@@ -19,7 +21,7 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from ..rules import RANKS, Rules
+from ..rules import RANKS, KnockBack, Rules
 from .errors import EngineError
 from .hand import play_hand
 from .record import HandRecord
@@ -103,7 +105,9 @@ class Match:
         side, steps = record.level_change
         team = record.banker_team
         won = team if side == "banker" else others(team, rules.table.players)
-        if side == "banker" and at == self._top() and self.game_end != "hands":
+        # knocked back first: a banker team that still goes up climbs from where it landed
+        knocked = level is not None and not beyond and self._knock_back(record, level)
+        if side == "banker" and at == self._top() and self.game_end != "hands" and not knocked:
             self.winners = team
             self.status = "won"
         for s in won:
@@ -112,8 +116,6 @@ class Match:
             self._end_on_reaching(won)
         if self.table_points:
             self._stakes(record, won)
-        if side == "attackers" and level is not None and not beyond:
-            self._knock_back(record, level)
         self.banker = record.next_banker
         if self.status == "playing" and self.game_end == "hands" and len(self.hands) >= max(rules.levels.end_hands, 1):
             self._end_by_levels()
@@ -130,12 +132,16 @@ class Match:
         record.table_points_change = tuple(worth if s in won else -worth for s in range(len(self.table_points)))
         self.table_points = [p + d for p, d in zip(self.table_points, record.table_points_change)]
 
-    def _knock_back(self, record: HandRecord, level: str) -> None:
-        """The banker team lost the hand played at ``level``: knock it back where a rule says so."""
+    def _knock_back(self, record: HandRecord, level: str) -> bool:
+        """Send the banker team of the hand played at ``level`` back where a knock-back rule says
+        so (a seat already below stays where it is); whether a rule applied."""
         for kb in self.rules.levels.knock_back:
-            if level == kb.level and kb.to in self.ladder and _won_by_single(record, kb.level):
+            if level == kb.level and kb.to in self.ladder and knocks_back(kb, record):
+                to = self.ladder.index(kb.to)
                 for s in record.banker_team:
-                    self.levels[s] = self.ladder.index(kb.to)
+                    self.levels[s] = min(self.levels[s], to)
+                return True
+        return False
 
     def _end_on_reaching(self, won: frozenset[int]) -> None:
         """``game_end: reach-last``: the hand's winners whose level has reached the last level win
@@ -166,12 +172,19 @@ class Match:
                            self.status if self.done else "unfinished")
 
 
-def _won_by_single(record: HandRecord, rank: str) -> bool:
-    """Whether the last trick was won by a single card of ``rank``."""
+def knocks_back(kb: KnockBack, record: HandRecord) -> bool:
+    """Whether the hand of ``record`` (played at ``kb.level``) sets ``kb`` off."""
+    lost = record.level_change[0] == "attackers"
+    if kb.when == "any-loss":
+        return lost
     if not record.tricks:
         return False
-    play = record.tricks[-1].winning_play
-    return len(play) == 1 and play[0] < 52 and RANKS[play[0] % 13] == rank
+    last = record.tricks[-1]
+    play = last.winning_play
+    single = len(play) == 1 and play[0] < 52 and RANKS[play[0] % 13] == kb.single_rank
+    if kb.when == "last-trick-single":
+        return single and last.winner not in record.banker_team
+    return lost and single
 
 
 def play_match(rules: Rules, players: Sequence[Player], rng: random.Random, max_hands: int = MAX_HANDS) -> MatchResult:

@@ -105,6 +105,9 @@ def _check_levels(c: "Compiler", r: model.Rules) -> None:
         for rank in (knock.level, knock.to):
             if RANK_ORDER[rank] not in span or rank in constant or rank in removed:
                 c.error_at_field(("levels.knock_back", "levels.first"), f"knock back names {rank}, which is not a level of this game")
+        if knock.single in removed:
+            c.error_at_field(("levels.knock_back", "table.removed_ranks"),
+                             f"knock back waits for a single {knock.single}, but the {knock.single}s are removed from the deck")
 
 
 # --- trumps --------------------------------------------------------------------------------------

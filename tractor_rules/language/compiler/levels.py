@@ -45,7 +45,8 @@ def _knock_back(c: Compiler, st: Statement) -> None:
     for knock in child_nodes(st.node):
         level = c.rank(knock.args[0])
         to = c.rank(knock.args[1])
-        if level is None or to is None:
+        trigger = _knock_trigger(c, knock.first("on_any_loss") or knock.first("attackers_last_single"))
+        if level is None or to is None or trigger is None:
             continue
         if RANK_ORDER[to] >= RANK_ORDER[level]:
             c.error(knock, f"knocking back goes down: {to} is not below {level}")
@@ -53,8 +54,22 @@ def _knock_back(c: Compiler, st: Statement) -> None:
         if any(k.level == level for k in knocks):
             c.error(knock, f"{level} is knocked back twice")
             continue
-        knocks.append(model.KnockBack(level, to))
+        when, single = trigger
+        # the single card's rank is kept only where it differs from the level's own
+        knocks.append(model.KnockBack(level, to, when, "" if single == level else single))
     c.set("levels.knock_back", tuple(knocks))
+
+
+def _knock_trigger(c: Compiler, clause: Node | None) -> tuple[model.KnockTrigger, str] | None:
+    """What sets a knock back off, as (``KnockBack.when``, the single card's rank or ""); None if
+    the clause holds a bad rank (reported).  Without a clause: a loss to a single card of the
+    level's rank."""
+    if clause is None:
+        return "lost-to-single", ""
+    if clause.kind == "on_any_loss":
+        return "any-loss", ""
+    single = c.rank(clause.args[0])
+    return None if single is None else ("last-trick-single", single)
 
 
 @handles("next_banker")

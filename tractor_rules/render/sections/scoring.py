@@ -117,11 +117,21 @@ def _knock_back(r: Any) -> Made:
     knocks = list(r.levels.knock_back)
     if not knocks:
         return _("Nobody is ever sent back to a lower level.")
-    return sentences(*(
-        _("Knock-back: a team that loses a hand while playing level %(level)s, the last trick being won by a "
-          "single %(level)s, goes back to level %(to)s.") % {"level": k.level, "to": k.to}
-        for k in knocks
-    ))
+    return sentences(*(_knock_sentence(k) for k in knocks))
+
+
+def _knock_sentence(k: Any) -> str:
+    values = {"level": k.level, "to": k.to, "single": k.single_rank}
+    if k.when == "any-loss":
+        return _("Knock-back: a team that loses a hand while playing level %(level)s goes back to level %(to)s, "
+                 "whatever the last trick.") % values
+    if k.when == "last-trick-single":
+        return _("Knock-back: when the banker team plays level %(level)s and an attacker wins the last trick with a "
+                 "single %(single)s, the banker team goes back to level %(to)s, whatever the outcome; the hand's "
+                 "level change then counts from there (a banker team that holds the bank goes up from level "
+                 "%(to)s).") % values
+    return _("Knock-back: a team that loses a hand while playing level %(level)s, the last trick being won by a "
+             "single %(single)s, goes back to level %(to)s.") % values
 
 
 # --- rotation and game end -----------------------------------------------------------------------
