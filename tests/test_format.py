@@ -44,6 +44,8 @@ levels
   knock back: J to 2, Q to 6 on any loss, A to 2 when the attackers win the last trick with a single A
   next banker: trump maker
   game end: after 20 hands
+  banker goes up: only with the last trick
+  bonus for a smaller banker team: +1
 
 trumps
   order: big joker > small joker > 2♠ > 2S > level in trump suit > A in other suits > trump suit
@@ -86,6 +88,12 @@ upgrade
   120-155: attackers +1
   1600+:   attackers +2, +1 every 40
   steps: 40 per deck, attackers at most +3
+
+upgrade for a solo banker  # nobody joined
+  0:    banker +9
+  5-55: banker +6
+  60+:  swap, at most +2
+  steps: 60
 
 stakes
   game points: banker +1 = 1, banker +3 or more = 3, swap = 0

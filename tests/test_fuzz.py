@@ -257,6 +257,9 @@ def test_grammar_sentences_compile_or_fail_cleanly(text: str):
 @example('extends: "one-deck"\nlevels\n  defend: none\n  game end: on reaching the last level\n')
 @example('extends: "two-decks"\nlevels\n  range: A to A\n  defend: 2\n  game end: on reaching the last level\n')
 @example('extends: "two-decks"\nlevels\n  knock back: J to 2 on any loss, Q to 3 when the attackers win the last trick with a single 2\n')
+@example('extends: "house-finding-friends"\nlevels\n  banker goes up: only with the last trick\n'
+         '  bonus for a smaller banker team: +2\nupgrade for a solo banker\n  0: banker +9\n  5+: swap\n')
+@example('extends: "two-decks"\nupgrade for a solo banker\n  steps: 40\nlevels\n  bonus for a smaller banker team: none\n')
 def test_generated_house_rules_compile_or_fail_cleanly(text: str):
     check_compiles_or_fails_cleanly(text, ORIGIN)
 

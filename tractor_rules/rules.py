@@ -135,6 +135,12 @@ class Levels:
     #: level's rank (trumps as ``trumps.no_trump`` says); "jokers-only", a hand with no level rank
     #: at all, only the jokers (and constant trumps) being trumps
     beyond_trumps: Literal["no-trump", "jokers-only"] = since(2, default="no-trump")
+    #: the banker team goes up only if it also wins the last trick: holding the bank without it,
+    #: the bankers keep the bank and gain no level ("banker", 0)
+    hold_needs_last_trick: bool = since(2, default=False)
+    #: levels a banker team smaller than usual gains on top of the table when it holds the bank
+    #: (with called partners: fewer players than the banker and one friend per called card); 0: none
+    short_team_bonus: int = since(2, default=0)
 
 
 # --- trumps ----------------------------------------------------------------------------------------
@@ -581,6 +587,9 @@ class Rules:
     ruffing: Ruffing = field(default_factory=Ruffing)
     kitty: Multiplier = field(default_factory=Multiplier)
     thresholds: tuple[ThresholdRow, ...] = field(default_factory=_classic_thresholds)
+    #: with called partners, the upgrade table of a banker nobody joined (rows as ``thresholds``);
+    #: empty: a solo banker is scored by ``thresholds`` like everyone
+    solo_thresholds: tuple[ThresholdRow, ...] = since(2, default=())
     rotation: Rotation = field(default_factory=Rotation)
     stakes: Stakes = field(default_factory=Stakes)
     #: the files this ruleset was compiled from, the ruleset itself first, then its parents
@@ -608,11 +617,15 @@ class Rules:
 
         return make_context(self, level, trump)
 
-    def level_change(self, attacker_points: int) -> tuple[str, int]:
-        """("banker", n) or ("attackers", n) for the attackers' points; ("attackers", 0) is a swap."""
+    def level_change(self, attacker_points: int, *, last_trick: str | None = None,
+                     team_size: int | None = None) -> tuple[str, int]:
+        """("banker", n) or ("attackers", n) for the attackers' points; ("attackers", 0) is a swap.
+        ``last_trick``: the side that won the last trick ("banker" or "attackers"; None: not
+        known, taken as the bankers); ``team_size``: the players of the banker's team at the end of
+        the hand (None: the usual size)."""
         from .engine.oracle import level_change
 
-        return level_change(self, attacker_points)
+        return level_change(self, attacker_points, last_trick=last_trick, team_size=team_size)
 
     def advance(self, level: str, steps: int, as_banker: bool = True) -> str | None:
         """The level after going up ``steps``, stopping at mandatory and defended levels; None past

@@ -1,18 +1,24 @@
 """House rules of a hand's outcome and of the levels between hands: knocking back (the Jack rule
-and its variants), through ``Match`` with scripted hands and with played matches."""
+and its variants), through ``Match`` with scripted hands and with played matches; the level change
+that needs the last trick, the bonus for a smaller banker team and a solo banker's own table, through
+the oracle and played hands (which must replay clean, and a tampered level change be caught)."""
 
 from __future__ import annotations
 
 import random
+from dataclasses import replace
+from pathlib import Path
 
 import pytest
 
 import tractor_rules as tr
+from tractor_rules.engine import EngineError
 from tractor_rules.engine import match as match_module
-from tractor_rules.engine.game import Match
-from tractor_rules.engine.players import make_players
+from tractor_rules.engine.game import Match, play_hand
+from tractor_rules.engine.players import RandomPlayer, make_players
 from tractor_rules.engine.record import HandRecord, TrickRecord
 from tractor_rules.engine.replay import replay_hand
+from tractor_rules.engine.scoring import row_change
 from tractor_rules.rules import Rules
 
 
@@ -172,3 +178,134 @@ def _independent_levels(rules: Rules, seed: int, hands: int) -> int:
 def test_played_matches_follow_the_knock_back(rule, seed):
     rules = house(f"levels\n  range: 9 to A\n  knock back: {rule}\n")
     assert _independent_levels(rules, seed, 150) >= 1
+
+
+# --- the level change: the last trick, a smaller team, a solo banker's table -----------------------
+
+GALLERY = Path(__file__).resolve().parents[2] / "examples" / "house-rules"
+LAST_TRICK = "levels\n  banker goes up: only with the last trick\n"
+CALLED = "table\n  partners: by calling 1 card\nlevels\n  next banker: same banker after a hold, next of winners after a loss\n"
+
+
+def gallery(name: str) -> Rules:
+    return tr.load(str(GALLERY / f"{name}.tractor"))
+
+
+def test_a_hold_without_the_last_trick_gains_no_level():
+    rules = house(LAST_TRICK)
+    assert rules.level_change(45, last_trick="banker") == ("banker", 1)
+    assert rules.level_change(45, last_trick="attackers") == ("banker", 0)
+    assert rules.level_change(0, last_trick="attackers") == ("banker", 0)
+    assert rules.level_change(45) == ("banker", 1)  # the last trick not given: taken as the bankers'
+    # the attackers' gains do not depend on it
+    assert rules.level_change(130, last_trick="attackers") == ("attackers", 1)
+    assert rules.level_change(130, last_trick="banker") == ("attackers", 1)
+    # without the rule the last trick changes nothing
+    assert tr.load("two-decks").level_change(45, last_trick="attackers") == ("banker", 1)
+
+
+def test_a_smaller_banker_team_that_holds_gains_the_bonus():
+    rules = house(CALLED + "  bonus for a smaller banker team: +1\n")
+    assert rules.level_change(45, team_size=1) == ("banker", 2)
+    assert rules.level_change(0, team_size=1) == ("banker", 4)
+    assert rules.level_change(45, team_size=2) == ("banker", 1)
+    assert rules.level_change(45) == ("banker", 1)
+    assert rules.level_change(130, team_size=1) == ("attackers", 1)  # no bonus for losing
+    # the bonus counts before the last-trick rule, which takes every level away
+    both = house(CALLED + "  bonus for a smaller banker team: +2\n  banker goes up: only with the last trick\n")
+    assert both.level_change(45, team_size=1, last_trick="banker") == ("banker", 3)
+    assert both.level_change(45, team_size=1, last_trick="attackers") == ("banker", 0)
+
+
+def test_a_smaller_team_is_smaller_than_the_banker_and_a_friend_per_called_card():
+    rules = gallery("FF06-solo-banker-table")  # five players, one called card
+    friends = tr.load("house-finding-friends")  # six players, two calls
+    six = replace(friends, levels=replace(friends.levels, short_team_bonus=1))
+    assert six.level_change(60, team_size=3) == ("banker", 1)
+    assert six.level_change(60, team_size=2) == ("banker", 2)
+    assert rules.level_change(60, team_size=2) == ("banker", 1)
+
+
+def test_a_solo_banker_is_scored_by_their_own_table():
+    rules = gallery("FF06-solo-banker-table")
+    assert [rules.level_change(p, team_size=1) for p in (0, 5, 55, 60, 115, 120, 175, 180, 300)] == [
+        ("banker", 9), ("banker", 6), ("banker", 6), ("banker", 3), ("banker", 3),
+        ("attackers", 1), ("attackers", 1), ("attackers", 2), ("attackers", 2)]
+    assert [rules.level_change(p, team_size=2) for p in (0, 5, 60, 120, 180, 240, 300, 400)] == [
+        ("banker", 3), ("banker", 2), ("banker", 1), ("attackers", 1), ("attackers", 2), ("attackers", 3),
+        ("attackers", 4), ("attackers", 4)]
+    assert rules.level_change(0) == ("banker", 3)  # the usual size by default
+
+
+@pytest.mark.parametrize("kwargs", [{"last_trick": "bankers"}, {"team_size": 0}, {"team_size": 6}])
+def test_the_oracle_refuses_a_wrong_last_trick_or_team(kwargs):
+    with pytest.raises(EngineError):
+        gallery("FF06-solo-banker-table").level_change(60, **kwargs)
+
+
+def hands_until(rules: Rules, players, found, seeds: range = range(200)) -> HandRecord:
+    """The first hand (seed by seed, random banker) for which ``found(record)`` holds."""
+    for seed in seeds:
+        rng = random.Random(seed)
+        record = play_hand(rules, players(seed), rng, level="2", banker=seed % rules.table.players)
+        if found(record):
+            return record
+    raise AssertionError("no hand of these seeds shows the rule")  # pragma: no cover - seeds chosen to
+
+
+def replays_and_catches_a_tampered_change(rules: Rules, record: HandRecord, wrong: list) -> None:
+    log = record.to_log()
+    assert replay_hand(log, rules) == []
+    log["level_change"] = wrong
+    problems = replay_hand(log, rules)
+    assert any(p.startswith("the level change is") for p in problems), problems
+
+
+def test_a_played_hold_without_the_last_trick_gains_nothing():
+    rules = gallery("L12-hold-needs-last-trick")
+    parent = tr.load("two-decks")
+
+    def held_without_last(record: HandRecord) -> bool:
+        return record.level_change[0] == "banker" and record.tricks[-1].winner not in record.banker_team
+
+    record = hands_until(rules, lambda s: make_players("greedy,random", 4, random.Random(s)), held_without_last)
+    assert record.level_change == ("banker", 0)
+    # the same points would have given the bankers a level without the rule
+    side, levels = parent.level_change(record.attacker_points)
+    assert side == "banker" and levels >= 1
+    replays_and_catches_a_tampered_change(rules, record, ["banker", levels])
+
+
+class SelfCaller(RandomPlayer):
+    """Calls the first copy of a card of its own hand: the banker often stays alone."""
+
+    def call(self, view, count):
+        return [(view.hand[0], 1)] * count
+
+
+def test_a_played_hold_by_a_banker_alone_gains_the_bonus():
+    rules = gallery("L11-smaller-team-bonus")
+    parent = tr.load("two-decks")
+
+    def alone_and_held(record: HandRecord) -> bool:
+        return len(record.banker_team) == 1 and record.level_change[0] == "banker"
+
+    record = hands_until(rules, lambda s: [SelfCaller(s * 4 + k) for k in range(4)], alone_and_held)
+    side, levels = parent.level_change(record.attacker_points)
+    assert record.level_change == ("banker", levels + 1)
+    replays_and_catches_a_tampered_change(rules, record, ["banker", levels])
+
+
+def test_a_played_hand_of_a_solo_banker_uses_their_table():
+    rules = gallery("FF06-solo-banker-table")
+    record = hands_until(rules, lambda s: [SelfCaller(s * 5 + k) for k in range(5)],
+                         lambda r: len(r.banker_team) == 1, range(60))
+    assert record.level_change == row_change(rules.solo_thresholds, record.attacker_points)
+    usual = row_change(rules.thresholds, record.attacker_points)
+    assert usual != record.level_change  # the two tables differ at every score below 180
+    replays_and_catches_a_tampered_change(rules, record, list(usual))
+    # a banker with a friend is scored by the usual table
+    record = hands_until(rules, lambda s: make_players("random", 5, random.Random(s)),
+                         lambda r: len(r.banker_team) == 2, range(60))
+    assert record.level_change == row_change(rules.thresholds, record.attacker_points)
+    assert replay_hand(record.to_log(), rules) == []

@@ -36,6 +36,7 @@ from tractor_rules.rules import (
     Rules,
     StakeStep,
     Term,
+    ThresholdRow,
     TrumpTier,
 )
 
@@ -74,6 +75,8 @@ def inert_paths(rules: Rules, leaves: dict[str, object]) -> set[str]:
     t, c, d, k = rules.table, rules.combinations, rules.declaring, rules.kitty
     if t.partnership != "called":
         drop("table.called_cards")
+        drop("solo_thresholds")  # nobody banks alone with fixed partners
+        drop("levels.short_team_bonus")  # and their teams are always whole
     if rules.levels.game_end != "hands":
         drop("levels.end_hands")
     if rules.levels.game_end != "beyond-last":
@@ -200,7 +203,9 @@ def _more_settings() -> Rules:
         name="Variant B",
         table=replace(b.table, decks=3, hand_size=39, kitty_size=6, partnership="called", called_cards=1,
                       players=4),
-        levels=replace(b.levels, game_end="beyond-last", mandatory=("5", "10", "K", "A")),
+        levels=replace(b.levels, game_end="beyond-last", mandatory=("5", "10", "K", "A"), hold_needs_last_trick=True,
+                       short_team_bonus=2),
+        solo_thresholds=(ThresholdRow(0, 55, "banker", 6), ThresholdRow(60, -1, "attackers", 0, every=60, at_most=3)),
         combinations=replace(b.combinations, set_widths=(1, 2, 3), tractor_widths=(2, 3), grouping="identical"),
         declaring=replace(b.declaring, fallback=Fallback("level-card", 0, 0, "no-trump"), first_banker="seat"),
         leading=replace(b.leading, throw_check="highest-card", throw_failure="smallest-card",

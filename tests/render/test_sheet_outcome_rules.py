@@ -45,3 +45,42 @@ def test_the_gallery_knock_backs_are_marked_house_rules(name):
     rules = tr.load(str(GALLERY / f"{name}.tractor"))
     assert item(rules, "levels.knock_back", "en").house
     assert item(rules, "levels.knock_back", "zh").house
+
+
+def test_the_last_trick_rule_is_stated():
+    rules = tr.load(str(GALLERY / "L12-hold-needs-last-trick.tractor"))
+    en, zh = (item(rules, "levels.hold_needs_last_trick", lang) for lang in ("en", "zh"))
+    assert en.text == ("The banker team goes up only if it also wins the last trick: holding the bank without it, "
+                       "the banker team keeps the bank but gains no level.")
+    assert zh.text == "庄家一方只有同时赢得最后一墩才能升级：守住了庄但没赢最后一墩，庄家一方保庄，不升级。"
+    assert en.house and zh.house
+    plain = item(tr.load("two-decks"), "levels.hold_needs_last_trick", "en")
+    assert plain.text == "The banker team gains its levels whoever wins the last trick." and not plain.house
+
+
+def test_the_smaller_team_bonus_is_stated_only_with_called_partners():
+    rules = tr.load(str(GALLERY / "L11-smaller-team-bonus.tractor"))
+    en, zh = (item(rules, "levels.short_team_bonus", lang) for lang in ("en", "zh"))
+    assert en.text == ("A banker team with fewer players than usual (fewer than 2, when the called cards find fewer "
+                       "friends) that holds the bank goes up 1 more level.")
+    assert zh.text == "庄家一方人数比平常少（少于2人，叫的牌找到的朋友较少）而守住了庄时，额外多升1级。"
+    assert en.house
+    none = item(tr.load("house-finding-friends"), "levels.short_team_bonus", "en")
+    assert none.text == "A banker team with fewer players than usual (fewer than 3) gains no extra level."
+    keys = {i.key for i in build_sheet(tr.load("two-decks"), "en").items()}
+    assert "levels.short_team_bonus" not in keys and "solo_thresholds" not in keys
+
+
+def test_a_solo_bankers_table_is_printed_as_compiled():
+    rules = tr.load(str(GALLERY / "FF06-solo-banker-table.tractor"))
+    en, zh = (item(rules, "solo_thresholds", lang) for lang in ("en", "zh"))
+    assert en.text.startswith("A banker whom nobody joined (playing alone against everyone) is scored by a table of "
+                              "their own (from 0 to 300 points)")
+    assert zh.text.startswith("没有朋友加入的庄家（一人对其余所有人）按自己的升级表计算（0到300分）")
+    assert en.table.rows == (("0", "banker team up 9 levels"), ("5–55", "banker team up 6 levels"),
+                             ("60–115", "banker team up 3 levels"),
+                             ("120–175", "attackers take the bank and go up 1 level"),
+                             ("180–300", "attackers take the bank and go up 2 levels"))
+    assert en.house and zh.house
+    same = item(tr.load("house-finding-friends"), "solo_thresholds", "en")
+    assert same.text == "A banker whom nobody joined is scored by the same table."

@@ -190,8 +190,9 @@ def test_the_throw_and_trick_examples_are_the_seeds_cases():
     ("house-strict-throws", {"leading.throw_penalty"}),
     ("house-mandatory-levels", {"levels.mandatory", "levels.knock_back"}),
     # its deal line restates the kitty of 6: a restatement is not a change, so the kitty rule is
-    # not marked
-    ("house-finding-friends", {"table.players", "table.deal", "rotation.after_hold", "rotation.after_loss"}),
+    # not marked; the rules for a banker alone and a smaller team come with its called partners
+    ("house-finding-friends", {"table.players", "table.deal", "rotation.after_hold", "rotation.after_loss",
+                               "solo_thresholds", "levels.short_team_bonus"}),
 ])
 def test_house_rules_are_marked(name, marked):
     assert {key for key, item in items(name).items() if item.house} == marked

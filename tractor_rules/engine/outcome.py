@@ -2,7 +2,9 @@
 
 The attackers' points are their trick points, plus the kitty's points times the multiplier of the
 last lead if an attacker wins the last trick, plus or minus the penalties for failed throws (never
-below 0); then ``rules.level_change``.
+below 0); then ``rules.level_change``, told who won the last trick and how many players the banker's
+team has (for the house rules that read them: a solo banker's own table, a bonus for a smaller
+team, no level for a hold without the last trick).
 
 Penalties (``leading.throw_penalty``): a banker-team thrower's penalty is added to the attackers'
 points, an attacker's is taken from them.  "hand-lost": the offending team loses the hand with
@@ -22,7 +24,7 @@ from ..rules import RANKS, Rules
 from .cards import Card
 from .errors import EngineError
 from .record import TrickRecord
-from .scoring import kitty_multiplier
+from .scoring import kitty_multiplier, upgrade_table
 from .seats import after, banker_team
 from .units import decompose
 from .views import Public
@@ -65,7 +67,8 @@ def score(rules: Rules, public: Public, kitty: Sequence[Card], points: Sequence[
     attackers += kitty_points * multiplier
     penalty, forfeit = _penalties(rules, public.tricks, team)
     attacker_points = max(attackers + penalty, 0)
-    change = outcome(rules, attacker_points, forfeit)
+    last_side = None if last is None else "banker" if last.winner in team else "attackers"
+    change = outcome(rules, attacker_points, forfeit, last_trick=last_side, team_size=len(team))
     return Score(attacker_points, kitty_points, multiplier, penalty, forfeit, change,
                  next_banker_of(rules, banker, change[0], team, declarer), team)
 
@@ -93,16 +96,17 @@ def _penalties(rules: Rules, tricks: Sequence[TrickRecord], team: frozenset[int]
     return penalty, forfeit
 
 
-def outcome(rules: Rules, attacker_points: int, forfeit: str | None = None) -> tuple[str, int]:
-    """The level change of a hand: by the thresholds, unless a team lost the hand by a penalty
-    ("banker": the attackers' lowest row applies; "attackers": the bankers' highest row)."""
+def outcome(rules: Rules, attacker_points: int, forfeit: str | None = None, *, last_trick: str | None = None,
+            team_size: int | None = None) -> tuple[str, int]:
+    """The level change of a hand: by the upgrade table of a banker team of ``team_size`` (the
+    side that won the last trick ``last_trick``), unless a team lost the hand by a penalty
+    ("banker": that table's lowest attackers' row applies; "attackers": its highest bankers' row)."""
+    rows = upgrade_table(rules, team_size)
     if forfeit == "banker":
-        row = min((r for r in rules.thresholds if r.side == "attackers"), key=lambda r: r.low)
-        return rules.level_change(row.low)
-    if forfeit == "attackers":
-        row = max((r for r in rules.thresholds if r.side == "banker"), key=lambda r: r.low)
-        return rules.level_change(row.low)
-    return rules.level_change(attacker_points)
+        attacker_points = min((r for r in rows if r.side == "attackers"), key=lambda r: r.low).low
+    elif forfeit == "attackers":
+        attacker_points = max((r for r in rows if r.side == "banker"), key=lambda r: r.low).low
+    return rules.level_change(attacker_points, last_trick=last_trick, team_size=team_size)
 
 
 def next_banker_of(rules: Rules, banker: int, side: str, team: frozenset[int], declarer: int | None) -> int:

@@ -297,17 +297,19 @@ def _replay(entry: str | dict[str, Any], rules: Rules, problems: list[str]) -> N
     attackers = max(attackers, 0)
     if entry["attacker_points"] != attackers:
         problems.append(f"the attackers have {attackers} points, not {entry['attacker_points']!r}")
+    # a solo banker (nobody joined) may have a table of their own
+    solo = len(team) == 1 and table.partnership == "called" and bool(rules.solo_thresholds)
+    rows = rules.solo_thresholds if solo else rules.thresholds
+    last_side = None if last_winner is None else "banker" if last_winner in team else "attackers"
+    score = attackers
     if forfeit == "banker":
-        low = min(r.low for r in rules.thresholds if r.side == "attackers")
-        change = rules.level_change(low)
+        score = min(r.low for r in rows if r.side == "attackers")
     elif forfeit == "attackers":
-        low = max(r.low for r in rules.thresholds if r.side == "banker")
-        change = rules.level_change(low)
-    else:
-        try:
-            change = rules.level_change(attackers)
-        except EngineError as why:
-            stop(f"level change: {why}")
+        score = max(r.low for r in rows if r.side == "banker")
+    try:
+        change = rules.level_change(score, last_trick=last_side, team_size=len(team))
+    except EngineError as why:
+        stop(f"level change: {why}")
     logged = entry["level_change"]
     if not isinstance(logged, list) or [change[0], change[1]] != logged:
         problems.append(f"the level change is {[change[0], change[1]]}, not {logged!r}")

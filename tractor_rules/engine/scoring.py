@@ -3,14 +3,48 @@ and the kitty multiplier.  All constant time (or linear in the table rows and ra
 
 from __future__ import annotations
 
-from ..rules import Multiplier, Rules
+from ..rules import Multiplier, Rules, ThresholdRow
 from .errors import EngineError
 from .units import Unit
 
 
-def level_change(rules: Rules, attacker_points: int) -> tuple[str, int]:
-    """("banker", n) or ("attackers", n) from ``rules.thresholds``; ("attackers", 0) is a swap."""
-    for row in rules.thresholds:
+def level_change(rules: Rules, attacker_points: int, *, last_trick: str | None = None,
+                 team_size: int | None = None) -> tuple[str, int]:
+    """("banker", n) or ("attackers", n); ("attackers", 0) is a swap.  By the upgrade table of a
+    banker team of ``team_size`` players (None: the usual size); a smaller banker team that holds
+    gains ``levels.short_team_bonus`` more; with ``levels.hold_needs_last_trick``, bankers who hold
+    without the last trick (``last_trick`` "attackers") gain nothing."""
+    if last_trick not in (None, "banker", "attackers"):
+        raise EngineError(f"last_trick must be 'banker', 'attackers' or None, not {last_trick!r}")
+    if team_size is not None and not 1 <= team_size <= rules.table.players:
+        raise EngineError(f"a banker team of {team_size} players cannot sit at a table of {rules.table.players}")
+    side, levels = row_change(upgrade_table(rules, team_size), attacker_points)
+    if side == "banker":
+        if smaller_team(rules, team_size):
+            levels += rules.levels.short_team_bonus
+        if last_trick == "attackers" and rules.levels.hold_needs_last_trick:
+            levels = 0
+    return side, levels
+
+
+def upgrade_table(rules: Rules, team_size: int | None) -> tuple[ThresholdRow, ...]:
+    """The rows that score a banker team of ``team_size`` players: a solo banker's own table where
+    the rules have one, else the usual table."""
+    if team_size == 1 and rules.solo_thresholds and rules.table.partnership == "called":
+        return rules.solo_thresholds
+    return rules.thresholds
+
+
+def smaller_team(rules: Rules, team_size: int | None) -> bool:
+    """Whether a banker team of ``team_size`` players is smaller than usual: with called partners,
+    fewer than the banker and one friend per called card (fixed teams are always whole)."""
+    table = rules.table
+    return team_size is not None and table.partnership == "called" and team_size < 1 + table.called_cards
+
+
+def row_change(rows: tuple[ThresholdRow, ...], attacker_points: int) -> tuple[str, int]:
+    """The outcome the rows of one upgrade table give the attackers' points, as written."""
+    for row in rows:
         if attacker_points >= row.low and (row.high == -1 or attacker_points <= row.high):
             levels = row.levels
             if row.every > 0:

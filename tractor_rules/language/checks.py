@@ -449,15 +449,31 @@ def _check_kitty(c: "Compiler", r: model.Rules) -> None:
 
 
 def _check_thresholds(c: "Compiler", r: model.Rules) -> None:
-    if c.thresholds_broken:
+    _check_upgrade_table(c, r, "thresholds")
+    if r.solo_thresholds:
+        if r.table.partnership != "called":
+            c.error_at_field(("solo_thresholds", "table.partnership"),
+                             "a solo banker's table needs called partners ('partners: by calling N cards'): "
+                             "with fixed partners nobody banks alone")
+        else:
+            _check_upgrade_table(c, r, "solo_thresholds")
+    if r.levels.short_team_bonus and r.table.partnership != "called":
+        c.error_at_field(("levels.short_team_bonus", "table.partnership"),
+                         "a bonus for a smaller banker team needs called partners ('partners: by calling N cards'): "
+                         "fixed partners always make a whole team")
+
+
+def _check_upgrade_table(c: "Compiler", r: model.Rules, field: str) -> None:
+    """The upgrade table in the field ``field`` covers every score once, from 0 up."""
+    if c.upgrade_tables[field].broken:
         return
-    rows = r.thresholds
+    rows = getattr(r, field)
     g = score_granularity(r.table.points)
-    path = ("thresholds",)
+    path = (field,)
 
     def at(*indexes: int) -> tuple[str, ...]:
         # the row at fault; else the table; else the card points that set the steps of scores
-        return tuple(f"thresholds[{i}]" for i in indexes) + path + ("table.points",)
+        return tuple(f"{field}[{i}]" for i in indexes) + path + ("table.points",)
 
     if not rows:
         c.error_at_field(path, "the upgrade table is empty")
@@ -487,18 +503,28 @@ def _check_thresholds(c: "Compiler", r: model.Rules) -> None:
 
 
 def _check_stakes(c: "Compiler", r: model.Rules) -> None:
-    """Game points, when a ruleset has them, must price every outcome its upgrade table can give."""
+    """Game points, when a ruleset has them, must price every outcome its upgrade tables can give
+    (with the bankers' bonus for a smaller team, and their +0 for a hold without the last trick)."""
     stakes = r.stakes
-    if not stakes.game_points or c.thresholds_broken:
+    if not stakes.game_points or any(table.broken for table in c.upgrade_tables.values()):
         return
-    for row in r.thresholds:
+    outcomes: list[tuple[str, int, bool]] = []  # (side, levels, the far end of an endless row)
+    bonuses = {0, r.levels.short_team_bonus}
+    for row in r.thresholds + r.solo_thresholds:
         unbounded = row.high == -1 and row.every > 0 and not row.at_most
         top = row.at_most if row.at_most else row.levels
         # an open row without a cap goes up for ever: its far end needs an "or more" row
         for levels in range(row.levels, max(top, row.levels) + 1 + (1 if unbounded else 0)):
-            if stakes.points_for(row.side, levels) is None:
-                words = "swap" if (row.side, levels) == ("attackers", 0) else f"{row.side} +{levels}"
-                more = " or more" if unbounded and levels > row.levels else ""
-                c.error_at_field(("stakes.game_points", "thresholds"),
-                                 f"the game points give nothing for '{words}'{more}, which the upgrade table can produce")
-                return
+            far = unbounded and levels > row.levels
+            for bonus in bonuses if row.side == "banker" else {0}:
+                outcomes.append((row.side, levels + bonus, far))
+    if r.levels.hold_needs_last_trick:
+        outcomes.append(("banker", 0, False))
+    for side, levels, far in outcomes:
+        if stakes.points_for(side, levels) is None:
+            words = "swap" if (side, levels) == ("attackers", 0) else f"{side} +{levels}"
+            more = " or more" if far else ""
+            c.error_at_field(("stakes.game_points", "thresholds", "solo_thresholds", "levels.short_team_bonus",
+                              "levels.hold_needs_last_trick"),
+                             f"the game points give nothing for '{words}'{more}, which the upgrade table can produce")
+            return

@@ -69,9 +69,9 @@ def _collect(text: str, comments: Iterable[Comment]) -> list[_Line]:
             continue
         if part.data != "preamble":
             section += 1
-            header = part.children[0]  # the section's keyword, as lexed
-            assert isinstance(header, Token) and header.line is not None, header
-            lines.append(_Line(header.line, "header", section, str(header)))
+            header = _header_words(part)  # the section's keywords, as lexed
+            assert header[0].line is not None, header
+            lines.append(_Line(header[0].line, "header", section, " ".join(map(str, header))))
         for child in part.children:
             if isinstance(child, Tree):
                 lines.append(_statement(child, section))
@@ -94,6 +94,16 @@ def _collect(text: str, comments: Iterable[Comment]) -> list[_Line]:
         elif line.kind == "comment":
             line.section = section
     return lines
+
+
+def _header_words(section: Tree) -> list[Token]:
+    """The words of a section's header line ("upgrade", "upgrade for a solo banker")."""
+    words: list[Token] = []
+    for child in section.children:
+        if not isinstance(child, Token) or child.type == "_NL":
+            break
+        words.append(child)
+    return words
 
 
 @dataclass(frozen=True)

@@ -78,8 +78,8 @@ def file_source(path: Path, shown_as: str | None = None) -> Source:
 def statement_key(st: Statement) -> tuple:
     if st.kind == "follow_list":
         return ("follow", "follow_list", lead_label(st.node.args[0]))
-    if st.section == "upgrade":
-        return ("upgrade",)
+    if st.section in ("upgrade", "solo_upgrade"):  # each a table: any row replaces all the parent's
+        return (st.section,)
     return (st.section, st.kind)
 
 

@@ -72,6 +72,22 @@ def child_nodes(node: Node) -> list[Node]:
     return [as_node(arg) for arg in node.args]
 
 
+#: the sections written like ``upgrade`` → the table field each sets
+UPGRADE_SECTIONS = {"upgrade": "thresholds", "solo_upgrade": "solo_thresholds"}
+
+
+@dataclasses.dataclass
+class UpgradeTable:
+    """One upgrade table as its statements are read: its rows, or its 'steps:'."""
+
+    rows: list[tuple[model.ThresholdRow, Statement, Node]] = dataclasses.field(default_factory=list)
+    steps_statement: Statement | None = None
+    pending_steps: tuple[int, bool, int, Statement] | None = None
+    #: a row with an error of its own was dropped: checking the table's coverage would only
+    #: repeat that error in other words
+    broken: bool = False
+
+
 class Compiler:
     def __init__(self, resolved: Resolved):
         self.resolved = resolved
@@ -81,12 +97,8 @@ class Compiler:
         self.statement: Statement | None = None
         #: follow lists and upgrade rows are gathered across statements, then set once
         self.follow_lists: list[tuple[model.FollowList, Statement]] = []
-        self.threshold_rows: list[tuple[model.ThresholdRow, Statement, Node]] = []
-        self.steps_statement: Statement | None = None
-        self.pending_steps: tuple[int, bool, int, Statement] | None = None
-        #: a row with an error of its own was dropped: checking the table's coverage would only
-        #: repeat that error in other words
-        self.thresholds_broken = False
+        #: each upgrade table by the field it sets ("thresholds", "solo_thresholds")
+        self.upgrade_tables = {path: UpgradeTable() for path in UPGRADE_SECTIONS.values()}
 
     # --- reporting ---------------------------------------------------------------------------
 
@@ -232,10 +244,10 @@ class Compiler:
         first: dict[tuple, Statement] = {}
         for st in self.resolved.statements:
             key = statement_key(st)
-            if key == ("upgrade",):
+            if st.section in UPGRADE_SECTIONS:
                 if st.kind != "steps":  # many rows make one table; a second 'steps' is a clash
                     continue
-                key = ("upgrade", "steps")
+                key = (st.section, "steps")
             if key in first:
                 earlier = first[key]
                 if st.kind == "follow_list":

@@ -1,11 +1,12 @@
 """Handlers for the ``levels`` section: the range of levels, mandatory and defended levels, knocking
-back, who banks next and when the game ends."""
+back, who banks next, when the game ends, and the conditions on the bankers' gain (the last trick, a
+bonus for a smaller team)."""
 
 from __future__ import annotations
 
 from ... import rules as model
 from ..syntax import Node, Statement, as_node
-from .core import RANK_ORDER, Compiler, child_nodes, choice, handles
+from .core import RANK_ORDER, Compiler, child_nodes, choice, handles, handles_choice
 
 #: banker rules by the outcome they apply to, each alternative → ``Rotation`` value
 _AFTER_HOLD = {"partner_after_hold": "partner", "same_after_hold": "same", "team_after_hold": "next-of-team"}
@@ -115,3 +116,14 @@ def _beyond_trumps(c: Compiler, rule: Node) -> None:
     value = choice(trumps[0], _BEYOND_TRUMPS) if trumps else "no-trump"
     if rule.kind == "end_beyond_last" or c.get("levels.beyond_trumps") != value:
         c.set("levels.beyond_trumps", value)
+
+
+handles_choice("banker_goes_up", "levels.hold_needs_last_trick", {"always_up": False, "up_with_last_trick": True})
+
+
+@handles("smaller_team_bonus")
+def _smaller_team_bonus(c: Compiler, st: Statement) -> None:
+    if not st.node.args:  # none
+        c.set("levels.short_team_bonus", 0)
+        return
+    c.set_number("levels.short_team_bonus", st.node.args[0], 0, 10, "a bonus")

@@ -1,6 +1,7 @@
 """Handlers for the ``upgrade`` section (the table from attackers' points to level changes, written
-row by row or as 'steps:') and the ``stakes`` section (game points, stake multipliers, coins,
-leaving early)."""
+row by row or as 'steps:'), the ``upgrade for a solo banker`` section (a solo banker's own table,
+written the same way) and the ``stakes`` section (game points, stake multipliers, coins, leaving
+early)."""
 
 from __future__ import annotations
 
@@ -8,7 +9,7 @@ import math
 
 from ... import rules as model
 from ..syntax import Node, Statement, as_leaf, as_node, leaf_int
-from .core import MAX_POINTS, Compiler, Handler, child_nodes, finishes, handles
+from .core import MAX_POINTS, UPGRADE_SECTIONS, Compiler, Handler, UpgradeTable, child_nodes, finishes, handles
 
 #: an outcome of the grammar that names a side → that side
 _SIDES: dict[str, model.Side] = {"banker": "banker", "attackers": "attackers"}
@@ -47,15 +48,20 @@ def _outcome(c: Compiler, node: Node) -> tuple[model.Side, int | None]:
 # --- upgrade -------------------------------------------------------------------------------------
 
 
+def _table(c: Compiler, st: Statement) -> UpgradeTable:
+    """The upgrade table the statement ``st`` belongs to (by its section)."""
+    return c.upgrade_tables[UPGRADE_SECTIONS[st.section]]
+
+
 def _breaks_thresholds(read: Handler) -> Handler:
-    """``read``, marking the upgrade table broken when it reports anything: the table is then
+    """``read``, marking its upgrade table broken when it reports anything: the table is then
     incomplete, and checking its coverage would only repeat the error in other words."""
 
     def handler(c: Compiler, st: Statement) -> None:
         before = len(c.diagnostics)
         read(c, st)
         if len(c.diagnostics) > before:
-            c.thresholds_broken = True
+            _table(c, st).broken = True
 
     return handler
 
@@ -80,7 +86,7 @@ def _threshold(c: Compiler, st: Statement) -> None:
     if at_most is None:
         return
     row = model.ThresholdRow(low, high, side, levels, every, at_most)
-    c.threshold_rows.append((row, st, score))
+    _table(c, st).rows.append((row, st, score))
 
 
 def _every(c: Compiler, clause: Node | None, high: int) -> int | None:
@@ -120,35 +126,42 @@ def _at_most(c: Compiler, clause: Node | None, high: int, levels: int) -> int | 
 @handles("steps")
 @_breaks_thresholds
 def _steps(c: Compiler, st: Statement) -> None:
-    c.steps_statement = st
+    table = _table(c, st)
+    table.steps_statement = st
     step = c.number(st.node.args[0], 1, MAX_POINTS, "a step")
     cap = c.number_in(st.node.first("at_most"), 1, 100, "the attackers' most levels")
     if step is None or cap is None:
         return
     per_deck = st.node.first("per_deck") is not None
-    c.pending_steps = (step, per_deck, cap, st)
+    table.pending_steps = (step, per_deck, cap, st)
 
 
 @finishes
 def _finish_thresholds(c: Compiler) -> None:
-    if c.steps_statement is not None and c.threshold_rows:
-        c.error(c.steps_statement, "write either 'steps:' or upgrade rows, not both")
+    for path, table in c.upgrade_tables.items():
+        _finish_table(c, path, table)
+
+
+def _finish_table(c: Compiler, path: str, table: UpgradeTable) -> None:
+    """Set the table field ``path`` from its rows, or from its 'steps:'."""
+    if table.steps_statement is not None and table.rows:
+        c.error(table.steps_statement, "write either 'steps:' or upgrade rows, not both")
         return
-    if c.threshold_rows:
-        rows = sorted(c.threshold_rows, key=lambda r: r[0].low)
-        c.set("thresholds", tuple(r for r, _, _ in rows), rows[0][1])
+    if table.rows:
+        rows = sorted(table.rows, key=lambda r: r[0].low)
+        c.set(path, tuple(r for r, _, _ in rows), rows[0][1])
         for index, (_, st, _) in enumerate(rows):
-            c.note_source(f"thresholds[{index}]", st)
-    elif c.pending_steps is not None:
-        step, per_deck, cap, st = c.pending_steps
+            c.note_source(f"{path}[{index}]", st)
+    elif table.pending_steps is not None:
+        step, per_deck, cap, st = table.pending_steps
         if per_deck:
             step *= c.get("table.decks")
         granularity = score_granularity(c.get("table.points"))
         if step % granularity or step < 2 * granularity:
             c.error(st, f"a step of {step} points must be a multiple of {granularity} and at least {2 * granularity}")
-            c.thresholds_broken = True
+            table.broken = True
             return
-        c.set("thresholds", standard_thresholds(step, granularity, cap), st)
+        c.set(path, standard_thresholds(step, granularity, cap), st)
 
 
 # --- stakes --------------------------------------------------------------------------------------

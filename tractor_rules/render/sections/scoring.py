@@ -6,7 +6,7 @@ import math
 from typing import Any
 
 from ...engine.errors import EngineError
-from ...engine.scoring import level_ladder
+from ...engine.scoring import level_ladder, row_change
 from ...rules import Stakes
 from .. import examples as ex
 from ..builder import Builder, Draft, Made
@@ -24,6 +24,9 @@ def scoring_section(b: Builder) -> None:
         b.rule("levels.range", _level_range)
         b.rule("thresholds", _upgrade_table)
         b.rule("thresholds.open", _open_rows)
+        b.rule("solo_thresholds", _solo_table)
+        b.rule("levels.short_team_bonus", _short_team_bonus)
+        b.rule("levels.hold_needs_last_trick", _hold_needs_last_trick)
         b.rule("levels.mandatory", _mandatory)
         b.rule("levels.defended", _defended)
         b.example("levels.advance_example", ex.advance_example)
@@ -51,30 +54,70 @@ def _score_range(low: int, high: int) -> str:
     return str(low) if low == high else f"{low}–{high}"
 
 
-def _upgrade_table(r: Any) -> Made:
-    # From 0 to the deck's total; further if a row starts beyond it (reachable with penalty points
-    # or a multiplied kitty), so that every row of the rules shows.
-    top = max(r.table.total_points, *(row.low for row in r.thresholds))
+def _outcome_table(r: Any, thresholds: Any) -> tuple[int, Table]:
+    """The highest score shown, and the table of outcomes ``thresholds`` give, rows of equal
+    outcome merged.  From 0 to the deck's total; further if a row starts beyond it (reachable with
+    penalty points or a multiplied kitty), so that every row of the rules shows."""
+    top = max(r.table.total_points, *(row.low for row in thresholds))
     step = _granularity(r.table.points)
     rows: list[tuple[int, int, tuple[str, int]]] = []
     for score in range(0, top + 1, step):
-        outcome = r.level_change(score)
+        outcome = row_change(thresholds, score)
         if rows and rows[-1][2] == outcome:
             rows[-1] = (rows[-1][0], score, outcome)
         else:
             rows.append((score, score, outcome))
-    table = Table(
+    return top, Table(
         (_("Attackers' points"), _("Outcome")),
         tuple((_score_range(low, high), outcome_phrase(*outcome)) for low, high, outcome in rows),
     )
+
+
+def _upgrade_table(r: Any) -> Made:
+    top, table = _outcome_table(r, r.thresholds)
     text = _("After each hand the attackers' points, the kitty's included if they won it, decide the outcome "
              "(from 0 to %(top)s points):") % {"top": top}
     return Draft(text, table=table)
 
 
+def _solo_table(r: Any) -> Made:
+    if r.table.partnership != "called":
+        return None  # nobody banks alone with fixed partners
+    if not r.solo_thresholds:
+        return _("A banker whom nobody joined is scored by the same table.")
+    top, table = _outcome_table(r, r.solo_thresholds)
+    text = _("A banker whom nobody joined (playing alone against everyone) is scored by a table of their own "
+             "(from 0 to %(top)s points):") % {"top": top}
+    return Draft(text, points=tuple(_open_row_notes(r.solo_thresholds)), table=table)
+
+
+def _short_team_bonus(r: Any) -> Made:
+    if r.table.partnership != "called":
+        return None  # fixed partners always make a whole team
+    bonus = r.levels.short_team_bonus
+    values = {"n": bonus, "team": 1 + r.table.called_cards}
+    if not bonus:
+        return _("A banker team with fewer players than usual (fewer than %(team)s) gains no extra level.") % values
+    return ngettext("A banker team with fewer players than usual (fewer than %(team)s, when the called cards find "
+                    "fewer friends) that holds the bank goes up %(n)s more level.",
+                    "A banker team with fewer players than usual (fewer than %(team)s, when the called cards find "
+                    "fewer friends) that holds the bank goes up %(n)s more levels.", bonus) % values
+
+
+def _hold_needs_last_trick(r: Any) -> Made:
+    if not r.levels.hold_needs_last_trick:
+        return _("The banker team gains its levels whoever wins the last trick.")
+    return _("The banker team goes up only if it also wins the last trick: holding the bank without it, the banker "
+             "team keeps the bank but gains no level.")
+
+
 def _open_rows(r: Any) -> Made:
+    return sentences(*_open_row_notes(r.thresholds)) or None
+
+
+def _open_row_notes(thresholds: Any) -> list[str]:
     notes = []
-    for row in r.thresholds:
+    for row in thresholds:
         if row.high != -1 or not row.every:
             continue
         values = {"low": row.low, "every": row.every, "most": row.at_most}
@@ -85,7 +128,7 @@ def _open_rows(r: Any) -> Made:
             notes.append(_("From %(low)s points on, every further %(every)s points give the attackers one more "
                            "level, with no limit, even past the deck's total (which a multiplied kitty can "
                            "pass).") % values)
-    return sentences(*notes) or None
+    return notes
 
 
 def _mandatory(r: Any) -> Made:
