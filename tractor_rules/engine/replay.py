@@ -365,7 +365,7 @@ def _replay(entry: str | dict[str, Any], rules: Rules, problems: list[str]) -> N
             problems.append(f"the table points change by {expected}, not {change_logged!r}")
 
 
-def _check_weak_hands(entry: dict[str, Any], rules: Rules, level: str, hands: list[list[Card]],
+def _check_weak_hands(entry: dict[str, Any], rules: Rules, level: str | None, hands: list[list[Card]],
                       problems: list[str]) -> None:
     """Each deal thrown in for a weak hand must hold a hand the rules let be redealt; where the
     rules redeal such hands automatically, the deal played must hold none (a hand other than the
