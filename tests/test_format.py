@@ -61,9 +61,11 @@ combinations
   bombs: 4+ identical cards
 
 declare
-  ladder: 1 level card < 2 jokers < 2 small jokers
+  ladder: 1 level card < 1 small joker + 1 level card = 2 jokers + 2 level cards < 2 small jokers
   suit order: ♠ < H < D < C
+  reinforce: yes, and to take back
   nobody declares: first level card in kitty, otherwise redeal
+  redeal: a hand without trumps, a hand without points, if its holder asks
 
 lead
   throws: not allowed
@@ -81,6 +83,7 @@ ruff
 
 kitty
   multiplier: 2 × (size + 1) ^ 2 * cards, at most 64
+  shown: before burying and at the end
 
 upgrade
   0:       banker +3, +1 every 10, at most +6
@@ -273,6 +276,13 @@ MESSY = [
         "trumps\n  order: big joker > 2♠ > TH > level in trump suit\n\n"
         "table\n  remove: T, 10\n\ndeclare\n  suit order: ♠ < S < H\n",
         id="synonyms-kept",
+    ),
+    pytest.param(
+        "declare\n  ladder:1 level card<1 small joker+1 level card=2 level cards\n"
+        "  reinforce:yes,and to take back\n  redeal:a hand without trumps,always\nkitty\n  shown:at the end\n",
+        "declare\n  ladder: 1 level card < 1 small joker + 1 level card = 2 level cards\n"
+        "  reinforce: yes, and to take back\n  redeal: a hand without trumps, always\n\nkitty\n  shown: at the end\n",
+        id="declaring-house-rules",
     ),
 ]
 

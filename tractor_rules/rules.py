@@ -263,10 +263,18 @@ class Combinations:
 @dataclass(frozen=True, slots=True)
 class DeclareStep:
     """``count`` identical cards of one kind.  Level cards name their suit; jokers name no-trump.
-    "joker" means either joker (a set of big or of small jokers, of equal strength)."""
+    "joker" means either joker (a set of big or of small jokers, of equal strength).
+
+    A joker step with ``level_cards`` shows that many identical level cards beside its jokers
+    ("1 small joker + 1 level card"): the level cards name their suit.  A ``tied`` step (written
+    ``=`` after the step before it) is as strong as that step: neither overturns the other."""
 
     count: int
     kind: Literal["level", "small-joker", "big-joker", "joker"]
+    #: identical level cards shown with the jokers (joker kinds only); 0: jokers alone
+    level_cards: int = since(2, default=0)
+    #: as strong as the step before it on the ladder
+    tied: bool = since(2, default=False)
 
 
 @dataclass(frozen=True, slots=True)
@@ -297,9 +305,14 @@ class Declaring:
         DeclareStep(2, "small-joker"),
         DeclareStep(2, "big-joker"),
     )
-    #: suits low to high breaking ties between equal steps; empty: the earlier declaration stands
+    #: suits low to high breaking ties between two declarations of the same step (never between
+    #: tied steps); empty: the earlier declaration stands
     suit_order: tuple[Suit, ...] = ()
+    #: the standing declarer may show more of the same card
     reinforce: bool = True
+    #: a player whose declaration was overturned may show more of the same card to make it as
+    #: strong as the standing one, taking the declaration back (rbtying ReinforceWhileEquivalent)
+    reinforce_to_retake: bool = since(2, default=False)
     overturn_own: bool = False
     #: overturning after the kitty exchange (炒地皮), the kitty passing to the new declarer
     overturn_after_kitty: bool = False
@@ -308,6 +321,12 @@ class Declaring:
     #: "dealer": the player who deals the first hand banks
     first_banker: Literal["first-declarer", "final-declarer", "dealer"] = "first-declarer"
     first_fallback: Literal["same", "redeal"] = "same"
+    #: dealt hands that allow a redeal once trump is known, before the kitty exchange: "no-trumps"
+    #: (not one trump), "no-points" (not one point card); empty: never
+    redeal_hands: tuple[Literal["no-trumps", "no-points"], ...] = since(2, default=())
+    #: who decides such a redeal: "holder" (the player holding the hand may ask for it) or
+    #: "automatic" (the cards are always redealt)
+    redeal_by: Literal["holder", "automatic"] = since(2, default="holder")
 
 
 # --- leading and throws ----------------------------------------------------------------------------
@@ -483,6 +502,19 @@ class Multiplier:
     cap: int = 0
 
 
+@dataclass(frozen=True, slots=True)
+class KittyExchange:
+    """What the table sees of the kitty.  Kept apart from ``Rules.kitty`` (the multiplier, whose
+    JSON form is fixed) so that settings of the exchange itself have a home of their own.
+
+    ``shown_before_burying``: the kitty as dealt is shown to every player before the banker takes
+    it; ``shown_at_end``: the buried cards are shown to every player once the last trick is played.
+    Otherwise only the player who buried it knows the kitty."""
+
+    shown_before_burying: bool = since(2, default=False)
+    shown_at_end: bool = since(2, default=False)
+
+
 # --- scoring ---------------------------------------------------------------------------------------
 
 
@@ -586,6 +618,7 @@ class Rules:
     following: Following = field(default_factory=Following)
     ruffing: Ruffing = field(default_factory=Ruffing)
     kitty: Multiplier = field(default_factory=Multiplier)
+    kitty_exchange: KittyExchange = since(2, default_factory=KittyExchange)
     thresholds: tuple[ThresholdRow, ...] = field(default_factory=_classic_thresholds)
     #: with called partners, the upgrade table of a banker nobody joined (rows as ``thresholds``);
     #: empty: a solo banker is scored by ``thresholds`` like everyone
@@ -641,6 +674,13 @@ class Rules:
         from .engine.oracle import declaration
 
         return declaration(self, cards, level)
+
+    def may_redeal(self, hand, level: str | None, trump: str | None) -> bool:
+        """Whether a dealt ``hand`` allows a redeal (``declaring.redeal_hands``) at ``level`` with
+        ``trump`` (a suit letter, or None for no-trump)."""
+        from .engine.oracle import may_redeal
+
+        return may_redeal(self, hand, level, trump)
 
     def fallback_trump(self, kitty, level: str | None):
         """The trump when nobody declares: a suit letter, or None for no-trump."""

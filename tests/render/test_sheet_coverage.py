@@ -26,6 +26,7 @@ from tractor_rules.rules import (
     Fallback,
     FollowList,
     GamePoints,
+    KittyExchange,
     KnockBack,
     LeadShape,
     LinkTier,
@@ -92,6 +93,10 @@ def inert_paths(rules: Rules, leaves: dict[str, object]) -> set[str]:
         drop("declaring.fallback.skip_to")
     if d.fallback.kind not in ("kitty-card", "level-card", "highest-card"):
         drop("declaring.fallback.otherwise")
+    if not d.redeal_hands:
+        drop("declaring.redeal_by")
+    if t.kitty_size == 0:
+        drop("kitty_exchange")
     for path, penalty in (("leading.throw_penalty", rules.leading.throw_penalty),
                           ("following.revoke_penalty", rules.following.revoke_penalty)):
         if penalty.kind not in ("per-attempt", "per-card"):
@@ -247,7 +252,26 @@ def _fallbacks() -> list[Rules]:
     return out
 
 
-VARIANTS = [_other_settings(), _more_settings(), _last_settings(), *_fallbacks()]
+def _house_declaring() -> list[Rules]:
+    """Joker-and-level-card and tied steps, taking back, weak hands, the kitty shown (issue 7)."""
+    b = BASE
+    ladder = (DeclareStep(1, "level"), DeclareStep(1, "small-joker", 1), DeclareStep(2, "level"),
+              DeclareStep(2, "joker", 0, tied=True))
+    return [
+        replace(b, name="Variant D",
+                declaring=replace(b.declaring, ladder=ladder, suit_order=("D", "C", "H", "S"), reinforce=False,
+                                  reinforce_to_retake=True, redeal_hands=("no-trumps",), redeal_by="automatic"),
+                kitty_exchange=KittyExchange(shown_before_burying=True)),
+        replace(b, name="Variant E",
+                declaring=replace(b.declaring, reinforce_to_retake=True, redeal_hands=("no-points",)),
+                kitty_exchange=KittyExchange(shown_at_end=True)),
+        replace(b, name="Variant F",
+                declaring=replace(b.declaring, redeal_hands=("no-trumps", "no-points")),
+                kitty_exchange=KittyExchange(shown_before_burying=True, shown_at_end=True)),
+    ]
+
+
+VARIANTS = [_other_settings(), _more_settings(), _last_settings(), *_fallbacks(), *_house_declaring()]
 
 
 @pytest.mark.parametrize("rules", VARIANTS, ids=[v.name for v in VARIANTS])

@@ -4,14 +4,20 @@ nobody declares, the redeals, and the first hand's banker.
 The deck is shuffled and dealt one card at a time to the seats in play order, from the dealer;
 the last ``kitty_size`` cards are the kitty.  After each level card or joker a player receives,
 that player may declare with the cards dealt to them so far; after the deal every player has one
-more chance, in turn.  A declaration must beat the standing one on the ladder
-(``Declaration.key``: the step, then ``suit_order``); the standing declarer may only reinforce
-(the same card, more copies) if ``reinforce``, or change it if ``overturn_own``.
+more chance, in turn.  ``DeclareTable`` lists every declaration the ladder allows at the level (a
+joker step with level cards shows both).  A declaration must beat the standing one
+(``Declaration.beats``: a higher rung, or the same step in a higher suit of ``suit_order``; steps
+tied on one rung never overturn each other); the standing declarer may only reinforce (the same
+naming card, more copies) if ``reinforce``, or change it if ``overturn_own``; with
+``reinforce_to_retake`` an overturned player may show more copies of what they showed last, as
+strong as the standing declaration, and so take it back.
 
 Trump: the last declaration names it.  With none: ``first_fallback: redeal`` in the first hand,
 else ``rules.fallback_trump`` (a redeal, or the banker's partner naming their longest suit, when
-the rules say so).  Redeals are bounded by ``MAX_DEALS``; after that the hand is played in
-no-trump.  Beyond the last level (``game_end: beyond-last``) nobody declares: no-trump.
+the rules say so).  Then, with ``redeal_hands``, a weak hand may throw the deal in (its holder
+asks, or always).  Redeals are bounded by ``MAX_DEALS``; the last deal is played whatever its
+hands hold, in no-trump if it has no trump.  Beyond the last level (``game_end: beyond-last``)
+nobody declares: no-trump.
 
 The first hand's banker: ``first_banker`` (the first declarer, the final declarer, or the dealer,
 seat 0); the dealer if nobody declared.  Later hands know their banker, who deals, before the deal.
@@ -21,7 +27,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterator, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from ..rules import SUITS, Rules
 from .cards import Card, deck_cards
@@ -35,24 +41,56 @@ from .views import Offer, Player, PlayerView, Public
 MAX_DEALS = 50
 
 
+@dataclass(frozen=True, slots=True)
+class Show:
+    """One declaration that can be shown at a level: its cards, the card that names it (the level
+    card, or the joker of a joker-only declaration), and what it declares."""
+
+    cards: tuple[Card, ...]
+    face: Card
+    #: copies of ``face`` shown
+    copies: int
+    #: the jokers shown beside a level card, (joker, copies), or None
+    extra: tuple[Card, int] | None
+    declaration: Declaration
+
+
+def face_of(cards: Sequence[Card]) -> Card:
+    """The card that names a declaration: its level card, else its joker."""
+    return next((c for c in cards if not c.is_joker), cards[0])
+
+
 class DeclareTable:
-    """The declarations each (card, copies) makes at one level, computed once."""
+    """Every declaration that can be shown at one level, computed once."""
 
     def __init__(self, rules: Rules, level: str | None):
-        self.faces: list[Card] = []
-        self.by: dict[tuple[int, int], Declaration] = {}
         table = rules.table
-        candidates = [c for c in deck_cards(table) if c.is_joker or c.rank == level]
-        for face in candidates:
-            useful = False
-            for k in range(1, table.decks + 1):
-                d = rules.declaration([face] * k, level)
-                if d is not None:
-                    self.by[(face, k)] = d
-                    useful = True
-            if useful:
-                self.faces.append(face)
+        deck = deck_cards(table)
+        levels = [c for c in deck if not c.is_joker and c.rank == level]
+        jokers = [c for c in deck if c.is_joker]
+        self.shows: list[Show] = []
+        for index, step in enumerate(rules.declaring.ladder):
+            if step.kind == "level":
+                candidates = [[c] * step.count for c in levels]
+            elif step.level_cards:
+                candidates = [[j] * step.count + [c] * step.level_cards for j in jokers for c in levels]
+            else:
+                candidates = [[j] * step.count for j in jokers]
+            for cards in candidates:
+                made = rules.declaration(cards, level)
+                if made is None or made.step != index or max(cards.count(c) for c in cards) > table.decks:
+                    continue  # not this step's cards (a joker of the other kind), or beyond the decks
+                face = face_of(cards)
+                joker = next((c for c in cards if c != face), None)
+                extra = None if joker is None else (joker, cards.count(joker))
+                self.shows.append(Show(tuple(cards), face, cards.count(face), extra, made))
+        self.faces: list[Card] = list(dict.fromkeys(c for show in self.shows for c in show.cards))
         self.face_set = frozenset(self.faces)
+        #: the shows named by each card, fewest cards first: offers list them in the order the
+        #: naming cards came into the hand
+        self.by_face: dict[Card, list[Show]] = {}
+        for show in sorted(self.shows, key=lambda show: len(show.cards)):
+            self.by_face.setdefault(show.face, []).append(show)
 
 
 # keyed by id(rules), with the rules kept alongside so that a reused id is not mistaken for a hit
@@ -88,35 +126,50 @@ class DeclarationOffers:
         self.players = players
         self.table = declare_table(rules, level)
 
-    def offers(self, seat: int, hand: Sequence[Card], standing: Standing | None) -> list[Offer]:
-        """What ``seat`` may declare with ``hand`` against the standing declaration."""
+    def offers(self, seat: int, hand: Sequence[Card], standing: Standing | None,
+               shown: Sequence[tuple[int, tuple[Card, ...]]] = ()) -> list[Offer]:
+        """What ``seat`` may declare with ``hand`` against the standing declaration; ``shown`` is
+        every declaration shown so far, (seat, cards), for taking one back."""
         decl = self.rules.declaring
-        dt = self.table
         counts: dict[Card, int] = {}
         for c in hand:
-            if c in dt.face_set:
+            if c in self.table.face_set:
                 counts[c] = counts.get(c, 0) + 1
+        if not counts:
+            return []
+        own = None
+        if standing is not None and standing.seat != seat and decl.reinforce_to_retake:
+            own = next((cards for who, cards in reversed(shown) if who == seat), None)
         out = []
         for face, have in counts.items():
-            for k in range(1, have + 1):
-                d = dt.by.get((face, k))
-                if d is None:
+            for show in self.table.by_face.get(face, ()):
+                if show.copies > have or show.extra is not None and counts.get(show.extra[0], 0) < show.extra[1]:
                     continue
-                if standing is not None:
-                    if d.key <= standing.declaration.key:
-                        continue
-                    if standing.seat == seat:
-                        if face == standing.face and not decl.reinforce:
-                            continue
-                        if face != standing.face and not decl.overturn_own:
-                            continue
-                out.append(Offer(tuple([face] * k), d))
+                if standing is not None and not self._may_show(seat, show, standing, own):
+                    continue
+                out.append(Offer(show.cards, show.declaration))
         return out
+
+    def _may_show(self, seat: int, show: Show, standing: Standing, own: tuple[Card, ...] | None) -> bool:
+        """Whether ``seat`` may show ``show`` over the standing declaration: a stronger one (the
+        standing declarer only to reinforce, or to overturn their own where the rules allow it),
+        or, where the rules allow taking one back, more of the cards ``seat`` showed last, as
+        strong as the standing declaration (``own``: those cards)."""
+        decl = self.rules.declaring
+        d = show.declaration
+        if standing.seat == seat:
+            if not d.beats(standing.declaration):
+                return False
+            return decl.reinforce if show.face == standing.face else decl.overturn_own
+        if d.beats(standing.declaration):
+            return True
+        return (own is not None and show.face == face_of(own) and len(show.cards) > len(own)
+                and d.strength == standing.declaration.strength)
 
     def ask(self, seat: int, hand: Sequence[Card], standing: Standing | None, public: Public) -> Standing | None:
         """Offer ``seat`` what they may declare (nothing is asked when they may declare nothing);
         their declaration, shown to the table, or None."""
-        offers = self.offers(seat, hand, standing)
+        offers = self.offers(seat, hand, standing, public.declarations)
         if not offers:
             return None
         choice = self.players[seat].declare(PlayerView(seat, hand, public), offers)
@@ -125,7 +178,17 @@ class DeclarationOffers:
         if choice not in offers:
             raise IllegalPlay(seat, f"declared {notation(choice.cards)}, which was not on offer")
         public.declarations.append((seat, choice.cards))
-        return Standing(seat, choice.cards[0], choice.declaration)
+        return Standing(seat, face_of(choice.cards), choice.declaration)
+
+
+@dataclass(frozen=True, slots=True)
+class WeakHand:
+    """A deal thrown in for a weak hand (``declaring.redeal_hands``): the seat, its dealt cards
+    and the trump they were judged with."""
+
+    seat: int
+    hand: tuple[Card, ...]
+    trump: str | None
 
 
 @dataclass(slots=True)
@@ -141,6 +204,8 @@ class Deal:
     redeals: int
     #: "declared", "fallback", "named", "no-trump"
     trump_by: str
+    #: the deals thrown in for a weak hand, in order
+    weak_hands: list[WeakHand] = field(default_factory=list)
 
 
 def deal(rules: Rules, players: Sequence[Player], rng: random.Random, deck: Sequence[Card], *,
@@ -152,6 +217,7 @@ def deal(rules: Rules, players: Sequence[Player], rng: random.Random, deck: Sequ
     dealer = 0 if banker is None else banker
     declaring = DeclarationOffers(rules, players, level)
     k = rules.table.kitty_size
+    weak: list[WeakHand] = []
     for attempt in range(MAX_DEALS):
         cards = list(deck)
         rng.shuffle(cards)
@@ -167,18 +233,44 @@ def deal(rules: Rules, players: Sequence[Player], rng: random.Random, deck: Sequ
                 if first is None:
                     first = seat
         if beyond:
-            return Deal(hands, kitty, public, None, None, attempt, "no-trump")
-        if standing is not None:
+            dealt = Deal(hands, kitty, public, None, None, attempt, "no-trump")
+        elif standing is not None:
             public.trump = standing.declaration.trump
-            return Deal(hands, kitty, public, standing, first, attempt, "declared")
-        if banker is None and rules.declaring.first_fallback == "redeal":
+            dealt = Deal(hands, kitty, public, standing, first, attempt, "declared")
+        elif banker is None and rules.declaring.first_fallback == "redeal":
             continue
-        trump_by = _fallback(rules, players, hands, kitty, public)
-        if trump_by is not None:
-            return Deal(hands, kitty, public, None, None, attempt, trump_by)
+        else:
+            trump_by = _fallback(rules, players, hands, kitty, public)
+            if trump_by is None:
+                continue
+            dealt = Deal(hands, kitty, public, None, None, attempt, trump_by)
+        # the last deal is played whatever the hands hold
+        thrown = _weak_hand(rules, players, hands, public) if attempt < MAX_DEALS - 1 else None
+        if thrown is not None:
+            weak.append(thrown)
+            continue
+        dealt.weak_hands = weak
+        return dealt
     # every deal thrown in: play the last one in no-trump
     public.trump = None
-    return Deal(hands, kitty, public, None, None, MAX_DEALS - 1, "no-trump")
+    return Deal(hands, kitty, public, None, None, MAX_DEALS - 1, "no-trump", weak)
+
+
+def _weak_hand(rules: Rules, players: Sequence[Player], hands: list[list[Card]], public: Public) -> WeakHand | None:
+    """With trump known, a hand the rules let be redealt (``declaring.redeal_hands``), from the
+    dealer in turn: the first one whose holder asks (or any, with ``redeal_by`` "automatic"), or
+    None when the deal stands."""
+    decl = rules.declaring
+    if not decl.redeal_hands:
+        return None
+    public.ctx = rules.context(public.level, public.trump)
+    for seat in in_turn(public.dealer, public.players):
+        hand = hands[seat]
+        if not rules.may_redeal(hand, public.level, public.trump):
+            continue
+        if decl.redeal_by == "automatic" or players[seat].redeal(PlayerView(seat, hand, public)):
+            return WeakHand(seat, tuple(hand), public.trump)
+    return None
 
 
 def _chances(rest: list[Card], hands: list[list[Card]], dealer: int, faces: frozenset[Card],

@@ -5,27 +5,39 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from ..rules import RANKS, Rules
+from ..rules import RANKS, DeclareStep, Rules
 from .cards import BIG_JOKER, SMALL_JOKER, Card, parse_cards
 from .errors import EngineError, NoTrumpFromKitty
 
 
 @dataclass(frozen=True, slots=True)
 class Declaration:
-    #: index of the step in ``rules.declaring.ladder``; a higher strength overturns a lower one
+    #: the rung of the step on ``rules.declaring.ladder`` (tied steps share one); a higher strength
+    #: overturns a lower one
     strength: int
     #: the suit named, or None for no-trump
     trump: str | None
     count: int
     kind: str
     #: the suit's place in ``rules.declaring.suit_order`` (low to high), -1 when there is none;
-    #: it breaks ties between equal steps when the rules have a suit order
+    #: it breaks ties between declarations of the same step when the rules have a suit order
     suit_rank: int = -1
+    #: the index of the step on the ladder
+    step: int = -1
+    #: level cards shown beside the jokers (a step such as "1 small joker + 1 level card")
+    level_cards: int = 0
 
     @property
     def key(self) -> tuple[int, int]:
-        """Compare declarations by this: a greater key overturns."""
+        """Sort declarations by this, weakest first; ``beats`` decides an overturn."""
         return (self.strength, self.suit_rank)
+
+    def beats(self, other: "Declaration") -> bool:
+        """Whether this declaration overturns ``other``: it is stronger, or of the same step and a
+        higher suit.  Tied steps never overturn each other, whatever their suits."""
+        if self.strength != other.strength:
+            return self.strength > other.strength
+        return self.step == other.step and self.suit_rank > other.suit_rank
 
 
 def _kind_matches(step_kind: str, card: Card, level: str | None) -> bool:
@@ -40,27 +52,45 @@ def _kind_matches(step_kind: str, card: Card, level: str | None) -> bool:
     raise EngineError(f"unknown declaration kind {step_kind!r}")
 
 
+def rungs(ladder: tuple[DeclareStep, ...]) -> list[int]:
+    """The strength of each step: its rung, counted from 0; a tied step shares the rung before it."""
+    out: list[int] = []
+    for step in ladder:
+        if not out:
+            out.append(0)
+        else:
+            out.append(out[-1] if step.tied else out[-1] + 1)
+    return out
+
+
 def declaration(rules: Rules, cards: str | Iterable[object], level: str | None) -> Declaration | None:
-    """None unless ``cards`` are ``count`` identical cards of a ladder step's kind; else the
-    strongest step they make.  Level cards name their suit; jokers name no-trump.  ``level`` None
-    (a hand with no level rank): only jokers can declare."""
+    """None unless ``cards`` make a ladder step: ``count`` identical cards of its kind (and, for a
+    joker step with level cards, that many identical level cards beside the jokers); else the
+    strongest step they make.  Level cards name their suit; jokers alone name no-trump.  ``level``
+    None (a hand with no level rank): only jokers alone can declare."""
     shown = parse_cards(cards, rules.table)
-    if not shown or len(set(shown)) != 1:
-        return None
-    card = shown[0]
     if level is not None and level not in RANKS:
         raise EngineError(f"level {level!r} is not a rank")
+    jokers = [c for c in shown if c.is_joker]
+    plain = [c for c in shown if not c.is_joker]
+    if not shown or len(set(jokers)) > 1 or len(set(plain)) > 1:
+        return None
+    if plain and plain[0].rank != level:
+        return None
+    card = jokers[0] if jokers else plain[0]
+    ladder = rules.declaring.ladder
     found = None
-    for i, step in enumerate(rules.declaring.ladder):
-        if step.count == len(shown) and _kind_matches(step.kind, card, level):
-            found = (i, step)
+    for i, step in enumerate(ladder):
+        if step.count == len(jokers or plain) and step.level_cards == (len(plain) if jokers else 0) \
+                and _kind_matches(step.kind, card, level):
+            found = i
     if found is None:
         return None
-    i, step = found
-    trump = None if card.is_joker else card.suit
+    step = ladder[found]
+    trump = plain[0].suit if plain else None
     order = rules.declaring.suit_order
     suit_rank = order.index(trump) if trump is not None and trump in order else -1
-    return Declaration(i, trump, step.count, step.kind, suit_rank)
+    return Declaration(rungs(ladder)[found], trump, step.count, step.kind, suit_rank, found, step.level_cards)
 
 
 def fallback_trump(rules: Rules, kitty: str | Iterable[object], level: str | None) -> str | None:

@@ -1,8 +1,9 @@
 """One hand, from the shuffle to the score: each step is a module of its own, called in turn.
 
 1. ``deal``: deal and declare; trump by the last declaration, else the fallback or a redeal;
-   the first hand's banker.
-2. ``kitty``: the banker exchanges the kitty; overturns after it (炒地皮) where the rules allow.
+   a redeal for a weak hand where the rules allow one; the first hand's banker.
+2. ``kitty``: the kitty shown to the table where the rules say so; the banker exchanges it;
+   overturns after it (炒地皮) where the rules allow.
 3. ``friends``: with called partners, the banker's calls.
 4. ``trick_play``: the tricks, the banker leading the first.
 5. ``outcome``: the attackers' points, the level change and the next banker.
@@ -57,6 +58,9 @@ class Hand:
         public.banker = banker
         public.ctx = rules.context(self.level, public.trump)
 
+        shown = rules.kitty_exchange
+        if shown.shown_before_burying:
+            public.kitty_shown = tuple(dealt.kitty)
         kitty = exchange(players, banker, hands, dealt.kitty, public)
         if rules.declaring.overturn_after_kitty and not self.beyond:
             kitty, overturned = overturns(rules, players, hands, kitty, public, standing)
@@ -69,6 +73,8 @@ class Hand:
         start_hands = [tuple(h) for h in hands]
 
         play_tricks(rules, players, hands, public, kitty, self.points)
+        if shown.shown_at_end:
+            public.buried_shown = tuple(kitty.cards)
         declarer = standing.seat if standing is not None else None
         end = score(rules, public, kitty.cards, self.points, declarer)
         return HandRecord(
@@ -78,6 +84,8 @@ class Hand:
             next_banker=end.next_banker, banker_team=end.banker_team, declarations=public.declarations,
             declarer=declarer, called=public.called, redeals=dealt.redeals, trump_by=trump_by,
             penalty=end.penalty, forfeit=end.forfeit, beyond=self.beyond,
+            weak_hands=[(w.seat, w.hand, w.trump) for w in dealt.weak_hands],
+            kitty_shown=public.kitty_shown, buried_shown=public.buried_shown,
         )
 
 

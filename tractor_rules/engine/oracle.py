@@ -24,7 +24,7 @@ from .units import Unit, decompose
 
 __all__ = [
     "Context", "Declaration", "advance", "declaration", "fallback_trump", "level_change",
-    "make_context", "next_banker",
+    "make_context", "may_redeal", "next_banker",
 ]
 
 Cards = str | Iterable[object]
@@ -152,3 +152,17 @@ def make_context(rules: Rules, level: str | None, trump: str | None) -> Context:
     if len(_CACHE) > _CACHE_SIZE:
         _CACHE.popitem(last=False)
     return ctx
+
+
+def may_redeal(rules: Rules, hand: Cards, level: str | None, trump: str | None) -> bool:
+    """Whether a dealt hand allows a redeal by ``declaring.redeal_hands``: it holds not one trump
+    ("no-trumps") or not one point card ("no-points") at ``level`` with ``trump``."""
+    wanted = rules.declaring.redeal_hands
+    if not wanted:
+        return False
+    ctx = make_context(rules, level, trump)
+    cards = ctx.cards(hand)
+    if "no-trumps" in wanted and not any(ctx.order.suit_of[c] == TRUMP for c in cards):
+        return True
+    points = dict(rules.table.points)
+    return "no-points" in wanted and not any(points.get(c.rank or "", 0) for c in cards)

@@ -1,14 +1,16 @@
 """Two players for simulations: ``RandomPlayer`` (random legal plays) and ``GreedyPlayer`` (a simple
 greedy).  Both decide from their ``PlayerView`` alone: their own hand and the public state.
 
-``RandomPlayer(seed)``: declares (or overturns) with some probability when it can; buries random
-cards; leads a random unit of a random suit, and sometimes throws several units of one suit (half
-of the time its strongest ones, so that some throws stand); follows with a random legal follow.
+``RandomPlayer(seed)``: declares (or overturns) with some probability when it can; asks for a
+redeal of a weak hand half of the time; buries random cards; leads a random unit of a random suit,
+and sometimes throws several units of one suit (half of the time its strongest ones, so that some
+throws stand); follows with a random legal follow.
 
-``GreedyPlayer``: declares its longest suit; buries its lowest non-point side cards, keeping
-pairs; leads units nobody else can beat by the cards still unseen (several of them together as a
-throw), else a low card of its longest side suit; follows by winning the trick as cheaply as it
-can unless its partner is already winning, else plays low and discards low, sparing points.
+``GreedyPlayer``: declares its longest suit; asks for every redeal it may (the base player's
+choice); buries its lowest non-point side cards, keeping pairs; leads units nobody else can beat by
+the cards still unseen (several of them together as a throw), else a low card of its longest side
+suit; follows by winning the trick as cheaply as it can unless its partner is already winning, else
+plays low and discards low, sparing points.
 """
 
 from __future__ import annotations
@@ -44,6 +46,9 @@ class RandomPlayer(Player):
         if self.rng.random() < self.declare_chance:
             return self.rng.choice(offers)
         return None
+
+    def redeal(self, view: PlayerView) -> bool:
+        return self.rng.random() < 0.5
 
     def bury(self, view: PlayerView, count: int) -> Sequence[Card]:
         return self.rng.sample(view.hand, count)

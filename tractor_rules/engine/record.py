@@ -4,7 +4,7 @@ log form (one JSON object, see docs/simulate.md; ``replay.replay_hand`` checks i
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from ..rules import Rules
@@ -76,6 +76,13 @@ class HandRecord:
     #: what the hand changed them by
     table_points: tuple[int, ...] = ()
     table_points_change: tuple[int, ...] = ()
+    #: the deals thrown in for a weak hand (``declaring.redeal_hands``), in order: (seat, the
+    #: seat's dealt cards, the trump they were judged with)
+    weak_hands: list[tuple[int, tuple[Card, ...], str | None]] = field(default_factory=list)
+    #: the kitty as dealt, shown to the table before burying; the buried cards shown at the end
+    #: (``kitty_exchange``); None when not shown
+    kitty_shown: tuple[Card, ...] | None = None
+    buried_shown: tuple[Card, ...] | None = None
 
     @property
     def throws_tried(self) -> int:
@@ -87,7 +94,8 @@ class HandRecord:
 
     def to_log(self) -> dict[str, Any]:
         """The hand as one JSON object (see docs/simulate.md).  The optional keys ("called",
-        "declarer", "table_points") are written only when the rules use them."""
+        "declarer", "weak_hands", "kitty_shown", "buried_shown", "table_points") are written only
+        when the rules use them."""
         ctx = self.rules.context(self.level, self.trump)
         sort = _sorter(ctx)
         out: dict[str, Any] = {
@@ -102,6 +110,14 @@ class HandRecord:
             out["called"] = [[str(card), ordinal] for card, ordinal in self.called]
         if self.rules.rotation.declarer_banks:
             out["declarer"] = self.declarer
+        if self.rules.declaring.redeal_hands:
+            out["weak_hands"] = [
+                {"seat": seat, "hand": notation(sorted(hand)), "trump": trump} for seat, hand, trump in self.weak_hands
+            ]
+        if self.kitty_shown is not None:
+            out["kitty_shown"] = notation(sort(self.kitty_shown))
+        if self.buried_shown is not None:
+            out["buried_shown"] = notation(sort(self.buried_shown))
         tricks = []
         for t in self.tricks:
             row: dict[str, Any] = {"leader": t.leader, "plays": [notation(p) for p in t.plays]}

@@ -30,11 +30,13 @@ from typing import Any, NoReturn
 from ..errors import CardNotationError
 from ..rules import RANKS, SUITS, Rules
 from .cards import Card
+from .deal import MAX_DEALS
 from .errors import EngineError
 
 FIELDS = ("ruleset", "level", "trump", "banker", "hands", "kitty", "tricks", "attacker_points",
           "kitty_points", "kitty_multiplier", "level_change", "next_banker")
-OPTIONAL = ("called", "declarer", "table_points", "table_points_change")
+OPTIONAL = ("called", "declarer", "weak_hands", "kitty_shown", "buried_shown", "table_points",
+            "table_points_change")
 TRICK_FIELDS = ("leader", "plays", "winner", "points")
 
 
@@ -158,6 +160,27 @@ def _replay(entry: str | dict[str, Any], rules: Rules, problems: list[str]) -> N
         if lacking:
             parts.append(f"missing {' '.join(lacking)}")
         problems.append("the cards are not the deck: " + "; ".join(parts))
+
+    # --- the deals thrown in, and the kitty shown ------------------------------------------------
+    _check_weak_hands(entry, rules, level, hands, problems)
+    exchange = rules.kitty_exchange
+    for key, shown_by_rules in (("kitty_shown", exchange.shown_before_burying),
+                                ("buried_shown", exchange.shown_at_end)):
+        if (key in entry) != shown_by_rules:
+            problems.append(f"{key}: {'missing, but the rules show' if shown_by_rules else 'logged, but the rules do not show'} "
+                            "the kitty then")
+    if exchange.shown_before_burying and "kitty_shown" in entry:
+        dealt = cards(entry["kitty_shown"], "kitty_shown")
+        # the banker took the kitty as dealt: its cards are in the banker's hand or buried (or, when
+        # others overturn after the exchange, anywhere the kitty passed)
+        holders = hands if rules.declaring.overturn_after_kitty else [hands[banker]]
+        if len(dealt) != table.kitty_size:
+            problems.append(f"kitty_shown holds {len(dealt)} cards, not {table.kitty_size}")
+        elif Counter(dealt) - (Counter(c for h in holders for c in h) + Counter(kitty)):
+            problems.append("kitty_shown: the kitty as dealt is not in the hands that took it and the kitty")
+    if exchange.shown_at_end and "buried_shown" in entry:
+        if Counter(cards(entry["buried_shown"], "buried_shown")) != Counter(kitty):
+            problems.append("buried_shown is not the buried kitty")
 
     # --- the tricks ------------------------------------------------------------------------------
     pts = _points(rules)
@@ -342,6 +365,46 @@ def _replay(entry: str | dict[str, Any], rules: Rules, problems: list[str]) -> N
         expected = [worth if s in winners else -worth for s in range(n)]
         if change_logged != expected:
             problems.append(f"the table points change by {expected}, not {change_logged!r}")
+
+
+def _check_weak_hands(entry: dict[str, Any], rules: Rules, level: str | None, hands: list[list[Card]],
+                      problems: list[str]) -> None:
+    """Each deal thrown in for a weak hand must hold a hand the rules let be redealt; where the
+    rules redeal such hands automatically, the deal played must hold none (a hand other than the
+    banker's is logged as dealt, unless others overturned after the kitty exchange)."""
+    decl = rules.declaring
+    logged = entry.get("weak_hands")
+    if not decl.redeal_hands:
+        if logged is not None:
+            problems.append("weak_hands: logged, but the rules never redeal a weak hand")
+        return
+    if not isinstance(logged, list):
+        problems.append("weak_hands: a list of the deals thrown in for a weak hand is needed with these rules")
+        return
+    n = rules.table.players
+    for i, row in enumerate(logged, start=1):
+        where = f"weak hand {i}"
+        if not (isinstance(row, dict) and _is_int(row.get("seat")) and 0 <= row["seat"] < n
+                and isinstance(row.get("hand"), str)):
+            problems.append(f"{where}: needs seat, hand and trump")
+            continue
+        try:
+            hand = rules.context(level, row.get("trump")).cards(row["hand"])
+            weak = rules.may_redeal(hand, level, row.get("trump"))
+        except (CardNotationError, EngineError) as why:
+            problems.append(f"{where}: {why}")
+            continue
+        if len(hand) != rules.table.hand_size:
+            problems.append(f"{where}: seat {row['seat']} was dealt {len(hand)} cards, not {rules.table.hand_size}")
+        elif not weak:
+            problems.append(f"{where}: seat {row['seat']}'s hand {row['hand']} does not allow a redeal")
+    # the last deal allowed is played whatever it holds
+    if decl.redeal_by == "automatic" and not decl.overturn_after_kitty and len(logged) < MAX_DEALS - 1:
+        banker, trump = entry["banker"], entry["trump"]
+        for seat, hand in enumerate(hands):
+            if seat != banker and rules.may_redeal(hand, level, trump):
+                problems.append(f"seat {seat}'s hand allows a redeal, which the rules make at once, "
+                                "yet it was played")
 
 
 def _called_next(rules: Rules, banker: int, side: str, team: set[int]) -> int:

@@ -51,6 +51,12 @@ class Public:
     ctx: Context | None = None
     #: every declaration shown, in order: (seat, cards)
     declarations: list[tuple[int, tuple[Card, ...]]] = field(default_factory=list)
+    #: the kitty as dealt, shown to every player before the banker takes it
+    #: (``kitty_exchange.shown_before_burying``); None while it is hidden
+    kitty_shown: tuple[Card, ...] | None = None
+    #: the buried cards, shown to every player once the last trick is played
+    #: (``kitty_exchange.shown_at_end``); None while they are hidden
+    buried_shown: tuple[Card, ...] | None = None
     #: Finding Friends: the banker's calls, (card, ordinal), and the friends found so far
     called: tuple[tuple[Card, int], ...] = ()
     friends: list[int] = field(default_factory=list)
@@ -166,6 +172,11 @@ class Player:
             if c < 52 and RANKS[c % 13] != view.level:
                 counts[SUITS[c // 13]] += 1
         return max(SUITS, key=lambda s: counts[s])
+
+    def redeal(self, view: PlayerView) -> bool:
+        """This player's dealt hand lets them ask for a redeal (``declaring.redeal_hands``;
+        trump is known): whether to ask.  By default they do."""
+        return True
 
     def bury(self, view: PlayerView, count: int) -> Sequence[Card]:
         raise NotImplementedError

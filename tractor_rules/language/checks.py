@@ -39,6 +39,8 @@ def check_rules(c: "Compiler", rules: model.Rules) -> None:
         _check_links,
         _check_ladder,
         _check_fallback,
+        _check_weak_hands,
+        _check_kitty_shown,
         _check_follow_lists,
         _check_kitty,
         _check_thresholds,
@@ -244,8 +246,39 @@ def _check_ladder(c: "Compiler", r: model.Rules) -> None:
                 c.error_at_field(("declaring.ladder", "table.decks"),
                                  f"'{step_words(step)}' needs {step.count} identical jokers; {decks} "
                                  f"deck{'s' if decks != 1 else ''} hold{'s' if decks == 1 else ''} {decks}")
+        if step.level_cards > decks:
+            c.error_at_field(("declaring.ladder", "table.decks"),
+                             f"'{step_words(step)}' needs {step.level_cards} identical level cards, but there "
+                             f"{'is' if decks == 1 else 'are'} only {decks} deck{'s' if decks != 1 else ''}")
     if not r.declaring.ladder:
         c.error_at_field(("declaring.ladder",), "the ladder needs at least one step")
+    elif r.declaring.reinforce_to_retake and not _can_grow(r.declaring.ladder):
+        c.error_at_field(("declaring.reinforce_to_retake", "declaring.ladder"),
+                         "a declaration is taken back by showing more of the same cards, but no step of this "
+                         "ladder shows more of the cards of another")
+
+
+def _can_grow(ladder: tuple[model.DeclareStep, ...]) -> bool:
+    """Whether some step shows more of the same cards than another (1 level card → 2 level cards)."""
+    def cards(step: model.DeclareStep) -> tuple[str, int, int]:
+        return ("level" if step.kind == "level" else "joker", step.count, step.level_cards)
+
+    shapes = [cards(step) for step in ladder]
+    return any(a[0] == b[0] and a != b and b[1] >= a[1] and b[2] >= a[2] for a in shapes for b in shapes)
+
+
+def _check_weak_hands(c: "Compiler", r: model.Rules) -> None:
+    t = r.table
+    if "no-points" in r.declaring.redeal_hands and t.total_points == 0:
+        c.error_at_field(("declaring.redeal_hands", "table.points", "table.removed_ranks"),
+                         "the deck has no point cards, so every hand would be redealt for having none")
+
+
+def _check_kitty_shown(c: "Compiler", r: model.Rules) -> None:
+    shown = r.kitty_exchange
+    if (shown.shown_before_burying or shown.shown_at_end) and r.table.kitty_size == 0:
+        c.error_at_field(("kitty_exchange.shown_before_burying", "table.kitty_size"),
+                         "there is no kitty to show")
 
 
 def _check_fallback(c: "Compiler", r: model.Rules) -> None:

@@ -190,26 +190,38 @@ def grouping_example(kit: Kit) -> Made:
 # --- declaring -----------------------------------------------------------------------------------
 
 
-def _declaration_cards(kit: Kit, count: int, kind: str) -> str:
+def _declaration_cards(kit: Kit, count: int, kind: str, level_cards: int = 0) -> str:
     face = {"level": f"{kit.level}{SIDE_SUIT}", "small-joker": "SJ", "big-joker": "BJ", "joker": "SJ"}[kind]
-    return " ".join([face] * count)
+    return " ".join([face] * count + [f"{kit.level}{SIDE_SUIT}"] * level_cards)
 
 
 def ladder_table(r: Any, kit: Kit) -> Made:
     """The declaration ladder (a rule: it reads ``declaring.ladder`` through ``r``), each step with
-    cards that make it at the example level and the trump the engine says they name."""
+    cards that make it at the example level and the trump the engine says they name.  Tied steps
+    share a strength."""
     rows = []
+    strength = 0
+    tied_any = False
     for i, step in enumerate(r.declaring.ladder):
-        count, kind = step.count, step.kind
+        count, kind, level_cards = step.count, step.kind, step.level_cards
+        if step.tied and i:
+            tied_any = True
+        else:
+            strength += 1
         cards, named = "—", "—"
-        if count <= kit.decks and (kind == "level" or kit.rules.table.jokers):
-            notation = _declaration_cards(kit, count, kind)
+        if max(count, level_cards) <= kit.decks and (kind == "level" or kit.rules.table.jokers):
+            notation = _declaration_cards(kit, count, kind, level_cards)
             made = kit.rules.declaration(notation, kit.level)
             if made is not None:
                 cards, named = cards_text(kit.ctx.cards(notation)), suit_text(made.trump)
-        rows.append((str(i + 1), step_phrase(count, kind), cards, named))
-    text = _("During the deal a player declares trump by showing cards; a stronger declaration overturns a "
-             "weaker one. From the weakest:")
+        rows.append((str(strength), step_phrase(count, kind, level_cards), cards, named))
+    if tied_any:
+        text = _("During the deal a player declares trump by showing cards; only a declaration of a higher "
+                 "strength overturns another, so steps of the same strength cannot overturn each other. From "
+                 "the weakest:")
+    else:
+        text = _("During the deal a player declares trump by showing cards; a stronger declaration overturns a "
+                 "weaker one. From the weakest:")
     header = (_("Strength"), _("Declaration"), _("Example at level %(level)s") % {"level": kit.level}, _("Trump"))
     return Draft(text, table=Table(header, tuple(rows)))
 

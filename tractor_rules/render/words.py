@@ -234,13 +234,21 @@ def join_list(items: list[str]) -> str:
     return _(", ").join(items)
 
 
-def step_phrase(count: int, kind: str) -> str:
-    """One step of the declaration ladder: "2 level cards", "2 jokers, all big or all small"."""
+def step_phrase(count: int, kind: str, level_cards: int = 0) -> str:
+    """One step of the declaration ladder: "2 level cards", "2 jokers, all big or all small",
+    "1 small joker with 1 level card"."""
     values = {"n": count}
     if kind == "level":
         return ngettext("%(n)s level card", "%(n)s level cards", count) % values
     if kind == "small-joker":
-        return ngettext("%(n)s small joker", "%(n)s small jokers", count) % values
-    if kind == "big-joker":
-        return ngettext("%(n)s big joker", "%(n)s big jokers", count) % values
-    return ngettext("%(n)s joker, big or small", "%(n)s jokers, all big or all small", count) % values
+        jokers = ngettext("%(n)s small joker", "%(n)s small jokers", count) % values
+    elif kind == "big-joker":
+        jokers = ngettext("%(n)s big joker", "%(n)s big jokers", count) % values
+    else:
+        jokers = ngettext("%(n)s joker, big or small", "%(n)s jokers, all big or all small", count) % values
+    if not level_cards:
+        return jokers
+    return _("%(jokers)s with %(cards)s") % {
+        "jokers": jokers,
+        "cards": ngettext("%(n)s level card", "%(n)s level cards", level_cards) % {"n": level_cards},
+    }

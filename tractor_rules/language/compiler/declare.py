@@ -13,6 +13,8 @@ from .core import MAX_DECKS, YES_NO, Compiler, child_nodes, choice, handles, han
 StepKind = Literal["level", "small-joker", "big-joker", "joker"]
 FallbackKind = Literal["kitty-card", "level-card", "highest-card", "redeal", "no-trump", "partner-names"]
 Otherwise = Literal["no-trump", "redeal"]
+WeakHand = Literal["no-trumps", "no-points"]
+RedealBy = Literal["holder", "automatic"]
 
 _STEP_KINDS: dict[str, StepKind] = {
     "level_step": "level",
@@ -38,31 +40,52 @@ _FALLBACK_KINDS: dict[str, FallbackKind] = {
 
 def step_words(step: model.DeclareStep) -> str:
     plural = step.count != 1
-    return f"{step.count} {_STEP_NOUNS[step.kind]}{'s' if plural else ''}"
+    words = f"{step.count} {_STEP_NOUNS[step.kind]}{'s' if plural else ''}"
+    if step.level_cards:
+        words += f" + {step.level_cards} level card{'s' if step.level_cards != 1 else ''}"
+    return words
 
 
 def _clashes(a: model.DeclareStep, b: model.DeclareStep) -> bool:
     """Whether two steps are the same rung: equal counts of one kind, or of jokers where one of
-    them is "either joker"."""
-    if a.count != b.count:
+    them is "either joker", with as many level cards beside them."""
+    if a.count != b.count or a.level_cards != b.level_cards:
         return False
     return a.kind == b.kind or "joker" in (a.kind, b.kind) and a.kind != "level" and b.kind != "level"
+
+
+def _same_cards_more(a: model.DeclareStep, b: model.DeclareStep) -> bool:
+    """Whether ``b`` shows the cards of ``a`` and more of them: one is ``a`` reinforced."""
+    same_kind = a.kind == b.kind or "joker" in (a.kind, b.kind) and "level" not in (a.kind, b.kind)
+    return same_kind and b.count >= a.count and b.level_cards >= a.level_cards and b != a
 
 
 @handles("ladder")
 def _ladder(c: Compiler, st: Statement) -> None:
     steps: list[model.DeclareStep] = []
     ok = True
+    tied = False
     for node in child_nodes(st.node):
+        if node.kind in ("stronger", "tied"):
+            tied = node.kind == "tied"
+            continue
         count = c.number(node.args[0], 1, MAX_DECKS * 2, "a declaration's number of cards")
-        if count is None:
+        extra = node.first("level_cards")
+        level_cards = 0 if extra is None else c.number(extra.args[0], 1, MAX_DECKS * 2,
+                                                       "a declaration's number of level cards")
+        if count is None or level_cards is None:
             ok = False
             continue
-        step = model.DeclareStep(count, _STEP_KINDS[node.kind])
+        step = model.DeclareStep(count, _STEP_KINDS[node.kind], level_cards, tied)
         clash = [s for s in steps if _clashes(s, step)]
         if clash:
             c.error(node, f"'{step_words(step)}' is on the ladder already (as '{step_words(clash[0])}'): "
                           "a ladder is strictly ordered")
+            ok = False
+            continue
+        if tied and steps and (_same_cards_more(steps[-1], step) or _same_cards_more(step, steps[-1])):
+            c.error(node, f"'{step_words(step)}' and '{step_words(steps[-1])}' differ only by how many of the same "
+                          "cards they show, so they cannot be as strong: write '<'")
             ok = False
             continue
         steps.append(step)
@@ -85,7 +108,23 @@ def _suit_order(c: Compiler, st: Statement) -> None:
     c.set("declaring.suit_order", tuple(suits))
 
 
-handles_choice("reinforce", "declaring.reinforce", YES_NO)
+#: reinforce: (while standing, to take back after an overturn)
+_REINFORCE = {
+    "yes": (True, False),
+    "no": (False, False),
+    "retake_only": (False, True),
+    "retake_too": (True, True),
+}
+
+
+@handles("reinforce")
+def _reinforce(c: Compiler, st: Statement) -> None:
+    standing, retake = choice(st.node.args[0], _REINFORCE)
+    c.set("declaring.reinforce", standing)
+    if retake:  # `yes` and `no` leave it at its default, as before taking back could be written
+        c.set("declaring.reinforce_to_retake", retake)
+
+
 handles_choice("overturn_own", "declaring.overturn_own", YES_NO)
 handles_choice("overturn_after_kitty", "declaring.overturn_after_kitty", YES_NO)
 
@@ -122,3 +161,24 @@ handles_choice("first_banker", "declaring.first_banker", {
     "dealer": "dealer",
 })
 handles_choice("first_hand_fallback", "declaring.first_fallback", {"first_redeal": "redeal", "first_same": "same"})
+
+
+_WEAK_HANDS: dict[str, WeakHand] = {"without_trumps": "no-trumps", "without_points": "no-points"}
+_WEAK_HAND_WORDS = {"without_trumps": "a hand without trumps", "without_points": "a hand without points"}
+
+
+@handles("weak_hand_redeal")
+def _weak_hand_redeal(c: Compiler, st: Statement) -> None:
+    wanted: list[WeakHand] = []
+    asker: RedealBy = "holder"
+    for node in child_nodes(st.node):
+        if node.kind in ("holder_asks", "always"):
+            asker = "holder" if node.kind == "holder_asks" else "automatic"
+            continue
+        kind = _WEAK_HANDS[node.kind]
+        if kind in wanted:
+            c.error(node, f"'{_WEAK_HAND_WORDS[node.kind]}' is listed twice")
+            return
+        wanted.append(kind)
+    c.set("declaring.redeal_hands", tuple(wanted))
+    c.set("declaring.redeal_by", asker)

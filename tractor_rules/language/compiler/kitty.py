@@ -1,11 +1,11 @@
-"""Handler for the ``kitty`` section: how the kitty is multiplied when the attackers win the last
-trick (a table by the last lead's unit, a formula, or none)."""
+"""Handlers for the ``kitty`` section: how the kitty is multiplied when the attackers win the last
+trick (a table by the last lead's unit, a formula, or none), and when the table sees it."""
 
 from __future__ import annotations
 
 from ... import rules as model
 from ..syntax import Leaf, Node, Statement, as_node, leaf_int
-from .core import Compiler, child_nodes, handles
+from .core import Compiler, child_nodes, choice, handles
 from .shapes import set_width_of, unit_words
 
 
@@ -75,3 +75,19 @@ def _multiplier_rows(c: Compiler, rule: Node) -> tuple[model.MultiplierRow, ...]
     if not ok:
         return None
     return tuple(sorted(rows, key=lambda r: (r.length > 1, r.width, r.length)))
+
+
+#: shown: (before burying, at the end)
+_SHOWN = {
+    "shown_never": (False, False),
+    "shown_before": (True, False),
+    "shown_at_end": (False, True),
+    "shown_both": (True, True),
+}
+
+
+@handles("shown")
+def _shown(c: Compiler, st: Statement) -> None:
+    before, end = choice(st.node.args[0], _SHOWN)
+    c.set("kitty_exchange.shown_before_burying", before)
+    c.set("kitty_exchange.shown_at_end", end)

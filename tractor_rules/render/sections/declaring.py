@@ -25,18 +25,32 @@ def declaring_section(b: Builder) -> None:
         b.example("declaring.fallback_example", ex.fallback_example)
         b.rule("declaring.first_banker", _first_banker)
         b.rule("declaring.first_fallback", _first_fallback)
+        b.rule("declaring.redeal_hands", _weak_hands)
 
 
 def _suit_order(r: Any) -> Made:
     order = list(r.declaring.suit_order)
     if not order:
         return _("Between two declarations of the same strength, the earlier one stands.")
+    suits = join_list([SUIT_GLYPHS[s] for s in order])
+    if any(step.tied for step in r.declaring.ladder):
+        return _("Between two declarations of the same step in different suits, the suit decides, from the "
+                 "lowest: %(suits)s; between different steps of the same strength, the earlier one stands.") % {
+            "suits": suits}
     return _("Between two declarations of the same strength, the suit decides, from the lowest: %(suits)s.") % {
-        "suits": join_list([SUIT_GLYPHS[s] for s in order])}
+        "suits": suits}
 
 
 def _reinforce(r: Any) -> Made:
-    if r.declaring.reinforce:
+    d = r.declaring
+    if d.reinforce_to_retake:
+        retake = _("A player whose declaration has been overturned may show more of the same cards, making it as "
+                   "strong as the standing declaration, and so take the declaration back.")
+        if d.reinforce:
+            return sentences(_("A player may reinforce their own declaration by showing more of the same cards, so "
+                               "that only a stronger declaration can overturn it."), retake)
+        return sentences(_("A declaration that stands cannot be reinforced."), retake)
+    if d.reinforce:
         return _("A player may reinforce their own declaration by showing more of the same cards, so that only a "
                  "stronger declaration can overturn it.")
     return _("A declaration cannot be reinforced.")
@@ -100,12 +114,31 @@ def _first_fallback(r: Any) -> Made:
     return _("If nobody declares in the first hand, the trump is chosen as in any other hand.")
 
 
+def _weak_hands(r: Any) -> Made:
+    d = r.declaring
+    wanted = d.redeal_hands
+    if not wanted:
+        return _("Every hand is played as dealt, however weak.")
+    if set(wanted) == {"no-trumps", "no-points"}:
+        what = _("either no trump or no point card")
+    elif "no-trumps" in wanted:
+        what = _("no trump at all")
+    else:
+        what = _("no point card at all")
+    if d.redeal_by == "automatic":
+        return _("Once trump is known and before the kitty is taken, the cards are redealt whenever a player's "
+                 "hand holds %(what)s.") % {"what": what}
+    return _("Once trump is known and before the kitty is taken, a player dealt %(what)s may show their hand "
+             "and ask for the cards to be redealt.") % {"what": what}
+
+
 # --- the kitty -----------------------------------------------------------------------------------
 
 
 def kitty_section(b: Builder) -> None:
     with b.section("kitty", _("The kitty")):
         b.rule("kitty.exchange", _exchange)
+        b.rule("kitty.shown", _shown)
         b.rule("kitty.multiplier", _multiplier)
         b.rule("kitty.doubling", _doubling)
         b.example("kitty.examples", ex.kitty_examples)
@@ -117,6 +150,20 @@ def _exchange(r: Any) -> Made:
         return None
     return _("After the deal the banker takes the %(n)s kitty cards into hand and puts %(n)s cards back, face "
              "down. The kitty's points count for nobody unless the attackers win the last trick.") % {"n": size}
+
+
+def _shown(r: Any) -> Made:
+    if not r.table.kitty_size:
+        return None
+    shown = r.kitty_exchange
+    if shown.shown_before_burying and shown.shown_at_end:
+        return _("The kitty is turned face up for every player to see before the banker takes it, and the cards "
+                 "buried are shown to every player once the last trick is over.")
+    if shown.shown_before_burying:
+        return _("The kitty is turned face up for every player to see before the banker takes it.")
+    if shown.shown_at_end:
+        return _("The cards buried are shown to every player once the last trick is over.")
+    return _("Only the player who buries the kitty sees its cards while the hand is played.")
 
 
 def _formula_text(tree: Any, top: bool = True) -> str:
