@@ -65,6 +65,8 @@ declare
 
 lead
   throws: not allowed
+  throw stopped by: the first opponent who can
+  failed throw: shortest beaten part
   throw penalty: 10 per card taken back
 
 follow

@@ -304,8 +304,18 @@ class Leading:
     #: how a throw is judged: every part must be unbeatable, or only its highest card, or only its
     #: largest part
     throw_check: Literal["every-part", "highest-card", "largest-part"] = "every-part"
-    #: what the leader is held to when a throw fails
-    throw_failure: Literal["smallest-part", "smallest-card", "next-player-chooses"] = "smallest-part"
+    #: whose cards can stop a throw: "others", every other player's; "opponents", only the leader's
+    #: opponents' (a partner's cards are never checked)
+    throw_stoppers: Literal["others", "opponents"] = since(2, default="others")
+    #: whose cards decide what a failed throw is cut to: "all", the parts any of the stoppers beats;
+    #: "first", only the parts beaten by the first stopper in turn order who can beat one
+    throw_decider: Literal["all", "first"] = since(2, default="all")
+    #: what the leader is held to when a throw fails: "smallest-part", the beaten part with the
+    #: lowest cards; "shortest-part", the beaten part with the fewest cards (the lowest of those);
+    #: "smallest-card", the throw's lowest card; "next-player-chooses", a beaten part the next
+    #: player picks
+    throw_failure: Literal["smallest-part", "shortest-part", "smallest-card", "next-player-chooses"] = \
+        "smallest-part"
     throw_penalty: Penalty = field(default_factory=Penalty)
 
 

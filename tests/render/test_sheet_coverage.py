@@ -94,8 +94,10 @@ def inert_paths(rules: Rules, leaves: dict[str, object]) -> set[str]:
         if penalty.kind not in ("per-attempt", "per-card"):
             drop(f"{path}.points")
     if not rules.leading.throws:
-        for name in ("throw_check", "throw_failure", "throw_penalty"):
+        for name in ("throw_check", "throw_stoppers", "throw_decider", "throw_failure", "throw_penalty"):
             drop(f"leading.{name}")
+    if rules.leading.throw_failure == "smallest-card":  # the lowest card, whoever beats the throw
+        drop("leading.throw_decider")
     if rules.following.duty != "lists":
         drop("following.lists")
         drop("following.default")
@@ -177,6 +179,7 @@ def _other_settings() -> Rules:
                           first_banker="final-declarer", first_fallback="redeal",
                           ladder=(DeclareStep(1, "level"), DeclareStep(2, "joker"), DeclareStep(3, "level"))),
         leading=replace(b.leading, throw_check="largest-part", throw_failure="next-player-chooses",
+                        throw_stoppers="opponents", throw_decider="first",
                         throw_penalty=Penalty("per-attempt", 10)),
         following=replace(b.following, duty="tractors", protect_longer_sets=True,
                           revoke_penalty=Penalty("hand-lost")),
@@ -203,7 +206,7 @@ def _more_settings() -> Rules:
         levels=replace(b.levels, game_end="beyond-last", mandatory=("5", "10", "K", "A")),
         combinations=replace(b.combinations, set_widths=(1, 2, 3), tractor_widths=(2, 3), grouping="identical"),
         declaring=replace(b.declaring, fallback=Fallback("level-card", 0, 0, "no-trump"), first_banker="seat"),
-        leading=replace(b.leading, throw_check="highest-card", throw_failure="smallest-card",
+        leading=replace(b.leading, throw_check="highest-card", throw_failure="smallest-card", throw_stoppers="opponents",
                         throw_penalty=Penalty("hand-lost")),
         following=replace(b.following, lists=lists, default="suit", revoke_penalty=Penalty("per-card", 5)),
         ruffing=replace(b.ruffing, requirement="types", compare="highest-card"),

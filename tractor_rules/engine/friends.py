@@ -44,6 +44,10 @@ class FriendWatch:
         self.seen = [0] * len(public.called)
         self.resolved = [False] * len(public.called)
 
+    def all_resolved(self) -> bool:
+        """Whether every call has been resolved, so that both teams are known."""
+        return all(self.resolved)
+
     def see(self, seat: int, play: Sequence[Card]) -> None:
         public = self.public
         for i, (card, ordinal) in enumerate(public.called):

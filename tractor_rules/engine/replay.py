@@ -159,8 +159,21 @@ def _replay(entry: str | dict[str, Any], rules: Rules, problems: list[str]) -> N
             parts.append(f"missing {' '.join(lacking)}")
         problems.append("the cards are not the deck: " + "; ".join(parts))
 
+    # --- the calls (Finding Friends) -------------------------------------------------------------
+    calls: list[tuple[Card, int]] = []
+    if table.partnership == "called":
+        logged_calls = entry.get("called")
+        if not isinstance(logged_calls, list) or len(logged_calls) != table.called_cards:
+            stop(f"called: {table.called_cards} calls [card, ordinal] are needed with called partners")
+        for call in logged_calls:
+            if not isinstance(call, list) or len(call) != 2 or not _is_int(call[1]):
+                stop(f"called: {call!r} is not [card, ordinal]")
+            (face,) = cards(call[0], "called card")
+            calls.append((face, call[1]))
+
     # --- the tricks ------------------------------------------------------------------------------
     pts = _points(rules)
+    only_opponents = rules.leading.throw_stoppers == "opponents"
     throws = rules.leading.throws
     failure = rules.leading.throw_failure
     tricks = entry["tricks"]
@@ -197,6 +210,9 @@ def _replay(entry: str | dict[str, Any], rules: Rules, problems: list[str]) -> N
         if len(suits) != 1:
             stop(f"{where}: the lead {' '.join(map(str, lead))} is not of one suit")
         others = [remaining[s] for s in seats[1:]]
+        partners = None
+        if only_opponents and table.partnership == "called":
+            partners = _known_partners(rules, leader, banker, calls, order_of_plays, seats[1:])
         attempt = t.get("attempt")
         if attempt is not None:
             tried = cards(attempt, f"{where}, attempt")
@@ -206,7 +222,7 @@ def _replay(entry: str | dict[str, Any], rules: Rules, problems: list[str]) -> N
                 problems.append(f"{where}: a throw was attempted, but throws are not allowed")
             else:
                 try:
-                    options = ctx.throw_options(tried, others)
+                    options = ctx.throw_options(tried, others, partners)
                 except EngineError as why:
                     options = []
                     problems.append(f"{where}: the attempt {attempt}: {why}")
@@ -225,7 +241,7 @@ def _replay(entry: str | dict[str, Any], rules: Rules, problems: list[str]) -> N
                 problems.append(f"{where}: {' '.join(map(str, lead))} is a throw, and throws are not allowed")
             else:
                 try:
-                    options = ctx.throw_options(lead, others)
+                    options = ctx.throw_options(lead, others, partners)
                 except EngineError as why:
                     problems.append(f"{where}: {why}")
                 else:
@@ -257,21 +273,7 @@ def _replay(entry: str | dict[str, Any], rules: Rules, problems: list[str]) -> N
 
     # --- the teams -------------------------------------------------------------------------------
     if table.partnership == "called":
-        calls = entry.get("called")
-        if not isinstance(calls, list) or len(calls) != table.called_cards:
-            stop(f"called: {table.called_cards} calls [card, ordinal] are needed with called partners")
-        friends: set[int] = set()
-        for call in calls:
-            if not isinstance(call, list) or len(call) != 2 or not _is_int(call[1]):
-                stop(f"called: {call!r} is not [card, ordinal]")
-            (face,) = cards(call[0], "called card")
-            seen = 0
-            for seat, play in order_of_plays:
-                seen += play.count(face)
-                if seen >= call[1]:
-                    if seat != banker:
-                        friends.add(seat)
-                    break
+        friends, _ = _friends_found(banker, calls, order_of_plays)
         team = {banker} | friends
     else:
         team = {s for s in range(n) if s % 2 == banker % 2}
@@ -340,6 +342,40 @@ def _replay(entry: str | dict[str, Any], rules: Rules, problems: list[str]) -> N
         expected = [worth if s in winners else -worth for s in range(n)]
         if change_logged != expected:
             problems.append(f"the table points change by {expected}, not {change_logged!r}")
+
+
+def _friends_found(banker: int, calls: list[tuple[Card, int]],
+                   plays: list[tuple[int, tuple[Card, ...]]]) -> tuple[set[int], bool]:
+    """The friends that ``plays`` (seat, cards, in play order) reveal, and whether every call is
+    resolved: a call resolves on the play that brings the copies of its card up to its ordinal."""
+    friends: set[int] = set()
+    resolved = 0
+    for face, ordinal in calls:
+        seen = 0
+        for seat, play in plays:
+            seen += play.count(face)
+            if seen >= ordinal:
+                resolved += 1
+                if seat != banker:
+                    friends.add(seat)
+                break
+    return friends, resolved == len(calls)
+
+
+def _known_partners(rules: Rules, leader: int, banker: int, calls: list[tuple[Card, int]],
+                    plays: list[tuple[int, tuple[Card, ...]]], other_seats: list[int]) -> list[int]:
+    """Finding Friends: the indexes in ``other_seats`` of the players the table knows to be the
+    leader's partners when the trick is led (the banker's team as revealed so far; the attackers
+    once every call is resolved)."""
+    friends, known = _friends_found(banker, calls, plays)
+    bankers = {banker} | friends
+    if leader in bankers:
+        mates = bankers
+    elif known:
+        mates = set(range(rules.table.players)) - bankers
+    else:
+        mates = set()
+    return [i for i, seat in enumerate(other_seats) if seat in mates and seat != leader]
 
 
 def _called_next(rules: Rules, banker: int, side: str, team: set[int]) -> int:

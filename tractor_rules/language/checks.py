@@ -39,6 +39,7 @@ def check_rules(c: "Compiler", rules: model.Rules) -> None:
         _check_links,
         _check_ladder,
         _check_fallback,
+        _check_throws,
         _check_follow_lists,
         _check_kitty,
         _check_thresholds,
@@ -256,6 +257,19 @@ def _check_fallback(c: "Compiler", r: model.Rules) -> None:
         if last > kitty:
             c.error_at_field(("declaring.fallback", "table.kitty_size"),
                              f"the kitty has {kitty} cards, so there is no card {last}")
+
+
+# --- leading -------------------------------------------------------------------------------------
+
+
+def _check_throws(c: "Compiler", r: model.Rules) -> None:
+    lead = r.leading
+    if lead.throw_decider == "first" and lead.throw_failure == "smallest-card":
+        who = "opponent" if lead.throw_stoppers == "opponents" else "player"
+        c.error_at_field(("leading.throw_decider", "leading.throw_failure"),
+                         f"'the first {who} who can' decides which beaten part a failed throw is cut to, "
+                         "but with 'failed throw: smallest card' the leader plays the throw's lowest card "
+                         "whoever beats it")
 
 
 # --- following -----------------------------------------------------------------------------------
