@@ -286,6 +286,7 @@ def test_generated_house_rules_often_compile():
 EVERY_ALTERNATIVE = [
     ("lead", "throw_stoppers", "stoppers_rule"),
     ("lead", "failed_throw", "failed_throw_rule"),
+    ("table", "called_copies", "copies_rule"),
 ]
 
 

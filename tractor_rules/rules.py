@@ -65,6 +65,13 @@ class Table:
     kitty_size: int = 8
     #: point value of each scoring rank, e.g. (("5", 5), ("10", 10), ("K", 10))
     points: tuple[tuple[str, int], ...] = (("5", 5), ("10", 10), ("K", 10))
+    #: Finding Friends: the cards the banker may not call, judged at the hand's level and trump:
+    #: "trumps"; "highest", the highest card of its suit (a side suit's ace, or its king when aces
+    #: are trumps; the big joker among trumps); "points", the cards that score
+    call_limits: tuple[Literal["trumps", "highest", "points"], ...] = since(2, default=())
+    #: Finding Friends: whether the copies of a called card that the banker plays count toward its
+    #: ordinal (False: "the other ace", only the other players' copies are counted)
+    count_banker_copies: bool = since(2, default=True)
 
     @property
     def ranks(self) -> tuple[str, ...]:

@@ -74,6 +74,8 @@ def inert_paths(rules: Rules, leaves: dict[str, object]) -> set[str]:
     t, c, d, k = rules.table, rules.combinations, rules.declaring, rules.kitty
     if t.partnership != "called":
         drop("table.called_cards")
+        drop("table.call_limits")
+        drop("table.count_banker_copies")
     if rules.levels.game_end != "hands":
         drop("levels.end_hands")
     if rules.levels.game_end != "beyond-last":
@@ -202,7 +204,7 @@ def _more_settings() -> Rules:
         b,
         name="Variant B",
         table=replace(b.table, decks=3, hand_size=39, kitty_size=6, partnership="called", called_cards=1,
-                      players=4),
+                      players=4, call_limits=("trumps", "highest", "points"), count_banker_copies=False),
         levels=replace(b.levels, game_end="beyond-last", mandatory=("5", "10", "K", "A")),
         combinations=replace(b.combinations, set_widths=(1, 2, 3), tractor_widths=(2, 3), grouping="identical"),
         declaring=replace(b.declaring, fallback=Fallback("level-card", 0, 0, "no-trump"), first_banker="seat"),

@@ -13,6 +13,7 @@ from collections import OrderedDict
 from collections.abc import Iterable, Sequence
 
 from ..rules import SUITS, Rules
+from .calls import call_error
 from .cards import SUIT_SYMBOLS, Card, parse_cards
 from .declaring import Declaration, declaration, fallback_trump
 from .errors import EngineError
@@ -134,6 +135,12 @@ class Context:
                 raise EngineError(f"partners are indexes of other_hands (0 to {len(hands) - 1}), not "
                                   f"{sorted(known, key=str)}")
         return throw_options(self.order, self.cards(throw), hands, known)
+
+    def call_error(self, card: Cards) -> str | None:
+        """Finding Friends: None if the banker may call ``card`` in this hand, else the reason in
+        words (``called cards: not trumps``, ... are judged at this hand's level and trump)."""
+        (c,) = self.cards(card)
+        return call_error(self.order, c)
 
     def kitty_multiplier(self, last_lead: Cards) -> int:
         """The kitty's multiplier if the attackers win the last trick with this lead."""

@@ -3,9 +3,9 @@ the rules, and lists every problem it finds.
 
 It shares no code with the game loop (``hand.py`` and the modules it calls, gathered by
 ``game.py``): it asks only the public rules oracle (``rules.context``, ``ctx.follow_error``,
-``ctx.winner``, ``ctx.throw_options``, ``ctx.kitty_multiplier``, ``rules.level_change``,
-``rules.next_banker``) and reads the rules' fields, so that a bug in the game loop cannot hide
-itself.
+``ctx.winner``, ``ctx.throw_options``, ``ctx.kitty_multiplier``, ``ctx.call_error``,
+``rules.level_change``, ``rules.next_banker``) and reads the rules' fields, so that a bug in the
+game loop cannot hide itself.
 
 Checked: the fields are there and of the right type; the ruleset's name; a hand with no level rank
 ("level": null) only where the rules play one, and then in no-trump; the cards are the deck's,
@@ -14,8 +14,9 @@ each hand and the kitty have their sizes; every trick is led by the winner of th
 banker first) and holds one play per seat, each from its player's hand; a lead is one suit, a throw
 only where throws are allowed and only if it stands against the other hands, a failed throw's
 ``attempt`` really fails and the play is a part the rules hold the leader to; every follow is legal;
-every winner and every trick's points; the kitty's points and multiplier; the attackers' points
-(with penalties for failed throws); the level change; the next banker.
+every winner and every trick's points; the calls (cards the banker may call) and the friends they
+reveal; the kitty's points and multiplier; the attackers' points (with penalties for failed
+throws); the level change; the next banker.
 
     problems = replay_hand(json_line, rules)     # [] when the hand is valid
 """
@@ -169,7 +170,13 @@ def _replay(entry: str | dict[str, Any], rules: Rules, problems: list[str]) -> N
             if not isinstance(call, list) or len(call) != 2 or not _is_int(call[1]):
                 stop(f"called: {call!r} is not [card, ordinal]")
             (face,) = cards(call[0], "called card")
+            why = ctx.call_error(face)
+            if why is not None:
+                problems.append(f"called: {face}: {why}")
             calls.append((face, call[1]))
+
+    # "the other ace": the copies the banker plays do not count toward a call's ordinal
+    skip_banker = not table.count_banker_copies
 
     # --- the tricks ------------------------------------------------------------------------------
     pts = _points(rules)
@@ -212,7 +219,7 @@ def _replay(entry: str | dict[str, Any], rules: Rules, problems: list[str]) -> N
         others = [remaining[s] for s in seats[1:]]
         partners = None
         if only_opponents and table.partnership == "called":
-            partners = _known_partners(rules, leader, banker, calls, order_of_plays, seats[1:])
+            partners = _known_partners(rules, leader, banker, calls, order_of_plays, seats[1:], skip_banker)
         attempt = t.get("attempt")
         if attempt is not None:
             tried = cards(attempt, f"{where}, attempt")
@@ -273,7 +280,7 @@ def _replay(entry: str | dict[str, Any], rules: Rules, problems: list[str]) -> N
 
     # --- the teams -------------------------------------------------------------------------------
     if table.partnership == "called":
-        friends, _ = _friends_found(banker, calls, order_of_plays)
+        friends, _ = _friends_found(banker, calls, order_of_plays, skip_banker)
         team = {banker} | friends
     else:
         team = {s for s in range(n) if s % 2 == banker % 2}
@@ -344,15 +351,18 @@ def _replay(entry: str | dict[str, Any], rules: Rules, problems: list[str]) -> N
             problems.append(f"the table points change by {expected}, not {change_logged!r}")
 
 
-def _friends_found(banker: int, calls: list[tuple[Card, int]],
-                   plays: list[tuple[int, tuple[Card, ...]]]) -> tuple[set[int], bool]:
+def _friends_found(banker: int, calls: list[tuple[Card, int]], plays: list[tuple[int, tuple[Card, ...]]],
+                   skip_banker: bool) -> tuple[set[int], bool]:
     """The friends that ``plays`` (seat, cards, in play order) reveal, and whether every call is
-    resolved: a call resolves on the play that brings the copies of its card up to its ordinal."""
+    resolved: a call resolves on the play that brings the copies of its card up to its ordinal
+    (the banker's copies left out with ``skip_banker``)."""
     friends: set[int] = set()
     resolved = 0
     for face, ordinal in calls:
         seen = 0
         for seat, play in plays:
+            if skip_banker and seat == banker:
+                continue
             seen += play.count(face)
             if seen >= ordinal:
                 resolved += 1
@@ -363,11 +373,12 @@ def _friends_found(banker: int, calls: list[tuple[Card, int]],
 
 
 def _known_partners(rules: Rules, leader: int, banker: int, calls: list[tuple[Card, int]],
-                    plays: list[tuple[int, tuple[Card, ...]]], other_seats: list[int]) -> list[int]:
+                    plays: list[tuple[int, tuple[Card, ...]]], other_seats: list[int],
+                    skip_banker: bool) -> list[int]:
     """Finding Friends: the indexes in ``other_seats`` of the players the table knows to be the
     leader's partners when the trick is led (the banker's team as revealed so far; the attackers
     once every call is resolved)."""
-    friends, known = _friends_found(banker, calls, plays)
+    friends, known = _friends_found(banker, calls, plays, skip_banker)
     bankers = {banker} | friends
     if leader in bankers:
         mates = bankers

@@ -67,6 +67,13 @@ def _check_table(c: "Compiler", r: model.Rules) -> None:
     if t.partnership == "alternate" and (t.players % 2 or t.players < 4):
         c.error_at_field(("table.partnership", "table.players"),
                          f"alternating partnerships need an even number of players, 4 or more, not {t.players}")
+    if t.partnership != "called":
+        for path, changed, what in (("table.call_limits", bool(t.call_limits), "called cards"),
+                                    ("table.count_banker_copies", not t.count_banker_copies, "called copies")):
+            if changed:
+                c.error_at_field((path, "table.partnership"),
+                                 f"'{what}' needs called partners ('partners: by calling N cards'), "
+                                 f"but the teams are fixed ('partners: {t.partnership}')")
     if t.partnership == "called" and t.called_cards * 2 > t.players:
         c.error_at_field(("table.called_cards",),
                          f"{t.called_cards} called cards cannot find partners among {t.players} players")
