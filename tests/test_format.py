@@ -36,6 +36,8 @@ table
   remove: 2, T
   deal: 25 each, kitty 6
   points: 5 = 5, T = 10, K = 10
+  called cards: not trumps, not the highest card, not point cards
+  called copies: skip the banker's own
 
 levels
   range: 2 to A
@@ -69,6 +71,8 @@ declare
 
 lead
   throws: not allowed
+  throw stopped by: the first opponent who can
+  failed throw: shortest beaten part
   throw penalty: 10 per card taken back
 
 follow

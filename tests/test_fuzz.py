@@ -285,6 +285,30 @@ def test_generated_house_rules_often_compile():
     assert outcomes["compiled"] >= 5, outcomes
 
 
+#: value rules whose every alternative is compiled once (a random walk may miss a rare one):
+#: (parent ruleset, section, statement rule, value rule)
+EVERY_ALTERNATIVE = [
+    ("two-decks", "lead", "throw_stoppers", "stoppers_rule"),
+    ("two-decks", "lead", "failed_throw", "failed_throw_rule"),
+    ("house-finding-friends", "table", "called_cards", "call_limit"),
+    ("house-finding-friends", "table", "called_copies", "copies_rule"),
+]
+
+
+@pytest.mark.parametrize("parent, section, statement, value", EVERY_ALTERNATIVE)
+def test_every_alternative_of_a_value_compiles_or_fails_cleanly(parent: str, section: str, statement: str,
+                                                                 value: str):
+    rules, _, _ = grammar()
+    expansion = next(e for e in rules[statement] if value in e)
+    key = [t for part in expansion[: expansion.index(value)] for t in cheapest(part)]
+    compiled = 0
+    for alternative in rules[value]:
+        words = [t for part in alternative for t in cheapest(part)]
+        text = f'extends: "{parent}"\n\n{section}\n  {" ".join(key + words)}\n'
+        compiled += check_compiles_or_fails_cleanly(text, ORIGIN) is not None
+    assert compiled == len(rules[value]), f"an alternative of {value} does not compile"
+
+
 # --- (a') loose lines: section headers, statement keys, random values ------------------------------
 
 

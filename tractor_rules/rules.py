@@ -65,6 +65,13 @@ class Table:
     kitty_size: int = 8
     #: point value of each scoring rank, e.g. (("5", 5), ("10", 10), ("K", 10))
     points: tuple[tuple[str, int], ...] = (("5", 5), ("10", 10), ("K", 10))
+    #: Finding Friends: the cards the banker may not call, judged at the hand's level and trump:
+    #: "trumps"; "highest", the highest card of its suit (a side suit's ace, or its king when aces
+    #: are trumps; the big joker among trumps); "points", the cards that score
+    call_limits: tuple[Literal["trumps", "highest", "points"], ...] = since(2, default=())
+    #: Finding Friends: whether the copies of a called card that the banker plays count toward its
+    #: ordinal (False: "the other ace", only the other players' copies are counted)
+    count_banker_copies: bool = since(2, default=True)
 
     @property
     def ranks(self) -> tuple[str, ...]:
@@ -348,8 +355,18 @@ class Leading:
     #: how a throw is judged: every part must be unbeatable, or only its highest card, or only its
     #: largest part
     throw_check: Literal["every-part", "highest-card", "largest-part"] = "every-part"
-    #: what the leader is held to when a throw fails
-    throw_failure: Literal["smallest-part", "smallest-card", "next-player-chooses"] = "smallest-part"
+    #: whose cards can stop a throw: "others", every other player's; "opponents", only the leader's
+    #: opponents' (a partner's cards are never checked)
+    throw_stoppers: Literal["others", "opponents"] = since(2, default="others")
+    #: whose cards decide what a failed throw is cut to: "all", the parts any of the stoppers beats;
+    #: "first", only the parts beaten by the first stopper in turn order who can beat one
+    throw_decider: Literal["all", "first"] = since(2, default="all")
+    #: what the leader is held to when a throw fails: "smallest-part", the beaten part with the
+    #: lowest cards; "shortest-part", the beaten part with the fewest cards (the lowest of those);
+    #: "smallest-card", the throw's lowest card; "next-player-chooses", a beaten part the next
+    #: player picks
+    throw_failure: Literal["smallest-part", "shortest-part", "smallest-card", "next-player-chooses"] = \
+        "smallest-part"
     throw_penalty: Penalty = field(default_factory=Penalty)
 
 

@@ -78,6 +78,8 @@ def inert_paths(rules: Rules, leaves: dict[str, object]) -> set[str]:
         drop("table.called_cards")
         drop("solo_thresholds")  # nobody banks alone with fixed partners
         drop("levels.short_team_bonus")  # and their teams are always whole
+        drop("table.call_limits")
+        drop("table.count_banker_copies")
     if rules.levels.game_end != "hands":
         drop("levels.end_hands")
     if rules.levels.game_end != "beyond-last":
@@ -102,8 +104,10 @@ def inert_paths(rules: Rules, leaves: dict[str, object]) -> set[str]:
         if penalty.kind not in ("per-attempt", "per-card"):
             drop(f"{path}.points")
     if not rules.leading.throws:
-        for name in ("throw_check", "throw_failure", "throw_penalty"):
+        for name in ("throw_check", "throw_stoppers", "throw_decider", "throw_failure", "throw_penalty"):
             drop(f"leading.{name}")
+    if rules.leading.throw_failure == "smallest-card":  # the lowest card, whoever beats the throw
+        drop("leading.throw_decider")
     if rules.following.duty != "lists":
         drop("following.lists")
         drop("following.default")
@@ -185,6 +189,7 @@ def _other_settings() -> Rules:
                           first_banker="final-declarer", first_fallback="redeal",
                           ladder=(DeclareStep(1, "level"), DeclareStep(2, "joker"), DeclareStep(3, "level"))),
         leading=replace(b.leading, throw_check="largest-part", throw_failure="next-player-chooses",
+                        throw_stoppers="opponents", throw_decider="first",
                         throw_penalty=Penalty("per-attempt", 10)),
         following=replace(b.following, duty="tractors", protect_longer_sets=True,
                           revoke_penalty=Penalty("hand-lost")),
@@ -207,13 +212,13 @@ def _more_settings() -> Rules:
         b,
         name="Variant B",
         table=replace(b.table, decks=3, hand_size=39, kitty_size=6, partnership="called", called_cards=1,
-                      players=4),
+                      players=4, call_limits=("trumps", "highest", "points"), count_banker_copies=False),
         levels=replace(b.levels, game_end="beyond-last", mandatory=("5", "10", "K", "A"), hold_needs_last_trick=True,
                        short_team_bonus=2),
         solo_thresholds=(ThresholdRow(0, 55, "banker", 6), ThresholdRow(60, -1, "attackers", 0, every=60, at_most=3)),
         combinations=replace(b.combinations, set_widths=(1, 2, 3), tractor_widths=(2, 3), grouping="identical"),
         declaring=replace(b.declaring, fallback=Fallback("level-card", 0, 0, "no-trump"), first_banker="seat"),
-        leading=replace(b.leading, throw_check="highest-card", throw_failure="smallest-card",
+        leading=replace(b.leading, throw_check="highest-card", throw_failure="smallest-card", throw_stoppers="opponents",
                         throw_penalty=Penalty("hand-lost")),
         following=replace(b.following, lists=lists, default="suit", revoke_penalty=Penalty("per-card", 5)),
         ruffing=replace(b.ruffing, requirement="types", compare="highest-card"),

@@ -79,7 +79,9 @@ def test_finding_friends_differs_from_its_parent_in_its_own_rules():
     # with called partners the sheet also says how a banker alone and a smaller team are scored
     assert [c.key for c in compare(parent, house).changes] == [
         "table.players", "table.deal", "rotation.after_hold", "rotation.after_loss", "solo_thresholds",
-        "levels.short_team_bonus"]
+        "levels.short_team_bonus",
+        # items that only a ruleset with called partners has (what may be called, how copies count)
+        "table.call_limits", "table.count_banker_copies"]
     out = render_diff(parent, house)
     assert "B: 6 players without fixed partners: after taking the kitty the banker calls 2" in out
     assert "B: Each player is dealt 26 cards" in out

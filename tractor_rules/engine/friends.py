@@ -3,7 +3,9 @@ friends they reveal during the play.
 
 A call is resolved by the play that brings the copies of its card seen so far up to its ordinal;
 the player of that play becomes a friend, unless they are the banker (a called card the banker
-plays themself makes no friend) or already one.  Each call resolves once.
+plays themself makes no friend) or already one.  Each call resolves once.  Without
+``table.count_banker_copies`` ("the other ace") the copies the banker plays are not counted.
+Which cards may be called at all is ``calls.call_error``'s question.
 """
 
 from __future__ import annotations
@@ -11,13 +13,15 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from ..rules import Rules
+from .calls import call_error
 from .cards import CARDS, Card, deck_cards
 from .choices import IllegalPlay
 from .views import Player, PlayerView, Public
 
 
 def ask_calls(rules: Rules, player: Player, view: PlayerView) -> tuple[tuple[Card, int], ...]:
-    """The banker's ``called_cards`` calls, checked: cards of the deck, ordinals 1..decks."""
+    """The banker's ``called_cards`` calls, checked: cards of the deck the rules let the banker call
+    in this hand (``table.call_limits``), ordinals 1..decks."""
     k = rules.table.called_cards
     if k <= 0:
         return ()
@@ -29,6 +33,9 @@ def ask_calls(rules: Rules, player: Player, view: PlayerView) -> tuple[tuple[Car
     for card, ordinal in calls:
         if card not in faces or not 1 <= ordinal <= decks:
             raise IllegalPlay(view.seat, f"cannot call copy {ordinal} of {card}")
+        why = call_error(view.ctx.order, card)
+        if why is not None:
+            raise IllegalPlay(view.seat, f"cannot call {card}: {why}")
     return tuple(calls)
 
 
@@ -36,16 +43,24 @@ class FriendWatch:
     """Watches the plays for the called cards and adds the friends they reveal to
     ``public.friends``."""
 
-    __slots__ = ("public", "seen", "resolved")
+    __slots__ = ("public", "seen", "resolved", "skip_banker")
 
     def __init__(self, public: Public):
         self.public = public
         #: copies of each called card played so far
         self.seen = [0] * len(public.called)
         self.resolved = [False] * len(public.called)
+        #: "the other ace": the banker's own copies are not counted
+        self.skip_banker = not public.rules.table.count_banker_copies
+
+    def all_resolved(self) -> bool:
+        """Whether every call has been resolved, so that both teams are known."""
+        return all(self.resolved)
 
     def see(self, seat: int, play: Sequence[Card]) -> None:
         public = self.public
+        if self.skip_banker and seat == public.banker:
+            return
         for i, (card, ordinal) in enumerate(public.called):
             if self.resolved[i]:
                 continue

@@ -13,6 +13,7 @@ from collections import OrderedDict
 from collections.abc import Iterable, Sequence
 
 from ..rules import SUITS, Rules
+from .calls import call_error
 from .cards import SUIT_SYMBOLS, Card, parse_cards
 from .declaring import Declaration, declaration, fallback_trump
 from .errors import EngineError
@@ -115,9 +116,31 @@ class Context:
         fc = self._lead(lead)
         return winner(self.order, fc.lead, fc.units, fc.suit, [self.cards(f) for f in follows])
 
-    def throw_options(self, throw: Cards, other_hands: Sequence[Cards]) -> list[tuple[Card, ...]]:
-        """[] if the throw stands against the other hands; else the plays the leader may be held to."""
-        return throw_options(self.order, self.cards(throw), [self.cards(h) for h in other_hands])
+    def throw_options(self, throw: Cards, other_hands: Sequence[Cards],
+                      partners: Iterable[int] | None = None) -> list[tuple[Card, ...]]:
+        """[] if the throw stands against the other hands; else the plays the leader may be held to.
+
+        ``other_hands``: the other players' hands in turn order, from the player after the leader
+        (the order decides under ``throw stopped by: the first player who can``).  ``partners``: the
+        indexes in ``other_hands`` of the leader's partners, whose cards do not count under
+        ``throw stopped by: opponents``; None reads them from seated teams (every second hand,
+        ``other_hands[1]``, ``[3]``, ...), and from nobody with called partners."""
+        hands = [self.cards(h) for h in other_hands]
+        if partners is None:
+            seated = self.rules.table.partnership != "called"
+            known = frozenset(range(1, len(hands), 2)) if seated else frozenset()
+        else:
+            known = frozenset(partners)
+            if any(not isinstance(i, int) or not 0 <= i < len(hands) for i in known):
+                raise EngineError(f"partners are indexes of other_hands (0 to {len(hands) - 1}), not "
+                                  f"{sorted(known, key=str)}")
+        return throw_options(self.order, self.cards(throw), hands, known)
+
+    def call_error(self, card: Cards) -> str | None:
+        """Finding Friends: None if the banker may call ``card`` in this hand, else the reason in
+        words (``called cards: not trumps``, ... are judged at this hand's level and trump)."""
+        (c,) = self.cards(card)
+        return call_error(self.order, c)
 
     def kitty_multiplier(self, last_lead: Cards) -> int:
         """The kitty's multiplier if the attackers win the last trick with this lead."""

@@ -54,7 +54,7 @@ class RandomPlayer(Player):
         return self.rng.sample(view.hand, count)
 
     def call(self, view: PlayerView, count: int) -> Sequence[tuple[Card, int]]:
-        faces = [c for c in deck_cards(view.rules.table) if not c.is_joker]
+        faces = _callable(view)
         decks = view.rules.table.decks
         return [(self.rng.choice(faces), self.rng.randint(1, decks)) for _ in range(count)]
 
@@ -77,6 +77,12 @@ class RandomPlayer(Player):
 
     def choose_part(self, view: PlayerView, options: list[tuple[Card, ...]]) -> int:
         return self.rng.randrange(len(options))
+
+
+def _callable(view: PlayerView) -> list[Card]:
+    """The cards of the deck, jokers aside, that the banker may call in this hand."""
+    ctx = view.ctx
+    return [c for c in deck_cards(view.rules.table) if not c.is_joker and ctx.call_error(c) is None]
 
 
 class GreedyPlayer(Player):
@@ -128,14 +134,18 @@ class GreedyPlayer(Player):
         order = view.ctx.order
         decks = view.rules.table.decks
         calls: list[tuple[Card, int]] = []
-        # the top card of each side suit, the suits where this hand holds fewest of it first
-        tops = [order.bands[s][0][0] for s in range(4) if order.bands[s]]
-        tops.sort(key=lambda c: (view.hand.count(c), c))
+        callable_faces = _callable(view)
+        allowed = set(callable_faces)
+        # the top card of each side suit that may be called, the suits where this hand holds fewest
+        # of it first; the copy after the banker's own (the first copy when those are not counted)
+        tops = [next((c for group in order.bands[s] for c in group if c in allowed), None) for s in range(4)]
+        tops = sorted((c for c in tops if c is not None), key=lambda c: (view.hand.count(c), c))
+        own = view.rules.table.count_banker_copies
         for card in tops:
             if len(calls) == count:
                 break
-            calls.append((card, min(view.hand.count(card) + 1, decks)))
-        faces = [c for c in deck_cards(view.rules.table) if not c.is_joker]
+            calls.append((card, min(view.hand.count(card) + 1, decks) if own else 1))
+        faces = callable_faces
         i = 0
         while len(calls) < count:
             calls.append((faces[i % len(faces)], 1))

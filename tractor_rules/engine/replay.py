@@ -3,9 +3,9 @@ the rules, and lists every problem it finds.
 
 It shares no code with the game loop (``hand.py`` and the modules it calls, gathered by
 ``game.py``): it asks only the public rules oracle (``rules.context``, ``ctx.follow_error``,
-``ctx.winner``, ``ctx.throw_options``, ``ctx.kitty_multiplier``, ``rules.level_change``,
-``rules.next_banker``) and reads the rules' fields, so that a bug in the game loop cannot hide
-itself.
+``ctx.winner``, ``ctx.throw_options``, ``ctx.kitty_multiplier``, ``ctx.call_error``,
+``rules.level_change``, ``rules.next_banker``) and reads the rules' fields, so that a bug in the
+game loop cannot hide itself.
 
 Checked: the fields are there and of the right type; the ruleset's name; a hand with no level rank
 ("level": null) only where the rules play one, and then in no-trump; the cards are the deck's,
@@ -14,8 +14,9 @@ each hand and the kitty have their sizes; every trick is led by the winner of th
 banker first) and holds one play per seat, each from its player's hand; a lead is one suit, a throw
 only where throws are allowed and only if it stands against the other hands, a failed throw's
 ``attempt`` really fails and the play is a part the rules hold the leader to; every follow is legal;
-every winner and every trick's points; the kitty's points and multiplier; the attackers' points
-(with penalties for failed throws); the level change; the next banker.
+every winner and every trick's points; the calls (cards the banker may call) and the friends they
+reveal; the kitty's points and multiplier; the attackers' points (with penalties for failed
+throws); the level change; the next banker.
 
     problems = replay_hand(json_line, rules)     # [] when the hand is valid
 """
@@ -182,8 +183,27 @@ def _replay(entry: str | dict[str, Any], rules: Rules, problems: list[str]) -> N
         if Counter(cards(entry["buried_shown"], "buried_shown")) != Counter(kitty):
             problems.append("buried_shown is not the buried kitty")
 
+    # --- the calls (Finding Friends) -------------------------------------------------------------
+    calls: list[tuple[Card, int]] = []
+    if table.partnership == "called":
+        logged_calls = entry.get("called")
+        if not isinstance(logged_calls, list) or len(logged_calls) != table.called_cards:
+            stop(f"called: {table.called_cards} calls [card, ordinal] are needed with called partners")
+        for call in logged_calls:
+            if not isinstance(call, list) or len(call) != 2 or not _is_int(call[1]):
+                stop(f"called: {call!r} is not [card, ordinal]")
+            (face,) = cards(call[0], "called card")
+            why = ctx.call_error(face)
+            if why is not None:
+                problems.append(f"called: {face}: {why}")
+            calls.append((face, call[1]))
+
+    # "the other ace": the copies the banker plays do not count toward a call's ordinal
+    skip_banker = not table.count_banker_copies
+
     # --- the tricks ------------------------------------------------------------------------------
     pts = _points(rules)
+    only_opponents = rules.leading.throw_stoppers == "opponents"
     throws = rules.leading.throws
     failure = rules.leading.throw_failure
     tricks = entry["tricks"]
@@ -220,6 +240,9 @@ def _replay(entry: str | dict[str, Any], rules: Rules, problems: list[str]) -> N
         if len(suits) != 1:
             stop(f"{where}: the lead {' '.join(map(str, lead))} is not of one suit")
         others = [remaining[s] for s in seats[1:]]
+        partners = None
+        if only_opponents and table.partnership == "called":
+            partners = _known_partners(rules, leader, banker, calls, order_of_plays, seats[1:], skip_banker)
         attempt = t.get("attempt")
         if attempt is not None:
             tried = cards(attempt, f"{where}, attempt")
@@ -229,7 +252,7 @@ def _replay(entry: str | dict[str, Any], rules: Rules, problems: list[str]) -> N
                 problems.append(f"{where}: a throw was attempted, but throws are not allowed")
             else:
                 try:
-                    options = ctx.throw_options(tried, others)
+                    options = ctx.throw_options(tried, others, partners)
                 except EngineError as why:
                     options = []
                     problems.append(f"{where}: the attempt {attempt}: {why}")
@@ -248,7 +271,7 @@ def _replay(entry: str | dict[str, Any], rules: Rules, problems: list[str]) -> N
                 problems.append(f"{where}: {' '.join(map(str, lead))} is a throw, and throws are not allowed")
             else:
                 try:
-                    options = ctx.throw_options(lead, others)
+                    options = ctx.throw_options(lead, others, partners)
                 except EngineError as why:
                     problems.append(f"{where}: {why}")
                 else:
@@ -280,21 +303,7 @@ def _replay(entry: str | dict[str, Any], rules: Rules, problems: list[str]) -> N
 
     # --- the teams -------------------------------------------------------------------------------
     if table.partnership == "called":
-        calls = entry.get("called")
-        if not isinstance(calls, list) or len(calls) != table.called_cards:
-            stop(f"called: {table.called_cards} calls [card, ordinal] are needed with called partners")
-        friends: set[int] = set()
-        for call in calls:
-            if not isinstance(call, list) or len(call) != 2 or not _is_int(call[1]):
-                stop(f"called: {call!r} is not [card, ordinal]")
-            (face,) = cards(call[0], "called card")
-            seen = 0
-            for seat, play in order_of_plays:
-                seen += play.count(face)
-                if seen >= call[1]:
-                    if seat != banker:
-                        friends.add(seat)
-                    break
+        friends, _ = _friends_found(banker, calls, order_of_plays, skip_banker)
         team = {banker} | friends
     else:
         team = {s for s in range(n) if s % 2 == banker % 2}
@@ -405,6 +414,42 @@ def _check_weak_hands(entry: dict[str, Any], rules: Rules, level: str | None, ha
             if seat != banker and rules.may_redeal(hand, level, trump):
                 problems.append(f"seat {seat}'s hand allows a redeal, which the rules make at once, "
                                 "yet it was played")
+def _friends_found(banker: int, calls: list[tuple[Card, int]], plays: list[tuple[int, tuple[Card, ...]]],
+                   skip_banker: bool) -> tuple[set[int], bool]:
+    """The friends that ``plays`` (seat, cards, in play order) reveal, and whether every call is
+    resolved: a call resolves on the play that brings the copies of its card up to its ordinal
+    (the banker's copies left out with ``skip_banker``)."""
+    friends: set[int] = set()
+    resolved = 0
+    for face, ordinal in calls:
+        seen = 0
+        for seat, play in plays:
+            if skip_banker and seat == banker:
+                continue
+            seen += play.count(face)
+            if seen >= ordinal:
+                resolved += 1
+                if seat != banker:
+                    friends.add(seat)
+                break
+    return friends, resolved == len(calls)
+
+
+def _known_partners(rules: Rules, leader: int, banker: int, calls: list[tuple[Card, int]],
+                    plays: list[tuple[int, tuple[Card, ...]]], other_seats: list[int],
+                    skip_banker: bool) -> list[int]:
+    """Finding Friends: the indexes in ``other_seats`` of the players the table knows to be the
+    leader's partners when the trick is led (the banker's team as revealed so far; the attackers
+    once every call is resolved)."""
+    friends, known = _friends_found(banker, calls, plays, skip_banker)
+    bankers = {banker} | friends
+    if leader in bankers:
+        mates = bankers
+    elif known:
+        mates = set(range(rules.table.players)) - bankers
+    else:
+        mates = set()
+    return [i for i, seat in enumerate(other_seats) if seat in mates and seat != leader]
 
 
 def _called_next(rules: Rules, banker: int, side: str, team: set[int]) -> int:

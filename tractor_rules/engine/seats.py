@@ -40,3 +40,20 @@ def banker_team(rules: Rules, banker: int, friends: Sequence[int] = ()) -> froze
     if rules.table.partnership == "called":
         return frozenset({banker, *friends})
     return seated_team(banker, rules.table.players)
+
+
+def known_partners(rules: Rules, leader: int, banker: int, friends: Sequence[int] = (),
+                   teams_known: bool = True) -> frozenset[int]:
+    """The seats the whole table knows to be ``leader``'s partners.  Seated teams are known from
+    the start.  With called partners, the banker and the friends found so far are known partners
+    of one another; the other players are known partners of one another only once ``teams_known``
+    (every call resolved), and a friend not yet found is nobody's known partner."""
+    n = rules.table.players
+    if rules.table.partnership != "called":
+        return seated_team(leader, n) - {leader}
+    bankers = banker_team(rules, banker, friends)
+    if leader in bankers:
+        return bankers - {leader}
+    if teams_known:
+        return others(bankers, n) - {leader}
+    return frozenset()

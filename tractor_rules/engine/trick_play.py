@@ -20,7 +20,7 @@ from .follow import FollowContext, duty_for, follow_error, lead_suit
 from .friends import FriendWatch
 from .kitty import Kitty
 from .record import TrickRecord
-from .seats import after, in_turn
+from .seats import after, in_turn, known_partners
 from .tricks import throw_options, winner
 from .units import decompose
 from .views import Player, PlayerView, Public
@@ -48,6 +48,7 @@ class _Tricks:
         self.points = points
         self.order = public.ctx.order
         self.banker = public.banker
+        self.watch: FriendWatch | None = None
 
     def _view(self, seat: int) -> PlayerView:
         return PlayerView(seat, self.hands[seat], self.public, self.kitty.seen_by(seat))
@@ -56,6 +57,7 @@ class _Tricks:
         hands, public, points, order = self.hands, self.public, self.points, self.order
         n = public.players
         watch = FriendWatch(public) if public.called else None
+        self.watch = watch
         played = public.played
         public.points = [0] * n
         leader = self.banker
@@ -111,8 +113,13 @@ class _Tricks:
         if thrown:
             if not self.rules.leading.throws:
                 raise IllegalPlay(leader, f"led {notation(lead)}: throws are not allowed in these rules")
-            others = [tuple(self.hands[s]) for s in after(leader, self.public.players)]
-            options = throw_options(order, lead, others)
+            seats = after(leader, self.public.players)
+            others = [tuple(self.hands[s]) for s in seats]
+            partners: frozenset[int] = frozenset()
+            if self.rules.leading.throw_stoppers == "opponents":
+                known = self._known_partners(leader)
+                partners = frozenset(i for i, s in enumerate(seats) if s in known)
+            options = throw_options(order, lead, others, partners)
             if options:
                 attempt = lead
                 lead = tuple(options[self._part(leader, options)])
@@ -123,6 +130,12 @@ class _Tricks:
         fc.order, fc.lead, fc.suit, fc.units = order, lead, suit, units
         fc.duty = duty_for(self.rules, units)
         return fc, attempt, thrown
+
+    def _known_partners(self, leader: int) -> frozenset[int]:
+        """The leader's partners as the table knows them now (hidden friends are not known)."""
+        watch = self.watch
+        return known_partners(self.rules, leader, self.banker, self.public.friends,
+                              watch is None or watch.all_resolved())
 
     def _part(self, leader: int, options: list[tuple[Card, ...]]) -> int:
         """The part of a failed throw the leader must play: the only one, or the next player's

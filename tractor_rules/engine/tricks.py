@@ -11,6 +11,7 @@ Every check here is a handful of pool takes per play: linear in the cards of the
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Collection, Sequence
 
 from ..rules import Rules
 from .cards import Card
@@ -117,38 +118,65 @@ def beaten_by(pool: Pool, unit: Unit) -> bool:
     return pool.best(unit.width, unit.length) > unit.top
 
 
-def throw_options(order: Order, throw: tuple[Card, ...], others: list[tuple[Card, ...]]) -> list[tuple[Card, ...]]:
+def throw_options(order: Order, throw: tuple[Card, ...], others: list[tuple[Card, ...]],
+                  partners: Collection[int] = ()) -> list[tuple[Card, ...]]:
     """[] if the throw stands; else the plays the leader may be held to (one unless the next player
-    chooses)."""
+    chooses).  ``others``: the other hands in turn order, from the player after the leader;
+    ``partners``: the indexes in ``others`` of the leader's partners, whose cards do not stop the
+    throw when only opponents may (``leading.throw_stoppers``)."""
     rules = order.rules
+    leading = rules.leading
     units = decompose(order, throw)
     suits = {u.suit for u in units}
     if len(suits) != 1:
         raise PlayError(f"a throw is of one suit (or all trumps), but {' '.join(map(str, throw))} is not")
     if len(units) <= 1:
         return []
-    if not rules.leading.throws:
+    if not leading.throws:
         raise PlayError("throws are not allowed in these rules: lead one set or one tractor")
     suit = suits.pop()
+    if leading.throw_stoppers == "opponents" and partners:
+        others = [hand for i, hand in enumerate(others) if i not in partners]
     pools = [Pool(order, suit, hand) for hand in others]
-    beaten = [u for u in units if any(beaten_by(p, u) for p in pools)]
-    check = rules.leading.throw_check
-    if check == "every-part":
-        fails = bool(beaten)
-    elif check == "largest-part":
-        fails = any(u.key == units[0].key for u in beaten)
-    else:  # "highest-card": nobody may hold a card above the throw's highest
-        top = max(order.strength[c] for c in throw)
-        fails = any(p.best(1, 1) > top for p in pools)
-    if not fails:
+    if leading.throw_decider == "first":
+        # the first stopper in turn order whose cards fail the throw decides alone
+        for pool in pools:
+            beaten = [u for u in units if beaten_by(pool, u)]
+            if _fails(order, throw, units, beaten, (pool,)):
+                return _held_to(order, throw, beaten or units)
         return []
-    candidates = beaten or units
+    beaten = [u for u in units if any(beaten_by(p, u) for p in pools)]
+    if not _fails(order, throw, units, beaten, pools):
+        return []
+    return _held_to(order, throw, beaten or units)
+
+
+def _fails(order: Order, throw: tuple[Card, ...], units: list[Unit], beaten: list[Unit],
+           pools: Sequence[Pool]) -> bool:
+    """Whether the throw fails, ``beaten`` being its units that ``pools`` beat."""
+    check = order.rules.leading.throw_check
+    if check == "every-part":
+        return bool(beaten)
+    if check == "largest-part":
+        return any(u.key == units[0].key for u in beaten)
+    # "highest-card": nobody may hold a card above the throw's highest
+    top = max(order.strength[c] for c in throw)
+    return any(p.best(1, 1) > top for p in pools)
+
+
+def _held_to(order: Order, throw: tuple[Card, ...], candidates: list[Unit]) -> list[tuple[Card, ...]]:
+    """What a failed throw is cut to, ``candidates`` being the parts that count as beaten."""
     strength = order.strength
-    if rules.leading.throw_failure == "smallest-card":
+    failure = order.rules.leading.throw_failure
+    if failure == "smallest-card":
         low = min(throw, key=lambda c: strength[c])
         return [(low,)]
-    if rules.leading.throw_failure == "next-player-chooses":
+    if failure == "next-player-chooses":
         return [u.cards for u in candidates]
+    if failure == "shortest-part":
+        # the fewest cards, then the lowest (rbtying/shengji's order of a throw's units)
+        shortest = min(candidates, key=lambda u: (len(u.cards), min(strength[c] for c in u.cards), u.top))
+        return [shortest.cards]
     # "smallest-part": the beaten unit with the lowest cards
     smallest = min(candidates, key=lambda u: (min(strength[c] for c in u.cards), u.top, len(u.cards)))
     return [smallest.cards]

@@ -41,6 +41,7 @@ def check_rules(c: "Compiler", rules: model.Rules) -> None:
         _check_fallback,
         _check_weak_hands,
         _check_kitty_shown,
+        _check_throws,
         _check_follow_lists,
         _check_kitty,
         _check_thresholds,
@@ -68,6 +69,13 @@ def _check_table(c: "Compiler", r: model.Rules) -> None:
     if t.partnership == "alternate" and (t.players % 2 or t.players < 4):
         c.error_at_field(("table.partnership", "table.players"),
                          f"alternating partnerships need an even number of players, 4 or more, not {t.players}")
+    if t.partnership != "called":
+        for path, changed, what in (("table.call_limits", bool(t.call_limits), "called cards"),
+                                    ("table.count_banker_copies", not t.count_banker_copies, "called copies")):
+            if changed:
+                c.error_at_field((path, "table.partnership"),
+                                 f"'{what}' needs called partners ('partners: by calling N cards'), "
+                                 f"but the teams are fixed ('partners: {t.partnership}')")
     if t.partnership == "called" and t.called_cards * 2 > t.players:
         c.error_at_field(("table.called_cards",),
                          f"{t.called_cards} called cards cannot find partners among {t.players} players")
@@ -292,6 +300,19 @@ def _check_fallback(c: "Compiler", r: model.Rules) -> None:
         if last > kitty:
             c.error_at_field(("declaring.fallback", "table.kitty_size"),
                              f"the kitty has {kitty} cards, so there is no card {last}")
+
+
+# --- leading -------------------------------------------------------------------------------------
+
+
+def _check_throws(c: "Compiler", r: model.Rules) -> None:
+    lead = r.leading
+    if lead.throw_decider == "first" and lead.throw_failure == "smallest-card":
+        who = "opponent" if lead.throw_stoppers == "opponents" else "player"
+        c.error_at_field(("leading.throw_decider", "leading.throw_failure"),
+                         f"'the first {who} who can' decides which beaten part a failed throw is cut to, "
+                         "but with 'failed throw: smallest card' the leader plays the throw's lowest card "
+                         "whoever beats it")
 
 
 # --- following -----------------------------------------------------------------------------------

@@ -293,7 +293,7 @@ def kitty_examples(kit: Kit) -> Made:
 
 
 def _throw_result(kit: Kit, throw: tuple[Any, ...], other: tuple[Any, ...]) -> str:
-    options = kit.ctx.throw_options(throw, [other])
+    options = kit.ctx.throw_options(throw, [other], partners=())
     if not options:
         return _("the throw stands")
     if len(options) == 1:
@@ -316,7 +316,8 @@ def throw_examples(kit: Kit) -> Made:
         others = [kit.cards((side[k - 1], 1)), kit.cards((side[-1], 1))]
     rows = tuple((cards_text(throw), cards_text(other), _throw_result(kit, throw, other)) for other in others)
     text = _("A throw against the cards of one other player, as the engine judges it:")
-    return Draft(text, table=Table((_("Throw"), _("Another player holds"), _("Result")), rows))
+    holder = _("An opponent holds") if kit.rules.leading.throw_stoppers == "opponents" else _("Another player holds")
+    return Draft(text, table=Table((_("Throw"), holder, _("Result")), rows))
 
 
 # --- following -----------------------------------------------------------------------------------

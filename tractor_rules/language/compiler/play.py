@@ -48,9 +48,25 @@ handles_choice("throw_check", "leading.throw_check", {
 })
 handles_choice("failed_throw", "leading.throw_failure", {
     "smallest_part": "smallest-part",
+    "shortest_part": "shortest-part",
     "smallest_card": "smallest-card",
     "next_player_chooses": "next-player-chooses",
 })
+
+#: who stops a throw → (whose cards are checked, whose answer decides)
+_STOPPERS: dict[str, tuple[str, str]] = {
+    "any_player": ("others", "all"),
+    "opponents": ("opponents", "all"),
+    "first_player": ("others", "first"),
+    "first_opponent": ("opponents", "first"),
+}
+
+
+@handles("throw_stoppers")
+def _throw_stoppers(c: Compiler, st: Statement) -> None:
+    stoppers, decider = choice(st.node.args[0], _STOPPERS)
+    c.set("leading.throw_stoppers", stoppers)
+    c.set("leading.throw_decider", decider)
 
 
 def _penalty(c: Compiler, node: Node) -> model.Penalty | None:

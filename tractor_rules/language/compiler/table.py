@@ -109,3 +109,26 @@ def _points(c: Compiler, st: Statement) -> None:
         values[rank] = value
     ordered = sorted(((r, v) for r, v in values.items() if v), key=lambda rv: RANK_ORDER[rv[0]])
     c.set("table.points", tuple(ordered))
+
+
+#: a limit of the called cards → its value in ``table.call_limits`` and its words
+_CALL_LIMITS = {
+    "not_trumps": ("trumps", "not trumps"),
+    "not_highest": ("highest", "not the highest card"),
+    "not_points": ("points", "not point cards"),
+}
+
+
+@handles("called_cards")
+def _called_cards(c: Compiler, st: Statement) -> None:
+    limits: list[str] = []
+    for node in child_nodes(st.node):
+        value, words = _CALL_LIMITS[node.kind]
+        if value in limits:
+            c.error(node, f"'{words}' is written twice")
+            return
+        limits.append(value)
+    c.set("table.call_limits", tuple(limits))
+
+
+handles_choice("called_copies", "table.count_banker_copies", {"count_own": True, "skip_own": False})

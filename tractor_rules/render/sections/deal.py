@@ -17,6 +17,8 @@ from .common import has_sets, has_tractors, sentences
 def table_section(b: Builder) -> None:
     with b.section("table", _("The table and the deal")):
         b.rule("table.players", _players)
+        b.rule("table.call_limits", _call_limits)
+        b.rule("table.count_banker_copies", _called_copies)
         b.rule("table.deck", _deck)
         b.rule("table.deal", _deal)
         b.rule("table.points", _points)
@@ -40,6 +42,34 @@ def _players(r: Any) -> Made:
         "and whoever plays one of them joins the banker's team; everybody else is an attacker; %(direction)s.",
         t.called_cards,
     ) % values
+
+
+def _call_limits(r: Any) -> Made:
+    """Finding Friends: which cards may be called."""
+    t = r.table
+    if t.partnership != "called":
+        return None
+    words = {"trumps": _("trumps"),
+             "highest": _("the highest card of a suit (an ace, or a king when aces are trumps)"),
+             "points": _("cards that score points")}
+    if not t.call_limits:
+        return _("The banker may call any card, trumps included.")
+    return _("The banker may not call %(cards)s; what is trump is known by then.") % {
+        "cards": join_or([words[limit] for limit in t.call_limits])}
+
+
+def _called_copies(r: Any) -> Made:
+    """Finding Friends: how the copies of a called card count toward its number."""
+    t = r.table
+    if t.partnership != "called":
+        return None
+    if t.count_banker_copies:
+        return _("The copies of a called card are counted in the order they are played, the banker's own "
+                 "included (a call of the second ♣A is answered by whoever plays the second ♣A of the hand); a "
+                 "called card the banker plays makes no friend.")
+    return _("The copies of a called card are counted in the order they are played, leaving out those the "
+             "banker plays (“the other ace”): a call of the first ♣A is answered by the first player other than "
+             "the banker to play a ♣A.")
 
 
 def _deck(r: Any) -> Made:

@@ -20,6 +20,7 @@ def leading_section(b: Builder) -> None:
                                               "the next."))
         b.rule("leading.throws", _throws)
         b.rule("leading.throw_check", _throw_check)
+        b.rule("leading.throw_stoppers", _throw_stoppers)
         b.rule("leading.throw_failure", _throw_failure)
         b.rule("leading.throw_penalty", _throw_penalty)
         b.example("leading.throw_examples", ex.throw_examples)
@@ -36,6 +37,16 @@ def _throw_check(r: Any) -> Made:
     if not r.leading.throws:
         return None
     check = r.leading.throw_check
+    if r.leading.throw_stoppers == "opponents":
+        if check == "every-part":
+            return _("A throw stands only if no opponent of the leader can beat any of its parts in that suit: a "
+                     "higher single beats a single, a higher set of the same size a set, and a tractor as long "
+                     "and higher a tractor.")
+        if check == "largest-part":
+            return _("A throw stands only if no opponent of the leader can beat its largest part in that suit; its "
+                     "smaller parts are not checked.")
+        return _("A throw stands only if no opponent of the leader holds a card of that suit higher than the "
+                 "throw's highest card.")
     if check == "every-part":
         return _("A throw stands only if no other player can beat any of its parts in that suit: a higher single "
                  "beats a single, a higher set of the same size a set, and a tractor as long and higher a tractor.")
@@ -46,17 +57,54 @@ def _throw_check(r: Any) -> Made:
              "card.")
 
 
+def _throw_stoppers(r: Any) -> Made:
+    """Whose cards count: the partners' are spared under "opponents" (said here, with what the
+    table knows of the teams in Finding Friends)."""
+    if not r.leading.throws or r.leading.throw_stoppers != "opponents":
+        return None
+    if r.table.partnership == "called":
+        return _("The cards of the leader's partners never stop a throw, as far as the table knows them: the "
+                 "banker and the friends found so far are partners; the other players are partners of one "
+                 "another only once every called card has been found.")
+    return _("The cards of the leader's partners never stop a throw.")
+
+
 def _throw_failure(r: Any) -> Made:
     if not r.leading.throws:
         return None
     how = r.leading.throw_failure
+    if how == "smallest-card":
+        return _("If a throw fails, the leader plays only its lowest card and takes the rest back.")
+    if r.leading.throw_decider == "first":
+        return _first_decides(how, r.leading.throw_stoppers)
     if how == "smallest-part":
         return _("If a throw fails, the leader plays only its beaten part with the lowest cards and takes the "
                  "rest back.")
-    if how == "smallest-card":
-        return _("If a throw fails, the leader plays only its lowest card and takes the rest back.")
+    if how == "shortest-part":
+        return _("If a throw fails, the leader plays only its beaten part with the fewest cards (of those, the "
+                 "one with the lowest cards) and takes the rest back.")
     return _("If a throw fails, the next player chooses which of its beaten parts the leader must play; the "
              "leader takes the rest back.")
+
+
+def _first_decides(how: str, stoppers: str) -> str:
+    """A failed throw judged by the first player in turn who can beat a part of it."""
+    if stoppers == "opponents":
+        first = _("If a throw fails, only the first opponent after the leader, in turn, who can beat a part of "
+                  "it counts.")
+    else:
+        first = _("If a throw fails, only the first player after the leader, in turn, who can beat a part of it "
+                  "counts.")
+    if how == "smallest-part":
+        then = _("The leader plays only the part with the lowest cards among those that player beats, and takes "
+                 "the rest back.")
+    elif how == "shortest-part":
+        then = _("The leader plays only the part with the fewest cards among those that player beats (of those, "
+                 "the one with the lowest cards), and takes the rest back.")
+    else:
+        then = _("The next player chooses which of the parts that player beats the leader must play; the leader "
+                 "takes the rest back.")
+    return sentences(first, then)
 
 
 def _penalty_goes() -> str:
