@@ -190,8 +190,10 @@ def test_the_throw_and_trick_examples_are_the_seeds_cases():
     ("house-strict-throws", {"leading.throw_penalty"}),
     ("house-mandatory-levels", {"levels.mandatory", "levels.knock_back"}),
     # its deal line restates the kitty of 6: a restatement is not a change, so the kitty rule is
-    # not marked; the rules for a banker alone and a smaller team come with its called partners
+    # not marked; what may be called, how copies count, and the rules for a banker alone and a
+    # smaller team come with its called partners
     ("house-finding-friends", {"table.players", "table.deal", "rotation.after_hold", "rotation.after_loss",
+                               "table.call_limits", "table.count_banker_copies",
                                "solo_thresholds", "levels.short_team_bonus"}),
 ])
 def test_house_rules_are_marked(name, marked):
