@@ -82,7 +82,7 @@ class RandomPlayer(Player):
 def _callable(view: PlayerView) -> list[Card]:
     """The cards of the deck, jokers aside, that the banker may call in this hand."""
     ctx = view.ctx
-    return [c for c in deck_cards(view.rules.table) if not c.is_joker and ctx.call_error(c) is None]
+    return [c for c in deck_cards(view.rules.table) if not c.is_joker and ctx.call_error([c]) is None]
 
 
 class GreedyPlayer(Player):
@@ -138,8 +138,8 @@ class GreedyPlayer(Player):
         allowed = set(callable_faces)
         # the top card of each side suit that may be called, the suits where this hand holds fewest
         # of it first; the copy after the banker's own (the first copy when those are not counted)
-        tops = [next((c for group in order.bands[s] for c in group if c in allowed), None) for s in range(4)]
-        tops = sorted((c for c in tops if c is not None), key=lambda c: (view.hand.count(c), c))
+        top_of_suit = [next((c for group in order.bands[s] for c in group if c in allowed), None) for s in range(4)]
+        tops = sorted((c for c in top_of_suit if c is not None), key=lambda c: (view.hand.count(c), c))
         own = view.rules.table.count_banker_copies
         for card in tops:
             if len(calls) == count:

@@ -193,9 +193,9 @@ def _replay(entry: str | dict[str, Any], rules: Rules, problems: list[str]) -> N
             if not isinstance(call, list) or len(call) != 2 or not _is_int(call[1]):
                 stop(f"called: {call!r} is not [card, ordinal]")
             (face,) = cards(call[0], "called card")
-            why = ctx.call_error(face)
-            if why is not None:
-                problems.append(f"called: {face}: {why}")
+            refusal = ctx.call_error([face])
+            if refusal is not None:
+                problems.append(f"called: {face}: {refusal}")
             calls.append((face, call[1]))
 
     # "the other ace": the copies the banker plays do not count toward a call's ordinal
