@@ -48,6 +48,9 @@ KINDS: dict[str, type[RulesetError]] = {
     "nested-too-deep": RulesetSyntaxError,
     "extends-unknown-name": RulesetResolutionError,
     "extends-missing-path": RulesetResolutionError,
+    "extends-outside-folder": RulesetResolutionError,
+    "extends-not-a-ruleset-file": RulesetResolutionError,
+    "extends-twice": RulesetResolutionError,
     "cycle/a": RulesetResolutionError,
     "cycle/b": RulesetResolutionError,
 }

@@ -1,49 +1,78 @@
-"""Loading rulesets, like the json module: ``load`` a shipped name or a file, ``loads`` text."""
+"""Loading rulesets, like the json module: ``load`` a shipped name or a file, ``loads`` text.
+
+Both take ``allowed_roots``: which files ``extends`` may read (docs/security.md).  By default a
+parent file must lie in the folder of the file that names it (or below); a list of folders allows
+those instead; an empty list allows shipped rulesets only.
+"""
 
 from __future__ import annotations
 
 import os
+from collections.abc import Iterable
 from pathlib import Path
 
 from .codec import schema as _schema
 from .errors import Diagnostic, RulesetResolutionError
 from .language.compiler import compile_resolved
-from .language.resolve import Source, builtin_source, file_source, resolve
-from .language.suggest import did_you_mean
+from .language.resolve import Source, Trust, builtin_source, file_source, resolve
+from .language.suggest import did_you_mean, quoted
 from .resources import RULESET_SUFFIX, builtin_names
 from .rules import Rules
 
 __all__ = ["builtin_names", "load", "loads", "schema"]
 
+Roots = Iterable[str | os.PathLike[str]] | None
 
-def load(name_or_path: str | os.PathLike[str]) -> Rules:
+
+def load(name_or_path: str | os.PathLike[str], *, allowed_roots: Roots = None) -> Rules:
     """A shipped ruleset by name ("two-decks"), or a ``.tractor`` file by path."""
     if not isinstance(name_or_path, (str, os.PathLike)):
         raise RulesetResolutionError(
             Diagnostic("<argument>", 0, 0, f"expected a ruleset name or a path, not {type(name_or_path).__name__}")
         )
+    trust = Trust.of(allowed_roots)
     if isinstance(name_or_path, str) and name_or_path in builtin_names():
         source = builtin_source(name_or_path)
         assert source is not None
-        return compile_resolved(resolve(source))
-    path = Path(name_or_path)
-    if not path.exists() and isinstance(name_or_path, str) and not name_or_path.endswith(RULESET_SUFFIX) \
-            and "/" not in name_or_path and os.sep not in name_or_path:
-        raise RulesetResolutionError(
-            Diagnostic(name_or_path, 0, 0,
-                       f"no shipped ruleset or file of that name{did_you_mean(name_or_path, builtin_names())}")
-        )
-    return compile_resolved(resolve(file_source(path, str(name_or_path))))
+        return compile_resolved(resolve(source, trust))
+    shown = os.fspath(name_or_path)
+    if not isinstance(shown, str):
+        raise RulesetResolutionError(Diagnostic("<argument>", 0, 0, "expected a path as text, not bytes"))
+    shown_quoted = shown if shown.isprintable() else quoted(shown)
+    try:
+        source = file_source(Path(shown), shown_quoted)
+    except RulesetResolutionError as error:
+        bare_name = not shown.endswith(RULESET_SUFFIX) and "/" not in shown and os.sep not in shown
+        if error.message == "no such file" and bare_name:
+            raise RulesetResolutionError(
+                Diagnostic(shown_quoted, 0, 0,
+                           f"no shipped ruleset or file of that name{did_you_mean(shown, builtin_names())}")
+            ) from None
+        raise
+    return compile_resolved(resolve(source, trust))
 
 
-def loads(text: str, origin: str = "<string>") -> Rules:
+def loads(text: str, origin: str | None = "<string>", *, allowed_roots: Roots = None) -> Rules:
     """Compile ruleset text.  ``origin`` names it in messages; relative ``extends`` paths start from
-    its folder (the working directory when no file name is given)."""
+    its folder, and by default may reach only that folder and below.  Without an origin (or with
+    ``origin=None``) the text may extend shipped rulesets only, unless ``allowed_roots`` names
+    folders."""
+    if origin is None:
+        origin = "<string>"
+    if not isinstance(origin, str):
+        raise RulesetResolutionError(
+            Diagnostic("<argument>", 0, 0, f"origin names the text: a string, not {type(origin).__name__}"))
     if not isinstance(text, str):
-        raise RulesetResolutionError(Diagnostic(str(origin), 0, 0, f"expected ruleset text, not {type(text).__name__}"))
-    folder = Path(origin).resolve().parent if origin != "<string>" else None
-    key = str(Path(origin).resolve()) if origin != "<string>" else "<string>"
-    return compile_resolved(resolve(Source(text, origin, folder, key)))
+        raise RulesetResolutionError(Diagnostic(origin, 0, 0, f"expected ruleset text, not {type(text).__name__}"))
+    trust = Trust.of(allowed_roots)
+    if origin == "<string>":
+        return compile_resolved(resolve(Source(text, origin, None, "<string>"), trust))
+    shown = origin if origin.isprintable() else quoted(origin)
+    try:
+        resolved = Path(origin).resolve()
+    except (OSError, ValueError, RuntimeError):  # a name no file can have: it names the text only
+        return compile_resolved(resolve(Source(text, shown, None, shown), trust))
+    return compile_resolved(resolve(Source(text, shown, resolved.parent, str(resolved)), trust))
 
 
 def schema() -> dict:

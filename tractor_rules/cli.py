@@ -65,6 +65,16 @@ def _report(error: RulesetError) -> int:
     return EXIT_INPUT
 
 
+def _load(args: argparse.Namespace, target: str):
+    """``load(target)`` with the folders ``--allow-root`` names: besides them, a file's parents may
+    come from the folder of the file named on the command line (docs/security.md)."""
+    roots = getattr(args, "allow_root", None)
+    if not roots:
+        return load(target)
+    own = Path(target).parent if builtin_path(target) is None or os.path.lexists(target) else None
+    return load(target, allowed_roots=[*roots, *([own] if own is not None else [])])
+
+
 def _cmd_list(args: argparse.Namespace) -> int:
     for name in builtin_names():
         try:
@@ -79,7 +89,7 @@ def _cmd_check(args: argparse.Namespace) -> int:
     status = EXIT_OK
     for target in args.rulesets or [DEFAULT_RULESET]:
         try:
-            rules = load(target)
+            rules = _load(args, target)
         except RulesetError as error:
             status = _report(error)
             continue
@@ -90,7 +100,7 @@ def _cmd_check(args: argparse.Namespace) -> int:
 
 def _cmd_compile(args: argparse.Namespace) -> int:
     try:
-        rules = load(args.ruleset or DEFAULT_RULESET)
+        rules = _load(args, args.ruleset or DEFAULT_RULESET)
     except RulesetError as error:
         return _report(error)
     text = json.dumps(rules.to_dict(), indent=None if args.compact else 2, ensure_ascii=False)
@@ -107,7 +117,7 @@ def _cmd_render(args: argparse.Namespace) -> int:
     from .render import render_sheet
 
     try:
-        rules = load(args.ruleset or DEFAULT_RULESET)
+        rules = _load(args, args.ruleset or DEFAULT_RULESET)
     except RulesetError as error:
         return _report(error)
     _write_output(render_sheet(rules, format=args.format, lang=args.lang), args.output)
@@ -118,7 +128,7 @@ def _cmd_diff(args: argparse.Namespace) -> int:
     from .render import render_diff
 
     try:
-        first, second = load(args.first), load(args.second)
+        first, second = _load(args, args.first), _load(args, args.second)
     except RulesetError as error:
         return _report(error)
     _write_output(render_diff(first, second, format=args.format, lang=args.lang), args.output)
@@ -140,7 +150,7 @@ def _cmd_simulate(args: argparse.Namespace) -> int:
     from .engine.simulate import run_simulation
 
     try:
-        rules = load(args.ruleset or DEFAULT_RULESET)
+        rules = _load(args, args.ruleset or DEFAULT_RULESET)
     except RulesetError as error:
         return _report(error)
     if args.hands < 0:
@@ -175,14 +185,14 @@ def _cmd_simulate(args: argparse.Namespace) -> int:
 
 def _ruleset_file(target: str) -> Path:
     path = builtin_path(target)
-    return path if path is not None and not Path(target).exists() else Path(target)
+    return path if path is not None and not os.path.lexists(target) else Path(target)
 
 
 def _cmd_fmt(args: argparse.Namespace) -> int:
     from .language.format import format_text
 
     if args.write:
-        shipped = [t for t in args.rulesets if not Path(t).exists() and builtin_path(t) is not None]
+        shipped = [t for t in args.rulesets if not os.path.lexists(t) and builtin_path(t) is not None]
         if not args.rulesets or shipped:
             print("tractor-rules fmt: --write rewrites files: give their paths "
                   f"({'not the shipped ruleset ' + repr(shipped[0]) if shipped else 'none given'})", file=sys.stderr)
@@ -224,19 +234,24 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
     commands = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
 
-    def command(name: str, help_text: str, run: Callable[[argparse.Namespace], int]) -> argparse.ArgumentParser:
+    def command(name: str, help_text: str, run: Callable[[argparse.Namespace], int],
+                loads: bool = False) -> argparse.ArgumentParser:
         sub = commands.add_parser(name, help=help_text, description=help_text, epilog=EPILOG,
                                   formatter_class=argparse.RawDescriptionHelpFormatter)
         sub.set_defaults(run=run)
+        if loads:
+            sub.add_argument("--allow-root", action="append", metavar="DIR",
+                             help="let 'extends' also read .tractor files under DIR (repeatable; "
+                                  "see docs/security.md)")
         return sub
 
     command("list", "list the shipped rulesets", _cmd_list)
 
-    check = command("check", "compile rulesets and report every error", _cmd_check)
+    check = command("check", "compile rulesets and report every error", _cmd_check, loads=True)
     check.add_argument("rulesets", nargs="*", metavar="RULESET")
     check.add_argument("-q", "--quiet", action="store_true", help="print nothing for rulesets that compile")
 
-    comp = command("compile", "print a ruleset's compiled rules as JSON", _cmd_compile)
+    comp = command("compile", "print a ruleset's compiled rules as JSON", _cmd_compile, loads=True)
     comp.add_argument("ruleset", nargs="?", metavar="RULESET")
     comp.add_argument("-o", "--output", metavar="FILE", help="write to FILE instead of standard output")
     comp.add_argument("--compact", action="store_true", help="one line, no indentation")
@@ -245,20 +260,20 @@ def build_parser() -> argparse.ArgumentParser:
     sch.add_argument("-o", "--output", metavar="FILE", help="write to FILE instead of standard output")
 
     render = command("render", "print a ruleset's rule sheet (Markdown, HTML or plain text; English or Chinese)",
-                     _cmd_render)
+                     _cmd_render, loads=True)
     render.add_argument("ruleset", nargs="?", metavar="RULESET")
     render.add_argument("--format", choices=("md", "html", "txt"), default="md", help="default: md")
     render.add_argument("--lang", choices=("en", "zh"), default="en", help="default: en")
     render.add_argument("-o", "--output", metavar="FILE", help="write to FILE instead of standard output")
 
-    diff = command("diff", "print the differences between two rulesets as rule sentences", _cmd_diff)
+    diff = command("diff", "print the differences between two rulesets as rule sentences", _cmd_diff, loads=True)
     diff.add_argument("first", metavar="RULESET_A")
     diff.add_argument("second", metavar="RULESET_B")
     diff.add_argument("--format", choices=("txt", "md"), default="txt", help="default: txt")
     diff.add_argument("--lang", choices=("en", "zh"), default="en", help="default: en")
     diff.add_argument("-o", "--output", metavar="FILE", help="write to FILE instead of standard output")
 
-    sim = command("simulate", "play random hands with the engine and print statistics", _cmd_simulate)
+    sim = command("simulate", "play random hands with the engine and print statistics", _cmd_simulate, loads=True)
     sim.add_argument("ruleset", nargs="?", metavar="RULESET")
     sim.add_argument("--hands", type=int, default=100, metavar="N", help="hands to play (default 100)")
     sim.add_argument("--seed", type=int, default=0, metavar="S", help="random seed; the same seed plays the same game")

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 
 from lark import Token, Tree
 
-from .parser import lark_parser, parse
+from .parser import BOM, lark_parser, parse
 from .syntax import Comment
 
 __all__ = ["format_text", "is_formatted"]
@@ -46,7 +46,8 @@ class _Line:
 
 def format_text(text: str, file: str = "<string>") -> str:
     """The canonical text of a ruleset; raises the ``RulesetError`` that ``parse`` raises for bad
-    input."""
+    input.  A byte-order mark at the start is dropped."""
+    text = text.removeprefix(BOM)
     syntax = parse(text, file)  # first, so bad input raises the project's error, not Lark's
     return _render(_collect(text, syntax.comments))
 

@@ -19,6 +19,8 @@ from .syntax import Comment, Leaf, Node, Position, Statement, SyntaxTree, line_o
 MAX_BYTES = 256 * 1024
 MAX_NESTING = 16
 MAX_DIGITS = 6
+#: a byte-order mark, which some editors put at the start of a UTF-8 file: not part of the text
+BOM = "\ufeff"
 
 SECTIONS = (
     "table",
@@ -314,6 +316,7 @@ def parse(text: str, file: str = "<string>") -> SyntaxTree:
     """Parse ruleset text.  Raises ``RulesetSyntaxError`` for anything the grammar rejects."""
     if not isinstance(text, str):
         raise RulesetSyntaxError(Diagnostic(file, 0, 0, "a ruleset must be text"))
+    text = text.removeprefix(BOM)
     _preflight(file, text)
     source = text if text.endswith("\n") else text + "\n"
     try:

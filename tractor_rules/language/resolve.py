@@ -7,16 +7,68 @@ upgrade row in a child replaces all of the parent's rows.
 
 from __future__ import annotations
 
+import os
+import stat
+from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
 
 from ..errors import Diagnostic, RulesetResolutionError, RulesetSyntaxError
-from ..resources import RULESET_SUFFIX, builtin_names, builtin_path
-from .parser import parse
+from ..resources import RULESET_SUFFIX, builtin_names, builtin_path, rulesets_dir
+from .parser import BOM, MAX_BYTES, parse
 from .suggest import did_you_mean, quoted
 from .syntax import Leaf, Node, Statement, SyntaxTree, as_leaf, line_of
 
 MAX_DEPTH = 16
+
+
+@dataclass(frozen=True)
+class Trust:
+    """Which files ``extends`` may read besides the shipped rulesets (docs/security.md).
+
+    ``roots`` None: a parent file must lie in the folder of the file that names it, or below it.
+    Otherwise only files under one of ``roots`` are parents (none: shipped names only).  In every
+    case a parent file is a regular file whose name ends in ``.tractor``, symbolic links resolved.
+    """
+
+    roots: tuple[Path, ...] | None = None
+
+    @classmethod
+    def of(cls, allowed_roots: "Iterable[str | os.PathLike[str]] | None") -> "Trust":
+        if allowed_roots is None:
+            return cls(None)
+        if isinstance(allowed_roots, (str, bytes, os.PathLike)):
+            allowed_roots = [allowed_roots]  # one folder given bare
+        roots: list[Path] = []
+        for root in allowed_roots:
+            if not isinstance(root, (str, os.PathLike)):
+                raise RulesetResolutionError(Diagnostic(
+                    "<argument>", 0, 0, f"allowed_roots holds folders, not {type(root).__name__}"))
+            try:
+                roots.append(Path(root).resolve())
+            except (OSError, ValueError, RuntimeError) as exc:
+                raise RulesetResolutionError(
+                    Diagnostic("<argument>", 0, 0, f"allowed root {quoted(str(root))} cannot be used: {_why(exc)}")
+                ) from None
+        return cls(tuple(roots))
+
+    def folders_for(self, child: "Source") -> tuple[Path, ...]:
+        """The folders a path written in ``child`` may reach."""
+        if child.key.startswith("builtin:"):
+            return (rulesets_dir().resolve(),)  # a shipped ruleset reaches only its siblings
+        if self.roots is not None:
+            return self.roots
+        return (child.folder.resolve(),) if child.folder is not None else ()
+
+
+def _why(exc: BaseException) -> str:
+    """An OS error as a few words ("File name too long"); a NUL in a name as such."""
+    if isinstance(exc, ValueError):
+        return "the name holds a NUL character"
+    if isinstance(exc, RuntimeError):
+        return "symbolic links go round in a circle"
+    strerror = getattr(exc, "strerror", None)
+    return str(strerror or exc)
 
 
 @dataclass(frozen=True)
@@ -48,20 +100,60 @@ def builtin_source(name: str) -> Source | None:
     path = builtin_path(name)
     if path is None:
         return None
-    return Source(path.read_text(encoding="utf-8"), f"{name}{RULESET_SUFFIX}", path.parent, f"builtin:{name}")
+    text = path.read_text(encoding="utf-8").removeprefix(BOM)
+    return Source(text, f"{name}{RULESET_SUFFIX}", path.parent, f"builtin:{name}")
+
+
+def read_ruleset_bytes(path: Path, shown: str) -> bytes:
+    """The bytes of a ruleset file, reading no more than the size limit allows: only a regular file
+    is read (a pipe would block, a device never ends), its size is checked before reading, and at
+    most ``MAX_BYTES + 1`` bytes are read (a file may grow while it is read)."""
+
+    def fail(message: str) -> RulesetResolutionError:
+        return RulesetResolutionError(Diagnostic(shown, 0, 0, message))
+
+    def too_large(size: str) -> RulesetSyntaxError:
+        return RulesetSyntaxError(Diagnostic(shown, 1, 1, f"the file is {size} bytes; a ruleset may be at most {MAX_BYTES}"))
+
+    try:
+        # O_NONBLOCK: opening a pipe with no writer must not wait for one
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_CLOEXEC", 0))
+    except FileNotFoundError:
+        raise fail("no such file") from None
+    except IsADirectoryError:
+        raise fail("is a folder, not a ruleset file") from None
+    except (OSError, ValueError) as exc:
+        raise fail(f"cannot read: {_why(exc)}") from None
+    try:
+        info = os.fstat(fd)
+        if stat.S_ISDIR(info.st_mode):
+            raise fail("is a folder, not a ruleset file")
+        if not stat.S_ISREG(info.st_mode):
+            raise fail("is not a regular file (a device, a pipe or a socket); a ruleset is read only from a file")
+        if info.st_size > MAX_BYTES:
+            raise too_large(str(info.st_size))
+        chunks: list[bytes] = []
+        left = MAX_BYTES + 1
+        while left > 0:
+            chunk = os.read(fd, left)
+            if not chunk:
+                break
+            chunks.append(chunk)
+            left -= len(chunk)
+        if left <= 0:
+            raise too_large(f"more than {MAX_BYTES}")
+        return b"".join(chunks)
+    except OSError as exc:
+        raise fail(f"cannot read: {_why(exc)}") from None
+    finally:
+        os.close(fd)
 
 
 def file_source(path: Path, shown_as: str | None = None) -> Source:
+    shown = str(shown_as or path)
+    data = read_ruleset_bytes(path, shown)
     try:
-        data = path.read_bytes()
-    except FileNotFoundError:
-        raise RulesetResolutionError(Diagnostic(str(shown_as or path), 0, 0, "no such file")) from None
-    except IsADirectoryError:
-        raise RulesetResolutionError(Diagnostic(str(shown_as or path), 0, 0, "is a folder, not a ruleset file")) from None
-    except OSError as exc:
-        raise RulesetResolutionError(Diagnostic(str(shown_as or path), 0, 0, f"cannot read: {exc.strerror}")) from None
-    try:
-        text = data.decode("utf-8")
+        text = data.decode("utf-8").removeprefix(BOM)
     except UnicodeDecodeError as exc:
         before = data[: exc.start]
         line = before.count(b"\n") + 1
@@ -72,7 +164,8 @@ def file_source(path: Path, shown_as: str | None = None) -> Source:
             Diagnostic(str(shown_as or path), line, column,
                        f"the file is not UTF-8 text: byte 0x{data[exc.start]:02x} here; save it as UTF-8", shown_line)
         ) from None
-    return Source(text, str(shown_as or path), path.resolve().parent, str(path.resolve()))
+    resolved = path.resolve()
+    return Source(text, shown, resolved.parent, str(resolved))
 
 
 def statement_key(st: Statement) -> tuple:
@@ -90,7 +183,7 @@ def lead_label(node: Node | Leaf) -> str:
     return describe_lead(node)
 
 
-def _parent_source(child: Source, ref: str, st: Statement, text: str) -> Source:
+def _parent_source(child: Source, ref: str, st: Statement, text: str, trust: Trust) -> Source:
     leaf = st.node.args[0]
     pos = leaf.pos
 
@@ -107,17 +200,42 @@ def _parent_source(child: Source, ref: str, st: Statement, text: str) -> Source:
         if source is None:
             raise fail(f"no shipped ruleset is called {quoted(ref)}{did_you_mean(ref, builtin_names())}")
         return source
+    # Only this file's own line is ever quoted: a parent that is refused is never opened, so no
+    # message can show what another file holds, nor say whether a file outside exists.
+    if not ref.endswith(RULESET_SUFFIX):
+        raise fail(f"extends reads only {RULESET_SUFFIX} files: {quoted(ref)} is not one")
+    folders = trust.folders_for(child)
+    if not folders:
+        raise fail(f"only shipped rulesets may be extended here, not the file {quoted(ref)}")
     base = child.folder if child.folder is not None else Path.cwd()
     path = base / ref
-    if not path.is_file():
+    try:
+        real = path.resolve()
+    except (OSError, ValueError, RuntimeError) as exc:
+        raise fail(f"cannot read {quoted(ref)}: {_why(exc)}") from None
+    if not any(real.is_relative_to(folder) for folder in folders):
+        where = "the folder of this ruleset" if trust.roots is None and not child.key.startswith("builtin:") \
+            else "the folders rulesets may be read from"
+        raise fail(f"{quoted(ref)} is outside {where}; extends reads only files in it and below")
+    if not real.name.endswith(RULESET_SUFFIX):
+        raise fail(f"extends reads only {RULESET_SUFFIX} files: {quoted(ref)} is a link to another kind of file")
+    try:
+        exists = real.exists()
+    except (OSError, ValueError) as exc:
+        raise fail(f"cannot read {quoted(ref)}: {_why(exc)}") from None
+    if not exists:
         raise fail(f"cannot find {quoted(ref)} (looked for {path if str(path).isprintable() else quoted(str(path))})")
     # Name the parent as the user would: relative to the child's own name.
     shown = str(Path(child.file).parent / ref) if not child.key.startswith("builtin:") else ref
-    return file_source(path, shown)
+    try:
+        return file_source(real, shown)
+    except RulesetResolutionError as error:
+        raise fail(f"cannot read {quoted(ref)}: {error.message}") from None
 
 
-def resolve(source: Source) -> Resolved:
-    """Parse ``source`` and its chain of parents; merge their statements, the child's winning."""
+def resolve(source: Source, trust: Trust = Trust()) -> Resolved:
+    """Parse ``source`` and its chain of parents; merge their statements, the child's winning.
+    ``trust`` says which files ``extends`` may read."""
     chain: list[tuple[Source, SyntaxTree]] = []
     seen: list[str] = []
     current: Source | None = source
@@ -141,12 +259,20 @@ def resolve(source: Source) -> Resolved:
         seen.append(current.key)
         tree = parse(current.text, current.file)
         chain.append((current, tree))
-        ext = tree.preamble("extends")
-        if ext is None:
+        extends = [st for st in tree.statements if st.section == "" and st.kind == "extends"]
+        if len(extends) > 1:
+            second = extends[1]
+            raise RulesetResolutionError(
+                Diagnostic(current.file, second.pos.line, second.pos.column,
+                           f"'extends' is already set on line {extends[0].pos.line}: a ruleset has one parent",
+                           line_of(current.text, second.pos.line), second.pos.width)
+            )
+        if not extends:
             current = None
         else:
+            ext = extends[0]
             ref = as_leaf(ext.node.args[0])
-            current = _parent_source(current, str(ref.value), ext, current.text)
+            current = _parent_source(current, str(ref.value), ext, current.text, trust)
 
     return _merge(chain)
 

@@ -1,0 +1,48 @@
+"""The hostile suite's harness: run cases in a child process under a memory ceiling and a time
+ceiling per case, so that a case that runs away fails its test instead of hanging or exhausting the
+machine.  The ceilings are limits enforced on the child (``RLIMIT_AS``, an interval timer, and a
+kill from the parent as the last resort), never timed assertions on normal work.
+
+Cases are batched: one child runs many cases one after another (starting Python and compiling the
+grammar is the costly part), each under its own timer; the address-space limit holds for the whole
+child, so a case that allocates past it fails alone with a ``MemoryError``.
+
+A case is a JSON value handed to a function named "module:function" in ``tests/hostile``; the
+function returns a JSON value (its verdict) or raises.  Each case comes back as a dict:
+``{"ok": value}``, ``{"raised": "TypeName: message"}``, ``{"timeout": seconds}`` or
+``{"memory": true}``.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+#: the ceilings of one case: address space of the child (MiB) and CPU seconds
+MEMORY_MB = 1024
+CASE_SECONDS = 20.0
+
+
+def run_cases(function: str, cases: list, *, memory_mb: int = MEMORY_MB,
+              case_seconds: float = CASE_SECONDS) -> list[dict]:
+    """Run ``function`` on every case in one child process; one result per case, in order."""
+    payload = json.dumps({"function": function, "cases": cases, "memory_mb": memory_mb,
+                          "case_seconds": case_seconds})
+    # The parent's own ceiling: every case at its limit, plus start-up.
+    wall = 60 + case_seconds * 2 * len(cases)
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(HERE), os.environ.get("PYTHONPATH", "")])}
+    done = subprocess.run([sys.executable, str(HERE / "_worker.py")], input=payload, capture_output=True,
+                          text=True, timeout=wall, env=env)
+    results = [json.loads(line) for line in done.stdout.splitlines() if line.startswith("{")]
+    if len(results) != len(cases):
+        raise AssertionError(f"the worker died after {len(results)} of {len(cases)} cases "
+                             f"(exit {done.returncode}):\n{done.stderr[-3000:]}")
+    return results
+
+
+def run_case(function: str, case: object, **limits) -> dict:
+    return run_cases(function, [case], **limits)[0]
