@@ -9,15 +9,20 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import signal
+import stat
 import sys
 import tempfile
+import threading
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import NoReturn
 
 from . import __version__
 from .api import builtin_names, load, schema
-from .errors import RulesetError
+from .errors import RulesetError, terminal_safe
+from .language.resolve import read_ruleset_bytes
+from .language.suggest import quoted
 from .resources import builtin_path
 
 DEFAULT_RULESET = "two-decks"
@@ -40,21 +45,76 @@ class _Parser(argparse.ArgumentParser):
         self.exit(EXIT_USAGE, f"{self.prog}: error: {message}\n")
 
 
+class OutputError(Exception):
+    """An output file that cannot be written; its message is the one line the user sees."""
+
+
+#: the most hands one ``simulate`` run plays (each hand adds about 2 KB to a log)
+MAX_HANDS = 100_000
+
+
+def _output_target(out: str) -> tuple[Path, int]:
+    """The file to replace for output ``out`` and the permissions to give it.  A symbolic link is
+    followed (its target is written; the link stays); only a regular file, or a name that does not
+    exist yet, is replaced; a replaced file keeps its permissions, a new one gets the umask's."""
+    if out == "":
+        raise OutputError("cannot write to '': the file name is empty")
+    shown = quoted(out)
+    try:
+        real = Path(os.path.realpath(out))
+        info = os.stat(real)
+    except FileNotFoundError:
+        info = None
+    except (OSError, ValueError) as exc:
+        raise OutputError(f"cannot write to {shown}: {_why(exc)}") from None
+    if info is not None:
+        if stat.S_ISDIR(info.st_mode):
+            raise OutputError(f"cannot write to {shown}: it is a folder")
+        if not stat.S_ISREG(info.st_mode):
+            raise OutputError(f"cannot write to {shown}: it is not a regular file (a device, a pipe or a "
+                              "socket), and only files are written; use '-' for standard output")
+        return real, stat.S_IMODE(info.st_mode)
+    if not real.parent.is_dir():
+        raise OutputError(f"cannot write to {shown}: there is no folder {quoted(str(real.parent))}")
+    umask = os.umask(0)
+    os.umask(umask)
+    return real, 0o666 & ~umask
+
+
+def _why(exc: BaseException) -> str:
+    if isinstance(exc, ValueError):
+        return "the name holds a NUL character"
+    return str(getattr(exc, "strerror", None) or exc)
+
+
+def _temporary_beside(real: Path, shown: str) -> tuple[int, str]:
+    """A new hidden file in the target's folder (so that renaming it over the target is atomic)."""
+    try:
+        return tempfile.mkstemp(prefix=".tractor-rules-", suffix=".tmp", dir=real.parent)
+    except OSError as exc:
+        raise OutputError(f"cannot write to {shown}: {_why(exc)}") from None
+
+
 def _write_output(text: str, out: str | None) -> None:
-    """Write to ``out`` atomically (a failure never leaves a partial file), or to stdout."""
+    """Write to ``out`` whole or not at all (a failure never leaves a partial file), or to stdout.
+    See docs/security.md: only regular files are replaced, links are followed, modes are kept."""
     if out is None or out == "-":
         sys.stdout.write(text)
         return
-    target = Path(out)
-    folder = target.parent if str(target.parent) else Path(".")
-    fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", dir=folder)
+    real, mode = _output_target(out)
+    fd, tmp = _temporary_beside(real, quoted(out))
     try:
         with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as handle:
             handle.write(text)
-        os.replace(tmp, target)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
+            handle.flush()
+            os.fchmod(handle.fileno(), mode)
+        os.replace(tmp, real)
+        tmp = ""
+    except OSError as exc:
+        raise OutputError(f"cannot write to {quoted(out)}: {_why(exc)}") from None
+    finally:
+        if tmp:
+            Path(tmp).unlink(missing_ok=True)
 
 
 def _report(error: RulesetError) -> int:
@@ -78,7 +138,7 @@ def _load(args: argparse.Namespace, target: str):
 def _cmd_list(args: argparse.Namespace) -> int:
     for name in builtin_names():
         try:
-            title = load(name).name
+            title = terminal_safe(load(name).name)
         except RulesetError:  # a broken shipped file still gets listed; 'check' tells why
             title = "(does not compile)"
         print(f"{name:<28} {title}")
@@ -94,7 +154,7 @@ def _cmd_check(args: argparse.Namespace) -> int:
             status = _report(error)
             continue
         if not args.quiet:
-            print(f"{target}: ok ({rules.name})")
+            print(f"{terminal_safe(target)}: ok ({terminal_safe(rules.name)})")
     return status
 
 
@@ -156,11 +216,17 @@ def _cmd_simulate(args: argparse.Namespace) -> int:
     if args.hands < 0:
         print("tractor-rules simulate: --hands cannot be negative", file=sys.stderr)
         return EXIT_USAGE
+    if args.hands > MAX_HANDS:
+        print(f"tractor-rules simulate: --hands is at most {MAX_HANDS:,}; run several seeds for more",
+              file=sys.stderr)
+        return EXIT_USAGE
     log_tmp = None
-    if args.log:
+    log_target: Path | None = None
+    log_mode = 0
+    if args.log is not None:
         # The log appears whole or not at all: written beside its target, renamed at the end.
-        target = Path(args.log)
-        fd, log_tmp = tempfile.mkstemp(prefix=f".{target.name}.", dir=target.parent if str(target.parent) else ".")
+        log_target, log_mode = _output_target(args.log)
+        fd, log_tmp = _temporary_beside(log_target, quoted(args.log))
         os.close(fd)
     try:
         try:
@@ -169,8 +235,12 @@ def _cmd_simulate(args: argparse.Namespace) -> int:
         except EngineError as error:  # a ruleset the engine cannot play, e.g. links that branch
             print(f"{args.ruleset or DEFAULT_RULESET}: the engine cannot play this ruleset: {error}", file=sys.stderr)
             return EXIT_INPUT
-        if log_tmp is not None:
-            os.replace(log_tmp, args.log)
+        if log_tmp is not None and log_target is not None:
+            try:
+                os.chmod(log_tmp, log_mode)
+                os.replace(log_tmp, log_target)
+            except OSError as exc:
+                raise OutputError(f"cannot write to {quoted(args.log)}: {_why(exc)}") from None
             log_tmp = None
             report.log_path = args.log
     finally:
@@ -201,9 +271,12 @@ def _cmd_fmt(args: argparse.Namespace) -> int:
     for target in args.rulesets or [DEFAULT_RULESET]:
         path = _ruleset_file(target)
         try:
-            text = path.read_text(encoding="utf-8")
-        except (OSError, UnicodeDecodeError) as exc:
-            print(f"{target}: cannot read: {exc}", file=sys.stderr)
+            text = read_ruleset_bytes(path, quoted(target)).decode("utf-8")
+        except RulesetError as error:
+            status = _report(error)
+            continue
+        except UnicodeDecodeError as exc:
+            print(f"{quoted(target)}: cannot read: {exc}", file=sys.stderr)
             status = EXIT_INPUT
             continue
         try:
@@ -296,13 +369,40 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.command is None:
         parser.print_help(sys.stderr)
         return EXIT_USAGE
+    previous = {}
+    if threading.current_thread() is threading.main_thread():  # handlers can be set there only
+        previous = {sig: signal.signal(sig, _terminated) for sig in _CLEAN_EXIT_SIGNALS}
     try:
         return args.run(args)
+    except OutputError as error:
+        print(f"tractor-rules {args.command}: {error}", file=sys.stderr)
+        return EXIT_INPUT
     except BrokenPipeError:  # `tractor-rules compile | head`
         sys.stderr.close()
         return EXIT_OK
     except KeyboardInterrupt:
         return 130
+    except _Terminated as stop:
+        return 128 + stop.signum
+    finally:
+        for sig, handler in previous.items():
+            signal.signal(sig, handler)
+
+
+class _Terminated(BaseException):
+    """SIGTERM or SIGHUP arrived: unwinds like Ctrl-C does, so that every ``finally`` removes its
+    temporary file."""
+
+    def __init__(self, signum: int):
+        super().__init__(signum)
+        self.signum = signum
+
+
+def _terminated(signum: int, frame: object) -> None:
+    raise _Terminated(signum)
+
+
+_CLEAN_EXIT_SIGNALS = tuple(getattr(signal, name) for name in ("SIGTERM", "SIGHUP") if hasattr(signal, name))
 
 
 if __name__ == "__main__":

@@ -73,10 +73,10 @@ def _from_data(tp: Any, data: Any, path: str, older: bool = False) -> Any:
     document, whose objects may lack the fields added since (``rules.since``); they take their
     defaults, which keep the older meaning."""
     origin = get_origin(tp)
-    if tp is tuple:  # a bare ``tuple``: the formula tree, nested lists of plain values
+    if tp is tuple:  # a bare ``tuple``: the formula tree
         if not isinstance(data, list):
             raise _fail(path, f"expected a list, got {type(data).__name__}")
-        return _plain_tuple(data, path)
+        return () if not data else _formula(data, path)
     if _is_dataclass_type(tp):
         if not isinstance(data, dict):
             raise _fail(path, f"expected an object, got {type(data).__name__}")
@@ -102,7 +102,8 @@ def _from_data(tp: Any, data: Any, path: str, older: bool = False) -> Any:
             raise _fail(path, f"expected {len(args)} items, got {len(data)}")
         return tuple(_from_data(a, v, f"{path}[{i}]", older) for i, (a, v) in enumerate(zip(args, data)))
     if origin is Literal:
-        if data not in get_args(tp):
+        # exact types: True is not 1, and 1.0 is not 1
+        if not any(type(data) is type(choice) and data == choice for choice in get_args(tp)):
             choices = ", ".join(repr(a) for a in get_args(tp))
             raise _fail(path, f"{data!r} is not one of {choices}")
         return data
@@ -138,19 +139,37 @@ def _added_since(f: dataclasses.Field[Any], version: int) -> bool:
     return int(f.metadata.get("since", 1)) >= version
 
 
-def _plain_tuple(data: Any, path: str) -> Any:
-    if isinstance(data, list):
-        return tuple(_plain_tuple(v, path) for v in data)
-    if isinstance(data, (str, int)) and not isinstance(data, bool):
-        return data
-    raise _fail(path, f"unexpected value {data!r}")
+#: how deep a formula tree may nest (the language nests parentheses at most 16 deep)
+_MAX_FORMULA_DEPTH = 64
+
+
+def _formula(data: Any, path: str, depth: int = 0) -> tuple:
+    """A formula tree exactly as the schema describes it (``_FORMULA_SCHEMA``): ["num", n] with n a
+    whole number of 0 or more, ["var", "size"|"cards"], or [op, a, b]; nothing more."""
+    if depth > _MAX_FORMULA_DEPTH:
+        raise _fail(path, f"the formula nests more than {_MAX_FORMULA_DEPTH} deep")
+    if not isinstance(data, list) or not data:
+        raise _fail(path, f"expected a formula (a list such as [\"num\", 2]), got {data!r}")
+    head = data[0]
+    if head == "num" and len(data) == 2:
+        number = data[1]
+        if type(number) is int and number >= 0:
+            return ("num", number)
+        raise _fail(path, f"a number in a formula is a whole number of 0 or more, not {number!r}")
+    if head == "var" and len(data) == 2:
+        if data[1] in ("size", "cards") and type(data[1]) is str:
+            return ("var", data[1])
+        raise _fail(path, f"a formula's variable is 'size' or 'cards', not {data[1]!r}")
+    if head in ("add", "mul", "pow") and type(head) is str and len(data) == 3:
+        return (head, _formula(data[1], path, depth + 1), _formula(data[2], path, depth + 1))
+    raise _fail(path, f"not a formula: {data!r}"[:200])
 
 
 def rules_from_dict(data: dict) -> model.Rules:
     if not isinstance(data, dict):
         raise _fail("", "expected an object")
     version = data.get("schema_version")
-    if version not in READABLE_VERSIONS:
+    if type(version) is not int or version not in READABLE_VERSIONS:  # not true, not 1.0
         readable = " or ".join(str(v) for v in READABLE_VERSIONS)
         raise _fail("schema_version", f"expected {readable}, got {version!r}")
     older = version != model.SCHEMA_VERSION
@@ -177,7 +196,7 @@ _FORMULA_SCHEMA = {
     "or [\"add\"|\"mul\"|\"pow\", a, b]; [] when the multiplier is not a formula.",
     "anyOf": [
         {"type": "array", "maxItems": 0},
-        {"type": "array", "prefixItems": [{"const": "num"}, {"type": "integer"}], "minItems": 2, "maxItems": 2},
+        {"type": "array", "prefixItems": [{"const": "num"}, {"type": "integer", "minimum": 0}], "minItems": 2, "maxItems": 2},
         {"type": "array", "prefixItems": [{"const": "var"}, {"enum": ["size", "cards"]}], "minItems": 2, "maxItems": 2},
         {
             "type": "array",

@@ -7,7 +7,35 @@ diagnostic ``file:line:col: message``, the source line and a caret under the col
 
 from __future__ import annotations
 
+import unicodedata
 from dataclasses import dataclass, field
+
+#: a report lists at most this many problems, then says how many more there are
+MAX_REPORTED = 50
+#: the longest piece of a source line a report shows (a window around the caret)
+LINE_WINDOW = 200
+
+
+def terminal_safe(text: str) -> str:
+    """``text`` with control characters (terminal escape sequences) and invisible formatting
+    characters (bidirectional overrides) written as escapes, so that printing it shows what it
+    holds instead of acting on the terminal.  Printable text, Chinese included, is unchanged."""
+    if text.isprintable():
+        return text
+    return "".join(c if c.isprintable() or c == " " else _escape(c) for c in text)
+
+
+def _escape(char: str) -> str:
+    code = ord(char)
+    return f"\\x{code:02x}" if code < 0x100 else f"\\u{code:04x}" if code < 0x10000 else f"\\U{code:08x}"
+
+
+def _shown_line(line: str) -> str:
+    """A source line for a report, each character that would act on the terminal replaced by one
+    replacement character (one for one, so the caret stays under its column)."""
+    if line.isprintable():
+        return line
+    return "".join(c if c.isprintable() or unicodedata.category(c) == "Zs" else "\ufffd" for c in line)
 
 
 @dataclass(frozen=True, order=True)
@@ -22,13 +50,23 @@ class Diagnostic:
     width: int = field(default=1, compare=False)
 
     def render(self) -> str:
-        where = f"{self.file}:{self.line}:{self.column}" if self.line else self.file
-        out = f"{where}: {self.message}" if where else self.message
+        """``file:line:col: message``, then the source line (at most ``LINE_WINDOW`` characters of
+        it, around the caret) and a caret under the column."""
+        file = terminal_safe(self.file)
+        where = f"{file}:{self.line}:{self.column}" if self.line else file
+        message = terminal_safe(self.message)
+        out = f"{where}: {message}" if where else message
         if self.text and self.line:
             line = self.text.expandtabs(1)
             caret_at = max(self.column - 1, 0)
             width = max(1, min(self.width, max(len(line) - caret_at, 1)))
-            out += f"\n    {line}\n    {' ' * caret_at}{'^' * width}"
+            if len(line) > LINE_WINDOW:
+                start = max(0, min(caret_at - LINE_WINDOW // 4, len(line) - LINE_WINDOW))
+                end = start + LINE_WINDOW
+                line = ("…" if start else "") + line[start:end] + ("…" if end < len(line) else "")
+                caret_at = caret_at - start + (1 if start else 0)
+                width = max(1, min(width, len(line) - caret_at))
+            out += f"\n    {_shown_line(line)}\n    {' ' * caret_at}{'^' * width}"
         return out
 
 
@@ -56,7 +94,12 @@ class RulesetError(Exception):
         super().__init__(self.render())
 
     def render(self) -> str:
-        return "\n".join(d.render() for d in self.diagnostics)
+        """Every problem, up to ``MAX_REPORTED`` of them; then how many more there are."""
+        shown = [d.render() for d in self.diagnostics[:MAX_REPORTED]]
+        rest = len(self.diagnostics) - MAX_REPORTED
+        if rest > 0:
+            shown.append(f"... and {rest} more error{'s' if rest != 1 else ''}")
+        return "\n".join(shown)
 
     def __str__(self) -> str:
         return self.render()

@@ -6,6 +6,7 @@ from __future__ import annotations
 import os
 
 import tractor_rules as tr
+import tractor_rules.resources
 
 
 def _error(error: tr.RulesetError) -> dict:
@@ -36,3 +37,31 @@ def cli(case: dict) -> dict:
 
     os.chdir(case.get("cwd", "."))
     return {"status": command.main(case["argv"])}
+
+
+def compile_report(case: dict) -> dict:
+    """Compile ``case["text"]`` (given as a recipe: ``base`` shipped name, ``replace`` [old, new,
+    count]); the error's size and shape.  Built in the child so that big inputs cost no pipe."""
+    base = tr.resources.builtin_path(case["base"]).read_text(encoding="utf-8")
+    old, new, count = case["replace"]
+    text = base.replace(old, new * count, 1)
+    try:
+        tr.loads(text, origin="house.tractor")
+        return {"compiled": True}
+    except tr.RulesetError as error:
+        report = str(error)
+        return {"count": len(error.diagnostics), "report_chars": len(report),
+                "longest_line": max(len(line) for line in report.split("\n")), "tail": report[-200:]}
+
+
+def kitty_multiplier(case: dict) -> int:
+    rules = tr.loads(case["text"], origin="house.tractor")
+    return rules.context("2", "S").kitty_multiplier(case["lead"])
+
+
+def simulate(case: dict) -> dict:
+    from tractor_rules.engine.simulate import run_simulation
+
+    rules = tr.loads(case["text"], origin="house.tractor")
+    report = run_simulation(rules, case["hands"], case.get("seed", 0), players=case.get("players", "random"))
+    return report.to_dict()

@@ -28,19 +28,35 @@ CASE_SECONDS = 20.0
 
 
 def run_cases(function: str, cases: list, *, memory_mb: int = MEMORY_MB,
-              case_seconds: float = CASE_SECONDS) -> list[dict]:
-    """Run ``function`` on every case in one child process; one result per case, in order."""
-    payload = json.dumps({"function": function, "cases": cases, "memory_mb": memory_mb,
-                          "case_seconds": case_seconds})
-    # The parent's own ceiling: every case at its limit, plus start-up.
-    wall = 60 + case_seconds * 2 * len(cases)
+              case_seconds: float = CASE_SECONDS, workers: int = 1) -> list[dict]:
+    """Run ``function`` on every case in ``workers`` child processes (each a contiguous share of
+    the cases, run side by side); one result per case, in order."""
+    shares = [cases[i * len(cases) // workers:(i + 1) * len(cases) // workers] for i in range(workers)]
     env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(HERE), os.environ.get("PYTHONPATH", "")])}
-    done = subprocess.run([sys.executable, str(HERE / "_worker.py")], input=payload, capture_output=True,
-                          text=True, timeout=wall, env=env)
-    results = [json.loads(line) for line in done.stdout.splitlines() if line.startswith("{")]
-    if len(results) != len(cases):
-        raise AssertionError(f"the worker died after {len(results)} of {len(cases)} cases "
-                             f"(exit {done.returncode}):\n{done.stderr[-3000:]}")
+    children = []
+    for share in shares:
+        payload = json.dumps({"function": function, "cases": share, "memory_mb": memory_mb,
+                              "case_seconds": case_seconds})
+        child = subprocess.Popen([sys.executable, str(HERE / "_worker.py")], stdin=subprocess.PIPE,
+                                 stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env)
+        children.append((child, payload, share))
+    results: list[dict] = []
+    for child, payload, share in children:
+        # The parent's own ceiling: every case at its limit, plus start-up.
+        wall = 60 + case_seconds * 2 * len(share)
+        try:
+            out, err = child.communicate(payload, timeout=wall)
+        except subprocess.TimeoutExpired:
+            child.kill()
+            out, err = child.communicate()
+        got = [json.loads(line) for line in out.splitlines() if line.startswith("{")]
+        if len(got) != len(share):
+            for other, _, _ in children:
+                if other.poll() is None:
+                    other.kill()
+            raise AssertionError(f"the worker died after {len(got)} of {len(share)} cases "
+                                 f"(exit {child.returncode}):\n{err[-3000:]}")
+        results.extend(got)
     return results
 
 

@@ -12,10 +12,13 @@ import random
 from collections import OrderedDict
 from collections.abc import Iterable, Sequence
 
+from ..errors import CardNotationError
 from ..rules import SUITS, Rules
 from .calls import call_error
 from .cards import SUIT_SYMBOLS, Card, parse_cards
-from .declaring import Declaration, declaration, fallback_trump
+from .declaring import Declaration
+from .declaring import declaration as _declaration
+from .declaring import fallback_trump as _fallback_trump
 from .errors import EngineError
 from .follow import FollowContext, choose_follow, follow_error
 from .order import TRUMP, Order, build_order
@@ -29,6 +32,34 @@ __all__ = [
 ]
 
 Cards = str | Iterable[object]
+
+
+def checked_cards(cards: object) -> Cards:
+    """``cards`` if it is something cards can be read from (notation, a code, or an iterable of
+    cards, codes and notation); else the error saying what was expected."""
+    if isinstance(cards, str):
+        return cards
+    if isinstance(cards, int) and not isinstance(cards, bool):
+        return (cards,)  # one card's code
+    if isinstance(cards, Iterable) and not isinstance(cards, (bytes, dict)):
+        return cards
+    raise CardNotationError(f"expected cards (notation such as '5S 5S', or a list of cards), not {type(cards).__name__}")
+
+
+def _sequence(value: object, what: str) -> Sequence:
+    if isinstance(value, (str, bytes)) or not isinstance(value, Sequence):
+        raise EngineError(f"{what} is a list (one entry per player), not {type(value).__name__}")
+    return value
+
+
+def declaration(rules: Rules, cards: Cards, level: str) -> Declaration | None:
+    """None if ``cards`` are no declaration at ``level``, else one with .strength and .trump."""
+    return _declaration(rules, checked_cards(cards), level)
+
+
+def fallback_trump(rules: Rules, kitty: Cards, level: str) -> str | None:
+    """The trump when nobody declares: a suit letter, or None for no-trump."""
+    return _fallback_trump(rules, checked_cards(kitty), level)
 
 
 class Context:
@@ -50,11 +81,17 @@ class Context:
 
     def cards(self, cards: Cards) -> tuple[Card, ...]:
         """Cards from notation (or cards), checked against the deck."""
-        return parse_cards(cards, self.rules.table)
+        return parse_cards(checked_cards(cards), self.rules.table)
+
+    def _one(self, card: Cards) -> Card:
+        cards = self.cards(card)
+        if len(cards) != 1:
+            raise CardNotationError(f"expected one card, not {len(cards)}")
+        return cards[0]
 
     def suit_of(self, card: Cards) -> str:
         """The effective suit: "S" "H" "D" "C", or "trump"."""
-        (c,) = self.cards(card)
+        c = self._one(card)
         suit = self.order.suit_of[c]
         return "trump" if suit == TRUMP else SUITS[suit]
 
@@ -63,12 +100,13 @@ class Context:
 
     def strength(self, card: Cards) -> int:
         """Higher beats lower within one effective suit; equal cards have equal strength."""
-        (c,) = self.cards(card)
-        return self.order.strength[c]
+        return self.order.strength[self._one(card)]
 
     def ranking(self, suit: str) -> list[tuple[Card, ...]]:
         """The cards of an effective suit ("S".."C" or "trump"), strongest first, equal cards
         grouped (the off-suit level cards share one group)."""
+        if suit != "trump" and suit not in SUITS:
+            raise EngineError(f"suit must be one of S, H, D, C or 'trump', not {suit!r}")
         index = TRUMP if suit == "trump" else SUITS.index(suit)
         return list(self.order.bands[index])
 
@@ -109,12 +147,14 @@ class Context:
 
     def legal_follow(self, hand: Cards, lead: Cards, rng: random.Random | None = None) -> tuple[Card, ...]:
         """A legal follow: the cards the duty demands and the lowest others; random with ``rng``."""
+        if rng is not None and not isinstance(rng, random.Random):
+            raise EngineError(f"rng is a random.Random or None, not {type(rng).__name__}")
         return choose_follow(self._lead(lead), self.cards(hand), rng)
 
     def winner(self, lead: Cards, follows: Sequence[Cards]) -> int:
         """0 if the lead wins the trick, i if the i-th follow does."""
         fc = self._lead(lead)
-        return winner(self.order, fc.lead, fc.units, fc.suit, [self.cards(f) for f in follows])
+        return winner(self.order, fc.lead, fc.units, fc.suit, [self.cards(f) for f in _sequence(follows, "follows")])
 
     def throw_options(self, throw: Cards, other_hands: Sequence[Cards],
                       partners: Iterable[int] | None = None) -> list[tuple[Card, ...]]:
@@ -125,7 +165,7 @@ class Context:
         indexes in ``other_hands`` of the leader's partners, whose cards do not count under
         ``throw stopped by: opponents``; None reads them from seated teams (every second hand,
         ``other_hands[1]``, ``[3]``, ...), and from nobody with called partners."""
-        hands = [self.cards(h) for h in other_hands]
+        hands = [self.cards(h) for h in _sequence(other_hands, "other_hands")]
         if partners is None:
             seated = self.rules.table.partnership != "called"
             known = frozenset(range(1, len(hands), 2)) if seated else frozenset()
@@ -139,8 +179,7 @@ class Context:
     def call_error(self, card: Cards) -> str | None:
         """Finding Friends: None if the banker may call ``card`` in this hand, else the reason in
         words (``called cards: not trumps``, ... are judged at this hand's level and trump)."""
-        (c,) = self.cards(card)
-        return call_error(self.order, c)
+        return call_error(self.order, self._one(card))
 
     def kitty_multiplier(self, last_lead: Cards) -> int:
         """The kitty's multiplier if the attackers win the last trick with this lead."""

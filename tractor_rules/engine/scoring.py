@@ -43,16 +43,29 @@ def smaller_team(rules: Rules, team_size: int | None) -> bool:
 
 
 def row_change(rows: tuple[ThresholdRow, ...], attacker_points: int) -> tuple[str, int]:
-    """The outcome the rows of one upgrade table give the attackers' points, as written."""
+    """The outcome the rows of one upgrade table give the attackers' points, as written.
+
+    A row covers the scores from its own low end up to the next row's: the table is written in the
+    steps the card points go in (5s, 10s), and a score between two rows, which only a penalty of
+    some other number of points makes, counts in the row below it, as a player reading the table
+    would count it ("less than 120 is a swap")."""
+    if isinstance(attacker_points, bool) or not isinstance(attacker_points, int):
+        raise EngineError(f"attacker points are a whole number, not {attacker_points!r}")
+    if attacker_points < 0:
+        raise EngineError(f"attacker points cannot be negative, not {attacker_points}")
+    chosen = None
     for row in rows:
-        if attacker_points >= row.low and (row.high == -1 or attacker_points <= row.high):
-            levels = row.levels
-            if row.every > 0:
-                levels += (attacker_points - row.low) // row.every
-            if row.at_most > 0:
-                levels = min(levels, row.at_most)
-            return row.side, levels
-    raise EngineError(f"no threshold row covers {attacker_points} attacker points")
+        if row.low <= attacker_points:
+            chosen = row
+    if chosen is None or (chosen is rows[-1] and chosen.high != -1 and attacker_points > chosen.high):
+        # (a compiled table starts at 0 and ends with an open row; one built by hand may not)
+        raise EngineError(f"no threshold row covers {attacker_points} attacker points")
+    levels = chosen.levels
+    if chosen.every > 0:
+        levels += (attacker_points - chosen.low) // chosen.every
+    if chosen.at_most > 0:
+        levels = min(levels, chosen.at_most)
+    return chosen.side, levels
 
 
 def level_ladder(rules: Rules) -> tuple[str, ...]:
@@ -71,6 +84,8 @@ def advance(rules: Rules, level: str, steps: int, as_banker: bool = True) -> str
     the way; None if that goes past the last level.  ``as_banker``: the levels were won by holding
     the bank while playing ``level`` (False: won as attackers), which alone lets a team go past a
     defended level it stands at."""
+    if isinstance(steps, bool) or not isinstance(steps, int):
+        raise EngineError(f"steps is a whole number, not {steps!r}")
     if steps < 0:
         raise EngineError("a team never goes down by advancing; steps must be 0 or more")
     ladder = level_ladder(rules)
@@ -107,7 +122,7 @@ def next_banker(rules: Rules, banker: int, winner: str) -> int:
     seat of its team (s + 2, opposite in a four-player game).  ``rotation.declarer_banks`` is left
     to the game loop, which knows the declarer."""
     players = rules.table.players
-    if not 0 <= banker < players:
+    if isinstance(banker, bool) or not isinstance(banker, int) or not 0 <= banker < players:
         raise EngineError(f"seat {banker} is not one of seats 0..{players - 1}")
     rot = rules.rotation
     if winner == "banker":
@@ -124,30 +139,51 @@ def next_banker(rules: Rules, banker: int, winner: str) -> int:
 
 # --- the kitty -----------------------------------------------------------------------------------
 
-_MAX_EXPONENT = 4096
+#: the largest multiplier a formula without a cap may give (the compiler checks it, for every size
+#: a play can have; a ruleset read from JSON is held to it here)
+MAX_FORMULA = 1_000_000_000
 
 
-def _evaluate(tree: tuple | list, size: int, cards: int) -> int:
+def _bounded_power(base: int, exponent: int, limit: int) -> int:
+    """``min(base ** exponent, limit)`` without computing a power larger than ``limit``."""
+    if base in (0, 1) or exponent == 0:
+        return base**exponent
+    value = 1
+    for _ in range(exponent):
+        value *= base
+        if value >= limit:
+            return limit
+    return value
+
+
+def evaluate_formula(tree: tuple | list, size: int, cards: int, limit: int) -> int:
+    """The formula's value with every step held to ``limit``: ``min(value, limit)``.  The operands
+    are whole numbers of 0 and more, and adding, multiplying and raising to a power never make a
+    value smaller, so holding each step to the limit gives the same result as the exact value held
+    to it, and no step ever computes a number larger than the limit."""
+    if not isinstance(tree, (tuple, list)) or len(tree) not in (2, 3):
+        raise EngineError(f"the kitty formula is not a formula tree: {tree!r}"[:200])
     op = tree[0]
     if op == "num":
-        return int(tree[1])
+        number = tree[1]
+        if type(number) is not int or number < 0:
+            raise EngineError(f"a number in the kitty formula is a whole number of 0 or more, not {number!r}")
+        return min(number, limit)
     if op == "var":
         if tree[1] == "size":
-            return size
+            return min(size, limit)
         if tree[1] == "cards":
-            return cards
+            return min(cards, limit)
         raise EngineError(f"unknown variable {tree[1]!r} in the kitty formula")
-    a = _evaluate(tree[1], size, cards)
-    b = _evaluate(tree[2], size, cards)
+    if op not in ("add", "mul", "pow") or len(tree) != 3:
+        raise EngineError(f"unknown operation {op!r} in the kitty formula")
+    a = evaluate_formula(tree[1], size, cards, limit)
+    b = evaluate_formula(tree[2], size, cards, limit)
     if op == "add":
-        return a + b
+        return min(a + b, limit)
     if op == "mul":
-        return a * b
-    if op == "pow":
-        if b > _MAX_EXPONENT and abs(a) > 1:
-            raise EngineError("the kitty formula grows past any multiplier")
-        return a**b
-    raise EngineError(f"unknown operation {op!r} in the kitty formula")
+        return min(a * b, limit)
+    return _bounded_power(a, b, limit)
 
 
 def kitty_multiplier(kitty: Multiplier, units: list[Unit]) -> int:
@@ -157,8 +193,13 @@ def kitty_multiplier(kitty: Multiplier, units: list[Unit]) -> int:
         return 0
     top = units[0]
     if kitty.kind == "formula":
-        value = _evaluate(kitty.formula, top.width * top.length, sum(len(u.cards) for u in units))
-        return min(value, kitty.cap) if kitty.cap > 0 else value
+        size, cards = top.width * top.length, sum(len(u.cards) for u in units)
+        if kitty.cap > 0:
+            return evaluate_formula(kitty.formula, size, cards, kitty.cap)
+        value = evaluate_formula(kitty.formula, size, cards, MAX_FORMULA + 1)
+        if value > MAX_FORMULA:
+            raise EngineError(f"the kitty formula grows past {MAX_FORMULA:,}; it needs a cap ('at most N')")
+        return value
     rows = {(r.width, r.length): r.factor for r in kitty.table}
     if top.shape in rows:
         return rows[top.shape]

@@ -25,8 +25,9 @@ if TYPE_CHECKING:
 
 #: n values tried for follow lists that apply to every tractor length
 _N_TRIES = 4
-#: bound on the search deciding whether one follow entry implies another
-_PACKING_BUDGET = 20_000
+#: bound on the search deciding whether one follow entry implies another: placements tried, over all
+#: the follow lists of one ruleset (so that compile time stays linear in the input)
+_PACKING_BUDGET = 100_000
 _MAX_FORMULA = 1_000_000_000
 
 
@@ -325,6 +326,7 @@ def _term_cards(term: model.Term, n: int) -> int:
 def _check_follow_lists(c: "Compiler", r: model.Rules) -> None:
     comb = r.combinations
     decks = r.table.decks
+    budget = [_PACKING_BUDGET]
     for fl in r.following.lists:
         label = lead_shape_label(fl.lead)
         path = (f"following.lists[{label}]",)
@@ -355,12 +357,12 @@ def _check_follow_lists(c: "Compiler", r: model.Rules) -> None:
                              f"n is for lists such as 'tractor of n pairs'")
             continue
         for n in tries:
-            if not _check_entries(c, path, label, fl, n, decks, comb):
+            if not _check_entries(c, path, label, fl, n, decks, comb, budget):
                 break
 
 
 def _check_entries(c: "Compiler", path: tuple[str, ...], label: str, fl: model.FollowList, n: int,
-                   decks: int, comb: model.Combinations) -> bool:
+                   decks: int, comb: model.Combinations, budget: list[int] | None = None) -> bool:
     size = fl.lead.width * (n if fl.lead.length != 1 else 1)
     where = f" (for a tractor of {n})" if fl.lead.length == 0 else ""
     requirements: list[tuple[int, list[tuple[int, int]]]] = []
@@ -396,7 +398,7 @@ def _check_entries(c: "Compiler", path: tuple[str, ...], label: str, fl: model.F
             c.error_at_field(path, f"'{label}': entry {index} holds {fixed} cards{where}, but the lead has {size}")
             return False
         for earlier_index, earlier in requirements:
-            if _implied(earlier, units):
+            if _implied(earlier, units, budget):
                 c.error_at_field(path, f"'{label}': entry {index} can never apply{where}: any hand that can play it can "
                                  f"also play entry {earlier_index}, which comes first")
                 return False
@@ -404,25 +406,33 @@ def _check_entries(c: "Compiler", path: tuple[str, ...], label: str, fl: model.F
     return True
 
 
-def _implied(need: list[tuple[int, int]], have: list[tuple[int, int]]) -> bool:
+def _implied(need: list[tuple[int, int]], have: list[tuple[int, int]], budget: list[int] | None = None) -> bool:
     """Whether cards forming the units ``have`` always contain the units ``need`` (each unit a
     (width, length) pair: a tractor of ``length`` sets of ``width``).  Singles are left out of both:
     a hand that must follow always has enough cards of the suit to supply them."""
     if not need:
         return True
+    if sum(w * l for w, l in need) > sum(w * l for w, l in have):
+        return False  # more cards than there are
     bins = [[w] * l for w, l in have]
     items = sorted(need, key=lambda u: (u[1], u[0]), reverse=True)
-    budget = [_PACKING_BUDGET]
+    if budget is None:
+        budget = [_PACKING_BUDGET]
+    #: states (next item, what the bins have left) already shown to lead nowhere
+    dead: set[tuple] = set()
 
     def place(i: int) -> bool:
         if i == len(items):
             return True
-        budget[0] -= 1
-        if budget[0] < 0:
+        state = (i, tuple(map(tuple, bins)))
+        if state in dead:
             return False
         width, length = items[i]
         for bin_ in bins:
             for start in range(len(bin_) - length + 1):
+                budget[0] -= 1
+                if budget[0] < 0:
+                    return False  # undecided: taken as not implied, so no error is reported
                 span = range(start, start + length)
                 if all(bin_[k] >= width for k in span):
                     for k in span:
@@ -431,6 +441,7 @@ def _implied(need: list[tuple[int, int]], have: list[tuple[int, int]]) -> bool:
                         return True
                     for k in span:
                         bin_[k] += width
+        dead.add(state)
         return False
 
     return place(0)

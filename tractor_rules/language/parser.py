@@ -3,10 +3,17 @@
 
 from __future__ import annotations
 
+import hashlib
+import io
 import json
+import os
+import stat
+import tempfile
 from functools import cache
+from pathlib import Path
 from typing import cast
 
+import lark
 from lark import Lark, Token, Tree
 from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
 
@@ -66,23 +73,105 @@ class _WordsAsKeywords:
         return stream
 
 
+_LARK_OPTIONS = dict(
+    parser="lalr",
+    lexer="contextual",
+    propagate_positions=True,
+    # Keywords stay in the tree so that every node's position spans its words too; the
+    # converter below drops them.
+    keep_all_tokens=True,
+    maybe_placeholders=False,
+)
+
+
 @cache
 def lark_parser() -> Lark:
-    """The parser, built once per process."""
-    return Lark(
-        grammar_path().read_text(encoding="utf-8"),
-        parser="lalr",
-        lexer="contextual",
-        postlex=_WordsAsKeywords(),
-        propagate_positions=True,
-        # Keywords stay in the tree so that every node's position spans its words too; the
-        # converter below drops them.
-        keep_all_tokens=True,
-        maybe_placeholders=False,
-        # Lark keeps the analysed tables in the temporary folder, keyed by the grammar's hash:
-        # a cold start then loads them instead of rebuilding (several times faster).
-        cache=True,
-    )
+    """The parser, built once per process.
+
+    Building the LALR tables takes most of a cold start, so they are cached between processes, in a
+    folder private to the user only (never the shared temporary folder, where anyone could plant a
+    file that unpickling would run): see ``_cache_folder`` and docs/security.md."""
+    grammar = grammar_path().read_text(encoding="utf-8")
+    key = hashlib.sha256("\0".join([grammar, lark.__version__, repr(sorted(_LARK_OPTIONS.items())),
+                                     str(_CACHE_FORMAT)]).encode("utf-8")).hexdigest()[:32]
+    folder = _cache_folder()
+    path = folder / f"parser-{key}.bin" if folder is not None else None
+    if path is not None:
+        payload = _read_private(path)
+        if payload is not None:
+            try:
+                # Lark's own cache loader (``Lark.load`` takes no options; the lexer's postlex is
+                # code, so it is given again rather than stored)
+                return Lark.__new__(Lark)._load(io.BytesIO(payload), postlex=_WordsAsKeywords())
+            except Exception:  # a cache from another version of a dependency: rebuilt below
+                pass
+    parser = Lark(grammar, postlex=_WordsAsKeywords(), **_LARK_OPTIONS)
+    if path is not None:
+        buffer = io.BytesIO()
+        parser.save(buffer)
+        _write_private(path, buffer.getvalue())
+    return parser
+
+
+#: bumped when the cache file's layout changes
+_CACHE_FORMAT = 1
+
+
+def _cache_folder() -> Path | None:
+    """``$XDG_CACHE_HOME/tractor-rules`` (else ``~/.cache/tractor-rules``), created with mode 0700;
+    None, and no caching, unless it is a real folder of this user that nobody else can write."""
+    base = os.environ.get("XDG_CACHE_HOME", "")
+    try:
+        root = Path(base) if os.path.isabs(base) else Path.home() / ".cache"
+        folder = root / "tractor-rules"
+        root.mkdir(mode=0o700, parents=True, exist_ok=True)
+        folder.mkdir(mode=0o700, exist_ok=True)
+        info = os.lstat(folder)
+    except (OSError, RuntimeError, KeyError, ValueError):
+        return None
+    if not stat.S_ISDIR(info.st_mode) or info.st_uid != os.getuid() or info.st_mode & 0o077:
+        return None
+    return folder
+
+
+def _read_private(path: Path) -> bytes | None:
+    """The payload of a cache file, if the file is this user's own, writable by nobody else, and its
+    content matches the hash written before it; else None.  Nothing is unpickled before this."""
+    try:
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_CLOEXEC", 0))
+    except OSError:
+        return None
+    try:
+        info = os.fstat(fd)
+        if not stat.S_ISREG(info.st_mode) or info.st_uid != os.getuid() or info.st_mode & 0o077 \
+                or info.st_size > 16 * 1024 * 1024:
+            return None
+        with os.fdopen(os.dup(fd), "rb") as handle:
+            data = handle.read()
+    except OSError:
+        return None
+    finally:
+        os.close(fd)
+    digest, _, payload = data.partition(b"\n")
+    if hashlib.sha256(payload).hexdigest().encode("ascii") != digest:
+        return None
+    return payload
+
+
+def _write_private(path: Path, payload: bytes) -> None:
+    """Write a cache file atomically, mode 0600, its hash first; a failure only means no cache."""
+    tmp = ""
+    try:
+        fd, tmp = tempfile.mkstemp(prefix=".parser-", dir=path.parent)
+        with os.fdopen(fd, "wb") as handle:
+            handle.write(hashlib.sha256(payload).hexdigest().encode("ascii") + b"\n" + payload)
+        os.replace(tmp, path)
+        tmp = ""
+    except OSError:
+        pass
+    finally:
+        if tmp:
+            Path(tmp).unlink(missing_ok=True)
 
 
 @cache
@@ -258,6 +347,15 @@ def _token_position(token: Token) -> Position:
     return Position(line, column, end_line, end_column)
 
 
+#: characters a string may not hold, even escaped: control characters other than tab and newline
+#: (terminal escape sequences start with one) and the bidirectional overrides and isolates, which
+#: would make a name shown on a terminal or a sheet read differently from what it holds
+_FORBIDDEN_IN_STRINGS = frozenset(
+    [chr(c) for c in range(0x20) if chr(c) not in "\t\n"] + [chr(0x7F)] + [chr(c) for c in range(0x80, 0xA0)]
+    + [chr(c) for c in range(0x202A, 0x202F)] + [chr(c) for c in range(0x2066, 0x206A)]
+)
+
+
 def _decode_string(file: str, text: str, token: Token, pos: Position) -> str:
     try:
         value = json.loads(str(token))
@@ -265,6 +363,13 @@ def _decode_string(file: str, text: str, token: Token, pos: Position) -> str:
         raise RulesetSyntaxError(
             _diag(file, text, pos.line, pos.column, "bad escape in string: use \\\" \\\\ \\n or \\uXXXX", len(token))
         ) from None
+    bad = next((c for c in value if c in _FORBIDDEN_IN_STRINGS), None) if not value.isprintable() else None
+    if bad is not None:
+        raise RulesetSyntaxError(
+            _diag(file, text, pos.line, pos.column,
+                  f"a string cannot hold the control character U+{ord(bad):04X} (terminal escapes and "
+                  "direction overrides are refused)", len(token))
+        )
     return value
 
 

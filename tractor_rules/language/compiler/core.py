@@ -16,7 +16,7 @@ from typing import Any, TypeVar
 from ... import rules as model
 from ...errors import Diagnostic, RulesetError, RulesetSemanticError
 from ..resolve import Resolved, statement_key
-from ..syntax import Leaf, Node, Position, Statement, as_leaf, as_node, line_of
+from ..syntax import Leaf, Node, Position, Statement, as_leaf, as_node, source_lines
 from .shapes import plural_width_of, set_width_of
 
 RANK_ORDER = {rank: i for i, rank in enumerate(model.RANKS)}
@@ -99,11 +99,16 @@ class Compiler:
         self.follow_lists: list[tuple[model.FollowList, Statement]] = []
         #: each upgrade table by the field it sets ("thresholds", "solo_thresholds")
         self.upgrade_tables = {path: UpgradeTable() for path in UPGRADE_SECTIONS.values()}
+        #: each file's lines, split once: an error per statement must not split the text each time
+        self._lines: dict[str, list[str]] = {}
 
     # --- reporting ---------------------------------------------------------------------------
 
     def line_text(self, file: str, line: int) -> str:
-        return line_of(self.resolved.texts.get(file, ""), line)
+        lines = self._lines.get(file)
+        if lines is None:
+            lines = self._lines[file] = source_lines(self.resolved.texts.get(file, ""))
+        return lines[line - 1] if 0 < line <= len(lines) else ""
 
     def error(self, where: Position | Leaf | Node | Statement | None, message: str, file: str | None = None) -> None:
         if isinstance(where, Statement):

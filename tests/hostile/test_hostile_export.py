@@ -1,0 +1,121 @@
+"""Hostile JSON: ``Rules.from_dict`` accepts exactly what the published schema accepts (it took
+``schema_version: true`` or ``1.0`` and formula trees with extra operands: 18 documents the schema
+rejects), and a formula from JSON cannot make the engine compute without bound."""
+
+from __future__ import annotations
+
+import copy
+import json
+from functools import cache
+
+import jsonschema
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import tractor_rules as tr
+from tractor_rules.engine.errors import EngineError
+from tractor_rules.errors import ExportError
+
+EXPORTS = {name: tr.load(name).to_dict() for name in ("two-decks", "two-decks-power-kitty", "house-finding-friends")}
+
+
+@cache
+def validator() -> jsonschema.Draft202012Validator:
+    return jsonschema.Draft202012Validator(tr.schema())
+
+
+def _paths(data, prefix=()):
+    """Every path into ``data`` (keys and list indexes)."""
+    yield prefix
+    if isinstance(data, dict):
+        for key, value in data.items():
+            yield from _paths(value, prefix + (key,))
+    elif isinstance(data, list):
+        for index, value in enumerate(data):
+            yield from _paths(value, prefix + (index,))
+
+
+PATHS = {name: [p for p in _paths(data) if p] for name, data in EXPORTS.items()}
+ODD_VALUES = [True, False, 1.0, 2.5, -1, 0, "", "x", None, [], {}, [1], {"a": 1}, ["num", 1], 10**30]
+
+
+def _set(data, path, value):
+    target = data
+    for part in path[:-1]:
+        target = target[part]
+    target[path[-1]] = value
+
+
+@st.composite
+def mutated(draw):
+    name = draw(st.sampled_from(sorted(EXPORTS)))
+    data = copy.deepcopy(EXPORTS[name])
+    for _ in range(draw(st.integers(1, 3))):
+        path = draw(st.sampled_from(PATHS[name]))
+        try:
+            parent = data
+            for part in path[:-1]:
+                parent = parent[part]
+            current = parent[path[-1]]
+        except (KeyError, IndexError, TypeError):
+            continue
+        action = draw(st.sampled_from(["replace", "append", "extra-key", "drop"]))
+        if action == "replace":
+            _set(data, path, draw(st.sampled_from(ODD_VALUES)))
+        elif action == "append" and isinstance(current, list):
+            current.append(draw(st.sampled_from(ODD_VALUES)))
+        elif action == "extra-key" and isinstance(current, dict):
+            current["surplus"] = 1
+        elif action == "drop" and isinstance(parent, (dict, list)):
+            del parent[path[-1]]
+    return data
+
+
+@settings(max_examples=100)
+@given(mutated())
+def test_from_dict_rejects_whatever_the_schema_rejects(data):
+    if not validator().is_valid(data):
+        with pytest.raises(ExportError):
+            tr.Rules.from_dict(data)
+    else:
+        try:
+            rules = tr.Rules.from_dict(data)
+        except ExportError:
+            return  # stricter than the schema can say (a version-1 quirk, a value out of range)
+        assert json.loads(json.dumps(rules.to_dict()))
+
+
+@pytest.mark.parametrize("version", [True, 1.0, 2.0, "2", None])
+def test_schema_version_is_a_whole_number(version):
+    data = copy.deepcopy(EXPORTS["two-decks"])
+    data["schema_version"] = version
+    with pytest.raises(ExportError, match="schema_version"):
+        tr.Rules.from_dict(data)
+
+
+@pytest.mark.parametrize("formula", [
+    ["pow", ["num", 2], ["var", "size"], ["num", 1]],
+    ["num", 2, 3], ["var", "size", "cards"], ["var", "kitty"], ["num", -3], ["num", True],
+    ["add", ["num", 1]], ["mul"], [["num", 1]], ["pow", ["num", 2], ["var", "size"], []],
+])
+def test_formula_trees_are_exactly_the_schemas(formula):
+    data = copy.deepcopy(EXPORTS["two-decks-power-kitty"])
+    data["kitty"]["formula"] = formula
+    assert not validator().is_valid(data)
+    with pytest.raises(ExportError, match="kitty.formula"):
+        tr.Rules.from_dict(data)
+
+
+def test_a_formula_from_json_is_evaluated_within_its_cap():
+    """The engine computed ``((size^4096)^4096)^4096`` before applying the cap: MemoryError."""
+    data = copy.deepcopy(EXPORTS["two-decks-power-kitty"])
+    tower = ["pow", ["pow", ["pow", ["var", "size"], ["num", 4096]], ["num", 4096]], ["num", 4096]]
+    data["kitty"]["formula"] = tower
+    data["kitty"]["cap"] = 8
+    ctx = tr.Rules.from_dict(data).context("2", "S")
+    assert ctx.kitty_multiplier("5S 5S") == 8
+    data["kitty"]["cap"] = 0  # no cap: the compiler would refuse it; read from JSON, the engine does
+    ctx = tr.Rules.from_dict(data).context("2", "S")
+    with pytest.raises(EngineError, match="grows past"):
+        ctx.kitty_multiplier("5S 5S")

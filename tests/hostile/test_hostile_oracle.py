@@ -1,0 +1,49 @@
+"""Hostile calls to the rules oracle: every bad argument is a ``RulesetError`` (an ``EngineError`` or
+a ``CardNotationError``), never a TypeError, ValueError or AttributeError from inside the engine."""
+
+from __future__ import annotations
+
+import pytest
+
+import tractor_rules as tr
+
+RULES = tr.load("two-decks")
+CTX = RULES.context("2", "S")
+
+CALLS = {
+    "cards(None)": lambda: CTX.cards(None),
+    "cards(1.5)": lambda: CTX.cards(1.5),
+    "cards({})": lambda: CTX.cards({}),
+    "suit_of('5S,5S')": lambda: CTX.suit_of("5S,5S"),
+    "suit_of('')": lambda: CTX.suit_of(""),
+    "strength('5S 6S')": lambda: CTX.strength("5S 6S"),
+    "is_trump(None)": lambda: CTX.is_trump(None),
+    "ranking(None)": lambda: CTX.ranking(None),
+    "ranking('X')": lambda: CTX.ranking("X"),
+    "sort([None])": lambda: CTX.sort([None]),
+    "units(b'5S')": lambda: CTX.units(b"5S"),
+    "winner('5S', None)": lambda: CTX.winner("5S", None),
+    "winner('5S', '6S')": lambda: CTX.winner("5S", "6S"),
+    "follow_error(None, None, None)": lambda: CTX.follow_error(None, None, None),
+    "legal_follow(rng=3)": lambda: CTX.legal_follow("5S 6S", "7S", 3),
+    "throw_options('AS', None)": lambda: CTX.throw_options("AS", None),
+    "kitty_multiplier(None)": lambda: CTX.kitty_multiplier(None),
+    "level_change('')": lambda: RULES.level_change(""),
+    "level_change(None)": lambda: RULES.level_change(None),
+    "level_change(1.5)": lambda: RULES.level_change(1.5),
+    "level_change(-5)": lambda: RULES.level_change(-5),
+    "advance('2', None)": lambda: RULES.advance("2", None),
+    "advance('2', '1')": lambda: RULES.advance("2", "1"),
+    "next_banker(None, 'banker')": lambda: RULES.next_banker(None, "banker"),
+    "next_banker(0, None)": lambda: RULES.next_banker(0, None),
+    "declaration(None, '2')": lambda: RULES.declaration(None, "2"),
+    "fallback_trump(None, '2')": lambda: RULES.fallback_trump(None, "2"),
+    "context(None, 'S')": lambda: RULES.context(None, "S"),
+    "context('2', 3)": lambda: RULES.context("2", 3),
+}
+
+
+@pytest.mark.parametrize("name", sorted(CALLS))
+def test_bad_arguments_are_ruleset_errors(name: str):
+    with pytest.raises(tr.RulesetError):
+        CALLS[name]()
