@@ -52,12 +52,12 @@ def _sequence(value: object, what: str) -> Sequence:
     return value
 
 
-def declaration(rules: Rules, cards: Cards, level: str) -> Declaration | None:
+def declaration(rules: Rules, cards: Cards, level: str | None) -> Declaration | None:
     """None if ``cards`` are no declaration at ``level``, else one with .strength and .trump."""
     return _declaration(rules, checked_cards(cards), level)
 
 
-def fallback_trump(rules: Rules, kitty: Cards, level: str) -> str | None:
+def fallback_trump(rules: Rules, kitty: Cards, level: str | None) -> str | None:
     """The trump when nobody declares: a suit letter, or None for no-trump."""
     return _fallback_trump(rules, checked_cards(kitty), level)
 
