@@ -21,7 +21,11 @@ import subprocess
 import sys
 from pathlib import Path
 
+import tractor_rules
+
 HERE = Path(__file__).resolve().parent
+#: the folder the package under test was imported from: the child imports the same one
+PACKAGE_ROOT = Path(tractor_rules.__file__).resolve().parent.parent
 #: the ceilings of one case: address space of the child (MiB) and CPU seconds
 MEMORY_MB = 1024
 CASE_SECONDS = 20.0
@@ -32,7 +36,7 @@ def run_cases(function: str, cases: list, *, memory_mb: int = MEMORY_MB,
     """Run ``function`` on every case in ``workers`` child processes (each a contiguous share of
     the cases, run side by side); one result per case, in order."""
     shares = [cases[i * len(cases) // workers:(i + 1) * len(cases) // workers] for i in range(workers)]
-    env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(HERE), os.environ.get("PYTHONPATH", "")])}
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(HERE), str(PACKAGE_ROOT), os.environ.get("PYTHONPATH", "")])}
     children = []
     for share in shares:
         payload = json.dumps({"function": function, "cases": share, "memory_mb": memory_mb,

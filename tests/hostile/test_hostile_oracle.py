@@ -38,7 +38,7 @@ CALLS = {
     "next_banker(0, None)": lambda: RULES.next_banker(0, None),
     "declaration(None, '2')": lambda: RULES.declaration(None, "2"),
     "fallback_trump(None, '2')": lambda: RULES.fallback_trump(None, "2"),
-    "context(None, 'S')": lambda: RULES.context(None, "S"),
+    "context(3, 'S')": lambda: RULES.context(3, "S"),
     "context('2', 3)": lambda: RULES.context("2", 3),
 }
 
