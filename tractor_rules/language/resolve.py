@@ -11,6 +11,7 @@ import os
 import stat
 from collections.abc import Iterable
 from dataclasses import dataclass
+from functools import lru_cache
 from pathlib import Path
 
 from ..errors import Diagnostic, RulesetResolutionError, RulesetSyntaxError
@@ -233,6 +234,13 @@ def _parent_source(child: Source, ref: str, st: Statement, text: str, trust: Tru
         raise fail(f"cannot read {quoted(ref)}: {error.message}") from None
 
 
+@lru_cache(maxsize=64)
+def _parse_shipped(text: str, file: str) -> SyntaxTree:
+    """A shipped ruleset's syntax tree, parsed once per process: most house rules extend one, and
+    the tree is immutable."""
+    return parse(text, file)
+
+
 def resolve(source: Source, trust: Trust = Trust()) -> Resolved:
     """Parse ``source`` and its chain of parents; merge their statements, the child's winning.
     ``trust`` says which files ``extends`` may read."""
@@ -257,7 +265,8 @@ def resolve(source: Source, trust: Trust = Trust()) -> Resolved:
                 Diagnostic(child.file, 1, 1, f"more than {MAX_DEPTH} levels of extends")
             )
         seen.append(current.key)
-        tree = parse(current.text, current.file)
+        tree = _parse_shipped(current.text, current.file) if current.key.startswith("builtin:") \
+            else parse(current.text, current.file)
         chain.append((current, tree))
         extends = [st for st in tree.statements if st.section == "" and st.kind == "extends"]
         if len(extends) > 1:
