@@ -19,6 +19,7 @@ import json
 import os
 import subprocess
 import sys
+import tempfile
 from pathlib import Path
 
 import tractor_rules
@@ -34,33 +35,37 @@ CASE_SECONDS = 20.0
 def run_cases(function: str, cases: list, *, memory_mb: int = MEMORY_MB,
               case_seconds: float = CASE_SECONDS, workers: int = 1) -> list[dict]:
     """Run ``function`` on every case in ``workers`` child processes (each a contiguous share of
-    the cases, run side by side); one result per case, in order."""
+    the cases, all running at once); one result per case, in order.  Cases and results go through
+    files, so that no child waits on a pipe the parent is not reading yet."""
     shares = [cases[i * len(cases) // workers:(i + 1) * len(cases) // workers] for i in range(workers)]
     env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(HERE), str(PACKAGE_ROOT), os.environ.get("PYTHONPATH", "")])}
-    children = []
-    for share in shares:
-        payload = json.dumps({"function": function, "cases": share, "memory_mb": memory_mb,
-                              "case_seconds": case_seconds})
-        child = subprocess.Popen([sys.executable, str(HERE / "_worker.py")], stdin=subprocess.PIPE,
-                                 stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env)
-        children.append((child, payload, share))
-    results: list[dict] = []
-    for child, payload, share in children:
-        # The parent's own ceiling: every case at its limit, plus start-up.
-        wall = 60 + case_seconds * 2 * len(share)
-        try:
-            out, err = child.communicate(payload, timeout=wall)
-        except subprocess.TimeoutExpired:
-            child.kill()
-            out, err = child.communicate()
-        got = [json.loads(line) for line in out.splitlines() if line.startswith("{")]
-        if len(got) != len(share):
-            for other, _, _ in children:
-                if other.poll() is None:
-                    other.kill()
-            raise AssertionError(f"the worker died after {len(got)} of {len(share)} cases "
-                                 f"(exit {child.returncode}):\n{err[-3000:]}")
-        results.extend(got)
+    with tempfile.TemporaryDirectory(prefix="hostile-") as folder:
+        children = []
+        for index, share in enumerate(shares):
+            job, out = Path(folder, f"job{index}.json"), Path(folder, f"out{index}.jsonl")
+            job.write_text(json.dumps({"function": function, "cases": share, "memory_mb": memory_mb,
+                                       "case_seconds": case_seconds}), encoding="utf-8")
+            with open(job, "rb") as stdin, open(out, "wb") as stdout:
+                child = subprocess.Popen([sys.executable, str(HERE / "_worker.py")], stdin=stdin, stdout=stdout,
+                                         stderr=subprocess.PIPE, text=True, env=env)
+            children.append((child, out, share))
+        results: list[dict] = []
+        for child, out, share in children:
+            # The parent's own ceiling: every case at its limit, plus start-up.
+            try:
+                _, err = child.communicate(timeout=60 + case_seconds * 2 * len(share))
+            except subprocess.TimeoutExpired:
+                child.kill()
+                _, err = child.communicate()
+            got = [json.loads(line) for line in out.read_text(encoding="utf-8").splitlines() if line.startswith("{")]
+            if len(got) != len(share):
+                for other, _, _ in children:
+                    if other.poll() is None:
+                        other.kill()
+                        other.wait()
+                raise AssertionError(f"the worker died after {len(got)} of {len(share)} cases "
+                                     f"(exit {child.returncode}):\n{err[-3000:]}")
+            results.extend(got)
     return results
 
 
