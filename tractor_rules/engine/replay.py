@@ -414,6 +414,8 @@ def _check_weak_hands(entry: dict[str, Any], rules: Rules, level: str | None, ha
             if seat != banker and rules.may_redeal(hand, level, trump):
                 problems.append(f"seat {seat}'s hand allows a redeal, which the rules make at once, "
                                 "yet it was played")
+
+
 def _friends_found(banker: int, calls: list[tuple[Card, int]], plays: list[tuple[int, tuple[Card, ...]]],
                    skip_banker: bool) -> tuple[set[int], bool]:
     """The friends that ``plays`` (seat, cards, in play order) reveal, and whether every call is
