@@ -288,6 +288,21 @@ MESSY = [
         "  reinforce: yes, and to take back\n  redeal: a hand without trumps, always\n\nkitty\n  shown: at the end\n",
         id="declaring-house-rules",
     ),
+    pytest.param(
+        "table\n  remove:2,1 big  joker ,small jokers,3S,2 4♥\n",
+        "table\n  remove: 2, 1 big joker, small jokers, 3S, 2 4♥\n",
+        id="remove-cards",
+    ),
+    pytest.param(
+        "combinations\n  tractors:3+ adjacent pairs or 2+  adjacent triples or quads\n",
+        "combinations\n  tractors: 3+ adjacent pairs or 2+ adjacent triples or quads\n",
+        id="tractor-lengths-per-width",
+    ),
+    pytest.param(
+        "levels\n  unset:knock   back\nfollow\n  unset :  tractor of n pairs\n",
+        "levels\n  unset: knock back\n\nfollow\n  unset: tractor of n pairs\n",
+        id="unset",
+    ),
 ]
 
 

@@ -60,7 +60,12 @@ class Table:
     direction: Literal["counterclockwise", "clockwise"] = "counterclockwise"
     decks: int = 2
     jokers: bool = True
+    #: whole ranks taken out of every deck
     removed_ranks: tuple[str, ...] = ()
+    #: cards taken out of the whole pack one by one, beyond the removed ranks: (card, copies), the
+    #: card named as in the card notation ("SJ", "BJ", "2S", "10H"), the copies counted over all the
+    #: decks together, in deck order; (("SJ", 3),) takes the three small jokers out of three decks
+    removed_cards: tuple[tuple[str, int], ...] = since(2, default=())
     hand_size: int = 25
     kitty_size: int = 8
     #: point value of each scoring rank, e.g. (("5", 5), ("10", 10), ("K", 10))
@@ -79,15 +84,31 @@ class Table:
 
     @property
     def cards_per_deck(self) -> int:
+        """The cards of one deck before ``removed_cards`` are taken out of the pack."""
         return 4 * len(self.ranks) + (2 if self.jokers else 0)
 
     @property
+    def removed_count(self) -> int:
+        """How many cards ``removed_cards`` take out of the whole pack."""
+        return sum(copies for _, copies in self.removed_cards)
+
+    @property
     def total_cards(self) -> int:
-        return self.decks * self.cards_per_deck
+        return self.decks * self.cards_per_deck - self.removed_count
+
+    def copies(self, card: str) -> int:
+        """How many copies of ``card`` ("SJ", "2S", "10H") the whole pack holds."""
+        rank = "joker" if card in JOKERS else card[:-1]
+        if rank == "joker" and not self.jokers or rank in self.removed_ranks:
+            return 0
+        return self.decks - sum(copies for name, copies in self.removed_cards if name == card)
 
     @property
     def total_points(self) -> int:
-        return self.decks * 4 * sum(p for r, p in self.points if r not in self.removed_ranks)
+        whole = self.decks * 4 * sum(p for r, p in self.points if r not in self.removed_ranks)
+        value = dict(self.points)
+        return whole - sum(value.get(card[:-1], 0) * copies for card, copies in self.removed_cards
+                           if card not in JOKERS)
 
 
 # --- levels ----------------------------------------------------------------------------------------
@@ -238,9 +259,13 @@ class Combinations:
     set_widths: tuple[int, ...] = (1, 2)
     #: widths of the sets that join into tractors (2: tractors of pairs, 3: of triples, ...)
     tractor_widths: tuple[int, ...] = (2,)
+    #: the least and greatest (0: no upper bound) number of sets in a tractor, for every width
+    #: that ``tractor_lengths`` does not list
     tractor_min_length: int = 2
-    #: 0 means no upper bound
     tractor_max_length: int = 0
+    #: widths whose tractors have lengths of their own: (width, least, greatest; 0: no upper bound),
+    #: e.g. ((3, 2, 0),) where pairs need three in a row but two triples make a tractor
+    tractor_lengths: tuple[tuple[int, int, int], ...] = since(2, default=())
     #: whether the hole left in a suit by the level rank (and constant ranks) is bridged
     bridge_gaps: bool = True
     #: chains of trump bands that adjoin in a suit hand, each highest first
@@ -262,6 +287,13 @@ class Combinations:
     grouping: Literal["largest", "identical"] = "largest"
     #: 0: no bombs; n: n or more identical cards beat any other play
     bomb_width: int = 0
+
+    def lengths_of(self, width: int) -> tuple[int, int]:
+        """The least and greatest (0: no upper bound) number of sets in a tractor of ``width``."""
+        for listed, least, greatest in self.tractor_lengths:
+            if listed == width:
+                return least, greatest
+        return self.tractor_min_length, self.tractor_max_length
 
 
 # --- declaring -------------------------------------------------------------------------------------
@@ -414,6 +446,14 @@ def width_name(width: int, plural: bool = False) -> str:
     return f"sets of {width}" if plural else f"set of {width}"
 
 
+def _width_of(name: str, names: dict[int, str]) -> int:
+    """The width a set word of ``width_name`` names: "pair" → 2, "sets of 5" → 5."""
+    for width, word in names.items():
+        if word == name:
+            return width
+    return int(name.rsplit(" ", 1)[-1])
+
+
 @dataclass(frozen=True, slots=True)
 class LeadShape:
     """The lead a list applies to: ``length`` sets of ``width`` (length 1: a set).  ``length`` 0
@@ -430,6 +470,14 @@ class LeadShape:
             return width_name(self.width)
         length = "n" if self.length == 0 else str(self.length)
         return f"tractor of {length} {width_name(self.width, plural=True)}"
+
+    @classmethod
+    def from_label(cls, label: str) -> "LeadShape":
+        """The lead that ``label`` names: the inverse of ``label``."""
+        if label.startswith("tractor of "):
+            length, _, plural = label.removeprefix("tractor of ").partition(" ")
+            return cls(_width_of(plural, _PLURAL_WIDTH_NAMES), 0 if length == "n" else int(length))
+        return cls(_width_of(label, _WIDTH_NAMES), 1)
 
 
 @dataclass(frozen=True, slots=True)

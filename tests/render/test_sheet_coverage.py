@@ -85,7 +85,8 @@ def inert_paths(rules: Rules, leaves: dict[str, object]) -> set[str]:
     if rules.levels.game_end != "beyond-last":
         drop("levels.beyond_trumps")
     if not c.tractor_widths:
-        for name in ("tractor_min_length", "tractor_max_length", "bridge_gaps", "links", "no_trump_links"):
+        for name in ("tractor_min_length", "tractor_max_length", "tractor_lengths", "bridge_gaps", "links",
+                     "no_trump_links"):
             drop(f"combinations.{name}")
     has_sets = max(c.set_widths, default=1) > 1 or bool(c.tractor_widths)
     if not has_sets:
@@ -211,12 +212,14 @@ def _more_settings() -> Rules:
     return replace(
         b,
         name="Variant B",
-        table=replace(b.table, decks=3, hand_size=39, kitty_size=6, partnership="called", called_cards=1,
-                      players=4, call_limits=("trumps", "highest", "points"), count_banker_copies=False),
+        table=replace(b.table, decks=3, hand_size=38, kitty_size=6, partnership="called", called_cards=1,
+                      players=4, call_limits=("trumps", "highest", "points"), count_banker_copies=False,
+                      removed_cards=(("2S", 1), ("SJ", 3))),
         levels=replace(b.levels, game_end="beyond-last", mandatory=("5", "10", "K", "A"), hold_needs_last_trick=True,
                        short_team_bonus=2),
         solo_thresholds=(ThresholdRow(0, 55, "banker", 6), ThresholdRow(60, -1, "attackers", 0, every=60, at_most=3)),
-        combinations=replace(b.combinations, set_widths=(1, 2, 3), tractor_widths=(2, 3), grouping="identical"),
+        combinations=replace(b.combinations, set_widths=(1, 2, 3), tractor_widths=(2, 3), grouping="identical",
+                             tractor_min_length=3, tractor_lengths=((3, 2, 4),)),
         declaring=replace(b.declaring, fallback=Fallback("level-card", 0, 0, "no-trump"), first_banker="seat"),
         leading=replace(b.leading, throw_check="highest-card", throw_failure="smallest-card", throw_stoppers="opponents",
                         throw_penalty=Penalty("hand-lost")),
@@ -300,7 +303,7 @@ def test_the_recorder_notes_what_properties_and_methods_read():
     view = track(tr.load("two-decks"), rec)
     with rec.item() as paths:
         assert view.table.total_points == 200
-    assert paths == {"table.decks", "table.points", "table.removed_ranks"}
+    assert paths == {"table.decks", "table.points", "table.removed_ranks", "table.removed_cards"}
     with rec.item() as paths:
         assert view.level_change(120) == ("attackers", 1)
     assert {"thresholds[0].low", "thresholds[4].levels"} <= paths

@@ -128,26 +128,32 @@ def parse_cards(cards: str | Iterable[object] | int, table: Table) -> tuple[Card
                 parsed.append(_code(item))
             else:
                 raise CardNotationError(f"unknown card {item!r}: expected a card, a code or notation")
-    allowed = _deck_codes(table)
+    copies, fewest = _copies_and_fewest(table)
     for card in parsed:
-        if card not in allowed:
-            if card.is_joker:
-                raise CardNotationError(f"unknown card '{card}': this deck has no jokers")
-            raise CardNotationError(f"unknown card '{card}': this deck has no {card.rank}s")
-    if len(parsed) <= table.decks:
+        if not copies[card]:
+            raise CardNotationError(f"unknown card '{card}': {_missing(card, table)}")
+    if len(parsed) <= fewest:
         return tuple(parsed)
     for card, count in Counter(parsed).items():
-        if count > table.decks:
-            raise CardNotationError(
-                f"too many '{card}': {count} given, but {table.decks} deck{'s' if table.decks != 1 else ''} "
-                f"hold{'' if table.decks != 1 else 's'} only {table.decks}"
-            )
+        if count > copies[card]:
+            raise CardNotationError(f"too many '{card}': {count} given, but {_holds(card, copies[card], table)}")
     return tuple(parsed)
 
 
-@lru_cache(maxsize=64)
-def _deck_codes(table: Table) -> frozenset[int]:
-    return frozenset(deck_cards(table))
+def _missing(card: Card, table: Table) -> str:
+    """Why ``card`` is not in the pack, in the game's words."""
+    if card.is_joker and not table.jokers:
+        return "this deck has no jokers"
+    if card.rank in table.removed_ranks:
+        return f"this deck has no {card.rank}s"
+    return f"every {card} is taken out of this deck"
+
+
+def _holds(card: Card, copies: int, table: Table) -> str:
+    if copies == table.decks:
+        decks = table.decks
+        return f"{decks} deck{'s' if decks != 1 else ''} hold{'' if decks != 1 else 's'} only {decks}"
+    return f"the pack holds only {copies} (the others are taken out)"
 
 
 def _code(value: int) -> Card:
@@ -156,9 +162,41 @@ def _code(value: int) -> Card:
     return CARDS[value]
 
 
+@lru_cache(maxsize=64)
+def pack_copies(table: Table) -> tuple[int, ...]:
+    """Per card code, how many copies the whole pack holds (0: not in this deck)."""
+    copies = [0] * N_CODES
+    for suit in SUITS:
+        for rank in table.ranks:
+            copies[card_of(rank, suit)] = table.decks
+    if table.jokers:
+        copies[SMALL_JOKER] = copies[BIG_JOKER] = table.decks
+    for name, removed in table.removed_cards:
+        code = parse_token(name)
+        copies[code] = max(0, copies[code] - removed)
+    return tuple(copies)
+
+
+@lru_cache(maxsize=64)
+def _copies_and_fewest(table: Table) -> tuple[tuple[int, ...], int]:
+    """``pack_copies``, and the fewest copies any card of the pack has: a play no longer than that
+    cannot hold a card more often than the pack does."""
+    copies = pack_copies(table)
+    return copies, min((n for n in copies if n), default=0)
+
+
+@lru_cache(maxsize=64)
 def deck_cards(table: Table) -> tuple[Card, ...]:
-    """One copy of every card of a deck, without the removed ranks (and jokers if there are none)."""
+    """One copy of every card the pack holds: without the removed ranks, without the jokers if
+    there are none, without a card whose every copy is taken out."""
+    copies = pack_copies(table)
     out = [card_of(rank, suit) for suit in SUITS for rank in table.ranks]
     if table.jokers:
         out += [CARDS[SMALL_JOKER], CARDS[BIG_JOKER]]
-    return tuple(out)
+    return tuple(c for c in out if copies[c])
+
+
+def pack(table: Table) -> list[Card]:
+    """Every card of the whole pack, each as many times as the pack holds it, in deck order."""
+    copies = pack_copies(table)
+    return [c for c in deck_cards(table) for _ in range(copies[c])]

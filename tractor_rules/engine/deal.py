@@ -30,7 +30,7 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 
 from ..rules import SUITS, Rules
-from .cards import Card, deck_cards
+from .cards import Card, deck_cards, pack_copies
 from .choices import IllegalPlay, notation
 from .declaring import Declaration
 from .errors import NoTrumpFromKitty
@@ -66,6 +66,7 @@ class DeclareTable:
     def __init__(self, rules: Rules, level: str | None):
         table = rules.table
         deck = deck_cards(table)
+        copies = pack_copies(table)
         levels = [c for c in deck if not c.is_joker and c.rank == level]
         jokers = [c for c in deck if c.is_joker]
         self.shows: list[Show] = []
@@ -78,8 +79,8 @@ class DeclareTable:
                 candidates = [[j] * step.count for j in jokers]
             for cards in candidates:
                 made = rules.declaration(cards, level)
-                if made is None or made.step != index or max(cards.count(c) for c in cards) > table.decks:
-                    continue  # not this step's cards (a joker of the other kind), or beyond the decks
+                if made is None or made.step != index or any(cards.count(c) > copies[c] for c in cards):
+                    continue  # not this step's cards (a joker of the other kind), or beyond the pack
                 face = face_of(cards)
                 joker = next((c for c in cards if c != face), None)
                 extra = None if joker is None else (joker, cards.count(joker))

@@ -14,24 +14,23 @@ from collections.abc import Sequence
 
 from ..rules import Rules
 from .calls import call_error
-from .cards import CARDS, Card, deck_cards
+from .cards import CARDS, Card, pack_copies
 from .choices import IllegalPlay
 from .views import Player, PlayerView, Public
 
 
 def ask_calls(rules: Rules, player: Player, view: PlayerView) -> tuple[tuple[Card, int], ...]:
-    """The banker's ``called_cards`` calls, checked: cards of the deck the rules let the banker call
-    in this hand (``table.call_limits``), ordinals 1..decks."""
+    """The banker's ``called_cards`` calls, checked: cards of the pack the rules let the banker call
+    in this hand (``table.call_limits``), ordinals 1..the copies the pack holds."""
     k = rules.table.called_cards
     if k <= 0:
         return ()
     calls = [(CARDS[int(c)], int(o)) for c, o in player.call(view, k)]
-    faces = set(deck_cards(rules.table))
-    decks = rules.table.decks
+    copies = pack_copies(rules.table)
     if len(calls) != k:
         raise IllegalPlay(view.seat, f"called {len(calls)} cards, not {k}")
     for card, ordinal in calls:
-        if card not in faces or not 1 <= ordinal <= decks:
+        if not 1 <= ordinal <= copies[card]:
             raise IllegalPlay(view.seat, f"cannot call copy {ordinal} of {card}")
         why = call_error(view.ctx.order, card)
         if why is not None:

@@ -15,7 +15,7 @@ import random
 from collections.abc import Sequence
 
 from ..rules import Rules
-from .cards import deck_cards
+from .cards import pack
 from .deal import deal, first_banker
 from .errors import EngineError
 from .friends import ask_calls
@@ -45,7 +45,7 @@ class Hand:
         self.banker = banker
         self.beyond = beyond
         self.points = point_table(rules)
-        self.deck = [c for c in deck_cards(rules.table) for _ in range(rules.table.decks)]
+        self.deck = pack(rules.table)
 
     def play(self) -> HandRecord:
         rules = self.rules

@@ -12,7 +12,7 @@ Adjacency (which sets may follow each other in a tractor) is a graph on card fac
 
 - plain cards of one suit (a side suit, or the trump suit's "trump-suit" tier) touch their rank
   neighbours; the hole left by ranks claimed away (level, constant ranks and cards) is bridged iff
-  ``combinations.bridge_gaps``; removed ranks are simply absent from the deck;
+  ``combinations.bridge_gaps``; removed ranks and cards are simply absent from the deck;
 - between special trump bands, edges only along ``combinations.links`` (``no_trump_links`` in a
   no-trump hand): every card of one band touches every card of the next band of the chain; a band
   empty in this hand is passed over.
@@ -134,8 +134,11 @@ def build_order(rules: Rules, level: str | None, trump: str | None) -> Order:
         chain.sort(key=lambda f: RANKS.index(f.rank), reverse=True)
         if chain and suit_of[chain[0]] == TRUMP:
             plain_trump = chain
+        # the suit's ranks in this pack: a card taken out altogether leaves no hole, as a removed rank
+        present = [f.rank for f in faces if f.suit == s]
+        present.sort(key=RANKS.index)
         for hi, lo in zip(chain, chain[1:]):
-            gap = table.ranks.index(hi.rank) - table.ranks.index(lo.rank) > 1
+            gap = present.index(hi.rank) - present.index(lo.rank) > 1
             if not gap or rules.combinations.bridge_gaps:
                 link(hi, lo)
 

@@ -19,7 +19,7 @@ import random
 from collections.abc import Callable, Sequence
 
 from ..rules import SUITS
-from .cards import CARDS, Card, deck_cards
+from .cards import CARDS, Card, deck_cards, pack_copies
 from .order import TRUMP
 from .outcome import point_table
 from .pool import Pool
@@ -55,8 +55,12 @@ class RandomPlayer(Player):
 
     def call(self, view: PlayerView, count: int) -> Sequence[tuple[Card, int]]:
         faces = _callable(view)
-        decks = view.rules.table.decks
-        return [(self.rng.choice(faces), self.rng.randint(1, decks)) for _ in range(count)]
+        copies = pack_copies(view.rules.table)
+        calls = []
+        for _ in range(count):
+            card = self.rng.choice(faces)
+            calls.append((card, self.rng.randint(1, copies[card])))
+        return calls
 
     def lead(self, view: PlayerView) -> Sequence[Card]:
         rng = self.rng
@@ -132,7 +136,7 @@ class GreedyPlayer(Player):
 
     def call(self, view: PlayerView, count: int) -> Sequence[tuple[Card, int]]:
         order = view.ctx.order
-        decks = view.rules.table.decks
+        copies = pack_copies(view.rules.table)
         calls: list[tuple[Card, int]] = []
         callable_faces = _callable(view)
         allowed = set(callable_faces)
@@ -144,7 +148,7 @@ class GreedyPlayer(Player):
         for card in tops:
             if len(calls) == count:
                 break
-            calls.append((card, min(view.hand.count(card) + 1, decks) if own else 1))
+            calls.append((card, min(view.hand.count(card) + 1, copies[card]) if own else 1))
         faces = callable_faces
         i = 0
         while len(calls) < count:
@@ -155,8 +159,8 @@ class GreedyPlayer(Player):
     # --- leading ------------------------------------------------------------------------------
 
     def _unseen(self, view: PlayerView) -> list[int]:
-        decks = view.rules.table.decks
-        unseen = [decks - p for p in view.public.played]
+        copies = pack_copies(view.rules.table)
+        unseen = [n - p for n, p in zip(copies, view.public.played)]
         for c in view.hand:
             unseen[c] -= 1
         for c in view.kitty or ():

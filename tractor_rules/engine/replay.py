@@ -77,11 +77,10 @@ def _card_points(cards: Iterable[Card], table: dict[str, int]) -> int:
 
 
 def _full_deck(rules: Rules) -> list[str]:
+    """Every card of the pack as the rules' table counts it (removed ranks, jokers, removed cards)."""
     t = rules.table
-    faces = [f"{r}{s}" for s in SUITS for r in RANKS if r not in t.removed_ranks]
-    if t.jokers:
-        faces += ["SJ", "BJ"]
-    return faces * t.decks
+    faces = [f"{r}{s}" for s in SUITS for r in RANKS] + ["SJ", "BJ"]
+    return [face for face in faces for _ in range(t.copies(face))]
 
 
 def _is_int(value: Any) -> bool:

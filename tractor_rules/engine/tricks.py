@@ -33,8 +33,8 @@ def is_ruff(rules: Rules, lead_units: list[Unit], pool: Pool) -> bool:
     # "counts": at least as many tractors of each width, and as many sets of each width >= 2
     # (a tractor's sets counted too) as the lead
     tractors = Counter(u.width for u in lead_units if u.is_tractor)
-    low = max(rules.combinations.tractor_min_length, 2)
     for width, k in tractors.items():
+        low = max(rules.combinations.lengths_of(width)[0], 2)
         if pool.count_tractors(width, low) < k:
             return False
     sets: Counter[int] = Counter()

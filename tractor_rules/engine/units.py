@@ -73,19 +73,25 @@ def _make(order: Order, faces: list[int], width: int, suit: int) -> Unit:
     return Unit(cards, width, len(faces), suit, order.strength[faces[0]])
 
 
-def _tractor_lengths(comb: Combinations) -> tuple[int, int]:
-    low = max(comb.tractor_min_length, 2)
-    return low, comb.tractor_max_length
+def _tractor_kinds(comb: Combinations) -> list[tuple[int, int, int]]:
+    """(width, least length, greatest length or 0) of every tractor width, widest first."""
+    if not comb.tractor_lengths:  # one length range for every width
+        low, high = max(comb.tractor_min_length, 2), comb.tractor_max_length
+        return [(width, low, high) for width in sorted(comb.tractor_widths, reverse=True)]
+    kinds = []
+    for width in sorted(comb.tractor_widths, reverse=True):
+        low, high = comb.lengths_of(width)
+        kinds.append((width, max(low, 2), high))
+    return kinds
 
 
 def _largest(order: Order, pool: Pool, comb: Combinations) -> list[Unit]:
-    low, high = _tractor_lengths(comb)
-    tractor_widths = sorted(comb.tractor_widths, reverse=True)
+    tractor_kinds = _tractor_kinds(comb)
     set_widths = sorted(set(comb.set_widths) | {1}, reverse=True)
     strength = order.strength
     out: list[Unit] = []
     while pool.size:
-        for width in tractor_widths:
+        for width, low, high in tractor_kinds:
             runs = order.runs(pool.suit, _at_least(pool, width))
             best = max(runs, key=lambda r: r.length, default=None)  # first of equals: the strongest
             if best is not None and best.length >= low:
@@ -121,7 +127,6 @@ def _fit(set_widths: list[int], count: int) -> int:
 
 
 def _identical(order: Order, pool: Pool, comb: Combinations) -> list[Unit]:
-    low, high = _tractor_lengths(comb)
     set_widths = sorted(set(comb.set_widths) | {1}, reverse=True)
     strength = order.strength
     # each face's copies as whole sets (more copies than the widest set allows: several sets)
@@ -134,7 +139,7 @@ def _identical(order: Order, pool: Pool, comb: Combinations) -> list[Unit]:
             count -= w
         chunks[face] = parts
     out: list[Unit] = []
-    for width in sorted(comb.tractor_widths, reverse=True):
+    for width, low, high in _tractor_kinds(comb):
         while True:
             runs = order.runs(pool.suit, _has_chunk(chunks, width))
             best = max(runs, key=lambda r: r.length, default=None)

@@ -58,10 +58,12 @@ def _check_table(c: "Compiler", r: model.Rules) -> None:
     t = r.table
     needed = t.players * t.hand_size + t.kitty_size
     if needed != t.total_cards:
+        taken = f", less {t.removed_count} taken out," if t.removed_count else ""
         c.error_at_field(
-            ("table.hand_size", "table.players", "table.decks", "table.removed_ranks", "table.jokers"),
+            ("table.hand_size", "table.players", "table.decks", "table.removed_ranks", "table.removed_cards",
+             "table.jokers"),
             f"the deal does not add up: {t.players} players × {t.hand_size} + kitty {t.kitty_size} = "
-            f"{needed} cards, but {t.decks} deck{'s' if t.decks != 1 else ''} of {t.cards_per_deck} hold "
+            f"{needed} cards, but {t.decks} deck{'s' if t.decks != 1 else ''} of {t.cards_per_deck}{taken} hold "
             f"{t.total_cards}",
         )
     if t.partnership == "opposite" and t.players != 4:
@@ -135,8 +137,9 @@ def _check_trump_order(c: "Compiler", r: model.Rules) -> None:
     for needed in ("level-in-trump-suit", "level-in-other-suits"):
         if needed not in kinds:
             c.error_at_field(path, f"the trump order needs '{needed.replace('-', ' ')}'")
-    for joker in ("big-joker", "small-joker"):
-        if r.table.jokers and joker not in kinds:
+    for joker, code in (("big-joker", "BJ"), ("small-joker", "SJ")):
+        # a joker every copy of which is taken out may keep its band: the band is simply empty
+        if r.table.copies(code) and joker not in kinds:
             c.error_at_field(path, f"the deck has jokers, so the trump order needs '{joker.replace('-', ' ')}'")
         if not r.table.jokers and joker in kinds:
             c.error_at_field(path + ("table.jokers",), f"the trump order has '{joker.replace('-', ' ')}' but the deck has no jokers")
@@ -249,12 +252,19 @@ def _check_ladder(c: "Compiler", r: model.Rules) -> None:
                              f"'{step_words(step)}' needs {step.count} identical level cards, but there "
                              f"{'is' if decks == 1 else 'are'} only {decks} deck{'s' if decks != 1 else ''}")
         if step.kind != "level":
+            held = _jokers_held(r.table, step.kind)
             if not r.table.jokers:
                 c.error_at_field(("declaring.ladder", "table.jokers"), f"'{step_words(step)}': the deck has no jokers")
             elif step.count > decks:
                 c.error_at_field(("declaring.ladder", "table.decks"),
                                  f"'{step_words(step)}' needs {step.count} identical jokers; {decks} "
                                  f"deck{'s' if decks != 1 else ''} hold{'s' if decks == 1 else ''} {decks}")
+            elif step.count > held:
+                kind = {"big-joker": "big joker", "small-joker": "small joker"}.get(step.kind, "joker of one kind")
+                holds = f"{held} {kind}" if held == 1 else f"{held or 'no'} {kind.replace('joker', 'jokers')}"
+                c.error_at_field(("declaring.ladder", "table.removed_cards"),
+                                 f"'{step_words(step)}' needs {step.count} identical jokers, but with the cards "
+                                 f"taken out the pack holds {holds}")
         if step.level_cards > decks:
             c.error_at_field(("declaring.ladder", "table.decks"),
                              f"'{step_words(step)}' needs {step.level_cards} identical level cards, but there "
@@ -290,6 +300,15 @@ def _check_kitty_shown(c: "Compiler", r: model.Rules) -> None:
                          "there is no kitty to show")
 
 
+def _jokers_held(table: model.Table, kind: str) -> int:
+    """The most identical jokers a declaration of ``kind`` can show from this pack."""
+    if kind == "big-joker":
+        return table.copies("BJ")
+    if kind == "small-joker":
+        return table.copies("SJ")
+    return max(table.copies("BJ"), table.copies("SJ"))
+
+
 def _check_fallback(c: "Compiler", r: model.Rules) -> None:
     fb = r.declaring.fallback
     kitty = r.table.kitty_size
@@ -323,6 +342,15 @@ def _term_cards(term: model.Term, n: int) -> int:
     return term.count.value(n) * term.width * max(term.length.value(n), 1)
 
 
+#: the fields that set how long tractors are
+_LENGTH_PATHS = ("combinations.tractor_lengths", "combinations.tractor_min_length")
+
+
+def _length_words(least: int, most: int) -> str:
+    """How long a tractor may be: "3 or more sets long", "2 to 4 sets long"."""
+    return f"{least} to {most} sets long" if most else f"{least} or more sets long"
+
+
 def _check_follow_lists(c: "Compiler", r: model.Rules) -> None:
     comb = r.combinations
     decks = r.table.decks
@@ -340,12 +368,13 @@ def _check_follow_lists(c: "Compiler", r: model.Rules) -> None:
             if lead.width not in comb.tractor_widths:
                 c.error_at_field(path, f"a list for '{label}', but there are no tractors of {width_name(lead.width, plural=True)}")
                 continue
-            low = comb.tractor_min_length
-            high = comb.tractor_max_length or low + _N_TRIES - 1
+            low, most = comb.lengths_of(lead.width)
+            high = most or low + _N_TRIES - 1
             if lead.length:
-                if not low <= lead.length <= (comb.tractor_max_length or lead.length):
-                    c.error_at_field(path, f"a list for '{label}', but tractors are {low} to "
-                                     f"{comb.tractor_max_length or 'any number of'} sets long")
+                if not low <= lead.length <= (most or lead.length):
+                    plural = width_name(lead.width, plural=True)
+                    c.error_at_field(path + _LENGTH_PATHS, f"a list for '{label}', but tractors of {plural} are "
+                                     f"{_length_words(low, most)}")
                     continue
                 tries = [lead.length]
             else:
@@ -385,6 +414,13 @@ def _check_entries(c: "Compiler", path: tuple[str, ...], label: str, fl: model.F
                 return False
             if length > 1 and term.width not in comb.tractor_widths:
                 c.error_at_field(path, f"'{label}': entry {index} asks for a tractor of {width_name(term.width, plural=True)}, which is not a combination here")
+                return False
+            least, most = comb.lengths_of(term.width)
+            if length > 1 and (length < least or most and length > most):
+                c.error_at_field(path + _LENGTH_PATHS,
+                                 f"'{label}': entry {index} asks for a tractor of {length} "
+                                 f"{width_name(term.width, plural=True)}{where}, but those tractors are "
+                                 f"{_length_words(least, most)}")
                 return False
             if term.count.greedy:
                 greedy_widths.append(term.width * length)
@@ -496,16 +532,24 @@ def _check_kitty(c: "Compiler", r: model.Rules) -> None:
             if not lengths:
                 c.error_at_field(("kitty",), f"the multiplier table has no factor for tractors of {plural}")
                 continue
-            if lengths[0] != comb.tractor_min_length:
-                c.error_at_field(("kitty",), f"the multiplier table has no factor for a tractor of {comb.tractor_min_length} {plural}")
+            least, most = comb.lengths_of(width)
+            lengths = [length for length in lengths if length >= least] or [least]  # shorter: below
+            if lengths[0] != least:
+                c.error_at_field(("kitty",) + _LENGTH_PATHS,
+                                 f"the multiplier table has no factor for a tractor of {least} {plural}")
             expected = list(range(lengths[0], lengths[-1] + 1))
             if lengths != expected:
                 missing = sorted(set(expected) - set(lengths))[0]
                 c.error_at_field(("kitty",), f"the multiplier table has no factor for a tractor of {missing} {plural}")
-            if not k.doubling and (not comb.tractor_max_length or comb.tractor_max_length > lengths[-1]):
+            if not k.doubling and (not most or most > lengths[-1]):
                 c.error_at_field(("kitty",), f"the multiplier table stops at a tractor of {lengths[-1]} {plural}; "
                                  f"add rows or 'longer tractors double'")
         for width, length in listed:
+            least, most = comb.lengths_of(width)
+            if length > 1 and width in comb.tractor_widths and (length < least or most and length > most):
+                c.error_at_field(("kitty",) + _LENGTH_PATHS,
+                                 f"the multiplier table lists a tractor of {length} {width_name(width, plural=True)}, "
+                                 f"but those tractors are {_length_words(least, most)}")
             if width > r.table.decks or (length > 1 and width not in comb.tractor_widths) or (length == 1 and width not in comb.set_widths):
                 c.error_at_field(("kitty",), f"the multiplier table lists {'a ' + width_name(width) if length == 1 else f'a tractor of {length} ' + width_name(width, plural=True)}, which is not a combination here")
 

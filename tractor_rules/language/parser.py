@@ -179,6 +179,17 @@ def _statement_keys() -> dict[str, tuple[str, ...]]:
     """Each statement's key ("next banker", "multiplier") → the sections it may be written in, to
     tell a user where a misplaced statement belongs.  Read from the grammar: a key is the keywords
     of a statement rule before its ':'."""
+    keys: dict[str, tuple[str, ...]] = {}
+    for section, key in statement_kinds():
+        keys[key] = keys.get(key, ()) + (section,)
+    return keys
+
+
+@cache
+def statement_kinds() -> dict[tuple[str, str], str]:
+    """(section, a statement's key as written: "knock back") → the statement's kind ("knock_back"),
+    for every statement of every section but the preamble (follow lists, keyed by their lead, and
+    upgrade rows, by their scores, have no fixed key)."""
     parser = lark_parser()
     key_of: dict[str, str] = {}
     for rule in parser.rules:
@@ -192,17 +203,18 @@ def _statement_keys() -> dict[str, tuple[str, ...]]:
             if text is None or not text[0].isalpha():
                 break
             words.append(text)
-    keys: dict[str, tuple[str, ...]] = {}
+    kinds: dict[tuple[str, str], str] = {}
     for rule in parser.rules:
         owner = rule.origin.name
         if owner.startswith("_") and owner.endswith("_statement") and len(rule.expansion) == 1:
             section = owner[1 : -len("_statement")]
             if section == "preamble":
                 continue  # the preamble has no header; misplacing it gets a message of its own
-            key = key_of.get(rule.expansion[0].name)
-            if key is not None and section not in keys.get(key, ()):
-                keys[key] = keys.get(key, ()) + (section,)
-    return keys
+            kind = rule.expansion[0].name
+            key = key_of.get(kind)
+            if key is not None:
+                kinds.setdefault((section, key), kind)
+    return kinds
 
 
 def _misplaced(found: str, line: str, column: int) -> str | None:
@@ -398,6 +410,12 @@ class _Converter:
 
     def node(self, tree: Tree) -> Node | Leaf:
         kind = str(tree.data)
+        if kind == "unset_words":
+            # a statement key of one or more words ("knock back"): its text, spaced once
+            tokens = [t for t in tree.children if isinstance(t, Token)]
+            start, end = _token_position(tokens[0]), _token_position(tokens[-1])
+            words = " ".join(str(t) for t in tokens)
+            return Leaf("word", words, Position(start.line, start.column, end.end_line, end.end_column))
         if kind in _WORD_RULES:
             token = tree.children[0]
             assert isinstance(token, Token), token

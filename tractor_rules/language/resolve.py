@@ -16,9 +16,9 @@ from pathlib import Path
 
 from ..errors import Diagnostic, RulesetResolutionError, RulesetSyntaxError
 from ..resources import RULESET_SUFFIX, builtin_names, builtin_path, rulesets_dir
-from .parser import BOM, MAX_BYTES, parse
+from .parser import BOM, MAX_BYTES, parse, statement_kinds
 from .suggest import did_you_mean, quoted
-from .syntax import Leaf, Node, Statement, SyntaxTree, as_leaf, line_of
+from .syntax import Leaf, Node, Statement, SyntaxTree, as_leaf, as_node, line_of
 
 MAX_DEPTH = 16
 
@@ -170,11 +170,25 @@ def file_source(path: Path, shown_as: str | None = None) -> Source:
 
 
 def statement_key(st: Statement) -> tuple:
+    if st.kind == "unset":
+        return _unset_key(st)
     if st.kind == "follow_list":
         return ("follow", "follow_list", lead_label(st.node.args[0]))
     if st.section in ("upgrade", "solo_upgrade"):  # each a table: any row replaces all the parent's
         return (st.section,)
     return (st.section, st.kind)
+
+
+def _unset_key(st: Statement) -> tuple:
+    """``unset: KEY`` has the key of the statement it takes back, so that it replaces it as any
+    restatement would; a KEY that is no statement of its section keys nothing else."""
+    target = as_node(st.node.args[0])
+    if target.kind == "unset_follow_list":
+        label = lead_label(target.args[0])
+        return ("follow", "follow_list", label) if st.section == "follow" else ("unset", st.section, label)
+    key = str(as_leaf(target.args[0]).value)
+    kind = statement_kinds().get((st.section, key))
+    return (st.section, kind) if kind is not None else ("unset", st.section, key)
 
 
 def lead_label(node: Node | Leaf) -> str:

@@ -95,14 +95,17 @@ class Builder:
         assert self._items is not None, "items belong to a section"
         self._items.append(item)
 
-    def rule(self, key: str, make: Callable[[Any], Made]) -> None:
-        """A rule item: ``make`` reads the tracked rules; the paths it reads are the item's."""
+    def rule(self, key: str, make: Callable[[Any], Made], sources: tuple[str, ...] = ()) -> None:
+        """A rule item: ``make`` reads the tracked rules; the paths it reads are the item's.  An item
+        about something the rules no longer hold (a deleted follow list) names the ``sources`` keys
+        that record the deletion, to be marked when the house file made it."""
         with self.recorder.item() as paths:
             draft = _draft(make(self.rules))
         if draft is None:
             return
         frozen = frozenset(paths)
-        self._add(Item("rule", key, draft.text, draft.points, draft.table, frozen, self.is_house(frozen)))
+        house = self.is_house(frozen) or any(key in self._house_changes for key in sources)
+        self._add(Item("rule", key, draft.text, draft.points, draft.table, frozen, house))
 
     def example(self, key: str, make: Callable[[Any], Made]) -> None:
         """An example item: ``make`` asks the engine (through the kit) and never reads the tracked

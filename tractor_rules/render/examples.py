@@ -68,8 +68,10 @@ class Kit:
 
     @cached_property
     def side(self) -> list[str]:
-        """The side suit's cards as notation, highest first (one per face)."""
-        return [str(band[0]) for band in self.ctx.ranking(SIDE_SUIT)]
+        """The side suit's cards as notation, highest first (one per face); a card with copies taken
+        out of the pack is left out, so that every face here comes as often as there are decks."""
+        table = self.rules.table
+        return [str(band[0]) for band in self.ctx.ranking(SIDE_SUIT) if table.copies(str(band[0])) == self.decks]
 
     @cached_property
     def plain_trumps(self) -> list[str]:
@@ -190,9 +192,16 @@ def grouping_example(kit: Kit) -> Made:
 # --- declaring -----------------------------------------------------------------------------------
 
 
-def _declaration_cards(kit: Kit, count: int, kind: str, level_cards: int = 0) -> str:
-    face = {"level": f"{kit.level}{SIDE_SUIT}", "small-joker": "SJ", "big-joker": "BJ", "joker": "SJ"}[kind]
-    return " ".join([face] * count + [f"{kit.level}{SIDE_SUIT}"] * level_cards)
+def _declaration_cards(kit: Kit, count: int, kind: str, level_cards: int = 0) -> str | None:
+    """Cards that make a declaration step, or None when the pack cannot supply them."""
+    table = kit.rules.table
+    levels = [f"{kit.level}{s}" for s in dict.fromkeys((SIDE_SUIT, "S", "H", "D", "C"))]
+    faces = {"level": levels, "small-joker": ["SJ"], "big-joker": ["BJ"], "joker": ["SJ", "BJ"]}[kind]
+    face = next((f for f in faces if table.copies(f) >= count + (level_cards if f in levels else 0)), None)
+    level = next((f for f in levels if table.copies(f) >= level_cards), None) if level_cards else None
+    if face is None or (level_cards and level is None):
+        return None
+    return " ".join([face] * count + [level or ""] * level_cards)
 
 
 def ladder_table(r: Any, kit: Kit) -> Made:
@@ -209,8 +218,8 @@ def ladder_table(r: Any, kit: Kit) -> Made:
         else:
             strength += 1
         cards, named = "—", "—"
-        if max(count, level_cards) <= kit.decks and (kind == "level" or kit.rules.table.jokers):
-            notation = _declaration_cards(kit, count, kind, level_cards)
+        notation = _declaration_cards(kit, count, kind, level_cards)
+        if notation is not None:
             made = kit.rules.declaration(notation, kit.level)
             if made is not None:
                 cards, named = cards_text(kit.ctx.cards(notation)), suit_text(made.trump)
@@ -268,10 +277,11 @@ def kitty_examples(kit: Kit) -> Made:
     for w in comb.set_widths:
         if 2 <= w <= kit.decks:
             plays.append(kit.cards((side[0], w)))
-    low = max(comb.tractor_min_length, 2)
     for w in comb.tractor_widths:
+        low, high = comb.lengths_of(w)
+        low = max(low, 2)
         for length in (low, low + 1):
-            if w > kit.decks or length > len(side) or (comb.tractor_max_length and length > comb.tractor_max_length):
+            if w > kit.decks or length > len(side) or (high and length > high):
                 continue
             cards = kit.cards(*((c, w) for c in side[:length]))
             if kit.ctx.is_tractor(cards):

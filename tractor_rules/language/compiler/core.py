@@ -101,6 +101,11 @@ class Compiler:
         self.upgrade_tables = {path: UpgradeTable() for path in UPGRADE_SECTIONS.values()}
         #: each file's lines, split once: an error per statement must not split the text each time
         self._lines: dict[str, list[str]] = {}
+        #: cards the ``remove`` statement takes out of the pack: (card, copies or None for every
+        #: copy, where and in which file it is written), counted once the decks are known
+        self.card_removals: list[tuple[str, int | None, Node, str]] = []
+        #: leads whose follow list an ``unset`` statement deletes (they get no list at all)
+        self.unset_leads: list[model.LeadShape] = []
 
     # --- reporting ---------------------------------------------------------------------------
 
@@ -255,8 +260,14 @@ class Compiler:
                 key = (st.section, "steps")
             if key in first:
                 earlier = first[key]
+                if "unset" in (st.kind, earlier.kind) and st.kind != earlier.kind:
+                    self.error(st, f"{_unset_label(st, earlier)} is both unset and set in this file (line "
+                                   f"{earlier.pos.line}): keep one")
+                    continue
                 if st.kind == "follow_list":
                     label = f"the follow list for '{key[2]}'"
+                elif st.kind == "unset":
+                    label = f"{_unset_label(st, earlier)} (unset)"
                 else:
                     label = _statement_name(st, self.line_text(st.file, st.pos.line))
                 self.error(st, f"{label} is already set on line {earlier.pos.line}")
@@ -280,6 +291,15 @@ class Compiler:
             kwargs["name"] = Path(self.resolved.files[0]).stem
         sources = tuple(sorted(self.sources.items()))
         return dataclasses.replace(defaults, files=self.resolved.files, sources=sources, **kwargs)
+
+
+def _unset_label(st: Statement, earlier: Statement) -> str:
+    """The key that an ``unset`` and a statement of one file both name, in words."""
+    unset = st if st.kind == "unset" else earlier
+    target = as_node(unset.node.args[0])
+    if target.kind == "unset_follow_list":
+        return f"the follow list for '{statement_key(unset)[2]}'"
+    return f"'{as_leaf(target.args[0]).value}'"
 
 
 def _statement_name(st: Statement, line: str) -> str:

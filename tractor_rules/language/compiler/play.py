@@ -158,7 +158,7 @@ def _pattern(c: Compiler, node: Node) -> model.Pattern | None:
     return model.Pattern(tuple(terms))
 
 
-def _lead_shape(c: Compiler, node: Node) -> model.LeadShape | None:
+def lead_shape(c: Compiler, node: Node) -> model.LeadShape | None:
     if node.kind == "lead_set":
         width = c.set_width(node.args[0], plural=False)
         return None if width is None else model.LeadShape(width, 1)
@@ -175,7 +175,7 @@ def _lead_shape(c: Compiler, node: Node) -> model.LeadShape | None:
 @handles("follow_list")
 def _follow_list(c: Compiler, st: Statement) -> None:
     lead_node, *entry_nodes = map(as_node, st.node.args)
-    lead = _lead_shape(c, lead_node)
+    lead = lead_shape(c, lead_node)
     entries: list[model.Pattern] = []
     ok = True
     for entry_node in entry_nodes:
@@ -192,7 +192,7 @@ def _follow_list(c: Compiler, st: Statement) -> None:
 def _finish_follow_lists(c: Compiler) -> None:
     # Lists are kept per lead: a lead the ruleset does not mention keeps its default list, if
     # that lead is a combination of this game at all.
-    written = {fl.lead for fl, _ in c.follow_lists}
+    written = {fl.lead for fl, _ in c.follow_lists} | set(c.unset_leads)  # unset: no list at all
     set_widths = c.get("combinations.set_widths")
     tractor_widths = c.get("combinations.tractor_widths")
     defaults = tuple(
@@ -202,10 +202,11 @@ def _finish_follow_lists(c: Compiler) -> None:
         and (fl.lead.width in set_widths if fl.lead.length == 1 else fl.lead.width in tractor_widths)
     )
     c.values["following.lists"] = defaults + tuple(fl for fl, _ in c.follow_lists)
-    if c.follow_lists:
+    if c.follow_lists or c.unset_leads:
         for fl, st in c.follow_lists:
             c.note_source(f"following.lists[{lead_shape_label(fl.lead)}]", st)
-        c.note_source("following.lists", c.follow_lists[0][1])
+        if c.follow_lists:
+            c.note_source("following.lists", c.follow_lists[0][1])
 
 
 # --- ruffing -------------------------------------------------------------------------------------

@@ -4,7 +4,7 @@ decks, the deal and the points cards carry."""
 from __future__ import annotations
 
 from ... import rules as model
-from ..syntax import Statement, as_leaf, as_node
+from ..syntax import Node, Statement, as_leaf, as_node, leaf_int
 from .core import (
     MAX_DECKS,
     MAX_PLAYERS,
@@ -13,6 +13,7 @@ from .core import (
     YES_NO,
     Compiler,
     child_nodes,
+    finishes,
     handles,
     handles_choice,
 )
@@ -78,11 +79,66 @@ handles_choice("jokers", "table.jokers", YES_NO)
 
 @handles("remove")
 def _remove(c: Compiler, st: Statement) -> None:
-    ranks = c.distinct_ranks(st.node, "removed twice")
+    rank_leaves = [node.args[0] for node in child_nodes(st.node) if node.kind == "removed_rank"]
+    ranks = c.distinct_ranks(Node("ranks", tuple(rank_leaves), st.pos), "removed twice")
     if len(ranks) >= len(model.RANKS) - 1:
         c.error(st, "a deck needs at least two ranks left")
         return
     c.set("table.removed_ranks", tuple(ranks))
+    for node in child_nodes(st.node):
+        if node.kind == "removed_rank":
+            continue
+        c.note_source("table.removed_cards", st)
+        count_leaf = node.args[0] if node.args and as_leaf(node.args[0]).kind == "int" else None
+        if node.kind == "removed_card":
+            card = str(as_leaf(node.args[-1]).value)
+        else:
+            card = "BJ" if node.kind == "removed_big_jokers" else "SJ"
+        c.card_removals.append((card, None if count_leaf is None else leaf_int(count_leaf), node, st.file))
+
+
+@finishes
+def _count_removed_cards(c: Compiler) -> None:
+    """Count the cards ``remove`` takes out of the pack, now that the decks, the jokers and the
+    removed ranks are known: every copy unless the statement gives a number."""
+    if not c.card_removals:
+        return
+    decks, jokers = c.get("table.decks"), c.get("table.jokers")
+    removed_ranks = c.get("table.removed_ranks")
+    counted: dict[str, int] = {}
+    for card, count, node, file in c.card_removals:
+        if card in counted:
+            c.error(node, f"{_card_words(card, 1)} is removed twice", file)
+        elif card in model.JOKERS and not jokers:
+            c.error(node, "the deck has no jokers to remove ('jokers: no')", file)
+        elif card[:-1] in removed_ranks:
+            c.error(node, f"{card}: the {card[:-1]}s are already removed as a whole rank", file)
+        elif count is not None and not 1 <= count <= decks:
+            held = f"{decks} deck{'s' if decks != 1 else ''} hold{'s' if decks == 1 else ''} only {decks}"
+            c.error(node, f"cannot remove {count} {_card_words(card, count)}: {held}" if count
+                    else "remove at least one card", file)
+        else:
+            counted[card] = decks if count is None else count
+    c.values["table.removed_cards"] = tuple(sorted(counted.items(), key=lambda item: _deck_position(item[0])))
+
+
+#: the jokers come after the suits in a deck, the small joker first (as the card codes do)
+_JOKER_POSITIONS = {"SJ": 0, "BJ": 1}
+
+
+def _deck_position(card: str) -> tuple[int, int]:
+    """Where ``card`` comes in a deck: the suits in order, each by rank, then the jokers."""
+    if card in _JOKER_POSITIONS:
+        return (len(model.SUITS), _JOKER_POSITIONS[card])
+    return (model.SUITS.index(card[-1]), RANK_ORDER[card[:-1]])
+
+
+def _card_words(card: str, count: int) -> str:
+    """``count`` copies of a card of ``remove``, without the number: "big jokers", "× 2S", "2S"."""
+    if card in model.JOKERS:
+        name = "big joker" if card == "BJ" else "small joker"
+        return name + ("s" if count != 1 else "")
+    return f"× {card}" if count != 1 else card
 
 
 @handles("deal")

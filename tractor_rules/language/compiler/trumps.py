@@ -108,31 +108,57 @@ def _tractors(c: Compiler, st: Statement) -> None:
     if not st.node.args:
         c.set("combinations.tractor_widths", ())
         return
-    length, *plurals = map(as_node, st.node.args)
-    low = c.number(length.args[0], 2, 50, "a tractor's least length")
-    high: int | None = 0
-    if length.kind == "between":
-        high = c.number(length.args[1], 2, 50, "a tractor's greatest length")
-        if low is not None and high is not None and high < low:
-            c.error(length, f"the length range {low}-{high} is empty")
-            return
-    widths: list[int] = []
-    for node in plurals:
-        if node.kind == "sets_of":
-            width = c.number(node.args[0], 2, MAX_DECKS, "the width of a tractor's sets")
-            if width is None:
-                return  # reported; the tractors stay as they were rather than shrink
+    # groups of widths sharing one length range: "3+ adjacent pairs or 2+ adjacent triples"
+    length, first, *more = map(as_node, st.node.args)
+    groups: list[tuple[Node, list[Node]]] = [(length, [first])]
+    for node in more:
+        if node.kind == "or_width":
+            groups[-1][1].append(as_node(node.args[0]))
         else:
-            width = PLURAL_WIDTHS[node.kind]
-        if width in widths:
-            c.error(node, f"{width_name(width, plural=True)} are listed twice")
-            continue
-        widths.append(width)
-    if low is None or high is None:
+            groups.append((as_node(node.args[0]), [as_node(node.args[1])]))
+    ranges: list[tuple[int, int]] = []
+    widths: dict[int, tuple[int, int]] = {}
+    broken = False
+    for length_node, plurals in groups:
+        found = _length_range(c, length_node)
+        broken = broken or found is None
+        for node in plurals:
+            if node.kind == "sets_of":
+                width = c.number(node.args[0], 2, MAX_DECKS, "the width of a tractor's sets")
+                if width is None:
+                    return  # reported; the tractors stay as they were rather than shrink
+            else:
+                width = PLURAL_WIDTHS[node.kind]
+            if width in widths:
+                c.error(node, f"{width_name(width, plural=True)} are listed twice")
+                continue
+            widths[width] = found or (0, 0)
+        if found is not None:
+            ranges.append(found)
+    if broken:
         return
+    # the first group's lengths hold for every width; the others list the widths that differ
+    low, high = ranges[0]
     c.set("combinations.tractor_widths", tuple(sorted(widths)))
     c.set("combinations.tractor_min_length", low)
     c.set("combinations.tractor_max_length", high)
+    own = tuple((w, lo, hi) for w, (lo, hi) in sorted(widths.items()) if (lo, hi) != (low, high))
+    if own:  # (recorded only when some width has a length of its own, as version-1 exports were)
+        c.set("combinations.tractor_lengths", own)
+
+
+def _length_range(c: Compiler, node: Node) -> tuple[int, int] | None:
+    """A tractor's length range ("2+", "2-4") as (least, greatest; 0: no bound); None if wrong."""
+    low = c.number(node.args[0], 2, 50, "a tractor's least length")
+    high: int | None = 0
+    if node.kind == "between":
+        high = c.number(node.args[1], 2, 50, "a tractor's greatest length")
+        if low is not None and high is not None and high < low:
+            c.error(node, f"the length range {low}-{high} is empty")
+            return None
+    if low is None or high is None:
+        return None
+    return low, high
 
 
 handles_choice("level_gap", "combinations.bridge_gaps", {"bridged": True, "breaks": False})

@@ -79,11 +79,33 @@ def _deck(r: Any) -> Made:
     if removed:
         parts.append(ngettext("the rank %(ranks)s removed", "the ranks %(ranks)s removed", len(removed))
                      % {"ranks": join_list(removed)})
-    return ngettext(
+    whole = t.decks * t.cards_per_deck
+    text = ngettext(
         "One deck of %(per)s cards (%(what)s).",
         "%(decks)s decks of %(per)s cards each (%(what)s): %(total)s cards in all.",
         t.decks,
-    ) % {"decks": t.decks, "per": t.cards_per_deck, "what": join_and(parts), "total": t.total_cards}
+    ) % {"decks": t.decks, "per": t.cards_per_deck, "what": join_and(parts), "total": whole}
+    removed = t.removed_cards
+    if not removed:
+        return text
+    taken = join_and([_removed_cards(card, copies) for card, copies in removed])
+    # the space between the sentences is part of the message: Chinese puts none after "。"
+    return text + ngettext(
+        " Taken out of the pack before the deal: %(cards)s; %(left)s card is played.",
+        " Taken out of the pack before the deal: %(cards)s; %(left)s cards are played.",
+        t.total_cards,
+    ) % {"cards": taken, "left": t.total_cards}
+
+
+def _removed_cards(card: str, copies: int) -> str:
+    """Copies of one card taken out of the pack: "3 small jokers", "1 ♠2"."""
+    values: dict[str, object] = {"count": copies}
+    if card == "BJ":
+        return ngettext("%(count)s big joker", "%(count)s big jokers", copies) % values
+    if card == "SJ":
+        return ngettext("%(count)s small joker", "%(count)s small jokers", copies) % values
+    values["card"] = SUIT_GLYPHS[card[-1]] + card[:-1]
+    return ngettext("%(count)s %(card)s", "%(count)s × %(card)s", copies) % values
 
 
 def _deal(r: Any) -> Made:
@@ -120,7 +142,9 @@ def order_section(b: Builder) -> None:
 
 
 def _trump_order(r: Any) -> Made:
-    points = tuple(tier_phrase(t) for t in r.trumps.order)
+    # a joker every copy of which is taken out of the pack leaves an empty band: not worth a line
+    absent = _absent_jokers(r)
+    points = tuple(tier_phrase(t) for t in r.trumps.order if t.kind not in absent)
     return Draft(_("The trumps count as one suit of their own. From the highest:"), points)
 
 
@@ -189,17 +213,35 @@ def _sets(r: Any) -> Made:
 
 
 
+def _tractors_by_width(c: Any, widths: list[int]) -> str:
+    """Tractors whose length depends on the width of their sets: each width with its own range."""
+    groups: dict[tuple[int, int], list[int]] = {}
+    for width in widths:
+        groups.setdefault(tuple(c.lengths_of(width)), []).append(width)
+    kinds = []
+    for (least, most), group in groups.items():
+        values = {"units": join_or([unit_noun(w, True) for w in group]), "min": least, "max": most}
+        if most:
+            kinds.append(_("%(min)s to %(max)s adjacent %(units)s") % values)
+        else:
+            kinds.append(_("%(min)s or more adjacent %(units)s") % values)
+    return _("A tractor is %(kinds)s, all of one suit or all trumps.") % {"kinds": join_or(kinds)}
+
+
 def _tractors(r: Any) -> Made:
     c = r.combinations
     widths = list(c.tractor_widths)
     if not widths:
         return _("There are no tractors.")
-    values = {"units": join_or([unit_noun(w, True) for w in widths]), "min": c.tractor_min_length,
-              "max": c.tractor_max_length}
-    if c.tractor_max_length:
-        text = _("A tractor is %(min)s to %(max)s adjacent %(units)s of one suit, or all trumps.") % values
+    if c.tractor_lengths:
+        text = _tractors_by_width(c, widths)
     else:
-        text = _("A tractor is %(min)s or more adjacent %(units)s of one suit, or all trumps.") % values
+        values = {"units": join_or([unit_noun(w, True) for w in widths]), "min": c.tractor_min_length,
+                  "max": c.tractor_max_length}
+        if c.tractor_max_length:
+            text = _("A tractor is %(min)s to %(max)s adjacent %(units)s of one suit, or all trumps.") % values
+        else:
+            text = _("A tractor is %(min)s or more adjacent %(units)s of one suit, or all trumps.") % values
     if len(widths) > 1:
         text = sentences(text, _("The sets of one tractor are all of the same size."))
     return text
@@ -216,8 +258,15 @@ def _bridge_gaps(r: Any) -> Made:
                         "on either side of them are not adjacent."), wrap)
 
 
-def _chains(chains: Any, one: str, several: str, none: str) -> Made:
-    chains = list(chains)
+def _absent_jokers(r: Any) -> set[str]:
+    """The joker bands left empty because every copy of that joker is taken out of the pack."""
+    return {kind for kind, card in (("big-joker", "BJ"), ("small-joker", "SJ")) if not r.table.copies(card)}
+
+
+def _chains(r: Any, chains: Any, one: str, several: str, none: str) -> Made:
+    # as the engine does, an empty band is passed over, and a chain left with one band links nothing
+    absent = _absent_jokers(r)
+    chains = [kept for kept in ([t for t in chain if t.kind not in absent] for chain in chains) if len(kept) > 1]
     if not chains:
         return none
     if len(chains) == 1:
@@ -229,7 +278,7 @@ def _links(r: Any) -> Made:
     if not has_tractors(r):
         return None
     return _chains(
-        r.combinations.links,
+        r, r.combinations.links,
         _("In a hand with a trump suit, sets of these trumps are adjacent, each to the next, and form tractors:"),
         _("In a hand with a trump suit, sets of neighbouring trumps in each of these chains are adjacent:"),
         _("In a hand with a trump suit, jokers, level cards and constant trumps never join a tractor."),
@@ -240,7 +289,7 @@ def _no_trump_links(r: Any) -> Made:
     if not has_tractors(r):
         return None
     return _chains(
-        r.combinations.no_trump_links,
+        r, r.combinations.no_trump_links,
         _("In a no-trump hand, sets of these trumps are adjacent, each to the next, and form tractors:"),
         _("In a no-trump hand, sets of neighbouring trumps in each of these chains are adjacent:"),
         _("In a no-trump hand, the trumps never form tractors."),

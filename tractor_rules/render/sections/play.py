@@ -5,6 +5,7 @@ from __future__ import annotations
 from functools import partial
 from typing import Any
 
+from ...rules import LeadShape
 from .. import examples as ex
 from ..builder import Builder, Draft, Made
 from ..i18n import _, ngettext
@@ -148,6 +149,9 @@ def following_section(b: Builder) -> None:
             key = f"following.lists.{follow_list.lead.width}x{follow_list.lead.length or 'n'}"
             b.rule(key, partial(_follow_list, i=i))
             b.example(key + ".example", partial(ex.follow_example, index=i))
+        for source, lead in _deleted_lists(b.real) if lists else ():
+            key = f"following.deleted.{lead.width}x{lead.length or 'n'}"
+            b.rule(key, partial(_deleted_list, lead=lead), sources=(source,))
         b.rule("following.default", _default)
         b.rule("following.revoke_penalty", _revoke_penalty)
 
@@ -179,6 +183,30 @@ def _follow_list(r: Any, i: int) -> Made:
     lead = lead_phrase(fl.lead.width, fl.lead.length)
     points = tuple(pattern_phrase(p) for p in fl.entries)
     return Draft(_("To %(lead)s, in order of priority:") % {"lead": lead}, points)
+
+
+def _deleted_lists(rules: Any) -> list[tuple[str, LeadShape]]:
+    """The follow lists an ``unset`` deleted: a list's source recorded, but no such list."""
+    present = {fl.lead for fl in rules.following.lists}
+    out = []
+    for key, _ in rules.sources:
+        if key.startswith("following.lists[") and key.endswith("]"):
+            lead = LeadShape.from_label(key[len("following.lists["):-1])
+            if lead not in present:
+                out.append((key, lead))
+    return out
+
+
+def _deleted_list(r: Any, lead: LeadShape) -> Made:
+    values = {"lead": lead_phrase(lead.width, lead.length)}
+    comb = r.combinations
+    exists = lead.width in comb.set_widths if lead.length == 1 else lead.width in comb.tractor_widths
+    if not exists:
+        return _("There is no list for %(lead)s: this game has no such lead.") % values
+    if r.following.default == "largest-first":
+        return _("To %(lead)s there is no list of its own: as to any other lead, its combinations are matched "
+                 "largest first, each as closely as the cards of the suit allow.") % values
+    return _("To %(lead)s there is no list of its own: as to any other lead, only the suit is enforced.") % values
 
 
 def _default(r: Any) -> Made:
