@@ -77,6 +77,8 @@ lead
 
 follow
   revoke penalty: 40 points
+  other leads: broken down step by step
+  tractor of n triples: n triples > broken down step by step
   triple: triple > pair + single > 3 singles
   tractor of 3 pairs: tractor of n pairs > 2n pairs > 2n-2 pairs + n+1 singles > discard
   set of 4: any cards

@@ -397,9 +397,12 @@ class Term:
 
 @dataclass(frozen=True, slots=True)
 class Pattern:
-    """One entry of a follow list: a sum of terms, or "any cards of the suit" (``terms`` empty)."""
+    """One entry of a follow list: a sum of terms, or "any cards of the suit" (``terms`` empty), or
+    (``step_down``, the last entry) the lead broken down step by step from there on, as the
+    "step-down" rule of ``Following.default`` orders it."""
 
     terms: tuple[Term, ...] = ()
+    step_down: bool = since(2, default=False)
 
 
 _WIDTH_NAMES = {1: "single", 2: "pair", 3: "triple", 4: "quad"}
@@ -465,8 +468,11 @@ class Following:
     protect_longer_sets: bool = False
     lists: tuple[FollowList, ...] = field(default_factory=_classic_follow_lists)
     #: leads with no list of their own (and throws): "largest-first" matches the lead's units
-    #: largest first, as far as the hand allows
-    default: Literal["largest-first", "suit"] = "largest-first"
+    #: largest first, as far as the hand allows; "step-down" walks every shape the lead breaks
+    #: down into, best first (the most cards in sets, then the longest tractors: to a tractor of
+    #: three pairs a tractor of two pairs and a pair before three loose pairs), each unit of a
+    #: throw in turn; "suit" enforces suit only
+    default: Literal["largest-first", "step-down", "suit"] = "largest-first"
     #: a wrong follow discovered later
     revoke_penalty: Penalty = field(default_factory=Penalty)
 

@@ -19,6 +19,9 @@ Duties, by ``rules.following``:
   sequence of shapes found is the demand; the play's sequence must be at least as good, in order.
 - ``TractorDuty`` (duty "tractors"): each tractor of the lead draws a tractor of its shape if the
   hand has one.
+- ``StepDuty`` (default "step-down", and throws): the lead broken down step by step (see
+  ``breakdown``): a fixed list of requirements, best first, generated from the lead's units; the
+  first the hand holds is the one the play must hold.
 - ``SuitDuty`` (duty "suit", default "suit"): nothing beyond following suit.
 
 Each step is a take from a ``Pool``: no combination is ever enumerated.
@@ -31,6 +34,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 
 from ..rules import FollowList, Following, Pattern, Rules
+from .breakdown import Requirement, breakdown_order, take_exactly
 from .cards import CARDS, Card
 from .errors import PlayError
 from .order import SUIT_WORDS, TRUMP, Order
@@ -161,6 +165,8 @@ class ListDuty:
     n: int
     size: int
     protect: bool
+    #: the list's last entry "broken down step by step": where the entries run out
+    rest: StepDuty | None = None
 
     def demand(self, pool: Pool, pick: Pick = "fit") -> Demand:
         for i, entry in enumerate(self.entries):
@@ -168,9 +174,11 @@ class ListDuty:
             if found is not None:
                 counts, m = found
                 return Demand(("list", i, counts), m.cards(pick), pattern_words(entry, self.n, counts))
-        return ANY
+        return ANY if self.rest is None else self.rest.demand(pool, pick)
 
     def met(self, pool: Pool, demand: Demand) -> bool:
+        if demand.key[0] == "step" and self.rest is not None:
+            return self.rest.met(pool, demand)
         if demand.key[0] != "list":
             return True
         _, i, counts = demand.key
@@ -252,6 +260,29 @@ class TractorDuty:
 
 
 @dataclass(frozen=True, slots=True)
+class StepDuty:
+    steps: tuple[Requirement, ...]  # the lead's own units first
+    protect: bool
+
+    def demand(self, pool: Pool, pick: Pick = "fit") -> Demand:
+        for i, req in enumerate(self.steps):
+            got = take_exactly(pool, req, self.protect, pick)
+            if got is not None:
+                words = " + ".join(shape_words(w, n) for w, n in req) or "any cards of the suit"
+                return Demand(("step", i), tuple(got), words)
+        return ANY
+
+    def met(self, pool: Pool, demand: Demand) -> bool:
+        if demand.key[0] != "step":
+            return True
+        i = demand.key[1]
+        if take_exactly(pool, self.steps[i]) is not None:
+            return True
+        # a play holding an earlier step is fine too; only protected sets make that possible
+        return self.protect and any(take_exactly(pool, self.steps[j]) is not None for j in range(i))
+
+
+@dataclass(frozen=True, slots=True)
 class SuitDuty:
     def demand(self, pool: Pool, pick: Pick = "fit") -> Demand:
         return ANY
@@ -260,7 +291,7 @@ class SuitDuty:
         return True
 
 
-Duty = ListDuty | MatchDuty | TractorDuty | SuitDuty
+Duty = ListDuty | MatchDuty | TractorDuty | StepDuty | SuitDuty
 
 
 def find_list(following: Following, width: int, length: int) -> FollowList | None:
@@ -287,9 +318,15 @@ def duty_for(rules: Rules, units: list[Unit]) -> Duty:
         u = units[0]
         fl = find_list(f, u.width, u.length)
         if fl is not None:
-            return ListDuty(fl.entries, u.length, u.width * u.length, protect)
+            entries = fl.entries
+            if entries and entries[-1].step_down:
+                rest = StepDuty(breakdown_order((u.shape,), comb), protect)
+                return ListDuty(entries[:-1], u.length, u.width * u.length, protect, rest)
+            return ListDuty(entries, u.length, u.width * u.length, protect)
     if f.default == "suit":
         return SuitDuty()
+    if f.default == "step-down":
+        return StepDuty(breakdown_order(tuple(u.shape for u in units), comb), protect)
     return MatchDuty(tuple(u.shape for u in units), comb.set_widths, comb.tractor_widths, protect)
 
 

@@ -367,7 +367,8 @@ def _check_entries(c: "Compiler", path: tuple[str, ...], label: str, fl: model.F
     for index, entry in enumerate(fl.entries, start=1):
         if not entry.terms:
             if index != len(fl.entries):
-                c.error_at_field(path, f"'{label}': entry {index} is 'any cards'; nothing can come after it")
+                what = "broken down step by step" if entry.step_down else "any cards"
+                c.error_at_field(path, f"'{label}': entry {index} is '{what}'; nothing can come after it")
                 return False
             continue
         fixed = 0
