@@ -262,6 +262,9 @@ class Combinations:
     grouping: Literal["largest", "identical"] = "largest"
     #: 0: no bombs; n: n or more identical cards beat any other play
     bomb_width: int = 0
+    #: a bomb may join adjacent sets of two or more identical cards (of any sizes) into one bomb:
+    #: 3333 44 is a bomb of six cards (rbtying issue 262); bombs compare by their largest set
+    bomb_joins_sets: bool = since(2, default=False)
 
 
 # --- declaring -------------------------------------------------------------------------------------

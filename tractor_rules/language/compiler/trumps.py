@@ -200,6 +200,7 @@ handles_choice("grouping", "combinations.grouping", {"identical": "identical", "
 @handles("bombs")
 def _bombs(c: Compiler, st: Statement) -> None:
     if not st.node.args:
-        c.set("combinations.bomb_width", 0)
+        c.set("combinations.bomb_width", 0)  # bomb_joins_sets means nothing then: left as it is
         return
     c.set_number("combinations.bomb_width", st.node.args[0], 2, MAX_DECKS, "a bomb's number of identical cards")
+    c.set("combinations.bomb_joins_sets", st.node.first("bomb_joins") is not None)

@@ -261,5 +261,10 @@ def _bombs(r: Any) -> Made:
     width = r.combinations.bomb_width
     if not width:
         return _("There are no bombs.")
+    if r.combinations.bomb_joins_sets:
+        return _("Bombs: %(n)s or more identical cards of the led suit or of trumps, alone or joined with "
+                 "adjacent sets of two or more identical cards (3333 44 is a bomb of six cards), beat any other "
+                 "play of as many cards; between bombs, the larger set of identical cards wins, then trumps beat "
+                 "the led suit, then the higher card of that set wins.") % {"n": width}
     return _("Bombs: %(n)s or more identical cards of the led suit or of trumps beat any other play; more cards "
              "beat fewer, then trumps beat the led suit, then the higher card wins.") % {"n": width}
