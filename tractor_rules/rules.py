@@ -265,6 +265,10 @@ class Combinations:
     #: a bomb may join adjacent sets of two or more identical cards (of any sizes) into one bomb:
     #: 3333 44 is a bomb of six cards (rbtying issue 262); bombs compare by their largest set
     bomb_joins_sets: bool = since(2, default=False)
+    #: 0: no rainbows; n: a lead of n or more cards of one rank in four suits (jokers never; a
+    #: trump-suit card counts as a trump, so all-trump level cards never) is a rainbow; several
+    #: such ranks led together are a rainbow throw (rbtying CompoundFormats; engine/rainbows.py)
+    rainbow_min: int = since(2, default=0)
 
 
 # --- declaring -------------------------------------------------------------------------------------

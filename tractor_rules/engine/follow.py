@@ -34,10 +34,11 @@ from collections import Counter
 from dataclasses import dataclass, field
 
 from ..rules import FollowList, Following, Pattern, Rules
+from . import rainbows
 from .breakdown import Requirement, breakdown_order, take_exactly
 from .cards import CARDS, Card
 from .errors import PlayError
-from .order import SUIT_WORDS, TRUMP, Order
+from .order import RAINBOW, SUIT_WORDS, TRUMP, Order
 from .pool import Pick, Pool, Shape, shape_key
 from .units import Unit, decompose
 
@@ -351,11 +352,21 @@ class FollowContext:
     suit: int = field(init=False)
     units: list[Unit] = field(init=False)
     duty: Duty = field(init=False)
+    #: a rainbow lead's parts (one rank each, lowest first); None for any other lead
+    rainbow: tuple[tuple[Card, ...], ...] | None = field(init=False, default=None)
 
     def __post_init__(self) -> None:
-        self.suit = lead_suit(self.order, self.lead)
-        self.units = decompose(self.order, self.lead)
-        self.duty = duty_for(self.order.rules, self.units)
+        order, lead = self.order, self.lead
+        if order.rules.combinations.rainbow_min and len({order.suit_of[c] for c in lead}) > 1:
+            self.rainbow = rainbows.rainbow_parts(order, lead)
+        if self.rainbow is not None:
+            self.suit = RAINBOW
+            self.units = decompose(order, lead)
+            self.duty = SuitDuty()
+            return
+        self.suit = lead_suit(order, lead)
+        self.units = decompose(order, lead)
+        self.duty = duty_for(order.rules, self.units)
 
 
 def _missing(hand: tuple[Card, ...], play: tuple[Card, ...]) -> Card | None:
@@ -374,6 +385,8 @@ def follow_error(fc: FollowContext, hand: tuple[Card, ...], play: tuple[Card, ..
     missing = _missing(hand, play)
     if missing is not None:
         return f"{missing} is not in the hand (or not as many times)"
+    if fc.rainbow is not None:
+        return rainbows.follow_error(fc.rainbow, hand, play)
     suit_of = fc.order.suit_of
     word = SUIT_WORDS[fc.suit]
     held = [c for c in hand if suit_of[c] == fc.suit]
@@ -397,6 +410,8 @@ def choose_follow(fc: FollowContext, hand: tuple[Card, ...], rng: random.Random 
     (or, short of the suit, the lowest side cards), or random ones with ``rng``."""
     order = fc.order
     size = len(fc.lead)
+    if fc.rainbow is not None:
+        return rainbows.choose_follow(fc.rainbow, hand, size, order.strength, rng)
     suit_of = order.suit_of
     held = [c for c in hand if suit_of[c] == fc.suit]
     if len(held) <= size:

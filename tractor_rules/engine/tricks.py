@@ -18,7 +18,8 @@ from collections.abc import Collection, Sequence
 from ..rules import Combinations, Rules
 from .cards import Card
 from .errors import PlayError
-from .order import TRUMP, Order
+from . import rainbows
+from .order import RAINBOW, TRUMP, Order
 from .pool import Pool
 from .units import Unit, decompose
 
@@ -81,6 +82,10 @@ def _one_chain(order: Order, suit: int, counts: Counter[Card]) -> bool:
 def winner(order: Order, lead: tuple[Card, ...], lead_units: list[Unit], lead_suit: int,
            follows: list[tuple[Card, ...]]) -> int:
     rules = order.rules
+    if lead_suit == RAINBOW:
+        parts = rainbows.rainbow_parts(order, lead)
+        assert parts is not None
+        return rainbows.winner(parts, lead, follows)
     plays = [lead, *follows]
     comb = rules.combinations
     if comb.bomb_width:
@@ -153,6 +158,13 @@ def throw_options(order: Order, throw: tuple[Card, ...], others: list[tuple[Card
     leading = rules.leading
     units = decompose(order, throw)
     suits = {u.suit for u in units}
+    parts = rainbows.rainbow_parts(order, throw) if len(suits) > 1 else None
+    if parts is not None:
+        if len(parts) > 1 and not leading.throws:
+            raise PlayError("throws are not allowed in these rules: lead one rainbow")
+        if leading.throw_stoppers == "opponents" and partners:
+            others = [hand for i, hand in enumerate(others) if i not in partners]
+        return rainbows.throw_options(order, parts, throw, others)
     if len(suits) != 1:
         raise PlayError(f"a throw is of one suit (or all trumps), but {' '.join(map(str, throw))} is not")
     if len(units) <= 1:

@@ -204,3 +204,11 @@ def _bombs(c: Compiler, st: Statement) -> None:
         return
     c.set_number("combinations.bomb_width", st.node.args[0], 2, MAX_DECKS, "a bomb's number of identical cards")
     c.set("combinations.bomb_joins_sets", st.node.first("bomb_joins") is not None)
+
+
+@handles("rainbows")
+def _rainbows(c: Compiler, st: Statement) -> None:
+    if not st.node.args:
+        c.set("combinations.rainbow_min", 0)
+        return
+    c.set_number("combinations.rainbow_min", st.node.args[0], 4, 4 * MAX_DECKS, "a rainbow's number of cards")

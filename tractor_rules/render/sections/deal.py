@@ -177,6 +177,19 @@ def combinations_section(b: Builder) -> None:
         b.rule("combinations.grouping", _grouping)
         b.example("combinations.grouping_example", ex.grouping_example)
         b.rule("combinations.bomb_width", _bombs)
+        b.rule("combinations.rainbow_min", _rainbows)
+
+
+def _rainbows(r: Any) -> Made:
+    least = r.combinations.rainbow_min
+    if not least:
+        return _("There are no rainbows.")
+    return _("Rainbows: %(n)s or more cards of one rank, of four different suits (all trumps counting as one "
+             "suit; never jokers), may be led together, and several such ranks together as a throw, which "
+             "fails if another player holds, of a higher rank, as many cards as one of its ranks. To a "
+             "rainbow, a player who can give every rank of the lead as many cards of one rank, in any suits, "
+             "must do so; otherwise any cards will do. The play with the highest ranks wins the trick; a play "
+             "that cannot give every rank of the lead cannot win.") % {"n": least}
 
 
 def _sets(r: Any) -> Made:
