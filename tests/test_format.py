@@ -60,7 +60,8 @@ combinations
   links: none
   no-trump links: big joker ~ small joker ~ level ~ 2
   grouping: identical cards together
-  bombs: 4+ identical cards
+  bombs: 4+ identical cards, may join adjacent sets
+  rainbows: 5+ cards of one rank in four suits
 
 declare
   ladder: 1 level card < 1 small joker + 1 level card = 2 jokers + 2 level cards < 2 small jokers
@@ -77,6 +78,8 @@ lead
 
 follow
   revoke penalty: 40 points
+  other leads: broken down step by step
+  tractor of n triples: n triples > broken down step by step
   triple: triple > pair + single > 3 singles
   tractor of 3 pairs: tractor of n pairs > 2n pairs > 2n-2 pairs + n+1 singles > discard
   set of 4: any cards

@@ -246,6 +246,10 @@ def house_rules(draw: st.DrawFn) -> str:
 @example("ruleset")
 @example('ruleset: "x"')
 @example("table\n  players: 4\ntable\n  players: 4\n")
+@example('extends: "two-decks"\nfollow\n  other leads: broken down step by step\n'
+         '  tractor of n pairs: pairs > broken down step by step\n')
+@example('extends: "four-decks"\ncombinations\n  bombs: 4+ identical cards, may join adjacent sets\n')
+@example('extends: "two-decks"\ncombinations\n  rainbows: 5+ cards of one rank in four suits\n')
 def test_grammar_sentences_compile_or_fail_cleanly(text: str):
     check_compiles_or_fails_cleanly(text, ORIGIN)
 

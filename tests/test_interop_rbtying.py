@@ -150,3 +150,26 @@ def test_known_exception_a_king_at_level_ace():
     text = FINDING_FRIENDS.format(path=DEFAULTS.as_posix(), limits=POLICIES["PointCardNotAllowed"])
     ctx = tr.loads(text, origin="friends.tractor").context("A", "S")
     assert ctx.call_error("KC") is not None
+
+
+# --- following (core/src/ordered_card.rs, subsequent_decomposition_ordering) --------------------
+
+
+def test_a_throw_is_followed_in_rbtyings_decomposition_order(rules):
+    # level 10, hearts trump; 5S5S 4S4S 3S3S AS stands; the follower holds KS KS QS QS 9S 9S 7S 7S
+    # 2S 6D: rbtying wants a tractor of two pairs and a pair (and a card) before three loose pairs
+    ctx = rules.context("10", "H")
+    lead = "5S 5S 4S 4S 3S 3S AS"
+    hand = "KS KS QS QS 9S 9S 7S 7S 2S 6D"
+    assert ctx.follow_error(hand, lead, "9S 9S 7S 7S KS KS 2S") is not None
+    assert ctx.follow_error(hand, lead, "KS KS QS QS 9S 9S 2S") is None
+    # two-decks matches the throw's tractor set by set: three loose pairs will do
+    assert tr.load("two-decks").context("10", "H").follow_error(hand, lead, "9S 9S 7S 7S KS KS 2S") is None
+
+
+def test_a_tractor_of_any_length_is_followed_in_rbtyings_order(rules):
+    ctx = rules.context("10", "H")
+    hand = "9S 9S 8S 8S 5S 5S 4S 4S 2S 2S 6D"
+    # to four pairs: two tractors of two pairs before a tractor of two pairs and two loose pairs
+    assert ctx.follow_error(hand, "AS AS KS KS QS QS JS JS", "9S 9S 8S 8S 5S 5S 4S 4S") is None
+    assert ctx.follow_error(hand, "AS AS KS KS QS QS JS JS", "9S 9S 8S 8S 5S 5S 2S 2S") is not None

@@ -287,6 +287,13 @@ class Combinations:
     grouping: Literal["largest", "identical"] = "largest"
     #: 0: no bombs; n: n or more identical cards beat any other play
     bomb_width: int = 0
+    #: a bomb may join adjacent sets of two or more identical cards (of any sizes) into one bomb:
+    #: 3333 44 is a bomb of six cards (rbtying issue 262); bombs compare by their largest set
+    bomb_joins_sets: bool = since(2, default=False)
+    #: 0: no rainbows; n: a lead of n or more cards of one rank in four suits (jokers never; a
+    #: trump-suit card counts as a trump, so all-trump level cards never) is a rainbow; several
+    #: such ranks led together are a rainbow throw (rbtying CompoundFormats; engine/rainbows.py)
+    rainbow_min: int = since(2, default=0)
 
     def lengths_of(self, width: int) -> tuple[int, int]:
         """The least and greatest (0: no upper bound) number of sets in a tractor of ``width``."""
@@ -429,9 +436,12 @@ class Term:
 
 @dataclass(frozen=True, slots=True)
 class Pattern:
-    """One entry of a follow list: a sum of terms, or "any cards of the suit" (``terms`` empty)."""
+    """One entry of a follow list: a sum of terms, or "any cards of the suit" (``terms`` empty), or
+    (``step_down``, the last entry) the lead broken down step by step from there on, as the
+    "step-down" rule of ``Following.default`` orders it."""
 
     terms: tuple[Term, ...] = ()
+    step_down: bool = since(2, default=False)
 
 
 _WIDTH_NAMES = {1: "single", 2: "pair", 3: "triple", 4: "quad"}
@@ -513,8 +523,11 @@ class Following:
     protect_longer_sets: bool = False
     lists: tuple[FollowList, ...] = field(default_factory=_classic_follow_lists)
     #: leads with no list of their own (and throws): "largest-first" matches the lead's units
-    #: largest first, as far as the hand allows
-    default: Literal["largest-first", "suit"] = "largest-first"
+    #: largest first, as far as the hand allows; "step-down" walks every shape the lead breaks
+    #: down into, best first (the most cards in sets, then the longest tractors: to a tractor of
+    #: three pairs a tractor of two pairs and a pair before three loose pairs), each unit of a
+    #: throw in turn; "suit" enforces suit only
+    default: Literal["largest-first", "step-down", "suit"] = "largest-first"
     #: a wrong follow discovered later
     revoke_penalty: Penalty = field(default_factory=Penalty)
 

@@ -88,6 +88,8 @@ def inert_paths(rules: Rules, leaves: dict[str, object]) -> set[str]:
         for name in ("tractor_min_length", "tractor_max_length", "tractor_lengths", "bridge_gaps", "links",
                      "no_trump_links"):
             drop(f"combinations.{name}")
+    if not c.bomb_width:
+        drop("combinations.bomb_joins_sets")
     has_sets = max(c.set_widths, default=1) > 1 or bool(c.tractor_widths)
     if not has_sets:
         drop("combinations.grouping")

@@ -19,6 +19,9 @@ Duties, by ``rules.following``:
   sequence of shapes found is the demand; the play's sequence must be at least as good, in order.
 - ``TractorDuty`` (duty "tractors"): each tractor of the lead draws a tractor of its shape if the
   hand has one.
+- ``StepDuty`` (default "step-down", and throws): the lead broken down step by step (see
+  ``breakdown``): a fixed list of requirements, best first, generated from the lead's units; the
+  first the hand holds is the one the play must hold.
 - ``SuitDuty`` (duty "suit", default "suit"): nothing beyond following suit.
 
 Each step is a take from a ``Pool``: no combination is ever enumerated.
@@ -31,9 +34,11 @@ from collections import Counter
 from dataclasses import dataclass, field
 
 from ..rules import FollowList, Following, Pattern, Rules
+from . import rainbows
+from .breakdown import Requirement, breakdown_order, take_exactly
 from .cards import CARDS, Card
 from .errors import PlayError
-from .order import SUIT_WORDS, TRUMP, Order
+from .order import RAINBOW, SUIT_WORDS, TRUMP, Order
 from .pool import Pick, Pool, Shape, shape_key
 from .units import Unit, decompose
 
@@ -161,6 +166,8 @@ class ListDuty:
     n: int
     size: int
     protect: bool
+    #: the list's last entry "broken down step by step": where the entries run out
+    rest: StepDuty | None = None
 
     def demand(self, pool: Pool, pick: Pick = "fit") -> Demand:
         for i, entry in enumerate(self.entries):
@@ -168,9 +175,11 @@ class ListDuty:
             if found is not None:
                 counts, m = found
                 return Demand(("list", i, counts), m.cards(pick), pattern_words(entry, self.n, counts))
-        return ANY
+        return ANY if self.rest is None else self.rest.demand(pool, pick)
 
     def met(self, pool: Pool, demand: Demand) -> bool:
+        if demand.key[0] == "step" and self.rest is not None:
+            return self.rest.met(pool, demand)
         if demand.key[0] != "list":
             return True
         _, i, counts = demand.key
@@ -252,6 +261,29 @@ class TractorDuty:
 
 
 @dataclass(frozen=True, slots=True)
+class StepDuty:
+    steps: tuple[Requirement, ...]  # the lead's own units first
+    protect: bool
+
+    def demand(self, pool: Pool, pick: Pick = "fit") -> Demand:
+        for i, req in enumerate(self.steps):
+            got = take_exactly(pool, req, self.protect, pick)
+            if got is not None:
+                words = " + ".join(shape_words(w, n) for w, n in req) or "any cards of the suit"
+                return Demand(("step", i), tuple(got), words)
+        return ANY
+
+    def met(self, pool: Pool, demand: Demand) -> bool:
+        if demand.key[0] != "step":
+            return True
+        i = demand.key[1]
+        if take_exactly(pool, self.steps[i]) is not None:
+            return True
+        # a play holding an earlier step is fine too; only protected sets make that possible
+        return self.protect and any(take_exactly(pool, self.steps[j]) is not None for j in range(i))
+
+
+@dataclass(frozen=True, slots=True)
 class SuitDuty:
     def demand(self, pool: Pool, pick: Pick = "fit") -> Demand:
         return ANY
@@ -260,7 +292,7 @@ class SuitDuty:
         return True
 
 
-Duty = ListDuty | MatchDuty | TractorDuty | SuitDuty
+Duty = ListDuty | MatchDuty | TractorDuty | StepDuty | SuitDuty
 
 
 def find_list(following: Following, width: int, length: int) -> FollowList | None:
@@ -287,9 +319,15 @@ def duty_for(rules: Rules, units: list[Unit]) -> Duty:
         u = units[0]
         fl = find_list(f, u.width, u.length)
         if fl is not None:
-            return ListDuty(fl.entries, u.length, u.width * u.length, protect)
+            entries = fl.entries
+            if entries and entries[-1].step_down:
+                rest = StepDuty(breakdown_order((u.shape,), comb), protect)
+                return ListDuty(entries[:-1], u.length, u.width * u.length, protect, rest)
+            return ListDuty(entries, u.length, u.width * u.length, protect)
     if f.default == "suit":
         return SuitDuty()
+    if f.default == "step-down":
+        return StepDuty(breakdown_order(tuple(u.shape for u in units), comb), protect)
     return MatchDuty(tuple(u.shape for u in units), comb.set_widths, comb.tractor_widths, protect)
 
 
@@ -314,11 +352,21 @@ class FollowContext:
     suit: int = field(init=False)
     units: list[Unit] = field(init=False)
     duty: Duty = field(init=False)
+    #: a rainbow lead's parts (one rank each, lowest first); None for any other lead
+    rainbow: tuple[tuple[Card, ...], ...] | None = field(init=False, default=None)
 
     def __post_init__(self) -> None:
-        self.suit = lead_suit(self.order, self.lead)
-        self.units = decompose(self.order, self.lead)
-        self.duty = duty_for(self.order.rules, self.units)
+        order, lead = self.order, self.lead
+        if order.rules.combinations.rainbow_min and len({order.suit_of[c] for c in lead}) > 1:
+            self.rainbow = rainbows.rainbow_parts(order, lead)
+        if self.rainbow is not None:
+            self.suit = RAINBOW
+            self.units = decompose(order, lead)
+            self.duty = SuitDuty()
+            return
+        self.suit = lead_suit(order, lead)
+        self.units = decompose(order, lead)
+        self.duty = duty_for(order.rules, self.units)
 
 
 def _missing(hand: tuple[Card, ...], play: tuple[Card, ...]) -> Card | None:
@@ -337,6 +385,8 @@ def follow_error(fc: FollowContext, hand: tuple[Card, ...], play: tuple[Card, ..
     missing = _missing(hand, play)
     if missing is not None:
         return f"{missing} is not in the hand (or not as many times)"
+    if fc.rainbow is not None:
+        return rainbows.follow_error(fc.rainbow, hand, play)
     suit_of = fc.order.suit_of
     word = SUIT_WORDS[fc.suit]
     held = [c for c in hand if suit_of[c] == fc.suit]
@@ -360,6 +410,8 @@ def choose_follow(fc: FollowContext, hand: tuple[Card, ...], rng: random.Random 
     (or, short of the suit, the lowest side cards), or random ones with ``rng``."""
     order = fc.order
     size = len(fc.lead)
+    if fc.rainbow is not None:
+        return rainbows.choose_follow(fc.rainbow, hand, size, order.strength, rng)
     suit_of = order.suit_of
     held = [c for c in hand if suit_of[c] == fc.suit]
     if len(held) <= size:

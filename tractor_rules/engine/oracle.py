@@ -23,6 +23,7 @@ from .errors import EngineError
 from .follow import FollowContext, choose_follow, follow_error
 from .order import TRUMP, Order, build_order
 from .scoring import advance, kitty_multiplier, level_change, next_banker
+from .rainbows import rainbow_parts
 from .tricks import throw_options, winner
 from .units import Unit, decompose
 
@@ -122,6 +123,12 @@ class Context:
         """The play's units, largest first: ``.cards``, ``.width`` (1 single, 2 pair, ...),
         ``.length`` (1 a set, n a tractor of n sets)."""
         return decompose(self.order, self.cards(cards))
+
+    def rainbow_parts(self, cards: Cards) -> list[tuple[Card, ...]] | None:
+        """The parts of a rainbow lead (one rank each, lowest first), or None if the cards are no
+        rainbow (or the rules have none)."""
+        parts = rainbow_parts(self.order, self.cards(cards))
+        return None if parts is None else list(parts)
 
     def is_tractor(self, cards: Cards) -> bool:
         """Whether the cards are exactly one tractor (of pairs, triples, ...)."""

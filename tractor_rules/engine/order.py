@@ -35,6 +35,8 @@ from .errors import EngineError
 
 #: effective suit of every trump
 TRUMP = 4
+#: the "suit" of a rainbow lead, which spans four (engine/rainbows.py)
+RAINBOW = -2
 SUIT_WORDS = ("spades", "hearts", "diamonds", "clubs", "trumps")
 
 Node = tuple[int, ...]  # interchangeable faces, strongest first

@@ -4,7 +4,8 @@ greedy).  Both decide from their ``PlayerView`` alone: their own hand and the pu
 ``RandomPlayer(seed)``: declares (or overturns) with some probability when it can; asks for a
 redeal of a weak hand half of the time; buries random cards; leads a random unit of a random suit,
 and sometimes throws several units of one suit (half of the time its strongest ones, so that some
-throws stand); follows with a random legal follow.
+throws stand), or, when the rules have rainbows, half of the time a rainbow it holds (or two, as a
+throw); follows with a random legal follow.
 
 ``GreedyPlayer``: declares its longest suit; asks for every redeal it may (the base player's
 choice); buries its lowest non-point side cards, keeping pairs; leads units nobody else can beat by
@@ -23,6 +24,7 @@ from .cards import CARDS, Card, deck_cards, pack_copies
 from .order import TRUMP
 from .outcome import point_table
 from .pool import Pool
+from .rainbows import rainbow_parts
 from .units import Unit, decompose
 from .views import Offer, Player, PlayerView
 
@@ -32,6 +34,16 @@ __all__ = ["PLAYER_KINDS", "GreedyPlayer", "RandomPlayer", "make_players", "pars
 def _suit_cards(view: PlayerView, suit: int) -> tuple[Card, ...]:
     suit_of = view.ctx.order.suit_of
     return tuple(c for c in view.hand if suit_of[c] == suit)
+
+
+def _rainbows_held(view: PlayerView) -> list[tuple[Card, ...]]:
+    """Every rank of the hand that makes a rainbow on its own (all its cards)."""
+    by_rank: dict[int, list[Card]] = {}
+    for c in view.hand:
+        if c < 52:
+            by_rank.setdefault(c % 13, []).append(c)
+    order = view.ctx.order
+    return [tuple(cs) for _, cs in sorted(by_rank.items()) if rainbow_parts(order, tuple(cs)) is not None]
 
 
 class RandomPlayer(Player):
@@ -65,6 +77,11 @@ class RandomPlayer(Player):
     def lead(self, view: PlayerView) -> Sequence[Card]:
         rng = self.rng
         order = view.ctx.order
+        if view.rules.combinations.rainbow_min:
+            rainbows = _rainbows_held(view)
+            if rainbows and rng.random() < 0.5:
+                k = rng.randint(1, min(len(rainbows), 2)) if view.rules.leading.throws else 1
+                return tuple(c for part in rng.sample(rainbows, k) for c in part)
         suit = order.suit_of[rng.choice(view.hand)]
         units = decompose(order, _suit_cards(view, suit))
         if len(units) > 1 and view.rules.leading.throws and rng.random() < self.throw_chance:
@@ -219,6 +236,8 @@ class GreedyPlayer(Player):
     def _candidate(self, view: PlayerView, pick: str, points_first: bool = False) -> tuple[Card, ...]:
         fc = view.public.lead_context
         assert fc is not None
+        if fc.rainbow is not None:
+            return view.legal_follow()
         order = fc.order
         size = len(fc.lead)
         held = [c for c in view.hand if order.suit_of[c] == fc.suit]

@@ -236,7 +236,8 @@ def _replay(entry: str | dict[str, Any], rules: Rules, problems: list[str]) -> N
         if not lead:
             stop(f"{where}: the lead is empty")
         suits = {ctx.suit_of(c) for c in lead}
-        if len(suits) != 1:
+        rainbow = ctx.rainbow_parts(lead) if len(suits) != 1 else None
+        if len(suits) != 1 and rainbow is None:
             stop(f"{where}: the lead {' '.join(map(str, lead))} is not of one suit")
         others = [remaining[s] for s in seats[1:]]
         partners = None
@@ -265,7 +266,7 @@ def _replay(entry: str | dict[str, Any], rules: Rules, problems: list[str]) -> N
                             problems.append(f"{where}: the failed throw must be replaced by {wanted}, "
                                             f"not {' '.join(map(str, lead))}")
                 attempts.append((leader, len(tried) - len(lead)))
-        elif len(ctx.units(lead)) > 1:
+        elif len(rainbow) > 1 if rainbow is not None else len(ctx.units(lead)) > 1:
             if not throws:
                 problems.append(f"{where}: {' '.join(map(str, lead))} is a throw, and throws are not allowed")
             else:

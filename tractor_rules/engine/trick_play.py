@@ -19,6 +19,7 @@ from .errors import EngineError, PlayError
 from .follow import FollowContext, duty_for, follow_error, lead_suit
 from .friends import FriendWatch
 from .kitty import Kitty
+from .rainbows import rainbow_parts
 from .record import TrickRecord
 from .seats import after, in_turn, known_partners
 from .tricks import throw_options, winner
@@ -103,6 +104,9 @@ class _Tricks:
             raise IllegalPlay(leader, "led no cards")
         if not holds(hand, lead):
             raise IllegalPlay(leader, f"led {notation(lead)}, which is not in the hand")
+        parts = rainbow_parts(order, lead)
+        if parts is not None:
+            return self._rainbow(leader, lead, parts)
         try:
             suit = lead_suit(order, lead)
         except PlayError as why:
@@ -113,13 +117,7 @@ class _Tricks:
         if thrown:
             if not self.rules.leading.throws:
                 raise IllegalPlay(leader, f"led {notation(lead)}: throws are not allowed in these rules")
-            seats = after(leader, self.public.players)
-            others = [tuple(self.hands[s]) for s in seats]
-            partners: frozenset[int] = frozenset()
-            if self.rules.leading.throw_stoppers == "opponents":
-                known = self._known_partners(leader)
-                partners = frozenset(i for i, s in enumerate(seats) if s in known)
-            options = throw_options(order, lead, others, partners)
+            options = throw_options(order, lead, *self._stoppers(leader))
             if options:
                 attempt = lead
                 lead = tuple(options[self._part(leader, options)])
@@ -129,13 +127,38 @@ class _Tricks:
         fc = FollowContext.__new__(FollowContext)
         fc.order, fc.lead, fc.suit, fc.units = order, lead, suit, units
         fc.duty = duty_for(self.rules, units)
+        fc.rainbow = None
         return fc, attempt, thrown
+
+    def _stoppers(self, leader: int) -> tuple[list[tuple[Card, ...]], frozenset[int]]:
+        """The other hands in turn order from the leader's, and the indexes among them of the
+        leader's known partners when only opponents stop a throw."""
+        seats = after(leader, self.public.players)
+        others = [tuple(self.hands[s]) for s in seats]
+        partners: frozenset[int] = frozenset()
+        if self.rules.leading.throw_stoppers == "opponents":
+            known = self._known_partners(leader)
+            partners = frozenset(i for i, s in enumerate(seats) if s in known)
+        return others, partners
 
     def _known_partners(self, leader: int) -> frozenset[int]:
         """The leader's partners as the table knows them now (hidden friends are not known)."""
         watch = self.watch
         return known_partners(self.rules, leader, self.banker, self.public.friends,
                               watch is None or watch.all_resolved())
+    def _rainbow(self, leader: int, lead: tuple[Card, ...],
+                 parts: tuple[tuple[Card, ...], ...]) -> tuple[FollowContext, tuple[Card, ...] | None, bool]:
+        """A rainbow lead: several ranks are a throw, checked against the other hands."""
+        attempt = None
+        thrown = len(parts) > 1
+        if thrown:
+            if not self.rules.leading.throws:
+                raise IllegalPlay(leader, f"led {notation(lead)}: throws are not allowed in these rules")
+            options = throw_options(self.order, lead, *self._stoppers(leader))
+            if options:
+                attempt = lead
+                lead = tuple(options[self._part(leader, options)])
+        return FollowContext(self.order, lead), attempt, thrown
 
     def _part(self, leader: int, options: list[tuple[Card, ...]]) -> int:
         """The part of a failed throw the leader must play: the only one, or the next player's

@@ -3,7 +3,9 @@
 Winner: only the lead, plays of the led suit that hold the lead's units, and valid ruffs compete;
 a valid ruff beats any play of a side suit; competitors are compared by ``ruffing.compare``, and an
 equal play never beats an earlier one.  With bombs, a play of ``bomb_width`` or more identical cards
-of the led suit or of trumps beats every other play (wider bombs first, then trumps, then strength).
+of the led suit or of trumps beats every other play; with ``bomb_joins_sets`` such cards joined with
+adjacent sets of two or more (3333 44) are a bomb too.  Between bombs: the larger set of identical
+cards, then trumps above the led suit, then that set's card.
 
 Every check here is a handful of pool takes per play: linear in the cards of the trick.
 """
@@ -13,10 +15,11 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Collection, Sequence
 
-from ..rules import Rules
+from ..rules import Combinations, Rules
 from .cards import Card
 from .errors import PlayError
-from .order import TRUMP, Order
+from . import rainbows
+from .order import RAINBOW, TRUMP, Order
 from .pool import Pool
 from .units import Unit, decompose
 
@@ -44,22 +47,49 @@ def is_ruff(rules: Rules, lead_units: list[Unit], pool: Pool) -> bool:
     return all(pool.count_sets(width) >= k for width, k in sets.items())
 
 
-def _bomb(order: Order, play: tuple[Card, ...], lead_suit: int, width: int) -> tuple[int, bool, int] | None:
-    if not width or len(play) < width or len(set(play)) != 1:
+def _bomb(order: Order, play: tuple[Card, ...], lead_suit: int, comb: Combinations) -> tuple[int, bool, int] | None:
+    """The bomb's strength if ``play`` is a bomb of the led suit or of trumps, else None: its largest
+    set of identical cards, then trumps above the led suit, then that set's card."""
+    width = comb.bomb_width
+    if len(play) < width:
         return None
-    suit = order.suit_of[play[0]]
+    counts = Counter(play)
+    strength = order.strength
+    top, size = max(counts.items(), key=lambda fc: (fc[1], strength[fc[0]]))
+    if size < width:
+        return None
+    suit = order.suit_of[top]
     if suit not in (lead_suit, TRUMP):
         return None
-    return (len(play), suit == TRUMP, order.strength[play[0]])
+    if len(counts) > 1 and not (comb.bomb_joins_sets and _one_chain(order, suit, counts)):
+        return None
+    return (size, suit == TRUMP, strength[top])
+
+
+def _one_chain(order: Order, suit: int, counts: Counter[Card]) -> bool:
+    """Whether the cards are sets of two or more identical cards of ``suit`` on adjacent nodes of one
+    line, one set per node (3333 44: the sets 3333 and 44 touch)."""
+    if any(k < 2 or order.suit_of[face] != suit for face, k in counts.items()):
+        return False
+    for line in order.lines[suit]:
+        places = [pos for pos, node in enumerate(line) for face in node if face in counts]
+        if places:
+            return (len(places) == len(counts) and len(set(places)) == len(places)
+                    and max(places) - min(places) == len(places) - 1)
+    return False
 
 
 def winner(order: Order, lead: tuple[Card, ...], lead_units: list[Unit], lead_suit: int,
            follows: list[tuple[Card, ...]]) -> int:
     rules = order.rules
+    if lead_suit == RAINBOW:
+        parts = rainbows.rainbow_parts(order, lead)
+        assert parts is not None
+        return rainbows.winner(parts, lead, follows)
     plays = [lead, *follows]
-    bomb_width = rules.combinations.bomb_width
-    if bomb_width:
-        bombs = [(b, i) for i, p in enumerate(plays) if (b := _bomb(order, p, lead_suit, bomb_width))]
+    comb = rules.combinations
+    if comb.bomb_width:
+        bombs = [(b, i) for i, p in enumerate(plays) if (b := _bomb(order, p, lead_suit, comb))]
         if bombs:
             # the strongest bomb; the earlier of equal ones (max keeps the first)
             return max(bombs, key=lambda bi: bi[0])[1]
@@ -128,6 +158,13 @@ def throw_options(order: Order, throw: tuple[Card, ...], others: list[tuple[Card
     leading = rules.leading
     units = decompose(order, throw)
     suits = {u.suit for u in units}
+    parts = rainbows.rainbow_parts(order, throw) if len(suits) > 1 else None
+    if parts is not None:
+        if len(parts) > 1 and not leading.throws:
+            raise PlayError("throws are not allowed in these rules: lead one rainbow")
+        if leading.throw_stoppers == "opponents" and partners:
+            others = [hand for i, hand in enumerate(others) if i not in partners]
+        return rainbows.throw_options(order, parts, throw, others)
     if len(suits) != 1:
         raise PlayError(f"a throw is of one suit (or all trumps), but {' '.join(map(str, throw))} is not")
     if len(units) <= 1:

@@ -179,6 +179,10 @@ def _check_combinations(c: "Compiler", r: model.Rules) -> None:
                              f"tractors of {width_name(width, plural=True)} need '{width_name(width)}' among the sets")
     if comb.bomb_width and comb.bomb_width > decks:
         c.error_at_field(("combinations.bomb_width",), f"a bomb of {comb.bomb_width} identical cards needs {comb.bomb_width} decks")
+    if comb.rainbow_min > 4 * decks:
+        c.error_at_field(("combinations.rainbow_min",), f"a rainbow of {comb.rainbow_min} cards of one rank needs "
+                         f"{-(-comb.rainbow_min // 4)} decks; {decks} deck{'s' if decks != 1 else ''} hold "
+                         f"{4 * decks} cards of a rank")
 
 
 def _check_links(c: "Compiler", r: model.Rules) -> None:
@@ -398,7 +402,8 @@ def _check_entries(c: "Compiler", path: tuple[str, ...], label: str, fl: model.F
     for index, entry in enumerate(fl.entries, start=1):
         if not entry.terms:
             if index != len(fl.entries):
-                c.error_at_field(path, f"'{label}': entry {index} is 'any cards'; nothing can come after it")
+                what = "broken down step by step" if entry.step_down else "any cards"
+                c.error_at_field(path, f"'{label}': entry {index} is '{what}'; nothing can come after it")
                 return False
             continue
         fixed = 0

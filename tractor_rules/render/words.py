@@ -151,6 +151,9 @@ def term_phrase(term: Any) -> str:
 def pattern_phrase(pattern: Any) -> str:
     """One entry of a follow list: "a pair + 2 singles"; no terms: any cards of the suit."""
     terms = list(pattern.terms)
+    if pattern.step_down:
+        return _("the lead broken down step by step: the most cards in the largest sets, then those sets in "
+                 "the longest tractors, in the fewest pieces")
     if not terms:
         return _("any cards of the suit")
     return " + ".join(term_phrase(t) for t in terms)

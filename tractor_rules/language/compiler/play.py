@@ -94,7 +94,11 @@ def _set_penalty(c: Compiler, st: Statement) -> None:
 
 handles_choice("duty", "following.duty", {"lists": "lists", "tractors_only": "tractors", "suit_only": "suit"})
 handles_choice("protect", "following.protect_longer_sets", YES_NO)
-handles_choice("other_leads", "following.default", {"largest_first": "largest-first", "suit_only": "suit"})
+handles_choice("other_leads", "following.default", {
+    "largest_first": "largest-first",
+    "step_down": "step-down",
+    "suit_only": "suit",
+})
 
 
 def _count(c: Compiler, node: Node) -> model.Count | None:
@@ -149,6 +153,8 @@ def _term(c: Compiler, node: Node) -> model.Term | None:
 def _pattern(c: Compiler, node: Node) -> model.Pattern | None:
     if node.kind == "any_cards":
         return model.Pattern(())
+    if node.kind == "broken_down":
+        return model.Pattern((), step_down=True)
     terms = []
     for term_node in child_nodes(node):
         term = _term(c, term_node)

@@ -226,6 +226,15 @@ handles_choice("grouping", "combinations.grouping", {"identical": "identical", "
 @handles("bombs")
 def _bombs(c: Compiler, st: Statement) -> None:
     if not st.node.args:
-        c.set("combinations.bomb_width", 0)
+        c.set("combinations.bomb_width", 0)  # bomb_joins_sets means nothing then: left as it is
         return
     c.set_number("combinations.bomb_width", st.node.args[0], 2, MAX_DECKS, "a bomb's number of identical cards")
+    c.set("combinations.bomb_joins_sets", st.node.first("bomb_joins") is not None)
+
+
+@handles("rainbows")
+def _rainbows(c: Compiler, st: Statement) -> None:
+    if not st.node.args:
+        c.set("combinations.rainbow_min", 0)
+        return
+    c.set_number("combinations.rainbow_min", st.node.args[0], 4, 4 * MAX_DECKS, "a rainbow's number of cards")

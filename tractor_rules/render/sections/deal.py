@@ -201,6 +201,19 @@ def combinations_section(b: Builder) -> None:
         b.rule("combinations.grouping", _grouping)
         b.example("combinations.grouping_example", ex.grouping_example)
         b.rule("combinations.bomb_width", _bombs)
+        b.rule("combinations.rainbow_min", _rainbows)
+
+
+def _rainbows(r: Any) -> Made:
+    least = r.combinations.rainbow_min
+    if not least:
+        return _("There are no rainbows.")
+    return _("Rainbows: %(n)s or more cards of one rank, of four different suits (all trumps counting as one "
+             "suit; never jokers), may be led together, and several such ranks together as a throw, which "
+             "fails if another player holds, of a higher rank, as many cards as one of its ranks. To a "
+             "rainbow, a player who can give every rank of the lead as many cards of one rank, in any suits, "
+             "must do so; otherwise any cards will do. The play with the highest ranks wins the trick; a play "
+             "that cannot give every rank of the lead cannot win.") % {"n": least}
 
 
 def _sets(r: Any) -> Made:
@@ -310,5 +323,10 @@ def _bombs(r: Any) -> Made:
     width = r.combinations.bomb_width
     if not width:
         return _("There are no bombs.")
+    if r.combinations.bomb_joins_sets:
+        return _("Bombs: %(n)s or more identical cards of the led suit or of trumps, alone or joined with "
+                 "adjacent sets of two or more identical cards (3333 44 is a bomb of six cards), beat any other "
+                 "play of as many cards; between bombs, the larger set of identical cards wins, then trumps beat "
+                 "the led suit, then the higher card of that set wins.") % {"n": width}
     return _("Bombs: %(n)s or more identical cards of the led suit or of trumps beat any other play; more cards "
              "beat fewer, then trumps beat the led suit, then the higher card wins.") % {"n": width}

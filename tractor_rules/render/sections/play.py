@@ -215,6 +215,17 @@ def _default(r: Any) -> Made:
     if r.following.default == "largest-first":
         return _("To any other lead, and to a throw, the lead's combinations are matched largest first, each as "
                  "closely as the cards of the suit allow.")
+    if r.following.default == "step-down":
+        rule = _("To any other lead, and to a throw, the lead is broken down step by step, and the first step "
+                 "the player's cards of the suit can make is the one they must play: first the lead's own "
+                 "combinations; then the splits that keep the most cards in the largest sets; among equal sets, "
+                 "the split that keeps them in the longest tractors, in the fewest pieces. A throw is broken "
+                 "down one combination at a time, the one with the most steps left first.")
+        comb = r.combinations
+        if 2 in comb.tractor_widths and comb.tractor_min_length <= 2 and comb.tractor_max_length in (0, *range(3, 51)):
+            return sentences(rule, _("To a tractor of three pairs: a tractor of two pairs and a pair, then three "
+                                     "pairs, then a tractor of two pairs, then two pairs, then a pair."))
+        return rule
     return _("To any other lead, and to a throw, only the suit is enforced.")
 
 
