@@ -273,3 +273,12 @@ def test_the_sheet_states_the_order():
     assert "先两连对加一个对子，再三个对子" in str(zh["following.default"].text)
     assert "broken down step by step" in str(en["following.lists.2xn"].points)
     assert "逐级拆开" in str(zh["following.lists.2xn"].points)
+
+
+def test_the_order_uses_each_widths_own_tractor_lengths():
+    # pairs need three in a row, triples two (rbtying issue 329, `tractors` per width)
+    comb = replace(three_decks().combinations, tractor_min_length=3, tractor_lengths=((3, 2, 0),))
+    steps = breakdown_order(((3, 2),), comb)
+    assert ((3, 1), (3, 1)) in steps
+    assert ((2, 2),) not in steps and all((2, 2) not in req for req in steps)
+    assert breakdown_order(((2, 3),), comb)[1] == ((2, 1), (2, 1), (2, 1))

@@ -79,12 +79,12 @@ def _length_partitions(count: int, lengths: tuple[int, ...]) -> list[tuple[int, 
 def _joinings(grouping: tuple[int, ...], comb: Combinations) -> list[list[Shape]]:
     """The ways the sets of one grouping join into tractors, best first: the longest piece first,
     then the fewest pieces, then the longer pieces first."""
-    low = max(comb.tractor_min_length, 2)
-    high = comb.tractor_max_length
     per_width = []
     for width, count in sorted(Counter(p for p in grouping if p > 1).items(), reverse=True):
         lengths: tuple[int, ...] = (1,)
         if width in comb.tractor_widths:
+            low, high = comb.lengths_of(width)
+            low = max(low, 2)
             lengths = tuple(n for n in range(count, 1, -1) if n >= low and (not high or n <= high)) + (1,)
         per_width.append([[(width, n) for n in part] for part in _length_partitions(count, lengths)])
     singles = [(1, 1)] * grouping.count(1)
