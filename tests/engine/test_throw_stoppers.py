@@ -4,7 +4,6 @@ part (``failed throw: shortest beaten part``): through the oracle, the game loop
 from __future__ import annotations
 
 import random
-from collections import Counter
 
 import pytest
 
@@ -14,19 +13,7 @@ from tractor_rules.engine.game import play_hand
 from tractor_rules.engine.players import RandomPlayer
 from tractor_rules.engine.replay import replay_hand
 from tractor_rules.engine.seats import known_partners
-
-
-
-class Thrower(RandomPlayer):
-    """Throws its whole longest side suit whenever it leads."""
-
-    def lead(self, view):
-        order = view.ctx.order
-        by = Counter(order.suit_of[c] for c in view.hand if order.suit_of[c] != 4)
-        if not by:
-            return super().lead(view)
-        suit = max(by, key=lambda s: (by[s], -s))
-        return tuple(c for c in view.hand if order.suit_of[c] == suit)
+from test_game import Thrower  # the game tests' player that throws its longest side suit
 
 
 HOUSE = 'ruleset: "House"\nextends: "{parent}"\n\nlead\n  {lines}\n'
