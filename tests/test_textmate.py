@@ -1,0 +1,115 @@
+"""The TextMate grammar in editors/: generated from the Lark grammar, and its patterns classify
+every token of every shipped ruleset and gallery file the way the parser reads it.
+
+TextMate tries every pattern at the current position of a line and takes the match that starts
+first (the earlier pattern on a tie); ``scan`` does the same with Python's regular expressions,
+which share the syntax the grammar uses with Oniguruma."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+
+import tractor_rules as tr
+from tractor_rules.resources import builtin_path
+from tractor_rules.textmate import grammar_text, keywords, patterns
+
+ROOT = Path(__file__).resolve().parent.parent
+GRAMMAR_FILE = ROOT / "editors" / "tractor.tmLanguage.json"
+LARK_GRAMMAR = ROOT / "grammar" / "ruleset.lark"
+GALLERY = sorted((ROOT / "examples" / "house-rules").glob("*.tractor"))
+
+
+def scan(line: str) -> list[tuple[str, str]]:
+    """(scope, text) for each piece of ``line`` a pattern matches, "" for the gaps between."""
+    compiled = [(re.compile(p["match"]), p) for p in json.loads(GRAMMAR_FILE.read_text("utf-8"))["patterns"]]
+    out: list[tuple[str, str]] = []
+    pos = 0
+    while pos < len(line):
+        best = None
+        for regex, pattern in compiled:
+            match = regex.search(line, pos)
+            if match and match.end() > match.start() and (best is None or match.start() < best[0].start()):
+                best = (match, pattern)
+        if best is None:
+            out.append(("", line[pos:]))
+            break
+        match, pattern = best
+        if match.start() > pos:
+            out.append(("", line[pos:match.start()]))
+        if "captures" in pattern:
+            last = match.start()
+            for group, capture in sorted(pattern["captures"].items(), key=lambda kv: int(kv[0])):
+                start, end = match.span(int(group))
+                if start > last:
+                    out.append(("", line[last:start]))
+                out.append((capture["name"], line[start:end]))
+                last = end
+            if match.end() > last:
+                out.append(("", line[last:match.end()]))
+        else:
+            out.append((pattern["name"], match.group()))
+        pos = match.end()
+    return out
+
+
+def scopes(text: str) -> dict[str, str]:
+    return {piece: scope for line in text.splitlines() for scope, piece in scan(line) if scope}
+
+
+def test_the_file_in_editors_is_the_generated_grammar():
+    assert GRAMMAR_FILE.read_text(encoding="utf-8") == grammar_text(), (
+        "regenerate it: python -m tractor_rules.textmate > editors/tractor.tmLanguage.json")
+
+
+def test_every_keyword_of_the_lark_grammar_is_highlighted_as_one():
+    # read the grammar file itself, not the parser built from it: an independent reading
+    words = set(re.findall(r'"([A-Za-z][A-Za-z\'-]*)"', LARK_GRAMMAR.read_text(encoding="utf-8")))
+    values = {w for w in words if len(w) == 1 and w.isupper()}
+    assert set(keywords()) == words - values
+    for word in words - values:
+        assert scan(f"x {word}")[-1] == ("keyword.other.tractor", word), word
+    for letter in values:
+        assert scan(f"x {letter}")[-1] == ("constant.other.rank.tractor", letter), letter
+
+
+def test_every_section_of_the_lark_grammar_is_a_header():
+    grammar = LARK_GRAMMAR.read_text(encoding="utf-8")
+    headers = [" ".join(re.findall(r'"([^"]+)"', body))
+               for body in re.findall(r'^[a-z_]+: ((?:"[a-z]+" )+)_NL', grammar, flags=re.M)]
+    assert "upgrade for a solo banker" in headers and "table" in headers
+    for header in headers:
+        assert scan(header) == [("entity.name.section.tractor", header)], header
+        assert scan(f"  {header}  # comment")[1] == ("entity.name.section.tractor", header)
+    # a section's word inside a statement is a keyword, not a header
+    assert scan("  shown: at the end, kitty")[-1] == ("keyword.other.tractor", "kitty")
+
+
+@pytest.mark.parametrize("path", [builtin_path(n) for n in tr.builtin_names()] + GALLERY, ids=lambda p: p.name)
+def test_every_token_of_a_ruleset_is_classified(path):
+    for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1):
+        pieces = scan(line)
+        assert "".join(piece for _, piece in pieces) == line
+        stray = [piece for scope, piece in pieces if not scope and piece.strip()]
+        assert stray == [], f"{path.name}:{number}: {stray}"
+        assert not any(scope.startswith("invalid") for scope, _ in pieces), f"{path.name}:{number}: {pieces}"
+
+
+def test_kinds_of_tokens():
+    found = scopes('ruleset: "X \\" #y"  # note\ntrumps\n  order: 10H > big joker > ♥ > J\n  knock  back: none\n'
+                   "  no-trump: jokers only\nfollow\n  pair: pair > 2 singles\n  wrong: word\n")
+    assert found['"X \\" #y"'] == "string.quoted.double.tractor"
+    assert found["# note"] == "comment.line.number-sign.tractor"
+    assert found["trumps"] == "entity.name.section.tractor"
+    assert found["order"] == found["knock  back"] == found["no-trump"] == found["ruleset"] == "variable.other.key.tractor"
+    assert found["10H"] == "constant.other.card.tractor"
+    assert found["♥"] == "constant.other.suit.tractor"
+    assert found["J"] == "constant.other.rank.tractor"
+    assert found["joker"] == found["jokers"] == found["pair"] == found["singles"] == "keyword.other.tractor"
+    assert found["2"] == "constant.numeric.integer.tractor"
+    assert found[">"] == "keyword.operator.tractor"
+    assert found["wrong"] == found["word"] == "invalid.illegal.unknown-word.tractor"
+    assert scopes('ruleset: "open\n')['"open'] == "invalid.illegal.unterminated-string.tractor"
