@@ -1,0 +1,114 @@
+"""scripts/test, the one test command, sets a machine up as the README promises: it installs the
+Debian packages the suite needs only when they are missing (through sudo when not root), installs
+the package with its test extras, and hands its arguments to pytest.
+
+The script runs for real, with every outside command it calls replaced by a stub that writes its
+command line to a log, on a PATH that holds nothing else."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
+
+REPO = Path(__file__).resolve().parent.parent
+SCRIPT = REPO / "scripts" / "test"
+# The real tools the script needs besides the stubs.
+TOOLS = ("bash", "dirname", "env", "grep", "touch")
+
+
+def stub_machine(where: Path, *, present: set[str], uid: int, editable: bool, apt: bool = True) -> Path:
+    """A bin folder: logging stubs for the commands in `present` (plus python and the package
+    managers), real coreutils, and nothing else."""
+    bin_dir = where / "bin"
+    bin_dir.mkdir()
+    log = where / "log"
+    for tool in TOOLS:
+        (bin_dir / tool).symlink_to(shutil.which(tool))
+
+    def stub(name: str, body: str = "") -> None:
+        path = bin_dir / name
+        # One line per call, even for a multi-line `python -c` program.
+        path.write_text(f'#!/bin/bash\nline="$*"\necho "{name} ${{line//$\'\\n\'/ }}" >> {log}\n{body}\n', encoding="utf-8")
+        path.chmod(0o755)
+
+    stub("id", f"echo {uid}")
+    stub("sudo", '"$@"')
+    if apt:
+        stub("apt-get")
+    # python -c answers the script's two questions (in a virtual environment? editable install?).
+    stub("python3", "exit 0")
+    stub("python", f'[ "$1" = -c ] && exit {0 if editable else 1}; exit 0')
+    for name in present:
+        stub(name, "echo 'Noto Sans CJK SC:style=Regular'" if name == "fc-list" else "")
+    return bin_dir
+
+
+def run(bin_dir: Path, *args: str) -> tuple[subprocess.CompletedProcess, list[str]]:
+    env = {"PATH": str(bin_dir), "VIRTUAL_ENV": "/somewhere/venv", "HOME": str(bin_dir.parent)}
+    done = subprocess.run(
+        [shutil.which("bash"), str(SCRIPT), *args], env=env, capture_output=True, text=True, timeout=60
+    )
+    log = bin_dir.parent / "log"
+    lines = log.read_text(encoding="utf-8").splitlines() if log.exists() else []
+    # The stubs of the commands the checks look for write nothing worth comparing.
+    return done, [line for line in lines if not line.startswith(("id ", "fc-list ", "python -c", "python3 -c"))]
+
+
+EVERYTHING = {"chromium", "fc-list", "node", "npm"}
+
+
+def test_a_ready_machine_installs_the_package_and_runs_pytest_with_the_arguments(tmp_path):
+    bin_dir = stub_machine(tmp_path, present=EVERYTHING, uid=1000, editable=False)
+    done, log = run(bin_dir, "tests/render", "-x", "-k", "zh and not print")
+    assert done.returncode == 0, done.stderr
+    pip = "python -m pip install --quiet .[test]"
+    npm = [line for line in log if line.startswith("npm ")]
+    assert log == [pip, *npm, "python -m pytest -q tests/render -x -k zh and not print"]
+    assert not any(line.startswith(("apt-get", "sudo")) for line in log)
+
+
+def test_an_editable_install_stays_editable(tmp_path):
+    bin_dir = stub_machine(tmp_path, present=EVERYTHING, uid=1000, editable=True)
+    done, log = run(bin_dir)
+    assert done.returncode == 0, done.stderr
+    assert log[0] == "python -m pip install --quiet -e .[test]"
+    assert log[-1] == "python -m pytest -q"
+
+
+@pytest.mark.parametrize("uid, via_sudo", [(1000, True), (0, False)], ids=["user", "root"])
+def test_missing_debian_packages_are_installed_first(tmp_path, uid, via_sudo):
+    bin_dir = stub_machine(tmp_path, present={"node"}, uid=uid, editable=False)
+    done, log = run(bin_dir)
+    assert done.returncode == 0, done.stderr
+    install = "apt-get install -y -q --no-install-recommends chromium fonts-noto-cjk fontconfig npm"
+    if via_sudo:
+        expected = ["sudo apt-get update -q", "apt-get update -q", "sudo env DEBIAN_FRONTEND=noninteractive " + install]
+    else:
+        expected = ["apt-get update -q"]
+    assert log[: len(expected) + 1] == [*expected, install]
+    assert "installing chromium fonts-noto-cjk fontconfig npm" in done.stderr
+    assert log[-1] == "python -m pytest -q"
+
+
+def test_without_apt_it_names_what_is_missing_and_stops(tmp_path):
+    bin_dir = stub_machine(tmp_path, present={"fc-list", "node", "npm"}, uid=0, editable=False, apt=False)
+    done, log = run(bin_dir)
+    assert done.returncode == 1
+    assert done.stderr.strip() == (
+        "scripts/test: missing chromium and this is not a Debian-like system (no apt-get): "
+        "install them with your package manager, then run scripts/test again"
+    )
+    assert log == []
+
+
+def test_the_readme_and_ci_use_it():
+    readme = (REPO / "README.md").read_text(encoding="utf-8")
+    assert "scripts/test" in readme
+    assert "python -m pytest" not in readme
+    ci = (REPO / ".ci" / "run").read_text(encoding="utf-8")
+    assert "scripts/test" in ci
+    assert os.access(SCRIPT, os.X_OK)
