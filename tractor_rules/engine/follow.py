@@ -30,7 +30,6 @@ Each step is a take from a ``Pool``: no combination is ever enumerated.
 from __future__ import annotations
 
 import random
-from collections import Counter
 from dataclasses import dataclass, field
 
 from ..rules import FollowList, Following, Pattern, Rules
@@ -370,9 +369,10 @@ class FollowContext:
 
 
 def _missing(hand: tuple[Card, ...], play: tuple[Card, ...]) -> Card | None:
-    have = Counter(hand)
-    for card, k in Counter(play).items():
-        if have[card] < k:
+    """A card of ``play`` that ``hand`` lacks (or holds fewer times), or None.  Plays are short:
+    counting in place beats building two Counters."""
+    for card in dict.fromkeys(play):
+        if hand.count(card) < play.count(card):
             return card
     return None
 
@@ -416,15 +416,20 @@ def choose_follow(fc: FollowContext, hand: tuple[Card, ...], rng: random.Random 
     held = [c for c in hand if suit_of[c] == fc.suit]
     if len(held) <= size:
         chosen = list(held)
-        rest = Counter(hand) - Counter(held)
+        spare = [c for c in hand if suit_of[c] != fc.suit]
+        spare_from = hand
     else:
         # the demand's shapes do not depend on the pick, only which cards give them
         demand = fc.duty.demand(Pool(order, fc.suit, held), rng or "fit")
         chosen = [CARDS[f] for f in demand.cards]
-        rest = Counter(held) - Counter(chosen)
-    spare = list(rest.elements())
+        spare = list(held)
+        for c in chosen:
+            spare.remove(c)
+        spare_from = held
     need = size - len(chosen)
     if rng is not None:
+        # copies side by side, in the order the hand first holds them: a seed picks the same cards
+        spare.sort(key=spare_from.index)
         chosen += rng.sample(spare, need)
     else:
         spare.sort(key=lambda c: (suit_of[c] == TRUMP, order.strength[c]))

@@ -86,31 +86,44 @@ def _tractor_kinds(comb: Combinations) -> list[tuple[int, int, int]]:
 
 
 def _largest(order: Order, pool: Pool, comb: Combinations) -> list[Unit]:
-    tractor_kinds = _tractor_kinds(comb)
-    set_widths = sorted(set(comb.set_widths) | {1}, reverse=True)
-    strength = order.strength
     out: list[Unit] = []
+    # Tractors first, the widest kind first.  Taking cards only ever shortens runs, so once no kind
+    # makes a tractor, none will: the rest are sets.
+    tractor_kinds = _tractor_kinds(comb)
     while pool.size:
         for width, low, high in tractor_kinds:
-            runs = order.runs(pool.suit, _at_least(pool, width))
-            best = max(runs, key=lambda r: r.length, default=None)  # first of equals: the strongest
-            if best is not None and best.length >= low:
-                take = best.length if not high else min(best.length, high)
-                line = order.lines[pool.suit][best.line]
-                faces = []
-                for node in line[best.start:best.start + take]:
-                    face = max((f for f in node if pool.counts.get(f, 0) >= width),
-                               key=lambda f: (-pool.counts[f], strength[f]))
-                    pool.remove(face, width)
-                    faces.append(face)
-                out.append(_make(order, faces, width, pool.suit))
+            if sum(1 for c in pool.counts.values() if c >= width) < low:
+                continue  # too few faces for a run this long: no need to look along the lines
+            tractor = _longest_tractor(order, pool, width, low, high)
+            if tractor is not None:
+                out.append(tractor)
                 break
         else:
-            face = max(pool.counts, key=lambda f: (_fit(set_widths, pool.counts[f]), strength[f]))
-            width = _fit(set_widths, pool.counts[face])
-            pool.remove(face, width)
-            out.append(_make(order, [face], width, pool.suit))
+            break
+    set_widths = sorted(set(comb.set_widths) | {1}, reverse=True)
+    for face, count in pool.counts.items():
+        out += [_make(order, [face], width, pool.suit) for width in _whole_sets(set_widths, count)]
+    pool.counts.clear()
+    pool.size = 0
     return out
+
+
+def _longest_tractor(order: Order, pool: Pool, width: int, low: int, high: int) -> Unit | None:
+    """Take the longest tractor of ``width`` (the strongest of equals), at most ``high`` sets long
+    (0: no limit), if one is at least ``low`` long."""
+    runs = order.runs(pool.suit, _at_least(pool, width))
+    best = max(runs, key=lambda r: r.length, default=None)  # first of equals: the strongest
+    if best is None or best.length < low:
+        return None
+    take = best.length if not high else min(best.length, high)
+    strength = order.strength
+    counts = pool.counts
+    faces = []
+    for node in order.lines[pool.suit][best.line][best.start:best.start + take]:
+        face = max((f for f in node if counts.get(f, 0) >= width), key=lambda f: (-counts[f], strength[f]))
+        pool.remove(face, width)
+        faces.append(face)
+    return _make(order, faces, width, pool.suit)
 
 
 def _at_least(pool: Pool, width: int) -> Callable[[int], bool]:
@@ -121,23 +134,22 @@ def _has_chunk(chunks: dict[int, list[int]], width: int) -> Callable[[int], bool
     return lambda f: width in chunks.get(f, ())
 
 
-def _fit(set_widths: list[int], count: int) -> int:
-    """The widest legal set that ``count`` copies make (set_widths is widest first)."""
-    return next(w for w in set_widths if w <= count)
+def _whole_sets(set_widths: list[int], count: int) -> list[int]:
+    """The widths of the sets ``count`` copies of a card make, the widest legal set first
+    (``set_widths`` is widest first and holds 1)."""
+    parts = []
+    while count:
+        width = next(w for w in set_widths if w <= count)
+        parts.append(width)
+        count -= width
+    return parts
 
 
 def _identical(order: Order, pool: Pool, comb: Combinations) -> list[Unit]:
     set_widths = sorted(set(comb.set_widths) | {1}, reverse=True)
     strength = order.strength
     # each face's copies as whole sets (more copies than the widest set allows: several sets)
-    chunks: dict[int, list[int]] = {}
-    for face, count in pool.counts.items():
-        parts = []
-        while count:
-            w = _fit(set_widths, count)
-            parts.append(w)
-            count -= w
-        chunks[face] = parts
+    chunks = {face: _whole_sets(set_widths, count) for face, count in pool.counts.items()}
     out: list[Unit] = []
     for width, low, high in _tractor_kinds(comb):
         while True:
