@@ -30,6 +30,7 @@ Each step is a take from a ``Pool``: no combination is ever enumerated.
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from ..rules import FollowList, Following, Pattern, Rules
@@ -417,7 +418,7 @@ def choose_follow(fc: FollowContext, hand: tuple[Card, ...], rng: random.Random 
     if len(held) <= size:
         chosen = list(held)
         spare = [c for c in hand if suit_of[c] != fc.suit]
-        spare_from = hand
+        spare_from: Sequence[Card] = hand
     else:
         # the demand's shapes do not depend on the pick, only which cards give them
         demand = fc.duty.demand(Pool(order, fc.suit, held), rng or "fit")
