@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import re
+import subprocess
 from pathlib import Path
 
 import pytest
@@ -19,6 +20,8 @@ from tractor_rules.textmate import grammar_text, keywords, patterns
 
 ROOT = Path(__file__).resolve().parent.parent
 GRAMMAR_FILE = ROOT / "editors" / "tractor.tmLanguage.json"
+VSCODE = ROOT / "editors" / "vscode"
+VSCODE_GRAMMAR = VSCODE / "syntaxes" / "tractor.tmLanguage.json"
 LARK_GRAMMAR = ROOT / "grammar" / "ruleset.lark"
 GALLERY = sorted((ROOT / "examples" / "house-rules").glob("*.tractor"))
 
@@ -63,6 +66,22 @@ def scopes(text: str) -> dict[str, str]:
 def test_the_file_in_editors_is_the_generated_grammar():
     assert GRAMMAR_FILE.read_text(encoding="utf-8") == grammar_text(), (
         "regenerate it: python -m tractor_rules.textmate > editors/tractor.tmLanguage.json")
+    assert VSCODE_GRAMMAR.read_text(encoding="utf-8") == grammar_text(), (
+        "copy it: cp editors/tractor.tmLanguage.json editors/vscode/syntaxes/")
+
+
+def test_the_vscode_extension_names_the_grammar_and_the_server():
+    manifest = json.loads((VSCODE / "package.json").read_text(encoding="utf-8"))
+    (grammar,) = manifest["contributes"]["grammars"]
+    assert (VSCODE / grammar["path"]).resolve() == VSCODE_GRAMMAR.resolve()
+    assert grammar["scopeName"] == json.loads(grammar_text())["scopeName"]
+    assert manifest["contributes"]["languages"][0]["extensions"] == [".tractor"]
+    assert manifest["contributes"]["configuration"]["properties"]["tractor-rules.command"]["default"] == [
+        "tractor-rules", "lsp"]
+    json.loads((VSCODE / "language-configuration.json").read_text(encoding="utf-8"))
+    checked = subprocess.run(["node", "--check", str(VSCODE / "extension.js")], capture_output=True, text=True,
+                             timeout=60)
+    assert checked.returncode == 0, checked.stderr
 
 
 def test_every_keyword_of_the_lark_grammar_is_highlighted_as_one():

@@ -297,6 +297,18 @@ def _cmd_fmt(args: argparse.Namespace) -> int:
     return status
 
 
+def _cmd_lsp(args: argparse.Namespace) -> int:
+    import importlib.util
+
+    if importlib.util.find_spec("pygls") is None:
+        print("tractor-rules lsp: the language server needs pygls: pip install 'tractor-rules[lsp]'",
+              file=sys.stderr)
+        return EXIT_INPUT
+    from .lsp.server import run
+
+    return run(args)
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(
         prog="tractor-rules",
@@ -360,6 +372,10 @@ def build_parser() -> argparse.ArgumentParser:
     mode = fmt.add_mutually_exclusive_group()
     mode.add_argument("--check", action="store_true", help="exit 1 if a file is not in canonical form")
     mode.add_argument("--write", action="store_true", help="rewrite files in place")
+
+    lsp = command("lsp", "run the language server for editors (LSP over standard input and output)", _cmd_lsp)
+    # editors start servers with "--stdio"; it is the only transport, so the option changes nothing
+    lsp.add_argument("--stdio", action="store_true", help="talk over standard input and output (the default)")
     return parser
 
 

@@ -483,3 +483,23 @@ def _comments(text: str) -> list[Comment]:
                 out.append(Comment(number, index + 1, line[index:].rstrip()))
                 break
     return out
+
+
+#: what the kinds of value terminals are called where the grammar expects one
+VALUE_KINDS = {"INT": "number", "STRING": "string", "CARD": "card"}
+
+
+def expected_after(text: str) -> tuple[frozenset[str], frozenset[str]] | None:
+    """What the grammar accepts after ``text`` (a file's start up to a point between two words): the
+    keywords as written ("opposite", "by", "J") and the kinds of value ("number", "string", "card",
+    the names of ``VALUE_KINDS``).  None when ``text`` itself does not parse.  Editors complete
+    with it."""
+    try:
+        interactive = lark_parser().parse_interactive(text)
+        interactive.exhaust_lexer()
+        accepted = interactive.accepts()
+    except (UnexpectedInput, lark.exceptions.LarkError):
+        return None
+    words = {word for word in (_keyword_text(name) for name in accepted) if word is not None}
+    kinds = {VALUE_KINDS[name] for name in accepted if name in VALUE_KINDS}
+    return frozenset(words), frozenset(kinds)

@@ -95,6 +95,8 @@ class Resolved:
     #: the parent with its own parents merged in (None without extends): what the root file's
     #: statements are measured against to tell a change from a restatement
     parent: "Resolved | None" = None
+    #: each file's identity, in the order of ``files``: its resolved path, or "builtin:NAME"
+    keys: tuple[str, ...] = ()
 
 
 def builtin_source(name: str) -> Source | None:
@@ -318,4 +320,5 @@ def _merge(chain: list[tuple[Source, SyntaxTree]]) -> Resolved:
     statements = tuple(st for key in order for st in merged[key])
     texts = {src.file: src.text for src, _ in chain}
     parent = _merge(chain[1:]) if len(chain) > 1 else None
-    return Resolved(statements, texts, tuple(src.file for src, _ in chain), chain[0][1], parent)
+    return Resolved(statements, texts, tuple(src.file for src, _ in chain), chain[0][1], parent,
+                    tuple(src.key for src, _ in chain))

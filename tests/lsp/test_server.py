@@ -1,0 +1,204 @@
+"""The language server, driven over standard input and output by a real LSP client (conftest.py):
+diagnostics as the text changes, hover, completion, go to definition, formatting, symbols."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from lsprotocol import types
+
+from tractor_rules.language.format import format_text
+from tractor_rules.lsp.server import language_of
+from tractor_rules.resources import builtin_path
+
+HOUSE = """\
+ruleset: "Our table"
+extends: "two-decks"
+
+levels
+  range: 3 to A
+  knock back: none
+
+table
+  players: 4
+"""
+
+
+@pytest.fixture(scope="module")
+def folder(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    made = tmp_path_factory.mktemp("rulesets")
+    (made / "house.tractor").write_text(HOUSE, encoding="utf-8")
+    return made
+
+
+def line_of(text: str, needle: str) -> int:
+    """The 0-based line of the first line holding ``needle``."""
+    return next(i for i, line in enumerate(text.splitlines()) if needle in line)
+
+
+def test_the_server_says_what_it_can_do(session):
+    capabilities = session.initialize_result.capabilities
+    assert capabilities.hover_provider and capabilities.definition_provider
+    assert capabilities.document_formatting_provider and capabilities.document_symbol_provider
+    assert capabilities.completion_provider is not None and capabilities.code_action_provider
+    assert session.initialize_result.server_info.name == "tractor-rules"
+
+
+def test_an_error_is_reported_at_its_range_in_utf16_and_cleared_when_fixed(session, folder):
+    # the string holds a character outside the Basic Multilingual Plane: two UTF-16 units, one
+    # code point; the error's column must count it as the editor does
+    text = 'ruleset: "🂡 table"\n\ntable\n  players: 4\n  decks: 99\n'
+    uri, found = session.open(folder / "broken.tractor", text)
+    assert len(found) == 1
+    error = found[0]
+    assert error.severity == types.DiagnosticSeverity.Error
+    assert "decks" in error.message
+    assert error.range.start == types.Position(line=4, character=9)
+    assert error.range.end == types.Position(line=4, character=11)
+    # a syntax error after the astral character on line 1
+    found = session.change(uri, 'ruleset: "🂡" oops\n')
+    assert len(found) == 1
+    assert found[0].range.start == types.Position(line=0, character=14)  # 13 code points, 14 units
+    assert session.change(uri, 'ruleset: "🂡 table"\n\ntable\n  players: 4\n') == []
+
+
+def test_an_error_in_a_parent_is_shown_on_the_extends_line(session, folder):
+    (folder / "parent-broken.tractor").write_text("table\n  decks: 99\n", encoding="utf-8")
+    uri, found = session.open(folder / "child.tractor", 'extends: "parent-broken.tractor"\n')
+    assert len(found) == 1
+    assert found[0].range.start.line == 0
+    assert "parent-broken.tractor:2:10" in found[0].message
+
+
+def test_hover_gives_the_sheet_sentence_the_default_and_what_it_overrides(session, folder):
+    uri, found = session.open(folder / "house.tractor", HOUSE)
+    assert found == []
+    line = line_of(HOUSE, "range: 3 to A")
+    hover = session.hover(uri, line, 4)
+    assert hover is not None and hover.contents.kind == types.MarkupKind.Markdown
+    text = hover.contents.value
+    parent_text = builtin_path("two-decks").read_text(encoding="utf-8")
+    parent_line = line_of(parent_text, "range: 2 to A") + 1
+    assert "3" in text.split("Default")[0]  # the sheet sentence of this file's value
+    assert "Default" in text
+    assert f"Set here, line {line + 1}" in text
+    assert f"overrides two-decks.tractor, line {parent_line}: `range: 2 to A`" in text
+    assert hover.range.start == types.Position(line=line, character=2)
+
+
+def test_hover_on_a_section_lists_where_each_value_comes_from(session, folder):
+    uri, _ = session.open(folder / "house.tractor", HOUSE)
+    hover = session.hover(uri, line_of(HOUSE, "levels"), 1)
+    text = hover.contents.value
+    assert f"`range: 3 to A`: this file, line {line_of(HOUSE, 'range: 3 to A') + 1}" in text
+    assert "`game end: at the last level`: two-decks.tractor, line" in text
+
+
+def test_hover_on_extends_names_the_parent(session, folder):
+    uri, _ = session.open(folder / "house.tractor", HOUSE)
+    text = session.hover(uri, 1, 3).contents.value
+    assert "Tractor (two decks)" in text and "two-decks.tractor" in text
+
+
+def test_hover_speaks_the_language_the_editor_asks_for(session, folder):
+    uri, _ = session.open(folder / "house.tractor", HOUSE)
+    session.configure({"tractor-rules": {"language": "zh"}})
+    try:
+        text = session.hover(uri, line_of(HOUSE, "range: 3 to A"), 4).contents.value
+    finally:
+        session.configure({"tractor-rules": {"language": "en"}})
+    assert "默认" in text and "覆盖 two-decks.tractor" in text
+    assert "级" in text  # the sheet's own Chinese sentence
+    assert "Default" in session.hover(uri, line_of(HOUSE, "range: 3 to A"), 4).contents.value
+
+
+@pytest.mark.parametrize(("locale", "options", "expected"), [
+    ("zh-CN", {}, "zh"), ("zh_TW", None, "zh"), ("fr", {}, "en"), (None, {"language": "zh"}, "zh"),
+    ("zh-CN", {"language": "en"}, "en"), ("en-US", {"language": "klingon"}, "en"),
+])
+def test_the_language_of_hovers_follows_the_option_then_the_locale(locale, options, expected):
+    assert language_of(locale, options) == expected
+
+
+def test_completion_of_sections_keys_and_values(session, folder):
+    text = "table\n  \n  partners: \nlevels\n  range: 2 to \n  knock \n"
+    uri, _ = session.open(folder / "typing.tractor", text)
+    labels = {item.label: item for item in session.complete(uri, 1, 2)}
+    assert labels["players"].insert_text == "players: "
+    assert labels["players"].kind == types.CompletionItemKind.Property
+    assert "knock back" not in labels  # a statement of 'levels', not of 'table'
+    assert labels["levels"].kind == types.CompletionItemKind.Module
+    assert {item.label for item in session.complete(uri, 2, 12)} == {"opposite", "alternate", "by"}
+    ranks = {item.label for item in session.complete(uri, 4, 14)}
+    assert {"2", "10", "J", "Q", "K", "A"} <= ranks
+    assert {item.label for item in session.complete(uri, 5, 8)} == {"back"}
+    assert {item.label for item in session.complete(uri, 5, 5)} >= {"knock back", "next banker"}
+
+
+def test_completion_of_the_parent_name(session, folder):
+    uri, _ = session.open(folder / "typing2.tractor", 'extends: "tw"\n')
+    labels = {item.label for item in session.complete(uri, 0, 12)}
+    assert "two-decks" in labels and "house.tractor" in labels and "typing2.tractor" not in labels
+
+
+def test_go_to_definition_from_extends_and_from_an_overriding_statement(session, folder):
+    uri, _ = session.open(folder / "house.tractor", HOUSE)
+    parent = builtin_path("two-decks")
+    location = session.definition(uri, 1, 12)
+    assert location.uri == parent.resolve().as_uri()
+    assert location.range.start.line == 0
+    location = session.definition(uri, line_of(HOUSE, "range: 3 to A"), 4)
+    assert location.uri == parent.resolve().as_uri()
+    assert location.range.start.line == line_of(parent.read_text(encoding="utf-8"), "range: 2 to A")
+    # a statement no parent sets has nowhere to go
+    own = folder / "own.tractor"
+    own.write_text("table\n  players: 4\n", encoding="utf-8")
+    uri, _ = session.open(own)
+    assert session.definition(uri, 1, 4) is None
+
+
+def test_formatting_goes_through_fmt(session, folder):
+    text = 'ruleset:   "Messy"\ntable\n    players:4\n'
+    uri, _ = session.open(folder / "messy.tractor", text)
+    edits = session.format(uri)
+    assert len(edits) == 1
+    assert edits[0].range.start == types.Position(line=0, character=0)
+    assert edits[0].new_text == format_text(text, "messy.tractor")
+    formatted = edits[0].new_text
+    session.change(uri, formatted)
+    assert list(session.format(uri)) == []
+    session.change(uri, "table\n  players: \n")
+    assert session.format(uri) is None  # a text that does not parse is left alone
+
+
+def test_document_symbols_are_sections_with_their_statements(session, folder):
+    uri, _ = session.open(folder / "house.tractor", HOUSE)
+    found = session.symbols(uri)
+    assert [s.name for s in found] == ["ruleset", "extends", "levels", "table"]
+    levels = found[2]
+    assert levels.kind == types.SymbolKind.Namespace
+    assert [(c.name, c.detail) for c in levels.children] == [("range", "3 to A"), ("knock back", "none")]
+    assert levels.range.start.line == line_of(HOUSE, "levels")
+    assert levels.range.end.line == line_of(HOUSE, "knock back")
+
+
+def test_a_document_never_opened_gets_no_answer_rather_than_an_error(session, folder):
+    missing = (folder / "never-opened.tractor").as_uri()
+    assert session.hover(missing, 0, 0) is None
+    assert session.symbols(missing) == []
+
+
+def test_a_broken_message_is_one_line_on_standard_error_and_the_server_goes_on():
+    body = b'{"jsonrpc": "2.0", "id": 1, "method": "shutdown"}'
+    exit_ = b'{"jsonrpc": "2.0", "method": "exit"}'
+    messages = b"".join(b"Content-Length: %d\r\n\r\n%s" % (len(m), m) for m in (b"{bad}", body, exit_))
+    done = subprocess.run([sys.executable, "-m", "tractor_rules.cli", "lsp"], input=messages,
+                          capture_output=True, timeout=120)
+    assert done.returncode == 0
+    errors = done.stderr.decode("utf-8").splitlines()
+    assert errors == ["tractor-rules lsp: Unable to handle message: Expecting property name enclosed in double "
+                      "quotes: line 1 column 2 (char 1)"]
+    assert b'"id": 1' in done.stdout and b'"result": null' in done.stdout  # the shutdown was answered

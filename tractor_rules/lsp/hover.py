@@ -1,0 +1,182 @@
+"""Hover: what a line of a ruleset means.  On a statement: its sentences on the rule sheet (in the
+user's language), the language's default, and where the value in force comes from (this file, and
+which parent's line it overrides).  On a section header: every statement in force in the section
+and the file and line it comes from.  On ``extends``: the parent's title and description."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cache
+
+from ..errors import RulesetError
+from ..language.compiler import compile_resolved
+from ..language.resolve import Resolved
+from ..language.syntax import Position, Statement
+from ..render.builder import source_key_for
+from ..render.model import Item
+from ..render.sheet import Built, build
+from ..rules import Rules
+from .document import DocumentState
+from .navigation import overridden
+
+#: the few words of a hover, per language (the sentences themselves come from the sheet's catalogs)
+LABELS = {
+    "en": {
+        "sheet": "On the rule sheet",
+        "default": "Default",
+        "no_default": "not set unless a ruleset says so",
+        "here": "Set here, line {line}",
+        "overrides": "overrides {file}, line {line}: `{text}`",
+        "not_in_parents": "no parent sets it: without this line the default applies",
+        "no_parent": "without this line the default applies",
+        "not_compiled": "The sheet's sentence shows once the ruleset compiles.",
+        "in_force": "In force in this section",
+        "this_file": "this file, line {line}",
+        "parent_file": "{file}, line {line}",
+        "extends": "Extends",
+        "unset": "takes back the parent's statement: the default applies again",
+        "then": "; ",
+        "end": ".",
+    },
+    "zh": {
+        "sheet": "规则表上",
+        "default": "默认",
+        "no_default": "规则集不写则没有",
+        "here": "在此设定，第{line}行",
+        "overrides": "覆盖 {file} 第{line}行：`{text}`",
+        "not_in_parents": "上级规则集未设定：删去此行即用默认值",
+        "no_parent": "删去此行即用默认值",
+        "not_compiled": "规则集编译通过后显示规则表上的句子。",
+        "in_force": "本节生效的语句",
+        "this_file": "本文件第{line}行",
+        "parent_file": "{file} 第{line}行",
+        "extends": "继承自",
+        "unset": "撤销上级规则集的语句：恢复默认值",
+        "then": "；",
+        "end": "。",
+    },
+}
+
+
+@dataclass(frozen=True)
+class HoverText:
+    markdown: str
+    #: the span the hover is about
+    pos: Position
+
+
+def labels(lang: str) -> dict[str, str]:
+    return LABELS.get(lang, LABELS["en"])
+
+
+def sheet_of(state: DocumentState, lang: str) -> Built | None:
+    """The document's rule sheet in ``lang``, built once per version of the text."""
+    if state.rules is None:
+        return None
+    if lang not in state.sheets:
+        state.sheets[lang] = build(state.rules, lang)
+    built: Built = state.sheets[lang]
+    return built
+
+
+@cache
+def default_sheet(lang: str) -> Built:
+    """The sheet of the language's defaults: what a statement says when no ruleset writes it."""
+    return build(Rules(), lang)
+
+
+def item_markdown(item: Item) -> str:
+    """A sheet item as Markdown: its sentence, its list, its table."""
+    out = [item.text]
+    out += [f"{number}. {point}" for number, point in enumerate(item.points, start=1)]
+    if item.table is not None:
+        out.append("| " + " | ".join(item.table.header) + " |")
+        out.append("|" + "---|" * len(item.table.header))
+        out += ["| " + " | ".join(row) + " |" for row in item.table.rows]
+    return "\n".join(line for line in out if line)
+
+
+def statement_items(rules: Rules, built: Built, file: str, st: Statement) -> list[Item]:
+    """The sheet items that state a value this statement set."""
+    keys = {key for key, src in rules.sources
+            if src.file == file and src.line == st.pos.line and src.column == st.pos.column}
+    if not keys:
+        return []
+    return [item for item in built.sheet.items()
+            if item.kind == "rule" and any(source_key_for(rules, path) in keys for path in item.paths)]
+
+
+def hover(state: DocumentState, line: int, column: int, lang: str) -> HoverText | None:
+    words = labels(lang)
+    section, header_line = state.section_at(line)
+    if header_line == line and section:
+        return _section_hover(state, section, line, words)
+    st = state.statement_at(line)
+    if st is None:
+        return None
+    if st.kind == "extends":
+        return _extends_hover(state, st, words)
+    parts: list[str] = [f"**{state.statement_key_text(st) or st.kind}**"]
+    built = sheet_of(state, lang)
+    if built is None or state.rules is None:
+        parts.append(words["not_compiled"])
+    else:
+        items = statement_items(state.rules, built, state.source().file, st)
+        if items:
+            parts.append(f"*{words['sheet']}:*\n\n" + "\n\n".join(item_markdown(i) for i in items))
+            defaults = {i.key: i for i in default_sheet(lang).sheet.items()}
+            shown = [item_markdown(defaults[i.key]) for i in items if i.key in defaults]
+            parts.append(f"*{words['default']}:* " + ("\n\n".join(shown) if shown else words["no_default"]))
+    where = words["here"].format(line=st.pos.line)
+    if st.kind == "unset":
+        where += words["then"] + words["unset"]
+    parent = overridden(state.resolved, st)
+    if parent is not None:
+        where += words["then"] + words["overrides"].format(file=parent.file, line=parent.pos.line,
+                                                   text=_line_of(state.resolved, parent))
+    elif state.resolved is not None:
+        where += words["then"] + words["not_in_parents" if state.resolved.parent is not None else "no_parent"]
+    parts.append(where + words["end"])
+    return HoverText("\n\n".join(parts), st.pos)
+
+
+def _line_of(resolved: Resolved | None, st: Statement) -> str:
+    if resolved is None:
+        return ""
+    lines = resolved.texts.get(st.file, "").split("\n")
+    return lines[st.pos.line - 1].strip() if 0 < st.pos.line <= len(lines) else ""
+
+
+def _section_hover(state: DocumentState, section: str, line: int, words: dict[str, str]) -> HoverText | None:
+    resolved = state.resolved
+    if resolved is None:
+        return None
+    own = resolved.files[0]
+    rows = []
+    for st in resolved.statements:
+        if st.section != section:
+            continue
+        where = words["this_file"] if st.file == own else words["parent_file"]
+        rows.append(f"- `{_line_of(resolved, st)}`: {where.format(file=st.file, line=st.pos.line)}")
+    text = state.line_text(line)
+    start = len(text) - len(text.lstrip()) + 1
+    header = " ".join(text.split("#", 1)[0].split())
+    pos = Position(line, start, line, start + len(header))
+    if not rows:
+        return HoverText(f"**{header}**", pos)
+    return HoverText(f"**{header}**: {words['in_force']}\n\n" + "\n".join(rows), pos)
+
+
+def _extends_hover(state: DocumentState, st: Statement, words: dict[str, str]) -> HoverText | None:
+    resolved = state.resolved
+    if resolved is None or resolved.parent is None:
+        return None
+    parent_file = resolved.files[1]
+    try:
+        parent_rules = compile_resolved(resolved.parent)
+    except RulesetError:  # a parent that does not compile: its file name is all there is to say
+        return HoverText(f"{words['extends']} `{parent_file}`", st.pos)
+    text = f"{words['extends']} **{parent_rules.name}** (`{parent_file}`)"
+    if parent_rules.description:
+        text += f"\n\n{parent_rules.description}"
+    return HoverText(text, st.pos)

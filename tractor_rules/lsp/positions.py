@@ -1,0 +1,52 @@
+"""The one place where positions change units: the language speaks in 1-based lines and columns of
+code points, the Language Server Protocol in 0-based lines and UTF-16 code units."""
+
+from __future__ import annotations
+
+from lsprotocol import types
+
+from ..language.syntax import source_lines
+
+
+def _utf16_length(text: str) -> int:
+    return sum(2 if ord(char) > 0xFFFF else 1 for char in text)
+
+
+class PositionMap:
+    """Converts positions within one text."""
+
+    def __init__(self, text: str):
+        self.lines = source_lines(text)
+
+    def line_text(self, line: int) -> str:
+        """Line ``line`` (1-based), or "" past the end."""
+        return self.lines[line - 1] if 0 < line <= len(self.lines) else ""
+
+    def to_lsp(self, line: int, column: int) -> types.Position:
+        """1-based line and code-point column → the editor's position (clamped to the text)."""
+        line = min(max(line, 1), max(len(self.lines), 1))
+        text = self.line_text(line)
+        column = min(max(column, 1), len(text) + 1)
+        return types.Position(line=line - 1, character=_utf16_length(text[: column - 1]))
+
+    def range(self, line: int, column: int, end_line: int, end_column: int) -> types.Range:
+        return types.Range(start=self.to_lsp(line, column), end=self.to_lsp(end_line, end_column))
+
+    def from_lsp(self, position: types.Position) -> tuple[int, int]:
+        """The editor's position → 1-based line and code-point column (a position inside a
+        surrogate pair counts as the character's start)."""
+        line = position.line + 1
+        text = self.line_text(line)
+        units = 0
+        for index, char in enumerate(text):
+            width = 2 if ord(char) > 0xFFFF else 1
+            if units + width > position.character:
+                return line, index + 1
+            units += width
+        return line, len(text) + 1
+
+    def whole(self) -> types.Range:
+        """The range of the whole text."""
+        last = len(self.lines)
+        return types.Range(start=types.Position(line=0, character=0),
+                           end=types.Position(line=max(last - 1, 0), character=_utf16_length(self.line_text(last))))
