@@ -101,6 +101,8 @@ def test_hover_on_extends_names_the_parent(session, folder):
     uri, _ = session.open(folder / "house.tractor", HOUSE)
     text = session.hover(uri, 1, 3).contents.value
     assert "Tractor (two decks)" in text and "two-decks.tractor" in text
+    text = session.hover(uri, 0, 3).contents.value
+    assert "On the rule sheet:* Our table" in text and "overrides two-decks.tractor, line" in text
 
 
 def test_hover_speaks_the_language_the_editor_asks_for(session, folder):

@@ -122,6 +122,9 @@ def hover(state: DocumentState, line: int, column: int, lang: str) -> HoverText 
         parts.append(words["not_compiled"])
     else:
         items = statement_items(state.rules, built, state.source().file, st)
+        title = {"ruleset_name": built.sheet.title, "description": built.sheet.description}.get(st.kind)
+        if title:  # the name and description head the sheet rather than state a rule
+            parts.append(f"*{words['sheet']}:* {title}")
         if items:
             parts.append(f"*{words['sheet']}:*\n\n" + "\n\n".join(item_markdown(i) for i in items))
             defaults = {i.key: i for i in default_sheet(lang).sheet.items()}
