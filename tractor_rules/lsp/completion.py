@@ -51,7 +51,7 @@ def complete(state: DocumentState, line: int, column: int) -> list[Completion]:
     if in_comment:
         return []
     if in_string:
-        return _parents(state, prefix) if prefix.lstrip().startswith("extends") else []
+        return _parents(state) if prefix.lstrip().startswith("extends") else []
     partial = _PARTIAL.search(prefix)
     before = prefix[: partial.start()] if partial else prefix
     section, _ = state.section_at(line - 1)
@@ -78,14 +78,14 @@ def _line_starts(section: str, words: frozenset[str]) -> list[Completion]:
     for key in keys:
         out.append(Completion(key, "key", f"{key}: ", f"a statement of {section or 'the preamble'}"))
     firsts = {key.split()[0] for key in keys}
-    headers = {words_.split()[0] for words_ in SECTION_HEADERS}
+    headers = {header.split()[0] for header in SECTION_HEADERS}
     for header in SECTION_HEADERS:
         out.append(Completion(header, "section", header, "a section"))
     out += [Completion(w, "keyword", w) for w in sorted(words - firsts - headers)]
     return out
 
 
-def _parents(state: DocumentState, prefix: str) -> list[Completion]:
+def _parents(state: DocumentState) -> list[Completion]:
     """Shipped ruleset names, and the ruleset files beside the document."""
     out = [Completion(name, "value", name, "a shipped ruleset") for name in builtin_names()]
     if state.path is not None:

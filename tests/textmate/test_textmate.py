@@ -3,7 +3,8 @@ every token of every shipped ruleset and gallery file the way the parser reads i
 
 TextMate tries every pattern at the current position of a line and takes the match that starts
 first (the earlier pattern on a tie); ``scan`` does the same with Python's regular expressions,
-which share the syntax the grammar uses with Oniguruma."""
+which share the syntax the grammar uses with Oniguruma.  A test checks that VS Code's own tokenizer
+(vscode-textmate with Oniguruma, run by node) reads every file exactly as ``scan`` does."""
 
 from __future__ import annotations
 
@@ -18,7 +19,8 @@ import tractor_rules as tr
 from tractor_rules.resources import builtin_path
 from tractor_rules.textmate import grammar_text, keywords, patterns
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
+TOKENIZE = Path(__file__).resolve().parent / "tokenize.js"
 GRAMMAR_FILE = ROOT / "editors" / "tractor.tmLanguage.json"
 VSCODE = ROOT / "editors" / "vscode"
 VSCODE_GRAMMAR = VSCODE / "syntaxes" / "tractor.tmLanguage.json"
@@ -132,3 +134,21 @@ def test_kinds_of_tokens():
     assert found[">"] == "keyword.operator.tractor"
     assert found["wrong"] == found["word"] == "invalid.illegal.unknown-word.tractor"
     assert scopes('ruleset: "open\n')['"open'] == "invalid.illegal.unterminated-string.tractor"
+
+
+def test_vscode_reads_every_file_as_scan_does(tmp_path):
+    sample = tmp_path / "sample.tractor"
+    sample.write_text('ruleset: "🂡 \\" #" # note\ntrumps\n  order: 10H > ♥ > J\n  knock  back: none\n'
+                      "follow\n  pair: pair > n-1 singles\n  wrong: word\n", encoding="utf-8")
+    files = [builtin_path(n) for n in tr.builtin_names()] + GALLERY + [sample]
+    done = subprocess.run(["node", str(TOKENIZE), str(GRAMMAR_FILE), *map(str, files)], capture_output=True,
+                          text=True, timeout=120, cwd=ROOT)
+    assert done.returncode == 0, done.stderr
+    read = json.loads(done.stdout)
+    for path in files:
+        lines = path.read_text(encoding="utf-8").split("\n")
+        assert len(read[str(path)]) == len(lines)
+        for number, (line, tokens) in enumerate(zip(lines, read[str(path)]), start=1):
+            by_vscode = [(scope, text) for scope, text in tokens if scope]
+            by_scan = [(scope, text) for scope, text in scan(line) if scope]
+            assert by_vscode == by_scan, f"{path.name}:{number}"
