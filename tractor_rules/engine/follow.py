@@ -328,6 +328,8 @@ def duty_for(rules: Rules, units: list[Unit]) -> Duty:
         return SuitDuty()
     if f.default == "step-down":
         return StepDuty(breakdown_order(tuple(u.shape for u in units), comb), protect)
+    if all(u.shape == (1, 1) for u in units):
+        return SuitDuty()  # matching singles asks for nothing but the suit
     return MatchDuty(tuple(u.shape for u in units), comb.set_widths, comb.tractor_widths, protect)
 
 

@@ -194,7 +194,11 @@ class Pool:
     def holds(self, shapes: list[Shape], protect: bool = False) -> bool:
         """Whether the pool holds disjoint units of all the shapes (a pair may come out of a triple
         or a tractor; a tractor out of a longer one)."""
-        return self.copy().take_all(shapes, protect) is not None
+        if sum(width * length for width, length in shapes) > self.size:
+            return False
+        # singles come last and any card is one: only the larger units need a trial take
+        larger = [shape for shape in shapes if shape != (1, 1)]
+        return not larger or self.copy().take_all(larger, protect) is not None
 
     # --- strongest units -------------------------------------------------------------------------
 
