@@ -204,3 +204,13 @@ def test_a_broken_message_is_one_line_on_standard_error_and_the_server_goes_on()
     assert errors == ["tractor-rules lsp: Unable to handle message: Expecting property name enclosed in double "
                       "quotes: line 1 column 2 (char 1)"]
     assert b'"id": 1' in done.stdout and b'"result": null' in done.stdout  # the shutdown was answered
+
+
+def test_hover_on_a_row_of_a_table_shows_the_table(session, folder):
+    text = 'extends: "two-decks"\n\nupgrade\n  0: banker +3\n  5-35: banker +2\n  40-75: banker +1\n' \
+           "  80-115: swap\n  120+: attackers +1, +1 every 40\n"
+    uri, found = session.open(folder / "rows.tractor", text)
+    assert found == []
+    hover = session.hover(uri, 4, 3).contents.value
+    assert "| 5–35 | banker team up 2 levels |" in hover
+    assert "From 120 points on" in hover.split("Default")[0] and "From 160 points on" in hover.split("Default")[1]

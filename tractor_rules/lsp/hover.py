@@ -22,8 +22,8 @@ from .navigation import overridden
 #: the few words of a hover, per language (the sentences themselves come from the sheet's catalogs)
 LABELS = {
     "en": {
-        "sheet": "On the rule sheet",
-        "default": "Default",
+        "sheet": "On the rule sheet:",
+        "default": "Default:",
         "no_default": "not set unless a ruleset says so",
         "here": "Set here, line {line}",
         "overrides": "overrides {file}, line {line}: `{text}`",
@@ -39,8 +39,8 @@ LABELS = {
         "end": ".",
     },
     "zh": {
-        "sheet": "规则表上",
-        "default": "默认",
+        "sheet": "规则表上：",
+        "default": "默认：",
         "no_default": "规则集不写则没有",
         "here": "在此设定，第{line}行",
         "overrides": "覆盖 {file} 第{line}行：`{text}`",
@@ -86,14 +86,16 @@ def default_sheet(lang: str) -> Built:
 
 
 def item_markdown(item: Item) -> str:
-    """A sheet item as Markdown: its sentence, its list, its table."""
-    out = [item.text]
-    out += [f"{number}. {point}" for number, point in enumerate(item.points, start=1)]
+    """A sheet item as Markdown: its sentence, then its list, then its table (each a block of its own,
+    so that every Markdown reader sees the list and the table)."""
+    blocks = [item.text] if item.text else []
+    if item.points:
+        blocks.append("\n".join(f"{number}. {point}" for number, point in enumerate(item.points, start=1)))
     if item.table is not None:
-        out.append("| " + " | ".join(item.table.header) + " |")
-        out.append("|" + "---|" * len(item.table.header))
-        out += ["| " + " | ".join(row) + " |" for row in item.table.rows]
-    return "\n".join(line for line in out if line)
+        rows = ["| " + " | ".join(item.table.header) + " |", "|" + "---|" * len(item.table.header)]
+        rows += ["| " + " | ".join(row) + " |" for row in item.table.rows]
+        blocks.append("\n".join(rows))
+    return "\n\n".join(blocks)
 
 
 def statement_items(rules: Rules, built: Built, file: str, st: Statement) -> list[Item]:
@@ -102,8 +104,12 @@ def statement_items(rules: Rules, built: Built, file: str, st: Statement) -> lis
             if src.file == file and src.line == st.pos.line and src.column == st.pos.column}
     if not keys:
         return []
-    return [item for item in built.sheet.items()
-            if item.kind == "rule" and any(source_key_for(rules, path) in keys for path in item.paths)]
+    def stated(path: str) -> bool:
+        # a row of a table is recorded by its index ("thresholds[1]"), which the sheet's leaf paths
+        # extend ("thresholds[1].high"); other values by the nearest recorded enclosing path
+        return source_key_for(rules, path) in keys or any(path.startswith(key + ".") for key in keys)
+
+    return [item for item in built.sheet.items() if item.kind == "rule" and any(map(stated, item.paths))]
 
 
 def hover(state: DocumentState, line: int, column: int, lang: str) -> HoverText | None:
@@ -124,12 +130,12 @@ def hover(state: DocumentState, line: int, column: int, lang: str) -> HoverText 
         items = statement_items(state.rules, built, state.source().file, st)
         title = {"ruleset_name": built.sheet.title, "description": built.sheet.description}.get(st.kind)
         if title:  # the name and description head the sheet rather than state a rule
-            parts.append(f"*{words['sheet']}:* {title}")
+            parts.append(f"*{words['sheet']}* {title}")
         if items:
-            parts.append(f"*{words['sheet']}:*\n\n" + "\n\n".join(item_markdown(i) for i in items))
+            parts.append(f"*{words['sheet']}*\n\n" + "\n\n".join(item_markdown(i) for i in items))
             defaults = {i.key: i for i in default_sheet(lang).sheet.items()}
             shown = [item_markdown(defaults[i.key]) for i in items if i.key in defaults]
-            parts.append(f"*{words['default']}:* " + ("\n\n".join(shown) if shown else words["no_default"]))
+            parts.append(f"*{words['default']}*\n\n" + ("\n\n".join(shown) if shown else words["no_default"]))
     where = words["here"].format(line=st.pos.line)
     if st.kind == "unset":
         where += words["then"] + words["unset"]
