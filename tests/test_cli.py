@@ -64,7 +64,7 @@ def test_broken_input_exits_1_and_writes_no_output_file(tmp_path, capsys):
     out = tmp_path / "out.json"
     code, stdout, err = run(capsys, "compile", str(bad), "-o", str(out))
     assert code == 1 and stdout == ""
-    assert f"{bad}:2:10: the number of decks must be from 1 to 8, not 9" in err
+    assert f"{bad}:2:10: error[E201]: the number of decks must be from 1 to 8, not 9" in err
     assert "      decks: 9\n" in err and "             ^" in err
     assert not out.exists()
 
@@ -116,7 +116,7 @@ def test_the_module_runs_as_a_process_without_a_traceback(tmp_path):
                             capture_output=True, text=True, cwd=tmp_path)
     assert result.returncode == 1
     assert "Traceback" not in result.stderr
-    assert f"{bad}:2:1: unknown word 'tabel': did you mean 'table'?" in result.stderr
+    assert f"{bad}:2:1: error[E001]: unknown word 'tabel': did you mean 'table'?" in result.stderr
 
 
 def test_render_every_format_and_language(tmp_path, capsys):

@@ -4,8 +4,10 @@ files.
 Each file of the corpus starts with one ``# expect:`` line per diagnostic, in the order the error
 reports them::
 
-    # expect: LINE:COL: message                 a diagnostic in the file itself
-    # expect: OTHER-FILE:LINE:COL: message      a diagnostic in another file (a parent)
+    # expect: LINE:COL: CODE: message                 a diagnostic in the file itself
+    # expect: OTHER-FILE:LINE:COL: CODE: message      a diagnostic in another file (a parent)
+
+``CODE`` is the diagnostic's code (``E001``; see tractor_rules/codes.py).
 
 ``OTHER-FILE`` is a path relative to the corpus file's folder, or the name of a shipped ruleset
 ("two-decks.tractor").  ``{dir}`` in a message stands for the corpus file's folder.
@@ -33,7 +35,7 @@ from tractor_rules.resources import builtin_path
 
 BAD = Path(__file__).resolve().parent / "bad"
 CORPUS = sorted(BAD.rglob("*.tractor"))
-EXPECT = re.compile(r"^# expect: (?:(?P<file>[^:]+):)?(?P<line>\d+):(?P<col>\d+): (?P<message>.*)$")
+EXPECT = re.compile(r"^# expect: (?:(?P<file>[^:]+):)?(?P<line>\d+):(?P<col>\d+): (?P<code>[EW]\d{3}): (?P<message>.*)$")
 
 #: the error class of each corpus file that is not a semantic error
 KINDS: dict[str, type[RulesetError]] = {
@@ -60,8 +62,8 @@ def corpus_id(path: Path) -> str:
     return path.relative_to(BAD).with_suffix("").as_posix()
 
 
-def expectations(path: Path) -> list[tuple[str, int, int, str]]:
-    """(file, line, column, message) of every ``# expect:`` line; file is the path as loaded."""
+def expectations(path: Path) -> list[tuple[str, int, int, str, str]]:
+    """(file, line, column, code, message) of every ``# expect:`` line; file is the path as loaded."""
     out = []
     for text in path.read_text(encoding="utf-8").splitlines():
         if not text.startswith("# expect:"):
@@ -76,7 +78,7 @@ def expectations(path: Path) -> list[tuple[str, int, int, str]]:
         else:
             shown = file
         message = match["message"].replace("{dir}", str(path.parent))
-        out.append((shown, int(match["line"]), int(match["col"]), message))
+        out.append((shown, int(match["line"]), int(match["col"]), match["code"], message))
     return out
 
 
@@ -121,18 +123,19 @@ def test_corpus(path: Path):
     assert isinstance(error, KINDS.get(corpus_id(path), RulesetSemanticError))
 
     # The diagnostics, in the order the error gives them.
-    got = [(d.file, d.line, d.column, d.message) for d in error.diagnostics]
+    got = [(d.file, d.line, d.column, d.code, d.message) for d in error.diagnostics]
     assert got == expected
 
     # The error's own position is its first diagnostic's.
     first = error.diagnostics[0]
     assert (error.file, error.line, error.column, error.message) == (first.file, first.line, first.column, first.message)
 
-    # str(error): for each diagnostic "file:line:col: message", the source line, and a caret line.
+    # str(error): for each diagnostic "file:line:col: error[CODE]: message", the source line, and a
+    # caret line.
     report = str(error).split("\n")
     headers = [i for i, text in enumerate(report) if not text.startswith("    ")]
-    assert [report[i] for i in headers] == [f"{f}:{l}:{c}: {m}" for f, l, c, m in expected]
-    for index, (file, line, column, _) in zip(headers, expected):
+    assert [report[i] for i in headers] == [f"{f}:{l}:{c}: error[{code}]: {m}" for f, l, c, code, m in expected]
+    for index, (file, line, column, _, _) in zip(headers, expected):
         shown = Path(file) if os.path.isabs(file) else builtin_path(Path(file).stem)
         assert shown is not None, file
         source = shown.read_text(encoding="utf-8")
@@ -172,7 +175,7 @@ def test_rendered_error_exactly():
     path = BAD / "unknown-keyword.tractor"
     error = load_error(path)
     assert str(error) == (
-        f"{path}:5:3: unknown word 'plyers': did you mean 'players' or 'play'?\n"
+        f"{path}:5:3: error[E001]: unknown word 'plyers': did you mean 'players' or 'play'?\n"
         "      plyers: 4\n"
         "      ^^^^^^"
     )
@@ -464,7 +467,7 @@ def test_cli_check_reports_a_bad_file(capsys):
     out, err = capsys.readouterr()
     assert out == ""
     assert err.splitlines() == [
-        f"{path}:5:3: unknown word 'plyers': did you mean 'players' or 'play'?",
+        f"{path}:5:3: error[E001]: unknown word 'plyers': did you mean 'players' or 'play'?",
         "      plyers: 4",
         "      ^^^^^^",
     ]
@@ -495,14 +498,14 @@ def test_cli_check_goes_on_after_a_bad_file(capsys):
     assert cli.main(["check", str(bad), "two-decks"]) == 1
     out, err = capsys.readouterr()
     assert "two-decks: ok" in out
-    assert f"{bad}:5:3: the deal does not add up" in err
+    assert f"{bad}:5:3: error[E301]: the deal does not add up" in err
 
 
 def test_cli_check_missing_file(tmp_path: Path, capsys):
     path = tmp_path / "nothing.tractor"
     assert cli.main(["check", str(path)]) == 1
     err = capsys.readouterr().err
-    assert err.strip() == f"{path}: no such file"
+    assert err.strip() == f"{path}: error[E111]: no such file"
 
 
 def test_cli_check_not_utf8(tmp_path: Path, capsys):
@@ -518,7 +521,7 @@ def test_cli_compile_bad_file(capsys):
     assert cli.main(["compile", str(path)]) == 1
     out, err = capsys.readouterr()
     assert out == ""
-    assert f"{path}:5:3: levels run upwards: A comes after 2" in err
+    assert f"{path}:5:3: error[E206]: levels run upwards: A comes after 2" in err
 
 
 @pytest.mark.parametrize(

@@ -11,6 +11,7 @@ import os
 from collections.abc import Iterable
 from pathlib import Path
 
+from . import codes
 from .codec import schema as _schema
 from .errors import Diagnostic, RulesetResolutionError
 from .language.compiler import compile_resolved
@@ -19,7 +20,7 @@ from .language.suggest import did_you_mean, quoted
 from .resources import RULESET_SUFFIX, builtin_names
 from .rules import Rules
 
-__all__ = ["builtin_names", "load", "loads", "schema"]
+__all__ = ["builtin_names", "load", "loads", "schema", "text_source"]
 
 Roots = Iterable[str | os.PathLike[str]] | None
 
@@ -28,7 +29,8 @@ def load(name_or_path: str | os.PathLike[str], *, allowed_roots: Roots = None) -
     """A shipped ruleset by name ("two-decks"), or a ``.tractor`` file by path."""
     if not isinstance(name_or_path, (str, os.PathLike)):
         raise RulesetResolutionError(
-            Diagnostic("<argument>", 0, 0, f"expected a ruleset name or a path, not {type(name_or_path).__name__}")
+            Diagnostic("<argument>", 0, 0, f"expected a ruleset name or a path, not {type(name_or_path).__name__}",
+                       code=codes.BAD_ARGUMENT)
         )
     trust = Trust.of(allowed_roots)
     if isinstance(name_or_path, str) and name_or_path in builtin_names():
@@ -37,7 +39,8 @@ def load(name_or_path: str | os.PathLike[str], *, allowed_roots: Roots = None) -
         return compile_resolved(resolve(source, trust))
     shown = os.fspath(name_or_path)
     if not isinstance(shown, str):
-        raise RulesetResolutionError(Diagnostic("<argument>", 0, 0, "expected a path as text, not bytes"))
+        raise RulesetResolutionError(Diagnostic("<argument>", 0, 0, "expected a path as text, not bytes",
+                                                    code=codes.BAD_ARGUMENT))
     shown_quoted = shown if shown.isprintable() else quoted(shown)
     try:
         source = file_source(Path(shown), shown_quoted)
@@ -46,7 +49,8 @@ def load(name_or_path: str | os.PathLike[str], *, allowed_roots: Roots = None) -
         if error.message == "no such file" and bare_name:
             raise RulesetResolutionError(
                 Diagnostic(shown_quoted, 0, 0,
-                           f"no shipped ruleset or file of that name{did_you_mean(shown, builtin_names())}")
+                           f"no shipped ruleset or file of that name{did_you_mean(shown, builtin_names())}",
+                           code=codes.FILE_UNREADABLE)
             ) from None
         raise
     return compile_resolved(resolve(source, trust))
@@ -57,22 +61,29 @@ def loads(text: str, origin: str | None = "<string>", *, allowed_roots: Roots = 
     its folder, and by default may reach only that folder and below.  Without an origin (or with
     ``origin=None``) the text may extend shipped rulesets only, unless ``allowed_roots`` names
     folders."""
+    return compile_resolved(resolve(text_source(text, origin), Trust.of(allowed_roots)))
+
+
+def text_source(text: str, origin: str | None) -> Source:
+    """The source ``loads`` compiles: ``text`` named by ``origin`` (see ``loads``); raises
+    ``RulesetResolutionError`` for arguments of the wrong type."""
     if origin is None:
         origin = "<string>"
     if not isinstance(origin, str):
         raise RulesetResolutionError(
-            Diagnostic("<argument>", 0, 0, f"origin names the text: a string, not {type(origin).__name__}"))
+            Diagnostic("<argument>", 0, 0, f"origin names the text: a string, not {type(origin).__name__}",
+                       code=codes.BAD_ARGUMENT))
     if not isinstance(text, str):
-        raise RulesetResolutionError(Diagnostic(origin, 0, 0, f"expected ruleset text, not {type(text).__name__}"))
-    trust = Trust.of(allowed_roots)
+        raise RulesetResolutionError(Diagnostic(origin, 0, 0, f"expected ruleset text, not {type(text).__name__}",
+                                                code=codes.NOT_TEXT))
     if origin == "<string>":
-        return compile_resolved(resolve(Source(text, origin, None, "<string>"), trust))
+        return Source(text, origin, None, "<string>")
     shown = origin if origin.isprintable() else quoted(origin)
     try:
         resolved = Path(origin).resolve()
     except (OSError, ValueError, RuntimeError):  # a name no file can have: it names the text only
-        return compile_resolved(resolve(Source(text, shown, None, shown), trust))
-    return compile_resolved(resolve(Source(text, shown, resolved.parent, str(resolved)), trust))
+        return Source(text, shown, None, shown)
+    return Source(text, shown, resolved.parent, str(resolved))
 
 
 def schema() -> dict:

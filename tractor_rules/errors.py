@@ -2,13 +2,21 @@
 
 A ``RulesetError`` holds one or more ``Diagnostic``s sorted by position; its own ``line``,
 ``column`` and ``message`` are those of the first.  ``str(error)`` gives the full report: for each
-diagnostic ``file:line:col: message``, the source line and a caret under the column.
+diagnostic ``file:line:col: error[E001]: message``, the source line and a caret under the span.
+
+A diagnostic has a stable code (the table is ``codes.py``), a severity, a start and an end
+(1-based lines, columns counted in code points, the end exclusive), and the fixes it suggests (the
+did-you-mean replacements); ``to_dict`` gives the plain JSON form every front end shares.
 """
 
 from __future__ import annotations
 
 import unicodedata
 from dataclasses import dataclass, field
+from typing import Any
+
+from . import codes
+from .codes import Severity
 
 #: a report lists at most this many problems, then says how many more there are
 MAX_REPORTED = 50
@@ -38,6 +46,22 @@ def _shown_line(line: str) -> str:
     return "".join(c if c.isprintable() or unicodedata.category(c) == "Zs" else "\ufffd" for c in line)
 
 
+@dataclass(frozen=True)
+class Fix:
+    """A replacement that would mend a diagnostic: ``replacement`` for the span it covers."""
+
+    title: str
+    line: int
+    column: int
+    end_line: int
+    end_column: int
+    replacement: str
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"title": self.title, "line": self.line, "column": self.column, "end_line": self.end_line,
+                "end_column": self.end_column, "replacement": self.replacement}
+
+
 @dataclass(frozen=True, order=True)
 class Diagnostic:
     file: str
@@ -46,15 +70,44 @@ class Diagnostic:
     message: str
     #: the source line the position points into ("" when unknown); not part of the ordering
     text: str = field(default="", compare=False)
-    #: how many characters the caret underline covers
+    #: how many characters the caret underline of the report covers
     width: int = field(default=1, compare=False)
+    #: the code of ``codes.py`` ("" only for a problem no code covers yet)
+    code: str = field(default="", compare=False)
+    severity: Severity = field(default="error", compare=False)
+    #: where the span ends (exclusive); 0 means "``width`` characters after the start"
+    end_line: int = field(default=0, compare=False)
+    end_column: int = field(default=0, compare=False)
+    fixes: tuple[Fix, ...] = field(default=(), compare=False)
+
+    def __post_init__(self) -> None:
+        if self.end_line == 0:
+            # no end given: the span is the underline, on the start's line
+            object.__setattr__(self, "end_line", self.line)
+            object.__setattr__(self, "end_column", self.column + self.width if self.line else 0)
+        if self.code and self.severity != codes.CODES[self.code].severity:
+            object.__setattr__(self, "severity", codes.CODES[self.code].severity)
+
+    def to_dict(self) -> dict[str, Any]:
+        """The diagnostic as plain JSON data (the shape docs/api.md declares)."""
+        return {
+            "file": self.file, "line": self.line, "column": self.column,
+            "end_line": self.end_line, "end_column": self.end_column,
+            "severity": self.severity, "code": self.code, "message": self.message,
+            "fixes": [fix.to_dict() for fix in self.fixes],
+        }
+
+    @property
+    def label(self) -> str:
+        """``error[E001]``, or the severity alone for a diagnostic without a code."""
+        return f"{self.severity}[{self.code}]" if self.code else self.severity
 
     def render(self) -> str:
-        """``file:line:col: message``, then the source line (at most ``LINE_WINDOW`` characters of
-        it, around the caret) and a caret under the column."""
+        """``file:line:col: error[E001]: message``, then the source line (at most ``LINE_WINDOW``
+        characters of it, around the caret) and a caret under the column."""
         file = terminal_safe(self.file)
         where = f"{file}:{self.line}:{self.column}" if self.line else file
-        message = terminal_safe(self.message)
+        message = f"{self.label}: {terminal_safe(self.message)}"
         out = f"{where}: {message}" if where else message
         if self.text and self.line:
             line = self.text.expandtabs(1)
@@ -74,12 +127,14 @@ class RulesetError(Exception):
     """Bad input: a ruleset that does not parse, check or resolve, bad card notation, bad JSON."""
 
     kind = "error"
+    #: the code of a diagnostic made from a bare message (see ``__init__``)
+    default_code = ""
 
     def __init__(self, diagnostics: list[Diagnostic] | Diagnostic | str, files: tuple[str, ...] = ()):
         """``files`` orders the diagnostics of several files (a ruleset before its parents); within
         a file they are sorted by position."""
         if isinstance(diagnostics, str):  # a message about no file (a card, a level, a seat)
-            diagnostics = [Diagnostic("", 0, 0, diagnostics)]
+            diagnostics = [Diagnostic("", 0, 0, diagnostics, code=self.default_code)]
         elif isinstance(diagnostics, Diagnostic):
             diagnostics = [diagnostics]
         rank = {file: i for i, file in enumerate(files)}
@@ -91,7 +146,11 @@ class RulesetError(Exception):
         self.line = first.line
         self.column = first.column
         self.message = first.message
+        self.code = first.code
         super().__init__(self.render())
+
+    def __reduce__(self):  # picklable although ``__init__`` takes other arguments than ``args``
+        return (_rebuild, (type(self), self.diagnostics))
 
     def render(self) -> str:
         """Every problem, up to ``MAX_REPORTED`` of them; then how many more there are."""
@@ -127,12 +186,23 @@ class CardNotationError(RulesetError, ValueError):
     """A card string the notation does not allow; the message names the bad token."""
 
     kind = "cards"
+    default_code = codes.CARD_NOTATION
 
 
 class ExportError(RulesetError, ValueError):
     """Data given to ``Rules.from_dict`` that is not a valid export."""
 
     kind = "export"
+    default_code = codes.BAD_EXPORT
 
     def __init__(self, message: str):
-        super().__init__(Diagnostic("<data>", 0, 0, message))
+        super().__init__(Diagnostic("<data>", 0, 0, message, code=codes.BAD_EXPORT))
+
+    def __reduce__(self):
+        return (type(self), (self.message,))
+
+
+def _rebuild(cls: type[RulesetError], diagnostics: list[Diagnostic]) -> RulesetError:
+    error = cls.__new__(cls)
+    RulesetError.__init__(error, diagnostics)
+    return error

@@ -39,7 +39,7 @@ def test_a_report_never_prints_what_would_act_on_the_terminal():
 def test_terminal_safe_escapes_and_keeps_printable_text():
     assert terminal_safe("two-decks 升级 ♠") == "two-decks 升级 ♠"
     assert terminal_safe("a\x1b[2Jb\u202ec") == "a\\x1b[2Jb\\u202ec"
-    assert Diagnostic("f\x1b.tractor", 1, 1, "m\x1bm").render().startswith("f\\x1b.tractor:1:1: m\\x1bm")
+    assert Diagnostic("f\x1b.tractor", 1, 1, "m\x1bm").render().startswith("f\\x1b.tractor:1:1: error: m\\x1bm")
 
 
 def test_check_prints_names_escaped(tmp_path, capsys):

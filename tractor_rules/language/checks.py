@@ -10,6 +10,7 @@ from __future__ import annotations
 from itertools import pairwise
 from typing import TYPE_CHECKING
 
+from .. import codes
 from .. import rules as model
 from .compiler import (
     RANK_ORDER,
@@ -65,26 +66,27 @@ def _check_table(c: "Compiler", r: model.Rules) -> None:
             f"the deal does not add up: {t.players} players × {t.hand_size} + kitty {t.kitty_size} = "
             f"{needed} cards, but {t.decks} deck{'s' if t.decks != 1 else ''} of {t.cards_per_deck}{taken} hold "
             f"{t.total_cards}",
+            code=codes.TABLE_MISMATCH,
         )
     if t.partnership == "opposite" and t.players != 4:
         c.error_at_field(("table.partnership", "table.players"),
-                         f"'partners: opposite' needs 4 players, not {t.players}; use 'alternate' or calling cards")
+                         f"'partners: opposite' needs 4 players, not {t.players}; use 'alternate' or calling cards", code=codes.TABLE_MISMATCH)
     if t.partnership == "alternate" and (t.players % 2 or t.players < 4):
         c.error_at_field(("table.partnership", "table.players"),
-                         f"alternating partnerships need an even number of players, 4 or more, not {t.players}")
+                         f"alternating partnerships need an even number of players, 4 or more, not {t.players}", code=codes.TABLE_MISMATCH)
     if t.partnership != "called":
         for path, changed, what in (("table.call_limits", bool(t.call_limits), "called cards"),
                                     ("table.count_banker_copies", not t.count_banker_copies, "called copies")):
             if changed:
                 c.error_at_field((path, "table.partnership"),
                                  f"'{what}' needs called partners ('partners: by calling N cards'), "
-                                 f"but the teams are fixed ('partners: {t.partnership}')")
+                                 f"but the teams are fixed ('partners: {t.partnership}')", code=codes.TABLE_MISMATCH)
     if t.partnership == "called" and t.called_cards * 2 > t.players:
         c.error_at_field(("table.called_cards",),
-                         f"{t.called_cards} called cards cannot find partners among {t.players} players")
+                         f"{t.called_cards} called cards cannot find partners among {t.players} players", code=codes.TABLE_MISMATCH)
     for rank, _ in t.points:
         if rank in t.removed_ranks:
-            c.error_at_field(("table.points",), f"{rank} is removed from the deck but given points")
+            c.error_at_field(("table.points",), f"{rank} is removed from the deck but given points", code=codes.TABLE_MISMATCH)
 
 
 # --- levels --------------------------------------------------------------------------------------
@@ -96,31 +98,31 @@ def _check_levels(c: "Compiler", r: model.Rules) -> None:
     first, last = r.levels.first, r.levels.last
     for rank, path in ((first, "levels.first"), (last, "levels.last")):
         if rank in removed:
-            c.error_at_field((path,), f"level {rank} is removed from the deck")
+            c.error_at_field((path,), f"level {rank} is removed from the deck", code=codes.LEVELS_MISMATCH)
         if rank in constant:
             c.error_at_field((path, "trumps.order"),
-                             f"{rank} is a constant trump, so it cannot be a level; start the levels above it")
+                             f"{rank} is a constant trump, so it cannot be a level; start the levels above it", code=codes.LEVELS_MISMATCH)
     span = range(RANK_ORDER[first], RANK_ORDER[last] + 1)
     for rank in r.levels.mandatory:
         if RANK_ORDER[rank] not in span:
-            c.error_at_field(("levels.mandatory", "levels.first"), f"mandatory level {rank} is outside the levels {first} to {last}")
+            c.error_at_field(("levels.mandatory", "levels.first"), f"mandatory level {rank} is outside the levels {first} to {last}", code=codes.LEVELS_MISMATCH)
         elif rank in constant or rank in removed:
-            c.error_at_field(("levels.mandatory",), f"mandatory level {rank} is never played (constant trump or removed)")
+            c.error_at_field(("levels.mandatory",), f"mandatory level {rank} is never played (constant trump or removed)", code=codes.LEVELS_MISMATCH)
     for rank in r.levels.defended:
         if RANK_ORDER[rank] not in span:
-            c.error_at_field(("levels.defended", "levels.first"), f"level {rank} to defend is outside the levels {first} to {last}")
+            c.error_at_field(("levels.defended", "levels.first"), f"level {rank} to defend is outside the levels {first} to {last}", code=codes.LEVELS_MISMATCH)
         elif rank in constant or rank in removed:
-            c.error_at_field(("levels.defended",), f"level {rank} to defend is never played (constant trump or removed)")
+            c.error_at_field(("levels.defended",), f"level {rank} to defend is never played (constant trump or removed)", code=codes.LEVELS_MISMATCH)
     if r.levels.game_end == "reach-last" and first == last:
         c.error_at_field(("levels.game_end", "levels.first"),
-                         f"nobody can reach the last level: the levels start at it ({last})")
+                         f"nobody can reach the last level: the levels start at it ({last})", code=codes.LEVELS_MISMATCH)
     for knock in r.levels.knock_back:
         for rank in (knock.level, knock.to):
             if RANK_ORDER[rank] not in span or rank in constant or rank in removed:
-                c.error_at_field(("levels.knock_back", "levels.first"), f"knock back names {rank}, which is not a level of this game")
+                c.error_at_field(("levels.knock_back", "levels.first"), f"knock back names {rank}, which is not a level of this game", code=codes.LEVELS_MISMATCH)
         if knock.single in removed:
             c.error_at_field(("levels.knock_back", "table.removed_ranks"),
-                             f"knock back waits for a single {knock.single}, but the {knock.single}s are removed from the deck")
+                             f"knock back waits for a single {knock.single}, but the {knock.single}s are removed from the deck", code=codes.LEVELS_MISMATCH)
 
 
 # --- trumps --------------------------------------------------------------------------------------
@@ -131,29 +133,29 @@ def _check_trump_order(c: "Compiler", r: model.Rules) -> None:
     kinds = [t.kind for t in order]
     path = ("trumps.order",)
     if not kinds or kinds[-1] != "trump-suit":
-        c.error_at_field(path, "the trump order ends with 'trump suit' (the rest of the trump suit, by rank)")
+        c.error_at_field(path, "the trump order ends with 'trump suit' (the rest of the trump suit, by rank)", code=codes.TRUMP_ORDER)
     elif kinds.count("trump-suit") > 1:
-        c.error_at_field(path, "'trump suit' appears more than once in the trump order")
+        c.error_at_field(path, "'trump suit' appears more than once in the trump order", code=codes.TRUMP_ORDER)
     for needed in ("level-in-trump-suit", "level-in-other-suits"):
         if needed not in kinds:
-            c.error_at_field(path, f"the trump order needs '{needed.replace('-', ' ')}'")
+            c.error_at_field(path, f"the trump order needs '{needed.replace('-', ' ')}'", code=codes.TRUMP_ORDER)
     for joker, code in (("big-joker", "BJ"), ("small-joker", "SJ")):
         # a joker every copy of which is taken out may keep its band: the band is simply empty
         if r.table.copies(code) and joker not in kinds:
-            c.error_at_field(path, f"the deck has jokers, so the trump order needs '{joker.replace('-', ' ')}'")
+            c.error_at_field(path, f"the deck has jokers, so the trump order needs '{joker.replace('-', ' ')}'", code=codes.TRUMP_ORDER)
         if not r.table.jokers and joker in kinds:
-            c.error_at_field(path + ("table.jokers",), f"the trump order has '{joker.replace('-', ' ')}' but the deck has no jokers")
+            c.error_at_field(path + ("table.jokers",), f"the trump order has '{joker.replace('-', ' ')}' but the deck has no jokers", code=codes.TRUMP_ORDER)
     if "big-joker" in kinds and "small-joker" in kinds and kinds.index("big-joker") > kinds.index("small-joker"):
-        c.error_at_field(path, "the big joker ranks above the small joker")
+        c.error_at_field(path, "the big joker ranks above the small joker", code=codes.TRUMP_ORDER)
     for rank in r.trumps.constant_ranks:
         present = {t.kind for t in order if t.rank == rank}
         if present != {"rank-in-trump-suit", "rank-in-other-suits"}:
-            c.error_at_field(path, f"constant trump {rank} needs both '{rank} in trump suit' and '{rank} in other suits'")
+            c.error_at_field(path, f"constant trump {rank} needs both '{rank} in trump suit' and '{rank} in other suits'", code=codes.TRUMP_ORDER)
         if rank in r.table.removed_ranks:
-            c.error_at_field(path, f"constant trump {rank} is removed from the deck")
+            c.error_at_field(path, f"constant trump {rank} is removed from the deck", code=codes.TRUMP_ORDER)
     for card in r.trumps.constant_cards:
         if card[:-1] in r.table.removed_ranks:
-            c.error_at_field(path, f"constant card {card} is removed from the deck")
+            c.error_at_field(path, f"constant card {card} is removed from the deck", code=codes.TRUMP_ORDER)
 
 
 # --- combinations --------------------------------------------------------------------------------
@@ -163,26 +165,26 @@ def _check_combinations(c: "Compiler", r: model.Rules) -> None:
     comb = r.combinations
     decks = r.table.decks
     if 1 not in comb.set_widths:
-        c.error_at_field(("combinations.set_widths",), "the sets must include 'single'")
+        c.error_at_field(("combinations.set_widths",), "the sets must include 'single'", code=codes.COMBINATION_DECKS)
     for width in comb.set_widths:
         if width > decks:
             c.error_at_field(("combinations.set_widths", "table.decks"),
                              f"a {width_name(width)} needs {width} identical cards, but there "
-                             f"{'is' if decks == 1 else 'are'} only {decks} deck{'s' if decks != 1 else ''}")
+                             f"{'is' if decks == 1 else 'are'} only {decks} deck{'s' if decks != 1 else ''}", code=codes.COMBINATION_DECKS)
     for width in comb.tractor_widths:
         if width > decks:
             c.error_at_field(("combinations.tractor_widths", "table.decks"),
                              f"tractors of {width_name(width, plural=True)} need {width} decks; there "
-                             f"{'is' if decks == 1 else 'are'} {decks}")
+                             f"{'is' if decks == 1 else 'are'} {decks}", code=codes.COMBINATION_DECKS)
         elif width not in comb.set_widths:
             c.error_at_field(("combinations.tractor_widths", "combinations.set_widths"),
-                             f"tractors of {width_name(width, plural=True)} need '{width_name(width)}' among the sets")
+                             f"tractors of {width_name(width, plural=True)} need '{width_name(width)}' among the sets", code=codes.COMBINATION_DECKS)
     if comb.bomb_width and comb.bomb_width > decks:
-        c.error_at_field(("combinations.bomb_width",), f"a bomb of {comb.bomb_width} identical cards needs {comb.bomb_width} decks")
+        c.error_at_field(("combinations.bomb_width",), f"a bomb of {comb.bomb_width} identical cards needs {comb.bomb_width} decks", code=codes.COMBINATION_DECKS)
     if comb.rainbow_min > 4 * decks:
         c.error_at_field(("combinations.rainbow_min",), f"a rainbow of {comb.rainbow_min} cards of one rank needs "
                          f"{-(-comb.rainbow_min // 4)} decks; {decks} deck{'s' if decks != 1 else ''} hold "
-                         f"{4 * decks} cards of a rank")
+                         f"{4 * decks} cards of a rank", code=codes.COMBINATION_DECKS)
 
 
 def _check_links(c: "Compiler", r: model.Rules) -> None:
@@ -200,14 +202,14 @@ def _check_links(c: "Compiler", r: model.Rules) -> None:
             key = (tier.kind, tier.rank, tier.card)
             if key not in position:
                 c.error_at_field(("combinations.links", "trumps.order"),
-                                 f"links name '{tier_words(tier.kind, tier.rank, tier.card)}', which is not in the trump order")
+                                 f"links name '{tier_words(tier.kind, tier.rank, tier.card)}', which is not in the trump order", code=codes.LINKS)
                 return
             places.append((position[key], tier))
         for (a, ta), (b, tb) in pairwise(places):
             if b <= a:
                 c.error_at_field(("combinations.links",),
                                  f"links go down the trump order: '{tier_words(tb.kind, tb.rank, tb.card)}' is not "
-                                 f"below '{tier_words(ta.kind, ta.rank, ta.card)}'")
+                                 f"below '{tier_words(ta.kind, ta.rank, ta.card)}'", code=codes.LINKS)
                 return
             # the top of the trump suit comes right after the last band before "trump suit"
             skipped = order[a + 1 : b] if b != plain_top else order[a + 1 : len(order) - 1]
@@ -216,7 +218,7 @@ def _check_links(c: "Compiler", r: model.Rules) -> None:
                                  f"links join '{tier_words(ta.kind, ta.rank, ta.card)}' to "
                                  f"'{tier_words(tb.kind, tb.rank, tb.card)}', skipping "
                                  f"'{tier_words(skipped[0].kind, skipped[0].rank, skipped[0].card)}': link through it, "
-                                 f"or end the chain there")
+                                 f"or end the chain there", code=codes.LINKS)
                 return
     constant = r.trumps.constant_ranks
     nt_rank = {"big-joker": 0, "small-joker": 1, "level": 2}
@@ -226,23 +228,23 @@ def _check_links(c: "Compiler", r: model.Rules) -> None:
             if tier.kind == "rank":
                 if tier.rank is None or tier.rank not in constant:  # (a rank link always has its rank)
                     c.error_at_field(("combinations.no_trump_links",),
-                                     f"no-trump links name {tier.rank}, which is not a constant trump")
+                                     f"no-trump links name {tier.rank}, which is not a constant trump", code=codes.LINKS)
                     return
                 ranks.append(3 + constant.index(tier.rank))
             else:
                 if tier.kind == "level" and r.trumps.no_trump == "jokers-only":
                     c.error_at_field(("combinations.no_trump_links", "trumps.no_trump"),
-                                     "no-trump links name the level cards, but in no-trump they are not trumps")
+                                     "no-trump links name the level cards, but in no-trump they are not trumps", code=codes.LINKS)
                     return
                 ranks.append(nt_rank[tier.kind])
         if any(b <= a for a, b in pairwise(ranks)):
             c.error_at_field(("combinations.no_trump_links",),
-                             "no-trump links go down the order: big joker, small joker, level, constant trumps")
+                             "no-trump links go down the order: big joker, small joker, level, constant trumps", code=codes.LINKS)
             return
     if not r.table.jokers:
         for path, chains in (("combinations.links", r.combinations.links), ("combinations.no_trump_links", r.combinations.no_trump_links)):
             if any(t.kind in ("big-joker", "small-joker") for chain in chains for t in chain):
-                c.error_at_field((path, "table.jokers"), "links name a joker, but the deck has no jokers")
+                c.error_at_field((path, "table.jokers"), "links name a joker, but the deck has no jokers", code=codes.LINKS)
 
 
 # --- declaring -----------------------------------------------------------------------------------
@@ -254,31 +256,31 @@ def _check_ladder(c: "Compiler", r: model.Rules) -> None:
         if step.kind == "level" and step.count > decks:
             c.error_at_field(("declaring.ladder", "table.decks"),
                              f"'{step_words(step)}' needs {step.count} identical level cards, but there "
-                             f"{'is' if decks == 1 else 'are'} only {decks} deck{'s' if decks != 1 else ''}")
+                             f"{'is' if decks == 1 else 'are'} only {decks} deck{'s' if decks != 1 else ''}", code=codes.DECLARING)
         if step.kind != "level":
             held = _jokers_held(r.table, step.kind)
             if not r.table.jokers:
-                c.error_at_field(("declaring.ladder", "table.jokers"), f"'{step_words(step)}': the deck has no jokers")
+                c.error_at_field(("declaring.ladder", "table.jokers"), f"'{step_words(step)}': the deck has no jokers", code=codes.DECLARING)
             elif step.count > decks:
                 c.error_at_field(("declaring.ladder", "table.decks"),
                                  f"'{step_words(step)}' needs {step.count} identical jokers; {decks} "
-                                 f"deck{'s' if decks != 1 else ''} hold{'s' if decks == 1 else ''} {decks}")
+                                 f"deck{'s' if decks != 1 else ''} hold{'s' if decks == 1 else ''} {decks}", code=codes.DECLARING)
             elif step.count > held:
                 kind = {"big-joker": "big joker", "small-joker": "small joker"}.get(step.kind, "joker of one kind")
                 holds = f"{held} {kind}" if held == 1 else f"{held or 'no'} {kind.replace('joker', 'jokers')}"
                 c.error_at_field(("declaring.ladder", "table.removed_cards"),
                                  f"'{step_words(step)}' needs {step.count} identical jokers, but with the cards "
-                                 f"taken out the pack holds {holds}")
+                                 f"taken out the pack holds {holds}", code=codes.DECLARING)
         if step.level_cards > decks:
             c.error_at_field(("declaring.ladder", "table.decks"),
                              f"'{step_words(step)}' needs {step.level_cards} identical level cards, but there "
-                             f"{'is' if decks == 1 else 'are'} only {decks} deck{'s' if decks != 1 else ''}")
+                             f"{'is' if decks == 1 else 'are'} only {decks} deck{'s' if decks != 1 else ''}", code=codes.DECLARING)
     if not r.declaring.ladder:
-        c.error_at_field(("declaring.ladder",), "the ladder needs at least one step")
+        c.error_at_field(("declaring.ladder",), "the ladder needs at least one step", code=codes.DECLARING)
     elif r.declaring.reinforce_to_retake and not _can_grow(r.declaring.ladder):
         c.error_at_field(("declaring.reinforce_to_retake", "declaring.ladder"),
                          "a declaration is taken back by showing more of the same cards, but no step of this "
-                         "ladder shows more of the cards of another")
+                         "ladder shows more of the cards of another", code=codes.DECLARING)
 
 
 def _can_grow(ladder: tuple[model.DeclareStep, ...]) -> bool:
@@ -294,14 +296,14 @@ def _check_weak_hands(c: "Compiler", r: model.Rules) -> None:
     t = r.table
     if "no-points" in r.declaring.redeal_hands and t.total_points == 0:
         c.error_at_field(("declaring.redeal_hands", "table.points", "table.removed_ranks"),
-                         "the deck has no point cards, so every hand would be redealt for having none")
+                         "the deck has no point cards, so every hand would be redealt for having none", code=codes.DECLARING)
 
 
 def _check_kitty_shown(c: "Compiler", r: model.Rules) -> None:
     shown = r.kitty_exchange
     if (shown.shown_before_burying or shown.shown_at_end) and r.table.kitty_size == 0:
         c.error_at_field(("kitty_exchange.shown_before_burying", "table.kitty_size"),
-                         "there is no kitty to show")
+                         "there is no kitty to show", code=codes.KITTY)
 
 
 def _jokers_held(table: model.Table, kind: str) -> int:
@@ -317,13 +319,13 @@ def _check_fallback(c: "Compiler", r: model.Rules) -> None:
     fb = r.declaring.fallback
     kitty = r.table.kitty_size
     if fb.kind in ("kitty-card", "level-card", "highest-card") and kitty == 0:
-        c.error_at_field(("declaring.fallback",), "there is no kitty to take a card from")
+        c.error_at_field(("declaring.fallback",), "there is no kitty to take a card from", code=codes.DECLARING)
         return
     if fb.kind == "kitty-card":
         last = max(fb.card, fb.skip_to)
         if last > kitty:
             c.error_at_field(("declaring.fallback", "table.kitty_size"),
-                             f"the kitty has {kitty} cards, so there is no card {last}")
+                             f"the kitty has {kitty} cards, so there is no card {last}", code=codes.DECLARING)
 
 
 # --- leading -------------------------------------------------------------------------------------
@@ -336,7 +338,7 @@ def _check_throws(c: "Compiler", r: model.Rules) -> None:
         c.error_at_field(("leading.throw_decider", "leading.throw_failure"),
                          f"'the first {who} who can' decides which beaten part a failed throw is cut to, "
                          "but with 'failed throw: smallest card' the leader plays the throw's lowest card "
-                         "whoever beats it")
+                         "whoever beats it", code=codes.THROWS)
 
 
 # --- following -----------------------------------------------------------------------------------
@@ -365,12 +367,12 @@ def _check_follow_lists(c: "Compiler", r: model.Rules) -> None:
         lead = fl.lead
         if lead.length == 1:
             if lead.width not in comb.set_widths:
-                c.error_at_field(path, f"a list for '{label}', but {width_name(lead.width)} is not among the sets")
+                c.error_at_field(path, f"a list for '{label}', but {width_name(lead.width)} is not among the sets", code=codes.FOLLOW_LEAD)
                 continue
             tries = [1]
         else:
             if lead.width not in comb.tractor_widths:
-                c.error_at_field(path, f"a list for '{label}', but there are no tractors of {width_name(lead.width, plural=True)}")
+                c.error_at_field(path, f"a list for '{label}', but there are no tractors of {width_name(lead.width, plural=True)}", code=codes.FOLLOW_LEAD)
                 continue
             low, most = comb.lengths_of(lead.width)
             high = most or low + _N_TRIES - 1
@@ -378,7 +380,7 @@ def _check_follow_lists(c: "Compiler", r: model.Rules) -> None:
                 if not low <= lead.length <= (most or lead.length):
                     plural = width_name(lead.width, plural=True)
                     c.error_at_field(path + _LENGTH_PATHS, f"a list for '{label}', but tractors of {plural} are "
-                                     f"{_length_words(low, most)}")
+                                     f"{_length_words(low, most)}", code=codes.FOLLOW_LEAD)
                     continue
                 tries = [lead.length]
             else:
@@ -387,7 +389,7 @@ def _check_follow_lists(c: "Compiler", r: model.Rules) -> None:
             count.per_n for entry in fl.entries for term in entry.terms for count in (term.count, term.length)
         ):
             c.error_at_field(path, f"'{label}' has a fixed size, so its entries cannot count in n; "
-                             f"n is for lists such as 'tractor of n pairs'")
+                             f"n is for lists such as 'tractor of n pairs'", code=codes.FOLLOW_LEAD)
             continue
         for n in tries:
             if not _check_entries(c, path, label, fl, n, decks, comb, budget):
@@ -403,7 +405,7 @@ def _check_entries(c: "Compiler", path: tuple[str, ...], label: str, fl: model.F
         if not entry.terms:
             if index != len(fl.entries):
                 what = "broken down step by step" if entry.step_down else "any cards"
-                c.error_at_field(path, f"'{label}': entry {index} is '{what}'; nothing can come after it")
+                c.error_at_field(path, f"'{label}': entry {index} is '{what}'; nothing can come after it", code=codes.FOLLOW_ENTRY)
                 return False
             continue
         fixed = 0
@@ -412,20 +414,20 @@ def _check_entries(c: "Compiler", path: tuple[str, ...], label: str, fl: model.F
         for term in entry.terms:
             count, length = term.count.value(n), term.length.value(n)
             if not term.count.greedy and count < 0 or length < 1:
-                c.error_at_field(path, f"'{label}': entry {index} has a negative count{where}")
+                c.error_at_field(path, f"'{label}': entry {index} has a negative count{where}", code=codes.FOLLOW_ENTRY)
                 return False
             if term.width > decks:
-                c.error_at_field(path, f"'{label}': entry {index} asks for a {width_name(term.width)}, which {decks} deck{'s' if decks != 1 else ''} cannot produce")
+                c.error_at_field(path, f"'{label}': entry {index} asks for a {width_name(term.width)}, which {decks} deck{'s' if decks != 1 else ''} cannot produce", code=codes.FOLLOW_ENTRY)
                 return False
             if length > 1 and term.width not in comb.tractor_widths:
-                c.error_at_field(path, f"'{label}': entry {index} asks for a tractor of {width_name(term.width, plural=True)}, which is not a combination here")
+                c.error_at_field(path, f"'{label}': entry {index} asks for a tractor of {width_name(term.width, plural=True)}, which is not a combination here", code=codes.FOLLOW_ENTRY)
                 return False
             least, most = comb.lengths_of(term.width)
             if length > 1 and (length < least or most and length > most):
                 c.error_at_field(path + _LENGTH_PATHS,
                                  f"'{label}': entry {index} asks for a tractor of {length} "
                                  f"{width_name(term.width, plural=True)}{where}, but those tractors are "
-                                 f"{_length_words(least, most)}")
+                                 f"{_length_words(least, most)}", code=codes.FOLLOW_ENTRY)
                 return False
             if term.count.greedy:
                 greedy_widths.append(term.width * length)
@@ -436,12 +438,12 @@ def _check_entries(c: "Compiler", path: tuple[str, ...], label: str, fl: model.F
         fits = fixed == size or (fixed < size and greedy_widths and
                                  (1 in greedy_widths or (size - fixed) % min(greedy_widths) == 0))
         if not fits:
-            c.error_at_field(path, f"'{label}': entry {index} holds {fixed} cards{where}, but the lead has {size}")
+            c.error_at_field(path, f"'{label}': entry {index} holds {fixed} cards{where}, but the lead has {size}", code=codes.FOLLOW_ENTRY)
             return False
         for earlier_index, earlier in requirements:
             if _implied(earlier, units, budget):
                 c.error_at_field(path, f"'{label}': entry {index} can never apply{where}: any hand that can play it can "
-                                 f"also play entry {earlier_index}, which comes first")
+                                 f"also play entry {earlier_index}, which comes first", code=codes.FOLLOW_UNREACHABLE)
                 return False
         requirements.append((index, units))
     return True
@@ -521,42 +523,42 @@ def _check_kitty(c: "Compiler", r: model.Rules) -> None:
         for size in range(1, r.table.hand_size + 1):
             value = _evaluate(k.formula, size, size)
             if value is None and not k.cap:
-                c.error_at_field(("kitty",), f"the multiplier grows past {_MAX_FORMULA:,} (at size {size}); add ', at most N'")
+                c.error_at_field(("kitty",), f"the multiplier grows past {_MAX_FORMULA:,} (at size {size}); add ', at most N'", code=codes.KITTY)
                 return
             if value is not None and value < 1:
-                c.error_at_field(("kitty",), f"the multiplier must be at least 1, but it is {value} at size {size}")
+                c.error_at_field(("kitty",), f"the multiplier must be at least 1, but it is {value} at size {size}", code=codes.KITTY)
                 return
     if k.kind == "table":
         listed = {(row.width, row.length) for row in k.table}
         for width in comb.set_widths:
             if (width, 1) not in listed:
-                c.error_at_field(("kitty",), f"the multiplier table has no factor for a {width_name(width)}")
+                c.error_at_field(("kitty",), f"the multiplier table has no factor for a {width_name(width)}", code=codes.KITTY)
         for width in comb.tractor_widths:
             lengths = sorted(length for w, length in listed if w == width and length > 1)
             plural = width_name(width, plural=True)
             if not lengths:
-                c.error_at_field(("kitty",), f"the multiplier table has no factor for tractors of {plural}")
+                c.error_at_field(("kitty",), f"the multiplier table has no factor for tractors of {plural}", code=codes.KITTY)
                 continue
             least, most = comb.lengths_of(width)
             lengths = [length for length in lengths if length >= least] or [least]  # shorter: below
             if lengths[0] != least:
                 c.error_at_field(("kitty",) + _LENGTH_PATHS,
-                                 f"the multiplier table has no factor for a tractor of {least} {plural}")
+                                 f"the multiplier table has no factor for a tractor of {least} {plural}", code=codes.KITTY)
             expected = list(range(lengths[0], lengths[-1] + 1))
             if lengths != expected:
                 missing = sorted(set(expected) - set(lengths))[0]
-                c.error_at_field(("kitty",), f"the multiplier table has no factor for a tractor of {missing} {plural}")
+                c.error_at_field(("kitty",), f"the multiplier table has no factor for a tractor of {missing} {plural}", code=codes.KITTY)
             if not k.doubling and (not most or most > lengths[-1]):
                 c.error_at_field(("kitty",), f"the multiplier table stops at a tractor of {lengths[-1]} {plural}; "
-                                 f"add rows or 'longer tractors double'")
+                                 f"add rows or 'longer tractors double'", code=codes.KITTY)
         for width, length in listed:
             least, most = comb.lengths_of(width)
             if length > 1 and width in comb.tractor_widths and (length < least or most and length > most):
                 c.error_at_field(("kitty",) + _LENGTH_PATHS,
                                  f"the multiplier table lists a tractor of {length} {width_name(width, plural=True)}, "
-                                 f"but those tractors are {_length_words(least, most)}")
+                                 f"but those tractors are {_length_words(least, most)}", code=codes.KITTY)
             if width > r.table.decks or (length > 1 and width not in comb.tractor_widths) or (length == 1 and width not in comb.set_widths):
-                c.error_at_field(("kitty",), f"the multiplier table lists {'a ' + width_name(width) if length == 1 else f'a tractor of {length} ' + width_name(width, plural=True)}, which is not a combination here")
+                c.error_at_field(("kitty",), f"the multiplier table lists {'a ' + width_name(width) if length == 1 else f'a tractor of {length} ' + width_name(width, plural=True)}, which is not a combination here", code=codes.KITTY)
 
 
 # --- thresholds ----------------------------------------------------------------------------------
@@ -568,13 +570,13 @@ def _check_thresholds(c: "Compiler", r: model.Rules) -> None:
         if r.table.partnership != "called":
             c.error_at_field(("solo_thresholds", "table.partnership"),
                              "a solo banker's table needs called partners ('partners: by calling N cards'): "
-                             "with fixed partners nobody banks alone")
+                             "with fixed partners nobody banks alone", code=codes.CALLED_PARTNERS)
         else:
             _check_upgrade_table(c, r, "solo_thresholds")
     if r.levels.short_team_bonus and r.table.partnership != "called":
         c.error_at_field(("levels.short_team_bonus", "table.partnership"),
                          "a bonus for a smaller banker team needs called partners ('partners: by calling N cards'): "
-                         "fixed partners always make a whole team")
+                         "fixed partners always make a whole team", code=codes.CALLED_PARTNERS)
 
 
 def _check_upgrade_table(c: "Compiler", r: model.Rules, field: str) -> None:
@@ -590,26 +592,26 @@ def _check_upgrade_table(c: "Compiler", r: model.Rules, field: str) -> None:
         return tuple(f"{field}[{i}]" for i in indexes) + path + ("table.points",)
 
     if not rows:
-        c.error_at_field(path, "the upgrade table is empty")
+        c.error_at_field(path, "the upgrade table is empty", code=codes.UPGRADE_TABLE)
         return
     if rows[0].low != 0:
-        c.error_at_field(at(0), f"the upgrade table starts at {rows[0].low}; it must start at 0")
+        c.error_at_field(at(0), f"the upgrade table starts at {rows[0].low}; it must start at 0", code=codes.UPGRADE_TABLE)
     for i, (a, b) in enumerate(pairwise(rows)):
         if a.high == -1:
-            c.error_at_field(at(i), f"the row '{a.low}+' covers every score above it, so the row from {b.low} never applies")
+            c.error_at_field(at(i), f"the row '{a.low}+' covers every score above it, so the row from {b.low} never applies", code=codes.UPGRADE_TABLE)
             return
         if b.low <= a.high:
-            c.error_at_field(at(i + 1), f"scores {b.low} to {min(a.high, b.high if b.high != -1 else a.high)} are in two rows")
+            c.error_at_field(at(i + 1), f"scores {b.low} to {min(a.high, b.high if b.high != -1 else a.high)} are in two rows", code=codes.UPGRADE_TABLE)
             return
         if b.low > a.high + g:
-            c.error_at_field(at(i + 1), f"no row covers {a.high + g} to {b.low - g} (the attackers' points go in steps of {g})")
+            c.error_at_field(at(i + 1), f"no row covers {a.high + g} to {b.low - g} (the attackers' points go in steps of {g})", code=codes.UPGRADE_TABLE)
             return
     if rows[-1].high != -1:
         c.error_at_field(at(len(rows) - 1), f"the last row must be open ('{rows[-1].high + g}+'): with the kitty multiplied "
-                         f"the attackers can score more than {rows[-1].high}")
+                         f"the attackers can score more than {rows[-1].high}", code=codes.UPGRADE_TABLE)
     for i, row in enumerate(rows):
         if row.low % g or (row.high != -1 and row.high % g):
-            c.error_at_field(at(i), f"row {row.low}: the attackers' points go in steps of {g}")
+            c.error_at_field(at(i), f"row {row.low}: the attackers' points go in steps of {g}", code=codes.UPGRADE_TABLE)
             return
 
 
@@ -640,5 +642,5 @@ def _check_stakes(c: "Compiler", r: model.Rules) -> None:
             more = " or more" if far else ""
             c.error_at_field(("stakes.game_points", "thresholds", "solo_thresholds", "levels.short_team_bonus",
                               "levels.hold_needs_last_trick"),
-                             f"the game points give nothing for '{words}'{more}, which the upgrade table can produce")
+                             f"the game points give nothing for '{words}'{more}, which the upgrade table can produce", code=codes.STAKES)
             return

@@ -1,9 +1,10 @@
 """The canonical formatter: rewrites a ruleset file's layout (never its words) into one style.
 
-It works from the Lark tree (``keep_all_tokens`` keeps every keyword and punctuation token) so that
-the space between two tokens can depend on the grammar rule they sit in: ``5-35`` and ``2n-2`` are
-tight while ``>`` and ``~`` are spaced.  Comments are not in the tree's statements; they come from
-``parse(...).comments`` and are put back by line number.
+It works from the document's concrete tree (every keyword and punctuation token, in the rules
+they sit in) so that the space between two tokens can depend on the grammar rule they sit in:
+``5-35`` and ``2n-2`` are tight while ``>`` and ``~`` are spaced.  Comments are not in the tree's
+statements; they come from the document's comments and are put back by line number.  The text is
+parsed once, by ``parse_document``; a document with syntax errors is not formatted.
 
 Two passes: ``_collect`` turns the file into logical lines (headers, statements, own-line comments)
 with their source line numbers; ``_render`` lays them out (indentation, blank lines, alignment).
@@ -14,12 +15,11 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 
-from lark import Token, Tree
+from ..errors import RulesetSyntaxError
+from .parser import parse_document
+from .syntax import Comment, Document, SyntaxNode, SyntaxToken
 
-from .parser import BOM, lark_parser, parse
-from .syntax import Comment
-
-__all__ = ["format_text", "is_formatted"]
+__all__ = ["format_document", "format_text", "is_formatted"]
 
 INDENT = "  "
 
@@ -45,11 +45,17 @@ class _Line:
 
 
 def format_text(text: str, file: str = "<string>") -> str:
-    """The canonical text of a ruleset; raises the ``RulesetError`` that ``parse`` raises for bad
-    input.  A byte-order mark at the start is dropped."""
-    text = text.removeprefix(BOM)
-    syntax = parse(text, file)  # first, so bad input raises the project's error, not Lark's
-    return _render(_collect(text, syntax.comments))
+    """The canonical text of a ruleset; raises ``RulesetSyntaxError`` with every syntax error of
+    bad input.  A byte-order mark at the start is dropped."""
+    return format_document(parse_document(text, file))
+
+
+def format_document(document: Document) -> str:
+    """The canonical text of a parsed file; raises ``RulesetSyntaxError`` if it has syntax errors
+    (the layout of a line that did not parse is unknown)."""
+    if document.diagnostics:
+        raise RulesetSyntaxError(list(document.diagnostics))
+    return _render(_collect(document.parts, document.comments))
 
 
 def is_formatted(text: str, file: str = "<string>") -> bool:
@@ -60,21 +66,16 @@ def is_formatted(text: str, file: str = "<string>") -> bool:
 # --- pass 1: logical lines ---------------------------------------------------------------------
 
 
-def _collect(text: str, comments: Iterable[Comment]) -> list[_Line]:
-    source = text if text.endswith("\n") else text + "\n"
-    tree = lark_parser().parse(source)
+def _collect(parts: Iterable[SyntaxNode], comments: Iterable[Comment]) -> list[_Line]:
     lines: list[_Line] = []
     section = -1
-    for part in tree.children:
-        if not isinstance(part, Tree):
-            continue
-        if part.data != "preamble":
+    for part in parts:
+        if part.rule != "preamble":
             section += 1
             header = _header_words(part)  # the section's keywords, as lexed
-            assert header[0].line is not None, header
-            lines.append(_Line(header[0].line, "header", section, " ".join(map(str, header))))
+            lines.append(_Line(header[0].pos.line, "header", section, " ".join(t.text for t in header)))
         for child in part.children:
-            if isinstance(child, Tree):
+            if isinstance(child, SyntaxNode):
                 lines.append(_statement(child, section))
 
     by_line = {line.line: line for line in lines}
@@ -97,11 +98,11 @@ def _collect(text: str, comments: Iterable[Comment]) -> list[_Line]:
     return lines
 
 
-def _header_words(section: Tree) -> list[Token]:
+def _header_words(section: SyntaxNode) -> list[SyntaxToken]:
     """The words of a section's header line ("upgrade", "upgrade for a solo banker")."""
-    words: list[Token] = []
+    words: list[SyntaxToken] = []
     for child in section.children:
-        if not isinstance(child, Token) or child.type == "_NL":
+        if not isinstance(child, SyntaxToken):
             break
         words.append(child)
     return words
@@ -112,22 +113,22 @@ class _Tok:
     """A token of a statement, with what its spacing depends on."""
 
     text: str
-    path: tuple[Tree, ...]  # the rules it sits in, outermost first
+    path: tuple[SyntaxNode, ...]  # the rules it sits in, outermost first
     glue_before: bool  # a `+`/`-` written against the number before it
     glue_after: bool  # a `+`/`-` written against the number after it
 
 
-def _statement(tree: Tree, section: int) -> _Line:
+def _statement(tree: SyntaxNode, section: int) -> _Line:
     tokens = list(_tokens(tree, ()))
-    line = tree.meta.line
-    if tree.data == "threshold":
+    line = tree.pos.line
+    if tree.rule == "threshold":
         # Split after the threshold's own ':' so the outcomes can be aligned in one column.
         cut = next(i for i, t in enumerate(tokens) if t.text == ":" and t.path[-1] is tree) + 1
         return _Line(line, "statement", section, _join(tokens[cut:]), head=_join(tokens[:cut]))
     return _Line(line, "statement", section, _join(tokens))
 
 
-def _tokens(tree: Tree, path: tuple[Tree, ...]) -> Iterator[_Tok]:
+def _tokens(tree: SyntaxNode, path: tuple[SyntaxNode, ...]) -> Iterator[_Tok]:
     """Every token below ``tree``, with the rules it sits in and whether it sticks to a number.
 
     A ``+`` or ``-`` between two sub-rules is an operator and is spaced (``pairs + singles``,
@@ -135,19 +136,19 @@ def _tokens(tree: Tree, path: tuple[Tree, ...]) -> Iterator[_Tok]:
     ``2+``, ``160+``, ``4+ identical`` and signs ``banker +3``, ``+1 every 40``, ``at most +4``.
     Deciding by neighbours rather than by rule names keeps this right when rules are split up."""
     path = path + (tree,)
-    children = [c for c in tree.children if isinstance(c, Tree) or c.type != "_NL"]
+    children = tree.children
     for i, child in enumerate(children):
-        if isinstance(child, Tree):
+        if isinstance(child, SyntaxNode):
             yield from _tokens(child, path)
             continue
         before = children[i - 1] if i else None
         after = children[i + 1] if i + 1 < len(children) else None
-        glue = child in ("+", "-") and not (isinstance(before, Tree) and isinstance(after, Tree))
-        yield _Tok(str(child), path, glue and _is_int(before), glue and _is_int(after))
+        glue = child.text in ("+", "-") and not (isinstance(before, SyntaxNode) and isinstance(after, SyntaxNode))
+        yield _Tok(child.text, path, glue and _is_int(before), glue and _is_int(after))
 
 
-def _is_int(child: Tree | Token | None) -> bool:
-    return isinstance(child, Token) and child.type == "INT"
+def _is_int(child: SyntaxNode | SyntaxToken | None) -> bool:
+    return isinstance(child, SyntaxToken) and child.type == "INT"
 
 
 def _join(tokens: list[_Tok]) -> str:
@@ -166,7 +167,7 @@ def _gap(a: _Tok, b: _Tok) -> str:
     common = 0
     while common < min(len(a.path), len(b.path)) and a.path[common] is b.path[common]:
         common += 1
-    if str(a.path[common - 1].data) in _TIGHT_RULES:
+    if a.path[common - 1].rule in _TIGHT_RULES:
         return ""
     return " "
 

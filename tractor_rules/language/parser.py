@@ -1,5 +1,14 @@
-"""Text → syntax tree.  The only module that knows Lark; every Lark error becomes a
-``RulesetSyntaxError`` here, at this one boundary."""
+"""Text → document: the syntax tree, the tokens, the comments and the syntax errors of one file.
+
+The only module that knows Lark; every Lark error becomes a ``Diagnostic`` here, at this one
+boundary.  The parser keeps going after an error: statements are one line each, so on an error it
+goes back to the state it had at the start of that line, skips the line and carries on, and
+``parse_document`` returns every syntax error of the file with what did parse.  ``parse`` is the
+strict form the compiler uses: it raises ``RulesetSyntaxError`` with all of them.
+
+Comments are collected by a lexer callback on the newline token (which holds them), so no second
+scan of the text looks for them.
+"""
 
 from __future__ import annotations
 
@@ -7,20 +16,33 @@ import hashlib
 import io
 import json
 import os
+import re
 import stat
 import tempfile
+from contextvars import ContextVar
 from functools import cache
 from pathlib import Path
-from typing import cast
 
 import lark
 from lark import Lark, Token, Tree
-from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
+from lark.exceptions import UnexpectedCharacters, UnexpectedInput, UnexpectedToken
 
-from ..errors import Diagnostic, RulesetSyntaxError
+from .. import codes
+from ..errors import MAX_REPORTED, Diagnostic, Fix, RulesetSyntaxError
 from ..resources import grammar_path
 from .suggest import close_matches
-from .syntax import Comment, Leaf, Node, Position, Statement, SyntaxTree, line_of, source_lines
+from .syntax import (
+    Comment,
+    Document,
+    Leaf,
+    Node,
+    Position,
+    Statement,
+    SyntaxNode,
+    SyntaxToken,
+    SyntaxTree,
+    source_lines,
+)
 
 #: Bounds that keep any input from making the parser run away.
 MAX_BYTES = 256 * 1024
@@ -84,6 +106,21 @@ _LARK_OPTIONS = dict(
 )
 
 
+#: the newline tokens of the parse under way (they hold the comments), filled by the lexer callback;
+#: a context variable, so that parses in several threads never mix their tokens
+_NEWLINES: ContextVar[list[Token] | None] = ContextVar("tractor_rules_newlines", default=None)
+
+
+def _note_newline(token: Token) -> Token:
+    sink = _NEWLINES.get()
+    if sink is not None:
+        sink.append(token)
+    return token
+
+
+_LEXER_CALLBACKS = {"_NL": _note_newline}
+
+
 @cache
 def lark_parser() -> Lark:
     """The parser, built once per process.
@@ -102,10 +139,11 @@ def lark_parser() -> Lark:
             try:
                 # Lark's own cache loader (``Lark.load`` takes no options; the lexer's postlex is
                 # code, so it is given again rather than stored)
-                return Lark.__new__(Lark)._load(io.BytesIO(payload), postlex=_WordsAsKeywords())
+                return Lark.__new__(Lark)._load(io.BytesIO(payload), postlex=_WordsAsKeywords(),
+                                                lexer_callbacks=_LEXER_CALLBACKS)
             except Exception:  # a cache from another version of a dependency: rebuilt below
                 pass
-    parser = Lark(grammar, postlex=_WordsAsKeywords(), **_LARK_OPTIONS)
+    parser = Lark(grammar, postlex=_WordsAsKeywords(), lexer_callbacks=_LEXER_CALLBACKS, **_LARK_OPTIONS)
     if path is not None:
         buffer = io.BytesIO()
         parser.save(buffer)
@@ -262,90 +300,61 @@ def _expected_list(names: set[str]) -> str:
     return "one of " + ", ".join(described)
 
 
-def _diag(file: str, text: str, line: int, column: int, message: str, width: int = 1) -> Diagnostic:
-    return Diagnostic(file, line, column, message, line_of(text, line), width)
+def _diag(file: str, lines: list[str], line: int, column: int, message: str, code: str, width: int = 1,
+          fixes: tuple[Fix, ...] = ()) -> Diagnostic:
+    shown = lines[line - 1] if 0 < line <= len(lines) else ""
+    return Diagnostic(file, line, column, message, shown, width, code=code, fixes=fixes)
 
 
-def _syntax_error(file: str, text: str, exc: UnexpectedInput) -> RulesetSyntaxError:
+def _syntax_diagnostic(file: str, text: str, lines: list[str], exc: UnexpectedInput,
+                       expected: set[str]) -> Diagnostic:
+    """The diagnostic for a Lark error, in the game's words; ``lines`` are the lines of ``text``;
+    ``expected`` holds the terminals the parser would have taken there."""
     line, column = max(exc.line, 1), max(exc.column, 1)
     if isinstance(exc, UnexpectedCharacters):
-        pos = cast(int, exc.pos_in_stream)  # lark types it None on the base class; this error sets it
-        char = text[pos] if 0 <= pos < len(text) else "?"
+        pos = exc.pos_in_stream
+        char = text[pos] if pos is not None and 0 <= pos < len(text) else "?"
         if char == '"':
-            message = "unterminated string: a string ends with \" on the same line"
-        else:
-            message = f"unexpected character {char!r}"
-        return RulesetSyntaxError(_diag(file, text, line, column, message))
-    if isinstance(exc, UnexpectedToken):
-        token = exc.token
-        expected = set(exc.accepts or exc.expected)
-        if token.type == "$END":
-            message = f"unexpected end of file, expected {_expected_list(expected)}"
-            return RulesetSyntaxError(_diag(file, text, line, column, message))
-        if token.type == "_NL":
-            message = f"this line ends too early: expected {_expected_list(expected)}"
-            return RulesetSyntaxError(_diag(file, text, token.line, token.column, message))
-        found = str(token)
-        message = f"expected {_expected_list(expected)}, found '{found}'"
-        keyword_expected = any(_keyword_text(n) == found for n in expected)
-        misplaced = None if keyword_expected else _misplaced(found, line_of(text, token.line), token.column)
-        if found in ("ruleset", "description", "extends") and not keyword_expected:
-            message = f"'{found}' belongs at the top of the file, before the first section"
-        elif misplaced is not None:
-            message = misplaced
-        else:
-            words = [w for w in (_keyword_text(n) for n in expected) if w]
-            named = _CARD_WORDS.get(found.lower())
-            close = [named] if named in words else close_matches(found, words)
-            if close:
-                message = f"unknown word '{found}': did you mean " + " or ".join(f"'{c}'" for c in close) + "?"
-        return RulesetSyntaxError(
-            _diag(file, text, token.line, token.column, message, max(1, len(found)))
-        )
-    if isinstance(exc, UnexpectedEOF):
-        message = f"unexpected end of file, expected {_expected_list(set(exc.expected))}"
-        return RulesetSyntaxError(_diag(file, text, line, column, message))
-    return RulesetSyntaxError(_diag(file, text, line, column, str(exc).splitlines()[0]))
+            return _diag(file, lines, line, column, "unterminated string: a string ends with \" on the same line",
+                         codes.UNTERMINATED_STRING)
+        return _diag(file, lines, line, column, f"unexpected character {char!r}", codes.UNEXPECTED_CHARACTER)
+    assert isinstance(exc, UnexpectedToken), exc
+    token = exc.token
+    if token.type == "$END":
+        return _diag(file, lines, line, column, f"unexpected end of file, expected {_expected_list(expected)}",
+                     codes.UNEXPECTED_END)
+    assert token.line is not None and token.column is not None, token
+    if token.type == "_NL":
+        return _diag(file, lines, token.line, token.column,
+                     f"this line ends too early: expected {_expected_list(expected)}", codes.LINE_ENDS_EARLY)
+    found = str(token)
+    width = max(1, len(found))
+    keyword_expected = any(_keyword_text(n) == found for n in expected)
+    misplaced = None if keyword_expected else _misplaced(found, lines[token.line - 1] if token.line <= len(lines) else "", token.column)
+    if found in ("ruleset", "description", "extends") and not keyword_expected:
+        message = f"'{found}' belongs at the top of the file, before the first section"
+        return _diag(file, lines, token.line, token.column, message, codes.WRONG_SECTION, width)
+    if misplaced is not None:
+        return _diag(file, lines, token.line, token.column, misplaced, codes.WRONG_SECTION, width)
+    words = [w for w in (_keyword_text(n) for n in expected) if w]
+    named = _CARD_WORDS.get(found.lower())
+    close = [named] if named in words else close_matches(found, words)
+    if close:
+        message = f"unknown word '{found}': did you mean " + " or ".join(f"'{c}'" for c in close) + "?"
+        fixes = tuple(Fix(f"replace with '{c}'", token.line, token.column, token.line, token.column + len(found), c)
+                      for c in close)
+        return _diag(file, lines, token.line, token.column, message, codes.UNKNOWN_WORD, width, fixes)
+    return _diag(file, lines, token.line, token.column, f"expected {_expected_list(expected)}, found '{found}'",
+                 codes.UNEXPECTED_TOKEN, width)
 
 
-def _preflight(file: str, text: str) -> None:
-    """Reject input that is too large or nested too deeply before Lark sees it."""
+def _too_large(file: str, text: str) -> Diagnostic | None:
+    """Input too large for the parser, refused before Lark sees it."""
     size = len(text.encode("utf-8", "surrogatepass"))
     if size > MAX_BYTES:
-        raise RulesetSyntaxError(
-            Diagnostic(file, 1, 1, f"the file is {size} bytes; a ruleset may be at most {MAX_BYTES}")
-        )
-    depth = 0
-    in_string = in_comment = escaped = False
-    line, column = 1, 0
-    for char in text:
-        column += 1
-        if char == "\n":
-            line, column = line + 1, 0
-            in_string = in_comment = escaped = False
-            continue
-        if in_comment:
-            continue
-        if in_string:
-            if escaped:
-                escaped = False
-            elif char == "\\":
-                escaped = True
-            elif char == '"':
-                in_string = False
-            continue
-        if char == "#":
-            in_comment = True
-        elif char == '"':
-            in_string = True
-        elif char == "(":
-            depth += 1
-            if depth > MAX_NESTING:
-                raise RulesetSyntaxError(
-                    _diag(file, text, line, column, f"parentheses nested more than {MAX_NESTING} deep")
-                )
-        elif char == ")":
-            depth = max(depth - 1, 0)
+        return Diagnostic(file, 1, 1, f"the file is {size} bytes; a ruleset may be at most {MAX_BYTES}",
+                          code=codes.FILE_TOO_LARGE)
+    return None
 
 
 def _position(meta) -> Position:
@@ -368,37 +377,42 @@ _FORBIDDEN_IN_STRINGS = frozenset(
 )
 
 
-def _decode_string(file: str, text: str, token: Token, pos: Position) -> str:
+class _BadValue(Exception):
+    """A value the grammar accepts but the language does not (a number too long, a bad escape):
+    the statement holding it is left out of the tree, and the diagnostic reported."""
+
+    def __init__(self, diagnostic: Diagnostic):
+        super().__init__(diagnostic.message)
+        self.diagnostic = diagnostic
+
+
+def _decode_string(file: str, text: list[str], token: Token, pos: Position) -> str:
     try:
         value = json.loads(str(token))
     except ValueError:
-        raise RulesetSyntaxError(
-            _diag(file, text, pos.line, pos.column, "bad escape in string: use \\\" \\\\ \\n or \\uXXXX", len(token))
-        ) from None
+        raise _BadValue(_diag(file, text, pos.line, pos.column, "bad escape in string: use \\\" \\\\ \\n or \\uXXXX",
+                              codes.BAD_ESCAPE, len(token))) from None
     bad = next((c for c in value if c in _FORBIDDEN_IN_STRINGS), None) if not value.isprintable() else None
     if bad is not None:
-        raise RulesetSyntaxError(
-            _diag(file, text, pos.line, pos.column,
-                  f"a string cannot hold the control character U+{ord(bad):04X} (terminal escapes and "
-                  "direction overrides are refused)", len(token))
-        )
+        raise _BadValue(_diag(file, text, pos.line, pos.column,
+                              f"a string cannot hold the control character U+{ord(bad):04X} (terminal escapes and "
+                              "direction overrides are refused)", codes.CONTROL_CHARACTER, len(token)))
     return value
 
 
 class _Converter:
-    def __init__(self, file: str, text: str):
+    def __init__(self, file: str, lines: list[str]):
         self.file = file
-        self.text = text
+        self.text = lines
 
     def leaf(self, token: Token) -> Leaf:
         pos = _token_position(token)
         if token.type == "INT":
             digits = str(token).lstrip("0") or "0"
             if len(digits) > MAX_DIGITS:
-                raise RulesetSyntaxError(
-                    _diag(self.file, self.text, pos.line, pos.column,
-                          f"number {token} is too large (at most {MAX_DIGITS} digits)", len(token))
-                )
+                raise _BadValue(_diag(self.file, self.text, pos.line, pos.column,
+                                      f"number {token} is too large (at most {MAX_DIGITS} digits)",
+                                      codes.NUMBER_TOO_LARGE, len(token)))
             return Leaf("int", int(digits), pos)
         if token.type == "STRING":
             return Leaf("str", _decode_string(self.file, self.text, token, pos), pos)
@@ -435,20 +449,160 @@ class _Converter:
         return Node(kind, tuple(args), pos)
 
 
-def parse(text: str, file: str = "<string>") -> SyntaxTree:
-    """Parse ruleset text.  Raises ``RulesetSyntaxError`` for anything the grammar rejects."""
+def _concrete(tree: Tree) -> SyntaxNode:
+    """A Lark tree as the package's own concrete tree: every rule and every token, newlines left out."""
+    children: list[SyntaxNode | SyntaxToken] = []
+    for child in tree.children:
+        if isinstance(child, Tree):
+            children.append(_concrete(child))
+        elif child.type != "_NL":
+            children.append(SyntaxToken(child.type, str(child), _token_position(child)))
+    pos = _position(tree.meta) if not tree.meta.empty else Position(0, 0, 0, 0)
+    return SyntaxNode(str(tree.data), tuple(children), pos)
+
+
+#: what follows the end of a skipped line: its newline, then blank lines, indentation and comments
+_LINE_END = re.compile(r"(?:\r?\n[\t \f]*|#[^\n]*)+")
+
+
+class _RecoveringParse:
+    """One run of the parser over a text, going on after each error (see the module docstring)."""
+
+    def __init__(self, file: str, source: str):
+        self.file = file
+        self.source = source
+        self.lines = source_lines(source)
+        self.diagnostics: list[Diagnostic] = []
+        self.tokens: list[Token] = []
+        #: an error on a line that looks like a section header hides the errors that follow
+        #: until the next header: they would only say that statements are in the wrong section
+        self.header_lost = False
+
+    def run(self) -> Tree:
+        parser = lark_parser()
+        cursor = parser.parse_interactive(self.source)
+        line_start = cursor.parser_state.copy(deepcopy_values=False)
+        first_of_line = True
+        depth = 0
+        while True:
+            try:
+                for token in cursor.lexer_thread.lex(cursor.parser_state):
+                    if first_of_line:
+                        line_start = cursor.parser_state.copy(deepcopy_values=False)
+                        depth = 0
+                    if token.type == "LPAR":
+                        depth += 1
+                        if depth > MAX_NESTING:
+                            self._nested_too_deep(token)
+                            raise _SkipLine(token)
+                    elif token.type == "RPAR":
+                        depth -= 1
+                    cursor.feed_token(token)
+                    self.tokens.append(token)
+                    if first_of_line and token.type != "_NL" and str(token) in SECTIONS:
+                        self.header_lost = False
+                    first_of_line = token.type == "_NL"
+                return cursor.feed_eof(self.tokens[-1] if self.tokens else None)
+            except (UnexpectedToken, UnexpectedCharacters) as exc:
+                if isinstance(exc, UnexpectedToken) and exc.token.type == "$END":
+                    self._record(exc, cursor)
+                    cursor.parser_state = line_start.copy(deepcopy_values=False)
+                    return cursor.feed_eof(self.tokens[-1] if self.tokens else None)
+                self._record(exc, cursor)
+                at = self._error_offset(exc)
+                newline_token = isinstance(exc, UnexpectedToken) and exc.token.type == "_NL"
+            except _SkipLine as skip:
+                at, newline_token = skip.token.start_pos or 0, False
+            cursor.parser_state = line_start.copy(deepcopy_values=False)
+            first_of_line = True
+            if not newline_token and not self._skip_line(cursor, at):
+                return cursor.feed_eof(self.tokens[-1] if self.tokens else None)
+
+    def _error_offset(self, exc: UnexpectedInput) -> int:
+        if isinstance(exc, UnexpectedToken):
+            return exc.token.start_pos or 0
+        return exc.pos_in_stream or 0
+
+    def _skip_line(self, cursor, at: int) -> bool:
+        """Move the lexer past the end of the line holding offset ``at``; False at the end of the text."""
+        newline = self.source.find("\n", at)
+        if newline < 0:
+            return False
+        start = newline - 1 if newline and self.source[newline - 1] == "\r" else newline
+        match = _LINE_END.match(self.source, start)
+        assert match is not None
+        counter = cursor.lexer_thread.state.line_ctr
+        if match.end() > counter.char_pos:
+            counter.feed(self.source[counter.char_pos : match.end()])
+        return match.end() < len(self.source)
+
+    def _record(self, exc: UnexpectedInput, cursor) -> None:
+        if self.header_lost:
+            return
+        number = max(exc.line, 1)
+        line = self.lines[number - 1] if number <= len(self.lines) else ""
+        looks_like_header = bool(line) and not line[0].isspace() and ":" not in line.split("#")[0]
+        if looks_like_header and line.split()[0] not in ("ruleset", "description", "extends"):
+            self.header_lost = True
+        expected: set[str] = set()
+        if isinstance(exc, UnexpectedToken):
+            # the terminals that would really advance the parser; past the report's length the
+            # cheaper list Lark gives is enough (a hostile file can hold thousands of errors)
+            cheap = len(self.diagnostics) >= MAX_REPORTED
+            expected = set(exc.expected) if cheap else set(cursor.accepts() or exc.expected)
+        self.diagnostics.append(_syntax_diagnostic(self.file, self.source, self.lines, exc, expected))
+
+    def _nested_too_deep(self, token: Token) -> None:
+        if self.header_lost:
+            return
+        assert token.line is not None and token.column is not None
+        self.diagnostics.append(_diag(self.file, self.lines, token.line, token.column,
+                                      f"parentheses nested more than {MAX_NESTING} deep", codes.NESTED_TOO_DEEP))
+
+
+class _SkipLine(Exception):
+    def __init__(self, token: Token):
+        super().__init__()
+        self.token = token
+
+
+def _comments_of(newlines: list[Token]) -> list[Comment]:
+    """The comments the newline tokens hold (a newline token is only blanks and comments)."""
+    out: list[Comment] = []
+    for token in newlines:
+        assert token.line is not None and token.column is not None
+        text = str(token)
+        for match in re.finditer(r"#[^\n]*", text):
+            before = text[: match.start()]
+            breaks = before.count("\n")
+            column = token.column + match.start() if not breaks else match.start() - before.rindex("\n")
+            out.append(Comment(token.line + breaks, column, match.group().rstrip()))
+    return out
+
+
+def parse_document(text: str, file: str = "<string>") -> Document:
+    """Parse ruleset text, going on after syntax errors: the document holds what parsed, every
+    syntax error, the tokens and the comments.  Never raises for bad text."""
     if not isinstance(text, str):
-        raise RulesetSyntaxError(Diagnostic(file, 0, 0, "a ruleset must be text"))
+        error = Diagnostic(file, 0, 0, "a ruleset must be text", code=codes.NOT_TEXT)
+        return Document(file, "", SyntaxTree(file, "", (), (), ()), (), (), (error,))
     text = text.removeprefix(BOM)
-    _preflight(file, text)
+    too_large = _too_large(file, text)
+    if too_large is not None:
+        return Document(file, text, SyntaxTree(file, text, (), (), ()), (), (), (too_large,))
     source = text if text.endswith("\n") else text + "\n"
+    newlines: list[Token] = []
+    sink = _NEWLINES.set(newlines)
     try:
-        tree = lark_parser().parse(source)
-    except UnexpectedInput as exc:
-        raise _syntax_error(file, source, exc) from None
-    converter = _Converter(file, source)
+        run = _RecoveringParse(file, source)
+        tree = run.run()
+    finally:
+        _NEWLINES.reset(sink)
+    diagnostics = list(run.diagnostics)
+    converter = _Converter(file, run.lines)
     statements: list[Statement] = []
     sections: list[tuple[str, Position]] = []
+    parts: list[SyntaxNode] = []
     for part in tree.children:
         if not isinstance(part, Tree):
             continue
@@ -456,33 +610,29 @@ def parse(text: str, file: str = "<string>") -> SyntaxTree:
         section = "" if name == "preamble" else name
         if section:
             sections.append((section, _position(part.meta)))
+        kept: list[Tree | Token] = []
         for child in part.children:
             if isinstance(child, Tree):
-                node = converter.node(child)
+                try:
+                    node = converter.node(child)
+                except _BadValue as bad:
+                    diagnostics.append(bad.diagnostic)
+                    continue
                 assert isinstance(node, Node)
                 statements.append(Statement(section, node, file))
-    return SyntaxTree(file, text, tuple(statements), tuple(sections), tuple(_comments(source)))
+            kept.append(child)
+        parts.append(_concrete(Tree(part.data, kept, part.meta)))
+    tokens = tuple(SyntaxToken(t.type, str(t), _token_position(t)) for t in run.tokens if t.type != "_NL")
+    syntax = SyntaxTree(file, text, tuple(statements), tuple(sections), tuple(_comments_of(newlines)))
+    return Document(file, text, syntax, tuple(parts), tokens, tuple(sorted(diagnostics)))
 
 
-def _comments(text: str) -> list[Comment]:
-    """Every comment with its position (strings are skipped, so a '#' inside one is not one)."""
-    out: list[Comment] = []
-    for number, line in enumerate(source_lines(text), start=1):
-        in_string = escaped = False
-        for index, char in enumerate(line):
-            if in_string:
-                if escaped:
-                    escaped = False
-                elif char == "\\":
-                    escaped = True
-                elif char == '"':
-                    in_string = False
-            elif char == '"':
-                in_string = True
-            elif char == "#":
-                out.append(Comment(number, index + 1, line[index:].rstrip()))
-                break
-    return out
+def parse(text: str, file: str = "<string>") -> SyntaxTree:
+    """Parse ruleset text.  Raises ``RulesetSyntaxError`` with every syntax error of the text."""
+    document = parse_document(text, file)
+    if document.diagnostics:
+        raise RulesetSyntaxError(list(document.diagnostics))
+    return document.tree
 
 
 #: what the kinds of value terminals are called where the grammar expects one

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 
+from .. import codes
 from ..errors import Diagnostic, RulesetResolutionError, RulesetSyntaxError
 from ..resources import RULESET_SUFFIX, builtin_names, builtin_path, rulesets_dir
 from .parser import BOM, MAX_BYTES, parse, statement_kinds
@@ -44,12 +45,14 @@ class Trust:
         for root in allowed_roots:
             if not isinstance(root, (str, os.PathLike)):
                 raise RulesetResolutionError(Diagnostic(
-                    "<argument>", 0, 0, f"allowed_roots holds folders, not {type(root).__name__}"))
+                    "<argument>", 0, 0, f"allowed_roots holds folders, not {type(root).__name__}",
+                    code=codes.BAD_ARGUMENT))
             try:
                 roots.append(Path(root).resolve())
             except (OSError, ValueError, RuntimeError) as exc:
                 raise RulesetResolutionError(
-                    Diagnostic("<argument>", 0, 0, f"allowed root {quoted(str(root))} cannot be used: {_why(exc)}")
+                    Diagnostic("<argument>", 0, 0, f"allowed root {quoted(str(root))} cannot be used: {_why(exc)}",
+                               code=codes.BAD_ARGUMENT)
                 ) from None
         return cls(tuple(roots))
 
@@ -113,10 +116,11 @@ def read_ruleset_bytes(path: Path, shown: str) -> bytes:
     most ``MAX_BYTES + 1`` bytes are read (a file may grow while it is read)."""
 
     def fail(message: str) -> RulesetResolutionError:
-        return RulesetResolutionError(Diagnostic(shown, 0, 0, message))
+        return RulesetResolutionError(Diagnostic(shown, 0, 0, message, code=codes.FILE_UNREADABLE))
 
     def too_large(size: str) -> RulesetSyntaxError:
-        return RulesetSyntaxError(Diagnostic(shown, 1, 1, f"the file is {size} bytes; a ruleset may be at most {MAX_BYTES}"))
+        return RulesetSyntaxError(Diagnostic(shown, 1, 1, f"the file is {size} bytes; a ruleset may be at most {MAX_BYTES}",
+                                             code=codes.FILE_TOO_LARGE))
 
     try:
         # O_NONBLOCK: opening a pipe with no writer must not wait for one
@@ -165,7 +169,8 @@ def file_source(path: Path, shown_as: str | None = None) -> Source:
         shown_line = data[line_start:].split(b"\n", 1)[0].decode("utf-8", "replace")
         raise RulesetSyntaxError(
             Diagnostic(str(shown_as or path), line, column,
-                       f"the file is not UTF-8 text: byte 0x{data[exc.start]:02x} here; save it as UTF-8", shown_line)
+                       f"the file is not UTF-8 text: byte 0x{data[exc.start]:02x} here; save it as UTF-8", shown_line,
+                       code=codes.NOT_UTF8)
         ) from None
     resolved = path.resolve()
     return Source(text, shown, resolved.parent, str(resolved))
@@ -204,50 +209,51 @@ def _parent_source(child: Source, ref: str, st: Statement, text: str, trust: Tru
     leaf = st.node.args[0]
     pos = leaf.pos
 
-    def fail(message: str) -> RulesetResolutionError:
+    def fail(message: str, code: str) -> RulesetResolutionError:
         return RulesetResolutionError(
-            Diagnostic(child.file, pos.line, pos.column, message, line_of(text, pos.line), pos.width)
+            Diagnostic(child.file, pos.line, pos.column, message, line_of(text, pos.line), pos.width, code=code,
+                       end_line=pos.end_line, end_column=pos.end_column)
         )
 
     if not ref:
-        raise fail("extends needs the name of a shipped ruleset or the path of a .tractor file")
+        raise fail("extends needs the name of a shipped ruleset or the path of a .tractor file", codes.EXTENDS_EMPTY)
     looks_like_path = "/" in ref or "\\" in ref or ref.endswith(RULESET_SUFFIX)
     if not looks_like_path:
         source = builtin_source(ref)
         if source is None:
-            raise fail(f"no shipped ruleset is called {quoted(ref)}{did_you_mean(ref, builtin_names())}")
+            raise fail(f"no shipped ruleset is called {quoted(ref)}{did_you_mean(ref, builtin_names())}", codes.UNKNOWN_RULESET)
         return source
     # Only this file's own line is ever quoted: a parent that is refused is never opened, so no
     # message can show what another file holds, nor say whether a file outside exists.
     if not ref.endswith(RULESET_SUFFIX):
-        raise fail(f"extends reads only {RULESET_SUFFIX} files: {quoted(ref)} is not one")
+        raise fail(f"extends reads only {RULESET_SUFFIX} files: {quoted(ref)} is not one", codes.NOT_A_RULESET_FILE)
     folders = trust.folders_for(child)
     if not folders:
-        raise fail(f"only shipped rulesets may be extended here, not the file {quoted(ref)}")
+        raise fail(f"only shipped rulesets may be extended here, not the file {quoted(ref)}", codes.SHIPPED_ONLY)
     base = child.folder if child.folder is not None else Path.cwd()
     path = base / ref
     try:
         real = path.resolve()
     except (OSError, ValueError, RuntimeError) as exc:
-        raise fail(f"cannot read {quoted(ref)}: {_why(exc)}") from None
+        raise fail(f"cannot read {quoted(ref)}: {_why(exc)}", codes.PARENT_UNREADABLE) from None
     if not any(real.is_relative_to(folder) for folder in folders):
         where = "the folder of this ruleset" if trust.roots is None and not child.key.startswith("builtin:") \
             else "the folders rulesets may be read from"
-        raise fail(f"{quoted(ref)} is outside {where}; extends reads only files in it and below")
+        raise fail(f"{quoted(ref)} is outside {where}; extends reads only files in it and below", codes.OUTSIDE_ALLOWED_FOLDERS)
     if not real.name.endswith(RULESET_SUFFIX):
-        raise fail(f"extends reads only {RULESET_SUFFIX} files: {quoted(ref)} is a link to another kind of file")
+        raise fail(f"extends reads only {RULESET_SUFFIX} files: {quoted(ref)} is a link to another kind of file", codes.NOT_A_RULESET_FILE)
     try:
         exists = real.exists()
     except (OSError, ValueError) as exc:
-        raise fail(f"cannot read {quoted(ref)}: {_why(exc)}") from None
+        raise fail(f"cannot read {quoted(ref)}: {_why(exc)}", codes.PARENT_UNREADABLE) from None
     if not exists:
-        raise fail(f"cannot find {quoted(ref)} (looked for {path if str(path).isprintable() else quoted(str(path))})")
+        raise fail(f"cannot find {quoted(ref)} (looked for {path if str(path).isprintable() else quoted(str(path))})", codes.PARENT_NOT_FOUND)
     # Name the parent as the user would: relative to the child's own name.
     shown = str(Path(child.file).parent / ref) if not child.key.startswith("builtin:") else ref
     try:
         return file_source(real, shown)
     except RulesetResolutionError as error:
-        raise fail(f"cannot read {quoted(ref)}: {error.message}") from None
+        raise fail(f"cannot read {quoted(ref)}: {error.message}", codes.PARENT_UNREADABLE) from None
 
 
 @lru_cache(maxsize=64)
@@ -257,9 +263,10 @@ def _parse_shipped(text: str, file: str) -> SyntaxTree:
     return parse(text, file)
 
 
-def resolve(source: Source, trust: Trust = Trust()) -> Resolved:
+def resolve(source: Source, trust: Trust = Trust(), tree: SyntaxTree | None = None) -> Resolved:
     """Parse ``source`` and its chain of parents; merge their statements, the child's winning.
-    ``trust`` says which files ``extends`` may read."""
+    ``trust`` says which files ``extends`` may read; ``tree`` is ``source`` already parsed (a
+    document's tree: it is not parsed again)."""
     chain: list[tuple[Source, SyntaxTree]] = []
     seen: list[str] = []
     current: Source | None = source
@@ -273,16 +280,18 @@ def resolve(source: Source, trust: Trust = Trust()) -> Resolved:
             raise RulesetResolutionError(
                 Diagnostic(first_child.file, leaf.pos.line, leaf.pos.column,
                            f"extends goes round in a circle: {names}",
-                           line_of(first_child.text, leaf.pos.line), leaf.pos.width)
+                           line_of(first_child.text, leaf.pos.line), leaf.pos.width, code=codes.EXTENDS_CYCLE,
+                           end_line=leaf.pos.end_line, end_column=leaf.pos.end_column)
             )
         if len(chain) >= MAX_DEPTH:
             child, tree = chain[-1]
             raise RulesetResolutionError(
-                Diagnostic(child.file, 1, 1, f"more than {MAX_DEPTH} levels of extends")
+                Diagnostic(child.file, 1, 1, f"more than {MAX_DEPTH} levels of extends", code=codes.EXTENDS_TOO_DEEP)
             )
         seen.append(current.key)
-        tree = _parse_shipped(current.text, current.file) if current.key.startswith("builtin:") \
-            else parse(current.text, current.file)
+        if tree is None or current is not source:
+            tree = _parse_shipped(current.text, current.file) if current.key.startswith("builtin:") \
+                else parse(current.text, current.file)
         chain.append((current, tree))
         extends = [st for st in tree.statements if st.section == "" and st.kind == "extends"]
         if len(extends) > 1:
@@ -290,7 +299,8 @@ def resolve(source: Source, trust: Trust = Trust()) -> Resolved:
             raise RulesetResolutionError(
                 Diagnostic(current.file, second.pos.line, second.pos.column,
                            f"'extends' is already set on line {extends[0].pos.line}: a ruleset has one parent",
-                           line_of(current.text, second.pos.line), second.pos.width)
+                           line_of(current.text, second.pos.line), second.pos.width, code=codes.EXTENDS_TWICE,
+                           end_line=second.pos.end_line, end_column=second.pos.end_column)
             )
         if not extends:
             current = None

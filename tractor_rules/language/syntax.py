@@ -2,12 +2,19 @@
 
 The parser produces it; ``resolve`` merges a file with its parents statement by statement; the
 compiler reads it.  It holds no Lark objects, so the later phases do not depend on the parser.
+
+A ``Document`` is one file parsed once: the syntax tree, the concrete tree (every rule and token,
+for the formatter), the tokens, the comments and the syntax errors.  The compiler, the formatter,
+the linter and the language server all read the same document.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Union
+from typing import TYPE_CHECKING, Union
+
+if TYPE_CHECKING:
+    from ..errors import Diagnostic
 
 
 def source_lines(text: str) -> list[str]:
@@ -131,3 +138,42 @@ def as_leaf(arg: Node | Leaf) -> Leaf:
 def leaf_int(arg: Node | Leaf) -> int:
     """The number a leaf holds, where the grammar puts an INT."""
     return int(as_leaf(arg).value)
+
+
+@dataclass(frozen=True, slots=True)
+class SyntaxToken:
+    """A token as the lexer read it: ``type`` is the grammar's terminal name ("INT", "STRING",
+    "WORD", a keyword's own name), ``text`` exactly as written."""
+
+    type: str
+    text: str
+    pos: Position
+
+
+@dataclass(frozen=True, slots=True)
+class SyntaxNode:
+    """A grammar rule in the concrete tree, with every token below it (keywords and punctuation
+    included), so that a file can be written back out."""
+
+    rule: str
+    children: tuple["SyntaxNode | SyntaxToken", ...]
+    pos: Position
+
+
+@dataclass(frozen=True)
+class Document:
+    """One file parsed once.  With syntax errors, ``tree`` and ``parts`` hold the lines that parsed."""
+
+    file: str
+    #: the text, without a byte-order mark
+    text: str
+    tree: SyntaxTree
+    #: the concrete tree: the preamble, then each section, as ``SyntaxNode``s
+    parts: tuple[SyntaxNode, ...]
+    tokens: tuple[SyntaxToken, ...]
+    #: the syntax errors, sorted by position (none: the file parses)
+    diagnostics: tuple["Diagnostic", ...]
+
+    @property
+    def comments(self) -> tuple[Comment, ...]:
+        return self.tree.comments

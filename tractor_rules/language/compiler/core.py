@@ -13,6 +13,7 @@ from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any, TypeVar
 
+from ... import codes
 from ... import rules as model
 from ...errors import Diagnostic, RulesetError, RulesetSemanticError
 from ..resolve import Resolved, statement_key
@@ -93,6 +94,8 @@ class Compiler:
         self.resolved = resolved
         self.values: dict[str, Any] = {}
         self.sources: dict[str, model.Source] = {}
+        #: (file, line, column) where a statement starts → its whole span, for errors about it
+        self.spans: dict[tuple[str, int, int], Position] = {}
         self.diagnostics: list[Diagnostic] = []
         self.statement: Statement | None = None
         #: follow lists and upgrade rows are gathered across statements, then set once
@@ -115,7 +118,10 @@ class Compiler:
             lines = self._lines[file] = source_lines(self.resolved.texts.get(file, ""))
         return lines[line - 1] if 0 < line <= len(lines) else ""
 
-    def error(self, where: Position | Leaf | Node | Statement | None, message: str, file: str | None = None) -> None:
+    def error(self, where: Position | Leaf | Node | Statement | None, message: str, file: str | None = None,
+              *, code: str) -> None:
+        """Report ``message`` (of ``codes`` ``code``) at what ``where`` spans; nothing to point at
+        means line 1 of the file."""
         if isinstance(where, Statement):
             file = file or where.file
             pos: Position | None = where.pos
@@ -126,26 +132,26 @@ class Compiler:
         if file is None:
             file = self.statement.file if self.statement else self.resolved.files[0]
         if pos is None or pos.line == 0:
-            self.diagnostics.append(Diagnostic(file, 1, 1, message, self.line_text(file, 1)))
+            self.diagnostics.append(Diagnostic(file, 1, 1, message, self.line_text(file, 1), code=code))
         else:
             self.diagnostics.append(
-                Diagnostic(file, pos.line, pos.column, message, self.line_text(file, pos.line), pos.width)
+                Diagnostic(file, pos.line, pos.column, message, self.line_text(file, pos.line), pos.width,
+                           code=code, end_line=pos.end_line, end_column=pos.end_column)
             )
 
-    def error_at_field(self, paths: tuple[str, ...], message: str) -> None:
+    def error_at_field(self, paths: tuple[str, ...], message: str, *, code: str) -> None:
         """Report a problem with values that may come from any of ``paths`` (most to blame first):
         point at the first of them set in the file being compiled, else at the first set in a
         parent, else at the file's first line."""
         found = [self.sources[p] for p in paths if p in self.sources]
         root = self.resolved.files[0]
         found.sort(key=lambda s: s.file != root)  # stable: keeps the order of ``paths``
-        if found:
-            src = found[0]
-            self.diagnostics.append(
-                Diagnostic(src.file, src.line, src.column, message, self.line_text(src.file, src.line))
-            )
-        else:
-            self.diagnostics.append(Diagnostic(root, 1, 1, message, self.line_text(root, 1)))
+        src = found[0] if found else model.Source(root, 1, 1)
+        # the span is the whole statement that set the value; the report's caret stays on its start
+        end = self.spans.get((src.file, src.line, src.column))
+        self.diagnostics.append(Diagnostic(
+            src.file, src.line, src.column, message, self.line_text(src.file, src.line), code=code,
+            end_line=end.end_line if end else src.line, end_column=end.end_column if end else src.column + 1))
 
     # --- setting values ----------------------------------------------------------------------
 
@@ -158,6 +164,7 @@ class Compiler:
     def note_source(self, path: str, st: Statement) -> None:
         """Record ``st`` as the statement that set ``path``."""
         self.sources[path] = model.Source(st.file, st.pos.line, st.pos.column)
+        self.spans[(st.file, st.pos.line, st.pos.column)] = st.pos
 
     def get(self, path: str) -> Any:
         """The value in force: set by a statement, else the default."""
@@ -188,7 +195,7 @@ class Compiler:
     def rank(self, leaf: Leaf | Node) -> str | None:
         value = str(as_leaf(leaf).value)
         if value not in RANK_ORDER:
-            self.error(leaf, f"'{value}' is not a rank: ranks are 2 to 10, J, Q, K and A")
+            self.error(leaf, f"'{value}' is not a rank: ranks are 2 to 10, J, Q, K and A", code=codes.NOT_A_RANK)
             return None
         return value
 
@@ -200,7 +207,7 @@ class Compiler:
             if rank is None:
                 continue
             if rank in ranks:
-                self.error(leaf, f"{rank} is {twice}")
+                self.error(leaf, f"{rank} is {twice}", code=codes.REPEATED_VALUE)
                 continue
             ranks.append(rank)
         return sorted(ranks, key=RANK_ORDER.__getitem__)
@@ -216,7 +223,7 @@ class Compiler:
     def number(self, leaf: Leaf | Node, low: int, high: int, what: str) -> int | None:
         value = int(as_leaf(leaf).value)
         if not low <= value <= high:
-            self.error(leaf, f"{what} must be from {low} to {high}, not {value}")
+            self.error(leaf, f"{what} must be from {low} to {high}, not {value}", code=codes.OUT_OF_RANGE)
             return None
         return value
 
@@ -235,7 +242,7 @@ class Compiler:
             self.statement = st
             handler = HANDLERS.get(st.kind)
             if handler is None:  # pragma: no cover - grammar and compiler out of step
-                self.error(st, f"statement '{st.kind}' is not understood")
+                self.error(st, f"statement '{st.kind}' is not understood", code=codes.NOT_UNDERSTOOD)
                 continue
             handler(self, st)
         self.statement = None
@@ -262,7 +269,7 @@ class Compiler:
                 earlier = first[key]
                 if "unset" in (st.kind, earlier.kind) and st.kind != earlier.kind:
                     self.error(st, f"{_unset_label(st, earlier)} is both unset and set in this file (line "
-                                   f"{earlier.pos.line}): keep one")
+                                   f"{earlier.pos.line}): keep one", code=codes.DUPLICATE_STATEMENT)
                     continue
                 if st.kind == "follow_list":
                     label = f"the follow list for '{key[2]}'"
@@ -270,7 +277,7 @@ class Compiler:
                     label = f"{_unset_label(st, earlier)} (unset)"
                 else:
                     label = _statement_name(st, self.line_text(st.file, st.pos.line))
-                self.error(st, f"{label} is already set on line {earlier.pos.line}")
+                self.error(st, f"{label} is already set on line {earlier.pos.line}", code=codes.DUPLICATE_STATEMENT)
             else:
                 first[key] = st
 

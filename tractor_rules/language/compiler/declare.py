@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Literal
 
+from ... import codes
 from ... import rules as model
 from ..syntax import Leaf, Node, Statement, as_leaf, as_node
 from .core import MAX_DECKS, YES_NO, Compiler, child_nodes, choice, handles, handles_choice
@@ -80,12 +81,12 @@ def _ladder(c: Compiler, st: Statement) -> None:
         clash = [s for s in steps if _clashes(s, step)]
         if clash:
             c.error(node, f"'{step_words(step)}' is on the ladder already (as '{step_words(clash[0])}'): "
-                          "a ladder is strictly ordered")
+                          "a ladder is strictly ordered", code=codes.REPEATED_VALUE)
             ok = False
             continue
         if tied and steps and (_same_cards_more(steps[-1], step) or _same_cards_more(step, steps[-1])):
             c.error(node, f"'{step_words(step)}' and '{step_words(steps[-1])}' differ only by how many of the same "
-                          "cards they show, so they cannot be as strong: write '<'")
+                          "cards they show, so they cannot be as strong: write '<'", code=codes.CONTRADICTORY_STATEMENT)
             ok = False
             continue
         steps.append(step)
@@ -99,11 +100,11 @@ def _suit_order(c: Compiler, st: Statement) -> None:
     for arg in st.node.args:
         leaf = as_leaf(arg)
         if leaf.value in suits:
-            c.error(leaf, f"suit {leaf.value} appears twice")
+            c.error(leaf, f"suit {leaf.value} appears twice", code=codes.REPEATED_VALUE)
             return
         suits.append(str(leaf.value))
     if suits and len(suits) != 4:
-        c.error(st, f"a suit order ranks all four suits; this one has {len(suits)}")
+        c.error(st, f"a suit order ranks all four suits; this one has {len(suits)}", code=codes.CONTRADICTORY_STATEMENT)
         return
     c.set("declaring.suit_order", tuple(suits))
 
@@ -148,7 +149,7 @@ def _nobody_declares(c: Compiler, st: Statement) -> None:
     if len(ints) > 1:
         skip_to = c.number(ints[1], 1, 1000, "the last kitty card tried")
         if card is not None and skip_to is not None and skip_to <= card:
-            c.error(ints[1], f"skipping jokers goes on past card {card}, so the last card tried must come after it")
+            c.error(ints[1], f"skipping jokers goes on past card {card}, so the last card tried must come after it", code=codes.WRONG_ORDER)
             return
     if card is None or skip_to is None:
         return
@@ -177,7 +178,7 @@ def _weak_hand_redeal(c: Compiler, st: Statement) -> None:
             continue
         kind = _WEAK_HANDS[node.kind]
         if kind in wanted:
-            c.error(node, f"'{_WEAK_HAND_WORDS[node.kind]}' is listed twice")
+            c.error(node, f"'{_WEAK_HAND_WORDS[node.kind]}' is listed twice", code=codes.REPEATED_VALUE)
             return
         wanted.append(kind)
     c.set("declaring.redeal_hands", tuple(wanted))

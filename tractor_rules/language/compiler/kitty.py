@@ -3,6 +3,7 @@ trick (a table by the last lead's unit, a formula, or none), and when the table 
 
 from __future__ import annotations
 
+from ... import codes
 from ... import rules as model
 from ..syntax import Leaf, Node, Statement, as_node, leaf_int
 from .core import Compiler, child_nodes, choice, handles
@@ -68,7 +69,7 @@ def _multiplier_rows(c: Compiler, rule: Node) -> tuple[model.MultiplierRow, ...]
             ok = False
             continue
         if any(r.width == width and r.length == length for r in rows):
-            c.error(key, f"{unit_words(width, length)} has two multipliers")
+            c.error(key, f"{unit_words(width, length)} has two multipliers", code=codes.REPEATED_VALUE)
             ok = False
             continue
         rows.append(model.MultiplierRow(width, length, factor))

@@ -4,6 +4,7 @@ bonus for a smaller team)."""
 
 from __future__ import annotations
 
+from ... import codes
 from ... import rules as model
 from ..syntax import Node, Statement, as_node
 from .core import RANK_ORDER, Compiler, child_nodes, choice, handles, handles_choice
@@ -24,7 +25,7 @@ def _level_range(c: Compiler, st: Statement) -> None:
     if first is None or last is None:
         return
     if RANK_ORDER[first] > RANK_ORDER[last]:
-        c.error(st, f"levels run upwards: {first} comes after {last}")
+        c.error(st, f"levels run upwards: {first} comes after {last}", code=codes.WRONG_ORDER)
         return
     c.set("levels.first", first)
     c.set("levels.last", last)
@@ -50,10 +51,10 @@ def _knock_back(c: Compiler, st: Statement) -> None:
         if level is None or to is None or trigger is None:
             continue
         if RANK_ORDER[to] >= RANK_ORDER[level]:
-            c.error(knock, f"knocking back goes down: {to} is not below {level}")
+            c.error(knock, f"knocking back goes down: {to} is not below {level}", code=codes.WRONG_ORDER)
             continue
         if any(k.level == level for k in knocks):
-            c.error(knock, f"{level} is knocked back twice")
+            c.error(knock, f"{level} is knocked back twice", code=codes.REPEATED_VALUE)
             continue
         when, single = trigger
         # the single card's rank is kept only where it differs from the level's own
@@ -79,11 +80,11 @@ def _next_banker(c: Compiler, st: Statement) -> None:
     for rule in child_nodes(st.node):
         slot = "hold" if rule.kind in _AFTER_HOLD else "loss" if rule.kind in _AFTER_LOSS else "maker"
         if slot in seen:
-            c.error(rule, f"this says twice who banks {'after a ' + slot if slot != 'maker' else ''}".rstrip())
+            c.error(rule, f"this says twice who banks {'after a ' + slot if slot != 'maker' else ''}".rstrip(), code=codes.REPEATED_VALUE)
             continue
         seen[slot] = rule
     if "maker" in seen and len(seen) > 1:
-        c.error(st, "'trump maker' decides every hand; it cannot be combined with other rules")
+        c.error(st, "'trump maker' decides every hand; it cannot be combined with other rules", code=codes.CONTRADICTORY_STATEMENT)
         return
     c.set("rotation.declarer_banks", "maker" in seen)
     if "hold" in seen:

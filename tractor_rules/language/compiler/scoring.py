@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import math
 
+from ... import codes
 from ... import rules as model
 from ..syntax import Node, Statement, as_leaf, as_node, leaf_int
 from .core import MAX_POINTS, UPGRADE_SECTIONS, Compiler, Handler, UpgradeTable, child_nodes, finishes, handles
@@ -74,7 +75,7 @@ def _threshold(c: Compiler, st: Statement) -> None:
     low = ints[0]
     high = {"exactly": ints[0], "from_to": ints[-1], "and_above": -1}[score.kind]  # -1: no upper end
     if score.kind == "from_to" and high < low:
-        c.error(score, f"the range {low}-{high} is empty")
+        c.error(score, f"the range {low}-{high} is empty", code=codes.WRONG_ORDER)
         return
     side, levels = _outcome(c, outcome)
     if levels is None:
@@ -96,11 +97,11 @@ def _every(c: Compiler, clause: Node | None, high: int) -> int | None:
         return 0
     step_leaf, every_leaf = map(as_leaf, clause.args)
     if int(step_leaf.value) != 1:
-        c.error(step_leaf, "an open row goes up one level at a time: write '+1 every N'")
+        c.error(step_leaf, "an open row goes up one level at a time: write '+1 every N'", code=codes.CONTRADICTORY_STATEMENT)
         return None
     every = c.number(every_leaf, 1, MAX_POINTS, "the points per extra level")
     if every is not None and high != -1:
-        c.error(every_leaf, "only an open row ('N+') can add levels every N points")
+        c.error(every_leaf, "only an open row ('N+') can add levels every N points", code=codes.CONTRADICTORY_STATEMENT)
         return None
     return every
 
@@ -115,10 +116,10 @@ def _at_most(c: Compiler, clause: Node | None, high: int, levels: int) -> int | 
     if at_most is None:
         return None
     if at_most < levels:
-        c.error(limit, f"'at most +{at_most}' is below the row's own +{levels}")
+        c.error(limit, f"'at most +{at_most}' is below the row's own +{levels}", code=codes.CONTRADICTORY_STATEMENT)
         return None
     if high != -1:
-        c.error(limit, "'at most' limits an open row ('N+'); this row is closed")
+        c.error(limit, "'at most' limits an open row ('N+'); this row is closed", code=codes.CONTRADICTORY_STATEMENT)
         return None
     return at_most
 
@@ -145,7 +146,7 @@ def _finish_thresholds(c: Compiler) -> None:
 def _finish_table(c: Compiler, path: str, table: UpgradeTable) -> None:
     """Set the table field ``path`` from its rows, or from its 'steps:'."""
     if table.steps_statement is not None and table.rows:
-        c.error(table.steps_statement, "write either 'steps:' or upgrade rows, not both")
+        c.error(table.steps_statement, "write either 'steps:' or upgrade rows, not both", code=codes.CONTRADICTORY_STATEMENT)
         return
     if table.rows:
         rows = sorted(table.rows, key=lambda r: r[0].low)
@@ -158,7 +159,7 @@ def _finish_table(c: Compiler, path: str, table: UpgradeTable) -> None:
             step *= c.get("table.decks")
         granularity = score_granularity(c.get("table.points"))
         if step % granularity or step < 2 * granularity:
-            c.error(st, f"a step of {step} points must be a multiple of {granularity} and at least {2 * granularity}")
+            c.error(st, f"a step of {step} points must be a multiple of {granularity} and at least {2 * granularity}", code=codes.CONTRADICTORY_STATEMENT)
             table.broken = True
             return
         c.set(path, standard_thresholds(step, granularity, cap), st)
@@ -178,7 +179,7 @@ def _game_points(c: Compiler, st: Statement) -> None:
             continue
         or_more = row.first("or_more") is not None
         if any(r.side == side and r.levels == levels for r in rows):
-            c.error(outcome, "this outcome is given game points twice")
+            c.error(outcome, "this outcome is given game points twice", code=codes.REPEATED_VALUE)
             continue
         rows.append(model.GamePoints(side, levels, points, or_more))
     c.set("stakes.game_points", tuple(rows))
@@ -193,7 +194,7 @@ def _stake_multiplier(c: Compiler, st: Statement) -> None:
         if factor is None or above is None:
             continue
         if steps and above <= steps[-1].above:
-            c.error(node, f"thresholds go upwards: {above} is not above {steps[-1].above}")
+            c.error(node, f"thresholds go upwards: {above} is not above {steps[-1].above}", code=codes.WRONG_ORDER)
             continue
         steps.append(model.StakeStep(above, factor))
     c.set("stakes.multipliers", tuple(steps))

@@ -3,6 +3,7 @@ decks, the deal and the points cards carry."""
 
 from __future__ import annotations
 
+from ... import codes
 from ... import rules as model
 from ..syntax import Node, Statement, as_leaf, as_node, leaf_int
 from .core import (
@@ -26,9 +27,9 @@ def _ruleset_name(c: Compiler, st: Statement) -> None:
     leaf = as_leaf(st.node.args[0])
     name = str(leaf.value).strip()
     if not name:
-        c.error(leaf, "the ruleset's name is empty")
+        c.error(leaf, "the ruleset's name is empty", code=codes.TEXT_TOO_LONG)
     elif len(name) > 200:
-        c.error(leaf, f"the ruleset's name is {len(name)} characters long; at most 200")
+        c.error(leaf, f"the ruleset's name is {len(name)} characters long; at most 200", code=codes.TEXT_TOO_LONG)
     else:
         c.set("name", name)
 
@@ -38,7 +39,7 @@ def _description(c: Compiler, st: Statement) -> None:
     leaf = as_leaf(st.node.args[0])
     text = str(leaf.value)
     if len(text) > 4000:
-        c.error(leaf, f"the description is {len(text)} characters long; at most 4000")
+        c.error(leaf, f"the description is {len(text)} characters long; at most 4000", code=codes.TEXT_TOO_LONG)
     else:
         c.set("description", text.strip())
 
@@ -82,7 +83,7 @@ def _remove(c: Compiler, st: Statement) -> None:
     rank_leaves = [node.args[0] for node in child_nodes(st.node) if node.kind == "removed_rank"]
     ranks = c.distinct_ranks(Node("ranks", tuple(rank_leaves), st.pos), "removed twice")
     if len(ranks) >= len(model.RANKS) - 1:
-        c.error(st, "a deck needs at least two ranks left")
+        c.error(st, "a deck needs at least two ranks left", code=codes.CONTRADICTORY_STATEMENT)
         return
     c.set("table.removed_ranks", tuple(ranks))
     for node in child_nodes(st.node):
@@ -108,15 +109,15 @@ def _count_removed_cards(c: Compiler) -> None:
     counted: dict[str, int] = {}
     for card, count, node, file in c.card_removals:
         if card in counted:
-            c.error(node, f"{_card_words(card, 1)} is removed twice", file)
+            c.error(node, f"{_card_words(card, 1)} is removed twice", file, code=codes.REPEATED_VALUE)
         elif card in model.JOKERS and not jokers:
-            c.error(node, "the deck has no jokers to remove ('jokers: no')", file)
+            c.error(node, "the deck has no jokers to remove ('jokers: no')", file, code=codes.CONTRADICTORY_STATEMENT)
         elif card[:-1] in removed_ranks:
-            c.error(node, f"{card}: the {card[:-1]}s are already removed as a whole rank", file)
+            c.error(node, f"{card}: the {card[:-1]}s are already removed as a whole rank", file, code=codes.CONTRADICTORY_STATEMENT)
         elif count is not None and not 1 <= count <= decks:
             held = f"{decks} deck{'s' if decks != 1 else ''} hold{'s' if decks == 1 else ''} only {decks}"
             c.error(node, f"cannot remove {count} {_card_words(card, count)}: {held}" if count
-                    else "remove at least one card", file)
+                    else "remove at least one card", file, code=codes.CONTRADICTORY_STATEMENT)
         else:
             counted[card] = decks if count is None else count
     c.values["table.removed_cards"] = tuple(sorted(counted.items(), key=lambda item: _deck_position(item[0])))
@@ -160,7 +161,7 @@ def _points(c: Compiler, st: Statement) -> None:
         if rank is None or value is None:
             continue
         if rank in values:
-            c.error(rank_leaf, f"{rank} is given points twice")
+            c.error(rank_leaf, f"{rank} is given points twice", code=codes.REPEATED_VALUE)
             continue
         values[rank] = value
     ordered = sorted(((r, v) for r, v in values.items() if v), key=lambda rv: RANK_ORDER[rv[0]])
@@ -181,7 +182,7 @@ def _called_cards(c: Compiler, st: Statement) -> None:
     for node in child_nodes(st.node):
         value, words = _CALL_LIMITS[node.kind]
         if value in limits:
-            c.error(node, f"'{words}' is written twice")
+            c.error(node, f"'{words}' is written twice", code=codes.REPEATED_VALUE)
             return
         limits.append(value)
     c.set("table.call_limits", tuple(limits))

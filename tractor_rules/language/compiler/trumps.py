@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from typing import cast
 
+from ... import codes
 from ... import rules as model
 from ...rules import width_name
 from ..syntax import Node, Statement, as_leaf, as_node
@@ -56,7 +57,7 @@ def _tier(c: Compiler, node: Node) -> Tier | None:
     if kind == "card":
         card = str(as_leaf(node.args[0]).value)
         if card[:-1] not in RANK_ORDER:
-            c.error(node, f"'{card}' is not a card")
+            c.error(node, f"'{card}' is not a card", code=codes.NOT_A_CARD)
             return None
     return kind, rank, card
 
@@ -75,7 +76,7 @@ def _order(c: Compiler, st: Statement) -> None:
             continue
         made = model.TrumpTier(*tier)
         if made in tiers:
-            c.error(node, f"'{tier_words(*tier)}' appears twice in the order")
+            c.error(node, f"'{tier_words(*tier)}' appears twice in the order", code=codes.REPEATED_VALUE)
             ok = False
             continue
         tiers.append(made)
@@ -97,7 +98,7 @@ def _sets(c: Compiler, st: Statement) -> None:
         if width is None:
             return  # reported; the sets stay as they were rather than shrink
         if width in widths:
-            c.error(node, f"{width_name(width)} is listed twice")
+            c.error(node, f"{width_name(width)} is listed twice", code=codes.REPEATED_VALUE)
             continue
         widths.append(width)
     c.set("combinations.set_widths", tuple(sorted(widths)))
@@ -130,7 +131,7 @@ def _tractors(c: Compiler, st: Statement) -> None:
             else:
                 width = PLURAL_WIDTHS[node.kind]
             if width in widths:
-                c.error(node, f"{width_name(width, plural=True)} are listed twice")
+                c.error(node, f"{width_name(width, plural=True)} are listed twice", code=codes.REPEATED_VALUE)
                 continue
             widths[width] = found or (0, 0)
         if found is not None:
@@ -154,7 +155,7 @@ def _length_range(c: Compiler, node: Node) -> tuple[int, int] | None:
     if node.kind == "between":
         high = c.number(node.args[1], 2, 50, "a tractor's greatest length")
         if low is not None and high is not None and high < low:
-            c.error(node, f"the length range {low}-{high} is empty")
+            c.error(node, f"the length range {low}-{high} is empty", code=codes.WRONG_ORDER)
             return None
     if low is None or high is None:
         return None
@@ -180,7 +181,7 @@ def _link_tier(c: Compiler, node: Node, no_trump: bool) -> model.LinkTier | None
     if kind == "trump-suit":
         # the rest of the trump suit is many cards, not one band: only its top card can link
         c.error(node, "'trump suit' is the rest of the trump suit, not one band: link its highest card with "
-                      "'top of trump suit'")
+                      "'top of trump suit'", code=codes.CONTRADICTORY_STATEMENT)
         return None
     return model.LinkTier(cast(model.LinkKind, kind), rank, card)
 
@@ -197,7 +198,7 @@ def _link_chains(c: Compiler, st: Statement, no_trump: bool) -> tuple[tuple[mode
                 ok = False
                 continue
             if made in seen:
-                c.error(node, f"'{tier_words(made.kind, made.rank, made.card)}' is linked twice")
+                c.error(node, f"'{tier_words(made.kind, made.rank, made.card)}' is linked twice", code=codes.REPEATED_VALUE)
                 ok = False
                 continue
             seen.append(made)

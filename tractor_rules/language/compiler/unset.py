@@ -10,6 +10,7 @@ and the general policy for other leads (``follow: other leads``) applies to it.
 
 from __future__ import annotations
 
+from ... import codes
 from ... import rules as model
 from ..parser import _statement_keys, statement_kinds
 from ..resolve import statement_key
@@ -32,11 +33,11 @@ def _unset(c: Compiler, st: Statement) -> None:
         here = sorted(k for section, k in statement_kinds() if section == st.section)
         where = " or ".join(f"'{s}'" for s in _statement_keys().get(key, ()))
         c.error(target, f"'{key}' is not a statement of the '{st.section}' section"
-                        f"{did_you_mean(key, here)}; it belongs to the {where} section")
+                        f"{did_you_mean(key, here)}; it belongs to the {where} section", code=codes.NOTHING_TO_UNSET)
         return
     parent = _parent_statement(c, st)
     if parent is None:
-        c.error(target, f"no parent of this file sets '{key}', so there is nothing to unset")
+        c.error(target, f"no parent of this file sets '{key}', so there is nothing to unset", code=codes.NOTHING_TO_UNSET)
         return
     # The paths the parent's statement set: its own handler, run aside on it, says which.
     aside = Compiler(c.resolved.parent) if c.resolved.parent is not None else c
@@ -57,7 +58,7 @@ def _parent_statement(c: Compiler, st: Statement) -> Statement | None:
 def _unset_follow_list(c: Compiler, st: Statement) -> None:
     target = as_node(st.node.args[0])
     if st.section != "follow":
-        c.error(target, "a follow list belongs to the 'follow' section: write 'unset:' for it there")
+        c.error(target, "a follow list belongs to the 'follow' section: write 'unset:' for it there", code=codes.NOTHING_TO_UNSET)
         return
     lead = lead_shape(c, as_node(target.args[0]))
     if lead is None:
@@ -66,7 +67,7 @@ def _unset_follow_list(c: Compiler, st: Statement) -> None:
     built_in = any(fl.lead == lead for fl in model.Following().lists)
     if _parent_statement(c, st) is None and not built_in:
         c.error(target, f"neither a parent of this file nor the language has a list for '{label}', "
-                        f"so there is nothing to unset")
+                        f"so there is nothing to unset", code=codes.NOTHING_TO_UNSET)
         return
     c.unset_leads.append(lead)
     c.note_source(f"following.lists[{label}]", st)

@@ -1,0 +1,131 @@
+"""The table of diagnostic codes: every error and warning the package reports has one stable code.
+
+A code never changes its meaning once released; a retired code is not reused.  Errors are
+``E…`` (syntax ``E0xx``, resolution of ``extends`` and files ``E1xx``, one statement ``E2xx``, the
+rules as a whole ``E3xx``, the oracle and the export ``E4xx``); warnings are ``W…`` (the compiler's
+own ``W0xx``, the linter's ``W1xx``).  Each code has a section in docs/errors.md (errors) or
+docs/lint.md (warnings) whose anchor is the code in lower case, which a test checks.
+
+Raise sites name their code through the constants below, never as a bare string, so that a
+search for a constant finds every place it is raised.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Literal
+
+Severity = Literal["error", "warning"]
+
+
+@dataclass(frozen=True)
+class Code:
+    code: str
+    #: a short, stable slug ("unknown-word"), for configuration and for people
+    name: str
+    severity: Severity
+    #: one line saying what it reports
+    summary: str
+
+    @property
+    def anchor(self) -> str:
+        """The anchor of the code's section on its docs page."""
+        return self.code.lower()
+
+    @property
+    def page(self) -> str:
+        """The docs page that explains the code."""
+        return "errors.md" if self.severity == "error" else "lint.md"
+
+
+#: code → its entry, in the order defined
+CODES: dict[str, Code] = {}
+
+
+def _define(code: str, name: str, summary: str) -> str:
+    assert code not in CODES, code
+    assert code[0] in "EW" and len(code) == 4 and code[1:].isdigit(), code
+    CODES[code] = Code(code, name, "error" if code[0] == "E" else "warning", summary)
+    return code
+
+
+# --- syntax -----------------------------------------------------------------------------------------
+UNKNOWN_WORD = _define("E001", "unknown-word", "a word the grammar does not know here, close to one it does")
+WRONG_SECTION = _define("E002", "wrong-section", "a statement written under the wrong section, or the "
+                                                 "preamble after a section")
+UNEXPECTED_TOKEN = _define("E003", "unexpected-token", "a word or value that cannot come here")
+LINE_ENDS_EARLY = _define("E004", "line-ends-early", "the line stops before the statement is complete")
+UNEXPECTED_END = _define("E005", "unexpected-end", "the file stops in the middle of a statement")
+UNEXPECTED_CHARACTER = _define("E006", "unexpected-character", "a character that is no part of the language")
+UNTERMINATED_STRING = _define("E007", "unterminated-string", "a string not closed on its line")
+BAD_ESCAPE = _define("E008", "bad-escape", "a backslash escape a string cannot hold")
+CONTROL_CHARACTER = _define("E009", "control-character", "a string holding a control character or a "
+                                                         "direction override")
+NUMBER_TOO_LARGE = _define("E010", "number-too-large", "a number of more than six digits")
+NESTED_TOO_DEEP = _define("E011", "nested-too-deep", "parentheses nested more than 16 deep")
+FILE_TOO_LARGE = _define("E012", "file-too-large", "a ruleset file over 256 KiB")
+NOT_UTF8 = _define("E013", "not-utf8", "a file that is not UTF-8 text")
+NOT_TEXT = _define("E014", "not-text", "something other than text given as a ruleset")
+
+# --- resolution: extends and files -------------------------------------------------------------------
+UNKNOWN_RULESET = _define("E101", "unknown-ruleset", "extends names no shipped ruleset")
+PARENT_NOT_FOUND = _define("E102", "parent-not-found", "extends names a file that does not exist")
+OUTSIDE_ALLOWED_FOLDERS = _define("E103", "outside-allowed-folders", "extends names a file outside the "
+                                                                     "folders it may read")
+NOT_A_RULESET_FILE = _define("E104", "not-a-ruleset-file", "extends names a file whose name does not end "
+                                                           "in .tractor")
+SHIPPED_ONLY = _define("E105", "shipped-only", "a file is extended where only shipped rulesets may be")
+PARENT_UNREADABLE = _define("E106", "parent-unreadable", "the parent file exists but cannot be read")
+EXTENDS_TWICE = _define("E107", "extends-twice", "a ruleset with two extends statements")
+EXTENDS_EMPTY = _define("E108", "extends-empty", "extends with an empty name")
+EXTENDS_CYCLE = _define("E109", "extends-cycle", "the chain of parents goes round in a circle")
+EXTENDS_TOO_DEEP = _define("E110", "extends-too-deep", "more than 16 levels of extends")
+FILE_UNREADABLE = _define("E111", "file-unreadable", "the ruleset named on the command line or given to "
+                                                     "load cannot be found or read")
+BAD_ARGUMENT = _define("E112", "bad-argument", "a Python argument of the wrong type given to load or "
+                                               "loads")
+
+# --- semantics: one statement ----------------------------------------------------------------------
+OUT_OF_RANGE = _define("E201", "out-of-range", "a number outside the range its statement allows")
+NOT_A_RANK = _define("E202", "not-a-rank", "a value that is not a rank")
+NOT_A_CARD = _define("E203", "not-a-card", "a value that is not a card")
+DUPLICATE_STATEMENT = _define("E204", "duplicate-statement", "a statement written twice in one file")
+REPEATED_VALUE = _define("E205", "repeated-value", "a value listed twice in one statement")
+WRONG_ORDER = _define("E206", "wrong-order", "a range or a list written in the wrong direction")
+NOTHING_TO_UNSET = _define("E207", "nothing-to-unset", "an unset that names nothing it could take back")
+TEXT_TOO_LONG = _define("E208", "text-too-long", "an empty name, or a name or description too long")
+CONTRADICTORY_STATEMENT = _define("E209", "contradictory-statement", "a statement whose parts cannot all "
+                                                                     "hold")
+
+# --- semantics: the rules as a whole ---------------------------------------------------------------
+TABLE_MISMATCH = _define("E301", "table-mismatch", "players, partners and points that do not fit together")
+LEVELS_MISMATCH = _define("E302", "levels-mismatch", "levels that the deck or the range cannot play")
+TRUMP_ORDER = _define("E303", "trump-order", "a trump order that is incomplete or misordered")
+COMBINATION_DECKS = _define("E304", "combination-decks", "a combination the deck count cannot produce")
+LINKS = _define("E305", "links", "links that do not follow the trump order")
+DECLARING = _define("E306", "declaring", "a ladder, a fallback or a redeal the deck cannot support")
+THROWS = _define("E307", "throws", "throw rules that contradict each other")
+FOLLOW_LEAD = _define("E308", "follow-lead", "a follow list for a lead the game does not have")
+FOLLOW_ENTRY = _define("E309", "follow-entry", "a follow list entry of the wrong size, shape or place")
+FOLLOW_UNREACHABLE = _define("E310", "follow-unreachable", "a follow list entry that an earlier entry "
+                                                           "always hides")
+KITTY = _define("E311", "kitty", "a kitty multiplier or display that cannot work")
+UPGRADE_TABLE = _define("E312", "upgrade-table", "an upgrade table with gaps, overlaps or no open end")
+CALLED_PARTNERS = _define("E313", "called-partners", "a rule for called partners with fixed teams")
+STAKES = _define("E314", "stakes", "game points that miss an outcome the table can produce")
+NOT_UNDERSTOOD = _define("E315", "not-understood", "a statement the compiler does not know (the grammar "
+                                                   "and the compiler are out of step)")
+
+# --- the oracle and the export ---------------------------------------------------------------------
+CARD_NOTATION = _define("E401", "card-notation", "a card string the notation does not allow")
+BAD_EXPORT = _define("E402", "bad-export", "data given to Rules.from_dict that is not a valid export")
+
+# --- warnings of the compiler ----------------------------------------------------------------------
+INHERITED_TITLE = _define("W001", "inherited-title", "the name or description is inherited while the "
+                                                     "table changed")
+
+
+def code_info(code: str) -> Code:
+    """The entry of ``code``; KeyError for a code that is not in the table."""
+    return CODES[code]
+
