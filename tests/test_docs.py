@@ -1,5 +1,6 @@
 """The documentation's ruleset examples are true: every ```tractor block compiles, unless the
-block right after it is the error output it is documented to give, which must then match."""
+block right after it is the error output it is documented to give, which must then match; an
+example documented with a warning compiles and gives that warning first (from the linter)."""
 
 from __future__ import annotations
 
@@ -9,10 +10,11 @@ from pathlib import Path
 import pytest
 
 import tractor_rules as tr
+from tractor_rules import facade
 
 DOCS = Path(__file__).resolve().parent.parent / "docs"
 FENCE = re.compile(r"```(\w*)\n(.*?)```", re.S)
-DIAGNOSTIC = re.compile(r"^\S+?:(\d+):(\d+): (.*)$")
+DIAGNOSTIC = re.compile(r"^\S+?:(\d+):(\d+): (?:error|warning)\[([EW]\d{3})\]: (.*)$")
 
 
 def examples() -> list[tuple[str, int, str, str | None]]:
@@ -56,9 +58,16 @@ def test_example(page, line, body, expected, tmp_path):
     if expected is None:
         assert isinstance(tr.loads(body, origin=origin), tr.Rules)
         return
+    want = DIAGNOSTIC.match(expected)
+    if want.group(3).startswith("W"):
+        assert isinstance(tr.loads(body, origin=origin), tr.Rules)
+        first = facade.lint(body, origin)["diagnostics"][0]
+        assert (first["line"], first["column"], first["code"], first["message"]) == (
+            int(want.group(1)), int(want.group(2)), want.group(3), want.group(4))
+        return
     with pytest.raises(tr.RulesetError) as info:
         tr.loads(body, origin=origin)
-    want = DIAGNOSTIC.match(expected)
     got = info.value.diagnostics[0]
     message = got.message.replace(str(tmp_path), "/home/me/rules")
-    assert (got.line, got.column, message) == (int(want.group(1)), int(want.group(2)), want.group(3))
+    assert (got.line, got.column, got.code, message) == (int(want.group(1)), int(want.group(2)), want.group(3),
+                                                         want.group(4))

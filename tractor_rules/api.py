@@ -15,18 +15,24 @@ from . import codes
 from .codec import schema as _schema
 from .errors import Diagnostic, RulesetResolutionError
 from .language.compiler import compile_resolved
-from .language.resolve import Source, Trust, builtin_source, file_source, resolve
+from .language.resolve import Resolved, Source, Trust, builtin_source, file_source, resolve
 from .language.suggest import did_you_mean, quoted
 from .resources import RULESET_SUFFIX, builtin_names
 from .rules import Rules
 
-__all__ = ["builtin_names", "load", "loads", "schema", "text_source"]
+__all__ = ["builtin_names", "load", "load_resolved", "loads", "schema", "text_source"]
 
 Roots = Iterable[str | os.PathLike[str]] | None
 
 
 def load(name_or_path: str | os.PathLike[str], *, allowed_roots: Roots = None) -> Rules:
     """A shipped ruleset by name ("two-decks"), or a ``.tractor`` file by path."""
+    return compile_resolved(load_resolved(name_or_path, allowed_roots=allowed_roots))
+
+
+def load_resolved(name_or_path: str | os.PathLike[str], *, allowed_roots: Roots = None) -> Resolved:
+    """What ``load`` compiles: the ruleset's statements with its parents merged in, and each file's
+    tree (the linter reads them); raises as ``load`` does."""
     if not isinstance(name_or_path, (str, os.PathLike)):
         raise RulesetResolutionError(
             Diagnostic("<argument>", 0, 0, f"expected a ruleset name or a path, not {type(name_or_path).__name__}",
@@ -36,7 +42,7 @@ def load(name_or_path: str | os.PathLike[str], *, allowed_roots: Roots = None) -
     if isinstance(name_or_path, str) and name_or_path in builtin_names():
         source = builtin_source(name_or_path)
         assert source is not None
-        return compile_resolved(resolve(source, trust))
+        return resolve(source, trust)
     shown = os.fspath(name_or_path)
     if not isinstance(shown, str):
         raise RulesetResolutionError(Diagnostic("<argument>", 0, 0, "expected a path as text, not bytes",
@@ -53,7 +59,7 @@ def load(name_or_path: str | os.PathLike[str], *, allowed_roots: Roots = None) -
                            code=codes.FILE_UNREADABLE)
             ) from None
         raise
-    return compile_resolved(resolve(source, trust))
+    return resolve(source, trust)
 
 
 def loads(text: str, origin: str | None = "<string>", *, allowed_roots: Roots = None) -> Rules:

@@ -19,7 +19,7 @@ from pathlib import Path
 from typing import NoReturn
 
 from . import __version__
-from .api import builtin_names, load, schema
+from .api import builtin_names, load, load_resolved, schema
 from .errors import RulesetError, terminal_safe
 from .language.resolve import read_ruleset_bytes
 from .language.suggest import quoted
@@ -34,7 +34,8 @@ file.  Without one, commands use the default ruleset, "two-decks".
 
 exit status:
   0  success
-  1  the input is wrong: a ruleset that does not compile, a file that fmt --check would change
+  1  the input is wrong: a ruleset that does not compile, a file that fmt --check would change,
+     a warning of lint
   2  the command is wrong: unknown command or option, missing argument
 """
 
@@ -128,11 +129,20 @@ def _report(error: RulesetError) -> int:
 def _load(args: argparse.Namespace, target: str):
     """``load(target)`` with the folders ``--allow-root`` names: besides them, a file's parents may
     come from the folder of the file named on the command line (docs/security.md)."""
+    return load(target, allowed_roots=_roots(args, target))
+
+
+def _load_resolved(args: argparse.Namespace, target: str):
+    """``load_resolved(target)``, with the folders of ``_load``."""
+    return load_resolved(target, allowed_roots=_roots(args, target))
+
+
+def _roots(args: argparse.Namespace, target: str) -> list[str | Path] | None:
     roots = getattr(args, "allow_root", None)
     if not roots:
-        return load(target)
+        return None
     own = Path(target).parent if builtin_path(target) is None or os.path.lexists(target) else None
-    return load(target, allowed_roots=[*roots, *([own] if own is not None else [])])
+    return [*roots, *([own] if own is not None else [])]
 
 
 def _cmd_list(args: argparse.Namespace) -> int:
@@ -146,16 +156,28 @@ def _cmd_list(args: argparse.Namespace) -> int:
 
 
 def _cmd_check(args: argparse.Namespace) -> int:
+    from .language.compiler import compile_resolved
+    from .language.lint import compile_warnings
+
     status = EXIT_OK
     for target in args.rulesets or [DEFAULT_RULESET]:
         try:
-            rules = _load(args, target)
+            resolved = _load_resolved(args, target)
+            rules = compile_resolved(resolved)
         except RulesetError as error:
             status = _report(error)
             continue
+        for warning in compile_warnings(resolved, rules):  # a warning does not fail the check
+            print(warning.render(), file=sys.stderr)
         if not args.quiet:
             print(f"{terminal_safe(target)}: ok ({terminal_safe(rules.name)})")
     return status
+
+
+def _cmd_lint(args: argparse.Namespace) -> int:
+    from . import lint_command
+
+    return lint_command.run(args, _load_resolved, DEFAULT_RULESET)
 
 
 def _cmd_compile(args: argparse.Namespace) -> int:
@@ -366,6 +388,12 @@ def build_parser() -> argparse.ArgumentParser:
                      help="random or greedy, or one kind per seat separated by commas (default random)")
     sim.add_argument("--log", metavar="FILE.jsonl", help="write every hand as one JSON line (see the docs)")
     sim.add_argument("--json", action="store_true", help="print the statistics as JSON")
+
+    from . import lint_command
+
+    lint = command("lint", "warn about rules that compile but are probably not what was meant", _cmd_lint,
+                   loads=True)
+    lint_command.add_arguments(lint)
 
     fmt = command("fmt", "print rulesets in canonical form", _cmd_fmt)
     fmt.add_argument("rulesets", nargs="*", metavar="RULESET")

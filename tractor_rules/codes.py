@@ -2,8 +2,8 @@
 
 A code never changes its meaning once released; a retired code is not reused.  Errors are
 ``E…`` (syntax ``E0xx``, resolution of ``extends`` and files ``E1xx``, one statement ``E2xx``, the
-rules as a whole ``E3xx``, the oracle and the export ``E4xx``); warnings are ``W…`` (the compiler's
-own ``W0xx``, the linter's ``W1xx``).  Each code has a section in docs/errors.md (errors) or
+rules as a whole ``E3xx``, the oracle and the export ``E4xx``); warnings are ``W1xx``, the
+linter's (``check`` reports those the compiler makes too).  Each code has a section in docs/errors.md (errors) or
 docs/lint.md (warnings) whose anchor is the code in lower case, which a test checks.
 
 Raise sites name their code through the constants below, never as a bare string, so that a
@@ -120,9 +120,16 @@ NOT_UNDERSTOOD = _define("E315", "not-understood", "a statement the compiler doe
 CARD_NOTATION = _define("E401", "card-notation", "a card string the notation does not allow")
 BAD_EXPORT = _define("E402", "bad-export", "data given to Rules.from_dict that is not a valid export")
 
-# --- warnings of the compiler ----------------------------------------------------------------------
-INHERITED_TITLE = _define("W001", "inherited-title", "the name or description is inherited while the "
-                                                     "table changed")
+# --- warnings: rules that compile but are probably not what the author meant ----------------------
+INHERITED_TITLE = _define("W101", "inherited-title", "the name or description is inherited while the "
+                                                     "table changed (also reported by check)")
+RESTATED_VALUE = _define("W102", "restated-value", "a statement that says what its parent already says")
+SWAP_POINT = _define("W103", "swap-point", "an upgrade table whose swap point does not fit the deck's points")
+FOLLOW_ENTRY_NEVER_APPLIES = _define("W104", "follow-entry-never-applies", "a follow list entry that no "
+                                                                           "hand can reach")
+IMPOSSIBLE_LADDER_STEP = _define("W105", "impossible-ladder-step", "a declaration step that no hand can "
+                                                                   "make with this deck")
+UNREACHABLE_THRESHOLD = _define("W106", "unreachable-threshold", "an upgrade row that no score can reach")
 
 
 def code_info(code: str) -> Code:

@@ -26,6 +26,7 @@ from typing import Any
 from .api import Roots, text_source
 from .errors import Diagnostic, RulesetError
 from .language.compiler import compile_resolved
+from .language.lint import compile_warnings
 from .language.parser import parse_document
 from .language.resolve import Resolved, Trust, resolve
 from .language.syntax import Document, Leaf, Node
@@ -65,14 +66,7 @@ def analyse(text: str, origin: str | None = "<string>", *, allowed_roots: Roots 
         rules = compile_resolved(resolved)
     except RulesetError as error:
         return Analysis(document, resolved, None, list(error.diagnostics))
-    return Analysis(document, resolved, rules, list(rules_warnings(resolved, rules)))
-
-
-def rules_warnings(resolved: Resolved, rules: Rules) -> list[Diagnostic]:
-    """The compiler's warnings about rules that compile (see docs/errors.md, codes W0xx)."""
-    from .language.warnings import compile_warnings
-
-    return compile_warnings(resolved, rules)
+    return Analysis(document, resolved, rules, compile_warnings(resolved, rules))
 
 
 def _dicts(diagnostics: Iterable[Diagnostic]) -> list[dict[str, Any]]:
@@ -162,13 +156,14 @@ def lint(text: str, origin: str | None = "<string>", select: Iterable[str] | Non
          ignore: Iterable[str] | None = None, *, allowed_roots: Roots = None) -> dict[str, Any]:
     """The linter's warnings (``select`` / ``ignore``: codes or code prefixes such as "W1"); a text
     that does not compile gets its errors instead, since there is nothing to lint."""
-    from .language.lint import lint_analysis, selection
+    from .language.lint import lint as run_linters
+    from .language.lint import selection
 
     chosen = selection(select, ignore)  # a bad code is the caller's mistake: raised before any work
     analysis = analyse(text, origin, allowed_roots=allowed_roots)
-    if analysis.rules is None or analysis.resolved is None or analysis.document is None:
+    if analysis.rules is None or analysis.resolved is None:
         return {"diagnostics": _dicts(analysis.diagnostics)}
-    return {"diagnostics": _dicts(lint_analysis(analysis.document, analysis.resolved, analysis.rules, chosen))}
+    return {"diagnostics": _dicts(run_linters(analysis.resolved, analysis.rules, chosen))}
 
 
 def _range(pos) -> dict[str, int]:

@@ -1,0 +1,117 @@
+"""The linter: each warning code has a fixture under tests/lint/ that gives exactly the warnings its
+``# expect:`` lines list, a section in docs/lint.md and a docstring; the counts over the shipped
+rulesets and the gallery are pinned; the command line's statuses and JSON."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+
+from tractor_rules import cli, codes, facade
+from tractor_rules.language.lint import LINTERS, selection
+from tractor_rules.resources import builtin_names, builtin_path
+
+ROOT = Path(__file__).resolve().parents[2]
+FIXTURES = ROOT / "tests" / "lint"
+GALLERY = sorted((ROOT / "examples" / "house-rules").glob("*.tractor"))
+EXPECT = re.compile(r"^# expect: (\d+):(\d+): (W\d{3}): (.*)$")
+
+#: warnings the shipped rulesets and the gallery give on purpose: P04 restates its parent's
+#: 'failed throw' so that the rule reads whole on its own page
+INTENDED = {"P04-only-opponents-stop-throws.tractor": ["W102"]}
+
+
+def expected(path: Path) -> list[tuple[int, int, str, str]]:
+    found = [EXPECT.match(line) for line in path.read_text(encoding="utf-8").splitlines()]
+    return [(int(m[1]), int(m[2]), m[3], m[4]) for m in found if m]
+
+
+@pytest.mark.parametrize("code", list(LINTERS))
+def test_each_code_has_a_fixture_that_gives_exactly_its_warnings(code):
+    path = FIXTURES / f"{code}.tractor"
+    want = expected(path)
+    assert want and all(w[2] == code for w in want), f"{path.name} must expect {code}"
+    got = facade.lint(path.read_text(encoding="utf-8"), str(path))["diagnostics"]
+    assert [(d["line"], d["column"], d["code"], d["message"]) for d in got] == want
+
+
+def test_every_warning_code_has_a_linter_a_docs_section_and_a_docstring():
+    warnings = [c for c, entry in codes.CODES.items() if entry.severity == "warning"]
+    assert list(LINTERS) == warnings
+    page = (ROOT / "docs" / "lint.md").read_text(encoding="utf-8")
+    for code, cls in LINTERS.items():
+        assert f"### {code} {codes.CODES[code].name} {{ #{code.lower()} }}" in page, code
+        doc = cls.__doc__ or ""
+        for part in ("What it does:", "Why is this bad?", "Example:", "Use instead:"):
+            assert part in doc, (code, part)
+
+
+def test_lint_counts_over_the_shipped_rulesets_and_the_gallery():
+    counts = {}
+    for name in builtin_names():
+        path = builtin_path(name)
+        assert path is not None
+        counts[path.name] = [d["code"] for d in facade.lint(path.read_text(encoding="utf-8"), str(path))["diagnostics"]]
+    for path in GALLERY:
+        counts[path.name] = [d["code"] for d in facade.lint(path.read_text(encoding="utf-8"), str(path))["diagnostics"]]
+    assert len(counts) == len(builtin_names()) + len(GALLERY) > 20
+    assert {name: found for name, found in counts.items() if found} == INTENDED
+
+
+def test_a_suppression_comment_silences_its_line_or_the_next():
+    text = ('ruleset: "Ours"\nextends: "two-decks"\ntable\n  decks: 2  # lint: ignore\n'
+            "  # lint: ignore W103, W102\n  players: 4\n  jokers: yes  # lint: ignore W104\n")
+    assert [(d["line"], d["code"]) for d in facade.lint(text, "house.tractor")["diagnostics"]] == [(7, "W102")]
+
+
+def test_select_and_ignore_take_codes_and_prefixes():
+    assert selection(["W1"]) == tuple(LINTERS)
+    assert selection(["W102,W103"], ["W103"]) == ("W102",)
+    assert selection(None, ["W10"]) == ()
+    with pytest.raises(ValueError, match="unknown lint code 'E001'"):
+        selection(["E001"])
+    path = FIXTURES / "W102.tractor"
+    found = facade.lint(path.read_text(encoding="utf-8"), str(path), ignore=["W102"])["diagnostics"]
+    assert found == []
+
+
+def test_the_command_exits_1_when_it_warns_0_when_quiet_2_for_a_bad_code(capsys):
+    path = str(FIXTURES / "W104.tractor")
+    assert cli.main(["lint", path]) == 1
+    out, err = capsys.readouterr()
+    assert f"{path}:7:3: warning[W104]: 'pair': entry 3" in out and err.strip() == "1 warning"
+    assert cli.main(["lint", path, "--ignore", "W104"]) == 0
+    assert capsys.readouterr() == ("", "")
+    assert cli.main(["lint", "two-decks", "one-deck"]) == 0
+    with pytest.raises(SystemExit) as info:
+        cli.main(["lint", "--select", "W999", path])
+    assert info.value.code == 2
+    assert "unknown lint code 'W999'" in capsys.readouterr().err
+
+
+def test_the_command_prints_json_for_editors(capsys):
+    path = str(FIXTURES / "W102.tractor")
+    assert cli.main(["lint", "--format", "json", path]) == 1
+    data = json.loads(capsys.readouterr().out)
+    assert [d["code"] for d in data["diagnostics"]] == ["W102"] * 3
+    fix = data["diagnostics"][0]["fixes"][0]
+    assert (fix["line"], fix["column"], fix["end_line"], fix["end_column"], fix["replacement"]) == (10, 1, 11, 1, "")
+
+
+def test_a_ruleset_that_does_not_compile_gets_its_errors(tmp_path, capsys):
+    bad = tmp_path / "bad.tractor"
+    bad.write_text('extends: "two-decks"\ntable\n  decks: 9\n', encoding="utf-8")
+    assert cli.main(["lint", str(bad)]) == 1
+    out, err = capsys.readouterr()
+    assert f"{bad}:3:10: error[E201]:" in out and err.strip() == "1 error"
+
+
+def test_check_prints_the_compile_time_warning_and_still_succeeds(capsys):
+    path = str(FIXTURES / "W101.tractor")
+    assert cli.main(["check", path]) == 0
+    out, err = capsys.readouterr()
+    assert f"{path}:9:3: warning[W101]: this file changes the table (decks: 3)" in err
+    assert out.startswith(f"{path}: ok")

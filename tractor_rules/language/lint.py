@@ -1,0 +1,422 @@
+"""The linter: warnings about rules that compile but are probably not what their author meant.
+
+Each warning is one small class registered under its code (``codes.py``, ``W1xx``) by the
+``@linter`` decorator; its docstring says what it finds, why that is a problem and what to write
+instead, and docs/lint.md has a section for each (a test checks both, and that each code has a
+fixture under tests/lint/).  A linter reads the compiled rules and the resolved files (the
+statements in force, and each file's tree with its comments); it never changes them.
+
+A warning is silenced by a comment on its line or on the line above it::
+
+    decks: 2  # lint: ignore W102
+    # lint: ignore            (every warning of the next line)
+
+Those marked ``at_compile_time`` are also reported by ``check`` and the facade's ``check``.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
+from typing import ClassVar
+
+from .. import codes
+from ..errors import Diagnostic, Fix
+from ..rules import Pattern, Rules, Source
+from ..titles import inherited_title
+from .resolve import Resolved, statement_key
+from .syntax import Position, Statement, SyntaxTree, source_lines
+
+#: code → the linter's class, in the order of the codes
+LINTERS: dict[str, type["Linter"]] = {}
+
+#: ``# lint: ignore`` or ``# lint: ignore W102, W103``
+_SUPPRESS = re.compile(r"#\s*lint:\s*ignore\b(?P<codes>[\sA-Za-z0-9,]*)")
+
+
+@dataclass(frozen=True)
+class Finding:
+    """What a linter found: where (file and span), and the message; the code is the linter's."""
+
+    file: str
+    pos: Position
+    message: str
+    fixes: tuple[Fix, ...] = ()
+
+
+@dataclass(frozen=True)
+class LintContext:
+    resolved: Resolved
+    rules: Rules
+
+    @property
+    def root(self) -> str:
+        """The file being linted (the others are its parents)."""
+        return self.resolved.files[0]
+
+    def statement_at(self, src: Source) -> Statement | None:
+        """The statement in force that starts where ``src`` says (None for a default)."""
+        for st in self.resolved.statements:
+            if st.file == src.file and (st.pos.line, st.pos.column) == (src.line, src.column):
+                return st
+        return None
+
+    def span(self, src: Source) -> Position:
+        """The span of the statement at ``src``, or its first character when none is known."""
+        st = self.statement_at(src)
+        return st.pos if st is not None else Position(src.line, src.column, src.line, src.column + 1)
+
+    def line(self, file: str, number: int) -> str:
+        lines = source_lines(self.resolved.texts.get(file, ""))
+        return lines[number - 1] if 0 < number <= len(lines) else ""
+
+
+class Linter:
+    """One warning.  Subclasses set their docstring (What it does / Why is this bad? / Example / Use
+    instead) and ``findings``."""
+
+    code: ClassVar[str] = ""
+    #: also a warning of the compiler: ``check`` reports it
+    at_compile_time: ClassVar[bool] = False
+
+    def findings(self, ctx: LintContext) -> Iterable[Finding]:
+        raise NotImplementedError
+
+
+def linter(code: str, *, at_compile_time: bool = False):
+    """Register the decorated class as the linter of ``code`` (a warning code of ``codes.py``)."""
+
+    def register(cls: type[Linter]) -> type[Linter]:
+        assert codes.CODES[code].severity == "warning", code
+        assert code not in LINTERS, code
+        cls.code = code
+        cls.at_compile_time = at_compile_time
+        LINTERS[code] = cls
+        return cls
+
+    return register
+
+
+def selection(select: Iterable[str] | None = None, ignore: Iterable[str] | None = None) -> tuple[str, ...]:
+    """The codes to run: those ``select`` names (all without it) minus those ``ignore`` names.  Each
+    item is a code ("W102") or a prefix of codes ("W1"), or a list of them separated by commas;
+    raises ``ValueError`` naming an item that matches no linter."""
+
+    def expand(items: Iterable[str]) -> set[str]:
+        chosen: set[str] = set()
+        for item in items:
+            if isinstance(item, str) is False:
+                raise ValueError(f"a lint code is text, not {type(item).__name__}")
+            for part in filter(None, (p.strip().upper() for p in item.split(","))):
+                matched = {code for code in LINTERS if code.startswith(part)}
+                if not matched:
+                    known = ", ".join(LINTERS)
+                    raise ValueError(f"unknown lint code {part!r}: the codes are {known}")
+                chosen |= matched
+        return chosen
+
+    if isinstance(select, str) or isinstance(ignore, str):
+        raise ValueError("select and ignore take a list of codes, not one string")
+    chosen = expand(select) if select is not None else set(LINTERS)
+    chosen -= expand(ignore or ())
+    return tuple(code for code in LINTERS if code in chosen)
+
+
+def lint(resolved: Resolved, rules: Rules, chosen: Iterable[str] | None = None) -> list[Diagnostic]:
+    """The warnings of the chosen linters (all by default) that no comment silences, sorted."""
+    ctx = LintContext(resolved, rules)
+    suppressed = _suppressions(resolved)
+    out: list[Diagnostic] = []
+    for code in (selection() if chosen is None else chosen):
+        for found in LINTERS[code]().findings(ctx):
+            if _silenced(suppressed.get(found.file, {}), found.pos.line, code):
+                continue
+            out.append(Diagnostic(found.file, found.pos.line, found.pos.column, found.message,
+                                  ctx.line(found.file, found.pos.line), found.pos.width, code=code,
+                                  end_line=found.pos.end_line, end_column=found.pos.end_column,
+                                  fixes=found.fixes))
+    rank = {file: i for i, file in enumerate(resolved.files)}
+    return sorted(out, key=lambda d: (rank.get(d.file, len(rank)), d.line, d.column, d.code, d.message))
+
+
+def compile_warnings(resolved: Resolved, rules: Rules) -> list[Diagnostic]:
+    """The warnings the compiler reports with a ruleset that compiles (``check`` prints them)."""
+    return lint(resolved, rules, [code for code, cls in LINTERS.items() if cls.at_compile_time])
+
+
+def _suppressions(resolved: Resolved) -> dict[str, dict[int, frozenset[str] | None]]:
+    """file → line → the codes a comment there silences (None: every code)."""
+    trees: list[SyntaxTree] = []
+    current: Resolved | None = resolved
+    while current is not None:
+        trees.append(current.root)
+        current = current.parent
+    out: dict[str, dict[int, frozenset[str] | None]] = {}
+    for tree in trees:
+        for comment in tree.comments:
+            match = _SUPPRESS.search(comment.text)
+            if match:
+                named = frozenset(p.upper() for p in re.split(r"[\s,]+", match["codes"]) if p)
+                out.setdefault(tree.file, {})[comment.line] = named or None
+    return out
+
+
+def _silenced(comments: dict[int, frozenset[str] | None], line: int, code: str) -> bool:
+    for number in (line, line - 1):
+        if number in comments:
+            named = comments[number]
+            if named is None or code in named:
+                return True
+    return False
+
+
+# --- the linters -------------------------------------------------------------------------------------
+
+
+@linter(codes.INHERITED_TITLE, at_compile_time=True)
+class InheritedTitle(Linter):
+    """What it does: finds a house rule that changes the table (decks, players) but keeps the name
+    or description of the ruleset it extends.
+
+    Why is this bad? The sheet would print the parent's title ("Tractor (two decks)") over a game
+    played with three decks.
+
+    Example: ``extends: "two-decks"`` then ``decks: 3`` and no ``ruleset:`` line.
+
+    Use instead: give the house rule its own ``ruleset:`` (and ``description:``)."""
+
+    def findings(self, ctx: LintContext) -> Iterator[Finding]:
+        found = inherited_title(ctx.rules)
+        if found is not None:
+            yield Finding(found.where.file, ctx.span(found.where), found.message(ctx.rules))
+
+
+@linter(codes.RESTATED_VALUE)
+class RestatedValue(Linter):
+    """What it does: finds a statement of a house rule that sets what the ruleset it extends (or
+    the language's default) already says.
+
+    Why is this bad? It reads like a change, and the sheet does not mark it as one; when the parent
+    changes later, the house rule silently keeps the old value.
+
+    Example: ``extends: "two-decks"`` then ``decks: 2``.
+
+    Use instead: remove the line, or write the value you mean to change."""
+
+    def findings(self, ctx: LintContext) -> Iterator[Finding]:
+        if ctx.resolved.parent is None:
+            return
+        changed = set(ctx.rules.house_changes)
+        by_statement: dict[tuple[int, int], list[str]] = {}
+        for path, src in ctx.rules.sources:
+            if src.file == ctx.root:
+                by_statement.setdefault((src.line, src.column), []).append(path)
+        parent_statements: dict[tuple, Statement] = {}
+        for st in ctx.resolved.parent.statements:  # an upgrade table is named by its first row
+            parent_statements.setdefault(statement_key(st), st)
+        seen_keys: set[tuple] = set()
+        for st in ctx.resolved.root.statements:
+            if st.kind in ("extends", "unset"):
+                continue
+            paths = by_statement.get((st.pos.line, st.pos.column))
+            if not paths or any(path in changed for path in paths):
+                continue
+            key = statement_key(st)
+            if key in seen_keys:  # the rows of one upgrade table: one warning, at the first
+                continue
+            seen_keys.add(key)
+            earlier = parent_statements.get(key)
+            written = _key_words(ctx.line(st.file, st.pos.line), st)
+            if earlier is not None:
+                what = f"{earlier.file} (line {earlier.pos.line}) already says so"
+            else:
+                what = "it is what the game has without it (the language's default)"
+            fix = Fix("remove the line", st.pos.line, 1, st.pos.line + 1, 1, "")
+            yield Finding(st.file, st.pos, f"{written} changes nothing: {what}", (fix,))
+
+
+def _key_words(line: str, st: Statement) -> str:
+    start = st.pos.column - 1
+    colon = line.find(":", start)
+    if st.section in ("upgrade", "solo_upgrade"):
+        return "this upgrade table"
+    return f"'{' '.join(line[start:colon].split())}'" if colon > start else f"'{st.kind.replace('_', ' ')}'"
+
+
+#: the swap points accepted, as a share of the deck's points: the usual tables swap at 40%, and
+#: beyond half the attackers would need more points than the bankers keep
+_SWAP_LOW, _SWAP_HIGH = 0.30, 0.50
+
+
+@linter(codes.SWAP_POINT)
+class SwapPoint(Linter):
+    """What it does: finds an upgrade table whose swap point (the fewest points with which the
+    attackers take the bank) is at most 30% or more than half of the deck's points.
+
+    Why is this bad? Tables written in points do not grow with the deck: a two-deck table (swap at
+    80 of 200) left under three decks (300 points) hands the bank over at 27%.  The usual tables
+    swap at 40%, and none past half.
+
+    Example: ``extends: "two-decks"`` then ``decks: 3`` and ``deal: 38 each, kitty 10``.
+
+    Use instead: rows for this deck's points, or ``steps: 20 per deck``, which scales."""
+
+    def findings(self, ctx: LintContext) -> Iterator[Finding]:
+        rules = ctx.rules
+        total = rules.table.total_points
+        if total <= 0 or not rules.thresholds:
+            return
+        swap = next((p for p in range(0, total + 1, 5) if rules.level_change(p)[0] == "attackers"), None)
+        if swap is None or _SWAP_LOW * total < swap <= _SWAP_HIGH * total:
+            return
+        share = round(100 * swap / total)
+        message = (f"the attackers take the bank at {swap} of the deck's {total} points ({share}%); upgrade "
+                   f"tables usually swap at 40% ({total * 2 // 5} here), never past half")
+        yield _at_table(ctx, "thresholds", message)
+
+
+def _at_table(ctx: LintContext, field: str, message: str) -> Finding:
+    """A finding about an upgrade table: at the table, or, when the table comes from a parent and
+    this file changed the deck, at that change (the line the author can act on)."""
+    rules = ctx.rules
+    table = next((src for path, src in rules.sources if path == field or path.startswith(field + "[")), None)
+    if table is None or table.file != ctx.root:
+        for path in ("table.decks", "table.points", "table.removed_ranks", "table.removed_cards"):
+            src = rules.source_of(path)
+            if path in rules.house_changes and src is not None:
+                return Finding(src.file, ctx.span(src), message)
+    if table is None:
+        return Finding(ctx.root, Position(1, 1, 1, 2), message)
+    return Finding(table.file, ctx.span(table), message)
+
+
+@linter(codes.FOLLOW_ENTRY_NEVER_APPLIES)
+class FollowEntryNeverApplies(Linter):
+    """What it does: finds the last entry of a follow list ('any cards', 'broken down step by
+    step') after an entry that every hand can play.
+
+    Why is this bad? The follow duty binds only a hand that holds more cards of the suit than the
+    lead; such a hand can always play an entry made of singles (``2 singles``) or of as many sets as
+    it has filled with singles (``pairs + singles``), so the list never gets past it.
+
+    Example: ``pair: pair > 2 singles > any cards``.
+
+    Use instead: end the list at the entry every hand can play (``pair: pair > 2 singles``)."""
+
+    def findings(self, ctx: LintContext) -> Iterator[Finding]:
+        for fl in ctx.rules.following.lists:
+            label = fl.lead.label
+            for index, entry in enumerate(fl.entries[:-1], start=1):
+                if _always_playable(entry):
+                    last = fl.entries[-1]
+                    what = "broken down step by step" if last.step_down else "any cards"
+                    if last.terms:
+                        break  # a termed entry after it is the compiler's error (E310)
+                    src = ctx.rules.source_of(f"following.lists[{label}]")
+                    where = Finding(src.file, ctx.span(src), "") if src is not None else \
+                        Finding(ctx.root, Position(1, 1, 1, 2), "")
+                    yield Finding(where.file, where.pos,
+                                  f"'{label}': entry {len(fl.entries)} ('{what}') can never apply: every hand "
+                                  f"that must follow can play entry {index}, which comes first")
+                    break
+
+
+def _always_playable(entry: Pattern) -> bool:
+    """Whether every hand with more cards of the suit than the lead can play ``entry``: its fixed
+    parts are singles, and anything it leaves open is filled with singles."""
+    if not entry.terms:
+        return False
+    single = [t for t in entry.terms if t.width == 1 and t.length.value(1) == 1 and t.length.per_n == 0]
+    fixed = [t for t in entry.terms if not t.count.greedy]
+    greedy = [t for t in entry.terms if t.count.greedy]
+    if any(t not in single for t in fixed):
+        return False
+    return not greedy or any(t in single for t in greedy)
+
+
+@linter(codes.IMPOSSIBLE_LADDER_STEP)
+class ImpossibleLadderStep(Linter):
+    """What it does: finds a declaration step that shows more cards than a hand holds.
+
+    Why is this bad? Nobody can ever make it, so the ladder promises a declaration the game does not
+    have (the compiler already refuses steps that the decks themselves cannot hold).
+
+    Example: twelve players with one deck (4 cards each) and ``ladder: ... < 2 big jokers + 3 level
+    cards`` (5 cards).
+
+    Use instead: steps of at most as many cards as a hand holds."""
+
+    def findings(self, ctx: LintContext) -> Iterator[Finding]:
+        from .compiler import step_words
+
+        hand = ctx.rules.table.hand_size
+        for step in ctx.rules.declaring.ladder:
+            cards = step.count + step.level_cards
+            if cards > hand:
+                src = ctx.rules.source_of("declaring.ladder")
+                where = ctx.span(src) if src is not None else Position(1, 1, 1, 2)
+                yield Finding(src.file if src is not None else ctx.root, where,
+                              f"'{step_words(step)}' shows {cards} cards, but a hand holds {hand}: nobody can "
+                              "make this declaration")
+
+
+@linter(codes.UNREACHABLE_THRESHOLD)
+class UnreachableThreshold(Linter):
+    """What it does: finds an upgrade row that starts above the most points the attackers can take
+    (every point card, plus the kitty multiplied as much as the rules allow).
+
+    Why is this bad? The row never applies; usually a number has a digit too many or the table was
+    written for more decks.
+
+    Example: ``decks: 1`` with a row ``400+: attackers +4`` and no kitty multiplier.
+
+    Use instead: rows within the deck's reach."""
+
+    def findings(self, ctx: LintContext) -> Iterator[Finding]:
+        rules = ctx.rules
+        for penalty in (rules.leading.throw_penalty, rules.following.revoke_penalty):
+            if penalty.kind in ("per-attempt", "per-card") and penalty.points > 0:
+                return  # penalties add points to the attackers' score without a bound
+        reach = _most_attacker_points(rules)
+        for field, rows in (("thresholds", rules.thresholds), ("solo_thresholds", rules.solo_thresholds)):
+            row = next((r for r in rows if r.low > reach), None)
+            if row is not None:
+                written = f"{row.low}+" if row.high == -1 else f"{row.low}-{row.high}"
+                message = f"the row '{written}' can never apply: the attackers can take at most {reach} points"
+                section = "upgrade" if field == "thresholds" else "solo_upgrade"
+                written_row = next((st for st in ctx.resolved.statements if st.section == section
+                                    and st.kind == "threshold" and st.node.leaves("int")
+                                    and st.node.leaves("int")[0].value == row.low), None)
+                if written_row is not None:
+                    yield Finding(written_row.file, written_row.pos, message)
+                else:
+                    yield _at_table(ctx, field, message)
+
+
+def _most_attacker_points(rules: Rules) -> int:
+    """Every point card, plus the kitty's best points times (the largest multiplier - 1)."""
+    from ..engine.scoring import evaluate_formula
+
+    table = rules.table
+    total = table.total_points
+    value = dict(table.points)
+    card_points = sorted((value[r] for r in value if r not in table.removed_ranks), reverse=True)
+    per_rank = table.decks * 4
+    best = [p for p in card_points for _ in range(per_rank)][: table.kitty_size]
+    kitty_points = min(total, sum(best))
+    kitty = rules.kitty
+    hand = max(table.hand_size, 1)
+    if kitty.kind == "none" or kitty_points == 0:
+        return total
+    if kitty.kind == "formula":
+        limit = kitty.cap or 10**9
+        most = max(evaluate_formula(kitty.formula, size, hand, limit) for size in range(1, min(hand, 64) + 1))
+    else:
+        most = max((r.factor for r in kitty.table), default=1)
+        if kitty.doubling:
+            for r in kitty.table:
+                if r.length > 1:
+                    longest = hand // r.width
+                    most = max(most, r.factor * 2 ** max(0, min(longest, 64) - r.length))
+    return total + max(most - 1, 0) * kitty_points
