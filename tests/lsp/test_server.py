@@ -20,10 +20,10 @@ extends: "two-decks"
 
 levels
   range: 3 to A
-  knock back: none
+  knock back: J to 3 on any loss
 
 table
-  players: 4
+  play: clockwise
 """
 
 
@@ -182,7 +182,7 @@ def test_document_symbols_are_sections_with_their_statements(session, folder):
     assert [s.name for s in found] == ["ruleset", "extends", "levels", "table"]
     levels = found[2]
     assert levels.kind == types.SymbolKind.Namespace
-    assert [(c.name, c.detail) for c in levels.children] == [("range", "3 to A"), ("knock back", "none")]
+    assert [(c.name, c.detail) for c in levels.children] == [("range", "3 to A"), ("knock back", "J to 3 on any loss")]
     assert levels.range.start.line == line_of(HOUSE, "levels")
     assert levels.range.end.line == line_of(HOUSE, "knock back")
 
@@ -214,3 +214,40 @@ def test_hover_on_a_row_of_a_table_shows_the_table(session, folder):
     hover = session.hover(uri, 4, 3).contents.value
     assert "| 5–35 | banker team up 2 levels |" in hover
     assert "From 120 points on" in hover.split("Default")[0] and "From 160 points on" in hover.split("Default")[1]
+
+
+def test_lint_warnings_with_their_code_link_and_quick_fix(session, folder):
+    text = 'extends: "two-decks"\n\ntable\n  players: 4\n  decks: 2\n'
+    uri, found = session.open(folder / "restates.tractor", text)
+    assert [(d.code, d.severity, d.range.start.line) for d in found] == [
+        ("W102", types.DiagnosticSeverity.Warning, 3), ("W102", types.DiagnosticSeverity.Warning, 4)]
+    assert found[0].code_description.href.endswith("/lint/#w102")
+    (action,) = session.code_actions(uri, found[:1])
+    assert action.kind == types.CodeActionKind.QuickFix and action.title == "remove the line"
+    (edit,) = action.edit.changes[uri]
+    assert (edit.range.start.line, edit.range.end.line, edit.new_text) == (3, 4, "")
+
+
+def test_did_you_mean_is_a_quick_fix(session, folder):
+    text = 'ruleset: "🂡"\ntable\n  partners: oposite\n'
+    uri, found = session.open(folder / "typo.tractor", text)
+    (error,) = found
+    assert error.code == "E001" and error.severity == types.DiagnosticSeverity.Error
+    assert error.code_description.href.endswith("/errors/#e001")
+    (action,) = session.code_actions(uri, found)
+    (edit,) = action.edit.changes[uri]
+    assert edit.new_text == "opposite" and "opposite" in action.title
+    assert (edit.range.start, edit.range.end) == (types.Position(line=2, character=12),
+                                                  types.Position(line=2, character=19))
+
+
+def test_a_half_typed_line_hides_neither_the_other_errors_nor_hover_and_completion(session, folder):
+    text = 'extends: "two-decks"\n\nlevels\n  range: 3 to\n  knock back: J to 3 on any loss\n' \
+           "  mandatory: zz\n\ntable\n  partners: \n  play: clockwise\n"
+    uri, found = session.open(folder / "typing3.tractor", text)
+    assert sorted(d.range.start.line for d in found) == [3, 5, 8]
+    hover = session.hover(uri, line_of(text, "knock back"), 4).contents.value
+    assert "overrides two-decks.tractor" in hover
+    assert {item.label for item in session.complete(uri, line_of(text, "partners"), 12)} == {
+        "opposite", "alternate", "by"}
+    assert [s.name for s in session.symbols(uri)[1].children] == ["knock back"]

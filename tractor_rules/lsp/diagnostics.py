@@ -8,28 +8,14 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..errors import Diagnostic, RulesetError
-from ..language.compiler import compile_resolved
-from ..language.resolve import Trust, resolve
 from .document import DocumentState
 
 D = dict[str, Any]
 
 
-def _as_dict(diagnostic: Diagnostic) -> D:
-    line, column = max(diagnostic.line, 1), max(diagnostic.column, 1)
-    return {"file": diagnostic.file, "line": line, "column": column, "end_line": line,
-            "end_column": column + max(diagnostic.width, 1), "severity": "error", "code": "",
-            "message": diagnostic.message, "fixes": []}
-
-
 def check(state: DocumentState) -> list[D]:
-    """Every problem of the document and its parents."""
-    try:
-        compile_resolved(resolve(state.source(), Trust()))
-    except RulesetError as error:
-        return [_as_dict(d) for d in error.diagnostics]
-    return []
+    """Every problem of the document and its parents, in the facade's shape."""
+    return [d.to_dict() for d in state.diagnostics]
 
 
 def for_document(state: DocumentState, found: list[D]) -> list[D]:

@@ -1,6 +1,7 @@
-"""One open document's state: its text and what the language makes of it (syntax tree, parents,
-compiled rules, diagnostics).  Built once per version of the text, each part on first use, and
-shared by every request about that version (as taplo's ``world.rs`` keeps one state per document).
+"""One open document's state: its text and what the language makes of it (the facade's one
+analysis: syntax tree, parents, compiled rules, diagnostics).  Built once per version of the text,
+each part on first use, and shared by every request about that version (as taplo's ``world.rs``
+keeps one state per document).
 
 Lines and columns here are 1-based, in code points, as everywhere in the language."""
 
@@ -12,11 +13,12 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import unquote, urlparse
 
-from ..errors import RulesetError
-from ..language.compiler import compile_resolved
-from ..language.parser import SECTIONS, parse
+from ..api import text_source
+from ..errors import Diagnostic, RulesetError
+from ..facade import Analysis, analyse
+from ..language.lint import lint
+from ..language.parser import SECTIONS
 from ..language.resolve import Resolved, Source, Trust, resolve
-from ..language.suggest import quoted
 from ..language.syntax import Statement, SyntaxTree, source_lines
 from ..rules import Rules
 
@@ -68,40 +70,46 @@ class DocumentState:
         return source_lines(self.text)
 
     def source(self) -> Source:
-        if self.path is None:
-            return Source(self.text, "<string>", None, "<string>")
-        shown = self.origin if self.origin.isprintable() else quoted(self.origin)
-        return Source(self.text, shown, self.path.parent.resolve(), str(self.path.resolve()))
+        return text_source(self.text, self.origin)
 
     # --- what the language makes of the text ----------------------------------------------------
 
     @cached_property
+    def analysis(self) -> Analysis:
+        """The text parsed once (every syntax error found, the lines that parse kept), resolved and
+        compiled as far as it goes: what every feature reads."""
+        return analyse(self.text, self.origin)
+
+    @cached_property
     def tree(self) -> SyntaxTree | None:
-        """The syntax tree, or None when the text does not parse."""
-        try:
-            return parse(self.text, self.source().file)
-        except RulesetError:
-            return None
+        """The syntax tree of the lines that parse (a half-typed line does not hide the others)."""
+        document = self.analysis.document
+        return document.tree if document is not None else None
 
     @cached_property
     def resolved(self) -> Resolved | None:
-        """The text with its parents merged in, or None when it or a parent cannot be read."""
-        if self.tree is None:
-            return None
+        """The text with its parents merged in; while the text has syntax errors, the lines that
+        parse with their parents, so that hover and go to definition still know where values come
+        from.  None when a parent cannot be read."""
+        if self.analysis.resolved is not None or self.tree is None:
+            return self.analysis.resolved
         try:
-            return resolve(self.source(), Trust())
+            return resolve(self.source(), Trust(), tree=self.tree)
         except RulesetError:
             return None
 
-    @cached_property
+    @property
     def rules(self) -> Rules | None:
         """The compiled rules, or None when the ruleset does not compile."""
-        if self.resolved is None:
-            return None
-        try:
-            return compile_resolved(self.resolved)
-        except RulesetError:
-            return None
+        return self.analysis.rules
+
+    @cached_property
+    def diagnostics(self) -> list[Diagnostic]:
+        """Every error of the text and its parents; once it compiles, every lint warning."""
+        analysis = self.analysis
+        if analysis.rules is None or analysis.resolved is None:
+            return list(analysis.diagnostics)
+        return lint(analysis.resolved, analysis.rules)
 
     # --- places in the text -----------------------------------------------------------------------
 

@@ -17,8 +17,9 @@ from pygls.lsp.server import LanguageServer
 from pygls.uris import from_fs_path
 
 from .. import __version__
-from ..errors import RulesetError, terminal_safe
-from ..language.format import format_text
+from ..codes import code_info
+from ..errors import terminal_safe
+from ..language.format import format_document
 from ..render.i18n import languages
 from . import completion, diagnostics, hover, navigation, symbols
 from .document import DocumentState
@@ -50,10 +51,13 @@ def language_of(locale: str | None, options: Any) -> str:
     return "en"
 
 
-def code_url(docs_url: str, code: str) -> str:
-    """The documentation section of a diagnostic code: errors in errors.md, warnings in lint.md."""
-    page = "lint" if code.startswith("W") else "errors"
-    return f"{docs_url.rstrip('/')}/{page}/#{code.lower()}"
+def code_url(docs_url: str, code: str) -> str | None:
+    """The documentation section of a diagnostic code (its page and anchor in ``codes``)."""
+    try:
+        info = code_info(code)
+    except KeyError:
+        return None
+    return f"{docs_url.rstrip('/')}/{info.page.removesuffix('.md')}/#{info.anchor}"
 
 
 class RulesetLanguageServer(LanguageServer):
@@ -98,12 +102,13 @@ class RulesetLanguageServer(LanguageServer):
 
     def _diagnostic(self, d: dict[str, Any], where: PositionMap) -> types.Diagnostic:
         code = d.get("code") or None
+        url = code_url(self.docs_url, code) if code else None
         return types.Diagnostic(
             range=where.range(d["line"], d["column"], d["end_line"], d["end_column"]),
             message=d["message"],
             severity=_SEVERITY.get(d["severity"], types.DiagnosticSeverity.Error),
             code=code,
-            code_description=types.CodeDescription(href=code_url(self.docs_url, code)) if code else None,
+            code_description=types.CodeDescription(href=url) if url else None,
             source="tractor-rules",
             data={"fixes": d.get("fixes", [])},
         )
@@ -187,10 +192,10 @@ def build_server() -> RulesetLanguageServer:
         state = ls.state(params.text_document.uri)
         if state is None:
             return None
-        try:
-            formatted = format_text(state.text, state.origin)
-        except RulesetError:  # a text that does not parse is left as it is; its diagnostics say why
+        document = state.analysis.document
+        if document is None or document.diagnostics:  # a text that does not parse is left as it is
             return None
+        formatted = format_document(document)
         if formatted == state.text:
             return []
         return [types.TextEdit(range=PositionMap(state.text).whole(), new_text=formatted)]
