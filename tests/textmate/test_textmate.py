@@ -17,7 +17,7 @@ import pytest
 
 import tractor_rules as tr
 from tractor_rules.resources import builtin_path
-from tractor_rules.textmate import grammar_text, keywords, patterns
+from tractor_rules.textmate import grammar_text, keywords
 
 ROOT = Path(__file__).resolve().parents[2]
 TOKENIZE = Path(__file__).resolve().parent / "tokenize.js"
