@@ -26,6 +26,9 @@ from .language.suggest import quoted
 from .resources import builtin_path
 
 DEFAULT_RULESET = "two-decks"
+#: what ``render --kind`` prints; the renderer's registry (render/kinds.py) is the authority, and
+#: a test keeps this list equal to it (importing the renderer here would slow every command)
+RENDER_KINDS = ("sheet", "card", "tracker")
 EXIT_OK, EXIT_INPUT, EXIT_USAGE = 0, 1, 2
 
 EPILOG = """\
@@ -202,7 +205,12 @@ def _cmd_render(args: argparse.Namespace) -> int:
         rules = _load(args, args.ruleset or DEFAULT_RULESET)
     except RulesetError as error:
         return _report(error)
-    _write_output(render_sheet(rules, format=args.format, lang=args.lang), args.output)
+    try:
+        text = render_sheet(rules, format=args.format, lang=args.lang, kind=args.kind)
+    except ValueError as exc:  # a kind not written in the format asked for
+        print(f"tractor-rules render: {exc}", file=sys.stderr)
+        return EXIT_USAGE
+    _write_output(text, args.output)
     return EXIT_OK
 
 
@@ -366,10 +374,14 @@ def build_parser() -> argparse.ArgumentParser:
     sch = command("schema", "print the JSON Schema of the compiled rules", _cmd_schema)
     sch.add_argument("-o", "--output", metavar="FILE", help="write to FILE instead of standard output")
 
-    render = command("render", "print a ruleset's rule sheet (Markdown, HTML or plain text; English or Chinese)",
-                     _cmd_render, loads=True)
+    render = command("render", "print a ruleset's rule sheet, quick reference card or score tracker "
+                     "(Markdown, HTML or plain text; English or Chinese)", _cmd_render, loads=True)
     render.add_argument("ruleset", nargs="?", metavar="RULESET")
-    render.add_argument("--format", choices=("md", "html", "txt"), default="md", help="default: md")
+    render.add_argument("--kind", choices=RENDER_KINDS, default="sheet",
+                        help="sheet: every rule with examples (default); card: a one-page quick reference; "
+                             "tracker: a page to note each hand's score and levels")
+    render.add_argument("--format", choices=("md", "html", "txt"),
+                        help="default: md for the sheet, html for the card and the tracker (which is html only)")
     render.add_argument("--lang", choices=("en", "zh"), default="en", help="default: en")
     render.add_argument("-o", "--output", metavar="FILE", help="write to FILE instead of standard output")
 

@@ -1,5 +1,6 @@
 """The HTML sheets print: headless Chromium prints every shipped ruleset's sheet to PDF, in every
-language, and the PDF must hold every section title on a sane number of A4 pages.
+language, and the PDF must hold every section title on a sane number of A4 pages, each page with
+the ruleset's name and its page number in the margin.
 
 This test never skips: without Chromium it fails and says how to install it (Debian:
 ``apt-get install -y chromium``); without a Chinese font the Chinese sheets print as boxes, their
@@ -9,6 +10,7 @@ titles cannot be read back, and it fails naming the font package (``fonts-noto-c
 from __future__ import annotations
 
 import os
+import re
 import shutil
 import subprocess
 import tempfile
@@ -69,6 +71,16 @@ def squeeze(text: str) -> str:
     return "".join(unicodedata.normalize("NFKC", text).split())
 
 
+def loosely(text: str) -> re.Pattern[str]:
+    """``text`` squeezed, each Chinese character also matching the CJK radicals: PDF text may spell
+    页 with the radical ⻚, which NFKC leaves alone."""
+    return re.compile("".join(f"[{re.escape(ch)}\u2e80-\u2fdf]" if ch >= "\u2e80" else re.escape(ch)
+                              for ch in squeeze(text)))
+
+
+PAGE_NUMBER = {"en": "page {page} of {pages}", "zh": "第 {page} 页，共 {pages} 页"}
+
+
 def page_size(page) -> tuple[int, int]:
     return round(float(page.mediabox.width)), round(float(page.mediabox.height))
 
@@ -86,6 +98,10 @@ def test_a_printed_sheet_holds_every_section_on_sane_a4_pages(printed, name, lan
     assert not missing, f"section titles missing from the PDF: {missing}"
     assert 1 <= len(reader.pages) <= MAX_PAGES
     assert all(page_size(page) == A4 for page in reader.pages)
+    for number, page in enumerate(reader.pages, 1):
+        footer = [sheet.title, PAGE_NUMBER[lang].format(page=number, pages=len(reader.pages))]
+        page_text = squeeze(page.extract_text())
+        assert all(loosely(words).search(page_text) for words in footer), f"page {number} lacks {footer}"
 
 
 def test_the_letter_variant_prints_on_letter_paper(tmp_path):

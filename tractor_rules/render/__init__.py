@@ -2,6 +2,7 @@
 
     from tractor_rules.render import render_sheet, render_diff
     render_sheet(rules, format="html", lang="zh")
+    render_sheet(rules, lang="zh", kind="card")          # or "tracker"; see kinds.py
     render_diff(tr.load("two-decks"), tr.load("two-decks-constant-twos"))
 """
 

@@ -1,4 +1,4 @@
-"""Jinja environments and the public ``render_sheet``."""
+"""Jinja environments and the public ``render_sheet``, which prints any kind (``kinds.py``)."""
 
 from __future__ import annotations
 
@@ -8,10 +8,8 @@ from jinja2 import Environment, PackageLoader, StrictUndefined
 
 from ..rules import Rules
 from .i18n import check_language, translations
-from .sheet import build_sheet
+from .kinds import FORMATS, Kind, kind_named
 from .text import FILTERS
-
-FORMATS = ("md", "html", "txt")
 
 
 def check_format(format: str, allowed: tuple[str, ...] = FORMATS) -> str:
@@ -38,10 +36,24 @@ def environment(format: str, lang: str) -> Environment:
     return env
 
 
-def render_sheet(rules: Rules, format: str = "md", lang: str = "en") -> str:
-    """The rule sheet of ``rules``: ``format`` "md", "html" or "txt", ``lang`` "en" or "zh" (or any
-    language with a catalog)."""
-    check_format(format)
+def render_sheet(rules: Rules, format: str | None = None, lang: str = "en", kind: str = "sheet") -> str:
+    """What ``rules`` print as: ``kind`` "sheet" (the rule sheet), "card" (the quick reference
+    card) or "tracker" (the score tracker); ``format`` "md", "html" or "txt" (None: the kind's
+    first, Markdown for the sheet, HTML for the others); ``lang`` "en" or "zh" (or any language
+    with a catalog).  A ``ValueError`` names the choices for anything unknown."""
+    printed = kind_named(kind)
+    format = _kind_format(printed, format)
     check_language(lang)
-    sheet = build_sheet(rules, lang)
-    return environment(format, lang).get_template(f"sheet.{format}.j2").render(sheet=sheet)
+    context = printed.context(rules, lang)
+    return environment(format, lang).get_template(printed.template(format)).render(**context)
+
+
+def _kind_format(printed: Kind, format: str | None) -> str:
+    format = check_format(printed.formats[0] if format is None else format)
+    if format not in printed.formats:
+        raise ValueError(f"the {printed.name} is written in {_or(printed.formats)}, not {format}")
+    return format
+
+
+def _or(words: tuple[str, ...]) -> str:
+    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " or " + words[-1]

@@ -48,6 +48,31 @@ def suits_html(text: object) -> Markup:
     return Markup(_CARD.sub(colour, escaped))
 
 
+# --- CSS ----------------------------------------------------------------------------------------
+
+_CSS_PLAIN = re.compile(r"[A-Za-z0-9 ]")
+_COUNTER = re.compile(r"%\((page|pages)\)s")
+
+
+def _css_quoted(text: str) -> str:
+    # every other character as a hex escape: no quote, backslash, newline or "</style>" can come
+    # out of user text (a ruleset's name) inside a style element, where HTML escaping does not apply
+    return '"' + "".join(ch if _CSS_PLAIN.fullmatch(ch) else f"\\{ord(ch):x} " for ch in text) + '"'
+
+
+def css_string(text: object) -> Markup:
+    """``text`` as a CSS string, safe inside a ``<style>`` element."""
+    return Markup(_css_quoted(str(text)))
+
+
+def css_counters(text: object) -> Markup:
+    """A CSS ``content`` value: ``text`` with ``%(page)s`` and ``%(pages)s`` as the page counters."""
+    parts = _COUNTER.split(str(text))
+    values = [f"counter({part})" if odd else _css_quoted(part) for odd, part in
+              ((i % 2 == 1, part) for i, part in enumerate(parts)) if odd or part]
+    return Markup(" ".join(values))
+
+
 # --- plain text ----------------------------------------------------------------------------------
 
 _CJK = "\u2e80-\u9fff\uf900-\ufaff\uff00-\uffef\u3000-\u303f"
@@ -127,6 +152,8 @@ FILTERS = {
     "md": md_escape,
     "md_inline": md_inline,
     "suits": suits_html,
+    "css_string": css_string,
+    "css_counters": css_counters,
     "wrap": wrap_text,
     "text_table": text_table,
     "underline": underline,
