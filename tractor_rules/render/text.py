@@ -50,14 +50,16 @@ def suits_html(text: object) -> Markup:
 
 # --- CSS ----------------------------------------------------------------------------------------
 
-_CSS_PLAIN = re.compile(r"[A-Za-z0-9 ]")
+#: what a CSS string may hold as written: letters and digits of any script, spaces, punctuation
+#: with no meaning to CSS or HTML
+_CSS_PUNCTUATION = frozenset(" ()-,.:;!?·，。、：；！？（）")
 _COUNTER = re.compile(r"%\((page|pages)\)s")
 
 
 def _css_quoted(text: str) -> str:
-    # every other character as a hex escape: no quote, backslash, newline or "</style>" can come
-    # out of user text (a ruleset's name) inside a style element, where HTML escaping does not apply
-    return '"' + "".join(ch if _CSS_PLAIN.fullmatch(ch) else f"\\{ord(ch):x} " for ch in text) + '"'
+    # anything else as a hex escape: no quote, backslash, newline or "</style>" can come out of
+    # user text (a ruleset's name) inside a style element, where HTML escaping does not apply
+    return '"' + "".join(ch if ch.isalnum() or ch in _CSS_PUNCTUATION else f"\\{ord(ch):x} " for ch in text) + '"'
 
 
 def css_string(text: object) -> Markup:
