@@ -77,6 +77,15 @@ def test_an_unknown_kind_is_a_usage_error(capsys):
     assert "invalid choice: 'poster'" in capsys.readouterr().err
 
 
+@pytest.mark.parametrize("kind", ["card", "tracker"])
+def test_the_printed_kinds_are_self_contained_pages_for_a4_and_letter(kind):
+    out = render_sheet(tr.load("house-finding-friends"), "html", kind=kind)
+    for outside in ("http:", "https:", "<script", "<link", "@import", "url(", "<img", "src="):
+        assert outside not in out
+    assert re.search(r"@page \{\s*size: A4;", out) and "@page letter { size: letter;" in out
+    assert '<span id="letter"></span>' in out and "body:has(#letter:target) { page: letter; }" in out
+
+
 # --- the card ------------------------------------------------------------------------------------
 
 
