@@ -102,18 +102,18 @@ def format(text: str, origin: str | None = "<string>") -> dict[str, Any]:
 
 def render(text: str, origin: str | None = "<string>", *, lang: str = "en", fmt: str = "html",
            kind: str = "sheet", allowed_roots: Roots = None) -> dict[str, Any]:
-    """The rule sheet of the text (``fmt`` "md", "html" or "txt"; ``lang`` "en", "zh", ...), None
-    when the text does not compile, and the diagnostics."""
+    """What the text prints as (``kind`` "sheet", "card" or "tracker"; ``fmt`` "md", "html" or
+    "txt", as far as the kind is written in it; ``lang`` "en", "zh", ...), None when the text does
+    not compile, and the diagnostics."""
     from .render import render_sheet
     from .render.i18n import check_language
-    from .render.render import check_format
+    from .render.render import kind_format
 
-    if kind != "sheet":
-        raise ValueError(f"unknown kind {kind!r}: the kinds are 'sheet'")
-    check_format(fmt)
+    kind_format(kind, fmt)
     check_language(lang)
     analysis = analyse(text, origin, allowed_roots=allowed_roots)
-    output = render_sheet(analysis.rules, format=fmt, lang=lang) if analysis.rules is not None else None
+    output = (render_sheet(analysis.rules, format=fmt, lang=lang, kind=kind)
+              if analysis.rules is not None else None)
     return {"output": output, "diagnostics": _dicts(analysis.diagnostics)}
 
 

@@ -9,6 +9,7 @@ import re
 import pytest
 
 import tractor_rules as tr
+from tractor_rules import facade
 from tractor_rules.cli import RENDER_KINDS, main
 from tractor_rules.render import render_sheet
 from tractor_rules.render.card import CARD_RULES, build_card
@@ -52,6 +53,19 @@ def test_unknown_kinds_and_formats_a_kind_lacks_are_refused_naming_the_choices()
         render_sheet(rules, "md", kind="tracker")
     with pytest.raises(ValueError, match="unknown format 'pdf'"):
         render_sheet(rules, "pdf", kind="card")
+
+
+def test_the_facade_renders_every_kind():
+    text = 'extends: "two-decks"\nruleset: "Ours"\ndescription: "d"\n'
+    for kind in KINDS:
+        result = facade.render(text, "ours.tractor", lang="zh", kind=kind)
+        assert result["diagnostics"] == []
+        assert result["output"] == render_sheet(tr.loads(text, "ours.tractor"), "html", "zh", kind=kind)
+    assert facade.render(text, fmt="txt", kind="card")["output"].startswith("Ours · Quick reference\n")
+    with pytest.raises(ValueError, match="the tracker is written in html, not txt"):
+        facade.render(text, fmt="txt", kind="tracker")
+    with pytest.raises(ValueError, match="unknown kind 'poster'"):
+        facade.render(text, kind="poster")
 
 
 def test_render_kind_on_the_command_line(capsys, tmp_path):

@@ -8,7 +8,7 @@ from jinja2 import Environment, PackageLoader, StrictUndefined
 
 from ..rules import Rules
 from .i18n import check_language, translations
-from .kinds import FORMATS, Kind, kind_named
+from .kinds import FORMATS, kind_named
 from .text import FILTERS
 
 
@@ -42,13 +42,16 @@ def render_sheet(rules: Rules, format: str | None = None, lang: str = "en", kind
     first, Markdown for the sheet, HTML for the others); ``lang`` "en" or "zh" (or any language
     with a catalog).  A ``ValueError`` names the choices for anything unknown."""
     printed = kind_named(kind)
-    format = _kind_format(printed, format)
+    format = kind_format(kind, format)
     check_language(lang)
     context = printed.context(rules, lang)
     return environment(format, lang).get_template(printed.template(format)).render(**context)
 
 
-def _kind_format(printed: Kind, format: str | None) -> str:
+def kind_format(kind: str, format: str | None) -> str:
+    """The format ``kind`` is rendered in: ``format``, or the kind's own for None.  A
+    ``ValueError`` names the choices for an unknown kind or format, or one the kind lacks."""
+    printed = kind_named(kind)
     format = check_format(printed.formats[0] if format is None else format)
     if format not in printed.formats:
         raise ValueError(f"the {printed.name} is written in {_or(printed.formats)}, not {format}")
