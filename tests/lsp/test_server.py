@@ -251,3 +251,23 @@ def test_a_half_typed_line_hides_neither_the_other_errors_nor_hover_and_completi
     assert {item.label for item in session.complete(uri, line_of(text, "partners"), 12)} == {
         "opposite", "alternate", "by"}
     assert [s.name for s in session.symbols(uri)[1].children] == ["knock back"]
+
+
+def test_a_byte_order_mark_and_crlf_line_ends_keep_positions_right(session, folder):
+    text = '\ufeffruleset: "x" oops\r\ntable\r\n  players: 4\r\n'
+    uri, found = session.open(folder / "bom.tractor", text)
+    (error,) = found
+    # the editor counts the mark as a character of the first line; the parser does not
+    assert error.range.start == types.Position(line=0, character=14)
+    fixed = '\ufeffruleset: "x"\r\ntable\r\n  players: 4\r\n'
+    assert session.change(uri, fixed) == []
+    symbols = session.symbols(uri)
+    assert symbols[0].name == "ruleset" and symbols[0].range.start == types.Position(line=0, character=1)
+    assert session.hover(uri, 2, 4).range.start == types.Position(line=2, character=2)
+
+
+def test_completion_after_unset_offers_the_sections_own_keys(session, folder):
+    uri, _ = session.open(folder / "unset.tractor", 'extends: "two-decks"\nlevels\n  unset: \n')
+    labels = {item.label for item in session.complete(uri, 2, 9)}
+    assert "knock back" in labels and "range" in labels
+    assert "players" not in labels and "unset" not in labels

@@ -17,6 +17,7 @@ PREAMBLE_KEYS = ("ruleset", "description", "extends")
 RANKS = ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")
 SUITS = ("S", "H", "D", "C", "♠", "♥", "♦", "♣")
 _STRING = re.compile(r'"(?:[^"\\]|\\.)*"')
+_UNSET = re.compile(r"^\s*unset\s*:\s*$")
 #: the word being typed: completion replaces it
 _PARTIAL = re.compile(r"[A-Za-z0-9♠♥♦♣][A-Za-z0-9'-]*$")
 
@@ -64,6 +65,10 @@ def complete(state: DocumentState, line: int, column: int) -> list[Completion]:
     words, kinds = expected
     if not before.strip():
         return _line_starts(section, words)
+    if section != "follow" and _UNSET.match(before):  # the grammar takes any section's key; the compiler
+        # this section's only (a follow list, named by its lead, goes through the grammar's words)
+        return [Completion(key, "key", key, f"take back the parent's '{key}'") for key in section_keys(section)
+                if key != "unset"]
     out = [Completion(w, "value" if w in RANKS or w in SUITS else "keyword", w) for w in sorted(words)]
     if {"J", "Q", "K", "A"} <= words:
         out += [Completion(rank, "value", rank, "rank") for rank in RANKS if rank not in words]

@@ -17,7 +17,7 @@ from ..api import text_source
 from ..errors import Diagnostic, RulesetError
 from ..facade import Analysis, analyse
 from ..language.lint import lint
-from ..language.parser import SECTIONS
+from ..language.parser import BOM, SECTIONS
 from ..language.resolve import Resolved, Source, Trust, resolve
 from ..language.syntax import Statement, SyntaxTree, source_lines
 from ..rules import Rules
@@ -67,7 +67,8 @@ class DocumentState:
 
     @cached_property
     def lines(self) -> list[str]:
-        return source_lines(self.text)
+        """The lines as the parser counts them (a byte-order mark dropped)."""
+        return source_lines(self.text.removeprefix(BOM))
 
     def source(self) -> Source:
         return text_source(self.text, self.origin)

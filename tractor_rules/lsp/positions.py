@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from lsprotocol import types
 
+from ..language.parser import BOM
 from ..language.syntax import source_lines
 
 
@@ -13,10 +14,12 @@ def _utf16_length(text: str) -> int:
 
 
 class PositionMap:
-    """Converts positions within one text."""
+    """Converts positions within one text.  A byte-order mark at its start is no character of the
+    language's first line (the parser drops it), but it is one of the editor's."""
 
     def __init__(self, text: str):
-        self.lines = source_lines(text)
+        self.bom = 1 if text.startswith(BOM) else 0
+        self.lines = source_lines(text.removeprefix(BOM))
 
     def line_text(self, line: int) -> str:
         """Line ``line`` (1-based), or "" past the end."""
@@ -27,7 +30,8 @@ class PositionMap:
         line = min(max(line, 1), max(len(self.lines), 1))
         text = self.line_text(line)
         column = min(max(column, 1), len(text) + 1)
-        return types.Position(line=line - 1, character=_utf16_length(text[: column - 1]))
+        shift = self.bom if line == 1 else 0
+        return types.Position(line=line - 1, character=_utf16_length(text[: column - 1]) + shift)
 
     def range(self, line: int, column: int, end_line: int, end_column: int) -> types.Range:
         return types.Range(start=self.to_lsp(line, column), end=self.to_lsp(end_line, end_column))
@@ -37,7 +41,7 @@ class PositionMap:
         surrogate pair counts as the character's start)."""
         line = position.line + 1
         text = self.line_text(line)
-        units = 0
+        units = self.bom if line == 1 else 0
         for index, char in enumerate(text):
             width = 2 if ord(char) > 0xFFFF else 1
             if units + width > position.character:
@@ -49,4 +53,5 @@ class PositionMap:
         """The range of the whole text."""
         last = len(self.lines)
         return types.Range(start=types.Position(line=0, character=0),
-                           end=types.Position(line=max(last - 1, 0), character=_utf16_length(self.line_text(last))))
+                           end=types.Position(line=max(last - 1, 0), character=_utf16_length(self.line_text(last))
+                                              + (self.bom if last == 1 else 0)))
