@@ -2,7 +2,8 @@
 every language, and the page carries the ruleset's name and its page number.  Printing takes
 seconds a page, so a sample of rulesets is printed: four decks has the longest card (the most
 follow lists), Finding Friends with six players the widest tracker (a level column per player),
-two decks the common game.
+two decks the common game.  A timed match of 30 hands shows the tracker running over two pages,
+its headings and footer on each.
 
 One headless Chromium (Debian's, driven by Playwright; no browser is downloaded) prints every page
 of the module.  Like the sheet's print test, this never skips: without Chromium it fails saying
@@ -10,6 +11,8 @@ how to install it.
 """
 
 from __future__ import annotations
+
+import re
 
 import pytest
 from playwright.sync_api import sync_playwright
@@ -29,18 +32,26 @@ FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-ne
          "--disable-component-update", "--disable-sync"]
 
 
+#: a timed match of more hands than a page holds: its tracker runs over two pages
+TIMED = ("timed", 'extends: "two-decks"\nruleset: "Timed match"\nlevels\n  game end: after 30 hands\n')
+
+
 @pytest.fixture(scope="module")
 def printed(tmp_path_factory) -> dict[tuple[str, str, str, str], PdfReader]:
-    """Every case printed to PDF by one browser."""
+    """Every case, and the tracker of the timed match, printed to PDF by one browser."""
     folder = tmp_path_factory.mktemp("kinds")
+    pages = {(kind, name, lang): render_sheet(tr.load(name), "html", lang, kind=kind)
+             for kind, name, lang in dict.fromkeys(case[:3] for case in CASES)}
+    pages[("tracker", TIMED[0], "en")] = render_sheet(tr.loads(TIMED[1], str(folder / "timed.tractor")), "html",
+                                                      kind="tracker")
     out = {}
     with sync_playwright() as playwright:
         browser = playwright.chromium.launch(executable_path=chromium(), args=FLAGS)
         try:
             page = browser.new_page()
-            for kind, name, lang in dict.fromkeys(case[:3] for case in CASES):
+            for (kind, name, lang), text in pages.items():
                 html = folder / f"{name}.{kind}.{lang}.html"
-                html.write_text(render_sheet(tr.load(name), "html", lang, kind=kind), encoding="utf-8")
+                html.write_text(text, encoding="utf-8")
                 for fragment in PAPERS:
                     page.goto(html.as_uri() + fragment)
                     pdf = folder / f"{name}.{kind}.{lang}{fragment.replace('#', '.')}.pdf"
@@ -75,3 +86,16 @@ def test_the_printed_page_shows_its_headings_the_name_and_the_page_number(printe
     missing = [w for w in _words(kind, name, lang) if not loosely(w).search(text)]
     assert not missing, f"missing from the printed {kind}: {missing}"
     assert loosely(PAGE_NUMBER[lang].format(page=1, pages=1)).search(text)
+
+
+@pytest.mark.parametrize("fragment", PAPERS)
+def test_a_timed_match_has_a_tracker_row_per_hand_over_two_pages_each_with_the_headings(printed, fragment):
+    reader = printed[("tracker", TIMED[0], "en", fragment)]
+    assert len(reader.pages) == 2
+    texts = [squeeze(page.extract_text()) for page in reader.pages]
+    for number, text in enumerate(texts, 1):
+        assert loosely(PAGE_NUMBER["en"].format(page=number, pages=2)).search(text)
+        assert squeeze("Timed match") in text and squeeze("Attackers' points") in text  # the header repeats
+    rows = [int(n) for n in re.findall(r"\b(\d{1,2})\b", " ".join(p.extract_text() for p in reader.pages))]
+    assert set(range(1, 31)) <= set(rows)
+    assert "The game ends after 30 hands" in reader.pages[1].extract_text().replace("\n", " ")
