@@ -69,11 +69,15 @@ class Session:
 
     def change(self, uri: str, text: str) -> list[types.Diagnostic]:
         """Replace the whole text; the diagnostics of the new version."""
+        return self.wait_diagnostics(uri, self.send_change(uri, text))
+
+    def send_change(self, uri: str, text: str) -> int:
+        """Replace the whole text without waiting; the new version."""
         version = self.versions[uri] = self.versions[uri] + 1
         self.client.text_document_did_change(types.DidChangeTextDocumentParams(
             text_document=types.VersionedTextDocumentIdentifier(uri=uri, version=version),
             content_changes=[types.TextDocumentContentChangeWholeDocument(text=text)]))
-        return self.wait_diagnostics(uri, version)
+        return version
 
     def wait_diagnostics(self, uri: str, version: int) -> list[types.Diagnostic]:
         with self.arrived:

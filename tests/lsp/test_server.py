@@ -271,3 +271,16 @@ def test_completion_after_unset_offers_the_sections_own_keys(session, folder):
     labels = {item.label for item in session.complete(uri, 2, 9)}
     assert "knock back" in labels and "range" in labels
     assert "players" not in labels and "unset" not in labels
+
+
+def test_typing_fast_ends_with_the_diagnostics_of_the_last_text(session, folder):
+    uri, _ = session.open(folder / "fast.tractor", "table\n")
+    typed = "table\n  players: 4"
+    for end in range(len("table\n  pl"), len(typed)):  # one change per keystroke
+        session.send_change(uri, typed[:end])
+    version = session.send_change(uri, typed + "0\n")
+    (error,) = session.wait_diagnostics(uri, version)
+    assert "40" in error.message and error.range.start == types.Position(line=1, character=11)
+    # a hover between keystrokes reads the newest text, checked or not
+    session.send_change(uri, "table\n  players: 4\n")
+    assert "4 players" in session.hover(uri, 1, 4).contents.value

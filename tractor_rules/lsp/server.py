@@ -8,6 +8,7 @@ documentation; a diagnostic's did-you-mean fixes become quick-fix code actions."
 from __future__ import annotations
 
 import argparse
+import asyncio
 import logging
 import sys
 from typing import Any
@@ -28,6 +29,9 @@ from .positions import PositionMap
 #: where the documentation lives; an editor may give another in its initialization options
 #: ("docsUrl"), e.g. a copy built with ``mkdocs build``
 DOCS_URL = "https://tractor-rules.invalid/docs/"
+
+#: how long after the last change the server checks the text (seconds)
+CHECK_DELAY = 0.15
 
 _SEVERITY = {"error": types.DiagnosticSeverity.Error, "warning": types.DiagnosticSeverity.Warning}
 _COMPLETION_KIND = {
@@ -64,6 +68,8 @@ class RulesetLanguageServer(LanguageServer):
     def __init__(self) -> None:
         super().__init__("tractor-rules", __version__)
         self.states: dict[str, DocumentState] = {}
+        #: the checks waiting for the user to pause typing, by document
+        self.pending: dict[str, asyncio.TimerHandle] = {}
         self.lang = "en"
         self.docs_url = DOCS_URL
 
@@ -92,13 +98,30 @@ class RulesetLanguageServer(LanguageServer):
         return state
 
     def publish(self, uri: str) -> None:
+        """Check the document's current text now and send its diagnostics."""
+        self.pending.pop(uri, None)
         state = self.state(uri)
         if state is None:
             return
         found = diagnostics.for_document(state, diagnostics.check(state))
         where = PositionMap(state.text)
+        version = self.workspace.get_text_document(uri).version
         self.text_document_publish_diagnostics(types.PublishDiagnosticsParams(
-            uri=uri, version=state.version, diagnostics=[self._diagnostic(d, where) for d in found]))
+            uri=uri, version=version, diagnostics=[self._diagnostic(d, where) for d in found]))
+
+    def publish_soon(self, uri: str) -> None:
+        """Check the document once the user pauses: each change postpones the check by
+        ``CHECK_DELAY``, so that typing fast checks the text once, not at every keystroke (a hover
+        in between still reads the newest text)."""
+        earlier = self.pending.pop(uri, None)
+        if earlier is not None:
+            earlier.cancel()
+        try:
+            loop = asyncio.get_running_loop()
+        except RuntimeError:  # not called from the server's loop: no one to wait with
+            self.publish(uri)
+            return
+        self.pending[uri] = loop.call_later(CHECK_DELAY, self.publish, uri)
 
     def _diagnostic(self, d: dict[str, Any], where: PositionMap) -> types.Diagnostic:
         code = d.get("code") or None
@@ -133,7 +156,7 @@ def build_server() -> RulesetLanguageServer:
 
     @server.feature(types.TEXT_DOCUMENT_DID_CHANGE)
     def did_change(ls: RulesetLanguageServer, params: types.DidChangeTextDocumentParams) -> None:
-        ls.publish(params.text_document.uri)
+        ls.publish_soon(params.text_document.uri)
 
     @server.feature(types.TEXT_DOCUMENT_DID_SAVE)
     def did_save(ls: RulesetLanguageServer, params: types.DidSaveTextDocumentParams) -> None:
@@ -144,6 +167,9 @@ def build_server() -> RulesetLanguageServer:
     @server.feature(types.TEXT_DOCUMENT_DID_CLOSE)
     def did_close(ls: RulesetLanguageServer, params: types.DidCloseTextDocumentParams) -> None:
         ls.states.pop(params.text_document.uri, None)
+        waiting = ls.pending.pop(params.text_document.uri, None)
+        if waiting is not None:
+            waiting.cancel()
         ls.text_document_publish_diagnostics(
             types.PublishDiagnosticsParams(uri=params.text_document.uri, diagnostics=[]))
 
