@@ -1,0 +1,325 @@
+// The playground page: an editor for ruleset text, its errors at their lines, its rule sheet
+// beside it. Python (tractor-rules in Pyodide) runs in worker.js; this file only draws.
+//
+// Positions from the facade are 1-based lines and columns counted in code points; JavaScript
+// strings count UTF-16 units, so every conversion goes through `Array.from` (code points).
+
+const DEFAULT_TEXT = `# A house rule: edit it, or start from a shipped ruleset above.
+ruleset: "My house rules"
+description: "Two decks; the point ranks must be defended by the bankers."
+extends: "two-decks"
+
+levels
+  defend: 5, 10, K
+`;
+const DEBOUNCE_MS = 150;
+
+const $ = (id) => document.getElementById(id);
+const textarea = $("text");
+const highlight = $("highlight");
+const gutter = $("gutter");
+const list = $("diagnostics");
+const status = $("status");
+const sheet = $("sheet");
+const language = $("lang");
+const starterSelect = $("starter");
+const printButton = $("print");
+
+const worker = new Worker(new URL("worker.js", import.meta.url), { type: "module" });
+let ready = false;
+let requested = 0; // id of the newest request sent
+let shown = { text: null, tokens: [], diagnostics: [] }; // the newest answer drawn
+let debounce = null;
+let starters = new Map();
+
+// --- positions ------------------------------------------------------------------------------------
+
+/** The string offset of a 1-based line and code-point column (clamped to the text). */
+function offsetOf(text, line, column) {
+  const lines = text.split("\n");
+  let offset = 0;
+  for (let i = 0; i < Math.min(line - 1, lines.length - 1); i++) offset += lines[i].length + 1;
+  const points = Array.from(lines[Math.min(line - 1, lines.length - 1)] ?? "");
+  return offset + points.slice(0, Math.max(0, column - 1)).join("").length;
+}
+
+// --- drawing the editor -----------------------------------------------------------------------------
+
+function escapeHtml(text) {
+  return text.replace(/[&<>"]/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" })[c]);
+}
+
+/** The colour class of a token, from its type (the grammar's terminal) and its text. */
+function tokenClass(type, value) {
+  const kind = type.toUpperCase();
+  if (kind.includes("COMMENT")) return "tok-comment";
+  if (kind.includes("STRING")) return "tok-string";
+  if (kind.includes("SECTION")) return "tok-section";
+  if (kind.includes("CARD") || kind.includes("SUIT") || kind.includes("RANK")) {
+    return /[♥♦HD]$/.test(value) ? "tok-card red" : "tok-card";
+  }
+  if (kind === "INT" || kind.includes("NUMBER")) return "tok-number";
+  if (/^[A-Za-z]/.test(value)) return kind === "WORD" ? "" : "tok-keyword";
+  if (/^[:,()]$/.test(value)) return "tok-punctuation";
+  return "tok-operator";
+}
+
+/** Fill `classes` (per line, per code point) over a facade range. */
+function paint(classes, lines, item, name) {
+  const lastLine = Math.min(item.end_line ?? item.line, lines.length);
+  for (let line = item.line; line <= lastLine; line++) {
+    const row = classes[line - 1];
+    if (!row) continue;
+    const from = line === item.line ? item.column - 1 : 0;
+    let to = line === lastLine && (item.end_line ?? item.line) === lastLine ? (item.end_column ?? item.column) - 1 : row.length;
+    if (to <= from) to = from + 1; // an empty range still marks one character
+    while (row.length < to) row.push(""); // a mark past the end of the line (a missing value)
+    lines[line - 1].push(...Array(Math.max(0, to - lines[line - 1].length)).fill(" "));
+    for (let i = Math.max(0, from); i < to; i++) row[i] = row[i] ? `${row[i]} ${name}` : name;
+  }
+}
+
+function drawEditor() {
+  const text = textarea.value;
+  const current = shown.text === text;
+  const lines = text.split("\n").map((line) => Array.from(line));
+  const classes = lines.map((line) => Array(line.length).fill(""));
+  if (current) {
+    for (const token of shown.tokens) {
+      const points = lines[token.line - 1] ?? [];
+      const value = token.line === token.end_line ? points.slice(token.column - 1, token.end_column - 1).join("") : "";
+      const name = tokenClass(token.type, value);
+      if (name) paint(classes, lines, token, name);
+    }
+  }
+  const marks = new Map(); // line -> "error" | "warning"
+  for (const diagnostic of shown.diagnostics) {
+    if (diagnostic.line < 1) continue;
+    if (current) paint(classes, lines, diagnostic, `mark-${diagnostic.severity}`);
+    if (marks.get(diagnostic.line) !== "error") marks.set(diagnostic.line, diagnostic.severity);
+  }
+  highlight.innerHTML = lines.map((points, i) => {
+    let html = "";
+    let run = "";
+    let runClass = null;
+    points.forEach((point, j) => {
+      const name = classes[i][j] || "";
+      if (name !== runClass && run) {
+        html += runClass ? `<span class="${runClass}">${escapeHtml(run)}</span>` : escapeHtml(run);
+        run = "";
+      }
+      runClass = name;
+      run += point;
+    });
+    if (run) html += runClass ? `<span class="${runClass}">${escapeHtml(run)}</span>` : escapeHtml(run);
+    return html;
+  }).join("\n") + "\n";
+  gutter.innerHTML = lines.map((_, i) => {
+    const severity = marks.get(i + 1);
+    return severity ? `<div class="${severity}" data-line="${i + 1}">${i + 1}</div>` : `<div>${i + 1}</div>`;
+  }).join("");
+  syncScroll();
+}
+
+function syncScroll() {
+  highlight.scrollTop = textarea.scrollTop;
+  highlight.scrollLeft = textarea.scrollLeft;
+  gutter.scrollTop = textarea.scrollTop;
+}
+
+// --- the diagnostics list ---------------------------------------------------------------------------
+
+function select(diagnostic) {
+  const text = textarea.value;
+  textarea.focus();
+  textarea.setSelectionRange(
+    offsetOf(text, diagnostic.line, diagnostic.column),
+    offsetOf(text, diagnostic.end_line ?? diagnostic.line, diagnostic.end_column ?? diagnostic.column),
+  );
+}
+
+function applyFix(fix) {
+  const text = textarea.value;
+  const from = offsetOf(text, fix.line, fix.column);
+  const to = offsetOf(text, fix.end_line, fix.end_column);
+  textarea.value = text.slice(0, from) + fix.replacement + text.slice(to);
+  textarea.setSelectionRange(from + fix.replacement.length, from + fix.replacement.length);
+  edited();
+}
+
+function drawDiagnostics() {
+  list.replaceChildren(...shown.diagnostics.map((diagnostic) => {
+    const item = document.createElement("li");
+    item.className = diagnostic.severity;
+    item.dataset.line = diagnostic.line;
+    const where = diagnostic.line > 0 ? `line ${diagnostic.line}, column ${diagnostic.column}` : "";
+    item.innerHTML = `<span class="where">${where}</span><span class="severity">${diagnostic.severity}` +
+      `${diagnostic.code ? `[${escapeHtml(diagnostic.code)}]` : ""}</span>: <span class="message"></span>`;
+    item.querySelector(".message").textContent = diagnostic.message;
+    if (diagnostic.line > 0) item.addEventListener("click", () => select(diagnostic));
+    for (const fix of diagnostic.fixes ?? []) {
+      const button = document.createElement("button");
+      button.type = "button";
+      button.className = "fix";
+      button.textContent = fix.title;
+      button.addEventListener("click", (event) => { event.stopPropagation(); applyFix(fix); });
+      item.append(button);
+    }
+    return item;
+  }));
+}
+
+// --- the sheet --------------------------------------------------------------------------------------
+
+/** Show a new sheet where the reader was in the old one; resolves once it is shown. */
+function drawSheet(html) {
+  const scroll = sheet.contentWindow?.scrollY ?? 0;
+  return new Promise((resolve) => {
+    sheet.addEventListener("load", () => {
+      sheet.contentWindow.scrollTo(0, scroll);
+      printButton.disabled = false;
+      resolve();
+    }, { once: true });
+    sheet.srcdoc = html;
+  });
+}
+
+// --- talking to Python ------------------------------------------------------------------------------
+
+function send() {
+  debounce = null;
+  if (!ready) return;
+  requested += 1;
+  status.textContent = "Checking";
+  status.className = "busy";
+  worker.postMessage({ id: requested, text: textarea.value, lang: language.value });
+}
+
+function edited() {
+  drawEditor();
+  clearTimeout(debounce);
+  debounce = setTimeout(send, DEBOUNCE_MS);
+}
+
+function summary(diagnostics) {
+  const count = (severity) => diagnostics.filter((d) => d.severity === severity).length;
+  const errors = count("error");
+  const warnings = count("warning");
+  const parts = [];
+  if (errors) parts.push(`${errors} error${errors === 1 ? "" : "s"}`);
+  if (warnings) parts.push(`${warnings} warning${warnings === 1 ? "" : "s"}`);
+  return parts.length ? parts.join(", ") : "No errors";
+}
+
+function fillStarters(groups) {
+  for (const group of groups) {
+    const optgroup = document.createElement("optgroup");
+    optgroup.label = group.group;
+    for (const item of group.items) {
+      starters.set(item.id, item.text);
+      optgroup.append(new Option(item.title, item.id));
+    }
+    starterSelect.append(optgroup);
+  }
+}
+
+worker.onmessage = async ({ data }) => {
+  if (data.type === "ready") {
+    ready = true;
+    fillStarters(data.starters);
+    document.body.dataset.loadSeconds = data.seconds.toFixed(2);
+    send();
+  } else if (data.type === "failed") {
+    status.textContent = `Python could not start: ${data.message}`;
+    status.className = "failed";
+  } else if (data.type === "result" && data.id === requested) {
+    status.className = "";
+    if (data.crash) {
+      status.textContent = `Internal error: ${data.crash}`;
+      return;
+    }
+    shown = { text: textarea.value, tokens: data.tokens, diagnostics: data.diagnostics };
+    status.textContent = summary(data.diagnostics);
+    drawEditor();
+    drawDiagnostics();
+    if (data.sheet !== null) await drawSheet(data.sheet);
+    document.body.dataset.answered = String(data.id);
+  }
+};
+worker.onerror = (event) => {
+  status.textContent = `Python could not start: ${event.message || "the worker failed to load"}`;
+  status.className = "failed";
+};
+
+// --- share links: the text, deflated, in the URL's fragment (never sent to any server) --------------
+
+async function pipe(bytes, stream) {
+  return new Uint8Array(await new Response(new Blob([bytes]).stream().pipeThrough(stream)).arrayBuffer());
+}
+
+async function encodeText(text) {
+  const packed = await pipe(new TextEncoder().encode(text), new CompressionStream("deflate-raw"));
+  let binary = "";
+  for (const byte of packed) binary += String.fromCharCode(byte);
+  return btoa(binary).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+}
+
+async function decodeText(encoded) {
+  const binary = atob(encoded.replace(/-/g, "+").replace(/_/g, "/"));
+  const bytes = Uint8Array.from(binary, (c) => c.charCodeAt(0));
+  return new TextDecoder("utf-8", { fatal: true }).decode(await pipe(bytes, new DecompressionStream("deflate-raw")));
+}
+
+async function textFromLink() {
+  const match = /^#text=([A-Za-z0-9_-]*)$/.exec(location.hash);
+  if (!match) return null;
+  try {
+    return await decodeText(match[1]);
+  } catch {
+    status.textContent = "The link's text could not be read: it is cut short or changed";
+    return null;
+  }
+}
+
+$("share").addEventListener("click", async () => {
+  const link = new URL(location.href);
+  link.hash = `text=${await encodeText(textarea.value)}`;
+  history.replaceState(null, "", link);
+  try {
+    await navigator.clipboard.writeText(link.href);
+    status.textContent = "Link copied";
+  } catch {
+    status.textContent = "The link is in the address bar";
+  }
+});
+
+window.addEventListener("hashchange", async () => {
+  const text = await textFromLink();
+  if (text !== null) {
+    textarea.value = text;
+    starterSelect.value = "";
+    edited();
+  }
+});
+
+// --- the rest of the controls -------------------------------------------------------------------------
+
+textarea.addEventListener("input", () => { starterSelect.value = ""; edited(); });
+textarea.addEventListener("scroll", syncScroll);
+textarea.addEventListener("keydown", (event) => {
+  if (event.key === "Tab" && !event.shiftKey && !event.ctrlKey && !event.altKey && !event.metaKey) {
+    event.preventDefault(); // two spaces, as statements are indented
+    document.execCommand("insertText", false, "  ");
+  }
+});
+starterSelect.addEventListener("change", () => {
+  if (!starters.has(starterSelect.value)) return;
+  textarea.value = starters.get(starterSelect.value);
+  textarea.scrollTop = 0;
+  edited();
+});
+language.addEventListener("change", send);
+printButton.addEventListener("click", () => sheet.contentWindow.print());
+
+textarea.value = (await textFromLink()) ?? DEFAULT_TEXT;
+drawEditor();

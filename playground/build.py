@@ -1,0 +1,313 @@
+"""Build the playground: the page, the Python runtime and every wheel it loads, in one folder.
+
+    python playground/build.py OUT          # a folder to serve (the site puts it at playground/app/)
+
+It is also a MkDocs hook (``hooks:`` in mkdocs.yml): ``mkdocs build`` writes the playground into
+the built site, so the site never ships a page without its runtime.
+
+What goes into the folder, so that the page fetches nothing from anywhere else:
+
+- the page (``app/``: HTML, CSS, the page's script, the worker that runs Python, ``bridge.py``);
+- ``pyodide/``: the runtime from the npm package ``pyodide`` (pinned in ``package.json``;
+  ``npm ci`` installs it into ``playground/node_modules`` when it is missing);
+- ``wheels/``: tractor-rules built from this checkout, and the pure-Python wheels of its
+  dependencies at the versions installed here (the same code the test suite runs).  MarkupSafe has
+  no pure wheel on PyPI: it is built from its sdist with its C speedups off (its own fallback).
+  Babel is trimmed to the locales the rule sheets are written in.  Dependency wheels are kept in a
+  cache (``$XDG_CACHE_HOME/tractor-rules/playground``) so a rebuild downloads nothing;
+- ``manifest.json``: the wheels to load, and the rulesets to start from (the shipped rulesets and
+  the gallery's house rules, with their text).
+"""
+
+from __future__ import annotations
+
+import argparse
+import base64
+import csv
+import hashlib
+import io
+import json
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+import zipfile
+from importlib import metadata
+from pathlib import Path
+from typing import Any
+
+PLAYGROUND = Path(__file__).resolve().parent
+ROOT = PLAYGROUND.parent
+APP = PLAYGROUND / "app"
+GALLERY = ROOT / "examples" / "house-rules"
+PACKAGE = "tractor-rules"
+
+#: the files of the npm package that the page loads (the rest is for Node and TypeScript)
+RUNTIME_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json")
+
+#: where requirement markers are evaluated: Pyodide's Python in a browser
+PYODIDE_MARKERS = {
+    "sys_platform": "emscripten",
+    "platform_system": "Emscripten",
+    "os_name": "posix",
+    "platform_machine": "wasm32",
+    "implementation_name": "cpython",
+    "platform_python_implementation": "CPython",
+    "python_version": "3.14",
+    "python_full_version": "3.14.0",
+    "extra": "",
+}
+
+#: dependencies with no pure-Python wheel on PyPI, built from their sdist; the environment makes
+#: the C compiler fail, and the sdist falls back to its pure-Python build
+FROM_SDIST = {"markupsafe": {"CC": "false"}}
+
+
+class BuildError(Exception):
+    """A build that cannot go on: one line saying why."""
+
+
+def cache_dir() -> Path:
+    base = os.environ.get("XDG_CACHE_HOME") or str(Path.home() / ".cache")
+    return Path(base) / "tractor-rules" / "playground"
+
+
+def normalized(name: str) -> str:
+    return name.lower().replace("_", "-").replace(".", "-")
+
+
+def run(command: list[str], *, cwd: Path | None = None, env: dict[str, str] | None = None) -> None:
+    """Run a build step; its output is shown only when it fails."""
+    try:
+        done = subprocess.run(command, cwd=cwd, env=env, capture_output=True, text=True)
+    except FileNotFoundError:
+        raise BuildError(f"{command[0]} is needed to build the playground and was not found") from None
+    if done.returncode != 0:
+        tail = "\n".join((done.stdout + done.stderr).strip().splitlines()[-15:])
+        raise BuildError(f"{' '.join(command)} failed (exit {done.returncode}):\n{tail}")
+
+
+# --- the runtime -----------------------------------------------------------------------------------
+
+
+def installed_version(folder: Path) -> str | None:
+    try:
+        return str(json.loads((folder / "package.json").read_text(encoding="utf-8"))["version"])
+    except (OSError, ValueError, KeyError):
+        return None
+
+
+def pyodide_package() -> Path:
+    """The npm package ``pyodide``, installed from the lock file when it is missing."""
+    folder = PLAYGROUND / "node_modules" / "pyodide"
+    wanted = json.loads((PLAYGROUND / "package.json").read_text(encoding="utf-8"))["dependencies"]["pyodide"]
+    if installed_version(folder) != wanted:
+        run(["npm", "ci", "--no-audit", "--no-fund", "--loglevel=error"], cwd=PLAYGROUND)
+        if installed_version(folder) != wanted:
+            raise BuildError(f"npm ci did not install pyodide {wanted} into {folder}")
+    missing = [name for name in RUNTIME_FILES if not (folder / name).is_file()]
+    if missing:
+        raise BuildError(f"the pyodide package lacks {', '.join(missing)}")
+    return folder
+
+
+# --- the wheels ------------------------------------------------------------------------------------
+
+
+def dependency_pins() -> dict[str, str]:
+    """Every distribution tractor-rules needs in the browser (by its requirements, markers evaluated
+    for Pyodide), with the version installed here."""
+    from packaging.requirements import Requirement
+
+    pins: dict[str, str] = {}
+    todo = [PACKAGE]
+    while todo:
+        name = todo.pop()
+        try:
+            distribution = metadata.distribution(name)
+        except metadata.PackageNotFoundError:
+            raise BuildError(f"{name} is not installed: install the project first (pip install -e .)") from None
+        for line in distribution.requires or []:
+            requirement = Requirement(line)
+            if requirement.marker is not None and not requirement.marker.evaluate(PYODIDE_MARKERS):
+                continue
+            key = normalized(requirement.name)
+            if key not in pins:
+                try:
+                    pins[key] = metadata.version(requirement.name)
+                except metadata.PackageNotFoundError:
+                    raise BuildError(f"{requirement.name} (needed by {name}) is not installed") from None
+                todo.append(requirement.name)
+    return pins
+
+
+def cached_wheel(name: str, version: str, folder: Path) -> Path | None:
+    for path in folder.glob("*.whl"):
+        parts = path.name.split("-")
+        if normalized(parts[0]) == name and parts[1] == version:
+            return path
+    return None
+
+
+def fetch_wheel(name: str, version: str, folder: Path) -> Path:
+    """The pure-Python wheel of ``name==version``, downloaded (or built from its sdist) into the
+    cache once."""
+    found = cached_wheel(name, version, folder)
+    if found is not None:
+        return found
+    with tempfile.TemporaryDirectory() as scratch:
+        if name in FROM_SDIST:
+            env = {**os.environ, **FROM_SDIST[name]}
+            run([sys.executable, "-m", "pip", "wheel", "-q", "--no-deps", "--no-binary", name,
+                 f"{name}=={version}", "-w", scratch], env=env)
+        else:
+            run([sys.executable, "-m", "pip", "download", "-q", "--no-deps", "--only-binary", ":all:",
+                 f"{name}=={version}", "-d", scratch])
+        wheels = list(Path(scratch).glob("*.whl"))
+        if len(wheels) != 1 or not wheels[0].name.endswith("-none-any.whl"):
+            raise BuildError(f"no pure-Python wheel of {name} {version}: got {', '.join(w.name for w in wheels) or 'nothing'}")
+        folder.mkdir(parents=True, exist_ok=True)
+        return Path(shutil.move(str(wheels[0]), folder / wheels[0].name))
+
+
+def record_line(name: str, data: bytes) -> list[str]:
+    digest = base64.urlsafe_b64encode(hashlib.sha256(data).digest()).rstrip(b"=").decode()
+    return [name, f"sha256={digest}", str(len(data))]
+
+
+def trim_babel(wheel: Path, out: Path, languages: tuple[str, ...]) -> Path:
+    """Babel's wheel with only the locale data of ``languages`` (each with its regional variants,
+    and the root locale they inherit from); its RECORD lists what is left."""
+    def kept(member: str) -> bool:
+        if not member.startswith("babel/locale-data/"):
+            return True
+        stem = member.rsplit("/", 1)[1].removesuffix(".dat")
+        return stem == "root" or any(stem == lang or stem.startswith(lang + "_") for lang in languages)
+
+    target = out / wheel.name
+    with zipfile.ZipFile(wheel) as source, zipfile.ZipFile(target, "w", zipfile.ZIP_DEFLATED) as trimmed:
+        record_name = next(n for n in source.namelist() if n.endswith(".dist-info/RECORD"))
+        rows = []
+        for info in source.infolist():
+            if info.filename == record_name or not kept(info.filename):
+                continue
+            data = source.read(info)
+            trimmed.writestr(info, data)
+            rows.append(record_line(info.filename, data))
+        rows.append([record_name, "", ""])
+        text = io.StringIO()
+        csv.writer(text, lineterminator="\n").writerows(rows)
+        trimmed.writestr(record_name, text.getvalue())
+    return target
+
+
+def own_wheel(out: Path) -> Path:
+    """tractor-rules itself, built from this checkout (without a fresh build environment when the
+    build backend is installed)."""
+    with tempfile.TemporaryDirectory() as scratch:
+        command = [sys.executable, "-m", "pip", "wheel", "-q", "--no-deps", str(ROOT), "-w", scratch]
+        try:
+            import hatchling  # noqa: F401  (only asks whether the backend is here)
+        except ImportError:
+            pass
+        else:
+            command.insert(5, "--no-build-isolation")
+        run(command)
+        (wheel,) = Path(scratch).glob("*.whl")
+        return Path(shutil.move(str(wheel), out / wheel.name))
+
+
+def wheels(out: Path) -> list[str]:
+    """Every wheel the page loads, written into ``out``; their file names, tractor-rules last."""
+    from tractor_rules.render.i18n import languages
+
+    cache = cache_dir() / "wheels"
+    names = []
+    for name, version in sorted(dependency_pins().items()):
+        wheel = fetch_wheel(name, version, cache)
+        if name == "babel":
+            names.append(trim_babel(wheel, out, languages()).name)
+        else:
+            names.append(shutil.copy2(wheel, out / wheel.name).name)
+    names.append(own_wheel(out).name)
+    return names
+
+
+# --- what to start from -----------------------------------------------------------------------------
+
+
+def starters() -> list[dict[str, Any]]:
+    """The shipped rulesets and the gallery's house rules, as groups of {id, title, text}."""
+    from tractor_rules import load
+    from tractor_rules.render.gallery import entries
+    from tractor_rules.resources import builtin_names, builtin_path
+
+    shipped = []
+    for name in builtin_names():
+        path = builtin_path(name)
+        assert path is not None
+        shipped.append({"id": name, "title": f"{load(name).name} ({name})", "text": path.read_text(encoding="utf-8")})
+    gallery = [{"id": entry.path.stem, "title": f"{entry.id}: {entry.rules.name}", "text": entry.text}
+               for entry in entries(GALLERY)]
+    return [{"group": "Shipped rulesets", "items": shipped}, {"group": "House rules gallery", "items": gallery}]
+
+
+# --- the whole build --------------------------------------------------------------------------------
+
+
+def build(out: Path) -> Path:
+    """Write the playground into ``out`` (replaced whole, never left half-written)."""
+    out = out.resolve()
+    runtime = pyodide_package()
+    out.parent.mkdir(parents=True, exist_ok=True)
+    scratch = Path(tempfile.mkdtemp(prefix=".playground-", dir=out.parent))
+    scratch.chmod(0o755)  # mkdtemp makes it private; a web server must read it
+    try:
+        for path in APP.iterdir():
+            if path.is_file():
+                shutil.copy2(path, scratch / path.name)
+        (scratch / "pyodide").mkdir()
+        for name in RUNTIME_FILES:
+            shutil.copy2(runtime / name, scratch / "pyodide" / name)
+        (scratch / "wheels").mkdir()
+        manifest = {
+            "pyodide": json.loads((runtime / "package.json").read_text(encoding="utf-8"))["version"],
+            "wheels": wheels(scratch / "wheels"),
+            "starters": starters(),
+        }
+        (scratch / "manifest.json").write_text(json.dumps(manifest, ensure_ascii=False, indent=1), encoding="utf-8")
+        if out.exists():
+            shutil.rmtree(out)
+        scratch.rename(out)
+    except BaseException:
+        shutil.rmtree(scratch, ignore_errors=True)
+        raise
+    return out
+
+
+def on_post_build(config: Any, **kwargs: Any) -> None:
+    """MkDocs hook: the playground goes into the built site at ``playground/app/``."""
+    from mkdocs.exceptions import PluginError
+
+    try:
+        build(Path(config["site_dir"]) / "playground" / "app")
+    except BuildError as error:
+        raise PluginError(f"playground: {error}") from None
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python playground/build.py", description=__doc__.split("\n\n")[0])
+    parser.add_argument("out", type=Path, help="the folder to write (replaced whole)")
+    args = parser.parse_args(argv)
+    try:
+        out = build(args.out)
+    except BuildError as error:
+        print(f"playground: {error}", file=sys.stderr)
+        return 1
+    print(f"playground written to {out}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

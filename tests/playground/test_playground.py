@@ -1,0 +1,227 @@
+"""The playground page of the built site, in headless Chromium: Python starts from the site's own
+files, a mistake shows at its line, the fix brings the sheet back, and the page keeps working
+offline.  One site build and one page load for the whole module; the tests run in order on it."""
+
+from __future__ import annotations
+
+import functools
+import http.server
+import json
+import subprocess
+import sys
+import threading
+import zipfile
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from playwright.sync_api import Browser, Page, sync_playwright
+
+from tractor_rules.render.gallery import entries
+from tractor_rules.render.i18n import languages
+from tractor_rules.resources import builtin_names, builtin_path
+
+ROOT = Path(__file__).resolve().parents[2]
+CHROMIUM = "/usr/bin/chromium"
+FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
+         "--disable-component-update", "--disable-sync"]
+#: the machine may be busy: waits are generous (nothing here asserts a time)
+WAIT_MS = 240_000
+
+GOOD = """ruleset: "Defended points"
+extends: "two-decks"
+
+levels
+  defend: 5, 10, K
+"""
+#: GOOD with a misspelt key on line 5
+MISTAKE = GOOD.replace("  defend:", "  defnd:")
+
+
+class _Handler(http.server.SimpleHTTPRequestHandler):
+    # module scripts and WebAssembly need their own types, whatever the system's mime.types says
+    extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map,
+                      ".js": "text/javascript", ".mjs": "text/javascript", ".wasm": "application/wasm"}
+
+    def log_message(self, format: str, *args: Any) -> None:
+        pass
+
+
+@pytest.fixture(scope="module")
+def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The documentation site, built as CI builds it (the playground comes with it)."""
+    folder = tmp_path_factory.mktemp("site")
+    done = subprocess.run([sys.executable, "-m", "mkdocs", "build", "--strict", "--quiet", "--site-dir", str(folder)],
+                          cwd=ROOT, capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr
+    return folder
+
+
+@pytest.fixture(scope="module")
+def server(site: Path) -> Iterator[str]:
+    httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(_Handler, directory=str(site)))
+    thread = threading.Thread(target=httpd.serve_forever, daemon=True)
+    thread.start()
+    yield f"http://127.0.0.1:{httpd.server_port}"
+    httpd.shutdown()
+    httpd.server_close()
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Browser]:
+    with sync_playwright() as playwright:
+        chromium = playwright.chromium.launch(executable_path=CHROMIUM, args=FLAGS)
+        yield chromium
+        chromium.close()
+
+
+@pytest.fixture(scope="module")
+def requests() -> list[str]:
+    return []
+
+
+@pytest.fixture(scope="module")
+def page(browser: Browser, server: str, requests: list[str]) -> Iterator[Page]:
+    """The playground, loaded once and answered once (its starting text checked and rendered)."""
+    context = browser.new_context(viewport={"width": 1400, "height": 900})
+    context.on("request", lambda request: requests.append(request.url))
+    page = context.new_page()
+    page.set_default_timeout(WAIT_MS)
+    page.goto(f"{server}/playground/app/")
+    page.wait_for_function("document.body.dataset.answered")
+    yield page
+    context.close()
+
+
+def answered_after(page: Page, change: Any) -> None:
+    """Do ``change`` and wait until the page has drawn Python's answer to it."""
+    before = int(page.get_attribute("body", "data-answered") or 0)
+    change()
+    page.wait_for_function(f"Number(document.body.dataset.answered) > {before} && !document.getElementById('status').className")
+
+
+def sheet_title(page: Page) -> str:
+    return page.frame_locator("#sheet").locator("h1").first.inner_text()
+
+
+# --- the page in the browser -------------------------------------------------------------------------
+
+
+def test_python_starts_from_the_site_alone_and_renders_the_starting_text(page: Page, server: str, requests: list[str]):
+    assert page.inner_text("#status") == "No errors"
+    assert sheet_title(page) == "My house rules"
+    assert page.locator("#diagnostics li").count() == 0
+    fetched = {url.removeprefix(server) for url in requests}
+    assert "/playground/app/pyodide/pyodide.asm.wasm" in fetched
+    assert any(url.startswith("/playground/app/wheels/tractor_rules-") for url in fetched)
+    assert [url for url in requests if not url.startswith(server + "/") and not url.startswith("data:")] == []
+    # from here on the page has no network: everything below runs on what it loaded
+    page.context.set_offline(True)
+
+
+def test_a_mistake_is_shown_at_its_line(page: Page):
+    answered_after(page, lambda: page.fill("#text", MISTAKE))
+    assert page.locator("#gutter .error").all_inner_texts() == ["5"]
+    item = page.locator("#diagnostics li.error")
+    assert item.count() == 1
+    assert item.get_attribute("data-line") == "5"
+    assert "line 5, column 3" in item.inner_text()
+    assert page.locator("#highlight .mark-error").first.inner_text() == "defnd"
+    assert page.inner_text("#status") == "1 error"
+    # the sheet of the last good text stays until the text compiles again
+    assert sheet_title(page) == "My house rules"
+
+
+def test_fixing_it_brings_the_sheet_back(page: Page):
+    answered_after(page, lambda: page.fill("#text", GOOD))
+    assert page.locator("#gutter .error, #gutter .warning").count() == 0
+    assert page.locator("#diagnostics li").count() == 0
+    assert page.inner_text("#status") == "No errors"
+    assert sheet_title(page) == "Defended points"
+    assert page.locator("#highlight .tok-string").first.inner_text() == '"Defended points"'
+
+
+def test_the_sheet_in_chinese(page: Page):
+    answered_after(page, lambda: page.select_option("#lang", "zh"))
+    sheet = page.frame_locator("#sheet")
+    assert sheet.locator("html").get_attribute("lang") == "zh-Hans"
+    assert "庄家" in sheet.locator("body").inner_text()
+    answered_after(page, lambda: page.select_option("#lang", "en"))
+    assert sheet.locator("html").get_attribute("lang") == "en"
+
+
+def test_starting_from_a_shipped_ruleset_or_a_house_rule(page: Page):
+    shipped = builtin_path("four-decks")
+    assert shipped is not None
+    answered_after(page, lambda: page.select_option("#starter", "four-decks"))
+    assert page.input_value("#text") == shipped.read_text(encoding="utf-8")
+    assert page.inner_text("#status") == "No errors"
+    assert sheet_title(page) == "Upgrade (four decks)"
+
+    house_rule = ROOT / "examples" / "house-rules" / "L02-defend-levels.tractor"
+    answered_after(page, lambda: page.select_option("#starter", house_rule.stem))
+    assert page.input_value("#text") == house_rule.read_text(encoding="utf-8")
+    assert sheet_title(page) == 'Defend 5, 10, K and A'
+    offered = page.eval_on_selector_all("#starter option", "options => options.map(o => o.value)")
+    assert set(offered) == {"", *builtin_names(), *(e.path.stem for e in entries(ROOT / "examples" / "house-rules"))}
+
+
+def test_a_share_link_holds_the_text(page: Page):
+    text = GOOD.replace("Defended points", "Shared 升级 rules")
+    answered_after(page, lambda: page.fill("#text", text))
+    page.click("#share")
+    page.wait_for_function("location.hash.startsWith('#text=')")
+    link = page.evaluate("location.href")
+    answered_after(page, lambda: page.fill("#text", GOOD))
+    # opening the link (here: the same page going to it) puts its text back in the editor
+    answered_after(page, lambda: page.evaluate("href => { location.hash = ''; location.href = href; }", link))
+    assert page.input_value("#text") == text
+    assert sheet_title(page) == "Shared 升级 rules"
+
+
+def test_a_damaged_share_link_is_reported(page: Page):
+    before = page.input_value("#text")
+    page.evaluate("location.hash = '#text=AAAA'")
+    page.wait_for_function("document.getElementById('status').textContent.includes('could not be read')")
+    assert page.input_value("#text") == before
+
+
+def test_the_print_button_prints_the_sheet(page: Page):
+    frame = page.frame_locator("#sheet").locator("body")
+    frame.evaluate("body => { window.print = () => { body.dataset.printed = 'yes'; }; }")
+    page.click("#print")
+    assert frame.get_attribute("data-printed") == "yes"
+
+
+# --- what the build put into the site ---------------------------------------------------------------
+
+
+def test_the_docs_page_embeds_the_playground(site: Path):
+    html = (site / "playground" / "index.html").read_text(encoding="utf-8")
+    assert '<iframe src="app/"' in html
+    assert (site / "playground" / "app" / "index.html").is_file()
+
+
+def test_every_wheel_is_pure_python_and_babel_keeps_only_the_sheets_languages(site: Path):
+    app = site / "playground" / "app"
+    manifest = json.loads((app / "manifest.json").read_text(encoding="utf-8"))
+    assert sorted(manifest["wheels"]) == sorted(p.name for p in (app / "wheels").glob("*.whl"))
+    assert manifest["wheels"][-1].startswith("tractor_rules-")
+    for name in manifest["wheels"]:
+        assert name.endswith("-py3-none-any.whl"), name
+        with zipfile.ZipFile(app / "wheels" / name) as wheel:
+            assert not [n for n in wheel.namelist() if n.endswith((".so", ".pyd"))], name
+            if name.startswith("babel-"):
+                stems = {n.rsplit("/", 1)[1].removesuffix(".dat") for n in wheel.namelist()
+                         if n.startswith("babel/locale-data/") and n.endswith(".dat")}
+                record = wheel.read(next(n for n in wheel.namelist() if n.endswith("RECORD"))).decode()
+    assert "root" in stems and set(languages()) <= stems
+    assert all(s == "root" or s.split("_")[0] in languages() for s in stems), sorted(stems)
+    assert "babel/locale-data/fr.dat" not in record and "babel/locale-data/zh.dat" in record
+
+
+def test_the_build_script_reports_a_usage_error():
+    done = subprocess.run([sys.executable, str(ROOT / "playground" / "build.py")], capture_output=True, text=True)
+    assert done.returncode == 2
+    assert "the following arguments are required: out" in done.stderr
