@@ -15,8 +15,8 @@ What goes into the folder, so that the page fetches nothing from anywhere else:
   no pure wheel on PyPI: it is built from its sdist with its C speedups off (its own fallback).
   Babel is trimmed to the locales the rule sheets are written in.  Dependency wheels are kept in a
   cache (``$XDG_CACHE_HOME/tractor-rules/playground``) so a rebuild downloads nothing;
-- ``manifest.json``: the wheels to load, and the rulesets to start from (the shipped rulesets and
-  the gallery's house rules, with their text).
+- ``manifest.json``: the wheels to load, the languages of the sheets, and the rulesets to start
+  from (the shipped rulesets and the gallery's house rules, with their text).
 """
 
 from __future__ import annotations
@@ -253,6 +253,14 @@ def starters() -> list[dict[str, Any]]:
     return [{"group": "Shipped rulesets", "items": shipped}, {"group": "House rules gallery", "items": gallery}]
 
 
+def sheet_languages() -> list[dict[str, str]]:
+    """The languages of the rule sheets, each named in itself ("English", "中文")."""
+    from babel import Locale
+    from tractor_rules.render.i18n import languages
+
+    return [{"code": lang, "name": Locale.parse(lang).get_display_name(lang) or lang} for lang in languages()]
+
+
 # --- the whole build --------------------------------------------------------------------------------
 
 
@@ -273,6 +281,7 @@ def build(out: Path) -> Path:
         (scratch / "wheels").mkdir()
         manifest = {
             "pyodide": json.loads((runtime / "package.json").read_text(encoding="utf-8"))["version"],
+            "languages": sheet_languages(),
             "wheels": wheels(scratch / "wheels"),
             "starters": starters(),
         }

@@ -1,8 +1,8 @@
 """The playground's calls into tractor-rules, run by Pyodide in the page's worker.
 
-One call per edit: the facade's diagnostics (errors, then the lint's warnings once the text
-compiles), the tokens that colour the editor, and the rule sheet as HTML when the text compiles.
-The answer is JSON text, the facade's shapes unchanged.
+One call per edit: the rule sheet as HTML with the text's diagnostics (errors, or the compiler's
+warnings), the linter's warnings once the text compiles, and the tokens that colour the editor.
+The answer is JSON text holding the facade's shapes unchanged.
 """
 
 import json
@@ -15,14 +15,10 @@ ORIGIN = "playground.tractor"
 
 
 def update(text: str, lang: str) -> str:
-    diagnostics = facade.check(text, ORIGIN)["diagnostics"]
-    sheet = None
-    if not any(diagnostic["severity"] == "error" for diagnostic in diagnostics):
+    rendered = facade.render(text, ORIGIN, lang=lang, fmt="html")
+    diagnostics = rendered["diagnostics"]
+    if rendered["output"] is not None:
         seen = {(d["code"], d["line"], d["column"]) for d in diagnostics}
-        for warning in facade.lint(text, ORIGIN)["diagnostics"]:
-            if (warning["code"], warning["line"], warning["column"]) not in seen:
-                diagnostics.append(warning)
-        rendered = facade.render(text, ORIGIN, lang=lang, fmt="html")
-        sheet = rendered["output"]
-        diagnostics += [d for d in rendered["diagnostics"] if d["severity"] == "error"]
-    return json.dumps({"diagnostics": diagnostics, "tokens": facade.tokens(text), "sheet": sheet})
+        diagnostics += [warning for warning in facade.lint(text, ORIGIN)["diagnostics"]
+                        if (warning["code"], warning["line"], warning["column"]) not in seen]
+    return json.dumps({"diagnostics": diagnostics, "tokens": facade.tokens(text), "sheet": rendered["output"]})

@@ -49,19 +49,11 @@ function escapeHtml(text) {
   return text.replace(/[&<>"]/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" })[c]);
 }
 
-/** The colour class of a token, from its type (the grammar's terminal) and its text. */
-function tokenClass(type, value) {
-  const kind = type.toUpperCase();
-  if (kind.includes("COMMENT")) return "tok-comment";
-  if (kind.includes("STRING")) return "tok-string";
-  if (kind.includes("SECTION")) return "tok-section";
-  if (kind.includes("CARD") || kind.includes("SUIT") || kind.includes("RANK")) {
-    return /[♥♦HD]$/.test(value) ? "tok-card red" : "tok-card";
-  }
-  if (kind === "INT" || kind.includes("NUMBER")) return "tok-number";
-  if (/^[A-Za-z]/.test(value)) return kind === "WORD" ? "" : "tok-keyword";
-  if (/^[:,()]$/.test(value)) return "tok-punctuation";
-  return "tok-operator";
+/** The colour class of a token of the facade ("keyword", "number", "string", "card", "word",
+ * "punctuation", "comment"); hearts and diamonds in red, as on the sheets. */
+function tokenClass(token) {
+  if (token.type === "card" && /[♥♦HD]/.test(token.text)) return "tok-card red";
+  return `tok-${token.type}`;
 }
 
 /** Fill `classes` (per line, per code point) over a facade range. */
@@ -86,10 +78,7 @@ function drawEditor() {
   const classes = lines.map((line) => Array(line.length).fill(""));
   if (current) {
     for (const token of shown.tokens) {
-      const points = lines[token.line - 1] ?? [];
-      const value = token.line === token.end_line ? points.slice(token.column - 1, token.end_column - 1).join("") : "";
-      const name = tokenClass(token.type, value);
-      if (name) paint(classes, lines, token, name);
+      paint(classes, lines, token, tokenClass(token));
     }
   }
   const marks = new Map(); // line -> "error" | "warning"
@@ -227,6 +216,7 @@ worker.onmessage = async ({ data }) => {
   if (data.type === "ready") {
     ready = true;
     fillStarters(data.starters);
+    language.replaceChildren(...data.languages.map(({ code, name }) => new Option(name, code)));
     document.body.dataset.loadSeconds = data.seconds.toFixed(2);
     send();
   } else if (data.type === "failed") {

@@ -30,7 +30,12 @@ async function start() {
   const namespace = pyodide.globals.get("dict")();
   pyodide.runPython(await (await fetchOk("bridge.py")).text(), { globals: namespace, filename: "bridge.py" });
   update = namespace.get("update");
-  postMessage({ type: "ready", seconds: (performance.now() - started) / 1000, starters: manifest.starters });
+  postMessage({
+    type: "ready",
+    seconds: (performance.now() - started) / 1000,
+    starters: manifest.starters,
+    languages: manifest.languages,
+  });
   if (latest) schedule();
 }
 
