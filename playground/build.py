@@ -159,7 +159,7 @@ def fetch_wheel(name: str, version: str, folder: Path) -> Path:
     with tempfile.TemporaryDirectory() as scratch:
         if name in FROM_SDIST:
             env = {**os.environ, **FROM_SDIST[name]}
-            run([sys.executable, "-m", "pip", "wheel", "-q", "--no-deps", "--no-binary", name,
+            run([sys.executable, "-m", "pip", "wheel", "-q", "--no-deps", "--no-cache-dir", "--no-binary", name,
                  f"{name}=={version}", "-w", scratch], env=env)
         else:
             run([sys.executable, "-m", "pip", "download", "-q", "--no-deps", "--only-binary", ":all:",
