@@ -133,8 +133,11 @@ def test_a_mistake_is_shown_at_its_line(page: Page):
     assert sheet_title(page) == "My house rules"
 
 
-def test_fixing_it_brings_the_sheet_back(page: Page):
-    answered_after(page, lambda: page.fill("#text", GOOD))
+def test_the_suggested_fix_brings_the_sheet_back(page: Page):
+    fix = page.locator("#diagnostics li.error button.fix")
+    assert fix.inner_text() == "replace with 'defend'"
+    answered_after(page, fix.click)
+    assert page.input_value("#text") == GOOD
     assert page.locator("#gutter .error, #gutter .warning").count() == 0
     assert page.locator("#diagnostics li").count() == 0
     assert page.inner_text("#status") == "No errors"
