@@ -296,12 +296,6 @@ window.addEventListener("hashchange", async () => {
 
 textarea.addEventListener("input", () => { starterSelect.value = ""; edited(); });
 textarea.addEventListener("scroll", syncScroll);
-textarea.addEventListener("keydown", (event) => {
-  if (event.key === "Tab" && !event.shiftKey && !event.ctrlKey && !event.altKey && !event.metaKey) {
-    event.preventDefault(); // two spaces, as statements are indented
-    document.execCommand("insertText", false, "  ");
-  }
-});
 starterSelect.addEventListener("change", () => {
   if (!starters.has(starterSelect.value)) return;
   textarea.value = starters.get(starterSelect.value);
