@@ -145,6 +145,21 @@ def test_the_suggested_fix_brings_the_sheet_back(page: Page):
     assert page.locator("#highlight .tok-string").first.inner_text() == '"Defended points"'
 
 
+def test_a_warning_is_shown_at_its_line_and_the_sheet_still_renders(page: Page):
+    restated = GOOD.replace("levels\n", "levels\n  range: 2 to A\n")  # two-decks says so already
+    answered_after(page, lambda: page.fill("#text", restated))
+    assert page.locator("#gutter .warning").all_inner_texts() == ["5"]
+    assert page.locator("#gutter .error").count() == 0
+    item = page.locator("#diagnostics li.warning")
+    assert item.get_attribute("data-line") == "5"
+    assert "changes nothing" in item.inner_text()
+    assert page.inner_text("#status") == "1 warning"
+    assert sheet_title(page) == "Defended points"
+    answered_after(page, item.locator("button.fix").click)
+    assert page.input_value("#text") == GOOD
+    assert page.inner_text("#status") == "No errors"
+
+
 def test_the_sheet_in_chinese(page: Page):
     answered_after(page, lambda: page.select_option("#lang", "zh"))
     sheet = page.frame_locator("#sheet")
