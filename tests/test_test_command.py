@@ -2,8 +2,8 @@
 Debian packages the suite needs only when they are missing (through sudo when not root), installs
 the package with its test extras, and hands its arguments to pytest.
 
-The script runs for real, with every outside command it calls replaced by a stub that writes its
-command line to a log, on a PATH that holds nothing else."""
+The script runs for real, from a copy in a checkout of its own, with every outside command it
+calls replaced by a stub that writes its command line to a log, on a PATH that holds nothing else."""
 
 from __future__ import annotations
 
@@ -47,10 +47,20 @@ def stub_machine(where: Path, *, present: set[str], uid: int, editable: bool, ap
     return bin_dir
 
 
+def checkout(where: Path) -> Path:
+    """A checkout holding the script and nothing else (a test adds the files it is about), so that
+    what the script finds does not depend on what this repository's checkout has installed."""
+    repo = where / "repo"
+    (repo / "scripts").mkdir(parents=True, exist_ok=True)
+    shutil.copy2(SCRIPT, repo / "scripts" / "test")
+    return repo
+
+
 def run(bin_dir: Path, *args: str) -> tuple[subprocess.CompletedProcess, list[str]]:
     env = {"PATH": str(bin_dir), "VIRTUAL_ENV": "/somewhere/venv", "HOME": str(bin_dir.parent)}
+    script = checkout(bin_dir.parent) / "scripts" / "test"
     done = subprocess.run(
-        [shutil.which("bash"), str(SCRIPT), *args], env=env, capture_output=True, text=True, timeout=60
+        [shutil.which("bash"), str(script), *args], env=env, capture_output=True, text=True, timeout=60
     )
     log = bin_dir.parent / "log"
     lines = log.read_text(encoding="utf-8").splitlines() if log.exists() else []
@@ -92,6 +102,25 @@ def test_missing_debian_packages_are_installed_first(tmp_path, uid, via_sudo):
     assert log[: len(expected) + 1] == [*expected, install]
     assert "installing chromium fonts-noto-cjk fontconfig npm" in done.stderr
     assert log[-1] == "python -m pytest -q"
+
+
+def test_the_playgrounds_npm_packages_are_installed_when_their_lock_changed(tmp_path):
+    bin_dir = stub_machine(tmp_path, present=EVERYTHING, uid=1000, editable=False)
+    # npm ci makes node_modules, as the real one does
+    (bin_dir / "npm").write_text(f'#!/bin/bash\necho "npm $*" >> {tmp_path / "log"}\n{shutil.which("mkdir")} -p node_modules\n',
+                                 encoding="utf-8")
+    playground = checkout(tmp_path) / "playground"
+    playground.mkdir()
+    for name in ("package.json", "package-lock.json"):
+        (playground / name).write_text("{}", encoding="utf-8")
+    done, log = run(bin_dir)
+    assert done.returncode == 0, done.stderr
+    assert log[1:] == ["npm ci --no-audit --no-fund --loglevel=error", "python -m pytest -q"]
+    assert (playground / "node_modules").is_dir()
+    (tmp_path / "log").unlink()
+    done, log = run(bin_dir)  # installed and unchanged since: nothing to do
+    assert done.returncode == 0, done.stderr
+    assert log[1:] == ["python -m pytest -q"]
 
 
 def test_without_apt_it_names_what_is_missing_and_stops(tmp_path):
