@@ -104,6 +104,7 @@ def statement_items(rules: Rules, built: Built, file: str, st: Statement) -> lis
             if src.file == file and src.line == st.pos.line and src.column == st.pos.column}
     if not keys:
         return []
+
     def stated(path: str) -> bool:
         # a row of a table is recorded by its index ("thresholds[1]"), which the sheet's leaf paths
         # extend ("thresholds[1].high"); other values by the nearest recorded enclosing path
