@@ -15,7 +15,7 @@ What goes into the folder, so that the page fetches nothing from anywhere else:
   no pure wheel on PyPI: it is built from its sdist with its C speedups off (its own fallback).
   Babel is trimmed to the locales the rule sheets are written in.  Dependency wheels are kept in a
   cache (``$XDG_CACHE_HOME/tractor-rules/playground``) so a rebuild downloads nothing;
-- ``manifest.json``: the wheels to load, the languages of the sheets, and the rulesets to start
+- ``manifest.json``: the wheels to load, the languages and printed kinds, and the rulesets to start
   from (the shipped rulesets and the gallery's house rules, with their text).
 """
 
@@ -261,6 +261,18 @@ def sheet_languages() -> list[dict[str, str]]:
     return [{"code": lang, "name": Locale.parse(lang).get_display_name(lang) or lang} for lang in languages()]
 
 
+#: how the page names each printed kind (a kind without a name here shows its own name)
+KIND_TITLES = {"sheet": "Rule sheet", "card": "Quick reference card", "tracker": "Score tracker"}
+
+
+def printed_kinds() -> list[dict[str, str]]:
+    """The printed kinds that come as HTML (the page shows and prints HTML), the sheet first."""
+    from tractor_rules.render.kinds import KINDS
+
+    return [{"name": name, "title": KIND_TITLES.get(name, name.capitalize())}
+            for name, kind in KINDS.items() if "html" in kind.formats]
+
+
 # --- the whole build --------------------------------------------------------------------------------
 
 
@@ -282,6 +294,7 @@ def build(out: Path) -> Path:
         manifest = {
             "pyodide": json.loads((runtime / "package.json").read_text(encoding="utf-8"))["version"],
             "languages": sheet_languages(),
+            "kinds": printed_kinds(),
             "wheels": wheels(scratch / "wheels"),
             "starters": starters(),
         }

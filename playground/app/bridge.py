@@ -1,6 +1,6 @@
 """The playground's calls into tractor-rules, run by Pyodide in the page's worker.
 
-One call per edit: the rule sheet as HTML with the text's diagnostics (errors, or the compiler's
+One call per edit: the rule sheet (or another printed kind: card, tracker) as HTML with the text's diagnostics (errors, or the compiler's
 warnings), the linter's warnings once the text compiles, and the tokens that colour the editor.
 The answer is JSON text holding the facade's shapes unchanged.
 """
@@ -14,8 +14,8 @@ from tractor_rules import facade
 ORIGIN = "playground.tractor"
 
 
-def update(text: str, lang: str) -> str:
-    rendered = facade.render(text, ORIGIN, lang=lang, fmt="html")
+def update(text: str, lang: str, kind: str = "sheet") -> str:
+    rendered = facade.render(text, ORIGIN, lang=lang, fmt="html", kind=kind)
     diagnostics = rendered["diagnostics"]
     if rendered["output"] is not None:
         seen = {(d["code"], d["line"], d["column"]) for d in diagnostics}

@@ -24,6 +24,8 @@ const sheet = $("sheet");
 const language = $("lang");
 const starterSelect = $("starter");
 const printButton = $("print");
+const kind = $("kind");
+const paper = $("paper");
 
 const worker = new Worker(new URL("worker.js", import.meta.url), { type: "module" });
 let ready = false;
@@ -160,11 +162,20 @@ function drawDiagnostics() {
 
 // --- the sheet --------------------------------------------------------------------------------------
 
+/** The printed pages' paper: the sheets print on A4, and on Letter with #letter in their address. */
+function choosePaper() {
+  const fragment = paper.value === "letter" ? "#letter" : "";
+  if (sheet.contentWindow && sheet.contentWindow.location.hash !== fragment) {
+    sheet.contentWindow.location.hash = fragment;
+  }
+}
+
 /** Show a new sheet where the reader was in the old one; resolves once it is shown. */
 function drawSheet(html) {
   const scroll = sheet.contentWindow?.scrollY ?? 0;
   return new Promise((resolve) => {
     sheet.addEventListener("load", () => {
+      choosePaper();
       sheet.contentWindow.scrollTo(0, scroll);
       printButton.disabled = false;
       resolve();
@@ -181,7 +192,7 @@ function send() {
   requested += 1;
   status.textContent = "Checking";
   status.className = "busy";
-  worker.postMessage({ id: requested, text: textarea.value, lang: language.value });
+  worker.postMessage({ id: requested, text: textarea.value, lang: language.value, kind: kind.value });
 }
 
 function edited() {
@@ -217,6 +228,7 @@ worker.onmessage = async ({ data }) => {
     ready = true;
     fillStarters(data.starters);
     language.replaceChildren(...data.languages.map(({ code, name }) => new Option(name, code)));
+    kind.replaceChildren(...data.kinds.map(({ name, title }) => new Option(title, name)));
     document.body.dataset.loadSeconds = data.seconds.toFixed(2);
     send();
   } else if (data.type === "failed") {
@@ -303,6 +315,8 @@ starterSelect.addEventListener("change", () => {
   edited();
 });
 language.addEventListener("change", send);
+kind.addEventListener("change", send);
+paper.addEventListener("change", choosePaper);
 printButton.addEventListener("click", () => sheet.contentWindow.print());
 
 textarea.value = (await textFromLink()) ?? DEFAULT_TEXT;

@@ -1,6 +1,6 @@
 // The playground's Python: Pyodide in a worker (so the page keeps responding while a sheet is
 // rendered), with every wheel listed in manifest.json unpacked from this site (nothing comes from
-// elsewhere). The page sends {id, text, lang}; the worker answers with the result of bridge.py's
+// elsewhere). The page sends {id, text, lang, kind}; the worker answers with the result of bridge.py's
 // `update`, for the newest request only when several arrived while it was busy.
 import { loadPyodide } from "./pyodide/pyodide.mjs";
 
@@ -35,6 +35,7 @@ async function start() {
     seconds: (performance.now() - started) / 1000,
     starters: manifest.starters,
     languages: manifest.languages,
+    kinds: manifest.kinds,
   });
   if (latest) schedule();
 }
@@ -45,7 +46,7 @@ function answer() {
   latest = null;
   if (!request || !update) return;
   try {
-    postMessage({ type: "result", id: request.id, ...JSON.parse(update(request.text, request.lang)) });
+    postMessage({ type: "result", id: request.id, ...JSON.parse(update(request.text, request.lang, request.kind)) });
   } catch (error) {
     postMessage({ type: "result", id: request.id, crash: String(error.message || error) });
   }

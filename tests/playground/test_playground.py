@@ -169,6 +169,21 @@ def test_the_sheet_in_chinese(page: Page):
     assert sheet.locator("html").get_attribute("lang") == "en"
 
 
+def test_the_card_and_the_tracker_on_letter_paper(page: Page):
+    frame = page.frame_locator("#sheet")
+    page.select_option("#paper", "letter")
+    answered_after(page, lambda: page.select_option("#kind", "card"))
+    assert frame.locator("header .what").inner_text() == "Quick reference"
+    assert frame.locator("body").evaluate("() => location.hash") == "#letter"  # kept for a new page
+    answered_after(page, lambda: page.select_option("#kind", "tracker"))
+    assert frame.locator("header .what").inner_text() == "Score and level tracker"
+    page.select_option("#paper", "a4")
+    assert frame.locator("body").evaluate("() => location.hash") == ""
+    answered_after(page, lambda: page.select_option("#kind", "sheet"))
+    assert sheet_title(page) == "Defended points"
+    assert frame.locator("header .what").count() == 0
+
+
 def test_starting_from_a_shipped_ruleset_or_a_house_rule(page: Page):
     shipped = builtin_path("four-decks")
     assert shipped is not None
