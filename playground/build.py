@@ -15,7 +15,8 @@ What goes into the folder, so that the page fetches nothing from anywhere else:
   no pure wheel on PyPI: it is built from its sdist with its C speedups off (its own fallback).
   Babel is trimmed to the locales the rule sheets are written in.  Dependency wheels are kept in a
   cache (``$XDG_CACHE_HOME/tractor-rules/playground``) so a rebuild downloads nothing;
-- ``manifest.json``: the wheels to load, the languages and printed kinds, and the rulesets to start
+- ``manifest.json``: the wheels to load, the languages and printed kinds, the documentation site's
+  address (when the page is part of it), and the rulesets to start
   from (the shipped rulesets and the gallery's house rules, with their text).
 """
 
@@ -276,8 +277,10 @@ def printed_kinds() -> list[dict[str, str]]:
 # --- the whole build --------------------------------------------------------------------------------
 
 
-def build(out: Path) -> Path:
-    """Write the playground into ``out`` (replaced whole, never left half-written)."""
+def build(out: Path, docs: str | None = None) -> Path:
+    """Write the playground into ``out`` (replaced whole, never left half-written).  ``docs``: the
+    address of the documentation site, relative to the page or absolute; each diagnostic's code
+    then links to its section there."""
     out = out.resolve()
     runtime = pyodide_package()
     out.parent.mkdir(parents=True, exist_ok=True)
@@ -295,6 +298,7 @@ def build(out: Path) -> Path:
             "pyodide": json.loads((runtime / "package.json").read_text(encoding="utf-8"))["version"],
             "languages": sheet_languages(),
             "kinds": printed_kinds(),
+            "docs": docs,
             "wheels": wheels(scratch / "wheels"),
             "starters": starters(),
         }
@@ -313,7 +317,7 @@ def on_post_build(config: Any, **kwargs: Any) -> None:
     from mkdocs.exceptions import PluginError
 
     try:
-        build(Path(config["site_dir"]) / "playground" / "app")
+        build(Path(config["site_dir"]) / "playground" / "app", docs="../../")
     except BuildError as error:
         raise PluginError(f"playground: {error}") from None
 
@@ -321,9 +325,12 @@ def on_post_build(config: Any, **kwargs: Any) -> None:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python playground/build.py", description=__doc__.split("\n\n")[0])
     parser.add_argument("out", type=Path, help="the folder to write (replaced whole)")
+    parser.add_argument("--docs", metavar="URL",
+                        help="the documentation site's address (relative to the page, or absolute): "
+                             "each diagnostic's code links to its section there")
     args = parser.parse_args(argv)
     try:
-        out = build(args.out)
+        out = build(args.out, docs=args.docs)
     except BuildError as error:
         print(f"playground: {error}", file=sys.stderr)
         return 1

@@ -33,6 +33,7 @@ let requested = 0; // id of the newest request sent
 let shown = { text: null, tokens: [], diagnostics: [] }; // the newest answer drawn
 let debounce = null;
 let starters = new Map();
+let docs = null; // the documentation site's address, when the page is part of it
 
 // --- positions ------------------------------------------------------------------------------------
 
@@ -144,8 +145,12 @@ function drawDiagnostics() {
     item.className = diagnostic.severity;
     item.dataset.line = diagnostic.line;
     const where = diagnostic.line > 0 ? `line ${diagnostic.line}, column ${diagnostic.column}` : "";
+    const code = diagnostic.code ? escapeHtml(diagnostic.code) : "";
+    const linked = code && docs && diagnostic.docs
+      ? `<a href="${escapeHtml(new URL(diagnostic.docs, docs).href)}" target="_blank">${code}</a>` : code;
     item.innerHTML = `<span class="where">${where}</span><span class="severity">${diagnostic.severity}` +
-      `${diagnostic.code ? `[${escapeHtml(diagnostic.code)}]` : ""}</span>: <span class="message"></span>`;
+      `${code ? `[${linked}]` : ""}</span>: <span class="message"></span>`;
+    item.querySelector("a")?.addEventListener("click", (event) => event.stopPropagation());
     item.querySelector(".message").textContent = diagnostic.message;
     if (diagnostic.line > 0) item.addEventListener("click", () => select(diagnostic));
     for (const fix of diagnostic.fixes ?? []) {
@@ -227,6 +232,7 @@ worker.onmessage = async ({ data }) => {
   if (data.type === "ready") {
     ready = true;
     fillStarters(data.starters);
+    docs = data.docs ? new URL(data.docs, location.href) : null;
     language.replaceChildren(...data.languages.map(({ code, name }) => new Option(name, code)));
     kind.replaceChildren(...data.kinds.map(({ name, title }) => new Option(title, name)));
     document.body.dataset.loadSeconds = data.seconds.toFixed(2);

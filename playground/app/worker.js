@@ -36,6 +36,7 @@ async function start() {
     starters: manifest.starters,
     languages: manifest.languages,
     kinds: manifest.kinds,
+    docs: manifest.docs,
   });
   if (latest) schedule();
 }

@@ -120,7 +120,7 @@ def test_python_starts_from_the_site_alone_and_renders_the_starting_text(page: P
     page.context.set_offline(True)
 
 
-def test_a_mistake_is_shown_at_its_line(page: Page):
+def test_a_mistake_is_shown_at_its_line(page: Page, server: str, site: Path):
     answered_after(page, lambda: page.fill("#text", MISTAKE))
     assert page.locator("#gutter .error").all_inner_texts() == ["5"]
     item = page.locator("#diagnostics li.error")
@@ -128,6 +128,10 @@ def test_a_mistake_is_shown_at_its_line(page: Page):
     assert item.get_attribute("data-line") == "5"
     assert "line 5, column 3" in item.inner_text()
     assert page.locator("#highlight .mark-error").first.inner_text() == "defnd"
+    link = item.locator(".severity a")  # the code, linked to its section of the documentation
+    code = link.inner_text()
+    assert link.get_attribute("href") == f"{server}/errors/#{code.lower()}"
+    assert f'id="{code.lower()}"' in (site / "errors" / "index.html").read_text(encoding="utf-8")
     assert page.inner_text("#status") == "1 error"
     # the sheet of the last good text stays until the text compiles again
     assert sheet_title(page) == "My house rules"
