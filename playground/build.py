@@ -167,7 +167,8 @@ def fetch_wheel(name: str, version: str, folder: Path) -> Path:
                  f"{name}=={version}", "-d", scratch])
         wheels = list(Path(scratch).glob("*.whl"))
         if len(wheels) != 1 or not wheels[0].name.endswith("-none-any.whl"):
-            raise BuildError(f"no pure-Python wheel of {name} {version}: got {', '.join(w.name for w in wheels) or 'nothing'}")
+            got = ", ".join(wheel.name for wheel in wheels) or "nothing"
+            raise BuildError(f"no pure-Python wheel of {name} {version}: got {got}")
         folder.mkdir(parents=True, exist_ok=True)
         return Path(shutil.move(str(wheels[0]), folder / wheels[0].name))
 
@@ -230,7 +231,8 @@ def wheels(out: Path) -> list[str]:
         if name == "babel":
             names.append(trim_babel(wheel, out, languages()).name)
         else:
-            names.append(shutil.copy2(wheel, out / wheel.name).name)
+            shutil.copy2(wheel, out / wheel.name)
+            names.append(wheel.name)
     names.append(own_wheel(out).name)
     return names
 
@@ -282,6 +284,11 @@ def build(out: Path, docs: str | None = None) -> Path:
     address of the documentation site, relative to the page or absolute; each diagnostic's code
     then links to its section there."""
     out = out.resolve()
+    if out.exists() and not out.is_dir():
+        raise BuildError(f"{out} is a file, not a folder")
+    existing = next(folder for folder in out.parents if folder.exists())
+    if not existing.is_dir():
+        raise BuildError(f"cannot write {out}: {existing} is a file, not a folder")
     runtime = pyodide_package()
     out.parent.mkdir(parents=True, exist_ok=True)
     scratch = Path(tempfile.mkdtemp(prefix=".playground-", dir=out.parent))
@@ -316,10 +323,13 @@ def on_post_build(config: Any, **kwargs: Any) -> None:
     """MkDocs hook: the playground goes into the built site at ``playground/app/``."""
     from mkdocs.exceptions import PluginError
 
+    out = Path(config["site_dir"]) / "playground" / "app"
     try:
-        build(Path(config["site_dir"]) / "playground" / "app", docs="../../")
+        build(out, docs="../../")
     except BuildError as error:
         raise PluginError(f"playground: {error}") from None
+    except OSError as error:
+        raise PluginError(f"playground: cannot write {out}: {error.strerror or error}") from None
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -333,6 +343,9 @@ def main(argv: list[str] | None = None) -> int:
         out = build(args.out, docs=args.docs)
     except BuildError as error:
         print(f"playground: {error}", file=sys.stderr)
+        return 1
+    except OSError as error:
+        print(f"playground: cannot write {args.out}: {error.strerror or error}", file=sys.stderr)
         return 1
     print(f"playground written to {out}")
     return 0

@@ -1,7 +1,8 @@
 """The playground's calls into tractor-rules, run by Pyodide in the page's worker.
 
-One call per edit: the rule sheet (or another printed kind: card, tracker) as HTML with the text's diagnostics (errors, or the compiler's
-warnings), the linter's warnings once the text compiles, and the tokens that colour the editor.
+One call per edit: what the text prints as (the rule sheet, or another kind: the card, the
+tracker) in HTML, with the text's diagnostics (errors, or the compiler's warnings), the linter's
+warnings once the text compiles, and the tokens that colour the editor.
 The answer is JSON text holding the facade's shapes, each diagnostic with one more field: "docs",
 where the documentation site explains its code.
 """

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import functools
 import http.server
+import importlib.util
 import json
 import subprocess
 import sys
@@ -98,7 +99,8 @@ def answered_after(page: Page, change: Any) -> None:
     """Do ``change`` and wait until the page has drawn Python's answer to it."""
     before = int(page.get_attribute("body", "data-answered") or 0)
     change()
-    page.wait_for_function(f"Number(document.body.dataset.answered) > {before} && !document.getElementById('status').className")
+    page.wait_for_function(
+        f"Number(document.body.dataset.answered) > {before} && !document.getElementById('status').className")
 
 
 def sheet_title(page: Page) -> str:
@@ -256,6 +258,30 @@ def test_every_wheel_is_pure_python_and_babel_keeps_only_the_sheets_languages(si
     assert "root" in stems and set(languages()) <= stems
     assert all(s == "root" or s.split("_")[0] in languages() for s in stems), sorted(stems)
     assert "babel/locale-data/fr.dat" not in record and "babel/locale-data/zh.dat" in record
+
+
+def test_the_build_script_reports_an_output_it_cannot_write_in_one_line(tmp_path):
+    file = tmp_path / "file"
+    file.write_text("", encoding="utf-8")
+    script = str(ROOT / "playground" / "build.py")
+    done = subprocess.run([sys.executable, script, str(file / "out")], capture_output=True, text=True)
+    assert (done.returncode, done.stderr) == (
+        1, f"playground: cannot write {file / 'out'}: {file} is a file, not a folder\n")
+    done = subprocess.run([sys.executable, script, str(file)], capture_output=True, text=True)
+    assert (done.returncode, done.stderr) == (1, f"playground: {file} is a file, not a folder\n")
+
+
+def test_a_build_step_that_cannot_run_is_one_line():
+    spec = importlib.util.spec_from_file_location("playground_build", ROOT / "playground" / "build.py")
+    assert spec is not None and spec.loader is not None
+    build = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(build)
+    with pytest.raises(build.BuildError) as missing:
+        build.run(["tractor-rules-no-such-tool", "ci"])
+    assert str(missing.value) == "tractor-rules-no-such-tool is needed to build the playground and was not found"
+    with pytest.raises(build.BuildError) as failed:
+        build.run([sys.executable, "-c", "import sys; print('why it failed'); sys.exit(3)"])
+    assert str(failed.value).endswith("failed (exit 3):\nwhy it failed")
 
 
 def test_the_build_script_reports_a_usage_error():
