@@ -339,6 +339,18 @@ def _cmd_lsp(args: argparse.Namespace) -> int:
     return run(args)
 
 
+def _cmd_vectors(args: argparse.Namespace) -> int:
+    from .interop.commands import run_vectors
+
+    return run_vectors(args)
+
+
+def _cmd_verify(args: argparse.Namespace) -> int:
+    from .interop.commands import run_verify
+
+    return run_verify(args)
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(
         prog="tractor-rules",
@@ -406,6 +418,13 @@ def build_parser() -> argparse.ArgumentParser:
     lint = command("lint", "warn about rules that compile but are probably not what was meant", _cmd_lint,
                    loads=True)
     lint_command.add_arguments(lint)
+
+    from .interop.commands import add_verify_arguments, add_vectors_arguments
+
+    add_vectors_arguments(command("vectors", "write conformance test cases (JSON Lines) that another engine can "
+                                  "run to prove it plays a ruleset", _cmd_vectors, loads=True))
+    add_verify_arguments(command("verify", "check this package's engine against a vector file", _cmd_verify,
+                                 loads=True))
 
     fmt = command("fmt", "print rulesets in canonical form", _cmd_fmt)
     fmt.add_argument("rulesets", nargs="*", metavar="RULESET")

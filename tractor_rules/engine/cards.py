@@ -77,6 +77,9 @@ def card_of(rank: str, suit: str) -> Card:
 
 def parse_token(token: str) -> Card:
     """One card from one token of notation."""
+    known = _WRITTEN.get(token)
+    if known is not None:  # the form str(card) writes: most notation a program sends
+        return known
     text = token.strip()
     upper = text.upper()
     if upper == "BJ":
@@ -96,6 +99,10 @@ def parse_token(token: str) -> Card:
     if rank not in RANKS:
         raise CardNotationError(f"unknown card {token!r}: {rank!r} is not a rank (2-9, 10 or T, J, Q, K, A)")
     return card_of(rank, suit)
+
+
+#: each card by the notation ``str(card)`` gives it
+_WRITTEN: dict[str, Card] = {str(card): card for card in CARDS}
 
 
 def _tokens(text: str) -> list[str]:

@@ -380,32 +380,59 @@ def _missing(hand: tuple[Card, ...], play: tuple[Card, ...]) -> Card | None:
     return None
 
 
-def follow_error(fc: FollowContext, hand: tuple[Card, ...], play: tuple[Card, ...]) -> str | None:
+#: why a follow is refused, as a stable code for other programs (the vectors, the JSON-RPC server),
+#: with what each code means
+REFUSAL_CODES: dict[str, str] = {
+    "size": "the play has not as many cards as the lead",
+    "not-in-hand": "the play holds a card the hand does not (or more copies than the hand)",
+    "all-of-suit": "the hand holds no more cards of the led suit than the lead, and the play leaves one out",
+    "suit-only": "the hand holds more cards of the led suit than the lead, and the play holds another card",
+    "shape": "the play does not meet the follow duty the hand can meet (pairs, tractors, ...)",
+    "rainbow": "the hand can follow a rainbow's ranks, and the play does not",
+}
+
+
+@dataclass(frozen=True, slots=True)
+class Refusal:
+    """Why a follow is refused: ``code`` one of ``REFUSAL_CODES``, ``message`` in words."""
+
+    code: str
+    message: str
+
+
+def follow_refusal(fc: FollowContext, hand: tuple[Card, ...], play: tuple[Card, ...]) -> Refusal | None:
     """None if ``play`` (taken from ``hand``, which includes it) may follow the lead; else why not."""
     size = len(fc.lead)
     if len(play) != size:
-        return f"play {size} card{'s' if size != 1 else ''}, as many as the lead, not {len(play)}"
+        return Refusal("size", f"play {size} card{'s' if size != 1 else ''}, as many as the lead, not {len(play)}")
     missing = _missing(hand, play)
     if missing is not None:
-        return f"{missing} is not in the hand (or not as many times)"
+        return Refusal("not-in-hand", f"{missing} is not in the hand (or not as many times)")
     if fc.rainbow is not None:
-        return rainbows.follow_error(fc.rainbow, hand, play)
+        message = rainbows.follow_error(fc.rainbow, hand, play)
+        return None if message is None else Refusal("rainbow", message)
     suit_of = fc.order.suit_of
     word = SUIT_WORDS[fc.suit]
     held = [c for c in hand if suit_of[c] == fc.suit]
     played = [c for c in play if suit_of[c] == fc.suit]
     if len(held) <= size:
         if len(played) < len(held):
-            return (f"the hand holds {len(held)} {word}, no more than the lead: play all of them "
-                    f"({' '.join(map(str, sorted(held, key=lambda c: -fc.order.strength[c])))})")
+            return Refusal("all-of-suit", f"the hand holds {len(held)} {word}, no more than the lead: play all "
+                           f"of them ({' '.join(map(str, sorted(held, key=lambda c: -fc.order.strength[c])))})")
         return None
     if len(played) < size:
         off = next(c for c in play if suit_of[c] != fc.suit)
-        return f"the hand holds more {word} than the lead: play {word} only ({off} is not one)"
+        return Refusal("suit-only", f"the hand holds more {word} than the lead: play {word} only ({off} is not one)")
     demand = fc.duty.demand(Pool(fc.order, fc.suit, held))
     if fc.duty.met(Pool(fc.order, fc.suit, played), demand):
         return None
-    return f"the hand holds {demand.words} in {word}, so the follow must play that too"
+    return Refusal("shape", f"the hand holds {demand.words} in {word}, so the follow must play that too")
+
+
+def follow_error(fc: FollowContext, hand: tuple[Card, ...], play: tuple[Card, ...]) -> str | None:
+    """None if ``play`` (taken from ``hand``, which includes it) may follow the lead; else why not."""
+    refusal = follow_refusal(fc, hand, play)
+    return None if refusal is None else refusal.message
 
 
 def choose_follow(fc: FollowContext, hand: tuple[Card, ...], rng: random.Random | None = None) -> tuple[Card, ...]:

@@ -4,11 +4,14 @@
 level rank at all); the other functions answer
 questions between hands.  Every argument that takes cards also takes notation strings.  Contexts
 are cached per (rules object, level, trump), so asking ``rules.context(...)`` in a loop is cheap.
+The caches are shared by every thread (the JSON-RPC server answers requests in threads), so each
+is changed only under its lock.
 """
 
 from __future__ import annotations
 
 import random
+import threading
 from collections import OrderedDict
 from collections.abc import Iterable, Sequence
 
@@ -20,7 +23,7 @@ from .declaring import Declaration
 from .declaring import declaration as _declaration
 from .declaring import fallback_trump as _fallback_trump
 from .errors import EngineError
-from .follow import FollowContext, choose_follow, follow_error
+from .follow import FollowContext, Refusal, choose_follow, follow_error, follow_refusal
 from .order import TRUMP, Order, build_order
 from .scoring import advance, kitty_multiplier, level_change, next_banker
 from .rainbows import rainbow_parts
@@ -74,6 +77,7 @@ class Context:
         self.order: Order = build_order(rules, level, trump)
         # the follow context of recent leads: a trick asks about one lead several times
         self._leads: OrderedDict[tuple[Card, ...], FollowContext] = OrderedDict()
+        self._leads_lock = threading.Lock()
 
     def __repr__(self) -> str:
         return f"<Context {self.rules.name!r} level {self.level or 'none'} trump {self.trump or 'none'}>"
@@ -139,18 +143,25 @@ class Context:
 
     def _lead(self, lead: Cards) -> FollowContext:
         key = self.cards(lead)
-        fc = self._leads.get(key)
+        with self._leads_lock:
+            fc = self._leads.get(key)
         if fc is None:
-            fc = FollowContext(self.order, key)
-            self._leads[key] = fc
-            if len(self._leads) > 64:
-                self._leads.popitem(last=False)
+            fc = FollowContext(self.order, key)  # outside the lock: two threads may both build it
+            with self._leads_lock:
+                self._leads[key] = fc
+                if len(self._leads) > 64:
+                    self._leads.popitem(last=False)
         return fc
 
     def follow_error(self, hand: Cards, lead: Cards, play: Cards) -> str | None:
         """None if ``play`` may follow ``lead`` from ``hand`` (which includes the play); else the
         reason, in words."""
         return follow_error(self._lead(lead), self.cards(hand), self.cards(play))
+
+    def follow_refusal(self, hand: Cards, lead: Cards, play: Cards) -> Refusal | None:
+        """As ``follow_error``, with the reason's stable code: None if legal, else ``.code`` (one of
+        ``engine.follow.REFUSAL_CODES``) and ``.message``."""
+        return follow_refusal(self._lead(lead), self.cards(hand), self.cards(play))
 
     def legal_follow(self, hand: Cards, lead: Cards, rng: random.Random | None = None) -> tuple[Card, ...]:
         """A legal follow: the cards the duty demands and the lowest others; random with ``rng``."""
@@ -196,6 +207,7 @@ class Context:
 
 _CACHE: OrderedDict[tuple[int, str | None, str | None], tuple[Rules, Context]] = OrderedDict()
 _CACHE_SIZE = 128
+_CACHE_LOCK = threading.Lock()
 
 
 def _suit_letter(trump: object) -> str | None:
@@ -212,14 +224,16 @@ def make_context(rules: Rules, level: str | None, trump: str | None) -> Context:
     # keyed by identity: a Rules may hold unhashable data; the entry keeps it alive, so the id
     # cannot be reused by another object while cached
     key = (id(rules), level, trump)
-    hit = _CACHE.get(key)
-    if hit is not None and hit[0] is rules:
-        _CACHE.move_to_end(key)
-        return hit[1]
-    ctx = Context(rules, level, _suit_letter(trump))
-    _CACHE[key] = (rules, ctx)
-    if len(_CACHE) > _CACHE_SIZE:
-        _CACHE.popitem(last=False)
+    with _CACHE_LOCK:
+        hit = _CACHE.get(key)
+        if hit is not None and hit[0] is rules:
+            _CACHE.move_to_end(key)
+            return hit[1]
+    ctx = Context(rules, level, _suit_letter(trump))  # outside the lock: building takes a while
+    with _CACHE_LOCK:
+        _CACHE[key] = (rules, ctx)
+        if len(_CACHE) > _CACHE_SIZE:
+            _CACHE.popitem(last=False)
     return ctx
 
 

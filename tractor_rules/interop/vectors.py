@@ -1,0 +1,360 @@
+"""Conformance vectors: test cases any engine can run to prove it plays a ruleset, and their checker.
+
+A vector file is JSON Lines: a header, then one case per line.  A case is one of the oracle's
+questions (``questions.QUESTIONS``) with its parameters and the answer this package gives:
+``{"id": 7, "kind": "winner", "params": {...}, "expect": {"winner": 2}}``; the format is published
+as a JSON Schema (``vectors.schema.json`` beside this module, ``tractor-rules vectors --schema``).
+
+Cases are drawn from deals, not built uniformly at random, so that they reach the rules' corners:
+hands short of the led suit (voids, ruffs, discards), tractors planted on adjacent cards of the card
+order (across the level gap, on the joker and level-card links), throws that stand and throws that
+fail, illegal follows next to legal ones, no-trump hands, every score of the upgrade table.  The
+same rules, count and seed always give the same file.
+
+``verify`` answers each case again and compares the answer's checked fields (``Question.checked``)
+with the case's ``expect``; the header's rules digest tells a file written for other rules.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import random
+from collections import Counter
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from importlib import resources
+from typing import Any
+
+from ..engine.cards import Card, pack
+from ..engine.oracle import Context
+from ..engine.order import TRUMP
+from ..errors import RulesetError
+from ..rules import SUITS, Rules
+from .questions import QUESTIONS, QuestionError, ask, written
+
+FORMAT = "tractor-rules-vectors"
+VERSION = 1
+#: the longest line ``verify`` reads (a case of four decks' hands is about 3 KB)
+MAX_LINE = 1 << 20
+#: the most cases ``vectors`` writes in one file
+MAX_COUNT = 1_000_000
+
+#: the fields of ``Rules.to_dict()`` that name or place the rules rather than state them
+_NOT_RULES = ("name", "description", "files", "sources", "house_changes")
+
+
+def schema() -> dict:
+    """The JSON Schema of one line of a vector file (a header or a case)."""
+    text = resources.files(__package__).joinpath("vectors.schema.json").read_text(encoding="utf-8")
+    return json.loads(text)
+
+
+def rules_digest(rules: Rules) -> str:
+    """A digest of what the rules say (not their name, files or lines): two rulesets that play alike
+    share it; a vector file records it to tell whether it was written for the rules at hand."""
+    data = {k: v for k, v in rules.to_dict().items() if k not in _NOT_RULES}
+    text = json.dumps(data, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+    return "sha256:" + hashlib.sha256(text.encode("utf-8")).hexdigest()
+
+
+# --- writing ------------------------------------------------------------------------------------
+
+
+def generate(rules: Rules, ruleset: str, count: int = 5000, seed: int = 0) -> list[dict]:
+    """The lines of a vector file: the header, then ``count`` cases (``ruleset`` names the rules
+    in the header, as ``verify`` will load them: a shipped name or a path)."""
+    cases = _Drawer(rules, random.Random(seed)).cases(count)
+    kinds = Counter(case["kind"] for case in cases)
+    header = {"format": FORMAT, "version": VERSION, "ruleset": ruleset, "name": rules.name,
+              "rules_digest": rules_digest(rules), "seed": seed, "count": len(cases),
+              "kinds": {k: kinds[k] for k in sorted(kinds)}}
+    return [header, *cases]
+
+
+def dumps_lines(lines: Iterable[dict]) -> str:
+    return "".join(json.dumps(line, ensure_ascii=False, separators=(", ", ": ")) + "\n" for line in lines)
+
+
+class _Drawer:
+    """Draws cases from deals of the rules' pack; every random choice comes from ``rng``."""
+
+    def __init__(self, rules: Rules, rng: random.Random):
+        self.rules = rules
+        self.rng = rng
+        self.pack = pack(rules.table)
+        self.levels = self._levels()
+        self.out: list[dict] = []
+        self.orders_asked: set[tuple[str | None, str | None, str]] = set()
+
+    def _levels(self) -> list[str]:
+        ranks = self.rules.table.ranks
+        first, last = self.rules.levels.first, self.rules.levels.last
+        if first in ranks and last in ranks and ranks.index(first) <= ranks.index(last):
+            return list(ranks[ranks.index(first): ranks.index(last) + 1])
+        return list(ranks)
+
+    def add(self, kind: str, params: dict[str, Any]) -> None:
+        """Ask the question; record it as a case unless the rules cannot answer it."""
+        try:
+            answer = ask(self.rules, kind, params)
+        except RulesetError:
+            return  # e.g. the next banker with called partners: no answer, no case
+        checked = QUESTIONS[kind].checked
+        self.out.append({"id": len(self.out) + 1, "kind": kind, "params": params,
+                         "expect": {k: answer[k] for k in checked}})
+
+    def cases(self, count: int) -> list[dict]:
+        self._between_hands()
+        idle = 0
+        while len(self.out) < count and idle < 200:
+            before = len(self.out)
+            self._trick()
+            idle = idle + 1 if len(self.out) == before else 0
+        return [{**case, "id": i} for i, case in enumerate(self.out[:count], start=1)]
+
+    # --- questions between hands: every score of the upgrade table, every seat ----------------
+
+    def _between_hands(self) -> None:
+        rules = self.rules
+        total = rules.table.total_points
+        team_sizes: list[int | None] = [None]
+        if rules.table.partnership == "called":
+            team_sizes += list(range(1, rules.table.called_cards + 2))
+        last_tricks: list[str | None] = [None]
+        if rules.levels.hold_needs_last_trick:
+            last_tricks += ["banker", "attackers"]
+        for points in range(0, total + 1, 5):
+            for team_size in team_sizes:
+                for last_trick in last_tricks:
+                    params: dict[str, Any] = {"points": points}
+                    if team_size is not None:
+                        params["team_size"] = team_size
+                    if last_trick is not None:
+                        params["last_trick"] = last_trick
+                    self.add("level_change", params)
+        for banker in range(rules.table.players):
+            for winner in ("banker", "attackers"):
+                self.add("next_banker", {"banker": banker, "winner": winner})
+
+    # --- a trick: a lead, the other hands, their follows ---------------------------------------
+
+    def _trick(self) -> None:
+        rng, rules = self.rng, self.rules
+        level = rng.choice(self.levels)
+        trump = None if rng.random() < 0.2 else rng.choice(SUITS)
+        ctx = rules.context(level, trump)
+        where = {"level": level, "trump": trump}
+        left = Counter(self.pack)
+        hand_size = rules.table.hand_size
+
+        planted = self._plant(ctx, left, rng.choice([*SUITS, "trump"]))
+        leader = planted + self._draw(ctx, left, max(0, rng.randint(1, hand_size) - len(planted)))
+        lead = self._lead(ctx, leader, planted)
+        if not lead:
+            return
+        suit = _suit(ctx, lead[0])
+        lead_text = written(ctx, lead)
+        self._ask_order(ctx, where, suit)
+        self.add("units", {**where, "cards": lead_text})
+        self.add("kitty_multiplier", {**where, "last_lead": lead_text})
+        same_suit = [c for c in leader if _suit(ctx, c) == suit]
+        if len(same_suit) > 1:
+            sample = rng.sample(same_suit, rng.randint(2, min(len(same_suit), 10)))
+            self.add("units", {**where, "cards": written(ctx, sample)})
+
+        hands: list[list[Card]] = []
+        for _ in range(rules.table.players - 1):
+            hand = self._follower(ctx, left, suit, len(lead))
+            if len(hand) < len(lead):
+                return  # the pack ran out (many players, few decks): draw another trick
+            hands.append(hand)
+        follows = []
+        for hand in hands:
+            legal = list(ctx.legal_follow(hand, lead, rng))
+            follows.append(legal)
+            hand_text = written(ctx, hand)
+            for play in self._candidates(hand, legal):
+                self.add("follow_error", {**where, "hand": hand_text, "lead": lead_text, "play": written(ctx, play)})
+        self.add("winner", {**where, "lead": lead_text, "follows": [written(ctx, f) for f in follows]})
+        if len(ctx.units(lead)) > 1:
+            seated = rules.table.partnership != "called"
+            partners = list(range(1, len(hands), 2)) if seated else []
+            self.add("throw_outcome", {**where, "throw": lead_text, "other_hands": [written(ctx, h) for h in hands],
+                                       "partners": partners})
+
+    def _ask_order(self, ctx: Context, where: dict, suit: str) -> None:
+        key = (ctx.level, ctx.trump, suit)
+        if key not in self.orders_asked:
+            self.orders_asked.add(key)
+            self.add("card_order", {**where, "suit": suit})
+
+    def _draw(self, ctx: Context, left: Counter[Card], n: int, avoid: str | None = None) -> list[Card]:
+        """``n`` random cards from those ``left`` (none of the effective suit ``avoid``)."""
+        pool = [c for c, k in sorted(left.items()) for _ in range(k)
+                if avoid is None or _suit(ctx, c) != avoid]
+        taken = self.rng.sample(pool, min(n, len(pool)))
+        left.subtract(taken)
+        return taken
+
+    def _plant(self, ctx: Context, left: Counter[Card], suit: str) -> list[Card]:
+        """Sets on adjacent places of ``suit``'s card order (a tractor where the rules make one: across
+        the level gap, on the links of jokers and level cards), or nothing when the pack lacks them."""
+        rng = self.rng
+        bands = ctx.ranking(suit)
+        decks = self.rules.table.decks
+        if not bands or decks < 2 or rng.random() < 0.35:
+            return []
+        width = rng.choice([2, 2, 2, 3, 4][: max(1, decks + 1)]) if decks >= 3 else 2
+        length = rng.choice([1, 2, 2, 3, 4])
+        start = rng.randrange(len(bands))
+        planted: list[Card] = []
+        for band in bands[start: start + length]:
+            faces = [c for c in band if left[c] >= width]
+            if not faces:
+                break
+            face = rng.choice(faces)
+            left[face] -= width
+            planted += [face] * width
+        return planted
+
+    def _lead(self, ctx: Context, leader: list[Card], planted: list[Card]) -> list[Card]:
+        """A lead from the leader's hand: one unit, a single card, or a throw of several units."""
+        rng = self.rng
+        by_suit: dict[str, list[Card]] = {}
+        for c in leader:
+            by_suit.setdefault(_suit(ctx, c), []).append(c)
+        if not by_suit:
+            return []
+        suit = _suit(ctx, planted[0]) if planted and rng.random() < 0.7 else rng.choice(sorted(by_suit))
+        units = ctx.units(by_suit[suit])
+        roll = rng.random()
+        if roll < 0.4 or len(units) == 1:
+            bigger = [u for u in units if len(u.cards) > 1]
+            return list(rng.choice(bigger if bigger and rng.random() < 0.7 else units).cards)
+        if roll < 0.6 or not self.rules.leading.throws:
+            return [rng.choice(by_suit[suit])]
+        chosen = rng.sample(units, rng.randint(2, min(4, len(units))))
+        return [c for u in chosen for c in u.cards]
+
+    def _follower(self, ctx: Context, left: Counter[Card], suit: str, lead_size: int) -> list[Card]:
+        """Another player's hand: void in the led suit, or holding sets of it, or drawn at random."""
+        rng = self.rng
+        size = rng.randint(lead_size, max(lead_size, self.rules.table.hand_size))
+        roll = rng.random()
+        if roll < 0.2:
+            return self._draw(ctx, left, size, avoid=suit)
+        planted = self._plant(ctx, left, suit) if roll < 0.5 else []
+        return planted + self._draw(ctx, left, max(0, size - len(planted)))
+
+    def _candidates(self, hand: list[Card], legal: list[Card]) -> list[list[Card]]:
+        """Plays to judge: the legal one, a random one, and the legal one with one card swapped."""
+        rng = self.rng
+        plays = [legal]
+        if rng.random() < 0.6:
+            plays.append(rng.sample(hand, len(legal)))
+        spare = list((Counter(hand) - Counter(legal)).elements())
+        if spare and rng.random() < 0.8:
+            swapped = list(legal)
+            swapped[rng.randrange(len(swapped))] = rng.choice(spare)
+            plays.append(swapped)
+        return plays
+
+
+# --- checking -----------------------------------------------------------------------------------
+
+
+class VectorFileError(ValueError):
+    """A vector file that cannot be checked at all (no header, another format, other rules)."""
+
+
+@dataclass
+class Verdict:
+    """What ``verify`` found: the cases checked and the problems, each ``(line, message)``."""
+
+    checked: int = 0
+    failures: list[tuple[int, str]] = field(default_factory=list)
+    #: the header's ruleset and rules digest
+    header: dict = field(default_factory=dict)
+
+    @property
+    def passed(self) -> int:
+        return self.checked - len(self.failures)
+
+
+def read_header(line: str) -> dict:
+    """The header of a vector file from its first line."""
+    try:
+        header = json.loads(line)
+    except json.JSONDecodeError as exc:
+        raise VectorFileError(f"line 1: the header is not JSON: {exc.msg} (column {exc.colno})") from None
+    if not isinstance(header, dict) or header.get("format") != FORMAT:
+        raise VectorFileError(f"line 1: not a vector file: the first line is a header with \"format\": \"{FORMAT}\"")
+    if header.get("version") != VERSION:
+        raise VectorFileError(f"line 1: vector format version {header.get('version')!r}; this version of "
+                              f"tractor-rules reads version {VERSION}")
+    if not isinstance(header.get("rules_digest"), str) or not isinstance(header.get("ruleset"), str):
+        raise VectorFileError("line 1: the header has no \"ruleset\" and \"rules_digest\" strings")
+    return header
+
+
+def verify(rules: Rules, lines: Iterable[str]) -> Verdict:
+    """Check each case of a vector file (its lines, header first) against ``rules``."""
+    numbered = iter(enumerate(lines, start=1))
+    first = next(numbered, None)
+    if first is None:
+        raise VectorFileError("the file is empty: a vector file starts with a header line")
+    verdict = Verdict(header=read_header(first[1]))
+    digest = rules_digest(rules)
+    if verdict.header["rules_digest"] != digest:
+        raise VectorFileError(
+            f"line 1: these vectors were written for other rules ({verdict.header['ruleset']!r}, "
+            f"\"{verdict.header.get('name', '?')}\"): their rules digest differs from that of "
+            f"\"{rules.name}\"")
+    for number, line in numbered:
+        if not line.strip():
+            continue
+        verdict.checked += 1
+        problem = _check_line(rules, line)
+        if problem is not None:
+            verdict.failures.append((number, problem))
+    return verdict
+
+
+def _check_line(rules: Rules, line: str) -> str | None:
+    if len(line) > MAX_LINE:
+        return f"the line is longer than {MAX_LINE:,} characters"
+    try:
+        case = json.loads(line)
+    except json.JSONDecodeError as exc:
+        return f"not JSON: {exc.msg} (column {exc.colno})"
+    if not isinstance(case, dict) or not isinstance(case.get("kind"), str) or "params" not in case \
+            or not isinstance(case.get("expect"), dict):
+        return "a case is an object with \"id\", \"kind\", \"params\" and \"expect\""
+    name = f"case {case.get('id')!r} ({case['kind']})"
+    question = QUESTIONS.get(case["kind"])
+    if question is None:
+        return f"{name}: unknown kind; the kinds are {', '.join(sorted(QUESTIONS))}"
+    unknown = sorted(set(case["expect"]) - set(question.checked))
+    if unknown:
+        return f"{name}: \"expect\" has {unknown[0]!r}, which {case['kind']} does not answer"
+    try:
+        answer = ask(rules, case["kind"], case["params"])
+    except (QuestionError, RulesetError) as error:
+        return f"{name}: {error.message if isinstance(error, RulesetError) else error}"
+    wrong = [key for key in question.checked if key in case["expect"] and case["expect"][key] != answer[key]]
+    if wrong:
+        return f"{name}: " + "; ".join(f"expected {key} {_shown(case['expect'][key])}, got {_shown(answer[key])}"
+                                       for key in wrong)
+    return None
+
+
+def _suit(ctx: Context, card: Card) -> str:
+    """The card's effective suit, "S".."C" or "trump" (``Context.suit_of`` without reading notation)."""
+    suit = ctx.order.suit_of[card]
+    return "trump" if suit == TRUMP else SUITS[suit]
+
+
+def _shown(value: Any) -> str:
+    text = json.dumps(value, ensure_ascii=False)
+    return text if len(text) <= 200 else text[:199] + "…"
