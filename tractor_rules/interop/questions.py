@@ -86,12 +86,17 @@ def _get(params: Params, key: str) -> Any:
     return params[key]
 
 
-def _context(rules: Rules, params: Params) -> Context:
-    level, trump = _get(params, "level"), _get(params, "trump")
+def _level(rules: Rules, params: Params) -> str | None:
+    level = _get(params, "level")
     if level is not None and not isinstance(level, str):
         raise QuestionError(f"'level' is a rank such as \"10\", or null, not {_type(level)}")
     if level is not None and level not in rules.table.ranks:
         raise QuestionError(f"'level' {level!r} is not a rank of this deck ({', '.join(rules.table.ranks)})")
+    return level
+
+
+def _context(rules: Rules, params: Params) -> Context:
+    level, trump = _level(rules, params), _get(params, "trump")
     if trump is not None and trump not in SUITS:
         raise QuestionError(f"'trump' is one of \"S\", \"H\", \"D\", \"C\", or null for no-trump, not {trump!r}")
     return rules.context(level, trump)
@@ -231,17 +236,11 @@ def _next_banker(rules: Rules, params: Params) -> Answer:
 @question("declaration", "whether cards declare trump at a level, and how strongly",
           {"level": _HAND["level"], "cards": "the cards shown"}, ("declaration",))
 def _declaration(rules: Rules, params: Params) -> Answer:
-    level = _get(params, "level")
-    if level is not None and not isinstance(level, str):
-        raise QuestionError(f"'level' is a rank such as \"10\", or null, not {_type(level)}")
-    found = rules.declaration(_cards(params, "cards"), level)
+    found = rules.declaration(_cards(params, "cards"), _level(rules, params))
     return {"declaration": None if found is None else {"strength": found.strength, "trump": found.trump}}
 
 
 @question("fallback_trump", "the trump when nobody declares, from the kitty",
           {"level": _HAND["level"], "kitty": "the kitty's cards in order"}, ("trump",))
 def _fallback_trump(rules: Rules, params: Params) -> Answer:
-    level = _get(params, "level")
-    if level is not None and not isinstance(level, str):
-        raise QuestionError(f"'level' is a rank such as \"10\", or null, not {_type(level)}")
-    return {"trump": rules.fallback_trump(_cards(params, "kitty"), level)}
+    return {"trump": rules.fallback_trump(_cards(params, "kitty"), _level(rules, params))}
