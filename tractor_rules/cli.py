@@ -351,6 +351,12 @@ def _cmd_verify(args: argparse.Namespace) -> int:
     return run_verify(args)
 
 
+def _cmd_serve(args: argparse.Namespace) -> int:
+    from .interop.commands import run_serve
+
+    return run_serve(args)
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(
         prog="tractor-rules",
@@ -419,12 +425,14 @@ def build_parser() -> argparse.ArgumentParser:
                    loads=True)
     lint_command.add_arguments(lint)
 
-    from .interop.commands import add_verify_arguments, add_vectors_arguments
+    from .interop.commands import add_serve_arguments, add_verify_arguments, add_vectors_arguments
 
     add_vectors_arguments(command("vectors", "write conformance test cases (JSON Lines) that another engine can "
                                   "run to prove it plays a ruleset", _cmd_vectors, loads=True))
     add_verify_arguments(command("verify", "check this package's engine against a vector file", _cmd_verify,
                                  loads=True))
+    add_serve_arguments(command("serve", "answer the rules oracle's questions as JSON-RPC 2.0 over standard "
+                                "input and output (one message per line) or HTTP", _cmd_serve, loads=True))
 
     fmt = command("fmt", "print rulesets in canonical form", _cmd_fmt)
     fmt.add_argument("rulesets", nargs="*", metavar="RULESET")

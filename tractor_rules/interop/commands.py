@@ -104,3 +104,33 @@ def _verify_lines(args: argparse.Namespace, shown: str, lines) -> int:
         return EXIT_INPUT
     print(f"{shown}: {verdict.checked} cases, all pass ({terminal_safe(rules.name)})")
     return EXIT_OK
+
+
+def add_serve_arguments(sub: argparse.ArgumentParser) -> None:
+    sub.add_argument("--http", type=int, metavar="PORT",
+                     help="answer HTTP POST requests on 127.0.0.1:PORT instead of standard input "
+                          "(0: a free port, printed on standard error)")
+
+
+def run_serve(args: argparse.Namespace) -> int:
+    from .server import Dispatcher, RulesetStore, http_server, serve_stdio
+
+    dispatcher = Dispatcher(RulesetStore(args.allow_root or ()))
+    if args.http is None:
+        serve_stdio(dispatcher, sys.stdin.buffer, sys.stdout.buffer)
+        return EXIT_OK
+    if not 0 <= args.http <= 65535:
+        print(f"tractor-rules serve: --http is a port from 0 to 65535, not {args.http}", file=sys.stderr)
+        return EXIT_USAGE
+    try:
+        server = http_server(dispatcher, args.http)
+    except OSError as exc:
+        print(f"tractor-rules serve: cannot listen on 127.0.0.1:{args.http}: {exc.strerror or exc}", file=sys.stderr)
+        return EXIT_INPUT
+    port = server.server_address[1]
+    print(f"tractor-rules serve: listening on http://127.0.0.1:{port}/", file=sys.stderr, flush=True)
+    try:
+        server.serve_forever()
+    finally:
+        server.server_close()
+    return EXIT_OK
