@@ -357,6 +357,18 @@ def _cmd_serve(args: argparse.Namespace) -> int:
     return run_serve(args)
 
 
+def _cmd_export(args: argparse.Namespace) -> int:
+    from .interop.commands import run_export
+
+    return run_export(args)
+
+
+def _cmd_import(args: argparse.Namespace) -> int:
+    from .interop.commands import run_import
+
+    return run_import(args)
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(
         prog="tractor-rules",
@@ -425,7 +437,8 @@ def build_parser() -> argparse.ArgumentParser:
                    loads=True)
     lint_command.add_arguments(lint)
 
-    from .interop.commands import add_serve_arguments, add_verify_arguments, add_vectors_arguments
+    from .interop.commands import (add_export_arguments, add_import_arguments, add_serve_arguments,
+                                   add_verify_arguments, add_vectors_arguments)
 
     add_vectors_arguments(command("vectors", "write conformance test cases (JSON Lines) that another engine can "
                                   "run to prove it plays a ruleset", _cmd_vectors, loads=True))
@@ -433,6 +446,9 @@ def build_parser() -> argparse.ArgumentParser:
                                  loads=True))
     add_serve_arguments(command("serve", "answer the rules oracle's questions as JSON-RPC 2.0 over standard "
                                 "input and output (one message per line) or HTTP", _cmd_serve, loads=True))
+    add_export_arguments(command("export", "write another engine's settings for a ruleset, and what it cannot play",
+                                 _cmd_export, loads=True))
+    add_import_arguments(command("import", "write a ruleset from another engine's settings", _cmd_import))
 
     fmt = command("fmt", "print rulesets in canonical form", _cmd_fmt)
     fmt.add_argument("rulesets", nargs="*", metavar="RULESET")

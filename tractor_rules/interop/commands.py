@@ -134,3 +134,72 @@ def run_serve(args: argparse.Namespace) -> int:
     finally:
         server.server_close()
     return EXIT_OK
+
+
+def add_export_arguments(sub: argparse.ArgumentParser) -> None:
+    from .targets import TARGETS
+
+    sub.add_argument("ruleset", nargs="?", metavar="RULESET")
+    sub.add_argument("--to", required=True, choices=sorted(TARGETS), help="the engine whose settings to write")
+    sub.add_argument("--strict", action="store_true", help="exit 1 when a rule of the ruleset is lost")
+    sub.add_argument("-o", "--output", metavar="FILE", help="write to FILE instead of standard output")
+
+
+def run_export(args: argparse.Namespace) -> int:
+    from .targets import TARGETS
+
+    target = TARGETS[args.to]
+    try:
+        rules = _load(args, args.ruleset or DEFAULT_RULESET)
+        settings, lost = target.export(rules)
+    except RulesetError as error:
+        return _report(error)
+    _write_output(json.dumps(settings, indent=2, ensure_ascii=False) + "\n", args.output)
+    for line in lost:
+        print(f"lost: {terminal_safe(line)}", file=sys.stderr)
+    if lost:
+        print(f"{len(lost)} rule{'s' if len(lost) != 1 else ''} of {terminal_safe(rules.name)} that "
+              f"{target.title} cannot play", file=sys.stderr)
+        return EXIT_INPUT if args.strict else EXIT_OK
+    return EXIT_OK
+
+
+def add_import_arguments(sub: argparse.ArgumentParser) -> None:
+    from .targets import TARGETS
+
+    sub.add_argument("file", metavar="SETTINGS.json")
+    sub.add_argument("--from", dest="source", required=True, choices=sorted(TARGETS),
+                     help="the engine the settings come from")
+    sub.add_argument("--players", type=int, metavar="N", help="players at the table (default: as the settings say, else 4)")
+    sub.add_argument("--name", default=None, metavar="NAME", help="the ruleset's name")
+    sub.add_argument("-o", "--output", metavar="FILE.tractor", help="write to FILE instead of standard output")
+
+
+def run_import(args: argparse.Namespace) -> int:
+    from .targets import TARGETS, ImportError_
+
+    shown = terminal_safe(args.file)
+    try:
+        with open(args.file, encoding="utf-8") as handle:
+            text = handle.read(MAX_LINE + 1)
+    except IsADirectoryError:
+        print(f"{shown}: cannot read: it is a folder", file=sys.stderr)
+        return EXIT_INPUT
+    except OSError as exc:
+        print(f"{shown}: cannot read: {exc.strerror or exc}", file=sys.stderr)
+        return EXIT_INPUT
+    except UnicodeDecodeError as exc:
+        print(f"{shown}: cannot read: not UTF-8 text (byte {exc.start})", file=sys.stderr)
+        return EXIT_INPUT
+    if len(text) > MAX_LINE:
+        print(f"{shown}: larger than {MAX_LINE:,} characters: not a settings file", file=sys.stderr)
+        return EXIT_INPUT
+    try:
+        ruleset, ignored = TARGETS[args.source].import_(text, args.players, args.name)
+    except ImportError_ as error:
+        print(f"{shown}: {terminal_safe(str(error))}", file=sys.stderr)
+        return EXIT_INPUT
+    for key in ignored:
+        print(f"{shown}: not imported: {key} (not a rule of the game, or not read by this version)", file=sys.stderr)
+    _write_output(ruleset, args.output)
+    return EXIT_OK

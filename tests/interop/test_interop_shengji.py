@@ -1,0 +1,132 @@
+"""rbtying/shengji settings: ``export --to shengji`` with its loss report, ``import --from shengji``
+writing a ruleset, and the round trips between them."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+import tractor_rules as tr
+from tractor_rules.cli import main
+from tractor_rules.interop import shengji
+from tractor_rules.interop.targets import TARGETS
+
+ROOT = Path(__file__).resolve().parents[2]
+DEFAULTS = ROOT / "examples" / "interop" / "rbtying-defaults.tractor"
+
+
+def compile_text(text: str) -> tr.Rules:
+    return tr.loads(text, "<shengji>", allowed_roots=[])
+
+
+def test_rbtyings_defaults_export_with_nothing_lost(tmp_path, capsys):
+    out = tmp_path / "settings.json"
+    assert main(["export", "--to", "shengji", str(DEFAULTS), "--strict", "-o", str(out)]) == 0
+    assert capsys.readouterr().err == ""
+    settings = json.loads(out.read_text(encoding="utf-8"))
+    assert settings == {
+        "game_mode": "Tractor", "num_decks": 2, "kitty_size": 8, "friend_selection_policy": "Unrestricted",
+        "advancement_policy": "Unrestricted", "kitty_penalty": "Times", "throw_penalty": "None",
+        "kitty_bid_policy": "FirstCard", "kitty_theft_policy": "NoKittyTheft", "trick_draw_policy": "NoProtections",
+        "throw_evaluation_policy": "All", "first_landlord_selection_policy": "ByWinningBid",
+        "bid_policy": "JokerOrGreaterLength", "joker_bid_policy": "BothTwoOrMore",
+        "bid_reinforcement_policy": "ReinforceWhileWinning", "jack_variation": "Disabled"}
+
+
+def test_importing_rbtyings_defaults_gives_the_rules_of_the_example(tmp_path, capsys):
+    settings = tmp_path / "settings.json"
+    settings.write_text(json.dumps({"game_mode": "Tractor", "num_decks": None, "kitty_size": None,
+                                    "players": [{"id": i} for i in range(4)], "chat_link": None}), encoding="utf-8")
+    out = tmp_path / "room.tractor"
+    assert main(["import", "--from", "shengji", str(settings), "-o", str(out)]) == 0
+    err = capsys.readouterr().err
+    assert err.splitlines() == [f"{settings}: not imported: chat_link (not a rule of the game, or not read by this version)",
+                                f"{settings}: not imported: players (not a rule of the game, or not read by this version)"]
+    text = out.read_text(encoding="utf-8")
+    assert 'extends: "two-decks"' in text
+    assert "  # kitty_penalty Times\n  multiplier: 2 × size\n" in text
+    assert shengji.differences(tr.load(str(out)).to_dict(), tr.load(str(DEFAULTS)).to_dict()) == []
+
+
+def test_a_ruleset_rbtying_cannot_play_lists_what_is_lost(capsys, tmp_path):
+    assert main(["export", "--to", "shengji", "two-decks", "-o", str(tmp_path / "s.json")]) == 0
+    err = capsys.readouterr().err.splitlines()
+    assert "lost: leading.throw_decider: \"all\" here; rbtying/shengji plays \"first\"" in err
+    assert "lost: kitty.kind: \"table\" here; rbtying/shengji plays \"formula\"" in err
+    assert err[-1] == f"{len(err) - 1} rules of Tractor (two decks) that rbtying/shengji cannot play"
+    assert main(["export", "--to", "shengji", "two-decks", "--strict", "-o", str(tmp_path / "s.json")]) == 1
+
+
+@pytest.mark.parametrize("name", tr.builtin_names())
+def test_every_shipped_ruleset_exports_or_says_what_is_lost(name):
+    rules = tr.load(name)
+    settings, lost = TARGETS["shengji"].export(rules)
+    assert set(settings) == set(shengji.SETTINGS)
+    # what is not lost plays the same: the rules of the settings differ from the ruleset exactly
+    # in the fields the report lists
+    played = compile_text(shengji.import_text(settings, rules.table.players))
+    assert lost == shengji.differences(rules.to_dict(), played.to_dict())
+
+
+VARIANTS = [
+    {},
+    {"kitty_penalty": "Power", "throw_penalty": "TenPointsPerAttempt"},
+    {"advancement_policy": "DefendPoints", "jack_variation": "SingleJack"},
+    {"advancement_policy": "FullyUnrestricted", "kitty_theft_policy": "AllowKittyTheft"},
+    {"trick_draw_policy": "LongerTuplesProtected", "throw_evaluation_policy": "Highest"},
+    {"throw_evaluation_policy": "TrickUnitLength", "first_landlord_selection_policy": "ByFirstBid"},
+    {"bid_reinforcement_policy": "OverturnOrReinforceWhileWinning"},
+    {"bid_reinforcement_policy": "ReinforceWhileEquivalent"},
+    {"game_mode": {"FindingFriends": {"num_friends": 2}}, "num_decks": 3, "friend_selection_policy": "PointCardNotAllowed"},
+    {"game_mode": {"FindingFriends": {"num_friends": 2}}, "num_decks": 3, "friend_selection_policy": "TrumpsIncluded"},
+    {"game_mode": {"FindingFriends": {"num_friends": 1}}, "friend_selection_policy": "HighestCardNotAllowed"},
+]
+
+
+@pytest.mark.parametrize("changes", VARIANTS, ids=[json.dumps(v)[:60] for v in VARIANTS])
+def test_export_after_import_gives_the_settings_back(changes):
+    players = 6 if changes.get("num_decks") == 3 else 4
+    defaults = TARGETS["shengji"].export(tr.load(str(DEFAULTS)))[0]
+    settings = {**defaults, **changes}
+    if players == 6:
+        settings["kitty_size"] = 6
+    rules = compile_text(shengji.import_text(settings, players))
+    exported, lost = TARGETS["shengji"].export(rules)
+    assert (exported, lost) == (settings, [])
+
+
+@pytest.mark.parametrize("content, message", [
+    ("{bad", "1:2: not JSON: Expecting property name enclosed in double quotes"),
+    ("[1]", "expected a JSON object of rbtying/shengji settings"),
+    ('{"colour": "red"}', 'unknown setting "colour": not a field of rbtying/shengji\'s PropagatedState that this '
+                          'version knows'),
+    ('{"kitty_penalty": "Triple"}', 'kitty_penalty: "Triple" cannot be imported (this version reads Times, Power)'),
+    ('{"num_decks": -1}', "num_decks: a whole number or null, not -1"),
+    ('{"num_decks": 7}', "num_decks: 7 decks; the shipped rulesets have 1 to 4"),
+    ('{"kitty_size": 7}', "kitty_size: 7 cards do not leave 101 cards to deal evenly to 4 players (cards taken out of the deck "
+                            "cannot be imported yet)"),
+    ('{"game_mode": "Chess"}', 'game_mode: "Chess" is neither "Tractor" nor {"FindingFriends": ...}'),
+])
+def test_bad_settings_are_one_clear_line(tmp_path, capsys, content, message):
+    path = tmp_path / "settings.json"
+    path.write_text(content, encoding="utf-8")
+    out = tmp_path / "out.tractor"
+    assert main(["import", "--from", "shengji", str(path), "-o", str(out)]) == 1
+    assert capsys.readouterr().err == f"{path}: {message}\n"
+    assert not out.exists()
+
+
+def test_unreadable_settings_files(tmp_path, capsys):
+    assert main(["import", "--from", "shengji", str(tmp_path / "missing.json")]) == 1
+    assert capsys.readouterr().err == f"{tmp_path / 'missing.json'}: cannot read: No such file or directory\n"
+    assert main(["import", "--from", "shengji", str(tmp_path)]) == 1
+    assert capsys.readouterr().err == f"{tmp_path}: cannot read: it is a folder\n"
+
+
+def test_the_targets_come_from_the_registry(capsys):
+    with pytest.raises(SystemExit) as exit_:
+        main(["export", "--to", "pagat", "two-decks"])
+    assert exit_.value.code == 2
+    assert "invalid choice: 'pagat' (choose from 'shengji')" in capsys.readouterr().err
