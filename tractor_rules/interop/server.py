@@ -26,8 +26,9 @@ from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import IO, Any
 
 from .. import __version__
-from ..api import load, loads
+from ..api import load
 from ..errors import Diagnostic, RulesetError
+from ..facade import analyse
 from ..resources import builtin_names
 from ..rules import Rules
 from .questions import QUESTIONS, QuestionError, ask
@@ -54,11 +55,12 @@ class RpcError(Exception):
         self.data = data
 
 
-def diagnostic_json(d: Diagnostic) -> dict:
-    """A diagnostic in the facade's shape: 1-based lines and columns, columns in code points."""
-    return {"file": d.file, "line": d.line, "column": d.column, "end_line": d.line,
-            "end_column": d.column + max(d.width, 1) if d.line else d.column, "severity": "error",
-            "code": getattr(d, "code", None), "message": d.message, "fixes": []}
+class TextDoesNotCompile(Exception):
+    """Ruleset text with errors: ``diagnostics`` holds every one (the facade's analysis)."""
+
+    def __init__(self, diagnostics: list[Diagnostic]):
+        super().__init__(diagnostics[0].message)
+        self.diagnostics = diagnostics
 
 
 class RulesetStore:
@@ -71,21 +73,24 @@ class RulesetStore:
         # one compile at a time: compiling is quick, and the parser need not be shared between threads
         self._compiling = threading.Lock()
 
-    def load_text(self, text: str, origin: str) -> tuple[str, Rules]:
+    def load_text(self, text: str, origin: str) -> tuple[str, Rules, list[Diagnostic]]:
+        """The handle and the rules of ``text``, and the compiler's warnings about it."""
         handle = "sha256:" + hashlib.sha256(f"{origin}\0{text}".encode("utf-8", "surrogatepass")).hexdigest()
         with self._lock:
             found = self._rules.get(handle)
             if found is not None:
                 self._rules.move_to_end(handle)
-                return handle, found
+                return handle, found, []
         with self._compiling:
             # parents: the shipped rulesets, and the folders the server was started with
-            rules = loads(text, origin, allowed_roots=self.allowed_roots)
+            analysis = analyse(text, origin, allowed_roots=self.allowed_roots)
+        if analysis.rules is None:
+            raise TextDoesNotCompile([d for d in analysis.diagnostics if d.severity == "error"] or analysis.diagnostics)
         with self._lock:
-            self._rules[handle] = rules
+            self._rules[handle] = analysis.rules
             if len(self._rules) > MAX_RULESETS:
                 self._rules.popitem(last=False)
-        return handle, rules
+        return handle, analysis.rules, analysis.diagnostics
 
     def load_name(self, name: str) -> Rules:
         with self._lock:
@@ -204,6 +209,7 @@ class Dispatcher:
         if ("text" in params) == ("name" in params):
             raise RpcError(INVALID_PARAMS, "load takes either \"text\" (a ruleset's text) or \"name\" (a shipped "
                                            "ruleset)")
+        warnings: list[Diagnostic] = []
         try:
             if "name" in params:
                 name = params["name"]
@@ -216,14 +222,15 @@ class Dispatcher:
                 text, origin = params["text"], params.get("origin", "<string>")
                 if not isinstance(text, str) or not isinstance(origin, str):
                     raise RpcError(INVALID_PARAMS, "\"text\" and \"origin\" are strings")
-                handle, rules = self.store.load_text(text, origin)
-        except RulesetError as error:
+                handle, rules, warnings = self.store.load_text(text, origin)
+        except (RulesetError, TextDoesNotCompile) as error:
             first = error.diagnostics[0]
             where = f"{first.file}:{first.line}:{first.column}: " if first.line else ""
             raise RpcError(RULESET_ERROR, f"{where}{first.message}",
-                           {"diagnostics": [diagnostic_json(d) for d in error.diagnostics]}) from None
+                           {"diagnostics": [d.to_dict() for d in error.diagnostics]}) from None
         return {"ruleset": handle, "name": rules.name, "description": rules.description,
-                "players": rules.table.players, "decks": rules.table.decks}
+                "players": rules.table.players, "decks": rules.table.decks,
+                "diagnostics": [d.to_dict() for d in warnings]}
 
 
 def _error(ident: Any, code: int, message: str, data: Any = None) -> dict:
