@@ -106,7 +106,7 @@ def selection(select: Iterable[str] | None = None, ignore: Iterable[str] | None 
     def expand(items: Iterable[str]) -> set[str]:
         chosen: set[str] = set()
         for item in items:
-            if isinstance(item, str) is False:
+            if not isinstance(item, str):
                 raise ValueError(f"a lint code is text, not {type(item).__name__}")
             for part in filter(None, (p.strip().upper() for p in item.split(","))):
                 matched = {code for code in LINTERS if code.startswith(part)}
