@@ -1,0 +1,250 @@
+"""The PettingZoo environment (tractor_rules.rl): PettingZoo's own API test, a random agent through
+1,000 hands of every shipped ruleset, the card-by-card action mask against every legal play of a
+hand, and what an agent gets for a bad action."""
+
+from __future__ import annotations
+
+import itertools
+import random
+import re
+from pathlib import Path
+
+import numpy as np
+import pytest
+from pettingzoo.test import api_test
+
+import tractor_rules
+from tractor_rules.engine.cards import CARDS
+from tractor_rules.engine.follow import FollowContext, follow_error
+from tractor_rules.engine.cards import pack_copies
+from tractor_rules.engine.game import point_table
+from tractor_rules.engine.units import decompose
+from tractor_rules.rl import DONE, IllegalAction, TractorEnv, env, layout, raw_env
+from tractor_rules.rl.plays import FollowBuilder, LeadBuilder
+
+SHIPPED = tractor_rules.builtin_names()
+
+
+def rules_of(name: str) -> tractor_rules.Rules:
+    return tractor_rules.load(name)
+
+
+@pytest.mark.parametrize("name", ["two-decks", "four-decks"])
+def test_pettingzoo_api_test_passes(name):
+    api_test(raw_env(rules_of(name)), num_cycles=400)
+
+
+def play_random_hands(environment: TractorEnv, hands: int, seed: int) -> list:
+    """Random legal actions (from the mask) until ``hands`` hands are over; every hand's record,
+    checked against the rewards the agents got."""
+    rng = np.random.default_rng(seed)
+    records = []
+    for hand in range(hands):
+        environment.reset(seed=seed * 100_000 + hand)
+        rewards = dict.fromkeys(environment.possible_agents, 0.0)
+        for agent in environment.agent_iter():
+            observation, reward, terminated, truncated, _ = environment.last()
+            rewards[agent] += reward
+            if terminated or truncated:
+                environment.step(None)
+                continue
+            legal = np.flatnonzero(observation["action_mask"])
+            assert legal.size, f"hand {hand}: no legal action for {agent}"
+            environment.step(int(rng.choice(legal)))
+        record = environment.record
+        assert record is not None
+        assert rewards == expected_rewards(environment, record)
+        records.append(record)
+    return records
+
+
+def expected_rewards(environment: TractorEnv, record) -> dict[str, float]:
+    rules = environment.rules
+    deck = sum(p * k for p, k in zip(point_table(rules), pack_copies(rules.table)))
+    side, levels = record.level_change
+    out = {}
+    for seat, agent in enumerate(environment.possible_agents):
+        banker_side = seat in record.banker_team
+        sign = 1 if (side == "banker") == banker_side else -1
+        out[agent] = float(sign * levels + (-1 if banker_side else 1) * record.attacker_points / deck)
+    return out
+
+
+@pytest.mark.parametrize("name", SHIPPED)
+def test_a_random_agent_plays_a_thousand_hands(name):
+    rules = rules_of(name)
+    records = play_random_hands(raw_env(rules), 1000, seed=7)
+    deck = sum(pack_copies(rules.table))
+    for record in records:
+        # every card of the deck went into a trick or the kitty, by plays the engine accepted
+        played = sum(len(play) for trick in record.tricks for play in trick.plays)
+        assert played + len(record.kitty) == deck
+    # random play reaches the rules' corners: multi-card leads, multi-card follows, and throws
+    # where the rules allow them
+    leads = [trick.plays[0] for record in records for trick in record.tricks]
+    assert any(len(lead) >= 4 for lead in leads)
+    if rules.leading.throws:
+        assert any(trick.thrown for record in records for trick in record.tricks)
+        assert any(trick.attempt is not None for record in records for trick in record.tricks)
+    assert {record.level_change[0] for record in records} == {"banker", "attackers"}
+
+
+def test_the_same_seed_plays_the_same_hand():
+    first = play_random_hands(raw_env(rules_of("two-decks")), 3, seed=1)
+    again = play_random_hands(raw_env(rules_of("two-decks")), 3, seed=1)
+    other = play_random_hands(raw_env(rules_of("two-decks")), 3, seed=2)
+    assert [r.to_log() for r in first] == [r.to_log() for r in again]
+    assert [r.to_log() for r in first] != [r.to_log() for r in other]
+
+
+# --- the mask against every legal play ----------------------------------------------------------
+
+
+def plays_through_mask(builder_of, size: int) -> set[tuple[int, ...]]:
+    """Every play the card-by-card mask lets an agent build (as sorted codes)."""
+    found: set[tuple[int, ...]] = set()
+
+    def walk(chosen: list[int]) -> None:
+        builder = builder_of()
+        for c in chosen:
+            builder.add(CARDS[c])
+        if builder.done():
+            found.add(tuple(sorted(chosen)))
+        for card in builder.allowed():
+            if not chosen or card >= chosen[-1]:  # each multiset once
+                walk([*chosen, card])
+
+    walk([])
+    return found
+
+
+def legal_follows(fc: FollowContext, hand: tuple) -> set[tuple[int, ...]]:
+    return {tuple(sorted(play)) for play in set(itertools.combinations(sorted(hand), len(fc.lead)))
+            if follow_error(fc, hand, play) is None}
+
+
+def trick_positions(name: str, count: int, seed: int):
+    """(context, a hand, a lead of several cards from another hand) drawn from random deals."""
+    rules = rules_of(name)
+    ctx = rules.context(rules.levels.first, "S")
+    deck = [CARDS[c] for c in range(54) for _ in range(pack_copies(rules.table)[c])]
+    rng = random.Random(seed)
+    out = []
+    while len(out) < count:
+        rng.shuffle(deck)
+        leader, hand = deck[:25], tuple(deck[25:37])
+        units = [u for u in decompose(ctx.order, tuple(leader)) if len(u.cards) > 1]
+        if units:
+            out.append((ctx, hand, rng.choice(units).cards))
+    return out
+
+
+@pytest.mark.parametrize("name", ["two-decks", "house-strict-throws", "three-decks"])
+def test_the_follow_mask_offers_exactly_the_legal_follows(name):
+    for ctx, hand, lead in trick_positions(name, 25, seed=3):
+        fc = FollowContext(ctx.order, lead)
+        assert plays_through_mask(lambda: FollowBuilder(fc, hand), len(lead)) == legal_follows(fc, hand), (
+            f"lead {' '.join(map(str, lead))}, hand {' '.join(map(str, hand))}")
+
+
+NO_THROWS = 'ruleset: "No throws"\ndescription: "Two decks without throws."\nextends: "two-decks"\n\nlead\n  throws: not allowed\n'
+
+
+@pytest.mark.parametrize("text", [NO_THROWS, None], ids=["no-throws", "two-decks"])
+def test_the_lead_mask_offers_exactly_the_legal_leads(text):
+    rules = tractor_rules.loads(text, "no-throws.tractor") if text else rules_of("two-decks")
+    ctx = rules.context("2", "H")
+    rng = random.Random(5)
+    deck = [CARDS[c] for c in range(54) for _ in range(2)]
+    for _ in range(6):
+        rng.shuffle(deck)
+        hand = tuple(deck[:12])
+        builder = LeadBuilder(ctx.order, hand)
+        legal = {tuple(sorted(play)) for size in range(1, len(hand) + 1)
+                 for play in set(itertools.combinations(sorted(hand), size)) if builder.is_legal(play)}
+        assert plays_through_mask(lambda: LeadBuilder(ctx.order, hand), len(hand)) == legal
+        if not rules.leading.throws:
+            # one unit at a time: every lead offered is a single set or tractor
+            assert all(len(decompose(ctx.order, play)) == 1 for play in legal)
+
+
+def test_a_lead_keeps_to_one_suit():
+    rules = rules_of("two-decks")
+    ctx = rules.context("2", "S")
+    hand = ctx.cards("AH KH 3D 3D 4D BJ")
+    builder = LeadBuilder(ctx.order, hand)
+    builder.add(ctx.cards("3D")[0])
+    assert set(builder.allowed()) == set(ctx.cards("3D 4D"))
+    assert builder.done()
+
+
+# --- bad actions ----------------------------------------------------------------------------------
+
+
+def test_an_action_the_mask_does_not_offer_is_refused_with_a_reason():
+    environment = raw_env(rules_of("two-decks"))
+    environment.reset(seed=4)
+    mask = environment.observe(environment.agent_selection)["action_mask"]
+    refused = int(np.flatnonzero(mask[:DONE] == 0)[0])
+    with pytest.raises(IllegalAction, match="cannot join the play now"):
+        environment.step(refused)
+    with pytest.raises(IllegalAction, match="no cards is not a legal play yet"):
+        environment.step(DONE)
+    with pytest.raises(IllegalAction, match="card code 0..53 or 54"):
+        environment.step(99)
+    with pytest.raises(IllegalAction, match="card code"):
+        environment.step("AS")  # type: ignore[arg-type]
+    # the refused actions changed nothing: the same agent is still to play, with the same mask
+    assert (environment.observe(environment.agent_selection)["action_mask"] == mask).all()
+
+
+def test_the_wrapped_environment_and_bad_arguments():
+    rules = rules_of("two-decks")
+    wrapped = env(rules)
+    wrapped.reset(seed=0)
+    assert wrapped.agent_selection in wrapped.possible_agents
+    wrapped.close()
+    with pytest.raises(TypeError, match="compiled Rules object"):
+        TractorEnv("two-decks")  # type: ignore[arg-type]
+    with pytest.raises(ValueError, match="seats 0..3"):
+        TractorEnv(rules, banker=4)
+    with pytest.raises(ValueError, match="render_mode must be one of ansi"):
+        TractorEnv(rules, render_mode="human")
+    shown = TractorEnv(rules, render_mode="ansi")
+    shown.reset(seed=0)
+    text = shown.render()
+    assert text is not None and text.startswith(f"seat {shown.agent_selection[-1]} to lead") and "hand: " in text
+
+
+def test_the_observation_layout_names_every_entry():
+    environment = raw_env(rules_of("house-six-players"))
+    environment.reset(seed=2)
+    fields = layout(6)
+    observation = environment.observe(environment.agent_selection)["observation"]
+    assert fields["to_lead"].stop == observation.shape[0]
+    hand = observation[fields["hand"]]
+    assert hand.sum() == len(environment._driver.pending.view.hand)  # type: ignore[union-attr]
+    assert observation[fields["trump"]].sum() == 1 and observation[fields["level"]].sum() == 1
+    assert observation[fields["banker"]].sum() == 1
+
+
+def test_a_reset_in_the_middle_of_a_hand_starts_a_new_one():
+    environment = raw_env(rules_of("one-deck"))
+    environment.reset(seed=9)
+    for _ in range(30):
+        mask = environment.observe(environment.agent_selection)["action_mask"]
+        environment.step(int(np.flatnonzero(mask)[-1]))
+    environment.reset(seed=9)
+    first = play_random_hands(environment, 1, seed=3)
+    assert first[0].tricks
+    environment.close()
+
+
+def test_the_example_loop_of_the_docs_runs(capsys):
+    page = (Path(__file__).resolve().parents[2] / "docs" / "rl.md").read_text(encoding="utf-8")
+    example = re.search(r"```python\n(.*?)```", page, re.S)
+    assert example is not None
+    exec(compile(example.group(1), "docs/rl.md", "exec"), {})
+    lines = capsys.readouterr().out.splitlines()
+    assert len(lines) == 10
+    assert all(line.startswith(("('banker', ", "('attackers', ")) for line in lines)

@@ -1,0 +1,89 @@
+"""One seat's observation as a flat numpy array: its hand, the cards it has chosen so far, and the
+public state of the table, every seat counted from the observer (0 is the observer, 1 the next
+to play, ...).
+
+``layout(players)`` names the slices of the array, in order, so that a program can read a field by
+name (``observation[fields["hand"]]``).  Card fields count copies per card code (0..53, the codes
+of ``tractor_rules.engine.cards``); seat fields have one entry per seat; points are fractions of
+the deck's points.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import numpy as np
+
+from ..engine.cards import N_CODES, Card
+from ..engine.views import PlayerView
+from ..rules import RANKS, SUITS
+
+#: the fields of the observation and their sizes: (name, size per unit, unit), the unit "card"
+#: (54 entries), "seat" (one per player), "seat-card" (54 per player) or "one"
+FIELDS: tuple[tuple[str, str, int], ...] = (
+    ("hand", "card", 1),  # the observer's cards
+    ("chosen", "card", 1),  # the cards chosen so far for the play being built
+    ("played", "card", 1),  # every card played in the tricks finished so far
+    ("trick", "seat-card", 1),  # the cards each seat has played in the trick being played
+    ("leader", "seat", 1),  # 1 for the seat that led the trick being played
+    ("banker", "seat", 1),  # 1 for the banker
+    ("partners", "seat", 1),  # 1 for the seats known to be on the observer's team (itself included)
+    ("points", "seat", 1),  # points won in tricks by each seat
+    ("kitty", "card", 1),  # the cards the observer buried (the banker only)
+    ("trump", "one", len(SUITS) + 1),  # S H D C, or no-trump
+    ("level", "one", len(RANKS) + 1),  # the level rank, or none
+    ("to_lead", "one", 1),  # 1 when the observer leads, 0 when it follows
+)
+
+
+def layout(players: int) -> dict[str, slice]:
+    """The slice of the observation array holding each field."""
+    sizes = {"card": N_CODES, "seat": players, "seat-card": players * N_CODES, "one": 1}
+    out: dict[str, slice] = {}
+    at = 0
+    for name, unit, count in FIELDS:
+        size = sizes[unit] * count
+        out[name] = slice(at, at + size)
+        at += size
+    return out
+
+
+def size(players: int) -> int:
+    return layout(players)["to_lead"].stop
+
+
+def observe(view: PlayerView, hand: Sequence[Card], chosen: Sequence[Card], deck_points: int,
+            fields: dict[str, slice]) -> np.ndarray:
+    """The observation of the seat of ``view`` holding ``hand`` (its cards now)."""
+    pub = view.public
+    n = pub.players
+    seat = view.seat
+    # filled as a list, turned into an array once: far cheaper than many small numpy writes
+    out = [0.0] * fields["to_lead"].stop
+
+    def rel(other: int) -> int:
+        return (other - seat) % n
+
+    def count(cards: Sequence[Card], offset: int) -> None:
+        for c in cards:
+            out[offset + c] += 1
+
+    count(hand, fields["hand"].start)
+    count(chosen, fields["chosen"].start)
+    out[fields["played"]] = pub.played
+    trick = fields["trick"].start
+    for i, play in enumerate(pub.plays):
+        count(play, trick + rel(pub.leader + i) * N_CODES)
+    if pub.tricks or pub.plays:
+        out[fields["leader"].start + rel(pub.leader)] = 1
+    if pub.banker is not None:
+        out[fields["banker"].start + rel(pub.banker)] = 1
+    for mate in view.teammates():
+        out[fields["partners"].start + rel(mate)] = 1
+    for other, won in enumerate(pub.points):
+        out[fields["points"].start + rel(other)] = won / deck_points if deck_points else 0
+    count(view.kitty or (), fields["kitty"].start)
+    out[fields["trump"].start + (SUITS.index(pub.trump) if pub.trump in SUITS else len(SUITS))] = 1
+    out[fields["level"].start + (RANKS.index(pub.level) if pub.level in RANKS else len(RANKS))] = 1
+    out[fields["to_lead"].start] = float(not pub.plays)
+    return np.array(out, dtype=np.float32)

@@ -1,0 +1,284 @@
+"""Plays built card by card: which cards may still join the cards chosen so far.
+
+A lead or a follow is chosen one card at a time.  After each card the mask says which cards can
+still be part of a legal play together with the ones already chosen, and whether the chosen cards
+already are a legal play (the "done" action).  No combination of the hand is ever enumerated: a
+card is offered when a *witness* (one legal play holding the chosen cards and that card) is found,
+and the engine's own checks (``follow_error``, the lead's suit and units, ``rainbow_parts``) judge
+every witness, so a card offered always leads to a legal play.
+
+Witnesses are searched in this order, cheapest first:
+
+- the exact cases with no search at all: a one-card lead or follow, a follow short of the led suit
+  (all of it, then anything), a follow whose duty asks only for the suit, a lead of one suit when
+  throws are allowed;
+- the chosen cards joined with the cards the engine would demand of the hand (each of its picks),
+  or with the other copies of a chosen card, then the lowest cards of the suit;
+- a small depth-first search over the hand's faces, bounded by ``SEARCH_BUDGET`` checks per card.
+
+The search is bounded so that a step never takes long; a legal card whose only witnesses the first
+two steps miss and the bounded search does not reach is left out of the mask (the play can still be
+made from the other cards offered).
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from collections.abc import Sequence
+
+from ..engine.cards import CARDS, Card
+from ..engine.follow import FollowContext, SuitDuty, follow_error
+from ..engine.order import Order
+from ..engine.pool import Pool
+from ..engine.rainbows import rainbow_parts
+from ..engine.units import decompose
+
+#: checks of a candidate play the depth-first search may make for one card
+SEARCH_BUDGET = 12
+
+#: the picks the engine is asked for when a demanded set of cards is joined with the chosen ones
+_PICKS: tuple[str | random.Random, ...] = ("fit", "high", random.Random(0), random.Random(1))
+
+Witness = tuple[Card, ...]
+
+
+def _union(chosen: Sequence[Card], extra: Sequence[Card]) -> list[Card]:
+    """The cards of ``chosen``, then those of ``extra`` beyond what ``chosen`` already holds."""
+    need = Counter(extra)
+    need.subtract(Counter(chosen))
+    out = list(chosen)
+    for c in extra:
+        if need[c] > 0:
+            out.append(c)
+            need[c] -= 1
+    return out
+
+
+class PlayBuilder:
+    """The legal plays of one decision, built card by card.  Subclasses say what a legal play is
+    (``is_legal``) and give the exact shortcuts of their case (``quick``)."""
+
+    def __init__(self, order: Order, hand: Sequence[Card]):
+        self.order = order
+        self.hand = tuple(hand)
+        self.chosen: list[Card] = []
+        #: a legal play holding the chosen cards (the last card's witness)
+        self._witness: Witness | None = None
+        self._allowed: dict[Card, Witness | None] | None = None
+        self._done: bool | None = None
+
+    # --- the interface ------------------------------------------------------------------------
+
+    def is_legal(self, play: Sequence[Card]) -> bool:
+        raise NotImplementedError
+
+    def max_size(self) -> int:
+        return len(self.hand)
+
+    def quick(self, card: Card) -> bool | None:
+        """Whether ``card`` may join the chosen cards, when the case answers without a search;
+        None when it does not."""
+        return None
+
+    def candidates(self) -> list[Card]:
+        """The cards a completion may be drawn from (by default the whole hand)."""
+        return list(self.hand)
+
+    def completions(self, start: list[Card]) -> list[list[Card]]:
+        """Cards to add to ``start`` worth trying first (the witness search's heuristics)."""
+        return []
+
+    # --- the mask -----------------------------------------------------------------------------
+
+    def allowed(self) -> dict[Card, Witness | None]:
+        """Every card that may join the chosen cards now (one entry per face), with a witness
+        where one was searched for."""
+        if self._allowed is None:
+            remaining = list(self.hand)
+            for c in self.chosen:
+                remaining.remove(c)
+            found: dict[Card, Witness | None] = {}
+            if len(self.chosen) < self.max_size():
+                for card in sorted(set(remaining)):
+                    quick = self.quick(card)
+                    if quick is True:
+                        found[card] = None
+                    elif quick is None:
+                        witness = self._search(card)
+                        if witness is not None:
+                            found[card] = witness
+            self._allowed = found
+        return self._allowed
+
+    def done(self) -> bool:
+        """Whether the chosen cards are a legal play already."""
+        if self._done is None:
+            self._done = bool(self.chosen) and self.is_legal(self.chosen)
+        return self._done
+
+    def add(self, card: Card) -> None:
+        if card not in self.allowed():
+            raise ValueError(f"{CARDS[card]} cannot join {' '.join(str(CARDS[c]) for c in self.chosen) or 'the play'}")
+        self.chosen.append(CARDS[card])
+        self._allowed = None
+        self._done = None
+
+    # --- the witness search -------------------------------------------------------------------
+
+    def _search(self, card: Card) -> Witness | None:
+        start = [*self.chosen, card]
+        size = self.max_size()
+        for extra in self.completions(start):
+            play = _union(start, extra)
+            if len(play) <= size and self.is_legal(play):
+                return tuple(play)
+        pool = Counter(self.candidates())
+        pool.subtract(Counter(start))
+        faces = sorted(c for c, n in pool.items() if n > 0)
+        budget = [SEARCH_BUDGET]
+
+        def extend(play: list[Card], first: int) -> Witness | None:
+            if budget[0] <= 0:
+                return None
+            budget[0] -= 1
+            if self.is_legal(play):
+                return tuple(play)
+            if len(play) >= size:
+                return None
+            for i in range(first, len(faces)):
+                face = faces[i]
+                if pool[face] > 0:
+                    pool[face] -= 1
+                    play.append(face)
+                    got = extend(play, i)
+                    play.pop()
+                    pool[face] += 1
+                    if got is not None:
+                        return got
+            return None
+
+        return extend(start, 0)
+
+
+class LeadBuilder(PlayBuilder):
+    """A lead: one unit, or (when throws are allowed) several units of one suit, or a rainbow."""
+
+    def __init__(self, order: Order, hand: Sequence[Card]):
+        super().__init__(order, hand)
+        rules = order.rules
+        self.throws = rules.leading.throws
+        self.rainbows = bool(rules.combinations.rainbow_min)
+
+    def is_legal(self, play: Sequence[Card]) -> bool:
+        if not play:
+            return False
+        play = tuple(play)
+        suit_of = self.order.suit_of
+        if len({suit_of[c] for c in play}) > 1:
+            parts = rainbow_parts(self.order, play) if self.rainbows else None
+            return parts is not None and (len(parts) == 1 or self.throws)
+        return self.throws or len(decompose(self.order, play)) == 1
+
+    def quick(self, card: Card) -> bool | None:
+        if not self.chosen:
+            return True  # any card leads on its own
+        suit_of = self.order.suit_of
+        same_suit = all(suit_of[c] == suit_of[card] for c in self.chosen)
+        if self.throws and same_suit:
+            return True
+        if not same_suit and not self.rainbows:
+            return False
+        return None
+
+    def candidates(self) -> list[Card]:
+        if self.rainbows:
+            return list(self.hand)
+        suit = self.order.suit_of[self.chosen[0]]
+        return [c for c in self.hand if self.order.suit_of[c] == suit]
+
+    def completions(self, start: list[Card]) -> list[list[Card]]:
+        # the other copies of the chosen faces first: sets, and the sets of a tractor
+        return [[c for c in self.candidates() if c in start]]
+
+
+class FollowBuilder(PlayBuilder):
+    """A follow to the trick's lead, checked by the engine's ``follow_error``."""
+
+    def __init__(self, fc: FollowContext, hand: Sequence[Card]):
+        super().__init__(fc.order, hand)
+        self.fc = fc
+        self.size = len(fc.lead)
+        suit_of = fc.order.suit_of
+        self.rainbow = fc.rainbow is not None
+        self.held = [c for c in self.hand if suit_of[c] == fc.suit] if not self.rainbow else []
+        #: the hand holds more of the led suit than the lead: the play is of that suit only
+        self.suit_only = not self.rainbow and len(self.held) > self.size
+        self._demands: list[list[Card]] | None = None
+
+    def max_size(self) -> int:
+        return self.size
+
+    def is_legal(self, play: Sequence[Card]) -> bool:
+        return follow_error(self.fc, self.hand, tuple(play)) is None
+
+    def quick(self, card: Card) -> bool | None:
+        if self.rainbow:
+            return None
+        in_suit = self.order.suit_of[card] == self.fc.suit
+        if not self.suit_only:
+            # all of the suit, then anything: an off-suit card fits while room is left for the suit
+            chosen_in_suit = sum(1 for c in self.chosen if self.order.suit_of[c] == self.fc.suit)
+            room = self.size - len(self.chosen) - 1
+            return in_suit or room >= len(self.held) - chosen_in_suit
+        if not in_suit:
+            return False
+        if self.size == 1 or isinstance(self.fc.duty, SuitDuty):
+            return True
+        return None
+
+    def candidates(self) -> list[Card]:
+        return self.held if self.suit_only else list(self.hand)
+
+    def _demanded(self) -> list[list[Card]]:
+        """The cards the engine demands of the hand's suit, under each of its picks."""
+        if self._demands is None:
+            pool = Pool(self.order, self.fc.suit, self.held)
+            found: list[list[Card]] = []
+            for pick in _PICKS:
+                cards = [CARDS[f] for f in self.fc.duty.demand(pool.copy(), pick).cards]
+                if cards not in found:
+                    found.append(cards)
+            self._demands = found
+        return self._demands
+
+    def completions(self, start: list[Card]) -> list[list[Card]]:
+        held = self.candidates()
+        strength = self.order.strength
+        low = sorted(held, key=lambda c: strength[c])
+        rest_after = lambda play: _minus_safe(low, play)  # noqa: E731
+        out: list[list[Card]] = []
+        copies = [c for c in held if c in start]
+        if self.rainbow:
+            play = _union(start, copies)
+            return [play + rest_after(play)[: max(self.size - len(play), 0)]]
+        for core in [copies, *self._demanded(), *[copies + d for d in self._demanded()]]:
+            play = _union(start, core)
+            out.append(play + rest_after(play)[: max(self.size - len(play), 0)])
+        # what the rest of the hand still gives, joined with the chosen cards
+        rest = _minus_safe(held, start)
+        if rest:
+            demand = self.fc.duty.demand(Pool(self.order, self.fc.suit, rest))
+            play = start + [CARDS[f] for f in demand.cards]
+            out.append(play + rest_after(play)[: max(self.size - len(play), 0)])
+        return out
+
+
+def _minus_safe(cards: Sequence[Card], taken: Sequence[Card]) -> list[Card]:
+    """``cards`` without one copy of each of ``taken`` that it holds."""
+    rest = list(cards)
+    for c in taken:
+        if c in rest:
+            rest.remove(c)
+    return rest
+
