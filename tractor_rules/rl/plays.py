@@ -28,14 +28,14 @@ from collections import Counter
 from collections.abc import Sequence
 
 from ..engine.cards import CARDS, Card
-from ..engine.follow import FollowContext, SuitDuty, follow_error
+from ..engine.follow import Demand, FollowContext, SuitDuty, follow_error
 from ..engine.order import Order
 from ..engine.pool import Pool
 from ..engine.rainbows import rainbow_parts
 from ..engine.units import decompose
 
 #: checks of a candidate play the depth-first search may make for one card
-SEARCH_BUDGET = 12
+SEARCH_BUDGET = 4
 
 #: the picks the engine is asked for when a demanded set of cards is joined with the chosen ones
 _PICKS: tuple[str | random.Random, ...] = ("fit", "high", random.Random(0), random.Random(1))
@@ -129,10 +129,14 @@ class PlayBuilder:
     def _search(self, card: Card) -> Witness | None:
         start = [*self.chosen, card]
         size = self.max_size()
+        tried: set[tuple[Card, ...]] = set()
         for extra in self.completions(start):
             play = _union(start, extra)
-            if len(play) <= size and self.is_legal(play):
-                return tuple(play)
+            key = tuple(sorted(play))
+            if len(play) <= size and key not in tried:
+                tried.add(key)
+                if self.is_legal(play):
+                    return tuple(play)
         pool = Counter(self.candidates())
         pool.subtract(Counter(start))
         faces = sorted(c for c, n in pool.items() if n > 0)
@@ -215,12 +219,25 @@ class FollowBuilder(PlayBuilder):
         #: the hand holds more of the led suit than the lead: the play is of that suit only
         self.suit_only = not self.rainbow and len(self.held) > self.size
         self._demands: list[list[Card]] | None = None
+        self._hand_demand: Demand | None = None
 
     def max_size(self) -> int:
         return self.size
 
     def is_legal(self, play: Sequence[Card]) -> bool:
-        return follow_error(self.fc, self.hand, tuple(play)) is None
+        if not self.suit_only:
+            return follow_error(self.fc, self.hand, tuple(play)) is None
+        # follow_error's own last step, with the hand's demand worked out once for every
+        # candidate (the candidates are drawn from the suit held, so they are of the suit, held)
+        fc = self.fc
+        if len(play) != self.size or any(fc.order.suit_of[c] != fc.suit for c in play):
+            return False
+        return fc.duty.met(Pool(fc.order, fc.suit, play), self._demand())
+
+    def _demand(self) -> Demand:
+        if self._hand_demand is None:
+            self._hand_demand = self.fc.duty.demand(Pool(self.order, self.fc.suit, self.held))
+        return self._hand_demand
 
     def quick(self, card: Card) -> bool | None:
         if self.rainbow:
