@@ -7,6 +7,7 @@ default that keeps its version-1 meaning, so that it equals today's compile of t
 
 from __future__ import annotations
 
+import dataclasses
 import json
 from pathlib import Path
 
@@ -28,7 +29,15 @@ def test_a_version_1_export_loads_as_todays_rules(path: Path):
     data = json.loads(path.read_text(encoding="utf-8"))
     assert data["schema_version"] == 1
     name = path.name.removesuffix(".v1.json")
-    assert tr.Rules.from_dict(data) == tr.load(name)
+    assert tr.Rules.from_dict(data) == _without_translations(tr.load(name))
+
+
+def _without_translations(rules: tr.Rules) -> tr.Rules:
+    """The rules as version 1 could write them: with no name or description in other languages
+    (``translations``, added in version 2) nor where those texts were written."""
+    sources = tuple((path, src) for path, src in rules.sources if not path.startswith("translations."))
+    changes = tuple(path for path in rules.house_changes if not path.startswith("translations."))
+    return dataclasses.replace(rules, translations=(), sources=sources, house_changes=changes)
 
 
 def test_exports_are_written_in_the_current_version_and_read_back():

@@ -99,3 +99,74 @@ def test_gallery_house_rules_have_titles_of_their_own(path):
 def test_the_answer_survives_the_json_form():
     rules = house("\ntable\n" + THREE_DECKS_DEAL + FALLBACK)
     assert inherited_title(tr.Rules.from_dict(rules.to_dict())) == inherited_title(rules)
+
+
+# --- the name and description in other languages -------------------------------------------------
+
+from tractor_rules.language.format import format_text  # noqa: E402
+from tractor_rules.rules import Translation  # noqa: E402
+
+
+def test_names_and_descriptions_in_other_languages_are_compiled_sorted_by_language():
+    rules = tr.loads('ruleset: "Ours"\nruleset in zh: "我们的"\ndescription in fr: "À deux jeux."\n'
+                     'description in zh-hant: "兩副牌。"\n')
+    assert rules.name == "Ours"
+    assert rules.translations == (Translation("fr", "", "À deux jeux."), Translation("zh", "我们的", ""),
+                                  Translation("zh-Hant", "", "兩副牌。"))
+    assert rules.source_of("translations.name") == Source("<string>", 2, 1)
+    assert rules.source_of("translations.description") == Source("<string>", 3, 1)
+    assert tr.Rules.from_dict(rules.to_dict()) == rules
+    assert rules.to_dict()["translations"][1] == {"language": "zh", "name": "我们的", "description": ""}
+
+
+@pytest.mark.parametrize("text, message", [
+    ('ruleset in xx: "A"', "1:12: 'xx' is not a language code: write one such as zh, fr or zh-Hant"),
+    ('ruleset in en: "A"', "1:12: the name and description without 'in' are the English ones"),
+    ('description in en-GB: "A"', "1:16: the name and description without 'in' are the English ones"),
+    ('ruleset in zh: "  "', "1:16: the ruleset's name in zh is empty"),
+    ('ruleset in zh: "A"\nruleset in ZH: "B"', "2:1: 'ruleset in ZH' is already set on line 1"),
+    ('ruleset in : "A"', "1:12: expected a language code such as zh, found ':'"),
+    ('description in zh: "' + "长" * 4001 + '"', "1:20: the description in zh is 4001 characters long; at most 4000"),
+])
+def test_bad_language_statements(text, message):
+    with pytest.raises(tr.RulesetError) as caught:
+        tr.loads(text)
+    assert f"<string>:{message}" in str(caught.value)
+
+
+def test_a_house_rule_that_renames_its_game_in_english_drops_the_parents_other_names():
+    rules = house('ruleset: "Three decks at home"\n\ntable\n' + THREE_DECKS_DEAL + FALLBACK)
+    assert rules.name == "Three decks at home"
+    # the Chinese name named the parent's game; the descriptions, untouched, are all the parent's
+    assert [(t.language, t.name, t.description) for t in rules.translations] == [
+        ("zh", "", "四人固定对家，两副牌，闲家抓够80分上台。")]
+    found = inherited_title(rules)
+    assert found is not None and found.texts == ("description",)
+
+
+def test_a_house_rule_named_only_in_chinese_drops_the_parents_english_name():
+    rules = house('ruleset in zh: "三副牌家规"\n\ntable\n' + THREE_DECKS_DEAL + FALLBACK)
+    assert rules.name == "house"  # the file's name: no English name of its own
+    assert rules.source_of("name") is None
+    assert rules.translations[0].name == "三副牌家规"
+    assert "translations.name" in rules.house_changes
+
+
+def test_a_grandparents_names_yield_to_the_nearer_parents(tmp_path):
+    (tmp_path / "base.tractor").write_text('extends: "two-decks"\nruleset: "Base"\n', encoding="utf-8")
+    (tmp_path / "house.tractor").write_text('extends: "base.tractor"\n', encoding="utf-8")
+    rules = tr.load(tmp_path / "house.tractor")
+    assert rules.name == "Base"
+    assert [t.name for t in rules.translations] == [""]  # two-decks' Chinese name is not Base's
+    assert rules.translations[0].description  # the description is still two-decks' own
+
+
+def test_a_house_rule_that_gives_only_a_chinese_name_changes_only_that():
+    rules = house('ruleset: "Tractor (two decks)"\nruleset in zh: "我们的拖拉机"\n\nlead\n  throws: not allowed\n')
+    assert "translations.name" in rules.house_changes
+    assert "name" not in rules.house_changes  # restated as the parent has it
+
+
+def test_the_formatter_keeps_the_language_of_each_text():
+    text = 'ruleset  in   zh :"拖拉机"\ndescription in zh-Hant:  "兩副牌"\n'
+    assert format_text(text) == 'ruleset in zh: "拖拉机"\ndescription in zh-Hant: "兩副牌"\n'

@@ -96,6 +96,8 @@ NOTHING_TO_UNSET = _define("E207", "nothing-to-unset", "an unset that names noth
 TEXT_TOO_LONG = _define("E208", "text-too-long", "an empty name, or a name or description too long")
 CONTRADICTORY_STATEMENT = _define("E209", "contradictory-statement", "a statement whose parts cannot all "
                                                                      "hold")
+UNKNOWN_LANGUAGE = _define("E210", "unknown-language", "a name or description 'in' a code that names no "
+                                                      "language, or 'in en'")
 
 # --- semantics: the rules as a whole ---------------------------------------------------------------
 TABLE_MISMATCH = _define("E301", "table-mismatch", "players, partners and points that do not fit together")

@@ -684,9 +684,23 @@ class Stakes:
 
 
 @dataclass(frozen=True, slots=True)
+class Translation:
+    """The ruleset's name and description in one language other than English (``ruleset in zh:``).
+    An empty text is one the ruleset does not give in that language."""
+
+    #: a language tag: "zh", "fr", "zh-Hant"
+    language: str = since(2)
+    name: str = since(2, default="")
+    description: str = since(2, default="")
+
+
+@dataclass(frozen=True, slots=True)
 class Rules:
+    #: the name and description in English, the language of ``ruleset:`` and ``description:``
     name: str = "Tractor"
     description: str = ""
+    #: the name and description in other languages, sorted by language tag
+    translations: tuple[Translation, ...] = since(2, default=())
     table: Table = field(default_factory=Table)
     levels: Levels = field(default_factory=Levels)
     trumps: Trumps = field(default_factory=Trumps)

@@ -1,8 +1,9 @@
-"""Whether a ruleset's title still fits its game: a house rule that changes the table (the decks,
+"""A ruleset's title: its name and description in a sheet's language (``title_in``), and whether the
+title still fits its game (``inherited_title``): a house rule that changes the table (the decks,
 the players) but keeps the name and description its parent gave prints a false title ("Tractor
 (two decks)" over a three-deck game).
 
-The answer reads the compiled rules object only (which file set each value, and what the
+Both answers read the compiled rules object only (which file set each value, and what the
 ruleset's own file changes from its parent), so that both the language (a compile-time warning and
 a lint code) and the rule sheets (a note under the title) ask the same function; the sheets may not
 import the language, so it sits beside ``rules.py`` rather than inside the language package.
@@ -12,7 +13,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .rules import Rules, Source
+from .rules import Rules, Source, Translation
+
+#: the language of ``ruleset:`` and ``description:`` (other languages say ``ruleset in zh:``)
+ENGLISH = "en"
 
 #: the fields that make "the table": a ruleset's name and description are about them
 TABLE_FIELDS = ("table.decks", "table.players")
@@ -76,3 +80,47 @@ def inherited_title(rules: Rules) -> InheritedTitle | None:
 def _value(rules: Rules, path: str) -> object:
     group, _, name = path.partition(".")
     return getattr(getattr(rules, group), name)
+
+
+@dataclass(frozen=True, slots=True)
+class LocalTitle:
+    """The title a sheet in one language prints."""
+
+    name: str
+    description: str
+    #: the texts the ruleset gives in some language but not in this one ("name", "description"):
+    #: shown as written in another language, and the sheet says so
+    missing: tuple[str, ...]
+
+
+def title_in(rules: Rules, language: str) -> LocalTitle:
+    """The name and description in ``language`` ("en", "zh"; a ruleset's "zh-Hant" serves "zh" when
+    it has no "zh"), else as written in another language (English first)."""
+    own = _translation(rules, language)
+    texts: dict[str, str] = {}
+    missing: list[str] = []
+    for text in TITLE_TEXTS:
+        english = getattr(rules, text) if rules.source_of(text) is not None else ""
+        others = [getattr(t, text) for t in rules.translations if getattr(t, text)]
+        if language == ENGLISH:
+            found = english
+        else:
+            found = getattr(own, text) if own is not None else ""
+            others = [english, *others] if english else others
+        if found:
+            texts[text] = found
+        elif others:
+            texts[text] = others[0]
+            missing.append(text)
+        else:  # given in no language: the file's name, and no description
+            texts[text] = getattr(rules, text)
+    return LocalTitle(texts["name"], texts["description"], tuple(missing))
+
+
+def _translation(rules: Rules, language: str) -> Translation | None:
+    """The ruleset's texts in ``language``: its own tag, else the first of the same language with a
+    script or a region ("zh-Hant" for "zh")."""
+    exact = [t for t in rules.translations if t.language == language]
+    near = [t for t in rules.translations if t.language.split("-")[0] == language]
+    found = exact or near
+    return found[0] if found else None

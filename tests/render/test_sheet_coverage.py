@@ -74,6 +74,7 @@ def inert_paths(rules: Rules, leaves: dict[str, object]) -> set[str]:
         inert.update(p for p in leaves if p == prefix or p.startswith((prefix + ".", prefix + "[")))
 
     t, c, d, k = rules.table, rules.combinations, rules.declaring, rules.kitty
+    drop("translations")  # the title in other languages: on those languages' sheets (test_sheet_titles.py)
     if t.partnership != "called":
         drop("table.called_cards")
         drop("solo_thresholds")  # nobody banks alone with fixed partners

@@ -69,12 +69,15 @@ _FRIENDLY = {
     "INT": "a number",
     "STRING": 'a quoted string ("...")',
     "CARD": "a card such as 5H",
+    "WORD": "a language code such as zh",
     "_NL": "the end of the line",
     "$END": "the end of the file",
 }
 #: rules the grammar marks with "!" to keep their words: their text is the value
 _WORD_RULES = {"rank": "rank", "suit": "suit", "clockwise": "word", "sign": "word"}
-_VALUE_TERMINALS = {"INT", "STRING", "CARD"}
+#: a WORD that reaches the tree is one the grammar takes as a value (a language tag): every other
+#: word became a keyword or an error
+_VALUE_TERMINALS = {"INT", "STRING", "CARD", "WORD"}
 #: ranks and suits spelt out in words, for "did you mean"
 _CARD_WORDS = {
     "ace": "A", "king": "K", "queen": "Q", "jack": "J", "ten": "T",

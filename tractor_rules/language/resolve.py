@@ -183,6 +183,9 @@ def statement_key(st: Statement) -> tuple:
         return ("follow", "follow_list", lead_label(st.node.args[0]))
     if st.section in ("upgrade", "solo_upgrade"):  # each a table: any row replaces all the parent's
         return (st.section,)
+    tag = st.node.first("in_language")
+    if tag is not None:  # `ruleset in zh:` is a statement of its own beside `ruleset:`
+        return (st.section, st.kind, str(as_leaf(tag.args[0]).value).lower())
     return (st.section, st.kind)
 
 

@@ -20,7 +20,7 @@ from .track import leaf_paths
 
 DIFF_FORMATS = ("md", "txt")
 #: not rules: the title is shown in the heading; files and sources say where values come from
-NOT_RULES = ("name", "description", "files", "sources", "house_changes")
+NOT_RULES = ("name", "description", "translations", "files", "sources", "house_changes")
 _MISSING = object()
 
 

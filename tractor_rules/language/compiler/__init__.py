@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from ...rules import width_name
 # Imported for their ``@handles`` registrations.
-from . import declare, kitty, levels, play, scoring, table, trumps, unset  # noqa: F401
+from . import declare, kitty, levels, play, preamble, scoring, table, trumps, unset  # noqa: F401
 from .core import RANK_ORDER, Compiler, compile_resolved, value_at
 from .declare import step_words
 from .kitty import formula_tree

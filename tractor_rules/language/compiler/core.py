@@ -109,6 +109,8 @@ class Compiler:
         self.card_removals: list[tuple[str, int | None, Node, str]] = []
         #: leads whose follow list an ``unset`` statement deletes (they get no list at all)
         self.unset_leads: list[model.LeadShape] = []
+        #: the name and description in other languages: (text, language tag) → (value, statement)
+        self.translated: dict[tuple[str, str], tuple[str, Statement]] = {}
 
     # --- reporting ---------------------------------------------------------------------------
 
@@ -336,9 +338,13 @@ def compile_resolved(resolved: Resolved) -> model.Rules:
 
 
 def value_at(rules: model.Rules, path: str) -> Any:
-    """The value a ``sources`` path names: "table.decks", "thresholds[2]" (the whole table), or
-    "following.lists[pair]" (that lead's list, None if there is none)."""
+    """The value a ``sources`` path names: "table.decks", "thresholds[2]" (the whole table),
+    "following.lists[pair]" (that lead's list, None if there is none), or "translations.name" (the
+    name in every other language, as (language, text) pairs)."""
     head, _, index = path.partition("[")
+    if head in ("translations.name", "translations.description"):
+        text = head.partition(".")[2]
+        return tuple((t.language, getattr(t, text)) for t in rules.translations)
     if head == "following.lists" and index:
         label = index[:-1]
         return next((fl for fl in rules.following.lists if fl.lead.label == label), None)

@@ -1,5 +1,5 @@
-"""Handlers for the preamble (name, description) and the ``table`` section: players, partners,
-decks, the deal and the points cards carry."""
+"""Handlers for the ``table`` section: players, partners, decks, the deal and the points cards
+carry."""
 
 from __future__ import annotations
 
@@ -18,31 +18,6 @@ from .core import (
     handles,
     handles_choice,
 )
-
-# --- preamble ------------------------------------------------------------------------------------
-
-
-@handles("ruleset_name")
-def _ruleset_name(c: Compiler, st: Statement) -> None:
-    leaf = as_leaf(st.node.args[0])
-    name = str(leaf.value).strip()
-    if not name:
-        c.error(leaf, "the ruleset's name is empty", code=codes.TEXT_TOO_LONG)
-    elif len(name) > 200:
-        c.error(leaf, f"the ruleset's name is {len(name)} characters long; at most 200", code=codes.TEXT_TOO_LONG)
-    else:
-        c.set("name", name)
-
-
-@handles("description")
-def _description(c: Compiler, st: Statement) -> None:
-    leaf = as_leaf(st.node.args[0])
-    text = str(leaf.value)
-    if len(text) > 4000:
-        c.error(leaf, f"the description is {len(text)} characters long; at most 4000", code=codes.TEXT_TOO_LONG)
-    else:
-        c.set("description", text.strip())
-
 
 # --- table ---------------------------------------------------------------------------------------
 
