@@ -57,7 +57,7 @@ C02 = "examples/house-rules/C02-unset-inherited-list.tractor"
 
 @pytest.mark.parametrize(("lang", "sentence"), [
     ("en", "[house rule] There is no list for a tractor of n pairs: this game has no such lead."),
-    ("zh", "[本桌规则] 没有跟一个由n个对子组成的拖拉机的优先顺序：本玩法没有这种牌型。"),
+    ("zh", "[本桌规则] 没有跟n连对的优先顺序：本玩法没有这种牌型。"),
 ])
 def test_a_deleted_follow_list_is_marked(lang, sentence):
     assert sentence in text(C02, lang)

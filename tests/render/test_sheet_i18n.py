@@ -76,7 +76,7 @@ def test_translations_keep_their_placeholders(lang):
 
 #: English words of the glossary (RULES.md §1) and the Chinese each translation must use with them
 TERMS = {
-    r"\btractors?\b(?!-rules)": "拖拉机",
+    r"\btractors?\b(?!-rules)": "拖拉机|连对",  # players call a tractor of pairs 连对, 3连对
     r"\bkitty\b": "底牌",
     r"\bbanker\b": "庄家",
     r"\battackers?\b": "闲家",
@@ -91,19 +91,78 @@ TERMS = {
     r"\breinforce\b": "加固",
     r"\boverturns?\b": "反主",
     r"\bconstant trumps?\b": "常主",
-    r"\bpairs?\b": "对子",
+    r"\bpairs?\b": "对子|连对",
     r"\btriples?\b": "三张",
     r"\bsingles?\b": "单张",
     r"\bbombs?\b": "炸弹",
     r"\bpartners?\b": "对家",
     r"\bdeclares?\b": "亮主",
+    r"\bside.suits?\b": "副牌",
+    r"\btricks?\b": "轮",  # 墩 is bridge
+    r"\b(bury|buries|buried)\b": "扣",
+    r"\bcollect points\b": "抓分",
+    r"\btractors? of (\S+ )?pairs\b": "连对",
 }
+
+#: Chinese that is not the players' own: each with the reason
+FOREIGN = {
+    "墩": "墩 / 赢墩 read as bridge: a trick is 一轮",
+    "牌组": "not a players' word: 同张组合, or the set's own name (对子, 三张)",
+    "读": "a play is 算作 its combinations, not 读",
+}
+#: a count before 副 makes it the measure word of decks ("两副牌", "每副54张")
+DECK_MEASURE = re.compile(r"(?:[0-9两三四五六七八九十几整每多]|%\(\w+\)[sd])副")
 
 
 def test_the_glossary_matches_the_terms_checked():
     chinese = {zh for _en, zh, _meaning in GLOSSARY}
     for zh in TERMS.values():
-        assert any(zh in c for c in chinese), zh
+        assert any(re.search(zh, c) for c in chinese), zh
+    for word, _meaning in [("大光", ""), ("小光", ""), ("抠底", ""), ("扣底", ""), ("抓分", ""), ("连对", "")]:
+        assert any(word in c for c in chinese), word
+
+
+def _pairs():
+    for m in catalog(i18n.catalog_path("zh")):
+        if m.id:
+            yield (" ".join(m.id) if isinstance(m.id, tuple) else m.id,
+                   " ".join(m.string) if isinstance(m.string, tuple) else m.string)
+
+
+def test_chinese_avoids_words_players_do_not_use():
+    problems = [f"{english!r} → {chinese!r}: {reason}" for english, chinese in _pairs()
+                for word, reason in FOREIGN.items() if word in chinese]
+    assert not problems, "\n".join(problems)
+
+
+def test_fu_means_decks_or_side_suits_never_a_hand():
+    """副 after a count is the measure word of decks, and only a message about decks may use it; 副牌
+    alone is the side suits, and only a message about side suits (or the other suits) may say it.
+    A hand (one deal played out) is 局, never 副."""
+    problems = []
+    for english, chinese in _pairs():
+        for match in re.finditer("副", chinese):
+            start = match.start()
+            if DECK_MEASURE.match(chinese, max(0, start - 1)) or re.search(r"%\(\w+\)[sd]$", chinese[:start]):
+                if not re.search(r"\b(decks?|pack)\b", english):
+                    problems.append(f"{english!r} → {chinese!r}: 副 as a measure word where no deck is meant")
+            elif not re.search(r"side.suits?|other suits|plain cards", english):
+                problems.append(f"{english!r} → {chinese!r}: 副 (side suits) where no side suit is meant")
+    assert not problems, "\n".join(problems)
+
+
+@pytest.mark.parametrize("name", tr.builtin_names())
+def test_a_chinese_sheet_speaks_as_players_do(name):
+    sheet = build_sheet(tr.load(name), "zh")
+    texts = [sheet.title, sheet.description, *sheet.intro]
+    for item in sheet.items():
+        texts += [item.text, *item.points]
+        if item.table:
+            texts += [*item.table.header, *(cell for row in item.table.rows for cell in row)]
+    for text in texts:
+        for word, reason in FOREIGN.items():
+            assert word not in text, f"{text!r}: {reason}"
+        assert not re.search(r"(这|本|上一|第一|各)副牌", text), f"{text!r}: a hand is 局"
 
 
 def test_chinese_uses_the_glossary_terms():
@@ -114,7 +173,7 @@ def test_chinese_uses_the_glossary_terms():
         english = " ".join(m.id) if isinstance(m.id, tuple) else m.id
         chinese = " ".join(m.string) if isinstance(m.string, tuple) else m.string
         for pattern, zh in TERMS.items():
-            if re.search(pattern, english, re.IGNORECASE) and zh not in chinese:
+            if re.search(pattern, english, re.IGNORECASE) and not re.search(zh, chinese):
                 problems.append(f"{english!r} → {chinese!r} lacks {zh}")
     assert not problems, "\n".join(problems)
 

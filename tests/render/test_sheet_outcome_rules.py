@@ -24,14 +24,14 @@ def house(text: str, parent: str = "two-decks") -> tr.Rules:
 @pytest.mark.parametrize("text, en, zh", [
     ("J to 2",
      "a team that loses a hand while playing level J, the last trick being won by a single J, goes back to level 2",
-     "一方打J时输掉一副牌，且最后一墩由单张J赢得，则退回到2"),
+     "一方打J时输掉一局，且最后一轮由单张J赢得，则退回到2"),
     ("J to 2 on any loss",
      "a team that loses a hand while playing level J goes back to level 2, whatever the last trick",
-     "一方打J时输掉一副牌，不论最后一墩如何，都退回到2"),
+     "一方打J时输掉一局，不论最后一轮如何，都退回到2"),
     ("Q to 6 when the attackers win the last trick with a single 2",
      "when the banker team plays level Q and an attacker wins the last trick with a single 2, the banker team "
      "goes back to level 6, whatever the outcome",
-     "庄家打Q时，若闲家用单张2赢得最后一墩，不论输赢，庄家一方都退回到6"),
+     "庄家打Q时，若闲家用单张2赢得最后一轮，不论输赢，庄家一方都退回到6"),
 ])
 def test_knock_back_is_stated_as_compiled(text, en, zh):
     rules = house(f"levels\n  knock back: {text}\n")
@@ -52,7 +52,7 @@ def test_the_last_trick_rule_is_stated():
     en, zh = (item(rules, "levels.hold_needs_last_trick", lang) for lang in ("en", "zh"))
     assert en.text == ("The banker team goes up only if it also wins the last trick: holding the bank without it, "
                        "the banker team keeps the bank but gains no level.")
-    assert zh.text == "庄家一方只有同时赢得最后一墩才能升级：守住了庄但没赢最后一墩，庄家一方保庄，不升级。"
+    assert zh.text == "庄家一方只有同时赢得最后一轮才能升级：守住了庄但没赢最后一轮，庄家一方保庄，不升级。"
     assert en.house and zh.house
     plain = item(tr.load("two-decks"), "levels.hold_needs_last_trick", "en")
     assert plain.text == "The banker team gains its levels whoever wins the last trick." and not plain.house

@@ -173,7 +173,7 @@ def tractor_examples(kit: Kit) -> Made:
             seen.add((trump, notation))
             cards = ctx.cards(" ".join(notation))
             rows.append((label, cards_text(cards), yes_no(ctx.is_tractor(cards))))
-    text = _("Tractors and near misses at level %(level)s, as the engine reads them:") % {"level": kit.level}
+    text = _("Tractors and near misses at level %(level)s:") % {"level": kit.level}
     return Draft(text, table=Table((_("Hand"), _("Cards"), _("A tractor?")), tuple(rows)))
 
 
@@ -295,7 +295,7 @@ def kitty_examples(kit: Kit) -> Made:
     for cards in plays:
         top = kit.ctx.units(cards)[0]
         rows.append((cards_text(cards), shape_phrase(top.width, top.length), f"×{kit.ctx.kitty_multiplier(cards)}"))
-    text = _("The multiplier for each kind of last trick, as the engine computes it:")
+    text = _("The multiplier for each kind of last trick:")
     return Draft(text, table=Table((_("Last trick's lead"), _("Largest combination"), _("Multiplier")), tuple(rows)))
 
 
@@ -325,7 +325,7 @@ def throw_examples(kit: Kit) -> Made:
         throw = kit.cards((side[0], 1), (side[1], 1), (side[k], 1))
         others = [kit.cards((side[k - 1], 1)), kit.cards((side[-1], 1))]
     rows = tuple((cards_text(throw), cards_text(other), _throw_result(kit, throw, other)) for other in others)
-    text = _("A throw against the cards of one other player, as the engine judges it:")
+    text = _("A throw against the cards of one other player:")
     holder = _("An opponent holds") if kit.rules.leading.throw_stoppers == "opponents" else _("Another player holds")
     return Draft(text, table=Table((_("Throw"), holder, _("Result")), rows))
 

@@ -124,8 +124,7 @@ def _file(rules: Rules) -> str:
 
 
 def _intro(rules: Rules, kit: Kit) -> tuple[str, ...]:
-    lines = [_("Every rule on this sheet states a value of the compiled ruleset, and every example is "
-               "computed by the rules engine.")]
+    lines = []
     if len(rules.files) > 1:
         lines.append(_("This ruleset extends %(parent)s: the rules marked “house rule” are this table's own "
                        "changes, the others are those of %(parent)s.") % {"parent": rules.files[1]})

@@ -28,17 +28,23 @@ GLOSSARY: tuple[tuple[str, str, str], ...] = (
     ("declare", "亮主", N_("showing level cards or jokers to name the trump")),
     ("overturn", "反主", N_("a stronger declaration replacing another")),
     ("reinforce", "加固", N_("adding the same cards to one's own declaration")),
+    ("trick", "一轮", N_("one play from each player in turn; the highest play wins it")),
     ("single", "单张", N_("one card")),
     ("pair", "对子", N_("two identical cards")),
     ("triple", "三张", N_("three identical cards")),
     ("tractor", "拖拉机", N_("two or more adjacent pairs (or triples, ...) of one suit")),
+    ("tractor of pairs", "连对, 3连对", N_("a tractor of two pairs, of three pairs")),
     ("bomb", "炸弹", N_("in some games, many identical cards that beat any other play")),
     ("throw", "甩牌", N_("several top combinations of one suit led at once")),
     ("ruff", "毙, 杀", N_("trumps played to a side-suit lead by a player void in it")),
     ("overtrump", "盖毙", N_("a later, stronger ruff in the same trick")),
     ("discard", "垫牌", N_("cards that neither follow nor ruff; they cannot win")),
     ("big joker / small joker", "大王 / 小王", N_("the two jokers of each deck")),
+    ("bury", "扣底", N_("the banker putting cards back face down as the new kitty")),
     ("kitty multiplier", "抠底", N_("the attackers scoring the kitty by winning the last trick")),
+    ("collect points", "抓分", N_("winning tricks that hold point cards: the attackers' aim")),
+    ("shut out / held low", "大光 / 小光", N_("the attackers ending a hand with no points at all / with less "
+                                            "than half the points that take the bank")),
 )
 
 # --- cards ---------------------------------------------------------------------------------------
@@ -106,7 +112,12 @@ def set_phrase(width: int, count: str) -> str:
 
 
 def tractor_phrase(width: int, length: str, count: str = "1") -> str:
-    """"a tractor of 2 pairs", "2 tractors of n triples"."""
+    """"a tractor of 2 pairs", "2 tractors of n triples".  Tractors of pairs have words of their own
+    in Chinese (连对, 3连对), so they are messages of their own."""
+    if width == 2:
+        if count == "1":
+            return _("a tractor of %(length)s pairs") % {"length": length}
+        return _("%(count)s tractors of %(length)s pairs") % {"count": count, "length": length}
     units = unit_noun(width, True)
     if count == "1":
         return _("a tractor of %(length)s %(units)s") % {"length": length, "units": units}

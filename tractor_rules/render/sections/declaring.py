@@ -167,14 +167,31 @@ def _shown(r: Any) -> Made:
 
 
 def _formula_text(tree: Any, top: bool = True) -> str:
+    """A kitty formula in words of the sheet's language: numbers stay numbers, the variables and the
+    operations are spelt out ("2 to the power of the number of cards in ..."), so that no reader
+    meets a variable name or an operator; a compound inside another is bracketed."""
     op = tree[0]
     if op == "num":
         return str(tree[1])
     if op == "var":
-        return _("size") if tree[1] == "size" else _("cards")
+        if tree[1] == "size":
+            return _("the number of cards in the largest combination of the last trick's lead")
+        return _("the number of cards in the last trick's lead")
     a, b = _formula_text(tree[1], False), _formula_text(tree[2], False)
-    text = {"add": f"{a} + {b}", "mul": f"{a} × {b}", "pow": f"{a}^{b}"}[op]
-    return text if top or op == "pow" else f"({text})"
+    if op == "pow" and tree[2][0] in ("num", "var"):
+        text = _("%(base)s to the power of %(exponent)s") % {"base": a, "exponent": b}
+    elif op == "pow":  # a compound exponent, bracketed by the sentence itself
+        text = _("%(base)s to the power of (%(exponent)s)") % {"base": a, "exponent": _formula_text(tree[2])}
+    elif op == "mul" and "num" in (tree[1][0], tree[2][0]):
+        number, other = (a, b) if tree[1][0] == "num" else (b, a)
+        # Translators: a number times a quantity ("2 times the number of cards ...")
+        text = _("%(n)s times %(x)s") % {"n": number, "x": other}
+    elif op == "mul":
+        text = _("%(a)s times %(b)s") % {"a": a, "b": b}
+    else:
+        text = _("%(a)s plus %(b)s") % {"a": a, "b": b}
+    # Translators: brackets around a part of a formula written in words
+    return text if top else _("(%(part)s)") % {"part": text}
 
 
 def _variables(tree: Any) -> set[str]:
@@ -203,10 +220,6 @@ def _multiplier(r: Any) -> Made:
         text = _("If the attackers win the last trick, they score the kitty's points multiplied by %(formula)s.") % {
             "formula": _formula_text(formula)}
     notes = []
-    if "size" in _variables(formula):
-        notes.append(_("Here size is the number of cards in the largest combination of the last trick's lead."))
-    if "cards" in _variables(formula):
-        notes.append(_("Here cards is the number of cards in the last trick's lead."))
     if cap:
         notes.append(_("The multiplier is at most %(cap)s.") % {"cap": cap})
     return sentences(text, *notes)
