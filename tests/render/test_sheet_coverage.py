@@ -99,6 +99,9 @@ def inert_paths(rules: Rules, leaves: dict[str, object]) -> set[str]:
         drop("declaring.fallback.skip_to")
     if d.fallback.kind not in ("kitty-card", "level-card", "highest-card"):
         drop("declaring.fallback.otherwise")
+    if not t.jokers and d.fallback.kind in ("kitty-card", "highest-card"):
+        drop("declaring.fallback.otherwise")  # every kitty card has a suit: no joker to skip or fall through
+        drop("declaring.fallback.skip_to")
     if not d.redeal_hands:
         drop("declaring.redeal_by")
     if t.kitty_size == 0:

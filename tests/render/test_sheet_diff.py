@@ -76,11 +76,12 @@ def test_the_diff_formats():
 
 def test_finding_friends_differs_from_its_parent_in_its_own_rules():
     parent, house = tr.load("three-decks"), tr.load("house-finding-friends")
-    # items that only a ruleset with called partners has: what may be called, how copies count, how
-    # a banker alone and a smaller team are scored
+    # items that only a ruleset with called partners has: what may be called, how copies count, the
+    # levels kept per player, a friend's tricks, how a banker alone and a smaller team are scored
     assert [c.key for c in compare(parent, house).changes] == [
-        "table.players", "table.deal", "rotation.after_hold", "rotation.after_loss",
-        "table.call_limits", "table.count_banker_copies", "solo_thresholds", "levels.short_team_bonus"]
+        "table.players", "table.deal", "levels.range", "rotation.after_hold", "rotation.after_loss",
+        "table.call_limits", "table.count_banker_copies", "winning.friends_tricks", "solo_thresholds",
+        "levels.short_team_bonus"]
     out = render_diff(parent, house)
     assert "B: 6 players without fixed partners: after taking the kitty the banker calls 2" in out
     assert "B: Each player is dealt 26 cards" in out

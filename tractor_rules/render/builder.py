@@ -107,6 +107,13 @@ class Builder:
         house = self.is_house(frozen) or any(key in self._house_changes for key in sources)
         self._add(Item("rule", key, draft.text, draft.points, draft.table, frozen, house))
 
+    def overview(self, key: str, make: Callable[[Rules], Made]) -> None:
+        """A summary item: ``make`` reads the plain rules, so the item claims no field (the rules it
+        sums up are stated, and marked, where they belong) and ``diff`` passes it by."""
+        draft = _draft(make(self.real))
+        if draft is not None:
+            self._add(Item("overview", key, draft.text, draft.points, draft.table))
+
     def example(self, key: str, make: Callable[[Any], Made]) -> None:
         """An example item: ``make`` asks the engine (through the kit) and never reads the tracked
         rules.  An example the engine cannot compute for these rules is left out and noted."""

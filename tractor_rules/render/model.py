@@ -6,7 +6,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal
 
-ItemKind = Literal["rule", "example"]
+#: "overview": a summary of the game at the top of the sheet, restating rules stated below
+ItemKind = Literal["rule", "example", "overview"]
 
 
 @dataclass(frozen=True, slots=True)

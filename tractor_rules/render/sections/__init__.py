@@ -10,12 +10,14 @@ from __future__ import annotations
 
 from ..builder import Builder
 from .deal import combinations_section, order_section, table_section
+from .overview import overview_section
 from .declaring import declaring_section, kitty_section
 from .play import following_section, leading_section, ruffing_section, winning_section
 from .scoring import rotation_section, scoring_section, stakes_section
 
 
 def build_sections(b: Builder) -> None:
+    overview_section(b)
     table_section(b)
     order_section(b)
     combinations_section(b)

@@ -136,8 +136,7 @@ def order_section(b: Builder) -> None:
         b.rule("trumps.constant", _constant_trumps)
         b.rule("order.side", _side_suits)
         b.rule("trumps.no_trump", _no_trump)
-        b.rule("order.ties", lambda r: _("Cards that rank equally, such as identical cards from different decks, "
-                                          "tie: the one played first beats the later ones."))
+        b.rule("order.ties", _ties)
         b.example("order.example", ex.order_example)
 
 
@@ -150,15 +149,19 @@ def _trump_order(r: Any) -> Made:
 
 def _constants(r: Any) -> list[str]:
     names = [_("the %(rank)ss") % {"rank": rank} for rank in r.trumps.constant_ranks]
-    names += [_("the %(card)s") % {"card": SUIT_GLYPHS[c[-1]] + c[:-1]} for c in r.trumps.constant_cards]
-    return names
+    return names + _constant_cards(r)
+
+
+def _constant_cards(r: Any) -> list[str]:
+    # "every ♥5": with several decks a constant card has several copies, all of them trumps
+    return [_("every %(card)s") % {"card": SUIT_GLYPHS[c[-1]] + c[:-1]} for c in r.trumps.constant_cards]
 
 
 def _constant_trumps(r: Any) -> Made:
     names = _constants(r)
     if not names:
         return _("There are no constant trumps: only the level rank and the trump suit change from hand to hand.")
-    return _("Constant trumps: %(cards)s are trumps in every hand, whatever the level and the trump suit.") % {
+    return _("Constant trumps, in every hand whatever the level and the trump suit: %(cards)s.") % {
         "cards": join_and(names)}
 
 
@@ -166,6 +169,10 @@ def _side_suits(r: Any) -> Made:
     constant = set(r.trumps.constant_ranks)
     ranks = [rank for rank in reversed(r.table.ranks) if rank not in constant]
     values = {"ranks": join_list(ranks)}
+    cards = _constant_cards(r)
+    if cards:  # a constant card leaves a hole in its own suit only
+        return _("Each side suit ranks %(ranks)s, without the level rank, whose cards are trumps, and without "
+                 "the constant trumps (%(cards)s).") % {**values, "cards": join_and(_constants(r))}
     if constant:
         return _("Each side suit ranks %(ranks)s, without the level rank, whose cards are trumps "
                  "(the constant trumps are never in a side suit).") % values
@@ -174,6 +181,8 @@ def _side_suits(r: Any) -> Made:
 
 def _no_trump(r: Any) -> Made:
     constant = bool(_constants(r))
+    if not r.table.jokers or _absent_jokers(r) >= {"big-joker", "small-joker"}:
+        return _no_trump_without_jokers(r, constant)
     if r.trumps.no_trump == "jokers-and-levels":
         if constant:
             return _("In a no-trump hand there is no trump suit: the jokers, the level cards and the constant "
@@ -185,6 +194,29 @@ def _no_trump(r: Any) -> Made:
                  "in their suits at their natural rank.")
     return _("In a no-trump hand only the jokers are trumps; the level cards stay in their suits at their "
              "natural rank.")
+
+
+def _no_trump_without_jokers(r: Any, constant: bool) -> Made:
+    """A game without jokers: no sentence may name them."""
+    if r.trumps.no_trump == "jokers-and-levels":
+        if constant:
+            return _("In a no-trump hand there is no trump suit: the level cards and the constant trumps are the "
+                     "only trumps, and the level cards of all suits rank equally.")
+        return _("In a no-trump hand there is no trump suit: the level cards are the only trumps, and those of all "
+                 "suits rank equally.")
+    if constant:
+        return _("In a no-trump hand only the constant trumps are trumps; the level cards stay in their suits at "
+                 "their natural rank.")
+    return _("A no-trump hand has no trumps at all; the level cards stay in their suits at their natural rank.")
+
+
+def _ties(r: Any) -> Made:
+    if r.table.decks > 1:
+        return _("Cards that rank equally, such as identical cards from different decks, tie: the one played first "
+                 "beats the later ones.")
+    # one deck: only the level cards of the side suits rank equally
+    return _("Cards that rank equally, such as level cards of different suits, tie: the one played first beats "
+             "the later ones.")
 
 
 # --- combinations --------------------------------------------------------------------------------
@@ -294,7 +326,9 @@ def _links(r: Any) -> Made:
         r, r.combinations.links,
         _("In a hand with a trump suit, sets of these trumps are adjacent, each to the next, and form tractors:"),
         _("In a hand with a trump suit, sets of neighbouring trumps in each of these chains are adjacent:"),
-        _("In a hand with a trump suit, jokers, level cards and constant trumps never join a tractor."),
+        _("In a hand with a trump suit, jokers, level cards and constant trumps never join a tractor.")
+        if r.table.jokers else
+        _("In a hand with a trump suit, level cards and constant trumps never join a tractor."),
     )
 
 
@@ -313,9 +347,14 @@ def _no_trump_links(r: Any) -> Made:
 def _grouping(r: Any) -> Made:
     if not has_sets(r):
         return None  # singles only: a play is always read card by card
+    tractors = has_tractors(r)
     if r.combinations.grouping == "identical":
+        if not tractors:
+            return _("Identical cards always stay together: a play is read as whole sets of identical cards.")
         return _("Identical cards always stay together: a play is read as whole sets of identical cards, and "
                  "tractors are made of whole sets only.")
+    if not tractors:
+        return _("A play is read as its largest sets first.")
     return _("A play is read as its largest combinations: tractors first, then the largest sets.")
 
 

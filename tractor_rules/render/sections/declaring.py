@@ -63,6 +63,10 @@ def _overturn_own(r: Any) -> Made:
 
 
 def _overturn_after_kitty(r: Any) -> Made:
+    if not r.table.kitty_size:  # no kitty, no exchange to speak of
+        if r.declaring.overturn_after_kitty:
+            return _("Declaring goes on after the deal: a stronger declaration still overturns.")
+        return _("Declaring ends with the deal.")
     if r.declaring.overturn_after_kitty:
         return _("Declaring goes on after the kitty exchange: a stronger declaration still overturns, and the "
                  "kitty passes to the new declarer.")
@@ -76,8 +80,11 @@ def _otherwise(fb: Any) -> str:
 def _fallback(r: Any) -> Made:
     fb = r.declaring.fallback
     kind = fb.kind
+    jokers = r.table.jokers
     if kind == "kitty-card":
         first = _("If nobody declares during the deal, the suit of kitty card %(card)s is trump.") % {"card": fb.card}
+        if not jokers:  # every kitty card has a suit
+            return first
         if fb.skip_to > fb.card:
             then = _("If it is a joker, the next cards up to card %(last)s are tried in turn; if they are all "
                      "jokers, %(otherwise)s.") % {"last": fb.skip_to, "otherwise": _otherwise(fb)}
@@ -87,6 +94,9 @@ def _fallback(r: Any) -> Made:
     if kind == "level-card":
         return _("If nobody declares during the deal, the suit of the first level card in the kitty is trump; if "
                  "there is none, %(otherwise)s.") % {"otherwise": _otherwise(fb)}
+    if kind == "highest-card" and not jokers:
+        return _("If nobody declares during the deal, the suit of the highest card in the kitty is trump (level "
+                 "cards above aces, the first of equal cards).")
     if kind == "highest-card":
         return _("If nobody declares during the deal, the suit of the highest card in the kitty is trump (level "
                  "cards above aces, jokers left out, the first of equal cards); if the kitty holds only jokers, "
@@ -95,6 +105,8 @@ def _fallback(r: Any) -> Made:
         return _("If nobody declares during the deal, the cards are redealt.")
     if kind == "no-trump":
         return _("If nobody declares during the deal, the hand is played in no-trump.")
+    if r.table.partnership == "called":  # nobody is the banker's partner before the calls
+        return _("If nobody declares during the deal, the banker names the trump suit.")
     return _("If nobody declares during the deal, the banker's partner names the trump suit.")
 
 
@@ -109,9 +121,14 @@ def _first_banker(r: Any) -> Made:
 
 
 def _first_fallback(r: Any) -> Made:
-    if r.declaring.first_fallback == "redeal":
+    d = r.declaring
+    if d.first_fallback == "redeal" or d.fallback.kind == "redeal":
         return _("If nobody declares in the first hand, the cards are redealt.")
-    return _("If nobody declares in the first hand, the trump is chosen as in any other hand.")
+    if d.first_banker == "dealer":
+        return _("If nobody declares in the first hand, the trump is chosen as in any other hand.")
+    # nobody declared, so nobody became banker by declaring: the dealer banks (engine/deal.py)
+    return _("If nobody declares in the first hand, the player who dealt is the banker, and the trump is "
+             "chosen as in any other hand.")
 
 
 def _weak_hands(r: Any) -> Made:

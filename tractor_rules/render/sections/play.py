@@ -10,7 +10,7 @@ from .. import examples as ex
 from ..builder import Builder, Draft, Made
 from ..i18n import _, ngettext
 from ..words import lead_phrase, pattern_phrase
-from .common import has_sets, sentences
+from .common import has_sets, has_tractors, sentences
 
 # --- leading and throws --------------------------------------------------------------------------
 
@@ -28,6 +28,16 @@ def leading_section(b: Builder) -> None:
 
 
 def _throws(r: Any) -> Made:
+    if not has_sets(r):  # singles only: no word of sets or tractors the game cannot have
+        if r.leading.throws:
+            return _("A lead is one card, or a throw: several cards of one suit (or of trumps) led at once, each "
+                     "meant to be the highest of the suit.")
+        return _("A lead is one card. Throws are not allowed.")
+    if not has_tractors(r):
+        if r.leading.throws:
+            return _("A lead is a single or a set, or a throw: several combinations of one suit (or of trumps) led "
+                     "at once, each meant to be the highest of its kind.")
+        return _("A lead is a single or a set, of one suit or of trumps. Throws are not allowed.")
     if r.leading.throws:
         return _("A lead is a single, a set or a tractor, or a throw: several combinations of one suit (or of "
                  "trumps) led at once, each meant to be the highest of its kind.")
@@ -38,6 +48,18 @@ def _throw_check(r: Any) -> Made:
     if not r.leading.throws:
         return None
     check = r.leading.throw_check
+    if not has_sets(r) and check == "every-part":  # every part is one card: the lowest is the one to beat
+        if r.leading.throw_stoppers == "opponents":
+            return _("A throw stands only if no opponent of the leader holds a card of that suit higher than the "
+                     "throw's lowest card.")
+        return _("A throw stands only if no other player holds a card of that suit higher than the throw's "
+                 "lowest card.")
+    if check == "every-part" and not has_tractors(r):
+        if r.leading.throw_stoppers == "opponents":
+            return _("A throw stands only if no opponent of the leader can beat any of its parts in that suit: a "
+                     "higher single beats a single, and a higher set of the same size a set.")
+        return _("A throw stands only if no other player can beat any of its parts in that suit: a higher single "
+                 "beats a single, and a higher set of the same size a set.")
     if r.leading.throw_stoppers == "opponents":
         if check == "every-part":
             return _("A throw stands only if no opponent of the leader can beat any of its parts in that suit: a "
@@ -173,8 +195,15 @@ def _duty(r: Any) -> Made:
 def _protect(r: Any) -> Made:
     if r.following.duty == "suit" or not has_sets(r):
         return None
+    comb = r.combinations
+    if max((*comb.set_widths, *comb.tractor_widths), default=1) <= 2:  # no set longer than a pair
+        if r.following.protect_longer_sets or not comb.tractor_widths:
+            return None
+        return _("Tractors are split if need be: a pair taken out of a tractor counts as a pair.")
     if r.following.protect_longer_sets:
         return _("A longer set need not be broken to supply a shorter one: a triple is not split to follow a pair.")
+    if not comb.tractor_widths:
+        return _("Sets are split if need be: a pair taken out of a triple counts as a pair.")
     return _("Sets and tractors are split if need be: a pair taken out of a triple or a tractor counts as a pair.")
 
 
@@ -212,20 +241,32 @@ def _deleted_list(r: Any, lead: LeadShape) -> Made:
 def _default(r: Any) -> Made:
     if r.following.duty != "lists":
         return None
+    throws = r.leading.throws  # without throws, no sentence speaks of them
     if r.following.default == "largest-first":
+        if not throws:
+            return _("To any other lead, the lead's combinations are matched largest first, each as closely as the "
+                     "cards of the suit allow.")
         return _("To any other lead, and to a throw, the lead's combinations are matched largest first, each as "
                  "closely as the cards of the suit allow.")
     if r.following.default == "step-down":
-        rule = _("To any other lead, and to a throw, the lead is broken down step by step, and the first step "
-                 "the player's cards of the suit can make is the one they must play: first the lead's own "
-                 "combinations; then the splits that keep the most cards in the largest sets; among equal sets, "
-                 "the split that keeps them in the longest tractors, in the fewest pieces. A throw is broken "
-                 "down one combination at a time, the one with the most steps left first.")
+        if throws:
+            rule = _("To any other lead, and to a throw, the lead is broken down step by step, and the first step "
+                     "the player's cards of the suit can make is the one they must play: first the lead's own "
+                     "combinations; then the splits that keep the most cards in the largest sets; among equal sets, "
+                     "the split that keeps them in the longest tractors, in the fewest pieces. A throw is broken "
+                     "down one combination at a time, the one with the most steps left first.")
+        else:
+            rule = _("To any other lead, the lead is broken down step by step, and the first step the player's "
+                     "cards of the suit can make is the one they must play: first the lead's own combinations; then "
+                     "the splits that keep the most cards in the largest sets; among equal sets, the split that "
+                     "keeps them in the longest tractors, in the fewest pieces.")
         comb = r.combinations
         if 2 in comb.tractor_widths and comb.tractor_min_length <= 2 and comb.tractor_max_length in (0, *range(3, 51)):
             return sentences(rule, _("To a tractor of three pairs: a tractor of two pairs and a pair, then three "
                                      "pairs, then a tractor of two pairs, then two pairs, then a pair."))
         return rule
+    if not throws:
+        return _("To any other lead, only the suit is enforced.")
     return _("To any other lead, and to a throw, only the suit is enforced.")
 
 
@@ -261,6 +302,17 @@ def ruffing_section(b: Builder) -> None:
 
 def _requirement(r: Any) -> Made:
     need = r.ruffing.requirement
+    if not has_sets(r) or need == "any":  # with single cards only, any trumps have the lead's shape
+        return _("Any trumps, as many as the lead, make a ruff.")
+    if not has_tractors(r):
+        if need == "counts" and max(r.combinations.set_widths) <= 2:
+            return _("A ruff must contain at least as many pairs as the lead; otherwise it is a discard and cannot "
+                     "win.")
+        if need == "counts":
+            return _("A ruff must contain at least as many sets of each size (pairs, triples, ...) as the lead; "
+                     "otherwise it is a discard and cannot win.")
+        if need == "types":
+            return _("A ruff must contain every size of set in the lead; otherwise it is a discard and cannot win.")
     if need == "counts":
         if max(r.combinations.set_widths) <= 2:
             return _("A ruff must contain at least as many tractors, and as many pairs, as the lead; otherwise it "
@@ -280,14 +332,26 @@ def _requirement(r: Any) -> Made:
 
 def winning_section(b: Builder) -> None:
     with b.section("winning", _("Winning tricks")):
-        b.rule("winning.basics", lambda r: _(
-            "Only the lead, plays of the led suit that hold all of the lead's combinations, and valid ruffs "
-            "compete for the trick; a valid ruff beats any play of the side suit. An unbeaten throw wins."))
+        b.rule("winning.basics", _competitors)
         b.rule("ruffing.compare", _compare)
         b.example("winning.example", ex.overtrump_example)
         b.rule("winning.points", lambda r: _(
             "The attackers score the point cards of every trick they win; the banker team's tricks score "
             "nothing."))
+        b.rule("winning.friends_tricks", _friends_tricks)
+
+
+def _competitors(r: Any) -> Made:
+    text = _("Only the lead, plays of the led suit that hold all of the lead's combinations, and valid ruffs "
+             "compete for the trick; a valid ruff beats any play of the side suit.")
+    return sentences(text, _("An unbeaten throw wins.")) if r.leading.throws else text
+
+
+def _friends_tricks(r: Any) -> Made:
+    if r.table.partnership != "called":
+        return None
+    return _("Who is on which side is settled at the end of the hand: every trick a friend won counts for the "
+             "banker's side, those won before the friend was found included.")
 
 
 def _compare(r: Any) -> Made:

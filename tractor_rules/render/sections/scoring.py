@@ -34,13 +34,39 @@ def scoring_section(b: Builder) -> None:
 
 
 def _level_range(r: Any) -> Made:
+    if r.table.partnership == "called":
+        return _per_player_levels(r)
     try:
-        ladder = level_ladder(r)
+        ladder = _ladder(r)
     except EngineError:
         return _("Both teams start at level %(first)s and go up to level %(last)s.") % {
             "first": r.levels.first, "last": r.levels.last}
     return _("Both teams start at level %(first)s and go up through the levels %(ladder)s.") % {
         "first": r.levels.first, "ladder": join_list(list(ladder))}
+
+
+def _ladder(r: Any) -> tuple[str, ...]:
+    """``level_ladder``, noting only what it depends on: the trump order matters to the levels only
+    through its constant ranks, so a ruleset without any (one that only adds a constant card, ♥5)
+    does not mark the levels as its own change."""
+    plain = untracked(r)
+    r.table.ranks, r.levels.first, r.levels.last
+    if plain.trumps.constant_ranks:
+        r.trumps.constant_ranks
+    return level_ladder(plain)
+
+
+def _per_player_levels(r: Any) -> Made:
+    """With called partners the teams change every hand, so each player keeps a level of their own."""
+    values = {"first": r.levels.first, "last": r.levels.last}
+    text = _("Every player starts at level %(first)s and keeps a level of their own, since the teams change "
+             "from hand to hand: a hand is played at its banker's level, and each player of the side that "
+             "gains levels goes up from their own level.") % values
+    try:
+        ladder = _ladder(r)
+    except EngineError:
+        return sentences(text, _("The levels run up to %(last)s.") % values)
+    return sentences(text, _("The levels are %(ladder)s.") % {"ladder": join_list(list(ladder))})
 
 
 def _granularity(points: Any) -> int:
@@ -73,10 +99,22 @@ def _outcome_table(r: Any, thresholds: Any) -> tuple[int, Table]:
     )
 
 
+def _scores_kitty(r: Any) -> bool:
+    """Whether the attackers can ever score the kitty: a game without one, or whose kitty is never
+    scored, has no sentence about it.  Read untracked: the kitty's own rules say how it scores, and
+    a house rule changing them must not mark the upgrade table."""
+    plain = untracked(r)
+    return bool(plain.table.kitty_size) and plain.kitty.kind != "none"
+
+
 def _upgrade_table(r: Any) -> Made:
     top, table = _outcome_table(r, r.thresholds)
-    text = _("After each hand the attackers' points, the kitty's included if they won it, decide the outcome "
-             "(from 0 to %(top)s points):") % {"top": top}
+    if _scores_kitty(r):
+        text = _("After each hand the attackers' points, the kitty's included if they won it, decide the outcome "
+                 "(from 0 to %(top)s points):") % {"top": top}
+    else:
+        text = _("After each hand the attackers' points decide the outcome (from 0 to %(top)s points):") % {
+            "top": top}
     return Draft(text, table=table)
 
 
@@ -88,7 +126,7 @@ def _solo_table(r: Any) -> Made:
     top, table = _outcome_table(r, r.solo_thresholds)
     text = _("A banker whom nobody joined (playing alone against everyone) is scored by a table of their own "
              "(from 0 to %(top)s points):") % {"top": top}
-    return Draft(text, points=tuple(_open_row_notes(r.solo_thresholds)), table=table)
+    return Draft(text, points=tuple(_open_row_notes(r.solo_thresholds, _scores_kitty(r))), table=table)
 
 
 def _short_team_bonus(r: Any) -> Made:
@@ -112,10 +150,10 @@ def _hold_needs_last_trick(r: Any) -> Made:
 
 
 def _open_rows(r: Any) -> Made:
-    return sentences(*_open_row_notes(r.thresholds)) or None
+    return sentences(*_open_row_notes(r.thresholds, _scores_kitty(r))) or None
 
 
-def _open_row_notes(thresholds: Any) -> list[str]:
+def _open_row_notes(thresholds: Any, kitty: bool = True) -> list[str]:
     notes = []
     for row in thresholds:
         if row.high != -1 or not row.every:
@@ -124,10 +162,13 @@ def _open_row_notes(thresholds: Any) -> list[str]:
         if row.at_most:
             notes.append(_("From %(low)s points on, every further %(every)s points give the attackers one more "
                            "level, up to %(most)s levels.") % values)
-        else:
+        elif kitty:
             notes.append(_("From %(low)s points on, every further %(every)s points give the attackers one more "
                            "level, with no limit, even past the deck's total (which a multiplied kitty can "
                            "pass).") % values)
+        else:
+            notes.append(_("From %(low)s points on, every further %(every)s points give the attackers one more "
+                           "level, with no limit.") % values)
     return notes
 
 

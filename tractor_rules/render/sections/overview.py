@@ -1,0 +1,79 @@
+"""The game in short, at the top of every sheet: what the game is won by, and one hand from the
+deal to the scoring.  Each sentence sums up rules stated in full further down, for this ruleset's
+table (a game without a kitty has no kitty step, Finding Friends has its calls)."""
+
+from __future__ import annotations
+
+from ...rules import Rules
+from ..builder import Builder, Draft, Made
+from ..i18n import _
+from .common import sentences
+
+
+def overview_section(b: Builder) -> None:
+    with b.section("overview", _("The game in short")):
+        b.overview("overview.object", _object)
+        b.overview("overview.hand", _hand)
+
+
+def swap_point(rules: Rules) -> int | None:
+    """The attackers' points from which on every row gives them the bank (and below which none
+    does); None when the table is not so split."""
+    rows = sorted(rules.thresholds, key=lambda row: row.low)
+    for i, row in enumerate(rows):
+        if row.side == "attackers":
+            below, above = rows[:i], rows[i:]
+            if i and all(r.side == "banker" for r in below) and all(r.side == "attackers" for r in above):
+                return row.low
+            return None
+    return None
+
+
+def _object(rules: Rules) -> Made:
+    t, levels = rules.table, rules.levels
+    values = {"first": levels.first, "last": levels.last, "total": t.total_points, "swap": swap_point(rules),
+              "n": levels.end_hands}
+    if t.partnership == "called":
+        sides = _("Every hand, the banker and the friends the banker's calls reveal play against all the others.")
+    else:
+        sides = _("Two teams play hand after hand: in each hand one team holds the bank and the other attacks.")
+    if values["swap"] is None:
+        aim = _("The attackers collect the point cards (%(total)s points in all); the upgrade table says what "
+                "their points are worth.") % values
+    else:
+        aim = _("The attackers collect the point cards (%(total)s points in all): with %(swap)s or more they take "
+                "the bank, with fewer the bankers keep it.") % values
+    end = {
+        "last": _("Everyone starts at level %(first)s; the game is won by winning a hand as the bankers at level "
+                  "%(last)s."),
+        "reach-last": _("Everyone starts at level %(first)s; the first to reach level %(last)s wins the game."),
+        "beyond-last": _("Everyone starts at level %(first)s; past level %(last)s one more level decides the game."),
+        "hands": _("Everyone starts at level %(first)s; after %(n)s hands the highest level wins."),
+    }[levels.game_end] % values
+    return sentences(sides, aim, end)
+
+
+def _hand(rules: Rules) -> Made:
+    t = rules.table
+    values = {"hand": t.hand_size, "kitty": t.kitty_size, "calls": t.called_cards}
+    steps = []
+    if t.kitty_size:
+        steps.append(_("The deal: %(hand)s cards each, %(kitty)s face down as the kitty.") % values)
+    else:
+        steps.append(_("The deal: %(hand)s cards each, no kitty.") % values)
+    if rules.declaring.ladder:
+        steps.append(_("While the cards are dealt, players may declare trump by showing cards; the declaration "
+                       "that stands names the trump suit (or no-trump)."))
+    if t.kitty_size:
+        steps.append(_("The banker takes the kitty into hand and buries as many cards in its place."))
+    if t.partnership == "called":
+        steps.append(_("The banker calls %(calls)s cards: whoever plays one becomes the banker's friend.") % values)
+    steps.append(_("The tricks: the banker leads the first; everyone plays as many cards as the lead, following "
+                   "its suit as far as they can; the highest play wins and leads the next."))
+    if t.kitty_size and rules.kitty.kind != "none":
+        steps.append(_("The score: the attackers count the points they won, and the kitty's, multiplied, if they "
+                       "win the last trick; the upgrade table turns their points into levels."))
+    else:
+        steps.append(_("The score: the attackers count the points they won; the upgrade table turns their points "
+                       "into levels."))
+    return Draft(_("A hand, step by step:"), tuple(steps))
