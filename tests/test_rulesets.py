@@ -251,7 +251,7 @@ def test_four_decks_is_seed_001():
 
 def _without(rules: tr.Rules, *paths: str) -> dict:
     data = rules.to_dict()
-    for key in ("name", "description", "files", "sources", "house_changes"):
+    for key in ("name", "description", "translations", "files", "sources", "house_changes"):
         data.pop(key)
     for path in paths:
         group, _, field = path.partition(".")
@@ -314,8 +314,11 @@ def test_a_house_rule_overrides_statement_by_statement(tmp_path):
     assert rules.source_of("levels.mandatory").line == 5
     assert rules.source_of("levels.first").file == "two-decks.tractor"
     assert rules.name == "Our table" and rules.description == base.description
+    # its own name drops the parent's Chinese name (it named the parent's game); the description stays
+    assert [(t.language, t.name, t.description) for t in rules.translations] == [
+        ("zh", "", base.translations[0].description)]
     assert dataclasses.replace(rules, name=base.name, files=base.files, sources=base.sources,
-                               levels=base.levels, house_changes=()) == base
+                               levels=base.levels, house_changes=(), translations=base.translations) == base
 
 
 def test_a_child_upgrade_table_replaces_the_parents_whole(tmp_path):

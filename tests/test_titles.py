@@ -120,13 +120,14 @@ def test_names_and_descriptions_in_other_languages_are_compiled_sorted_by_langua
 
 
 @pytest.mark.parametrize("text, message", [
-    ('ruleset in xx: "A"', "1:12: 'xx' is not a language code: write one such as zh, fr or zh-Hant"),
-    ('ruleset in en: "A"', "1:12: the name and description without 'in' are the English ones"),
-    ('description in en-GB: "A"', "1:16: the name and description without 'in' are the English ones"),
-    ('ruleset in zh: "  "', "1:16: the ruleset's name in zh is empty"),
-    ('ruleset in zh: "A"\nruleset in ZH: "B"', "2:1: 'ruleset in ZH' is already set on line 1"),
-    ('ruleset in : "A"', "1:12: expected a language code such as zh, found ':'"),
-    ('description in zh: "' + "长" * 4001 + '"', "1:20: the description in zh is 4001 characters long; at most 4000"),
+    ('ruleset in xx: "A"', "1:12: error[E210]: 'xx' is not a language code: write one such as zh, fr or zh-Hant"),
+    ('ruleset in en: "A"', "1:12: error[E210]: the name and description without 'in' are the English ones"),
+    ('description in en-GB: "A"', "1:16: error[E210]: the name and description without 'in' are the English ones"),
+    ('ruleset in zh: "  "', "1:16: error[E208]: the ruleset's name in zh is empty"),
+    ('ruleset in zh: "A"\nruleset in ZH: "B"', "2:1: error[E204]: 'ruleset in ZH' is already set on line 1"),
+    ('ruleset in : "A"', "1:12: error[E003]: expected a language code such as zh, found ':'"),
+    ('description in zh: "' + "长" * 4001 + '"',
+     "1:20: error[E208]: the description in zh is 4001 characters long; at most 4000"),
 ])
 def test_bad_language_statements(text, message):
     with pytest.raises(tr.RulesetError) as caught:

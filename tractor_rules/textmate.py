@@ -75,6 +75,16 @@ def patterns() -> list[dict]:
             "captures": {"1": {"name": "entity.name.section.tractor"}},
         },
         {
+            # the name or description in another language: `ruleset in zh:`
+            "match": r"^[ \t]*(ruleset|description)[ \t]+(in)[ \t]+([A-Za-z]+(?:-[A-Za-z0-9]+)*)[ \t]*(:)",
+            "captures": {
+                "1": {"name": "variable.other.key.tractor"},
+                "2": {"name": "keyword.other.tractor"},
+                "3": {"name": "constant.language.tag.tractor"},
+                "4": {"name": "punctuation.separator.key-value.tractor"},
+            },
+        },
+        {
             # a statement key: its words at the start of a line, before the colon
             "match": rf"^[ \t]*({_alternation(statement_keys())})[ \t]*(:)",
             "captures": {

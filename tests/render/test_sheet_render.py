@@ -30,7 +30,10 @@ def items(name_or_rules, lang: str = "en") -> dict:
 def test_render_sheet_gives_text_in_each_format_and_language(fmt, lang):
     out = render_sheet(tr.load("two-decks"), format=fmt, lang=lang)
     assert isinstance(out, str) and out.endswith("\n")
-    assert ("Tractor \\(two decks\\)" if fmt == "md" else "Tractor (two decks)") in out
+    if lang == "en":
+        assert ("Tractor \\(two decks\\)" if fmt == "md" else "Tractor (two decks)") in out
+    else:  # the Chinese sheet has the Chinese title
+        assert "拖拉机（两副牌）" in out and "Tractor" not in out
     assert ("牌的大小" in out) == (lang == "zh")
 
 
@@ -77,7 +80,7 @@ def test_the_trump_order_and_links_follow_the_ruleset():
     constant = items("two-decks-constant-twos")
     assert constant["trumps.order"].points[4:6] == ("the 2 of the trump suit",
                                                     "the 2s of the other suits, equal to each other")
-    assert "the 2s are trumps in every hand" in constant["trumps.constant"].text
+    assert "in every hand whatever the level and the trump suit: the 2s." in constant["trumps.constant"].text
     assert "3, 4, 5" in constant["levels.range"].text and " 2," not in constant["levels.range"].text
     assert constant["combinations.no_trump_links"].points[-1] == "the 2s of every suit, equal to each other"
 
@@ -86,8 +89,9 @@ def test_the_kitty_multiplier_is_stated_as_compiled():
     assert items("two-decks")["kitty.multiplier"].table.rows == (
         ("a single", "×2"), ("a pair", "×4"), ("a tractor of 2 pairs", "×8"), ("a tractor of 3 pairs", "×16"))
     power = items("two-decks-power-kitty")["kitty.multiplier"].text
-    assert "multiplied by 2^size" in power and "at most 64" in power
-    assert "multiplied by 2 × size" in items("four-decks")["kitty.multiplier"].text
+    assert "multiplied by 2 to the power of the number of cards in the largest combination" in power
+    assert "at most 64" in power
+    assert "multiplied by 2 times the number of cards in the largest combination" in items("four-decks")["kitty.multiplier"].text
     assert items("one-deck")["kitty.multiplier"].text.endswith("multiplied by 2.")
 
 
@@ -191,10 +195,10 @@ def test_the_throw_and_trick_examples_are_the_seeds_cases():
     ("house-mandatory-levels", {"levels.mandatory", "levels.knock_back"}),
     # its deal line restates the kitty of 6: a restatement is not a change, so the kitty rule is
     # not marked; what may be called, how copies count, and the rules for a banker alone and a
-    # smaller team come with its called partners
+    # smaller team come with its called partners, and so do levels kept per player and a friend's tricks
     ("house-finding-friends", {"table.players", "table.deal", "rotation.after_hold", "rotation.after_loss",
-                               "table.call_limits", "table.count_banker_copies",
-                               "solo_thresholds", "levels.short_team_bonus"}),
+                               "table.call_limits", "table.count_banker_copies", "levels.range",
+                               "winning.friends_tricks", "solo_thresholds", "levels.short_team_bonus"}),
 ])
 def test_house_rules_are_marked(name, marked):
     assert {key for key, item in items(name).items() if item.house} == marked
@@ -228,7 +232,7 @@ def test_the_name_and_description_are_escaped_in_markdown():
     assert out.startswith("# \\<script\\>alert\\(1\\)\\</script\\> \\# x \\[a\\]\\(javascript:alert\\(1\\)\\) "
                           "\\| table \\|\n")
     assert "](javascript" not in out.replace("\\](", "")
-    assert not re.search(r"(?<!\\)[<>\[\]()]", out.split("\n\n*Every rule")[0]), "no unescaped markup"
+    assert not re.search(r"(?<!\\)[<>\[\]()]", out.split("\n\n*Examples are played")[0]), "no unescaped markup"
     body = out.split("\n")[1:]
     assert not [line for line in body if re.match(r"(#|- |\d+\. |\|)", line) and "x" in line and "item" in line]
     assert "\\# x" in out and "\\- item" in out and "1\\. one" in out and "\\*b\\* \\_u\\_" in out
