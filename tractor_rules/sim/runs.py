@@ -19,7 +19,7 @@ import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from types import TracebackType
+from types import FrameType, TracebackType
 from typing import IO, Any
 
 from tqdm import tqdm
@@ -52,17 +52,30 @@ _STOPPING = frozenset(getattr(signal, name) for name in ("SIGINT", "SIGTERM", "S
 
 @contextmanager
 def whole() -> Iterator[None]:
-    """Hold back Ctrl-C and the other stopping signals for the duration (they arrive just after):
-    a hand is added to the report and to the log together, or not at all, so an interrupted run's
-    report counts exactly the hands its log holds."""
-    if not hasattr(signal, "pthread_sigmask") or threading.current_thread() is not threading.main_thread():
+    """Hold back Ctrl-C and the other stopping signals for the duration, then act on them: a hand
+    is added to the report and to the log together, or not at all, so an interrupted run's report
+    counts exactly the hands its log holds.  (The handlers are swapped rather than the signals
+    blocked: a worker pool's threads would take a blocked signal in the main thread's place.)"""
+    if threading.current_thread() is not threading.main_thread():
         yield
         return
-    previous = signal.pthread_sigmask(signal.SIG_BLOCK, _STOPPING)
+    caught: list[tuple[int, FrameType | None]] = []
+
+    def hold(signum: int, frame: FrameType | None) -> None:
+        caught.append((signum, frame))
+
+    previous = {sig: signal.signal(sig, hold) for sig in _STOPPING}
     try:
         yield
     finally:
-        signal.pthread_sigmask(signal.SIG_SETMASK, previous)
+        for sig, handler in previous.items():
+            signal.signal(sig, handler)
+        for signum, frame in caught:
+            handler = previous[signum]
+            if callable(handler):
+                handler(signum, frame)
+            elif handler == signal.SIG_DFL:
+                os.kill(os.getpid(), signum)
 
 
 class Progress:
