@@ -16,7 +16,7 @@ from ..rules import Rules
 from .cards import Card
 from .choices import IllegalPlay, holds, notation, take
 from .errors import EngineError, PlayError
-from .follow import FollowContext, duty_for, follow_error, lead_suit
+from .follow import FollowContext, follow_error, lead_suit
 from .friends import FriendWatch
 from .kitty import Kitty
 from .rainbows import rainbow_parts
@@ -124,11 +124,7 @@ class _Tricks:
                 units = decompose(order, lead)
         # the follow context from the units already worked out (its constructor would decompose
         # the lead again, on the hot path)
-        fc = FollowContext.__new__(FollowContext)
-        fc.order, fc.lead, fc.suit, fc.units = order, lead, suit, units
-        fc.duty = duty_for(self.rules, units)
-        fc.rainbow = None
-        return fc, attempt, thrown
+        return FollowContext.of_units(order, lead, suit, units), attempt, thrown
 
     def _stoppers(self, leader: int) -> tuple[list[tuple[Card, ...]], frozenset[int]]:
         """The other hands in turn order from the leader's, and the indexes among them of the
