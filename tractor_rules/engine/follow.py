@@ -374,11 +374,13 @@ class FollowContext:
         self.duty = duty_for(order.rules, self.units)
 
     @classmethod
-    def of_units(cls, order: Order, lead: tuple[Card, ...], suit: int, units: list[Unit]) -> FollowContext:
-        """The context of a lead (not a rainbow) whose suit and units are already worked out."""
+    def of_units(cls, order: Order, lead: tuple[Card, ...], suit: int, units: list[Unit],
+                 duty: Duty | None = None) -> FollowContext:
+        """The context of a lead (not a rainbow) whose suit and units (and perhaps duty) are
+        already worked out."""
         fc = cls.__new__(cls)
         fc.order, fc.lead, fc.suit, fc.units = order, lead, suit, units
-        fc.duty = duty_for(order.rules, units)
+        fc.duty = duty_for(order.rules, units) if duty is None else duty
         fc.rainbow = None
         fc.demands = {}
         return fc

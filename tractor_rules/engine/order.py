@@ -26,7 +26,7 @@ questions linear scans instead of searches.  A configuration that still branches
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Set as AbstractSet
 from dataclasses import dataclass
 
 from ..rules import RANKS, SUITS, Combinations, LinkTier, Rules, TrumpTier
@@ -71,21 +71,21 @@ class Order:
     #: (width, least length, greatest length or 0) of every tractor width, widest first
     tractor_kinds: tuple[tuple[int, int, int], ...]
 
-    def runs(self, suit: int, ok: Callable[[int], bool]) -> list[Run]:
-        """Maximal runs of consecutive nodes in which some face passes ``ok``."""
-        out: list[Run] = []
+    def longest_run(self, suit: int, faces: AbstractSet[int]) -> Run | None:
+        """The longest run of consecutive nodes that each hold one of ``faces`` (the strongest of
+        equally long ones: lines and nodes come strongest first), or None if no node does."""
+        best: Run | None = None
         for li, line in enumerate(self.lines[suit]):
             start = -1
-            for pos, node in enumerate(line):
-                if any(ok(f) for f in node):
+            for pos, node in enumerate((*line, ())):  # an empty node closes the last run
+                if not faces.isdisjoint(node):
                     if start < 0:
                         start = pos
                 elif start >= 0:
-                    out.append(Run(li, start, pos - start))
+                    if best is None or pos - start > best.length:
+                        best = Run(li, start, pos - start)
                     start = -1
-            if start >= 0:
-                out.append(Run(li, start, len(line) - start))
-        return out
+        return best
 
 
 def build_order(rules: Rules, level: str | None, trump: str | None) -> Order:

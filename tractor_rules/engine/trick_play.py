@@ -16,9 +16,10 @@ from ..rules import Rules
 from .cards import Card
 from .choices import IllegalPlay, holds, notation, take
 from .errors import EngineError, PlayError
-from .follow import FollowContext, follow_error, lead_suit
+from .follow import Duty, FollowContext, duty_for, follow_error, lead_suit
 from .friends import FriendWatch
 from .kitty import Kitty
+from .pool import Shape
 from .rainbows import rainbow_parts
 from .record import TrickRecord
 from .seats import after, in_turn, known_partners
@@ -50,6 +51,8 @@ class _Tricks:
         self.order = public.ctx.order
         self.banker = public.banker
         self.watch: FriendWatch | None = None
+        #: the follow duty of each shape of lead met in this hand (it depends on the shapes alone)
+        self.duties: dict[tuple[Shape, ...], Duty] = {}
 
     def _view(self, seat: int) -> PlayerView:
         return PlayerView(seat, self.hands[seat], self.public, self.kitty.seen_by(seat))
@@ -124,7 +127,11 @@ class _Tricks:
                 units = decompose(order, lead)
         # the follow context from the units already worked out (its constructor would decompose
         # the lead again, on the hot path)
-        return FollowContext.of_units(order, lead, suit, units), attempt, thrown
+        shapes = tuple(u.shape for u in units)
+        duty = self.duties.get(shapes)
+        if duty is None:
+            duty = self.duties[shapes] = duty_for(self.rules, units)
+        return FollowContext.of_units(order, lead, suit, units, duty), attempt, thrown
 
     def _stoppers(self, leader: int) -> tuple[list[tuple[Card, ...]], frozenset[int]]:
         """The other hands in turn order from the leader's, and the indexes among them of the

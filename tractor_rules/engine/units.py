@@ -10,7 +10,6 @@ only of whole sets of equal width.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -83,8 +82,6 @@ def _largest(order: Order, pool: Pool) -> list[Unit]:
     counts = pool.counts
     while pool.size:
         for width, low, high in order.tractor_kinds:
-            if sum(1 for c in counts.values() if c >= width) < low:
-                continue  # too few faces for a run this long: no need to look along the lines
             tractor = _longest_tractor(order, pool, width, low, high)
             if tractor is not None:
                 out.append(tractor)
@@ -103,8 +100,10 @@ def _largest(order: Order, pool: Pool) -> list[Unit]:
 def _longest_tractor(order: Order, pool: Pool, width: int, low: int, high: int) -> Unit | None:
     """Take the longest tractor of ``width`` (the strongest of equals), at most ``high`` sets long
     (0: no limit), if one is at least ``low`` long."""
-    runs = order.runs(pool.suit, _at_least(pool, width))
-    best = max(runs, key=lambda r: r.length, default=None)  # first of equals: the strongest
+    faces_wide_enough = {f for f, c in pool.counts.items() if c >= width}
+    if len(faces_wide_enough) < low:
+        return None  # too few faces for a run this long: no need to look along the lines
+    best = order.longest_run(pool.suit, faces_wide_enough)
     if best is None or best.length < low:
         return None
     take = best.length if not high else min(best.length, high)
@@ -116,14 +115,6 @@ def _longest_tractor(order: Order, pool: Pool, width: int, low: int, high: int) 
         pool.remove(face, width)
         faces.append(face)
     return _make(order, faces, width, pool.suit)
-
-
-def _at_least(pool: Pool, width: int) -> Callable[[int], bool]:
-    return lambda f: pool.counts.get(f, 0) >= width
-
-
-def _has_chunk(chunks: dict[int, list[int]], width: int) -> Callable[[int], bool]:
-    return lambda f: width in chunks.get(f, ())
 
 
 @lru_cache(maxsize=None)
@@ -145,8 +136,7 @@ def _identical(order: Order, pool: Pool) -> list[Unit]:
     out: list[Unit] = []
     for width, low, high in order.tractor_kinds:
         while True:
-            runs = order.runs(pool.suit, _has_chunk(chunks, width))
-            best = max(runs, key=lambda r: r.length, default=None)
+            best = order.longest_run(pool.suit, {f for f, parts in chunks.items() if width in parts})
             if best is None or best.length < low:
                 break
             take = best.length if not high else min(best.length, high)
