@@ -121,7 +121,7 @@ def test_the_module_runs_as_a_process_without_a_traceback(tmp_path):
 
 def test_render_every_format_and_language(tmp_path, capsys):
     code, out, _ = run(capsys, "render", "two-decks", "--format", "md")
-    assert code == 0 and out.startswith("# Tractor \\(two decks\\)")
+    assert code == 0 and out.startswith("# Tractor (two decks)")
     code, out, _ = run(capsys, "render", "--lang", "zh", "--format", "txt")
     assert code == 0 and "牌桌与发牌" in out
     page = tmp_path / "sheet.html"
