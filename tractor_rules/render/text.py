@@ -144,6 +144,16 @@ def width(text: str) -> int:
     return sum(2 if unicodedata.east_asian_width(ch) in "WF" else 1 for ch in text)
 
 
+# a word stops where Chinese starts: each Chinese character is a word of its own
+_WORD = re.compile(rf"[{_CJK}]|[^\W{_CJK}]+|[^\w\s]|\s+")
+
+
+def word_tokens(text: str) -> list[str]:
+    """``text`` cut into words, punctuation marks (a Chinese character is a word of its own) and the
+    blanks between them; joined back they give ``text``."""
+    return _WORD.findall(text)
+
+
 def _tokens(text: str) -> list[str]:
     tokens: list[str] = []
     opening = ""
