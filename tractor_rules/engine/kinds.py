@@ -23,7 +23,7 @@ from .views import Player
 __all__ = ["PlayerKind", "make_players", "parse_players", "player_kind", "player_kinds"]
 
 #: the modules that hold the built-in kinds, in the order their kinds are listed
-BUILTIN_MODULES = ("tractor_rules.engine.players", "tractor_rules.engine.heuristic")
+BUILTIN_MODULES = ("tractor_rules.engine.players", "tractor_rules.engine.heuristic", "tractor_rules.engine.search")
 
 
 @dataclass(frozen=True, slots=True)

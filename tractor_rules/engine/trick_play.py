@@ -35,6 +35,15 @@ def play_tricks(rules: Rules, players: Sequence[Player], hands: list[list[Card]]
     _Tricks(rules, players, hands, public, kitty, points).play()
 
 
+def resume_tricks(rules: Rules, players: Sequence[Player], hands: list[list[Card]], public: Public, kitty: Kitty,
+                  points: Sequence[int]) -> None:
+    """Play the rest of a hand from the state in ``public``: the trick being played (its lead and
+    the plays so far, whose cards are still in ``hands``), then every trick until the hands are
+    empty.  A search player plays its guesses out with it, on a copy of the table's state.  With
+    called partners the friends found so far are kept, but the calls are not watched again."""
+    _Tricks(rules, players, hands, public, kitty, points).play(resume=True)
+
+
 class _Tricks:
     """The tricks of one hand being played."""
 
@@ -57,23 +66,34 @@ class _Tricks:
     def _view(self, seat: int) -> PlayerView:
         return PlayerView(seat, self.hands[seat], self.public, self.kitty.seen_by(seat))
 
-    def play(self) -> None:
+    def play(self, resume: bool = False) -> None:
         hands, public, points, order = self.hands, self.public, self.points, self.order
         n = public.players
-        watch = FriendWatch(public) if public.called else None
+        watch = FriendWatch(public) if public.called and not resume else None
         self.watch = watch
         played = public.played
-        public.points = [0] * n
-        leader = self.banker
+        if resume:
+            leader = public.leader
+            ongoing = public.lead_context is not None and bool(public.plays)
+        else:
+            public.points = [0] * n
+            leader = self.banker
+            ongoing = False
         while hands[leader]:
-            public.leader = leader
-            public.plays = []
-            public.lead_context = None
-            fc, attempt, thrown = self._lead(leader)
+            if ongoing:  # the trick being played: its lead and plays so far stand
+                ongoing = False
+                fc, attempt, thrown = public.lead_context, None, False
+                assert fc is not None
+                plays = list(public.plays)
+            else:
+                public.leader = leader
+                public.plays = []
+                public.lead_context = None
+                fc, attempt, thrown = self._lead(leader)
+                plays = [fc.lead]
             public.lead_context = fc
-            plays = [fc.lead]
             public.plays = plays
-            for seat in after(leader, n):
+            for seat in after(leader, n)[len(plays) - 1:]:
                 view = self._view(seat)
                 play = tuple(self.players[seat].follow(view))
                 err = follow_error(fc, view.hand, play)
