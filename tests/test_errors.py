@@ -554,3 +554,17 @@ def test_misspelt_ranks_and_suits_get_did_you_mean(statement, column, suggestion
         tr.loads(statement + "\n", origin="house.tractor")
     assert (info.value.line, info.value.column) == (2, column)
     assert info.value.message.endswith(f"did you mean {suggestion}?")
+
+
+def test_a_multiplier_copied_from_the_sheet_comes_with_its_fix():
+    from tractor_rules import facade
+
+    text = 'extends: "two-decks"\nkitty\n  multiplier: single = ×2, pair = 4, tractor of 2 pairs = ×8, longer tractors double\n'
+    found = facade.check(text, "house.tractor")["diagnostics"]
+    assert [(d["code"], d["column"], d["end_column"]) for d in found] == [("E311", 24, 26), ("E311", 59, 61)]
+    fixed = text
+    for d in reversed(found):
+        (fix,) = d["fixes"]
+        line = fixed.split("\n")[fix["line"] - 1]
+        fixed = fixed.replace(line, line[: fix["column"] - 1] + fix["replacement"] + line[fix["end_column"] - 1 :])
+    assert facade.check(fixed, "house.tractor")["diagnostics"] == []

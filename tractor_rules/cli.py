@@ -24,6 +24,7 @@ from .errors import RulesetError, terminal_safe
 from .language.resolve import read_ruleset_bytes
 from .language.suggest import quoted
 from .resources import builtin_path
+from .sim.backends import add_run_options
 
 DEFAULT_RULESET = "two-decks"
 #: what ``render --kind`` prints; the renderer's registry (render/kinds.py) is the authority, and
@@ -53,8 +54,9 @@ class OutputError(Exception):
     """An output file that cannot be written; its message is the one line the user sees."""
 
 
-#: the most hands one ``simulate`` run plays (each hand adds about 2 KB to a log)
-MAX_HANDS = 100_000
+#: the most hands one simulation run plays (its report does not grow with it; a log does, by
+#: about 2 KB a hand)
+MAX_HANDS = 10_000_000
 
 
 def _output_target(out: str) -> tuple[Path, int]:
@@ -158,6 +160,14 @@ def _cmd_list(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
+def _cmd_players(args: argparse.Namespace) -> int:
+    from .engine.kinds import player_kinds
+
+    for kind in player_kinds().values():
+        print(f"{kind.name:<12} {kind.summary}")
+    return EXIT_OK
+
+
 def _cmd_check(args: argparse.Namespace) -> int:
     from .language.compiler import compile_resolved
     from .language.lint import compile_warnings
@@ -226,7 +236,7 @@ def _cmd_diff(args: argparse.Namespace) -> int:
 
 
 def _player_kinds(text: str) -> str:
-    from .engine.players import parse_players
+    from .engine.kinds import parse_players
 
     try:
         parse_players(text)
@@ -235,52 +245,16 @@ def _player_kinds(text: str) -> str:
     return text
 
 
-def _cmd_simulate(args: argparse.Namespace) -> int:
-    from .engine import EngineError
-    from .engine.simulate import run_simulation
+def _run_in(module: str) -> Callable[[argparse.Namespace], int]:
+    """A command whose logic lives in ``module`` (its ``run(args)``), imported only when run."""
 
-    try:
-        rules = _load(args, args.ruleset or DEFAULT_RULESET)
-    except RulesetError as error:
-        return _report(error)
-    if args.hands < 0:
-        print("tractor-rules simulate: --hands cannot be negative", file=sys.stderr)
-        return EXIT_USAGE
-    if args.hands > MAX_HANDS:
-        print(f"tractor-rules simulate: --hands is at most {MAX_HANDS:,}; run several seeds for more",
-              file=sys.stderr)
-        return EXIT_USAGE
-    log_tmp = None
-    log_target: Path | None = None
-    log_mode = 0
-    if args.log is not None:
-        # The log appears whole or not at all: written beside its target, renamed at the end.
-        log_target, log_mode = _output_target(args.log)
-        fd, log_tmp = _temporary_beside(log_target, quoted(args.log))
-        os.close(fd)
-    try:
-        try:
-            report = run_simulation(rules, args.hands, args.seed, players=args.players, log_path=log_tmp,
-                                    progress=not args.json and sys.stderr.isatty())
-        except EngineError as error:  # a ruleset the engine cannot play, e.g. links that branch
-            print(f"{args.ruleset or DEFAULT_RULESET}: the engine cannot play this ruleset: {error}", file=sys.stderr)
-            return EXIT_INPUT
-        if log_tmp is not None and log_target is not None:
-            try:
-                os.chmod(log_tmp, log_mode)
-                os.replace(log_tmp, log_target)
-            except OSError as exc:
-                raise OutputError(f"cannot write to {quoted(args.log)}: {_why(exc)}") from None
-            log_tmp = None
-            report.log_path = args.log
-    finally:
-        if log_tmp is not None:
-            Path(log_tmp).unlink(missing_ok=True)
-    if args.json:
-        _write_output(json.dumps(report.to_dict(), indent=2, ensure_ascii=False) + "\n", None)
-    else:
-        _write_output(report.to_text(), None)
-    return EXIT_OK
+    def run(args: argparse.Namespace) -> int:
+        from importlib import import_module
+
+        command: Callable[[argparse.Namespace], int] = import_module(module).run
+        return command(args)
+
+    return run
 
 
 def _ruleset_file(target: str) -> Path:
@@ -391,6 +365,7 @@ def build_parser() -> argparse.ArgumentParser:
         return sub
 
     command("list", "list the shipped rulesets", _cmd_list)
+    command("players", "list the kinds of computer player", _cmd_players)
 
     check = command("check", "compile rulesets and report every error", _cmd_check, loads=True)
     check.add_argument("rulesets", nargs="*", metavar="RULESET")
@@ -422,14 +397,44 @@ def build_parser() -> argparse.ArgumentParser:
     diff.add_argument("--lang", choices=("en", "zh"), default="en", help="default: en")
     diff.add_argument("-o", "--output", metavar="FILE", help="write to FILE instead of standard output")
 
-    sim = command("simulate", "play random hands with the engine and print statistics", _cmd_simulate, loads=True)
+    sim = command("simulate", "play hands with computer players and print statistics",
+                  _run_in("tractor_rules.sim.simulate_command"), loads=True)
     sim.add_argument("ruleset", nargs="?", metavar="RULESET")
     sim.add_argument("--hands", type=int, default=100, metavar="N", help="hands to play (default 100)")
-    sim.add_argument("--seed", type=int, default=0, metavar="S", help="random seed; the same seed plays the same game")
+    sim.add_argument("--seed", type=int, default=0, metavar="S", help="random seed; the same seed plays the same games")
     sim.add_argument("--players", default="random", metavar="KIND", type=_player_kinds,
-                     help="random or greedy, or one kind per seat separated by commas (default random)")
+                     help="a player kind, or one kind per seat separated by commas (default random); "
+                          "'tractor-rules players' lists the kinds")
     sim.add_argument("--log", metavar="FILE.jsonl", help="write every hand as one JSON line (see the docs)")
     sim.add_argument("--json", action="store_true", help="print the statistics as JSON")
+    add_run_options(sim)
+
+    tour = command("tournament", "play each pair of player kinds as teams against each other and compare them",
+                   _run_in("tractor_rules.sim.tournament_command"), loads=True)
+    tour.add_argument("ruleset", nargs="?", metavar="RULESET")
+    tour.add_argument("--players", default="random,greedy,heuristic", metavar="KINDS", type=_player_kinds,
+                      help="the kinds to pair, separated by commas (default random,greedy,heuristic); "
+                           "'tractor-rules players' lists the kinds")
+    tour.add_argument("--hands", type=int, default=200, metavar="N",
+                      help="hands each pairing plays, half with each seating (default 200)")
+    tour.add_argument("--seed", type=int, default=0, metavar="S", help="random seed; the same seed plays the same games")
+    tour.add_argument("--json", action="store_true", help="print the report as JSON")
+    add_run_options(tour)
+
+    bal = command("balance", "play the same deals under several rulesets and compare them, with confidence intervals",
+                  _run_in("tractor_rules.sim.balance_command"), loads=True)
+    bal.add_argument("rulesets", nargs="+", metavar="RULESET")
+    bal.add_argument("--hands", type=int, default=1000, metavar="N", help="hands of each ruleset (default 1000)")
+    bal.add_argument("--players", default="heuristic", metavar="KIND", type=_player_kinds,
+                     help="a player kind, or one kind per seat separated by commas (default heuristic); "
+                          "'tractor-rules players' lists the kinds")
+    bal.add_argument("--seed", type=int, default=0, metavar="S", help="random seed; the same seed plays the same deals")
+    bal.add_argument("--json", action="store_true", help="print the report as JSON")
+    bal.add_argument("--html", metavar="FILE", help="also write the report as an HTML page with plots "
+                                                    "(needs tractor-rules[balance])")
+    bal.add_argument("--plots", metavar="DIR", help="also write each plot as an SVG file into the folder DIR "
+                                                    "(needs tractor-rules[balance])")
+    add_run_options(bal)
 
     from . import lint_command
 
@@ -505,4 +510,8 @@ _CLEAN_EXIT_SIGNALS = tuple(getattr(signal, name) for name in ("SIGTERM", "SIGHU
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    # run the package's own copy of this module, so that the commands' modules, which import it,
+    # see the same classes (an exception raised here is caught there)
+    from tractor_rules.cli import main as package_main
+
+    sys.exit(package_main())

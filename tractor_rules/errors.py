@@ -149,9 +149,6 @@ class RulesetError(Exception):
         self.code = first.code
         super().__init__(self.render())
 
-    def __reduce__(self):  # picklable although ``__init__`` takes other arguments than ``args``
-        return (_rebuild, (type(self), self.diagnostics))
-
     def render(self) -> str:
         """Every problem, up to ``MAX_REPORTED`` of them; then how many more there are."""
         shown = [d.render() for d in self.diagnostics[:MAX_REPORTED]]
@@ -162,6 +159,19 @@ class RulesetError(Exception):
 
     def __str__(self) -> str:
         return self.render()
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickle by state, not by calling ``__init__`` again: subclasses take other arguments
+        (a seat and a reason, a kind and a message), and an error raised in a worker process must
+        reach the parent whole."""
+        return (_restore_error, (type(self), self.args, self.__dict__))
+
+
+def _restore_error(cls: type[RulesetError], args: tuple[Any, ...], state: dict[str, Any]) -> RulesetError:
+    error = cls.__new__(cls)
+    error.args = args
+    error.__dict__.update(state)
+    return error
 
 
 class RulesetSyntaxError(RulesetError):
@@ -201,8 +211,3 @@ class ExportError(RulesetError, ValueError):
     def __reduce__(self):
         return (type(self), (self.message,))
 
-
-def _rebuild(cls: type[RulesetError], diagnostics: list[Diagnostic]) -> RulesetError:
-    error = cls.__new__(cls)
-    RulesetError.__init__(error, diagnostics)
-    return error

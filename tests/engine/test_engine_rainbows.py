@@ -3,14 +3,13 @@ together, as rbtying/shengji's CompoundFormats plays them, through the public or
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 
 import pytest
 
 import tractor_rules as tr
 from tractor_rules.engine.replay import replay_hand
-from tractor_rules.engine.simulate import run_simulation
+from tractor_rules.engine.simulate import simulate
 from tractor_rules.render.sheet import build_sheet
 
 GALLERY = Path(__file__).resolve().parents[2] / "examples" / "house-rules" / "C07-rainbows.tractor"
@@ -58,10 +57,8 @@ def test_a_rainbow_throw_fails_against_a_higher_rank(ctx):
     assert ctx.winner(throw, ["KS KD KC KH KH QS QD QC QH QH"]) == 1
 
 
-def test_the_game_plays_rainbows_and_the_replay_checks_them(rules, tmp_path):
-    path = tmp_path / "log.jsonl"
-    run_simulation(rules, hands=30, seed=3, players="random", log_path=str(path))
-    entries = [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines()]
+def test_the_game_plays_rainbows_and_the_replay_checks_them(rules):
+    entries = [result.log for result in simulate(rules, 30, 3, "random", log=True)]
     tampered = 0
     for entry in entries:
         assert replay_hand(entry, rules) == []

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import copy
-import io
 import json
 import os
 import subprocess
@@ -15,22 +14,30 @@ import pytest
 import tractor_rules as tr
 from tractor_rules.engine.players import parse_players
 from tractor_rules.engine.replay import FIELDS, replay_hand, replay_log
-from tractor_rules.engine.simulate import SimulationReport, run_simulation
+from tractor_rules.engine.simulate import SimulationReport, run_simulation, simulate
 
 NAMES = tr.builtin_names()
+
+
+def log_lines(rules, hands, seed, players="random"):
+    """The game log of a run, as the command writes it: one JSON line per hand."""
+    return [json.dumps(r.log, ensure_ascii=False, separators=(",", ":"))
+            for r in simulate(rules, hands, seed, players, log=True)]
 
 
 @pytest.fixture(scope="module")
 def logs(tmp_path_factory):
     """20 hands of every shipped ruleset, logged: name → (rules, report, log lines)."""
     out = {}
-    folder = tmp_path_factory.mktemp("logs")
     for i, name in enumerate(NAMES):
         rules = tr.load(name)
-        path = folder / f"{name}.jsonl"
         players = ("random", "greedy", "greedy,random")[i % 3]
-        report = run_simulation(rules, hands=20, seed=i, players=players, log_path=str(path))
-        out[name] = (rules, report, path.read_text(encoding="utf-8").splitlines())
+        report = SimulationReport(rules.name, i, players)
+        lines = []
+        for result in simulate(rules, 20, i, players, log=True):
+            report.add(result)
+            lines.append(json.dumps(result.log, ensure_ascii=False))
+        out[name] = (rules, report, lines)
     return out
 
 
@@ -65,27 +72,40 @@ def test_log_lines_have_the_fields_and_replay_clean(name, logs):
     assert replay_log(lines, rules) == {}
 
 
-def test_same_seed_same_games(tmp_path):
+def test_same_seed_same_games():
     rules = tr.load("two-decks")
-    a, b, c = tmp_path / "a.jsonl", tmp_path / "b.jsonl", tmp_path / "c.jsonl"
-    run_simulation(rules, 8, 42, log_path=str(a))
-    run_simulation(rules, 8, 42, log_path=str(b))
-    run_simulation(rules, 8, 43, log_path=str(c))
-    assert a.read_text() == b.read_text() != c.read_text()
+    assert log_lines(rules, 8, 42) == log_lines(rules, 8, 42) != log_lines(rules, 8, 43)
+
+
+def test_a_game_does_not_depend_on_where_the_run_is_cut():
+    """Seeds are split per game and per hand: the first 5 hands of a 12-hand run are a 5-hand run."""
+    rules = tr.load("two-decks")
+    assert log_lines(rules, 12, 9, "greedy,random")[:5] == log_lines(rules, 5, 9, "greedy,random")
+
+
+def test_two_rulesets_with_the_same_deck_get_the_same_deals():
+    first = next(simulate(tr.load("two-decks"), 1, 4, "greedy", log=True)).log
+    second = next(simulate(tr.load("two-decks-power-kitty"), 1, 4, "greedy", log=True)).log
+    other = next(simulate(tr.load("two-decks"), 1, 5, "greedy", log=True)).log
+    # the same shuffle, declaring and players: the same banker, and the same hands for the seats
+    # that did not take the kitty
+    assert first["banker"] == second["banker"]
+    kept = [s for s in range(4) if s != first["banker"]]
+    assert [first["hands"][s] for s in kept] == [second["hands"][s] for s in kept]
+    assert [first["hands"][s] for s in kept] != [other["hands"][s] for s in kept]
 
 
 def test_same_seed_same_games_across_processes(tmp_path):
     """String hashing differs between processes; the games must not."""
-    code = ("import hashlib, json, sys, tractor_rules as tr\n"
-            "from tractor_rules.engine.simulate import run_simulation\n"
+    code = ("import hashlib, json, tractor_rules as tr\n"
+            "from tractor_rules.engine.simulate import simulate\n"
             "r = tr.load('house-finding-friends')\n"
-            "run_simulation(r, 3, 5, players='greedy,random', log_path=sys.argv[1])\n"
-            "print(hashlib.sha256(open(sys.argv[1], 'rb').read()).hexdigest())\n")
+            "logs = [x.log for x in simulate(r, 3, 5, players='greedy,random', log=True)]\n"
+            "print(hashlib.sha256(json.dumps(logs).encode()).hexdigest())\n")
     digests = set()
     for hashseed in ("1", "2"):
         env = dict(os.environ, PYTHONHASHSEED=hashseed)
-        out = subprocess.run([sys.executable, "-c", code, str(tmp_path / f"{hashseed}.jsonl")],
-                             capture_output=True, text=True, env=env, check=True)
+        out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env, check=True)
         digests.add(out.stdout.strip())
     assert len(digests) == 1
 
@@ -100,14 +120,16 @@ def test_players_option():
         parse_players(" , ")
 
 
-def test_zero_hands_and_no_log(tmp_path):
+def test_zero_hands():
     report = run_simulation(tr.load("one-deck"), 0, 1)
     assert report.hands == 0 and report.to_dict()["hands_per_second"] == 0.0
     assert "0 hands" in report.to_text()
+    with pytest.raises(ValueError, match="negative"):
+        run_simulation(tr.load("one-deck"), -1, 1)
 
 
-def test_progress_stays_quiet_off_a_terminal(capsys):
-    run_simulation(tr.load("one-deck"), 5, 1, progress=True)
+def test_the_engine_writes_and_draws_nothing(capsys):
+    assert [r.log for r in simulate(tr.load("one-deck"), 3, 1)] == [None, None, None]
     captured = capsys.readouterr()
     assert captured.err == "" and captured.out == ""
 
@@ -127,9 +149,7 @@ def test_report_counts_a_known_run():
 def valid(tmp_path_factory):
     """20 hands of two decks by random players, who try throws that fail (greedy players do not)."""
     rules = tr.load("two-decks")
-    path = tmp_path_factory.mktemp("valid") / "two-decks.jsonl"
-    run_simulation(rules, hands=20, seed=0, players="random", log_path=str(path))
-    return rules, [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines()]
+    return rules, [r.log for r in simulate(rules, 20, 0, "random", log=True)]
 
 
 def _seats(entry, t):
@@ -269,24 +289,3 @@ def test_counter_of_log_outcomes_matches_report(logs):
     rules, report, lines = logs["two-decks"]
     seen = Counter(tuple(json.loads(line)["level_change"]) for line in lines)
     assert {f"{s} +{n}": v for (s, n), v in seen.items()} == dict(report.outcomes)
-
-
-class _Terminal(io.StringIO):
-    def isatty(self) -> bool:
-        return True
-
-
-def test_progress_bar_only_on_a_terminal(monkeypatch):
-    rules = tr.load("one-deck")
-    screen = _Terminal()
-    monkeypatch.setattr(sys, "stderr", screen)
-    run_simulation(rules, 5, 1, progress=True)
-    assert "simulating:" in screen.getvalue() and "/5 [" in screen.getvalue()
-    quiet = _Terminal()
-    monkeypatch.setattr(sys, "stderr", quiet)
-    run_simulation(rules, 5, 1, progress=False)
-    assert quiet.getvalue() == ""
-    pipe = io.StringIO()  # not a terminal: no bar even when asked
-    monkeypatch.setattr(sys, "stderr", pipe)
-    run_simulation(rules, 5, 1, progress=True)
-    assert pipe.getvalue() == ""

@@ -38,9 +38,9 @@ def fresh(tmp_path: Path, monkeypatch):
     monkeypatch.setenv("TMPDIR", str(shared))
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
     Planted.loaded = False
-    parser.lark_parser.cache_clear()
+    parser.forget_parser()
     yield tmp_path
-    parser.lark_parser.cache_clear()
+    parser.forget_parser()
 
 
 def _cache_files(root: Path) -> list[Path]:
@@ -59,7 +59,7 @@ def test_nothing_is_kept_in_the_shared_temporary_folder(fresh: Path):
 def test_the_cache_is_used_and_gives_the_same_parser(fresh: Path):
     built = parser.lark_parser()
     tree = built.parse('extends: "two-decks"\n')
-    parser.lark_parser.cache_clear()
+    parser.forget_parser()
     loaded = parser.lark_parser()
     assert loaded is not built and loaded.parse('extends: "two-decks"\n') == tree
 
@@ -74,7 +74,7 @@ def test_a_file_with_a_wrong_hash_is_never_unpickled(fresh: Path):
     parser.lark_parser()
     (cached,) = _cache_files(fresh)
     _plant(cached, digest_ok=False)
-    parser.lark_parser.cache_clear()
+    parser.forget_parser()
     assert parser.lark_parser().parse('extends: "two-decks"\n')
     assert not Planted.loaded
 
@@ -99,6 +99,6 @@ def test_a_cache_others_could_have_written_is_not_used(fresh: Path, weakness: st
         elsewhere = fresh / "elsewhere"
         folder.rename(elsewhere)
         folder.symlink_to(elsewhere)
-    parser.lark_parser.cache_clear()
+    parser.forget_parser()
     assert parser.lark_parser().parse('extends: "two-decks"\n')
     assert not Planted.loaded

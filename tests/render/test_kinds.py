@@ -138,7 +138,7 @@ def test_the_card_marks_house_rules():
 def test_the_card_in_text_and_markdown_escapes_and_wraps():
     rules = tr.loads('ruleset: "Ours *not emphasis* (x)"\ndescription: "d"\n', "ours.tractor")
     md = render_sheet(rules, "md", kind="card")
-    assert md.splitlines()[0] == "# Ours \\*not emphasis\\* \\(x\\) · Quick reference"
+    assert md.splitlines()[0] == "# Ours \\*not emphasis\\* (x) · Quick reference"
     txt = render_sheet(rules, "txt", "zh", kind="card")
     assert txt.splitlines()[0] == "Ours *not emphasis* (x) · 速查卡"
     assert max(len(line) for line in txt.splitlines() if line.isascii()) <= 78

@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 import tractor_rules as tr
 from tractor_rules.render import render_diff
-from tractor_rules.render.diff import compare, differing_paths
+from tractor_rules.render.diff import compare, differing_paths, word_diff
 
 CONSTANT_TWOS_FIELDS = ("levels.first", "trumps.order", "combinations.links", "combinations.no_trump_links")
 
@@ -34,12 +36,63 @@ def test_the_constant_twos_diff_reads_as_rules():
     out = render_diff(tr.load("two-decks"), tr.load("two-decks-constant-twos"))
     assert out.startswith("Differences between two rulesets\n")
     assert "A: Tractor (two decks) (two-decks.tractor)" in out
-    assert "A: Both teams start at level 2" in out and "B: Both teams start at level 3" in out
-    assert "   6. the 2s of the other suits, equal to each other" in out
+    assert "~ Both teams start at level [-2-][+3+] and go up through the levels [-2,-] 3," in out
+    assert "    + 6. the 2s of the other suits, equal to each other\n" in out
     for unchanged in ("Declaring trump", "The kitty", "Following", "Ruffs", "Rotation", "kitty card 3"):
         assert unchanged not in out
     zh = render_diff(tr.load("two-decks"), tr.load("two-decks-constant-twos"), lang="zh")
-    assert "两套规则的差别" in zh and "B: 双方都从3打起" in zh
+    assert "两套规则的差别" in zh and "~ 双方都从[-2-][+3+]打起" in zh
+
+
+def test_the_constant_twos_diff_fits_on_one_screen():
+    for lang in ("en", "zh"):
+        out = render_diff(tr.load("two-decks"), tr.load("two-decks-constant-twos"), lang=lang)
+        assert len(out.splitlines()) <= 40, lang
+        assert max(len(line) for line in out.splitlines()) <= 80
+
+
+def test_a_changed_list_shows_only_its_changed_items():
+    out = render_diff(tr.load("two-decks"), tr.load("two-decks-constant-twos"))
+    # the trump order gains two tiers: the sentence once, the two new items, nothing else of it
+    assert out.count("The trumps count as one suit of their own") == 1
+    assert "the big jokers" not in out and "the level card of the trump suit" not in out
+    # an item that only moved down the list is not a change
+    assert "the other cards of the trump suit, from A down" not in out
+    assert "+ 5. the 2 of the trump suit\n    + 6. the 2s of the other suits" in out
+
+
+def test_the_summary_comes_first_and_sections_keep_the_sheets_order():
+    out = render_diff(tr.load("two-decks"), tr.load("two-decks-constant-twos"))
+    summary = " ".join(out.split("\n\n")[2].split())
+    assert summary.startswith("B differs from A in 7 rules (Card order, Combinations, Scoring and levels): "
+                              "6 sentences or items added, 1 removed, 3 reworded.")
+    titles = [line for line, under in zip(out.splitlines(), out.splitlines()[1:]) if set(under) == {"-"}]
+    assert titles == ["Card order", "Combinations", "Scoring and levels"]
+
+
+def test_a_table_shows_its_changed_rows():
+    out = render_diff(tr.load("two-decks"), tr.load("two-decks-power-kitty"))
+    assert "    - a single | ×2\n    - a pair | ×4\n" in out
+    assert "- A tractor longer than any listed doubles the factor" in out
+    md = render_diff(tr.load("two-decks"), tr.load("two-decks-power-kitty"), "md")
+    assert "    - `-` a single | ×2" in md
+    assert "- `-` A tractor longer than any listed doubles the factor" in md
+
+
+@pytest.mark.parametrize("a, b, marked", [
+    ("Both teams start at level 2.", "Both teams start at level 3.", "Both teams start at level [-2-][+3+]."),
+    ("the jokers and the level cards", "the jokers, the level cards and the constant trumps",
+     "the jokers [-and-][+,+] the level cards [+and the constant trumps+]"),
+    ("双方都从2打起", "双方都从3打起", "双方都从[-2-][+3+]打起"),
+    ("There are no constant trumps.", "Constant trumps: the 2s are trumps in every hand.", None),
+])
+def test_word_diff(a, b, marked):
+    assert word_diff(a, b) == marked
+
+
+def test_the_docs_show_the_real_output():
+    cli = (Path(__file__).resolve().parent.parent.parent / "docs" / "cli.md").read_text(encoding="utf-8")
+    assert render_diff(tr.load("two-decks"), tr.load("two-decks-power-kitty")) in cli
 
 
 @pytest.mark.parametrize("other, keys", [
@@ -55,8 +108,9 @@ def test_a_rule_present_on_one_side_only():
     diff = compare(tr.load("two-decks"), tr.load("two-decks-power-kitty"))
     doubling = next(c for c in diff.changes if c.key == "kitty.doubling")
     assert doubling.after is None
+    assert [line.mark for line in doubling.lines] == ["-"]
     out = render_diff(tr.load("two-decks"), tr.load("two-decks-power-kitty"), "md")
-    assert "**B:** \\(no such rule\\)" in out
+    assert "- `-` A tractor longer than any listed" in out
 
 
 def test_the_same_rules_have_no_differences():
@@ -79,10 +133,12 @@ def test_finding_friends_differs_from_its_parent_in_its_own_rules():
     # items that only a ruleset with called partners has: what may be called, how copies count, the
     # levels kept per player, a friend's tricks, how a banker alone and a smaller team are scored
     assert [c.key for c in compare(parent, house).changes] == [
-        "table.players", "table.deal", "levels.range", "rotation.after_hold", "rotation.after_loss",
-        "table.call_limits", "table.count_banker_copies", "winning.friends_tricks", "solo_thresholds",
-        "levels.short_team_bonus"]
+        # in the sheet's order: the house's own items where its sheet has them
+        "table.players", "table.call_limits", "table.count_banker_copies", "table.deal",
+        "winning.friends_tricks", "levels.range", "solo_thresholds", "levels.short_team_bonus",
+        "rotation.after_hold", "rotation.after_loss"]
     out = render_diff(parent, house)
-    assert "B: 6 players without fixed partners: after taking the kitty the banker calls 2" in out
-    assert "B: Each player is dealt 26 cards" in out
+    assert "+ 6 players without fixed partners: after taking the kitty the banker calls 2" in out
+    assert "- 4 players in two fixed teams" in out
+    assert "~ Each player is dealt [-39-][+26+] cards; 6 cards are set aside" in out
     assert "Card order" not in out and "Combinations" not in out

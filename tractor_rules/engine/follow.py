@@ -356,6 +356,9 @@ class FollowContext:
     duty: Duty = field(init=False)
     #: a rainbow lead's parts (one rank each, lowest first); None for any other lead
     rainbow: tuple[tuple[Card, ...], ...] | None = field(init=False, default=None)
+    #: the demand of each hand's cards of the suit met so far: its shapes and words do not depend
+    #: on which cards give them, so checking a follow reuses what choosing it worked out
+    demands: dict[tuple[Card, ...], Demand] = field(init=False, default_factory=dict)
 
     def __post_init__(self) -> None:
         order, lead = self.order, self.lead
@@ -369,6 +372,31 @@ class FollowContext:
         self.suit = lead_suit(order, lead)
         self.units = decompose(order, lead)
         self.duty = duty_for(order.rules, self.units)
+
+    @classmethod
+    def of_units(cls, order: Order, lead: tuple[Card, ...], suit: int, units: list[Unit],
+                 duty: Duty | None = None) -> FollowContext:
+        """The context of a lead (not a rainbow) whose suit and units (and perhaps duty) are
+        already worked out."""
+        fc = cls.__new__(cls)
+        fc.order, fc.lead, fc.suit, fc.units = order, lead, suit, units
+        fc.duty = duty_for(order.rules, units) if duty is None else duty
+        fc.rainbow = None
+        fc.demands = {}
+        return fc
+
+    def demand(self, held: list[Card], pick: Pick = "fit") -> Demand:
+        """What the hand's cards of the suit, ``held``, demand of a follow (the cards with
+        ``pick``); kept for the check of the follow."""
+        demand = self.duty.demand(Pool(self.order, self.suit, held), pick)
+        if len(self.demands) >= _KEPT_DEMANDS:
+            self.demands.clear()
+        self.demands[tuple(held)] = demand
+        return demand
+
+
+#: demands a lead keeps: more than the followers of one trick
+_KEPT_DEMANDS = 32
 
 
 def _missing(hand: tuple[Card, ...], play: tuple[Card, ...]) -> Card | None:
@@ -423,7 +451,7 @@ def follow_refusal(fc: FollowContext, hand: tuple[Card, ...], play: tuple[Card, 
     if len(played) < size:
         off = next(c for c in play if suit_of[c] != fc.suit)
         return Refusal("suit-only", f"the hand holds more {word} than the lead: play {word} only ({off} is not one)")
-    demand = fc.duty.demand(Pool(fc.order, fc.suit, held))
+    demand = fc.demands.get(tuple(held)) or fc.demand(held)
     if fc.duty.met(Pool(fc.order, fc.suit, played), demand):
         return None
     return Refusal("shape", f"the hand holds {demand.words} in {word}, so the follow must play that too")
@@ -450,7 +478,7 @@ def choose_follow(fc: FollowContext, hand: tuple[Card, ...], rng: random.Random 
         spare_from: Sequence[Card] = hand
     else:
         # the demand's shapes do not depend on the pick, only which cards give them
-        demand = fc.duty.demand(Pool(order, fc.suit, held), rng or "fit")
+        demand = fc.demand(held, rng or "fit")
         chosen = [CARDS[f] for f in demand.cards]
         spare = list(held)
         for c in chosen:

@@ -18,7 +18,7 @@ winners.
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from ..rules import RANKS, KnockBack, Rules
@@ -52,10 +52,15 @@ class Match:
     """Hands until a team wins (``levels.game_end``), at most ``max_hands``.  ``step()`` plays one
     hand; ``play()`` plays them all."""
 
-    def __init__(self, rules: Rules, players: Sequence[Player], rng: random.Random, max_hands: int = MAX_HANDS):
+    def __init__(self, rules: Rules, players: Sequence[Player], rng: random.Random, max_hands: int = MAX_HANDS,
+                 hand_rng: Callable[[int], random.Random] | None = None):
+        """``hand_rng``, when given, gives the generator that shuffles the deck of each hand (by
+        its index in the match) instead of ``rng``: every hand then has its own seed, so that the
+        same deals come up under rules that draw differently from the generator."""
         self.rules = rules
         self.players = list(players)
         self.rng = rng
+        self.hand_rng = hand_rng
         self.max_hands = max_hands
         self.ladder = list(level_ladder(rules))
         self.game_end = rules.levels.game_end
@@ -100,7 +105,8 @@ class Match:
         beyond = level == BEYOND
         if beyond:
             level = beyond_level(rules)
-        record = play_hand(rules, self.players, self.rng, level=level, banker=self.banker, beyond=beyond)
+        rng = self.rng if self.hand_rng is None else self.hand_rng(len(self.hands))
+        record = play_hand(rules, self.players, rng, level=level, banker=self.banker, beyond=beyond)
         self.hands.append(record)
         side, steps = record.level_change
         team = record.banker_team

@@ -26,10 +26,10 @@ questions linear scans instead of searches.  A configuration that still branches
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Set as AbstractSet
 from dataclasses import dataclass
 
-from ..rules import RANKS, SUITS, LinkTier, Rules, TrumpTier
+from ..rules import RANKS, SUITS, Combinations, LinkTier, Rules, TrumpTier
 from .cards import BIG_JOKER, CARDS, SMALL_JOKER, Card, deck_cards, parse_token
 from .errors import EngineError
 
@@ -66,22 +66,26 @@ class Order:
     lines: tuple[tuple[Line, ...], ...]
     #: per effective suit: its cards in groups of equal strength, strongest first
     bands: tuple[tuple[tuple[Card, ...], ...], ...]
+    #: the widths of a set, widest first, 1 included (read once here rather than per play)
+    set_widths: tuple[int, ...]
+    #: (width, least length, greatest length or 0) of every tractor width, widest first
+    tractor_kinds: tuple[tuple[int, int, int], ...]
 
-    def runs(self, suit: int, ok: Callable[[int], bool]) -> list[Run]:
-        """Maximal runs of consecutive nodes in which some face passes ``ok``."""
-        out: list[Run] = []
+    def longest_run(self, suit: int, faces: AbstractSet[int]) -> Run | None:
+        """The longest run of consecutive nodes that each hold one of ``faces`` (the strongest of
+        equally long ones: lines and nodes come strongest first), or None if no node does."""
+        best: Run | None = None
         for li, line in enumerate(self.lines[suit]):
             start = -1
-            for pos, node in enumerate(line):
-                if any(ok(f) for f in node):
+            for pos, node in enumerate((*line, ())):  # an empty node closes the last run
+                if not faces.isdisjoint(node):
                     if start < 0:
                         start = pos
                 elif start >= 0:
-                    out.append(Run(li, start, pos - start))
+                    if best is None or pos - start > best.length:
+                        best = Run(li, start, pos - start)
                     start = -1
-            if start >= 0:
-                out.append(Run(li, start, len(line) - start))
-        return out
+        return best
 
 
 def build_order(rules: Rules, level: str | None, trump: str | None) -> Order:
@@ -170,7 +174,19 @@ def build_order(rules: Rules, level: str | None, trump: str | None) -> Order:
                 grouped.append([f])
         bands_out.append(tuple(tuple(g) for g in grouped))
 
-    return Order(rules, level, trump, tuple(suit_of), tuple(strength), tuple(lines), tuple(bands_out))
+    comb = rules.combinations
+    set_widths = tuple(sorted(set(comb.set_widths) | {1}, reverse=True))
+    return Order(rules, level, trump, tuple(suit_of), tuple(strength), tuple(lines), tuple(bands_out),
+                 set_widths, tractor_kinds(comb))
+
+
+def tractor_kinds(comb: Combinations) -> tuple[tuple[int, int, int], ...]:
+    """(width, least length, greatest length or 0) of every tractor width, widest first."""
+    kinds = []
+    for width in sorted(comb.tractor_widths, reverse=True):
+        low, high = comb.lengths_of(width)
+        kinds.append((width, max(low, 2), high))
+    return tuple(kinds)
 
 
 def _joker_word(face: Card) -> str:

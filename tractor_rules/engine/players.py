@@ -21,6 +21,7 @@ from collections.abc import Callable, Sequence
 
 from ..rules import SUITS
 from .cards import CARDS, Card, deck_cards, pack_copies
+from .kinds import make_players, parse_players, player_kind
 from .order import TRUMP
 from .outcome import point_table
 from .pool import Pool
@@ -28,7 +29,7 @@ from .rainbows import rainbow_parts
 from .units import Unit, decompose
 from .views import Offer, Player, PlayerView
 
-__all__ = ["PLAYER_KINDS", "GreedyPlayer", "RandomPlayer", "make_players", "parse_players"]
+__all__ = ["GreedyPlayer", "RandomPlayer", "make_players", "parse_players"]
 
 
 def _suit_cards(view: PlayerView, suit: int) -> tuple[Card, ...]:
@@ -46,6 +47,7 @@ def _rainbows_held(view: PlayerView) -> list[tuple[Card, ...]]:
     return [tuple(cs) for _, cs in sorted(by_rank.items()) if rainbow_parts(order, tuple(cs)) is not None]
 
 
+@player_kind("random", "random legal plays; throws often and badly")
 class RandomPlayer(Player):
     """Random legal plays, from its own ``random.Random(seed)``."""
 
@@ -106,6 +108,7 @@ def _callable(view: PlayerView) -> list[Card]:
     return [c for c in deck_cards(view.rules.table) if not c.is_joker and ctx.call_error([c]) is None]
 
 
+@player_kind("greedy", "wins each trick as cheaply as it can unless its partner is winning; leads sure winners")
 class GreedyPlayer(Player):
     """A simple greedy player (deterministic; ``seed`` is accepted for symmetry and unused)."""
 
@@ -282,18 +285,28 @@ class GreedyPlayer(Player):
         last = len(pub.plays) == pub.players - 1
         if winning in mates:
             return self._candidate(view, "fit", points_first=last)
-        options: list[tuple[Card, ...]] = []
-        order = fc.order
         if len(fc.lead) == 1:
-            held = sorted({c for c in view.hand if order.suit_of[c] == fc.suit}, key=lambda c: order.strength[c])
-            if not held and fc.suit != TRUMP:
-                held = sorted({c for c in view.hand if order.suit_of[c] == TRUMP}, key=lambda c: order.strength[c])
-            options = [(c,) for c in held]
-        else:
-            ruff = self._ruff(view)
-            if ruff is not None:
-                options.append(ruff)
-            options.append(self._candidate(view, "high"))
+            return self._first_winning(view, [(c,) for c in self._singles(view, ruff=True)])
+        return self._first_winning(view, self._multi(view))
+
+    def _singles(self, view: PlayerView, ruff: bool) -> list[Card]:
+        """The cards (one of each) that may follow a single lead, lowest first: those of the led
+        suit, else, when ``ruff`` and the lead is a side suit, the trumps."""
+        fc = view.public.lead_context
+        assert fc is not None
+        order = fc.order
+        held = sorted({c for c in view.hand if order.suit_of[c] == fc.suit}, key=lambda c: order.strength[c])
+        if not held and fc.suit != TRUMP and ruff:
+            held = sorted({c for c in view.hand if order.suit_of[c] == TRUMP}, key=lambda c: order.strength[c])
+        return held
+
+    def _multi(self, view: PlayerView) -> list[tuple[Card, ...]]:
+        """Plays that may win a lead of several cards: a ruff in its shape, and the highest follow."""
+        ruff = self._ruff(view)
+        return ([] if ruff is None else [ruff]) + [self._candidate(view, "high")]
+
+    def _first_winning(self, view: PlayerView, options: Sequence[tuple[Card, ...]]) -> tuple[Card, ...]:
+        """The first of ``options`` that is legal and would win the trick now, else a low follow."""
         for play in options:
             if view.follow_error(play) is None and view.winner_if(play) == view.seat:
                 return play
@@ -302,31 +315,3 @@ class GreedyPlayer(Player):
     def choose_part(self, view: PlayerView, options: list[tuple[Card, ...]]) -> int:
         strength = view.ctx.order.strength
         return min(range(len(options)), key=lambda i: max(strength[c] for c in options[i]))
-
-
-#: the kinds of player a simulation can seat
-PLAYER_KINDS = ("random", "greedy")
-
-
-def parse_players(spec: str) -> list[str]:
-    """The kinds named by a players spec ("random", "greedy", or kinds separated by commas, one per
-    seat, repeated round the table); ValueError for an empty spec or an unknown kind."""
-    kinds = [k.strip() for k in spec.split(",") if k.strip()]
-    if not kinds:
-        raise ValueError("no players named: use random, greedy, or a comma-separated list of them")
-    for kind in kinds:
-        if kind not in PLAYER_KINDS:
-            raise ValueError(f"unknown player {kind!r}: use random or greedy")
-    return kinds
-
-
-def make_players(spec: str, count: int, rng: random.Random) -> list[Player]:
-    """Players from a spec (see ``parse_players``): "greedy,random" seats greedy players at even
-    seats.  Each player's seed is drawn from ``rng``."""
-    kinds = parse_players(spec)
-    out: list[Player] = []
-    for seat in range(count):
-        kind = kinds[seat % len(kinds)]
-        seed = rng.getrandbits(64)
-        out.append(RandomPlayer(seed) if kind == "random" else GreedyPlayer(seed))
-    return out

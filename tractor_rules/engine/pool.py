@@ -38,14 +38,16 @@ class Pool:
     def __init__(self, order: Order, suit: int, cards: Iterable[int] = ()):
         self.order = order
         self.suit = suit
-        self.counts: dict[int, int] = {}
-        self.size = 0
         self._set_widths = order.rules.combinations.set_widths
         suit_of = order.suit_of
+        counts: dict[int, int] = {}
+        size = 0
         for c in cards:
             if suit_of[c] == suit:
-                self.counts[c] = self.counts.get(c, 0) + 1
-                self.size += 1
+                counts[c] = counts.get(c, 0) + 1
+                size += 1
+        self.counts = counts
+        self.size = size
 
     def copy(self) -> Pool:
         other = Pool.__new__(Pool)

@@ -16,9 +16,10 @@ from ..rules import Rules
 from .cards import Card
 from .choices import IllegalPlay, holds, notation, take
 from .errors import EngineError, PlayError
-from .follow import FollowContext, duty_for, follow_error, lead_suit
+from .follow import Duty, FollowContext, duty_for, follow_error, lead_suit
 from .friends import FriendWatch
 from .kitty import Kitty
+from .pool import Shape
 from .rainbows import rainbow_parts
 from .record import TrickRecord
 from .seats import after, in_turn, known_partners
@@ -32,6 +33,15 @@ def play_tricks(rules: Rules, players: Sequence[Player], hands: list[list[Card]]
     """Play every trick, the banker leading the first; the tricks, the points each seat won and
     the cards played are kept in ``public``.  ``points``: the points of each card code."""
     _Tricks(rules, players, hands, public, kitty, points).play()
+
+
+def resume_tricks(rules: Rules, players: Sequence[Player], hands: list[list[Card]], public: Public, kitty: Kitty,
+                  points: Sequence[int]) -> None:
+    """Play the rest of a hand from the state in ``public``: the trick being played (its lead and
+    the plays so far, whose cards are still in ``hands``), then every trick until the hands are
+    empty.  A search player plays its guesses out with it, on a copy of the table's state.  With
+    called partners the friends found so far are kept, but the calls are not watched again."""
+    _Tricks(rules, players, hands, public, kitty, points).play(resume=True)
 
 
 class _Tricks:
@@ -50,27 +60,40 @@ class _Tricks:
         self.order = public.ctx.order
         self.banker = public.banker
         self.watch: FriendWatch | None = None
+        #: the follow duty of each shape of lead met in this hand (it depends on the shapes alone)
+        self.duties: dict[tuple[Shape, ...], Duty] = {}
 
     def _view(self, seat: int) -> PlayerView:
         return PlayerView(seat, self.hands[seat], self.public, self.kitty.seen_by(seat))
 
-    def play(self) -> None:
+    def play(self, resume: bool = False) -> None:
         hands, public, points, order = self.hands, self.public, self.points, self.order
         n = public.players
-        watch = FriendWatch(public) if public.called else None
+        watch = FriendWatch(public) if public.called and not resume else None
         self.watch = watch
         played = public.played
-        public.points = [0] * n
-        leader = self.banker
+        if resume:
+            leader = public.leader
+            ongoing = public.lead_context is not None and bool(public.plays)
+        else:
+            public.points = [0] * n
+            leader = self.banker
+            ongoing = False
         while hands[leader]:
-            public.leader = leader
-            public.plays = []
-            public.lead_context = None
-            fc, attempt, thrown = self._lead(leader)
+            if ongoing:  # the trick being played: its lead and plays so far stand
+                ongoing = False
+                fc, attempt, thrown = public.lead_context, None, False
+                assert fc is not None
+                plays = list(public.plays)
+            else:
+                public.leader = leader
+                public.plays = []
+                public.lead_context = None
+                fc, attempt, thrown = self._lead(leader)
+                plays = [fc.lead]
             public.lead_context = fc
-            plays = [fc.lead]
             public.plays = plays
-            for seat in after(leader, n):
+            for seat in after(leader, n)[len(plays) - 1:]:
                 view = self._view(seat)
                 play = tuple(self.players[seat].follow(view))
                 err = follow_error(fc, view.hand, play)
@@ -124,11 +147,11 @@ class _Tricks:
                 units = decompose(order, lead)
         # the follow context from the units already worked out (its constructor would decompose
         # the lead again, on the hot path)
-        fc = FollowContext.__new__(FollowContext)
-        fc.order, fc.lead, fc.suit, fc.units = order, lead, suit, units
-        fc.duty = duty_for(self.rules, units)
-        fc.rainbow = None
-        return fc, attempt, thrown
+        shapes = tuple(u.shape for u in units)
+        duty = self.duties.get(shapes)
+        if duty is None:
+            duty = self.duties[shapes] = duty_for(self.rules, units)
+        return FollowContext.of_units(order, lead, suit, units, duty), attempt, thrown
 
     def _stoppers(self, leader: int) -> tuple[list[tuple[Card, ...]], frozenset[int]]:
         """The other hands in turn order from the leader's, and the indexes among them of the

@@ -10,10 +10,9 @@ only of whole sets of equal width.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass
+from functools import lru_cache
 
-from ..rules import Combinations
 from .cards import CARDS, Card
 from .order import Order
 from .pool import Pool, shape_key
@@ -55,16 +54,15 @@ class Unit:
 def decompose(order: Order, cards: tuple[Card, ...]) -> list[Unit]:
     """The units of a play, largest first (then strongest first); a play spread over several
     effective suits gives the units of each."""
-    comb = order.rules.combinations
-    suits = sorted({order.suit_of[c] for c in cards})
+    identical = order.rules.combinations.grouping == "identical"
+    suit_of = order.suit_of
+    suits = sorted({suit_of[c] for c in cards})
     units: list[Unit] = []
     for suit in suits:
         pool = Pool(order, suit, cards)
-        if comb.grouping == "identical":
-            units += _identical(order, pool, comb)
-        else:
-            units += _largest(order, pool, comb)
-    units.sort(key=lambda u: (u.key, u.top), reverse=True)
+        units += _identical(order, pool) if identical else _largest(order, pool)
+    if len(units) > 1:
+        units.sort(key=lambda u: (u.key, u.top), reverse=True)
     return units
 
 
@@ -73,37 +71,28 @@ def _make(order: Order, faces: list[int], width: int, suit: int) -> Unit:
     return Unit(cards, width, len(faces), suit, order.strength[faces[0]])
 
 
-def _tractor_kinds(comb: Combinations) -> list[tuple[int, int, int]]:
-    """(width, least length, greatest length or 0) of every tractor width, widest first."""
-    if not comb.tractor_lengths:  # one length range for every width
-        low, high = max(comb.tractor_min_length, 2), comb.tractor_max_length
-        return [(width, low, high) for width in sorted(comb.tractor_widths, reverse=True)]
-    kinds = []
-    for width in sorted(comb.tractor_widths, reverse=True):
-        low, high = comb.lengths_of(width)
-        kinds.append((width, max(low, 2), high))
-    return kinds
+def _make_set(order: Order, face: int, width: int, suit: int) -> Unit:
+    return Unit((CARDS[face],) * width, width, 1, suit, order.strength[face])
 
 
-def _largest(order: Order, pool: Pool, comb: Combinations) -> list[Unit]:
+def _largest(order: Order, pool: Pool) -> list[Unit]:
     out: list[Unit] = []
     # Tractors first, the widest kind first.  Taking cards only ever shortens runs, so once no kind
     # makes a tractor, none will: the rest are sets.
-    tractor_kinds = _tractor_kinds(comb)
+    counts = pool.counts
     while pool.size:
-        for width, low, high in tractor_kinds:
-            if sum(1 for c in pool.counts.values() if c >= width) < low:
-                continue  # too few faces for a run this long: no need to look along the lines
+        for width, low, high in order.tractor_kinds:
             tractor = _longest_tractor(order, pool, width, low, high)
             if tractor is not None:
                 out.append(tractor)
                 break
         else:
             break
-    set_widths = sorted(set(comb.set_widths) | {1}, reverse=True)
-    for face, count in pool.counts.items():
-        out += [_make(order, [face], width, pool.suit) for width in _whole_sets(set_widths, count)]
-    pool.counts.clear()
+    suit = pool.suit
+    for face, count in counts.items():
+        for width in _whole_sets(order.set_widths, count):
+            out.append(_make_set(order, face, width, suit))
+    counts.clear()
     pool.size = 0
     return out
 
@@ -111,8 +100,10 @@ def _largest(order: Order, pool: Pool, comb: Combinations) -> list[Unit]:
 def _longest_tractor(order: Order, pool: Pool, width: int, low: int, high: int) -> Unit | None:
     """Take the longest tractor of ``width`` (the strongest of equals), at most ``high`` sets long
     (0: no limit), if one is at least ``low`` long."""
-    runs = order.runs(pool.suit, _at_least(pool, width))
-    best = max(runs, key=lambda r: r.length, default=None)  # first of equals: the strongest
+    faces_wide_enough = {f for f, c in pool.counts.items() if c >= width}
+    if len(faces_wide_enough) < low:
+        return None  # too few faces for a run this long: no need to look along the lines
+    best = order.longest_run(pool.suit, faces_wide_enough)
     if best is None or best.length < low:
         return None
     take = best.length if not high else min(best.length, high)
@@ -126,35 +117,26 @@ def _longest_tractor(order: Order, pool: Pool, width: int, low: int, high: int) 
     return _make(order, faces, width, pool.suit)
 
 
-def _at_least(pool: Pool, width: int) -> Callable[[int], bool]:
-    return lambda f: pool.counts.get(f, 0) >= width
-
-
-def _has_chunk(chunks: dict[int, list[int]], width: int) -> Callable[[int], bool]:
-    return lambda f: width in chunks.get(f, ())
-
-
-def _whole_sets(set_widths: list[int], count: int) -> list[int]:
+@lru_cache(maxsize=None)
+def _whole_sets(set_widths: tuple[int, ...], count: int) -> tuple[int, ...]:
     """The widths of the sets ``count`` copies of a card make, the widest legal set first
-    (``set_widths`` is widest first and holds 1)."""
+    (``set_widths`` is widest first and holds 1).  Few distinct questions: kept."""
     parts = []
     while count:
         width = next(w for w in set_widths if w <= count)
         parts.append(width)
         count -= width
-    return parts
+    return tuple(parts)
 
 
-def _identical(order: Order, pool: Pool, comb: Combinations) -> list[Unit]:
-    set_widths = sorted(set(comb.set_widths) | {1}, reverse=True)
+def _identical(order: Order, pool: Pool) -> list[Unit]:
     strength = order.strength
     # each face's copies as whole sets (more copies than the widest set allows: several sets)
-    chunks = {face: _whole_sets(set_widths, count) for face, count in pool.counts.items()}
+    chunks = {face: list(_whole_sets(order.set_widths, count)) for face, count in pool.counts.items()}
     out: list[Unit] = []
-    for width, low, high in _tractor_kinds(comb):
+    for width, low, high in order.tractor_kinds:
         while True:
-            runs = order.runs(pool.suit, _has_chunk(chunks, width))
-            best = max(runs, key=lambda r: r.length, default=None)
+            best = order.longest_run(pool.suit, {f for f, parts in chunks.items() if width in parts})
             if best is None or best.length < low:
                 break
             take = best.length if not high else min(best.length, high)
@@ -167,5 +149,5 @@ def _identical(order: Order, pool: Pool, comb: Combinations) -> list[Unit]:
             out.append(_make(order, faces, width, pool.suit))
     for face, parts in chunks.items():
         for w in parts:
-            out.append(_make(order, [face], w, pool.suit))
+            out.append(_make_set(order, face, w, pool.suit))
     return out

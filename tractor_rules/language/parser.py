@@ -19,6 +19,7 @@ import os
 import re
 import stat
 import tempfile
+import threading
 from contextvars import ContextVar
 from functools import cache
 from pathlib import Path
@@ -124,13 +125,37 @@ def _note_newline(token: Token) -> Token:
 _LEXER_CALLBACKS = {"_NL": _note_newline}
 
 
-@cache
+_parser: Lark | None = None
+#: held while the parser is built: threads that start together (a server's first requests) wait for
+#: one build instead of each building their own
+_parser_lock = threading.Lock()
+
+
 def lark_parser() -> Lark:
-    """The parser, built once per process.
+    """The parser, built once per process (the Lark object is read-only once built: parses in several
+    threads share it).
 
     Building the LALR tables takes most of a cold start, so they are cached between processes, in a
     folder private to the user only (never the shared temporary folder, where anyone could plant a
     file that unpickling would run): see ``_cache_folder`` and docs/security.md."""
+    global _parser
+    parser = _parser
+    if parser is None:
+        with _parser_lock:
+            if _parser is None:
+                _parser = _load_or_build_parser()
+            parser = _parser
+    return parser
+
+
+def forget_parser() -> None:
+    """Drop this process's parser, so that the next ``lark_parser()`` reads the cache file again."""
+    global _parser
+    with _parser_lock:
+        _parser = None
+
+
+def _load_or_build_parser() -> Lark:
     grammar = grammar_path().read_text(encoding="utf-8")
     key = hashlib.sha256("\0".join([grammar, lark.__version__, repr(sorted(_LARK_OPTIONS.items())),
                                      str(_CACHE_FORMAT)]).encode("utf-8")).hexdigest()[:32]

@@ -12,40 +12,94 @@ from markupsafe import Markup, escape
 from .model import Table
 
 # --- Markdown ------------------------------------------------------------------------------------
+# People read the .md sheet as text too, so a character is escaped only where Markdown (as the
+# site's Python-Markdown reads it) would take it for markup, never just in case.
 
-_MD_SPECIAL = re.compile(r"([\\`*_#<>\[\]()|!~])")
-# at the start of a line these begin a list, a quote or a heading underline
-_MD_LINE_START = re.compile(r"^(\s*)([-+=]|\d+(?=[.)]))", re.MULTILINE)
+# what a backslash escapes (Python-Markdown's list, with the tables extension's "|")
+_MD_ESCAPABLE = set("\\`*_{}[]()>#+-.!|")
+# at the start of a line: a heading, a quote, a bullet, a numbered item
+_MD_BLOCK_START = re.compile(r"(#|>|[-+*](?=\s|$)|\d+(?=[.)](?:\s|$)))")
+# a line of "=" under a paragraph makes it a heading; the backslash cannot escape "="
+_MD_SETEXT = re.compile(r"^(\s*)=(=*\s*)$")
+_MD_HTML_START = re.compile(r"[A-Za-z/!?]")
+_MD_ENTITY = re.compile(r"#?\w+;")
+# attribute lists ("{: .class }", "{ #id }") at the end of a line
+_MD_ATTRIBUTES = re.compile(r"\{[^{}\n]*\}\s*$")
+
+
+def _md_escape_line(line: str, cells: bool) -> str:
+    out: list[str] = []
+    start = _MD_BLOCK_START.match(line)
+    # the character that makes the block: the marker, or the "." / ")" after a number
+    marker = -1 if not start else (start.end(1) if start.group(1)[0].isdigit() else 0)
+    for i, char in enumerate(line):
+        before = line[i - 1] if i else ""
+        after = line[i + 1] if i + 1 < len(line) else ""
+        if char in "`*":
+            out.append("\\" + char)
+        elif char == "\\":
+            # a backslash escapes what follows it when that is escapable; a heading cannot end in one
+            out.append("\\\\" if not after or after in _MD_ESCAPABLE else "\\")
+        elif char == "_":
+            # inside a word, "_" is a letter to Python-Markdown; at a word's edge it is emphasis
+            out.append("_" if before.isalnum() and after.isalnum() else "\\_")
+        elif char == "[":
+            out.append("\\[" if "]" in line[i:] else "[")
+        elif char == "<":
+            out.append("&lt;" if _MD_HTML_START.match(after) else "<")
+        elif char == "&":
+            out.append("&amp;" if _MD_ENTITY.match(line, i + 1) else "&")
+        elif char == "{":
+            out.append("\\{" if _MD_ATTRIBUTES.match(line, i) else "{")
+        elif char == "|" and cells:
+            out.append("\\|")
+        elif char == "#" and line[i:].rstrip().strip("#") == "":
+            # closing hashes of a heading, which it would drop
+            out.append("\\#")
+        elif i == marker:
+            out.append("\\" + char)
+        else:
+            out.append(char)
+    return _MD_SETEXT.sub(r"\1&#61;\2", "".join(out))
 
 
 def md_escape(text: object) -> str:
-    """Text that Markdown shows as written: no emphasis, links, HTML, headings, lists or table cells
-    can come out of it."""
-    out = _MD_SPECIAL.sub(r"\\\1", str(text))
-    return _MD_LINE_START.sub(lambda m: m.group(1) + ("\\" + m.group(2) if not m.group(2).isdigit()
-                                                       else m.group(2) + "\\"), out)
+    """Text that Markdown shows as written: no emphasis, links, HTML, headings, lists, quotes or code
+    can come out of it; characters Markdown would not misread stay as they are."""
+    # four spaces or a tab would start a code block; leading blanks mean nothing else in Markdown
+    return "\n".join(_md_escape_line(line.lstrip(), cells=False) for line in str(text).split("\n"))
 
 
 def md_inline(text: object) -> str:
-    """Escaped and on one line (a heading, a table cell, a list item)."""
-    return md_escape(" ".join(str(text).split()))
+    """Escaped and on one line (a heading, a list item)."""
+    return _md_escape_line(" ".join(str(text).split()), cells=False)
+
+
+def md_cell(text: object) -> str:
+    """Escaped, on one line and inside a table cell, where "|" ends the cell."""
+    return _md_escape_line(" ".join(str(text).split()), cells=True)
 
 
 # --- HTML ----------------------------------------------------------------------------------------
 
-_CARD = re.compile(r"([♥♦♠♣])(10|[2-9JQKA])?")
+#: a card (or a bare suit glyph): the suit, then the rank if there is one
+CARD = re.compile(r"([♥♦♠♣])(10|[2-9JQKA])?")
+
+
+def card_class(suit: str) -> str:
+    """The CSS classes of a card of ``suit`` (a glyph): hearts and diamonds red, spades and clubs
+    black, on the HTML sheet and on the site alike."""
+    return "card red" if suit in "♥♦" else "card black"
 
 
 def suits_html(text: object) -> Markup:
-    """Escaped text with every card (or bare suit glyph) coloured: hearts and diamonds red, spades and
-    clubs black."""
+    """Escaped text with every card (or bare suit glyph) coloured."""
     escaped = str(escape(str(text)))
 
     def colour(m: re.Match[str]) -> str:
-        tone = "red" if m.group(1) in "♥♦" else "black"
-        return f'<span class="card {tone}">{m.group(0)}</span>'
+        return f'<span class="{card_class(m.group(1))}">{m.group(0)}</span>'
 
-    return Markup(_CARD.sub(colour, escaped))
+    return Markup(CARD.sub(colour, escaped))
 
 
 # --- CSS ----------------------------------------------------------------------------------------
@@ -88,6 +142,16 @@ _NO_LINE_END = set("（「『“")
 def width(text: str) -> int:
     """Columns the text takes in a terminal."""
     return sum(2 if unicodedata.east_asian_width(ch) in "WF" else 1 for ch in text)
+
+
+# a word stops where Chinese starts: each Chinese character is a word of its own
+_WORD = re.compile(rf"[{_CJK}]|[^\W{_CJK}]+|[^\w\s]|\s+")
+
+
+def word_tokens(text: str) -> list[str]:
+    """``text`` cut into words, punctuation marks (a Chinese character is a word of its own) and the
+    blanks between them; joined back they give ``text``."""
+    return _WORD.findall(text)
 
 
 def _tokens(text: str) -> list[str]:
@@ -153,6 +217,7 @@ def underline(text: str, char: str) -> str:
 FILTERS = {
     "md": md_escape,
     "md_inline": md_inline,
+    "md_cell": md_cell,
     "suits": suits_html,
     "css_string": css_string,
     "css_counters": css_counters,

@@ -15,7 +15,7 @@ from typing import Any, TypeVar
 
 from ... import codes
 from ... import rules as model
-from ...errors import Diagnostic, RulesetError, RulesetSemanticError
+from ...errors import Diagnostic, Fix, RulesetError, RulesetSemanticError
 from ..resolve import Resolved, statement_key
 from ..syntax import Leaf, Node, Position, Statement, as_leaf, as_node, source_lines
 from .shapes import plural_width_of, set_width_of
@@ -121,9 +121,9 @@ class Compiler:
         return lines[line - 1] if 0 < line <= len(lines) else ""
 
     def error(self, where: Position | Leaf | Node | Statement | None, message: str, file: str | None = None,
-              *, code: str) -> None:
-        """Report ``message`` (of ``codes`` ``code``) at what ``where`` spans; nothing to point at
-        means line 1 of the file."""
+              *, code: str, fixes: tuple[Fix, ...] = ()) -> None:
+        """Report ``message`` (of ``codes`` ``code``) at what ``where`` spans, with the ``fixes`` that
+        would mend it; nothing to point at means line 1 of the file."""
         if isinstance(where, Statement):
             file = file or where.file
             pos: Position | None = where.pos
@@ -138,7 +138,7 @@ class Compiler:
         else:
             self.diagnostics.append(
                 Diagnostic(file, pos.line, pos.column, message, self.line_text(file, pos.line), pos.width,
-                           code=code, end_line=pos.end_line, end_column=pos.end_column)
+                           code=code, end_line=pos.end_line, end_column=pos.end_column, fixes=fixes)
             )
 
     def error_at_field(self, paths: tuple[str, ...], message: str, *, code: str) -> None:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from ... import codes
 from ... import rules as model
+from ...errors import Fix
 from ..syntax import Leaf, Node, Statement, as_node, leaf_int
 from .core import Compiler, child_nodes, choice, handles
 from .shapes import set_width_of, unit_words
@@ -35,7 +36,9 @@ def formula_tree(node: Node | Leaf) -> tuple:
 @handles("multiplier")
 def _multiplier(c: Compiler, st: Statement) -> None:
     rule = as_node(st.node.args[0])
-    if rule.kind == "no_multiplier":
+    if rule.kind == "misprinted_factor":
+        _misprinted_factor(c, as_node(rule.args[0]))
+    elif rule.kind == "no_multiplier":
         c.set("kitty", model.Multiplier("none", (), False, (), 0))
     elif rule.kind == "formula":
         cap = c.number_in(rule.first("cap"), 1, 1_000_000_000, "the multiplier's cap")
@@ -48,6 +51,15 @@ def _multiplier(c: Compiler, st: Statement) -> None:
             c.set("kitty", model.Multiplier("table", rows, doubling, (), 0))
 
 
+def _misprinted_factor(c: Compiler, factor: Node) -> None:
+    """``×2``, copied from the sheet's table of multipliers: the ruleset writes the number alone."""
+    number = leaf_int(factor.args[-1])
+    pos = factor.pos
+    fix = Fix(f"replace with '{number}'", pos.line, pos.column, pos.end_line, pos.end_column, str(number))
+    c.error(factor, f"write the multiplier as a number: did you mean '{number}'? (×{number} is how the sheet "
+                    "prints it)", code=codes.KITTY, fixes=(fix,))
+
+
 def _multiplier_rows(c: Compiler, rule: Node) -> tuple[model.MultiplierRow, ...] | None:
     """The rows of a multiplier table, sets before tractors; None if any row was reported."""
     rows: list[model.MultiplierRow] = []
@@ -56,6 +68,10 @@ def _multiplier_rows(c: Compiler, rule: Node) -> tuple[model.MultiplierRow, ...]
         if row.kind == "doubling":
             continue
         key = as_node(row.args[0])
+        if isinstance(row.args[1], Node):
+            _misprinted_factor(c, row.args[1])
+            ok = False
+            continue
         factor = c.number(row.args[1], 1, 1_000_000, "a multiplier")
         width: int | None
         length: int | None

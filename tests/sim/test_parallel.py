@@ -1,0 +1,176 @@
+"""Runs split over workers (sim/parallel.py): the same hands as a serial run, errors that cross
+from a worker to the parent, the player-kind registry, and the simulate command's workers, log and
+Ctrl-C."""
+
+from __future__ import annotations
+
+import json
+import pickle
+import signal
+import subprocess
+import sys
+import time
+from dataclasses import replace
+
+import pytest
+
+import tractor_rules as tr
+from tractor_rules.cli import main
+from tractor_rules.engine.choices import IllegalPlay
+from tractor_rules.engine.errors import EngineError, NoTrumpFromKitty, PlayError
+from tractor_rules.engine.kinds import parse_players, player_kind, player_kinds
+from tractor_rules.engine.players import RandomPlayer
+from tractor_rules.engine.replay import replay_hand
+from tractor_rules.errors import CardNotationError, ExportError, RulesetError
+from tractor_rules.sim.parallel import GameJob, InlineBackend, ProcessBackend, open_backend, run_hands
+
+
+@pytest.fixture(scope="module")
+def pool():
+    backend = ProcessBackend(2)
+    yield backend
+    backend.close()
+
+
+def _timeless(results):
+    return [replace(r, seconds=0.0) for r in results]
+
+
+def test_two_workers_play_the_same_hands_as_one(pool):
+    rules = tr.load("two-decks")
+    job = GameJob(rules, ("greedy", "random", "greedy", "random"), 11, log=True)
+    serial = _timeless(run_hands(job, 45, InlineBackend()))
+    parallel = _timeless(run_hands(job, 45, pool))
+    assert len(serial) == 45 and serial == parallel
+    # the hands run over several games, and each log line replays
+    assert len({r.game for r in serial}) > 1
+    assert all(replay_hand(r.log, rules) == [] for r in serial[:5])
+
+
+def test_a_run_starts_at_any_game(pool):
+    rules = tr.load("one-deck")
+    job = GameJob(rules, ("random",) * 4, 3)
+    whole = _timeless(run_hands(job, 40, InlineBackend()))
+    later = [r for r in whole if r.game >= 1]
+    assert _timeless(run_hands(job, len(later), pool, first_game=1)) == later
+
+
+def test_an_error_in_a_worker_reaches_the_parent_whole(pool):
+    job = GameJob(tr.load("two-decks"), ("random",) * 3, 0)
+    with pytest.raises(EngineError, match="seat 4 players, not 3"):
+        list(run_hands(job, 5, pool))
+
+
+@pytest.mark.parametrize("error", [
+    NoTrumpFromKitty("redeal", "the rules redeal"),
+    IllegalPlay(2, "played 5S, which is not in the hand"),
+    PlayError("a lead of several suits"),
+    EngineError("trump is not known yet"),
+    CardNotationError("bad card 'XQ'"),
+    ExportError("'table' is missing"),
+])
+def test_every_error_survives_pickling(error):
+    back = pickle.loads(pickle.dumps(error))
+    assert type(back) is type(error) and str(back) == str(error)
+    assert back.__dict__ == error.__dict__
+
+
+def test_a_ruleset_error_with_positions_survives_pickling():
+    with pytest.raises(RulesetError) as caught:
+        tr.loads("table\n  players: x\n  decks: 2\nlevels\n  nonsense here\n", origin="house.tractor")
+    back = pickle.loads(pickle.dumps(caught.value))
+    assert (back.file, back.line, back.column) == (caught.value.file, caught.value.line, caught.value.column)
+    assert back.diagnostics == caught.value.diagnostics and str(back) == str(caught.value)
+
+
+def test_backends_refuse_bad_requests():
+    with pytest.raises(ValueError, match="at least 1"):
+        open_backend("local", 0)
+    with pytest.raises(ValueError, match="unknown backend 'cloud'"):
+        open_backend("cloud", 1)
+    with pytest.raises(ValueError, match="--address is for the ray backend"):
+        open_backend("local", 1, "10.0.0.1:6379")
+
+
+# --- the registry of player kinds ----------------------------------------------------------------
+
+
+def test_the_registry_lists_every_kind_with_a_summary():
+    kinds = player_kinds()
+    assert list(kinds)[:3] == ["random", "greedy", "heuristic"]
+    assert all(kind.summary for kind in kinds.values())
+    assert isinstance(kinds["random"].make(1), RandomPlayer)
+    with pytest.raises(ValueError, match="unknown player 'clever': use random, greedy"):
+        parse_players("greedy,clever")
+
+
+def test_a_kind_name_is_registered_once():
+    with pytest.raises(ValueError, match="two player kinds are named 'random'"):
+        player_kind("random", "another random player")(type("Other", (RandomPlayer,), {}))
+
+
+def test_the_players_command_lists_the_registry(capsys):
+    assert main(["players"]) == 0
+    out = capsys.readouterr().out
+    for name, kind in player_kinds().items():
+        assert f"{name}" in out and kind.summary in out
+
+
+# --- the simulate command ----------------------------------------------------------------------
+
+
+def _report(capsys, *argv):
+    code = main(["simulate", *argv, "--json"])
+    data = json.loads(capsys.readouterr().out)
+    for key in ("seconds", "hands_per_second", "workers", "log"):
+        data.pop(key)
+    return code, data
+
+
+def test_simulate_with_workers_prints_the_serial_report(tmp_path, capsys):
+    one, two = tmp_path / "one.jsonl", tmp_path / "two.jsonl"
+    args = ["one-deck", "--hands", "30", "--seed", "5", "--players", "heuristic,random"]
+    code1, serial = _report(capsys, *args, "--workers", "1", "--log", str(one))
+    code2, parallel = _report(capsys, *args, "--workers", "2", "--log", str(two))
+    assert code1 == code2 == 0 and serial == parallel and serial["hands"] == 30
+    assert one.read_bytes() == two.read_bytes()
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["one.jsonl", "two.jsonl"]
+
+
+@pytest.mark.parametrize("argv, words", [
+    (["--workers", "0"], "--workers must be at least 1"),
+    (["--address", "10.0.0.1:6379"], "--address is for the ray backend"),
+])
+def test_simulate_refuses_bad_run_options(capsys, argv, words):
+    assert main(["simulate", "--hands", "1", *argv]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and words in err
+
+
+def test_ctrl_c_keeps_a_valid_partial_report_and_log(tmp_path):
+    log = tmp_path / "hands.jsonl"
+    child = subprocess.Popen([sys.executable, "-m", "tractor_rules.cli", "simulate", "--hands", "100000",
+                              "--workers", "2", "--json", "--log", str(log)],
+                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        for _ in range(2400):  # until the log being written holds a few hands
+            hidden = [p for p in tmp_path.iterdir() if p.name.startswith(".")]
+            if hidden and hidden[0].stat().st_size > 10_000 or child.poll() is not None:
+                break
+            time.sleep(0.05)
+        child.send_signal(signal.SIGINT)
+        out, err = child.communicate(timeout=120)
+    finally:
+        if child.poll() is None:
+            child.kill()
+            child.wait()
+    assert child.returncode == 130, err
+    assert err == ""
+    report = json.loads(out)
+    assert report["interrupted"] is True and 0 < report["hands"] < 100000
+    assert report["requested"] == 100000 and report["log"] == str(log)
+    lines = log.read_text(encoding="utf-8").splitlines()
+    assert len(lines) == report["hands"]
+    rules = tr.load("two-decks")
+    assert replay_hand(json.loads(lines[-1]), rules) == []
+    assert [p.name for p in tmp_path.iterdir()] == ["hands.jsonl"]

@@ -1,0 +1,96 @@
+"""The registry of player kinds: every kind of computer player a simulation, a tournament or a
+balance report can seat is registered here once, by name, with a one-line summary, so that the
+command line's choices and help texts, the docs and the error messages all derive from it.
+
+    @player_kind("greedy", "wins each trick as cheaply as it can, else plays low")
+    class GreedyPlayer(Player): ...
+
+A kind is a ``Player`` class whose constructor takes a seed (``cls(seed)``).  The built-in kinds
+live in the modules of ``BUILTIN_MODULES`` and register themselves when imported; the registry
+imports them the first time it is asked, so that importing the registry stays cheap and a kind's
+module is never imported twice over.
+"""
+
+from __future__ import annotations
+
+import importlib
+import random
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from .views import Player
+
+__all__ = ["PlayerKind", "make_players", "parse_players", "player_kind", "player_kinds"]
+
+#: the modules that hold the built-in kinds, in the order their kinds are listed
+BUILTIN_MODULES = ("tractor_rules.engine.players", "tractor_rules.engine.heuristic", "tractor_rules.engine.search")
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerKind:
+    """A kind of player: its name on the command line, what it does in a line, and its class."""
+
+    name: str
+    summary: str
+    factory: type[Player]
+
+    def make(self, seed: int | None) -> Player:
+        return self.factory(seed)  # type: ignore[call-arg]
+
+
+_KINDS: dict[str, PlayerKind] = {}
+_loaded = False
+
+
+def player_kind(name: str, summary: str) -> Callable[[type[Player]], type[Player]]:
+    """Register the decorated ``Player`` class as the kind ``name``."""
+
+    def register(cls: type[Player]) -> type[Player]:
+        known = _KINDS.get(name)
+        if known is not None and known.factory is not cls:
+            raise ValueError(f"two player kinds are named {name!r}")
+        _KINDS[name] = PlayerKind(name, summary, cls)
+        return cls
+
+    return register
+
+
+def player_kinds() -> dict[str, PlayerKind]:
+    """Every registered kind, by name, the built-in kinds first."""
+    global _loaded
+    if not _loaded:
+        _loaded = True
+        for module in BUILTIN_MODULES:
+            importlib.import_module(module)
+    return dict(_KINDS)
+
+
+def _names() -> str:
+    names = list(player_kinds())
+    return ", ".join(names[:-1]) + f" or {names[-1]}" if len(names) > 1 else names[0]
+
+
+def parse_players(spec: str) -> list[str]:
+    """The kinds named by a players spec (one kind, or kinds separated by commas, one per seat,
+    repeated round the table); ValueError for an empty spec or an unknown kind."""
+    kinds = [k.strip() for k in spec.split(",") if k.strip()]
+    if not kinds:
+        raise ValueError(f"no players named: use {_names()}, or a comma-separated list of them")
+    known = player_kinds()
+    for kind in kinds:
+        if kind not in known:
+            raise ValueError(f"unknown player {kind!r}: use {_names()}")
+    return kinds
+
+
+def seat_kinds(spec: str, count: int) -> list[str]:
+    """The kind of each of ``count`` seats: the spec's kinds repeated round the table."""
+    kinds = parse_players(spec)
+    return [kinds[seat % len(kinds)] for seat in range(count)]
+
+
+def make_players(spec: str, count: int, rng: random.Random) -> list[Player]:
+    """Players from a spec (see ``parse_players``): "greedy,random" seats greedy players at even
+    seats.  Each player's seed is drawn from ``rng``, seat by seat."""
+    known = player_kinds()
+    return [known[kind].make(rng.getrandbits(64)) for kind in seat_kinds(spec, count)]

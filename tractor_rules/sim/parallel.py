@@ -1,0 +1,169 @@
+"""Running games on several workers: local processes or a Ray cluster, from one registry of
+backends, with results identical to a serial run.
+
+A run is a stream of games (``engine.simulate.play_game``): game ``g`` is the same wherever it
+is played, because its seeds come from ``(seed, g)`` and not from the worker.  ``run_hands``
+hands out games ``first_game, first_game + 1, ...`` to the workers, a few ahead of the one it
+waits for, and yields their hands in game order until it has yielded the hands asked for; the
+games that were started beyond that are cancelled.  Memory holds only the games in flight.
+
+With one local worker no process is started: the games are played in this process, hand by hand.
+Worker processes ignore Ctrl-C (the parent decides: it stops the pool and keeps what it has);
+an error raised in a worker (an ``EngineError`` for rules the engine cannot play) reaches the
+parent whole, because every error of the package survives pickling.
+"""
+
+from __future__ import annotations
+
+import importlib
+import multiprocessing
+import signal
+from collections import deque
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from typing import Any, Protocol
+
+from ..engine.simulate import HandResult, play_game, play_games
+from ..rules import Rules
+from .backends import BACKENDS
+
+__all__ = ["Backend", "GameJob", "open_backend", "run_hands"]
+
+@dataclass(frozen=True, slots=True)
+class GameJob:
+    """What every game of a run shares: the rules, the kind of player at each seat, the seed, and
+    whether to keep each hand's game log line."""
+
+    rules: Rules
+    kinds: tuple[str, ...]
+    seed: int
+    log: bool = False
+
+
+def play_games_task(job: GameJob, game: int, limit: int) -> list[HandResult]:
+    """A worker's task: game ``game`` of ``job``, at most ``limit`` hands of it."""
+    return list(play_game(job.rules, job.kinds, job.seed, game, hands=limit, log=job.log))
+
+
+class Pending(Protocol):
+    def result(self) -> list[HandResult]: ...
+
+
+class Backend(Protocol):
+    """Where games are played.  ``inline`` backends play them in this process, hand by hand."""
+
+    name: str
+    workers: int
+    inline: bool
+
+    def submit(self, job: GameJob, game: int, limit: int) -> Pending: ...
+
+    def close(self) -> None:
+        """Stop the workers; tasks not finished are dropped."""
+
+
+class _Done:
+    __slots__ = ("value",)
+
+    def __init__(self, value: list[HandResult]):
+        self.value = value
+
+    def result(self) -> list[HandResult]:
+        return self.value
+
+
+class InlineBackend:
+    """This process, one game at a time."""
+
+    name = "local"
+    inline = True
+    workers = 1
+
+    def submit(self, job: GameJob, game: int, limit: int) -> Pending:
+        return _Done(play_games_task(job, game, limit))
+
+    def close(self) -> None:
+        pass
+
+
+def _ignore_interrupts() -> None:
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+class _LocalPending:
+    __slots__ = ("async_result",)
+
+    def __init__(self, async_result: Any):
+        self.async_result = async_result
+
+    def result(self) -> list[HandResult]:
+        return list(self.async_result.get())
+
+
+class ProcessBackend:
+    """A pool of local worker processes."""
+
+    name = "local"
+    inline = False
+
+    def __init__(self, workers: int):
+        self.workers = workers
+        methods = multiprocessing.get_all_start_methods()
+        # forkserver: workers start from a clean process, not a copy of this one with its threads
+        context = multiprocessing.get_context("forkserver" if "forkserver" in methods else "spawn")
+        self.pool = context.Pool(workers, initializer=_ignore_interrupts)
+
+    def submit(self, job: GameJob, game: int, limit: int) -> Pending:
+        return _LocalPending(self.pool.apply_async(play_games_task, (job, game, limit)))
+
+    def close(self) -> None:
+        self.pool.terminate()
+        self.pool.join()
+
+
+def open_local(workers: int, address: str | None) -> Backend:
+    if address is not None:
+        raise ValueError("--address is for the ray backend; local workers run on this machine")
+    return InlineBackend() if workers <= 1 else ProcessBackend(workers)
+
+
+def open_backend(name: str, workers: int, address: str | None = None) -> Backend:
+    """Start the backend ``name`` (``backends.BACKENDS``) with ``workers`` workers (``address``:
+    a Ray cluster's).  ValueError for a bad request; ImportError when its extra is missing."""
+    if workers < 1:
+        raise ValueError("--workers must be at least 1")
+    kind = BACKENDS.get(name)
+    if kind is None:
+        raise ValueError(f"unknown backend {name!r}: use {' or '.join(BACKENDS)}")
+    module, function = kind.opener.split(":")
+    opener: Callable[[int, str | None], Backend] = getattr(importlib.import_module(module), function)
+    return opener(workers, address)
+
+
+def run_hands(job: GameJob, hands: int, backend: Backend, *, first_game: int = 0) -> Iterator[HandResult]:
+    """``hands`` hands of ``job``, in game order, played on ``backend``: the same hands as a
+    serial run of the same job whatever the backend and its workers."""
+    if hands <= 0:
+        return
+    if backend.inline:
+        yield from play_games(job.rules, job.kinds, job.seed, hands, first_game=first_game, log=job.log)
+        return
+    window: deque[Pending] = deque()
+    game = first_game
+    played = 0
+    ahead = 2 * backend.workers
+    try:
+        while played < hands:
+            while len(window) < ahead:
+                window.append(backend.submit(job, game, hands - played))
+                game += 1
+            for result in window.popleft().result():
+                if played == hands:
+                    break
+                yield result
+                played += 1
+    finally:
+        for pending in window:  # games nobody will read: let them go
+            cancel = getattr(pending, "cancel", None)
+            if cancel is not None:
+                cancel()

@@ -1,0 +1,136 @@
+"""What the simulation commands (``simulate``, ``tournament``, ``balance``) share at the command
+line: the options of a run (``--workers``, ``--backend``), the progress bar, and the game log
+streamed to disk.
+
+The engine yields results; this module draws and writes them.  A log is written line by line to
+a hidden file beside its target, so that a long run never holds its hands in memory; it is renamed
+into place when the run ends, or when it is interrupted (then it holds the hands played so far,
+each line whole), and removed when the run fails.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import signal
+import sys
+import threading
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from types import FrameType, TracebackType
+from typing import IO, Any
+
+from tqdm import tqdm
+
+from .backends import default_workers
+from .parallel import Backend, open_backend
+
+__all__ = ["LogFile", "Progress", "check_hands", "start_backend", "whole"]
+
+def check_hands(prog: str, hands: int) -> str | None:
+    """The usage error for a number of hands, or None."""
+    from ..cli import MAX_HANDS
+
+    if hands < 0:
+        return f"{prog}: --hands cannot be negative"
+    if hands > MAX_HANDS:
+        return f"{prog}: --hands is at most {MAX_HANDS:,}; run several seeds for more"
+    return None
+
+
+def start_backend(args: argparse.Namespace, hands: int) -> Backend:
+    """The backend the options ask for (ValueError, or ImportError for a missing extra)."""
+    workers = args.workers if args.workers is not None else default_workers(hands)
+    return open_backend(args.backend, workers, args.address)
+
+
+#: the signals that stop a run (Ctrl-C, and the ones the command line turns into a clean exit)
+_STOPPING = frozenset(getattr(signal, name) for name in ("SIGINT", "SIGTERM", "SIGHUP") if hasattr(signal, name))
+
+
+@contextmanager
+def whole() -> Iterator[None]:
+    """Hold back Ctrl-C and the other stopping signals for the duration, then act on them: a hand
+    is added to the report and to the log together, or not at all, so an interrupted run's report
+    counts exactly the hands its log holds.  (The handlers are swapped rather than the signals
+    blocked: a worker pool's threads would take a blocked signal in the main thread's place.)"""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    caught: list[tuple[int, FrameType | None]] = []
+
+    def hold(signum: int, frame: FrameType | None) -> None:
+        caught.append((signum, frame))
+
+    previous = {sig: signal.signal(sig, hold) for sig in _STOPPING}
+    try:
+        yield
+    finally:
+        for sig, handler in previous.items():
+            signal.signal(sig, handler)
+        for signum, frame in caught:
+            handler = previous[signum]
+            if callable(handler):
+                handler(signum, frame)
+            elif handler == signal.SIG_DFL:
+                os.kill(os.getpid(), signum)
+
+
+class Progress:
+    """A progress bar on standard error, drawn only when it is a terminal (and not asked away)."""
+
+    def __init__(self, total: int, what: str, shown: bool):
+        # tqdm draws the bar only on a terminal (disable=None)
+        self.bar = tqdm(total=total, unit="hand", desc=what, disable=None if shown else True,
+                        file=sys.stderr, leave=False)
+
+    def update(self, count: int = 1) -> None:
+        self.bar.update(count)
+
+    def close(self) -> None:
+        self.bar.close()
+
+
+class LogFile:
+    """A game log written line by line beside ``target`` and renamed into place by ``keep()``."""
+
+    def __init__(self, target: str):
+        from ..cli import OutputError, _output_target, _temporary_beside, _why
+        from ..language.suggest import quoted
+
+        self._error, self._why, self.shown = OutputError, _why, quoted(target)
+        self.target = target
+        self.real, self.mode = _output_target(target)
+        fd, self.tmp = _temporary_beside(self.real, self.shown)
+        self.handle: IO[str] | None = os.fdopen(fd, "w", encoding="utf-8", newline="\n")
+
+    def write(self, entry: dict[str, Any]) -> None:
+        assert self.handle is not None
+        try:
+            self.handle.write(json.dumps(entry, ensure_ascii=False, separators=(",", ":")) + "\n")
+        except OSError as exc:
+            raise self._error(f"cannot write to {self.shown}: {self._why(exc)}") from None
+
+    def keep(self) -> None:
+        """Close the log and put it in place."""
+        assert self.handle is not None
+        try:
+            self.handle.close()
+            self.handle = None
+            os.chmod(self.tmp, self.mode)
+            os.replace(self.tmp, self.real)
+            self.tmp = ""
+        except OSError as exc:
+            raise self._error(f"cannot write to {self.shown}: {self._why(exc)}") from None
+
+    def __enter__(self) -> LogFile:
+        return self
+
+    def __exit__(self, kind: type[BaseException] | None, value: BaseException | None,
+                 trace: TracebackType | None) -> None:
+        if self.handle is not None:
+            self.handle.close()
+        if self.tmp:
+            Path(self.tmp).unlink(missing_ok=True)
