@@ -100,7 +100,14 @@ class PlayBuilder:
                 remaining.remove(c)
             found: dict[Card, Witness | None] = {}
             if len(self.chosen) < self.max_size():
+                # the last card's witness still holds for its own other cards: a play begun along
+                # a witness can always be finished, whatever the bounded search finds
+                if self._witness is not None:
+                    for card in _minus_safe(self._witness, self.chosen):
+                        found[card] = self._witness
                 for card in sorted(set(remaining)):
+                    if card in found:
+                        continue
                     quick = self.quick(card)
                     if quick is True:
                         found[card] = None
@@ -120,6 +127,7 @@ class PlayBuilder:
     def add(self, card: Card) -> None:
         if card not in self.allowed():
             raise ValueError(f"{CARDS[card]} cannot join {' '.join(str(CARDS[c]) for c in self.chosen) or 'the play'}")
+        self._witness = self.allowed()[CARDS[card]]
         self.chosen.append(CARDS[card])
         self._allowed = None
         self._done = None
