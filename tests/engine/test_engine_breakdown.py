@@ -270,7 +270,7 @@ def test_the_sheet_states_the_order():
     en = {i.key: i for i in build_sheet(rules, "en").items()}
     zh = {i.key: i for i in build_sheet(rules, "zh").items()}
     assert "a tractor of two pairs and a pair, then three pairs" in str(en["following.default"].text)
-    assert "先两连对加一个对子，再三个对子" in str(zh["following.default"].text)
+    assert "先连对加一个对子，再三个对子" in str(zh["following.default"].text)
     assert "broken down step by step" in str(en["following.lists.2xn"].points)
     assert "逐级拆开" in str(zh["following.lists.2xn"].points)
 

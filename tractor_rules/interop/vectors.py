@@ -41,7 +41,7 @@ MAX_LINE = 1 << 20
 MAX_COUNT = 1_000_000
 
 #: the fields of ``Rules.to_dict()`` that name or place the rules rather than state them
-_NOT_RULES = ("name", "description", "files", "sources", "house_changes")
+_NOT_RULES = ("name", "description", "translations", "files", "sources", "house_changes")
 
 
 def schema() -> dict:
