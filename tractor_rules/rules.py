@@ -15,6 +15,9 @@ from typing import Any, Literal
 
 #: version 2 adds fields, each with a default that keeps version 1's meaning (docs/json.md)
 SCHEMA_VERSION = 2
+#: fields that name the rules or trace where they come from without changing how the game plays
+#: (a diff, a conformance digest and an export's loss report leave them out)
+NOT_PLAY_FIELDS = ("name", "description", "translations", "files", "sources", "house_changes")
 
 RANKS: tuple[str, ...] = ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")
 SUITS: tuple[str, ...] = ("S", "H", "D", "C")

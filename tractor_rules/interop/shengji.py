@@ -22,10 +22,10 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from ..rules import DeclareStep, KnockBack, Rules
+from ..rules import NOT_PLAY_FIELDS, DeclareStep, KnockBack, Rules
 
 #: the field names of ``Rules.to_dict()`` that name or place the rules rather than state them
-_NOT_RULES = ("name", "description", "translations", "files", "sources", "house_changes", "schema_version")
+_NOT_RULES = (*NOT_PLAY_FIELDS, "schema_version")
 
 #: each game-rule setting of ``PropagatedState`` that a ruleset can set, with its values
 SETTINGS: dict[str, tuple[str, ...]] = {

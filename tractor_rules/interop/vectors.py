@@ -30,7 +30,7 @@ from ..engine.cards import Card, pack
 from ..engine.oracle import Context
 from ..engine.order import TRUMP
 from ..errors import RulesetError
-from ..rules import SUITS, Rules
+from ..rules import NOT_PLAY_FIELDS, SUITS, Rules
 from .questions import QUESTIONS, QuestionError, ask, written
 
 FORMAT = "tractor-rules-vectors"
@@ -39,9 +39,6 @@ VERSION = 1
 MAX_LINE = 1 << 20
 #: the most cases ``vectors`` writes in one file
 MAX_COUNT = 1_000_000
-
-#: the fields of ``Rules.to_dict()`` that name or place the rules rather than state them
-_NOT_RULES = ("name", "description", "translations", "files", "sources", "house_changes")
 
 
 def schema() -> dict:
@@ -53,7 +50,7 @@ def schema() -> dict:
 def rules_digest(rules: Rules) -> str:
     """A digest of what the rules say (not their name, files or lines): two rulesets that play alike
     share it; a vector file records it to tell whether it was written for the rules at hand."""
-    data = {k: v for k, v in rules.to_dict().items() if k not in _NOT_RULES}
+    data = {k: v for k, v in rules.to_dict().items() if k not in NOT_PLAY_FIELDS}
     text = json.dumps(data, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
     return "sha256:" + hashlib.sha256(text.encode("utf-8")).hexdigest()
 

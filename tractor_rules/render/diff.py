@@ -17,7 +17,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from difflib import SequenceMatcher
 
-from ..rules import Rules
+from ..rules import NOT_PLAY_FIELDS, Rules
 from .i18n import _, check_language, language, ngettext
 from .model import Item, Table
 from .render import check_format, environment
@@ -26,8 +26,6 @@ from .text import word_tokens
 from .track import leaf_paths
 
 DIFF_FORMATS = ("md", "txt")
-#: not rules: the title is shown in the heading; files and sources say where values come from
-NOT_RULES = ("name", "description", "translations", "files", "sources", "house_changes")
 _MISSING = object()
 #: a reworded sentence is shown word by word when at least this share of its words stay
 SIMILAR = 0.5
@@ -87,7 +85,7 @@ class Diff:
 
 
 def _leaves(rules: Rules) -> dict[str, object]:
-    return {p: v for p, v in leaf_paths(rules).items() if p.split(".")[0].split("[")[0] not in NOT_RULES}
+    return {p: v for p, v in leaf_paths(rules).items() if p.split(".")[0].split("[")[0] not in NOT_PLAY_FIELDS}
 
 
 def differing_paths(a: Rules, b: Rules) -> set[str]:
