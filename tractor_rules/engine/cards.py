@@ -12,6 +12,7 @@ rank is read too (``♠10``), and suit symbols may run together (``♠J♠J♠9�
 
 from __future__ import annotations
 
+import operator
 import re
 from collections import Counter
 from collections.abc import Iterable
@@ -120,31 +121,75 @@ def _tokens(text: str) -> list[str]:
 def parse_cards(cards: str | Iterable[object] | int, table: Table) -> tuple[Card, ...]:
     """Cards from notation (a string), or from an iterable of cards, codes or tokens; checked against
     the deck: removed ranks, missing jokers, more copies of a card than there are decks."""
+    return PackCheck.of(table).check(read_cards(cards))
+
+
+def read_cards(cards: str | Iterable[object] | int) -> tuple[Card, ...]:
+    """Cards from notation, codes or cards, not yet checked against any deck."""
+    if type(cards) is tuple and set(map(type, cards)) <= _JUST_CARDS:
+        return cards  # already cards: the oracle's callers mostly pass what it gave them
     if isinstance(cards, str):
-        parsed = [parse_token(tok) for tok in _tokens(cards)]
-    elif isinstance(cards, int):
-        parsed = [_code(cards)]
-    else:
-        parsed = []
-        for item in cards:
-            if type(item) is Card:
-                parsed.append(item)
-            elif isinstance(item, str):
-                parsed.extend(parse_token(tok) for tok in _tokens(item))
-            elif isinstance(item, int):
-                parsed.append(_code(item))
-            else:
-                raise CardNotationError(f"unknown card {item!r}: expected a card, a code or notation")
-    copies, fewest = _copies_and_fewest(table)
-    for card in parsed:
-        if not copies[card]:
-            raise CardNotationError(f"unknown card '{card}': {_missing(card, table)}")
-    if len(parsed) <= fewest:
-        return tuple(parsed)
-    for card, count in Counter(parsed).items():
-        if count > copies[card]:
-            raise CardNotationError(f"too many '{card}': {count} given, but {_holds(card, copies[card], table)}")
+        return tuple(parse_token(tok) for tok in _tokens(cards))
+    if isinstance(cards, int):
+        return (_code(cards),)
+    parsed = []
+    for item in cards:
+        if type(item) is Card:
+            parsed.append(item)
+        elif isinstance(item, str):
+            parsed.extend(parse_token(tok) for tok in _tokens(item))
+        elif isinstance(item, int):
+            parsed.append(_code(item))
+        else:
+            raise CardNotationError(f"unknown card {item!r}: expected a card, a code or notation")
     return tuple(parsed)
+
+
+_JUST_CARDS = {Card}
+
+
+class PackCheck:
+    """Checks cards against one table's pack; made once per table (``of``), so checking many plays
+    costs no hashing of the table."""
+
+    __slots__ = ("table", "copies", "fewest", "faces", "even")
+
+    def __init__(self, table: Table):
+        self.table = table
+        #: per card code, how many copies the pack holds (0: not in this deck)
+        self.copies = pack_copies(table)
+        #: the fewest copies any card of the pack has: a play no longer than that cannot hold a
+        #: card more often than the pack does
+        self.fewest = min((n for n in self.copies if n), default=0)
+        #: the faces the pack holds
+        self.faces = frozenset(CARDS[code] for code, n in enumerate(self.copies) if n)
+        #: whether the pack holds every face as many times (no card taken out of some decks only)
+        self.even = len({n for n in self.copies if n}) <= 1
+
+    @staticmethod
+    @lru_cache(maxsize=64)
+    def of(table: Table) -> PackCheck:
+        return PackCheck(table)
+
+    def check(self, cards: tuple[Card, ...]) -> tuple[Card, ...]:
+        """``cards`` if the pack holds them all (as many times); else the error naming the first
+        card it lacks."""
+        copies = self.copies
+        if not self.faces.issuperset(cards):
+            card = next(c for c in cards if not copies[c])
+            raise CardNotationError(f"unknown card '{card}': {_missing(card, self.table)}")
+        fewest = self.fewest
+        if len(cards) > fewest:
+            if self.even:
+                # sorted, a card held more than ``fewest`` times sits ``fewest`` places from itself
+                ordered = sorted(cards)
+                if not any(map(operator.eq, ordered, ordered[fewest:])):
+                    return cards
+            for card, count in Counter(cards).items():
+                if count > copies[card]:
+                    raise CardNotationError(
+                        f"too many '{card}': {count} given, but {_holds(card, copies[card], self.table)}")
+        return cards
 
 
 def _missing(card: Card, table: Table) -> str:
@@ -182,14 +227,6 @@ def pack_copies(table: Table) -> tuple[int, ...]:
         code = parse_token(name)
         copies[code] = max(0, copies[code] - removed)
     return tuple(copies)
-
-
-@lru_cache(maxsize=64)
-def _copies_and_fewest(table: Table) -> tuple[tuple[int, ...], int]:
-    """``pack_copies``, and the fewest copies any card of the pack has: a play no longer than that
-    cannot hold a card more often than the pack does."""
-    copies = pack_copies(table)
-    return copies, min((n for n in copies if n), default=0)
 
 
 @lru_cache(maxsize=64)

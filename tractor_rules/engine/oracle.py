@@ -18,7 +18,7 @@ from collections.abc import Iterable, Sequence
 from ..errors import CardNotationError
 from ..rules import SUITS, Rules
 from .calls import call_error
-from .cards import SUIT_SYMBOLS, Card, parse_cards
+from .cards import SUIT_SYMBOLS, Card, PackCheck, read_cards
 from .declaring import Declaration
 from .declaring import declaration as _declaration
 from .declaring import fallback_trump as _fallback_trump
@@ -41,6 +41,8 @@ Cards = str | Iterable[object]
 def checked_cards(cards: object) -> Cards:
     """``cards`` if it is something cards can be read from (notation, a code, or an iterable of
     cards, codes and notation); else the error saying what was expected."""
+    if type(cards) is tuple or type(cards) is list:  # the common case, before the slower checks
+        return cards
     if isinstance(cards, str):
         return cards
     if isinstance(cards, int) and not isinstance(cards, bool):
@@ -51,6 +53,8 @@ def checked_cards(cards: object) -> Cards:
 
 
 def _sequence(value: object, what: str) -> Sequence:
+    if type(value) is list or type(value) is tuple:
+        return value
     if isinstance(value, (str, bytes)) or not isinstance(value, Sequence):
         raise EngineError(f"{what} is a list (one entry per player), not {type(value).__name__}")
     return value
@@ -75,6 +79,7 @@ class Context:
         self.level = level
         self.trump = trump
         self.order: Order = build_order(rules, level, trump)
+        self._pack = PackCheck.of(rules.table)
         # the follow context of recent leads: a trick asks about one lead several times
         self._leads: OrderedDict[tuple[Card, ...], FollowContext] = OrderedDict()
         self._leads_lock = threading.Lock()
@@ -86,7 +91,7 @@ class Context:
 
     def cards(self, cards: Cards) -> tuple[Card, ...]:
         """Cards from notation (or cards), checked against the deck."""
-        return parse_cards(checked_cards(cards), self.rules.table)
+        return self._pack.check(read_cards(checked_cards(cards)))
 
     def _one(self, card: Cards) -> Card:
         cards = self.cards(card)
