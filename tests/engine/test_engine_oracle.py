@@ -43,3 +43,23 @@ def test_a_throw_stands_only_if_no_part_is_beaten():
     ctx = tr.load("two-decks").context(level="10", trump="S")
     assert ctx.throw_options("AH KH KH", ["AH 2C", "QH QH", "JH"]) == []
     assert ctx.throw_options("AH KH KH", ["AH AH"]) == [ctx.cards("KH KH")]  # AA beats KK
+
+
+def test_a_lead_asked_again_in_any_form_gives_the_same_answers():
+    ctx = tr.load("two-decks").context(level="10", trump="S")
+    hand = "KH KH JH 2H 5C 3C"
+    for lead in ("AH AH", ctx.cards("AH AH"), ("AH", "AH"), ["AH", "AH"], "AH AH"):
+        assert ctx.follow_error(hand, lead, "KH KH") is None
+        assert "pair" in ctx.follow_error(hand, lead, "KH 2H")
+        assert ctx.winner(lead, ["KH KH", "5C 3C", "JH 2H"]) == 0
+
+
+def test_a_lead_holding_something_unreadable_is_refused_in_words():
+    ctx = tr.load("two-decks").context(level="10", trump="S")
+    with pytest.raises(tr.CardNotationError, match="expected a card"):
+        ctx.follow_error("KH KH", (["AH"], "AH"), "KH KH")
+    with pytest.raises(tr.CardNotationError, match="too many 'AH'"):
+        ctx.follow_error("KH KH KH", ("AH", "AH", "AH"), "KH KH KH")
+    # a refused lead is not remembered: asking again is refused again
+    with pytest.raises(tr.CardNotationError, match="too many 'AH'"):
+        ctx.winner(("AH", "AH", "AH"), ["KH KH KH"])

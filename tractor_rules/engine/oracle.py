@@ -147,14 +147,22 @@ class Context:
     # --- tricks -------------------------------------------------------------------------------
 
     def _lead(self, lead: Cards) -> FollowContext:
-        key = self.cards(lead)
+        # keyed by the lead as given when it can be (notation, or a tuple of cards), so that asking
+        # about one lead again neither reads nor checks it again
+        given: object = lead if type(lead) is str or type(lead) is tuple else None
         with self._leads_lock:
-            fc = self._leads.get(key)
+            try:
+                fc = self._leads.get(given)
+            except TypeError:  # a tuple holding something unhashable: read below, which says why
+                fc = given = None
         if fc is None:
+            key = self.cards(lead)
             fc = FollowContext(self.order, key)  # outside the lock: two threads may both build it
             with self._leads_lock:
                 self._leads[key] = fc
-                if len(self._leads) > 64:
+                if given is not None and given != key:
+                    self._leads[given] = fc
+                while len(self._leads) > 64:
                     self._leads.popitem(last=False)
         return fc
 
