@@ -18,6 +18,11 @@ SCHEMA_VERSION = 2
 #: fields that name the rules or trace where they come from without changing how the game plays
 #: (a diff, a conformance digest and an export's loss report leave them out)
 NOT_PLAY_FIELDS = ("name", "description", "translations", "files", "sources", "house_changes")
+#: values worked out from a statement that a sentence may state without the rest of it: path of
+#: the value → the ``sources`` path of the statement it comes from.  ``house_changes`` holds such a
+#: path when the house file changed the statement and, with it, this value (a house rule that adds
+#: a constant card but keeps the constant ranks leaves the levels as they were)
+DERIVED_VALUES: dict[str, str] = {"trumps.constant_ranks": "trumps.order"}
 
 RANKS: tuple[str, ...] = ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")
 SUITS: tuple[str, ...] = ("S", "H", "D", "C")

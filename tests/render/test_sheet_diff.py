@@ -9,12 +9,14 @@ import pytest
 import tractor_rules as tr
 from tractor_rules.render import render_diff
 from tractor_rules.render.diff import compare, differing_paths, word_diff
+from tractor_rules.rules import DERIVED_VALUES
 
 CONSTANT_TWOS_FIELDS = ("levels.first", "trumps.order", "combinations.links", "combinations.no_trump_links")
 
 
 def _field(path: str) -> str:
-    return path.split("[")[0]
+    """The statement's field a path belongs to (a worked-out value: the statement it comes from)."""
+    return DERIVED_VALUES.get(path, path.split("[")[0])
 
 
 def test_constant_twos_differ_from_two_decks_in_exactly_its_own_statements():

@@ -75,12 +75,12 @@ def test_a_solo_bankers_table_is_printed_as_compiled():
     rules = tr.load(str(GALLERY / "FF06-solo-banker-table.tractor"))
     en, zh = (item(rules, "solo_thresholds", lang) for lang in ("en", "zh"))
     assert en.text.startswith("A banker whom nobody joined (playing alone against everyone) is scored by a table of "
-                              "their own (from 0 to 300 points)")
-    assert zh.text.startswith("没有朋友加入的庄家（一人对其余所有人）按自己的升级表计算（0到300分）")
+                              "their own (a multiplied kitty can take them past the deck's 300 points)")
+    assert zh.text.startswith("没有朋友加入的庄家（一人对其余所有人）按自己的升级表计算（底牌分翻倍后，得分可能超过全部牌的总分300分）")
     assert en.table.rows == (("0", "banker team up 9 levels"), ("5–55", "banker team up 6 levels"),
                              ("60–115", "banker team up 3 levels"),
                              ("120–175", "attackers take the bank and go up 1 level"),
-                             ("180–300", "attackers take the bank and go up 2 levels"))
+                             ("180 or more", "attackers take the bank and go up 2 levels"))
     assert en.house and zh.house
     same = item(tr.load("house-finding-friends"), "solo_thresholds", "en")
     assert same.text == "A banker whom nobody joined is scored by the same table."

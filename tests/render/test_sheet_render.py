@@ -131,10 +131,13 @@ def test_tractor_examples_agree_with_the_engine(name):
 
 @pytest.mark.parametrize("name", SHIPPED)
 def test_the_upgrade_table_is_the_engines_merged(name):
+    """Bands cover every score once, in order, each the engine's outcome; past the deck's total
+    (a multiplied kitty) the last band is open-ended and holds for any higher score."""
     rules = tr.load(name)
     table = items(rules)["thresholds"].table
     previous_high, previous_outcome = -5, None
-    for score_range, outcome in table.rows:
+    *bands, (last_range, last_outcome) = table.rows
+    for score_range, outcome in bands:
         low, _, high = score_range.partition("–")
         low, high = int(low), int(high or low)
         assert low == previous_high + 5, "the rows cover every score once, in order"
@@ -142,7 +145,17 @@ def test_the_upgrade_table_is_the_engines_merged(name):
             assert outcome_phrase(*rules.level_change(score)) == outcome
         assert outcome != previous_outcome, "rows with the same outcome are merged"
         previous_high, previous_outcome = high, outcome
-    assert previous_high == rules.table.total_points
+    low = int(last_range.removesuffix(" or more"))
+    assert last_range == f"{low} or more" and low == previous_high + 5 and last_outcome != previous_outcome
+    assert previous_high >= rules.table.total_points, "the bands reach past the deck's total"
+    first = rules.level_change(low)
+    for score in range(low, low + 2000, 5):
+        side, levels = rules.level_change(score)
+        if last_outcome.endswith("or more"):  # no limit: the band's levels, then more
+            assert side == first[0] and levels >= first[1]
+            assert last_outcome == outcome_phrase(*first, or_more=True)
+        else:
+            assert outcome_phrase(side, levels) == last_outcome
 
 
 @pytest.mark.parametrize("name", SHIPPED)

@@ -81,7 +81,8 @@ class Builder:
         self._house_changes = frozenset(rules.house_changes)
 
     def is_house(self, paths: frozenset[str]) -> bool:
-        return any(source_key_for(self.real, path) in self._house_changes for path in paths - TITLE_PATHS)
+        changes = self._house_changes
+        return any(path in changes or source_key_for(self.real, path) in changes for path in paths - TITLE_PATHS)
 
     @contextmanager
     def section(self, key: str, title: str) -> Iterator[None]:

@@ -15,9 +15,10 @@ paragraph comes first; sections keep the sheet's order.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import reduce
 from difflib import SequenceMatcher
 
-from ..rules import NOT_PLAY_FIELDS, Rules
+from ..rules import DERIVED_VALUES, NOT_PLAY_FIELDS, Rules
 from .i18n import _, check_language, language, ngettext
 from .model import Item, Table
 from .render import check_format, environment
@@ -91,6 +92,8 @@ def _leaves(rules: Rules) -> dict[str, object]:
 def differing_paths(a: Rules, b: Rules) -> set[str]:
     """Leaf paths whose values differ (or that only one of the rulesets has)."""
     la, lb = _leaves(a), _leaves(b)
+    for path in DERIVED_VALUES:  # a sentence may state a value worked out from the fields
+        la[path], lb[path] = reduce(getattr, path.split("."), a), reduce(getattr, path.split("."), b)
     return {p for p in la.keys() | lb.keys() if la.get(p, _MISSING) != lb.get(p, _MISSING)}
 
 

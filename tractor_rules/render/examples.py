@@ -324,7 +324,13 @@ def throw_examples(kit: Kit) -> Made:
     else:
         throw = kit.cards((side[0], 1), (side[1], 1), (side[k], 1))
         others = [kit.cards((side[k - 1], 1)), kit.cards((side[-1], 1))]
-    rows = tuple((cards_text(throw), cards_text(other), _throw_result(kit, throw, other)) for other in others)
+    tries = [(throw, other) for other in others]
+    if {3, 4} <= set(kit.rules.combinations.set_widths) and kit.decks >= 4:
+        # the source's own four-deck example, 98888444: a higher single, quad or triple elsewhere
+        throw = kit.cards((side[k], 1), (side[k + 1], 4), (side[k + 5], 3))
+        tries += [(throw, kit.cards((side[k - 1], 1))), (throw, kit.cards((side[k - 2], 4))),
+                  (throw, kit.cards((side[k + 4], 3)))]
+    rows = tuple((cards_text(throw), cards_text(other), _throw_result(kit, throw, other)) for throw, other in tries)
     text = _("A throw against the cards of one other player:")
     holder = _("An opponent holds") if kit.rules.leading.throw_stoppers == "opponents" else _("Another player holds")
     return Draft(text, table=Table((_("Throw"), holder, _("Result")), rows))

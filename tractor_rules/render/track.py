@@ -141,6 +141,17 @@ class TrackedTuple:
         return f"<tracked {self._path}>"
 
 
+def derived(view: Any, name: str) -> Any:
+    """A value worked out from the fields of ``view`` (a property, ``trumps.constant_ranks``),
+    noted under its own path rather than the paths of the fields it comes from: a sentence that
+    states it changes with it, not with every change of those fields (``rules.DERIVED_VALUES``)."""
+    value = getattr(untracked(view), name)
+    if isinstance(view, Tracked):
+        path = object.__getattribute__(view, "_path")
+        object.__getattribute__(view, "_recorder").note(f"{path}.{name}" if path else name)
+    return value
+
+
 def untracked(value: Any) -> Any:
     """The plain value behind a view (reading it this way notes nothing)."""
     if isinstance(value, (Tracked, TrackedTuple)):

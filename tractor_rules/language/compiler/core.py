@@ -334,6 +334,8 @@ def compile_resolved(resolved: Resolved) -> model.Rules:
         for path, src in rules.sources
         if src.file == root and (parent is None or value_at(rules, path) != value_at(parent, path))
     )
+    changed += tuple(derived for derived, statement in model.DERIVED_VALUES.items()
+                     if statement in changed and (parent is None or value_at(rules, derived) != value_at(parent, derived)))
     return dataclasses.replace(rules, house_changes=changed)
 
 

@@ -8,8 +8,10 @@ from .. import examples as ex
 from ..builder import Builder, Draft, Made
 from ..i18n import _, ngettext
 from ..model import Table
+from ..track import untracked
 from ..words import SUIT_GLYPHS, join_and, join_list, join_or, set_phrase, tier_phrase, unit_noun
 from .common import has_sets, has_tractors, sentences
+from .declaring import formula_variables
 
 # --- the table and the deal ----------------------------------------------------------------------
 
@@ -232,6 +234,7 @@ def combinations_section(b: Builder) -> None:
         b.example("combinations.tractor_examples", ex.tractor_examples)
         b.rule("combinations.grouping", _grouping)
         b.example("combinations.grouping_example", ex.grouping_example)
+        b.rule("combinations.largest", _largest_kinds)
         b.rule("combinations.bomb_width", _bombs)
         b.rule("combinations.rainbow_min", _rainbows)
 
@@ -356,6 +359,35 @@ def _grouping(r: Any) -> Made:
     if not tractors:
         return _("A play is read as its largest sets first.")
     return _("A play is read as its largest combinations: tractors first, then the largest sets.")
+
+
+def _speaks_of_largest(r: Any) -> bool:
+    """Whether a rule of the sheet judges a play by its largest combination: the kitty multiplier,
+    the comparison of competing plays, the throw check.  Read untracked: those rules have sentences
+    (and house marks) of their own; this one states only the order of the kinds."""
+    plain = untracked(r)
+    kitty = plain.kitty
+    scored = bool(plain.table.kitty_size) and kitty.kind != "none"
+    by_size = kitty.kind == "table" or (kitty.kind == "formula" and "size" in formula_variables(kitty.formula))
+    return ((scored and by_size) or plain.ruffing.compare == "largest-part"
+            or (plain.leading.throws and plain.leading.throw_check == "largest-part"))
+
+
+def _largest_kinds(r: Any) -> Made:
+    """The order of the kinds of combination that picks a play's largest one, as the engine ranks
+    units (``units.Unit.key``): tractors above sets, then the wider, then the longer."""
+    if not has_sets(r) or not _speaks_of_largest(r):
+        return None
+    comb = r.combinations
+    kinds = [_("tractors of pairs") if w == 2 else _("tractors of %(units)s") % {"units": unit_noun(w, True)}
+             for w in sorted(comb.tractor_widths, reverse=True)]
+    kinds += [unit_noun(w, True) for w in sorted({1, *comb.set_widths}, reverse=True)]
+    values = {"kinds": join_list(kinds)}
+    if comb.tractor_widths:
+        return _("Where these rules speak of a play's largest combination, the kinds of combination rank, from "
+                 "the largest: %(kinds)s; of two tractors of one kind, the longer is the larger.") % values
+    return _("Where these rules speak of a play's largest combination, the kinds of combination rank, from the "
+             "largest: %(kinds)s.") % values
 
 
 def _bombs(r: Any) -> Made:

@@ -211,12 +211,13 @@ def _formula_text(tree: Any, top: bool = True) -> str:
     return text if top else _("(%(part)s)") % {"part": text}
 
 
-def _variables(tree: Any) -> set[str]:
+def formula_variables(tree: Any) -> set[str]:
+    """The variables a kitty formula reads ("size", "cards")."""
     if tree[0] == "var":
         return {tree[1]}
     if tree[0] == "num":
         return set()
-    return _variables(tree[1]) | _variables(tree[2])
+    return formula_variables(tree[1]) | formula_variables(tree[2])
 
 
 def _multiplier(r: Any) -> Made:
@@ -230,7 +231,7 @@ def _multiplier(r: Any) -> Made:
         return Draft(text, table=Table((_("Largest combination"), _("Factor")), rows))
     formula = k.formula
     cap = k.cap
-    if not _variables(formula):
+    if not formula_variables(formula):
         text = _("If the attackers win the last trick, they score the kitty's points multiplied by %(factor)s.") % {
             "factor": _formula_text(formula)}
     else:

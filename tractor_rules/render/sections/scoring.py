@@ -12,7 +12,7 @@ from .. import examples as ex
 from ..builder import Builder, Draft, Made
 from ..i18n import _, ngettext
 from ..model import Table
-from ..track import untracked
+from ..track import derived, untracked
 from ..words import join_and, join_list, outcome_phrase
 from .common import sentences
 
@@ -47,13 +47,11 @@ def _level_range(r: Any) -> Made:
 
 def _ladder(r: Any) -> tuple[str, ...]:
     """``level_ladder``, noting only what it depends on: the trump order matters to the levels only
-    through its constant ranks, so a ruleset without any (one that only adds a constant card, ♥5)
-    does not mark the levels as its own change."""
-    plain = untracked(r)
+    through its constant ranks, so a house rule that only adds a constant card (♥5) does not mark
+    the levels, and one that removes (or changes) the constant ranks does."""
     r.table.ranks, r.levels.first, r.levels.last
-    if plain.trumps.constant_ranks:
-        r.trumps.constant_ranks
-    return level_ladder(plain)
+    derived(r.trumps, "constant_ranks")
+    return level_ladder(untracked(r))
 
 
 def _per_player_levels(r: Any) -> Made:
@@ -80,23 +78,58 @@ def _score_range(low: int, high: int) -> str:
     return str(low) if low == high else f"{low}–{high}"
 
 
-def _outcome_table(r: Any, thresholds: Any) -> tuple[int, Table]:
-    """The highest score shown, and the table of outcomes ``thresholds`` give, rows of equal
-    outcome merged.  From 0 to the deck's total; further if a row starts beyond it (reachable with
-    penalty points or a multiplied kitty), so that every row of the rules shows."""
-    top = max(r.table.total_points, *(row.low for row in thresholds))
+def _can_pass_total(r: Any) -> bool:
+    """Whether the attackers' points can pass the deck's total: with a scored kitty (multiplied)
+    or penalty points given to them.  Read untracked, as ``_scores_kitty``."""
+    plain = untracked(r)
+    penalties = (plain.leading.throw_penalty, plain.following.revoke_penalty)
+    return _scores_kitty(r) or any(p.kind in ("per-attempt", "per-card") and p.points > 0 for p in penalties)
+
+
+def _settles_at(last: Any) -> int | None:
+    """The score from which the table's last (open) row gives one outcome for good; None if it
+    keeps adding levels without limit."""
+    if last.every <= 0:
+        return last.low
+    if last.at_most <= 0:
+        return None
+    return last.low + last.every * max(0, last.at_most - last.levels)
+
+
+def _outcome_table(r: Any, thresholds: Any) -> Table:
+    """The table of outcomes ``thresholds`` give, rows of equal outcome merged into bands.
+
+    From 0 to the deck's total, or further if a row starts beyond it.  Where the attackers' points
+    can pass the total (a multiplied kitty, penalties), the bands go on until the outcome no longer
+    changes, the last one open-ended ("480 or more"); a table adding levels without limit closes
+    the band that holds the total and ends with an open band ("240 or more: up 4 levels or
+    more"), the rule itself said by the sentence under the table."""
+    total = r.table.total_points
+    end = max(total, *(row.low for row in thresholds))
+    open_end = _can_pass_total(r) and thresholds[-1].high == -1
+    settle = _settles_at(thresholds[-1]) if open_end else None
+    if settle is not None:
+        end = max(end, settle)
     step = _granularity(r.table.points)
-    rows: list[tuple[int, int, tuple[str, int]]] = []
-    for score in range(0, top + 1, step):
+    bands: list[tuple[int, int, tuple[str, int]]] = []
+    for score in range(0, end + 1, step):
         outcome = row_change(thresholds, score)
-        if rows and rows[-1][2] == outcome:
-            rows[-1] = (rows[-1][0], score, outcome)
+        if bands and bands[-1][2] == outcome:
+            bands[-1] = (bands[-1][0], score, outcome)
         else:
-            rows.append((score, score, outcome))
-    return top, Table(
-        (_("Attackers' points"), _("Outcome")),
-        tuple((_score_range(low, high), outcome_phrase(*outcome)) for low, high, outcome in rows),
-    )
+            bands.append((score, score, outcome))
+    rows = [(_score_range(low, high), outcome_phrase(*outcome)) for low, high, outcome in bands]
+    if open_end and settle is not None:
+        low, _high, outcome = bands[-1]
+        rows[-1] = (_("%(low)s or more") % {"low": low}, outcome_phrase(*outcome))
+    elif open_end:
+        low, high, outcome = bands[-1]
+        while row_change(thresholds, high + step) == outcome:  # an open row changes within its step
+            high += step
+        rows[-1] = (_score_range(low, high), outcome_phrase(*outcome))
+        side, levels = row_change(thresholds, high + step)
+        rows.append((_("%(low)s or more") % {"low": high + step}, outcome_phrase(side, levels, or_more=True)))
+    return Table((_("Attackers' points"), _("Outcome")), tuple(rows))
 
 
 def _scores_kitty(r: Any) -> bool:
@@ -107,15 +140,24 @@ def _scores_kitty(r: Any) -> bool:
     return bool(plain.table.kitty_size) and plain.kitty.kind != "none"
 
 
+def _table_scope(r: Any) -> str:
+    """What the upgrade table's first sentence says of its range of scores."""
+    values = {"total": r.table.total_points}
+    if not _can_pass_total(r):
+        return _("from 0 to %(total)s points") % values
+    if _scores_kitty(r):
+        return _("a multiplied kitty can take them past the deck's %(total)s points") % values
+    return _("penalty points can take them past the deck's %(total)s points") % values
+
+
 def _upgrade_table(r: Any) -> Made:
-    top, table = _outcome_table(r, r.thresholds)
+    values = {"scope": _table_scope(r)}
     if _scores_kitty(r):
         text = _("After each hand the attackers' points, the kitty's included if they won it, decide the outcome "
-                 "(from 0 to %(top)s points):") % {"top": top}
+                 "(%(scope)s):") % values
     else:
-        text = _("After each hand the attackers' points decide the outcome (from 0 to %(top)s points):") % {
-            "top": top}
-    return Draft(text, table=table)
+        text = _("After each hand the attackers' points decide the outcome (%(scope)s):") % values
+    return Draft(text, table=_outcome_table(r, r.thresholds))
 
 
 def _solo_table(r: Any) -> Made:
@@ -123,10 +165,10 @@ def _solo_table(r: Any) -> Made:
         return None  # nobody banks alone with fixed partners
     if not r.solo_thresholds:
         return _("A banker whom nobody joined is scored by the same table.")
-    top, table = _outcome_table(r, r.solo_thresholds)
     text = _("A banker whom nobody joined (playing alone against everyone) is scored by a table of their own "
-             "(from 0 to %(top)s points):") % {"top": top}
-    return Draft(text, points=tuple(_open_row_notes(r.solo_thresholds, _scores_kitty(r))), table=table)
+             "(%(scope)s):") % {"scope": _table_scope(r)}
+    return Draft(text, points=tuple(_open_row_notes(r.solo_thresholds, _scores_kitty(r))),
+                 table=_outcome_table(r, r.solo_thresholds))
 
 
 def _short_team_bonus(r: Any) -> Made:
