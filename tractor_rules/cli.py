@@ -164,7 +164,9 @@ def _cmd_players(args: argparse.Namespace) -> int:
     from .engine.kinds import player_kinds
 
     for kind in player_kinds().values():
-        print(f"{kind.name:<12} {kind.summary}")
+        name = kind.name if kind.budget is None else f"{kind.name}[:N]"
+        budget = "" if kind.budget is None else f"; {kind.name}:N sets N {kind.budget}"
+        print(f"{name:<12} {kind.summary}{budget}")
     return EXIT_OK
 
 

@@ -1,42 +1,56 @@
 """A search player: determinized Monte Carlo over the heuristic player.
 
-At each lead and follow where it has a real choice, the player lists a few candidate plays (the
-heuristic player's own, a low one, a high one, one that gives points, one that wins), then, for
-each of ``samples`` determinizations, deals the cards it has not seen to the other players and to
-the kitty at random, consistently with what the table has shown (each player's number of cards, the
-suits each has shown to be void in, the cards already played to this trick), and plays the rest of
-the hand out once per candidate with heuristic players at every seat (the engine's own trick loop,
-resumed from the current state).  It plays the candidate whose rollouts leave its team the most
-points (the attackers' final points as the engine scores them, the kitty included, seen from its
-side).  Every candidate is played out on the same determinizations, so they are compared on the
-same guesses.
+At each lead and follow where it has a real choice, the player lists candidate plays (the heuristic
+player's own first, then structurally different ones: for a lead, the strongest unit and the lowest
+card of each suit; for a follow, the low, the point-giving, the high and the ruffing follows), and
+samples worlds: the hidden hands and kitty dealt at random consistently with what it has seen
+(``worlds.py``).  On every world it plays each candidate and the rest of the hand out with
+heuristic players at every seat (the engine's own trick loop, resumed from the current state), so
+every candidate is judged on the same worlds (common random numbers: the luck of a guess cancels
+out between candidates).
 
-The budget is ``samples`` determinizations a decision (rollouts = samples × candidates).  Declaring,
-burying and calling are the heuristic player's.  With called partners (Finding Friends) the teams
-are hidden and it plays as the heuristic player.
+A rollout is worth what the hand's end is worth to the player's team: 1 when the level change goes
+its way (its bank holds, or it takes the bank), plus a small share for the points it kept or took,
+so that among plays that win (or lose) equally often the one with the better score is chosen.  The
+heuristic play stands unless another candidate's mean is higher by ``MARGIN``: a few rollouts are
+noisy, and a switch on noise loses more than it gains.
+
+The budget is ``rollouts`` playouts a decision, spread evenly over the candidates (so fewer
+candidates get more worlds each); a decision never plays more.  Declaring, burying and calling are
+the heuristic player's.  With called partners (Finding Friends) the teams are hidden and it plays
+as the heuristic player.
 """
 
 from __future__ import annotations
 
+import math
 import random
 from collections.abc import Callable, Sequence
 from dataclasses import replace
 
-from .cards import CARDS, Card, pack
-from .choices import take
-from .heuristic import HeuristicPlayer, _voids
+from .cards import Card
+from .heuristic import HeuristicPlayer
 from .kinds import player_kind
 from .kitty import Kitty
+from .order import TRUMP
 from .outcome import score
 from .trick_play import resume_tricks
 from .views import Player, PlayerView, Public
+from .worlds import World, WorldSampler
 
 __all__ = ["SearchPlayer"]
 
-#: determinizations a decision, by default
-SAMPLES = 4
-#: candidate plays a decision, at most
-CANDIDATES = 3
+#: playouts a decision, by default
+ROLLOUTS = 24
+#: candidate plays a lead considers, at most (the heuristic play included)
+LEAD_CANDIDATES = 4
+#: candidate plays a follow considers, at most
+FOLLOW_CANDIDATES = 3
+#: the weight of the team's share of the points beside winning the hand (1)
+POINTS_WEIGHT = 0.25
+#: how much better than the heuristic play another candidate must be, in mean worth a world, to
+#: replace it (besides being better by more than the standard error of the difference)
+MARGIN = 0.02
 
 
 class _Forced(Player):
@@ -62,40 +76,62 @@ class _Forced(Player):
         return self.inner.choose_part(view, options)
 
 
-@player_kind("search", "determinized Monte Carlo: samples the hidden hands and plays each candidate out with "
-                       "heuristic players (4 samples a decision; slow)")
+@player_kind("search", f"determinized Monte Carlo: samples the hidden hands and plays candidates out with "
+                       f"heuristic players ({ROLLOUTS} playouts a decision; slow)", budget="playouts a decision")
 class SearchPlayer(HeuristicPlayer):
-    """Heuristic play, improved by rollouts at each lead and follow (deterministic for a seed)."""
+    """Heuristic play, improved by playouts at each lead and follow (deterministic for a seed).
 
-    def __init__(self, seed: int | None = None, samples: int = SAMPLES):
+    ``rollouts``: the playouts a decision may use (at least 1).  ``rollouts_played`` counts them
+    all, ``most_in_one_decision`` the most one decision used."""
+
+    def __init__(self, seed: int | None = None, rollouts: int = ROLLOUTS, *, margin: float = MARGIN,
+                 points_weight: float = POINTS_WEIGHT, lead_candidates: int = LEAD_CANDIDATES,
+                 follow_candidates: int = FOLLOW_CANDIDATES):
+        if rollouts < 1:
+            raise ValueError(f"a search player needs at least 1 playout a decision, not {rollouts}")
         super().__init__(seed)
         self.rng = random.Random(seed)
-        self.samples = samples
+        self.rollouts = rollouts
+        self.margin = margin
+        self.points_weight = points_weight
+        self.lead_candidates = lead_candidates
+        self.follow_candidates = follow_candidates
+        self.rollouts_played = 0
+        self.most_in_one_decision = 0
         self._rollout_players: list[Player] = []
 
     # --- candidates ---------------------------------------------------------------------------
 
     def _lead_candidates(self, view: PlayerView) -> list[tuple[Card, ...]]:
+        """The heuristic lead, then for each suit (the side suits from the shortest, then the
+        trumps) its strongest unit and its lowest card (a card without points if it has one)."""
         order = view.ctx.order
         pts = self._pts(view)
-        found = [tuple(super().lead(view))]
         by_suit: dict[int, list[Card]] = {}
         for c in view.hand:
             by_suit.setdefault(order.suit_of[c], []).append(c)
-        for suit in sorted(by_suit):
+        strongest: list[tuple[Card, ...]] = []
+        lowest: list[tuple[Card, ...]] = []
+        for suit in sorted(by_suit, key=lambda s: (s == TRUMP, len(by_suit[s]), s)):
             cards = by_suit[suit]
-            found.append((min(cards, key=lambda c: (pts[c] > 0, order.strength[c], c)),))
-            strongest = max(view.units(cards), key=lambda u: (u.key, u.top))
-            found.append(strongest.cards)
-        return self._distinct(found)
+            strongest.append(max(view.units(cards), key=lambda u: (u.key, u.top)).cards)
+            lowest.append((min(cards, key=lambda c: (pts[c] > 0, order.strength[c], c)),))
+        found = [tuple(super().lead(view))]
+        for pair in zip(strongest, lowest):
+            found.extend(pair)
+        return self._distinct(found, self.lead_candidates)
 
     def _follow_candidates(self, view: PlayerView) -> list[tuple[Card, ...]]:
+        ruff = self._ruff(view)
         found = [tuple(super().follow(view)), self._candidate(view, "fit"),
                  self._candidate(view, "fit", points_first=True), self._candidate(view, "high")]
-        return [play for play in self._distinct(found) if view.follow_error(play) is None]
+        if ruff is not None:
+            found.append(ruff)
+        legal = [play for play in found if view.follow_error(play) is None]
+        return self._distinct(legal, self.follow_candidates)
 
     @staticmethod
-    def _distinct(plays: list[tuple[Card, ...]]) -> list[tuple[Card, ...]]:
+    def _distinct(plays: list[tuple[Card, ...]], most: int) -> list[tuple[Card, ...]]:
         seen: set[tuple[Card, ...]] = set()
         out = []
         for play in plays:
@@ -103,7 +139,7 @@ class SearchPlayer(HeuristicPlayer):
             if key not in seen:
                 seen.add(key)
                 out.append(play)
-        return out[:CANDIDATES]
+        return out[:most]
 
     # --- decisions ----------------------------------------------------------------------------
 
@@ -119,84 +155,66 @@ class SearchPlayer(HeuristicPlayer):
         return self._best(view, self._follow_candidates(view))
 
     def _best(self, view: PlayerView, candidates: list[tuple[Card, ...]]) -> tuple[Card, ...]:
+        """The candidate whose playouts are worth most on the same worlds; the first (the
+        heuristic play) unless another is clearly better (``_clearly_better``)."""
+        candidates = candidates[:self.rollouts]
         if len(candidates) == 1 or len(view.hand) == len(candidates[0]):
             return candidates[0]
-        totals = [0] * len(candidates)
-        for _ in range(self.samples):
-            deal = self._determinize(view)
+        sampler = self._sampler(view)
+        worth: list[list[float]] = [[] for _ in candidates]
+        for _ in range(self.rollouts // len(candidates)):
+            world = sampler.sample()
             for i, play in enumerate(candidates):
-                totals[i] += self._rollout(view, deal, play)
-        best = max(range(len(candidates)), key=lambda i: (totals[i], -i))  # ties: the earlier candidate
+                worth[i].append(self._rollout(view, world, play))
+        used = sum(len(w) for w in worth)
+        self.rollouts_played += used
+        self.most_in_one_decision = max(self.most_in_one_decision, used)
+        best = max(range(len(candidates)), key=lambda i: (sum(worth[i]), -i))  # ties: the earlier candidate
+        if best == 0 or not _clearly_better(worth[best], worth[0], self.margin):
+            return candidates[0]
         return candidates[best]
 
-    # --- determinizing ------------------------------------------------------------------------
-
-    def _determinize(self, view: PlayerView) -> tuple[list[list[Card]], list[Card]]:
-        """Each seat's cards (this player's own, and a guess for the others, with the cards they
-        already played to this trick), and a guess for the kitty (its real cards if this player
-        buried them)."""
-        pub = view.public
-        order = view.ctx.order
-        n = pub.players
-        unseen = list(pack(view.rules.table))
-        take(unseen, view.hand)
-        take(unseen, [CARDS[code] for code, copies in enumerate(pub.played) for _ in range(copies)])
-        mine = view.kitty
-        if mine is not None:
-            take(unseen, mine)
-        in_trick = {(pub.leader + k) % n: play for k, play in enumerate(pub.plays)}
-        for play in in_trick.values():
-            take(unseen, play)
-        size = len(view.hand)
-        room = {s: size - len(in_trick.get(s, ())) for s in range(n) if s != view.seat}
-        kitty_room = 0 if mine is not None else len(unseen) - sum(room.values())
-        voids = _voids(view)
-        for attempt in range(20):
-            self.rng.shuffle(unseen)
-            left = dict(room)
-            hands: dict[int, list[Card]] = {s: [] for s in room}
-            kitty: list[Card] = []
-            placed = True
-            for card in unseen:
-                suit = order.suit_of[card]
-                seats = [s for s in left if left[s] > 0 and (attempt > 15 or suit not in voids[s])]
-                spaces = sum(left[s] for s in seats) + (kitty_room - len(kitty))
-                if spaces <= 0:
-                    placed = False
-                    break
-                pick = self.rng.randrange(spaces)
-                for s in seats:
-                    if pick < left[s]:
-                        hands[s].append(card)
-                        left[s] -= 1
-                        break
-                    pick -= left[s]
-                else:
-                    kitty.append(card)
-            if placed:
-                break
-        out = [list(view.hand) if s == view.seat else hands[s] + list(in_trick.get(s, ())) for s in range(n)]
-        return out, list(mine) if mine is not None else kitty
+    def _sampler(self, view: PlayerView) -> WorldSampler:
+        """The worlds this player can imagine at this decision, drawn from its own generator."""
+        return WorldSampler(view, self.rng)
 
     # --- playing out --------------------------------------------------------------------------
 
-    def _rollout(self, view: PlayerView, deal: tuple[list[list[Card]], list[Card]], play: tuple[Card, ...]) -> int:
-        """This player's team's worth after playing ``play`` and the rest of the hand: the
-        attackers' final points, counted against it when it banks."""
+    def _rollout(self, view: PlayerView, world: World, play: tuple[Card, ...]) -> float:
+        """What the end of the hand is worth to this player's team when it plays ``play`` and
+        every seat plays the rest of ``world`` out as the heuristic player."""
         pub = view.public
         n = pub.players
         if len(self._rollout_players) != n:
             self._rollout_players = [HeuristicPlayer() for _ in range(n)]
         players: list[Player] = list(self._rollout_players)
         players[view.seat] = _Forced(players[view.seat], play)
-        hands = [list(h) for h in deal[0]]
+        hands = [list(h) for h in world.hands]
         public = _copy(pub)
         burier = view.seat if view.kitty is not None else (pub.banker if pub.banker is not None else 0)
-        kitty = Kitty(list(deal[1]), burier)
+        kitty = Kitty(list(world.kitty), burier)
         points = self._pts(view)
         resume_tricks(view.rules, players, hands, public, kitty, points)
         end = score(view.rules, public, kitty.cards, points, None)
-        return -end.attacker_points if view.seat in end.banker_team else end.attacker_points
+        banking = view.seat in end.banker_team
+        won = (end.level_change[0] == "banker") == banking
+        share = min(end.attacker_points / max(view.rules.table.total_points, 1), 1.0)
+        return float(won) + self.points_weight * (1.0 - share if banking else share)
+
+
+def _clearly_better(challenger: list[float], standing: list[float], margin: float) -> bool:
+    """Whether ``challenger`` beats ``standing`` on the same worlds by more than ``margin`` a world
+    and by more than one standard error of the mean difference (a paired comparison: the worlds
+    on which both do alike say nothing)."""
+    diffs = [a - b for a, b in zip(challenger, standing)]
+    n = len(diffs)
+    mean = sum(diffs) / n
+    if mean <= margin:
+        return False
+    if n == 1:
+        return True
+    variance = sum((d - mean) ** 2 for d in diffs) / (n - 1)
+    return mean > math.sqrt(variance / n)
 
 
 def _copy(public: Public) -> Public:

@@ -28,7 +28,7 @@ from typing import Any
 
 from ..rules import Rules
 from .errors import EngineError
-from .kinds import player_kinds, seat_kinds
+from .kinds import make_player, seat_kinds
 from .match import MAX_HANDS, Match
 from .record import HandRecord
 from .seats import others
@@ -110,9 +110,8 @@ def play_game(rules: Rules, kinds: Sequence[str], seed: int, game: int, *, hands
     where it is cut)."""
     if len(kinds) != rules.table.players:
         raise EngineError(f"these rules seat {rules.table.players} players, not {len(kinds)}")
-    known = player_kinds()
     seeds = game_rng(seed, game)
-    players = [known[kind].make(seeds.getrandbits(64)) for kind in kinds]
+    players = [make_player(kind, seeds.getrandbits(64)) for kind in kinds]
     match = Match(rules, players, seeds, MAX_HANDS, hand_rng=lambda h: hand_rng(seed, game, h))
     index = 0
     while not match.done and (hands is None or index < hands):
