@@ -29,7 +29,8 @@ from .cards import Card
 from .kinds import player_kind
 from .order import TRUMP
 from .players import GreedyPlayer
-from .views import Offer, PlayerView
+from .record import TrickRecord
+from .views import Offer, PlayerView, Public
 
 __all__ = ["HeuristicPlayer"]
 
@@ -38,25 +39,77 @@ def _voids(view: PlayerView) -> dict[int, set[int]]:
     """seat → the effective suits it has shown to be void in, from the tricks played (a follow of
     a lead's suit that holds other cards is a void: the player had to play all of the suit)."""
     pub = view.public
-    order = view.ctx.order
-    suit_of = order.suit_of
+    suit_of = view.ctx.order.suit_of
     out: dict[int, set[int]] = {s: set() for s in range(pub.players)}
-    tricks = [(t.leader, t.plays) for t in pub.tricks]
+    for trick in pub.tricks:
+        _add_voids(out, suit_of, pub.players, trick.leader, trick.plays)
     if pub.plays:
-        tricks.append((pub.leader, pub.plays))
-    for leader, plays in tricks:
-        lead = plays[0]
-        suit = suit_of[lead[0]]
-        for k, play in enumerate(plays[1:], start=1):
-            if any(suit_of[c] != suit for c in play):
-                out[(leader + k) % pub.players].add(suit)
+        _add_voids(out, suit_of, pub.players, pub.leader, pub.plays)
     return out
+
+
+def _add_voids(voids: dict[int, set[int]], suit_of: Sequence[int], players: int, leader: int,
+               plays: Sequence[tuple[Card, ...]]) -> None:
+    """Add to ``voids`` the voids one trick's follows show."""
+    suit = suit_of[plays[0][0]]
+    for k in range(1, len(plays)):
+        for c in plays[k]:
+            if suit_of[c] != suit:
+                voids[(leader + k) % players].add(suit)
+                break
+
+
+class _VoidsSeen:
+    """The voids shown by the finished tricks of one hand, brought up to date as tricks are added:
+    a finished trick never changes, so each is read once instead of at every decision.  It stands
+    for one list of tricks (the hand's ``Public.tricks``) under one card order; ``current`` starts
+    over when given another, or when the list no longer starts with the tricks read."""
+
+    __slots__ = ("tricks", "suit_of", "players", "read", "last", "voids")
+
+    def __init__(self, tricks: list[TrickRecord], suit_of: Sequence[int], players: int):
+        self.tricks = tricks
+        self.suit_of = suit_of
+        self.players = players
+        self.read = 0
+        self.last: TrickRecord | None = None
+        self.voids: dict[int, set[int]] = {s: set() for s in range(players)}
+
+    def stands_for(self, tricks: list[TrickRecord], suit_of: Sequence[int], players: int) -> bool:
+        return (tricks is self.tricks and suit_of is self.suit_of and players == self.players
+                and len(tricks) >= self.read and (self.read == 0 or tricks[self.read - 1] is self.last))
+
+    def current(self, pub: Public) -> dict[int, set[int]]:
+        """The voids shown so far, the trick being played included (to read, not to change)."""
+        tricks = self.tricks
+        for trick in tricks[self.read:]:
+            _add_voids(self.voids, self.suit_of, self.players, trick.leader, trick.plays)
+        self.read = len(tricks)
+        self.last = tricks[-1] if tricks else None
+        if not pub.plays:
+            return self.voids
+        now = {s: set(v) for s, v in self.voids.items()}
+        _add_voids(now, self.suit_of, self.players, pub.leader, pub.plays)
+        return now
 
 
 @player_kind("heuristic", "counts cards and voids, leads sure winners, feeds points to a winning partner, "
                           "ruffs when it pays, declares and buries with sense")
 class HeuristicPlayer(GreedyPlayer):
     """A careful player built on the greedy one's card counting (deterministic)."""
+
+    def __init__(self, seed: int | None = None):
+        super().__init__(seed)
+        self._seen: _VoidsSeen | None = None
+
+    def _voids(self, view: PlayerView) -> dict[int, set[int]]:
+        """``_voids(view)``, from the tricks this player has read already (to read, not to change)."""
+        pub = view.public
+        suit_of = view.ctx.order.suit_of
+        seen = self._seen
+        if seen is None or not seen.stands_for(pub.tricks, suit_of, pub.players):
+            seen = self._seen = _VoidsSeen(pub.tricks, suit_of, pub.players)
+        return seen.current(pub)
 
     # --- declaring ----------------------------------------------------------------------------
 
@@ -134,7 +187,7 @@ class HeuristicPlayer(GreedyPlayer):
         order = view.ctx.order
         pts = self._pts(view)
         unseen = self._unseen(view)
-        voids = _voids(view)
+        voids = self._voids(view)
         opponents = self._opponents(view)
         mates = [s for s in view.teammates() if s != view.seat]
         by_suit: dict[int, list[Card]] = {}
@@ -191,21 +244,22 @@ class HeuristicPlayer(GreedyPlayer):
         pub = view.public
         return [(pub.leader + k) % pub.players for k in range(len(pub.plays) + 1, pub.players)]
 
-    def _stands(self, view: PlayerView, seat: int, unseen: list[int], voids: dict[int, set[int]]) -> bool:
-        """Whether the trick, now won by ``seat``, stays won against the opponents still to play:
-        none left, or the winning play is the lead, made of units nobody can beat, in a suit none
-        of them has shown to be void in (a side suit could be ruffed)."""
-        pub = view.public
-        mates = view.teammates()
-        later = [s for s in self._after_me(view) if s not in mates]
+    def _stands(self, view: PlayerView, seat: int, later: list[int]) -> bool:
+        """Whether the trick, now won by ``seat``, stays won against the opponents still to play
+        (``later``): none left, or the winning play is the lead, made of units nobody can beat, in
+        a suit none of them has shown to be void in (a side suit could be ruffed)."""
         if not later:
             return True
+        pub = view.public
         fc = pub.lead_context
         assert fc is not None
         if seat != pub.leader or fc.rainbow is not None:
             return False
-        if fc.suit != TRUMP and any(fc.suit in voids[s] for s in later):
-            return False
+        if fc.suit != TRUMP:
+            voids = self._voids(view)
+            if any(fc.suit in voids[s] for s in later):
+                return False
+        unseen = self._unseen(view)
         return all(self._boss(view, u, unseen) for u in fc.units)
 
     def follow(self, view: PlayerView) -> Sequence[Card]:
@@ -214,22 +268,22 @@ class HeuristicPlayer(GreedyPlayer):
         if fc.rainbow is not None:
             return view.legal_follow()
         pub = view.public
-        pts = self._pts(view)
         mates = view.teammates()
         winning = view.winning_seat()
-        unseen = self._unseen(view)
-        voids = _voids(view)
-        if winning in mates and self._stands(view, winning, unseen, voids):
-            return self._candidate(view, "fit", points_first=True)
-        if winning in mates:
-            return self._candidate(view, "fit")
-        at_stake = sum(pts[c] for play in pub.plays for c in play)
+        # the opponents still to play after this one
         later = [s for s in self._after_me(view) if s not in mates]
+        if winning in mates:
+            return self._candidate(view, "fit", points_first=self._stands(view, winning, later))
         if len(fc.lead) == 1:
+            pts = self._pts(view)
+            at_stake = sum(pts[c] for play in pub.plays for c in play)
             held = self._singles(view, ruff=at_stake > 0 or not later)
+            if not later:
+                return self._first_winning(view, [(c,) for c in held])
             # a winner the players after this one cannot beat first, when there is one
-            sure = [c for c in held if self._boss_card(view, c, unseen)][:1] if later else []
-            return self._first_winning(view, [(c,) for c in [*sure, *held]])
+            unseen = self._unseen(view)
+            sure = next((c for c in held if self._boss_card(view, c, unseen)), None)
+            return self._first_winning(view, [(c,) for c in ([] if sure is None else [sure]) + held])
         return self._first_winning(view, self._multi(view))
 
     def name_trump(self, view: PlayerView) -> str | None:

@@ -18,8 +18,9 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
+from operator import sub
 
-from ..rules import SUITS
+from ..rules import SUITS, Rules
 from .cards import CARDS, Card, deck_cards, pack_copies
 from .kinds import make_players, parse_players, player_kind
 from .order import TRUMP
@@ -115,6 +116,9 @@ class GreedyPlayer(Player):
     def __init__(self, seed: int | None = None):
         self.seed = seed
         self._points: dict[int, tuple[int, ...]] = {}
+        #: the pack's copies of each card code under the ruleset ``_copies_of``
+        self._copies_of: Rules | None = None
+        self._copies: tuple[int, ...] = ()
 
     def _pts(self, view: PlayerView) -> tuple[int, ...]:
         key = id(view.rules)
@@ -179,8 +183,10 @@ class GreedyPlayer(Player):
     # --- leading ------------------------------------------------------------------------------
 
     def _unseen(self, view: PlayerView) -> list[int]:
-        copies = pack_copies(view.rules.table)
-        unseen = [n - p for n, p in zip(copies, view.public.played)]
+        rules = view.rules
+        if self._copies_of is not rules:  # the same ruleset hand after hand: worked out once
+            self._copies_of, self._copies = rules, pack_copies(rules.table)
+        unseen = list(map(sub, self._copies, view.public.played))
         for c in view.hand:
             unseen[c] -= 1
         for c in view.kitty or ():
