@@ -238,6 +238,13 @@ def test_four_decks_is_seed_001():
     assert len(lists[LeadShape(4, 2)]) == 18
     assert lists[LeadShape(4, 2)][0] == Pattern((Term(one(1), 4, one(2)),))
     assert lists[LeadShape(4, 2)][-1] == Pattern((Term(one(8), 1),))
+    # Seed 003's list for a triple; for two consecutive triples its list with a tractor of pairs +
+    # two singles above two triples (the order the "largest units first" default gives them).
+    assert lists[LeadShape(3, 1)] == (Pattern((Term(one(1), 3),)), Pattern((Term(one(1), 2), Term(one(1), 1))),
+                                      Pattern((Term(one(3), 1),)))
+    assert len(lists[LeadShape(3, 2)]) == 8
+    assert lists[LeadShape(3, 2)][1] == Pattern((Term(one(1), 2, one(2)), Term(one(2), 1)))
+    assert lists[LeadShape(3, 2)][2] == Pattern((Term(one(2), 3),))
     assert lists[LeadShape(4, 1)] == (
         Pattern((Term(one(1), 4),)),
         Pattern((Term(one(1), 3), Term(one(1), 1))),
