@@ -27,9 +27,10 @@ from collections.abc import Sequence
 from ..rules import SUITS
 from .cards import Card
 from .kinds import player_kind
-from .order import TRUMP
+from .order import TRUMP, Order
 from .players import GreedyPlayer
 from .record import TrickRecord
+from .units import Unit
 from .views import Offer, PlayerView, Public
 
 __all__ = ["HeuristicPlayer"]
@@ -91,6 +92,48 @@ class _VoidsSeen:
         now = {s: set(v) for s, v in self.voids.items()}
         _add_voids(now, self.suit_of, self.players, pub.leader, pub.plays)
         return now
+
+
+class _Unbeaten:
+    """Which units and cards no card still unseen can beat, for one decision (one ``unseen``):
+    the answers of ``GreedyPlayer._boss`` (and its one-card form), with the bands of
+    each suit and width read once per decision instead of once per question.
+
+    Both read the suit's bands in order, answer yes at the first band no stronger than the unit
+    (or card) and no at the first band holding a set of its width still out; so the answer is yes
+    exactly when some band up to the first one holding such a set is no stronger: the unit must
+    reach the weakest of those bands (its ``floor``)."""
+
+    __slots__ = ("order", "unseen", "floors")
+
+    def __init__(self, order: Order, unseen: list[int]):
+        self.order = order
+        self.unseen = unseen
+        self.floors: dict[tuple[int, int], float] = {}
+
+    def _floor(self, suit: int, width: int) -> float:
+        strength, unseen = self.order.strength, self.unseen
+        floor = lowest = float("inf")
+        for band in self.order.bands[suit]:
+            lowest = min(lowest, strength[band[0]])
+            if any(unseen[f] >= width for f in band):
+                floor = lowest
+                break
+        else:
+            floor = float("-inf")  # no set of that width is out: everything stands
+        self.floors[(suit, width)] = floor
+        return floor
+
+    def unit(self, unit: Unit) -> bool:
+        """Nobody else can hold a set of the unit's width above its top (``GreedyPlayer._boss``)."""
+        floor = self.floors.get((unit.suit, unit.width))
+        return unit.top >= (self._floor(unit.suit, unit.width) if floor is None else floor)
+
+    def card(self, card: Card) -> bool:
+        """No card above ``card`` in its suit is still out."""
+        suit = self.order.suit_of[card]
+        floor = self.floors.get((suit, 1))
+        return self.order.strength[card] >= (self._floor(suit, 1) if floor is None else floor)
 
 
 @player_kind("heuristic", "counts cards and voids, leads sure winners, feeds points to a winning partner, "
@@ -156,26 +199,15 @@ class HeuristicPlayer(GreedyPlayer):
         length = {s: 0 for s in range(TRUMP + 1)}
         for c in hand:
             length[order.suit_of[c]] += 1
-        unseen = self._unseen(view)
+        unbeaten = _Unbeaten(order, self._unseen(view))
 
         def keep(c: Card) -> tuple[bool, bool, bool, bool, int, int, int]:
             suit = order.suit_of[c]
-            boss = suit != TRUMP and self._boss_card(view, c, unseen)
+            boss = suit != TRUMP and unbeaten.card(c)
             # buried first: side cards, without points, single, not a sure winner, short suits
             return (suit == TRUMP, pts[c] > 0, copies[c] > 1, boss, length[suit], order.strength[c], c)
 
         return sorted(hand, key=keep)[:count]
-
-    def _boss_card(self, view: PlayerView, card: Card, unseen: list[int]) -> bool:
-        """No card above ``card`` in its suit is still out."""
-        order = view.ctx.order
-        suit = order.suit_of[card]
-        for band in order.bands[suit]:
-            if order.strength[band[0]] <= order.strength[card]:
-                return True
-            if any(unseen[f] > 0 for f in band):
-                return False
-        return True
 
     # --- leading ------------------------------------------------------------------------------
 
@@ -187,6 +219,7 @@ class HeuristicPlayer(GreedyPlayer):
         order = view.ctx.order
         pts = self._pts(view)
         unseen = self._unseen(view)
+        unbeaten = _Unbeaten(order, unseen)
         voids = self._voids(view)
         opponents = self._opponents(view)
         mates = [s for s in view.teammates() if s != view.seat]
@@ -201,7 +234,7 @@ class HeuristicPlayer(GreedyPlayer):
             if suit != TRUMP and any(suit in voids[o] for o in opponents):
                 continue
             units = view.units(by_suit[suit])
-            bosses = [u for u in units if self._boss(view, u, unseen)]
+            bosses = [u for u in units if unbeaten.unit(u)]
             if len(bosses) > 1 and throws and suit != TRUMP:
                 return tuple(c for u in bosses for c in u.cards)
             for u in bosses:
@@ -259,8 +292,8 @@ class HeuristicPlayer(GreedyPlayer):
             voids = self._voids(view)
             if any(fc.suit in voids[s] for s in later):
                 return False
-        unseen = self._unseen(view)
-        return all(self._boss(view, u, unseen) for u in fc.units)
+        unbeaten = _Unbeaten(fc.order, self._unseen(view))
+        return all(unbeaten.unit(u) for u in fc.units)
 
     def follow(self, view: PlayerView) -> Sequence[Card]:
         fc = view.public.lead_context
@@ -278,13 +311,37 @@ class HeuristicPlayer(GreedyPlayer):
             pts = self._pts(view)
             at_stake = sum(pts[c] for play in pub.plays for c in play)
             held = self._singles(view, ruff=at_stake > 0 or not later)
-            if not later:
-                return self._first_winning(view, [(c,) for c in held])
-            # a winner the players after this one cannot beat first, when there is one
-            unseen = self._unseen(view)
-            sure = next((c for c in held if self._boss_card(view, c, unseen)), None)
-            return self._first_winning(view, [(c,) for c in ([] if sure is None else [sure]) + held])
+            if later:
+                # a winner the players after this one cannot beat first, when there is one
+                unbeaten = _Unbeaten(fc.order, self._unseen(view))
+                sure = next((c for c in held if unbeaten.card(c)), None)
+                if sure is not None and view.follow_error((sure,)) is None and view.winner_if((sure,)) == view.seat:
+                    return (sure,)
+            return self._first_winning_single(view, held)
         return self._first_winning(view, self._multi(view))
+
+    def _first_winning_single(self, view: PlayerView, held: list[Card]) -> tuple[Card, ...]:
+        """``_first_winning`` over the single plays of ``held`` (cards of one suit, weakest
+        first), with fewer questions to the oracle: a single card wins wherever a weaker card of
+        its suit would (the contenders for a single lead compare by their card, under every
+        ``ruffing.compare``: tests/engine/test_heuristic_shortcuts.py checks it of the engine), so
+        the cards that would win are the strongest ones, and the first of them is found by
+        halving; when the strongest would not win, none would.  It is then checked as
+        ``_first_winning`` checks each play, and, if refused, the (stronger) cards after it."""
+        seat = view.seat
+        if not held or view.winner_if((held[-1],)) != seat:
+            return self._candidate(view, "fit")
+        low, high = 0, len(held) - 1  # the first card that would win is in held[low:high + 1]
+        while low < high:
+            middle = (low + high) // 2
+            if view.winner_if((held[middle],)) == seat:
+                high = middle
+            else:
+                low = middle + 1
+        for card in held[low:]:  # each would win
+            if view.follow_error((card,)) is None:
+                return (card,)
+        return self._candidate(view, "fit")
 
     def name_trump(self, view: PlayerView) -> str | None:
         return max(SUITS, key=lambda s: self._trumps_with(view, s))

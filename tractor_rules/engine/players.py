@@ -115,17 +115,20 @@ class GreedyPlayer(Player):
 
     def __init__(self, seed: int | None = None):
         self.seed = seed
-        self._points: dict[int, tuple[int, ...]] = {}
-        #: the pack's copies of each card code under the ruleset ``_copies_of``
-        self._copies_of: Rules | None = None
+        #: the points and the pack's copies of each card code under the ruleset ``_tables_of``
+        #: (the same ruleset hand after hand: worked out once, not at every decision)
+        self._tables_of: Rules | None = None
+        self._points: tuple[int, ...] = ()
         self._copies: tuple[int, ...] = ()
 
+    def _tables(self, rules: Rules) -> None:
+        self._tables_of, self._points, self._copies = rules, point_table(rules), pack_copies(rules.table)
+
     def _pts(self, view: PlayerView) -> tuple[int, ...]:
-        key = id(view.rules)
-        got = self._points.get(key)
-        if got is None:
-            got = self._points[key] = point_table(view.rules)
-        return got
+        rules = view.public.rules
+        if self._tables_of is not rules:
+            self._tables(rules)
+        return self._points
 
     # --- declaring ----------------------------------------------------------------------------
 
@@ -183,9 +186,9 @@ class GreedyPlayer(Player):
     # --- leading ------------------------------------------------------------------------------
 
     def _unseen(self, view: PlayerView) -> list[int]:
-        rules = view.rules
-        if self._copies_of is not rules:  # the same ruleset hand after hand: worked out once
-            self._copies_of, self._copies = rules, pack_copies(rules.table)
+        rules = view.public.rules
+        if self._tables_of is not rules:
+            self._tables(rules)
         unseen = list(map(sub, self._copies, view.public.played))
         for c in view.hand:
             unseen[c] -= 1

@@ -1,0 +1,113 @@
+"""The heuristic player's shortcuts answer exactly as the plain questions they replace: the voids
+kept from trick to trick, the sure winners read from each suit's bands once per decision, and the
+first winning single found by halving, which rests on a property of the engine's trick winner (a
+single card wins wherever a weaker card of its suit would) that is checked here too, at every
+single-lead follow of a few hands in every shipped ruleset, in rulesets with bombs and rainbows,
+and under every way of comparing contenders and of counting a ruff."""
+
+from __future__ import annotations
+
+import dataclasses
+import random
+from collections import Counter
+from collections.abc import Sequence
+from pathlib import Path
+
+import pytest
+
+import tractor_rules as tr
+from tractor_rules.engine.cards import Card
+from tractor_rules.engine.game import play_hand
+from tractor_rules.engine.heuristic import HeuristicPlayer, _Unbeaten, _voids
+from tractor_rules.engine.views import PlayerView
+
+EXAMPLES = Path(__file__).resolve().parents[2] / "examples" / "house-rules"
+
+
+def _boss_card(view: PlayerView, card: Card, unseen: list[int]) -> bool:
+    """The plain question (the heuristic's before ``_Unbeaten``): no card above ``card`` in its
+    suit is still out."""
+    order = view.ctx.order
+    for band in order.bands[order.suit_of[card]]:
+        if order.strength[band[0]] <= order.strength[card]:
+            return True
+        if any(unseen[f] > 0 for f in band):
+            return False
+    return True
+
+
+class CheckedHeuristic(HeuristicPlayer):
+    """The heuristic player, checking at each of its decisions that every shortcut agrees with
+    the plain question, then deciding as usual."""
+
+    def __init__(self, seed: int | None = None):
+        super().__init__(seed)
+        self.checked: Counter[str] = Counter()
+
+    def _check_counting(self, view: PlayerView) -> None:
+        assert self._voids(view) == _voids(view)
+        unseen = self._unseen(view)
+        unbeaten = _Unbeaten(view.ctx.order, unseen)
+        for card in sorted(set(view.hand)):
+            assert unbeaten.card(card) == _boss_card(view, card, unseen)
+        for unit in view.units(view.hand):
+            assert unbeaten.unit(unit) == self._boss(view, unit, unseen)
+            self.checked["units"] += 1
+
+    def lead(self, view: PlayerView) -> Sequence[Card]:
+        self._check_counting(view)
+        return super().lead(view)
+
+    def follow(self, view: PlayerView) -> Sequence[Card]:
+        self._check_counting(view)
+        fc = view.public.lead_context
+        assert fc is not None
+        if fc.rainbow is None and len(fc.lead) == 1:
+            for ruff in (False, True):
+                held = self._singles(view, ruff)
+                wins = [view.winner_if((c,)) == view.seat for c in held]
+                # weakest first: the cards that would lose, then the cards that would win
+                assert wins == sorted(wins), (fc.lead, view.public.plays, held, wins)
+                expected = self._first_winning(view, [(c,) for c in held])
+                assert self._first_winning_single(view, held) == expected
+                self.checked["singles"] += 1
+                self.checked["mixed" if any(wins) and not all(wins) else "same"] += 1
+        return super().follow(view)
+
+
+def _variant(rules: tr.Rules, compare: str, requirement: str) -> tr.Rules:
+    return dataclasses.replace(rules, ruffing=dataclasses.replace(rules.ruffing, compare=compare,
+                                                                   requirement=requirement))
+
+
+def _rulesets() -> list[tuple[str, tr.Rules]]:
+    out = [(name, tr.load(name)) for name in tr.builtin_names()]
+    out += [(name, tr.load(str(EXAMPLES / f"{name}.tractor"))) for name in ("C06-mixed-bombs", "C07-rainbows")]
+    two = tr.load("two-decks")
+    out += [(f"two-decks {c} {r}", _variant(two, c, r))
+            for c, r in (("highest-card", "any"), ("every-part", "shape"), ("largest-part", "types"))]
+    return out
+
+
+@pytest.mark.parametrize("name,rules", _rulesets(), ids=lambda v: v if isinstance(v, str) else "")
+def test_the_heuristic_shortcuts_answer_as_the_plain_questions(name, rules):
+    players = [CheckedHeuristic() for _ in range(rules.table.players)]
+    rng = random.Random(5)
+    levels = [r for r in rules.table.ranks if r not in rules.trumps.constant_ranks]
+    for hand in range(2):
+        play_hand(rules, players, rng, level=levels[hand % len(levels)], banker=hand % rules.table.players)
+    checked = sum((p.checked for p in players), Counter())
+    assert checked["units"] > 0 and checked["singles"] > 0
+    if rules.combinations.rainbow_min == 0:
+        assert checked["mixed"] > 0, "no single lead where some cards would win and others not"
+
+
+def test_the_checked_player_plays_as_the_heuristic_one():
+    """The checks above ask questions only: the checked player's hands are the heuristic's."""
+    rules = tr.load("two-decks")
+    records = []
+    for kind in (HeuristicPlayer, CheckedHeuristic):
+        players = [kind() for _ in range(4)]
+        record = play_hand(rules, players, random.Random(8), level="2", banker=1)
+        records.append([(t.leader, t.plays) for t in record.tricks])
+    assert records[0] == records[1]
