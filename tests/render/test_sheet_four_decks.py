@@ -4,6 +4,7 @@ the levels sentence."""
 
 from __future__ import annotations
 
+import re
 from dataclasses import replace
 
 import pytest
@@ -58,7 +59,7 @@ def test_the_kinds_are_listed_in_the_order_the_engine_finds_a_plays_largest(name
     sheet's order, the largest first."""
     rules = tr.load(name)
     text = item(rules, "combinations.largest").text
-    listed = text.split("from the largest: ")[1].split(";")[0].rstrip(".").split(", ")
+    listed = re.split(r"[;.] ", text.split("from the largest: ")[1])[0].split(", ")
     shapes = [KINDS_EN[kind] for kind in listed]
     assert len(listed) == len({*rules.combinations.set_widths, 1}) + len(rules.combinations.tractor_widths)
     faces = iter(FACES)
@@ -76,10 +77,17 @@ def test_the_kinds_are_listed_in_the_order_the_engine_finds_a_plays_largest(name
 def test_the_order_is_in_chinese_and_absent_where_nothing_is_judged_by_it():
     zh = item(tr.load("four-decks"), "combinations.largest", "zh").text
     assert "由四张组成的拖拉机、由三张组成的拖拉机、连对、四张、三张、对子、单张" in zh
+    en = item(tr.load("four-decks"), "combinations.largest").text
+    assert "which decides the kitty multiplier and the winner of a trick (ruffs included)" in en
     one = tr.load("one-deck")
     plain = replace(one, ruffing=replace(one.ruffing, compare="highest-card"), kitty=Multiplier(kind="none"),
                     leading=replace(one.leading, throw_check="every-part"))
     assert "combinations.largest" not in {it.key for it in build_sheet(plain).items()}
+    two = tr.load("two-decks")
+    throws = replace(two, ruffing=replace(two.ruffing, compare="highest-card"), kitty=Multiplier(kind="none"),
+                     leading=replace(two.leading, throw_check="largest-part"))
+    assert "which decides whether a throw stands," in item(throws, "combinations.largest").text
+    assert "它决定甩牌是否成立。" in item(throws, "combinations.largest", "zh").text
 
 
 # --- the source's throw example ------------------------------------------------------------------

@@ -361,33 +361,40 @@ def _grouping(r: Any) -> Made:
     return _("A play is read as its largest combinations: tractors first, then the largest sets.")
 
 
-def _speaks_of_largest(r: Any) -> bool:
-    """Whether a rule of the sheet judges a play by its largest combination: the kitty multiplier,
-    the comparison of competing plays, the throw check.  Read untracked: those rules have sentences
-    (and house marks) of their own; this one states only the order of the kinds."""
+def _largest_uses(r: Any) -> list[str]:
+    """What the rules decide by a play's largest combination: the kitty multiplier, the comparison
+    of competing plays, the throw check.  Read untracked: those rules have sentences (and house
+    marks) of their own; this one states only the order of the kinds."""
     plain = untracked(r)
     kitty = plain.kitty
-    scored = bool(plain.table.kitty_size) and kitty.kind != "none"
-    by_size = kitty.kind == "table" or (kitty.kind == "formula" and "size" in formula_variables(kitty.formula))
-    return ((scored and by_size) or plain.ruffing.compare == "largest-part"
-            or (plain.leading.throws and plain.leading.throw_check == "largest-part"))
+    uses = []
+    if plain.table.kitty_size and (kitty.kind == "table" or (
+            kitty.kind == "formula" and "size" in formula_variables(kitty.formula))):
+        uses.append(_("the kitty multiplier"))
+    if plain.ruffing.compare == "largest-part":
+        uses.append(_("the winner of a trick (ruffs included)"))
+    if plain.leading.throws and plain.leading.throw_check == "largest-part":
+        uses.append(_("whether a throw stands"))
+    return uses
 
 
 def _largest_kinds(r: Any) -> Made:
     """The order of the kinds of combination that picks a play's largest one, as the engine ranks
     units (``units.Unit.key``): tractors above sets, then the wider, then the longer."""
-    if not has_sets(r) or not _speaks_of_largest(r):
+    uses = _largest_uses(r)
+    if not has_sets(r) or not uses:
         return None
     comb = r.combinations
     kinds = [_("tractors of pairs") if w == 2 else _("tractors of %(units)s") % {"units": unit_noun(w, True)}
              for w in sorted(comb.tractor_widths, reverse=True)]
     kinds += [unit_noun(w, True) for w in sorted({1, *comb.set_widths}, reverse=True)]
-    values = {"kinds": join_list(kinds)}
+    values = {"kinds": join_list(kinds), "uses": join_and(uses)}
     if comb.tractor_widths:
-        return _("Where these rules speak of a play's largest combination, the kinds of combination rank, from "
-                 "the largest: %(kinds)s; of two tractors of one kind, the longer is the larger.") % values
-    return _("Where these rules speak of a play's largest combination, the kinds of combination rank, from the "
-             "largest: %(kinds)s.") % values
+        return _("The kinds of combination rank, from the largest: %(kinds)s; of two tractors of one kind, the "
+                 "longer is the larger. A play's largest combination, which decides %(uses)s, is the first of its "
+                 "combinations in this order.") % values
+    return _("The kinds of combination rank, from the largest: %(kinds)s. A play's largest combination, which "
+             "decides %(uses)s, is the first of its combinations in this order.") % values
 
 
 def _bombs(r: Any) -> Made:
