@@ -81,7 +81,7 @@ class Context:
         self.order: Order = build_order(rules, level, trump)
         self._pack = PackCheck.of(rules.table)
         # the follow context of recent leads: a trick asks about one lead several times
-        self._leads: OrderedDict[tuple[Card, ...], FollowContext] = OrderedDict()
+        self._leads: OrderedDict[object, FollowContext] = OrderedDict()
         self._leads_lock = threading.Lock()
 
     def __repr__(self) -> str:
