@@ -258,7 +258,9 @@ class GreedyPlayer(Player):
             for c in held:
                 rest.remove(c)
             return self._fill(view, held, rest, False, points_first)
-        demand = fc.duty.demand(Pool(order, fc.suit, held), pick)
+        # the follow context keeps the demand for held, and the check of the follow reads it
+        # there instead of working it out again (what a follow must meet does not hang on pick)
+        demand = fc.demand(held, pick)
         chosen = [CARDS[f] for f in demand.cards]
         rest = list(held)
         for c in chosen:
