@@ -27,11 +27,15 @@ questions linear scans instead of searches.  A configuration that still branches
 from __future__ import annotations
 
 from collections.abc import Set as AbstractSet
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 from ..rules import RANKS, SUITS, Combinations, LinkTier, Rules, TrumpTier
 from .cards import BIG_JOKER, CARDS, SMALL_JOKER, Card, deck_cards, parse_token
 from .errors import EngineError
+
+if TYPE_CHECKING:
+    from .units import Unit
 
 #: effective suit of every trump
 TRUMP = 4
@@ -70,6 +74,12 @@ class Order:
     set_widths: tuple[int, ...]
     #: (width, least length, greatest length or 0) of every tractor width, widest first
     tractor_kinds: tuple[tuple[int, int, int], ...]
+    #: what ``units.decompose`` worked out already, by the exact cards asked about (their order
+    #: decides between equal units): a hand asks about the same cards again and again (a lead,
+    #: its throw check, the suit a player leads from again).  Filled and bounded by ``units``.
+    decompositions: dict[tuple[int, ...], tuple[Unit, ...]] = field(default_factory=dict, repr=False)
+    #: each set as a ``Unit``, by (face, width): units are immutable, so one object serves every play
+    set_units: dict[tuple[int, int], Unit] = field(default_factory=dict, repr=False)
 
     def longest_run(self, suit: int, faces: AbstractSet[int]) -> Run | None:
         """The longest run of consecutive nodes that each hold one of ``faces`` (the strongest of

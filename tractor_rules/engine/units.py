@@ -51,9 +51,25 @@ class Unit:
         return f"Unit({str(self)!r}, width={self.width}, length={self.length})"
 
 
+#: decompositions an order keeps: many more than one hand asks about, few enough to stay small
+_KEPT_DECOMPOSITIONS = 2048
+
+
 def decompose(order: Order, cards: tuple[Card, ...]) -> list[Unit]:
     """The units of a play, largest first (then strongest first); a play spread over several
     effective suits gives the units of each."""
+    kept = order.decompositions
+    known = kept.get(cards)
+    if known is not None:
+        return list(known)  # a list of its own: callers may reorder it
+    units = _decompose(order, cards)
+    if len(kept) >= _KEPT_DECOMPOSITIONS:
+        kept.clear()
+    kept[tuple(cards)] = tuple(units)
+    return units
+
+
+def _decompose(order: Order, cards: tuple[Card, ...]) -> list[Unit]:
     identical = order.rules.combinations.grouping == "identical"
     suit_of = order.suit_of
     suits = sorted({suit_of[c] for c in cards})
@@ -62,8 +78,13 @@ def decompose(order: Order, cards: tuple[Card, ...]) -> list[Unit]:
         pool = Pool(order, suit, cards)
         units += _identical(order, pool) if identical else _largest(order, pool)
     if len(units) > 1:
-        units.sort(key=lambda u: (u.key, u.top), reverse=True)
+        units.sort(key=_largest_first, reverse=True)
     return units
+
+
+def _largest_first(unit: Unit) -> tuple[bool, int, int, int]:
+    """``(unit.key, unit.top)`` flattened (the same order, without building the key)."""
+    return (unit.length > 1, unit.width, unit.length, unit.top)
 
 
 def _make(order: Order, faces: list[int], width: int, suit: int) -> Unit:
@@ -72,7 +93,11 @@ def _make(order: Order, faces: list[int], width: int, suit: int) -> Unit:
 
 
 def _make_set(order: Order, face: int, width: int, suit: int) -> Unit:
-    return Unit((CARDS[face],) * width, width, 1, suit, order.strength[face])
+    """The set of ``width`` copies of ``face`` (the same object every time: units are immutable)."""
+    made = order.set_units.get((face, width))
+    if made is None:
+        made = order.set_units[(face, width)] = Unit((CARDS[face],) * width, width, 1, suit, order.strength[face])
+    return made
 
 
 def _largest(order: Order, pool: Pool) -> list[Unit]:
@@ -90,6 +115,9 @@ def _largest(order: Order, pool: Pool) -> list[Unit]:
             break
     suit = pool.suit
     for face, count in counts.items():
+        if count == 1:  # a single whatever the set widths
+            out.append(_make_set(order, face, 1, suit))
+            continue
         for width in _whole_sets(order.set_widths, count):
             out.append(_make_set(order, face, width, suit))
     counts.clear()
