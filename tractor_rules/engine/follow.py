@@ -359,6 +359,9 @@ class FollowContext:
     #: the demand of each hand's cards of the suit met so far: its shapes and words do not depend
     #: on which cards give them, so checking a follow reuses what choosing it worked out
     demands: dict[tuple[Card, ...], Demand] = field(init=False, default_factory=dict)
+    #: the last hand asked about (a tuple) with its cards of the suit: the engine checks a follow
+    #: against the very hand the player chose it from
+    last_held: tuple[tuple[Card, ...], list[Card]] | None = field(init=False, default=None)
 
     def __post_init__(self) -> None:
         order, lead = self.order, self.lead
@@ -383,11 +386,26 @@ class FollowContext:
         fc.duty = duty_for(order.rules, units) if duty is None else duty
         fc.rainbow = None
         fc.demands = {}
+        fc.last_held = None
         return fc
+
+    def held(self, hand: Sequence[Card]) -> list[Card]:
+        """The cards of ``hand`` in the led suit, in the hand's order (not to be changed: kept for
+        the next question about the same hand)."""
+        last = self.last_held
+        if last is not None and last[0] is hand:
+            return last[1]
+        suit_of, suit = self.order.suit_of, self.suit
+        held = [c for c in hand if suit_of[c] == suit]
+        if type(hand) is tuple:  # only an immutable hand is known again by its identity
+            self.last_held = (hand, held)
+        return held
 
     def demand(self, held: list[Card], pick: Pick = "fit") -> Demand:
         """What the hand's cards of the suit, ``held``, demand of a follow (the cards with
         ``pick``); kept for the check of the follow."""
+        if type(self.duty) is SuitDuty:
+            return ANY  # nothing beyond the suit: no pool to build
         demand = self.duty.demand(Pool(self.order, self.suit, held), pick)
         if len(self.demands) >= _KEPT_DEMANDS:
             self.demands.clear()
@@ -441,7 +459,7 @@ def follow_refusal(fc: FollowContext, hand: tuple[Card, ...], play: tuple[Card, 
         return None if message is None else Refusal("rainbow", message)
     suit_of = fc.order.suit_of
     word = SUIT_WORDS[fc.suit]
-    held = [c for c in hand if suit_of[c] == fc.suit]
+    held = fc.held(hand)
     played = [c for c in play if suit_of[c] == fc.suit]
     if len(held) <= size:
         if len(played) < len(held):
@@ -452,7 +470,8 @@ def follow_refusal(fc: FollowContext, hand: tuple[Card, ...], play: tuple[Card, 
         off = next(c for c in play if suit_of[c] != fc.suit)
         return Refusal("suit-only", f"the hand holds more {word} than the lead: play {word} only ({off} is not one)")
     demand = fc.demands.get(tuple(held)) or fc.demand(held)
-    if fc.duty.met(Pool(fc.order, fc.suit, played), demand):
+    # every duty's ``met`` accepts any play of the suit when the hand can do nothing more
+    if demand is ANY or fc.duty.met(Pool(fc.order, fc.suit, played), demand):
         return None
     return Refusal("shape", f"the hand holds {demand.words} in {word}, so the follow must play that too")
 
@@ -471,7 +490,7 @@ def choose_follow(fc: FollowContext, hand: tuple[Card, ...], rng: random.Random 
     if fc.rainbow is not None:
         return rainbows.choose_follow(fc.rainbow, hand, size, order.strength, rng)
     suit_of = order.suit_of
-    held = [c for c in hand if suit_of[c] == fc.suit]
+    held = fc.held(hand)
     if len(held) <= size:
         chosen = list(held)
         spare = [c for c in hand if suit_of[c] != fc.suit]

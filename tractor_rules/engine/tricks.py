@@ -95,6 +95,8 @@ def winner(order: Order, lead: tuple[Card, ...], lead_units: list[Unit], lead_su
             return max(bombs, key=lambda bi: bi[0])[1]
 
     suit_of = order.suit_of
+    if len(lead) == 1:
+        return _single_winner(order, lead[0], lead_suit, follows)
     shapes = [u.shape for u in lead_units]
     followers: list[tuple[int, Pool]] = []
     ruffs: list[tuple[int, Pool]] = []
@@ -110,10 +112,37 @@ def winner(order: Order, lead: tuple[Card, ...], lead_units: list[Unit], lead_su
         elif suit == TRUMP and is_ruff(rules, lead_units, pool):
             ruffs.append((i, pool))
     contenders = ruffs or [(0, Pool(order, lead_suit, lead)), *followers]
-    best_i, best_pool = contenders[0]
+    # each contender's strength once; a challenger must beat the play winning so far
+    how = rules.ruffing.compare
+    best_i, best = contenders[0][0], _strength(order, contenders[0][1], lead_units, how)
     for i, pool in contenders[1:]:
-        if _beats(order, pool, best_pool, lead_units):
-            best_i, best_pool = i, pool
+        challenger = _strength(order, pool, lead_units, how)
+        if _beats(challenger, best, how):
+            best_i, best = i, challenger
+    return best_i
+
+
+def _single_winner(order: Order, lead: Card, lead_suit: int, follows: list[tuple[Card, ...]]) -> int:
+    """``winner`` for a lead of one card.  Its one unit is a single, so a play of one suit follows
+    it or (all trumps) ruffs it whatever ``ruffing.requirement`` asks, and under every
+    ``ruffing.compare`` a contender's strength is its highest card's: the highest card of the
+    ruffs, else of the lead and its followers, wins (the earlier of equals)."""
+    suit_of, strength = order.suit_of, order.strength
+    best_i, best, ruffed = 0, strength[lead], False
+    for i, play in enumerate(follows, start=1):
+        if not play:
+            continue
+        suit = suit_of[play[0]]
+        if suit != lead_suit and suit != TRUMP:
+            continue
+        if any(suit_of[c] != suit for c in play):
+            continue  # a mixed play follows nothing
+        top = max(strength[c] for c in play)
+        if suit == lead_suit:
+            if not ruffed and top > best:
+                best_i, best = i, top
+        elif not ruffed or top > best:  # the first ruff beats any play of the led suit
+            best_i, best, ruffed = i, top, True
     return best_i
 
 
@@ -128,15 +157,24 @@ def _strengths(pool: Pool, lead_units: list[Unit]) -> list[int]:
     return out
 
 
-def _beats(order: Order, challenger: Pool, holder: Pool, lead_units: list[Unit]) -> bool:
-    how = order.rules.ruffing.compare
+def _strength(order: Order, pool: Pool, lead_units: list[Unit], how: str) -> int | list[int]:
+    """What ``ruffing.compare`` compares of a contender: its highest card ("highest-card"), the
+    counterpart of the lead's largest unit ("largest-part"), or every unit's ("every-part")."""
     if how == "highest-card":
         strength = order.strength
-        return max(strength[f] for f in challenger.counts) > max(strength[f] for f in holder.counts)
+        return max(strength[f] for f in pool.counts)
     if how == "every-part":
-        return all(a > b for a, b in zip(_strengths(challenger, lead_units), _strengths(holder, lead_units)))
-    top = lead_units[0]  # "largest-part": the counterpart of the lead's largest unit
-    return challenger.best(top.width, top.length) > holder.best(top.width, top.length)
+        return _strengths(pool, lead_units)
+    top = lead_units[0]
+    return pool.best(top.width, top.length)
+
+
+def _beats(challenger: int | list[int], holder: int | list[int], how: str) -> bool:
+    if isinstance(challenger, list):  # "every-part": stronger in every part
+        assert isinstance(holder, list)
+        return all(a > b for a, b in zip(challenger, holder))
+    assert isinstance(holder, int)
+    return challenger > holder
 
 
 # --- throws --------------------------------------------------------------------------------------
