@@ -74,6 +74,8 @@ class Order:
     set_widths: tuple[int, ...]
     #: (width, least length, greatest length or 0) of every tractor width, widest first
     tractor_kinds: tuple[tuple[int, int, int], ...]
+    #: per effective suit: the (line, node) of each of its faces in ``lines``
+    places: tuple[dict[int, tuple[int, int]], ...]
     #: what ``units.decompose`` worked out already, by the exact cards asked about (their order
     #: decides between equal units): a hand asks about the same cards again and again (a lead,
     #: its throw check, the suit a player leads from again).  Filled and bounded by ``units``.
@@ -84,17 +86,19 @@ class Order:
     def longest_run(self, suit: int, faces: AbstractSet[int]) -> Run | None:
         """The longest run of consecutive nodes that each hold one of ``faces`` (the strongest of
         equally long ones: lines and nodes come strongest first), or None if no node does."""
+        place = self.places[suit]
+        # the nodes holding one of the faces, in the order of the lines: a few faces, where the
+        # lines have many nodes
+        spots = sorted({place[f] for f in faces if f in place})
         best: Run | None = None
-        for li, line in enumerate(self.lines[suit]):
-            start = -1
-            for pos, node in enumerate((*line, ())):  # an empty node closes the last run
-                if not faces.isdisjoint(node):
-                    if start < 0:
-                        start = pos
-                elif start >= 0:
-                    if best is None or pos - start > best.length:
-                        best = Run(li, start, pos - start)
-                    start = -1
+        line, start, last = -1, -1, -1
+        for li, pos in (*spots, (-1, -1)):  # a last spot on no line closes the last run
+            if li == line and pos == last + 1:
+                last = pos
+                continue
+            if start >= 0 and (best is None or last + 1 - start > best.length):
+                best = Run(line, start, last + 1 - start)
+            line, start, last = li, pos, pos
         return best
 
 
@@ -186,8 +190,10 @@ def build_order(rules: Rules, level: str | None, trump: str | None) -> Order:
 
     comb = rules.combinations
     set_widths = tuple(sorted(set(comb.set_widths) | {1}, reverse=True))
+    places = tuple({face: (li, pos) for li, line in enumerate(suit_lines) for pos, node in enumerate(line)
+                    for face in node} for suit_lines in lines)
     return Order(rules, level, trump, tuple(suit_of), tuple(strength), tuple(lines), tuple(bands_out),
-                 set_widths, tractor_kinds(comb))
+                 set_widths, tractor_kinds(comb), places)
 
 
 def tractor_kinds(comb: Combinations) -> tuple[tuple[int, int, int], ...]:

@@ -164,7 +164,10 @@ def _identical(order: Order, pool: Pool) -> list[Unit]:
     out: list[Unit] = []
     for width, low, high in order.tractor_kinds:
         while True:
-            best = order.longest_run(pool.suit, {f for f, parts in chunks.items() if width in parts})
+            wide = {f for f, parts in chunks.items() if width in parts}
+            if len(wide) < low:
+                break  # too few faces for a run this long: no need to look along the lines
+            best = order.longest_run(pool.suit, wide)
             if best is None or best.length < low:
                 break
             take = best.length if not high else min(best.length, high)
