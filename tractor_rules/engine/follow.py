@@ -420,6 +420,8 @@ _KEPT_DEMANDS = 32
 def _missing(hand: tuple[Card, ...], play: tuple[Card, ...]) -> Card | None:
     """A card of ``play`` that ``hand`` lacks (or holds fewer times), or None.  Plays are short:
     counting in place beats building two Counters."""
+    if len(play) == 1:
+        return None if play[0] in hand else play[0]
     for card in dict.fromkeys(play):
         if hand.count(card) < play.count(card):
             return card
@@ -491,10 +493,12 @@ def choose_follow(fc: FollowContext, hand: tuple[Card, ...], rng: random.Random 
         return rainbows.choose_follow(fc.rainbow, hand, size, order.strength, rng)
     suit_of = order.suit_of
     held = fc.held(hand)
+    # ``spare`` keeps the order of ``spare_from``; ``cut`` says whether copies were taken out of it
     if len(held) <= size:
         chosen = list(held)
         spare = [c for c in hand if suit_of[c] != fc.suit]
         spare_from: Sequence[Card] = hand
+        cut = False
     else:
         # the demand's shapes do not depend on the pick, only which cards give them
         demand = fc.demand(held, rng or "fit")
@@ -503,10 +507,15 @@ def choose_follow(fc: FollowContext, hand: tuple[Card, ...], rng: random.Random 
         for c in chosen:
             spare.remove(c)
         spare_from = held
+        cut = bool(chosen)
     need = size - len(chosen)
     if rng is not None:
-        # copies side by side, in the order the hand first holds them: a seed picks the same cards
-        spare.sort(key=spare_from.index)
+        if not need:
+            return tuple(chosen)  # a sample of none draws nothing from ``rng``
+        # copies side by side, in the order the hand first holds them: a seed picks the same cards.
+        # Uncut and without copies, the spare cards are in that order already.
+        if cut or len(set(spare)) != len(spare):
+            spare.sort(key=spare_from.index)
         chosen += rng.sample(spare, need)
     else:
         spare.sort(key=lambda c: (suit_of[c] == TRUMP, order.strength[c]))

@@ -14,7 +14,7 @@ from collections.abc import Sequence
 
 from ..rules import Rules
 from .cards import Card
-from .choices import IllegalPlay, holds, notation, take
+from .choices import IllegalPlay, holds, notation
 from .errors import EngineError, PlayError
 from .follow import Duty, FollowContext, duty_for, follow_error, lead_suit
 from .friends import FriendWatch
@@ -103,8 +103,9 @@ class _Tricks:
             won_by = (leader + winner(order, fc.lead, fc.units, fc.suit, plays[1:])) % n
             trick_points = 0
             for seat, play in zip(in_turn(leader, n), plays):
-                take(hands[seat], play)
+                remove = hands[seat].remove  # choices.take, inline: the loop runs for every card
                 for c in play:
+                    remove(c)
                     trick_points += points[c]
                     played[c] += 1
                 if watch is not None:
