@@ -200,6 +200,12 @@ class Pool:
             return False
         # singles come last and any card is one: only the larger units need a trial take
         larger = [shape for shape in shapes if shape != (1, 1)]
+        if len(larger) == 1:
+            # one unit: the take finds one exactly when a face has the set or a window the tractor
+            width, length = larger[0]
+            if length <= 1:
+                return any(self.cap(f, width, protect) for f in self.counts)
+            return bool(self._windows(width, length, protect))
         return not larger or self.copy().take_all(larger, protect) is not None
 
     # --- strongest units -------------------------------------------------------------------------
