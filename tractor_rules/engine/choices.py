@@ -30,6 +30,8 @@ def notation(cards: Sequence[Card]) -> str:
 
 def holds(hand: Sequence[Card], cards: Sequence[Card]) -> bool:
     """Whether ``hand`` holds every one of ``cards`` (a card named twice needs two copies)."""
+    if len(cards) == 1:
+        return cards[0] in hand
     pool = list(hand)
     try:
         for c in cards:

@@ -339,6 +339,8 @@ def duty_for(rules: Rules, units: list[Unit]) -> Duty:
 def lead_suit(order: Order, lead: tuple[Card, ...]) -> int:
     if not lead:
         raise PlayError("the lead is empty")
+    if len(lead) == 1:
+        return order.suit_of[lead[0]]
     suits = {order.suit_of[c] for c in lead}
     if len(suits) != 1:
         raise PlayError(f"a lead is of one suit (or all trumps), but {' '.join(map(str, lead))} is not")

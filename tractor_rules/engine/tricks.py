@@ -130,17 +130,20 @@ def _single_winner(order: Order, lead: Card, lead_suit: int, follows: list[tuple
     suit_of, strength = order.suit_of, order.strength
     best_i, best, ruffed = 0, strength[lead], False
     for i, play in enumerate(follows, start=1):
-        if not play:
+        if len(play) == 1:  # as the rules have it; the oracle may be asked about other plays
+            suit, top = suit_of[play[0]], strength[play[0]]
+        elif not play:
             continue
-        suit = suit_of[play[0]]
-        if suit != lead_suit and suit != TRUMP:
-            continue
-        if any(suit_of[c] != suit for c in play):
-            continue  # a mixed play follows nothing
-        top = max(strength[c] for c in play)
+        else:
+            suit = suit_of[play[0]]
+            if any(suit_of[c] != suit for c in play):
+                continue  # a mixed play follows nothing
+            top = max(strength[c] for c in play)
         if suit == lead_suit:
             if not ruffed and top > best:
                 best_i, best = i, top
+        elif suit != TRUMP:
+            continue  # a discard
         elif not ruffed or top > best:  # the first ruff beats any play of the led suit
             best_i, best, ruffed = i, top, True
     return best_i
