@@ -1,6 +1,6 @@
 """The heuristic player's shortcuts answer exactly as the plain questions they replace: the voids
 kept from trick to trick, the sure winners read from each suit's bands once per decision, and the
-first winning single found by halving, which rests on a property of the engine's trick winner (a
+first winning single found by halving (the greedy player's too), which rests on a property of the engine's trick winner (a
 single card wins wherever a weaker card of its suit would) that is checked here too, at every
 single-lead follow of a few hands in every shipped ruleset, in rulesets with bombs and rainbows,
 and under every way of comparing contenders and of counting a ruff."""

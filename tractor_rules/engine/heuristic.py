@@ -320,28 +320,5 @@ class HeuristicPlayer(GreedyPlayer):
             return self._first_winning_single(view, held)
         return self._first_winning(view, self._multi(view))
 
-    def _first_winning_single(self, view: PlayerView, held: list[Card]) -> tuple[Card, ...]:
-        """``_first_winning`` over the single plays of ``held`` (cards of one suit, weakest
-        first), with fewer questions to the oracle: a single card wins wherever a weaker card of
-        its suit would (the contenders for a single lead compare by their card, under every
-        ``ruffing.compare``: tests/engine/test_heuristic_shortcuts.py checks it of the engine), so
-        the cards that would win are the strongest ones, and the first of them is found by
-        halving; when the strongest would not win, none would.  It is then checked as
-        ``_first_winning`` checks each play, and, if refused, the (stronger) cards after it."""
-        seat = view.seat
-        if not held or view.winner_if((held[-1],)) != seat:
-            return self._candidate(view, "fit")
-        low, high = 0, len(held) - 1  # the first card that would win is in held[low:high + 1]
-        while low < high:
-            middle = (low + high) // 2
-            if view.winner_if((held[middle],)) == seat:
-                high = middle
-            else:
-                low = middle + 1
-        for card in held[low:]:  # each would win
-            if view.follow_error((card,)) is None:
-                return (card,)
-        return self._candidate(view, "fit")
-
     def name_trump(self, view: PlayerView) -> str | None:
         return max(SUITS, key=lambda s: self._trumps_with(view, s))
