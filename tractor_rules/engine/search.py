@@ -12,8 +12,9 @@ out between candidates).
 A rollout is worth what the hand's end is worth to the player's team: 1 when the level change goes
 its way (its bank holds, or it takes the bank), plus a small share for the points it kept or took,
 so that among plays that win (or lose) equally often the one with the better score is chosen.  The
-heuristic play stands unless another candidate's mean is higher by ``MARGIN``: a few rollouts are
-noisy, and a switch on noise loses more than it gains.
+heuristic play stands unless another candidate does better on the same worlds by more than
+``MARGIN`` a world and by more than the standard error of the difference: a few rollouts are noisy,
+and a switch on noise loses more than it gains.
 
 The budget is ``rollouts`` playouts a decision, spread evenly over the candidates (so fewer
 candidates get more worlds each); a decision never plays more.  Declaring, burying and calling are
