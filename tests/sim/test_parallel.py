@@ -174,3 +174,22 @@ def test_ctrl_c_keeps_a_valid_partial_report_and_log(tmp_path):
     rules = tr.load("two-decks")
     assert replay_hand(json.loads(lines[-1]), rules) == []
     assert [p.name for p in tmp_path.iterdir()] == ["hands.jsonl"]
+
+
+def test_a_worker_keeps_playing_with_the_rules_it_already_has():
+    """Each task brings a pickled copy of the rules; a worker reuses the equal rules it holds (and
+    so the card orders cached for them) and takes different rules as new."""
+    from tractor_rules.sim.parallel import GameJob, play_games_task, _settled
+
+    rules = tr.load("two-decks")
+    first = _settled(pickle.loads(pickle.dumps(rules)))
+    again = pickle.loads(pickle.dumps(rules))
+    assert again is not first and _settled(again) is first
+    other = tr.load("one-deck")
+    assert _settled(other) is other
+    # a task's hands are the same whichever copy of the rules it is played with
+    job = GameJob(rules, ("random",) * 4, seed=5)
+    copy = GameJob(pickle.loads(pickle.dumps(rules)), ("random",) * 4, seed=5)
+    def hands(results):
+        return [replace(result, seconds=0.0) for result in results]  # all but the time taken
+    assert hands(play_games_task(job, 0, 3)) == hands(play_games_task(copy, 0, 3))

@@ -40,9 +40,23 @@ class GameJob:
     log: bool = False
 
 
+#: the rules of the last task this process played.  Each task brings its own copy of the rules
+#: (pickled with the task), and the card orders and caches of a hand are kept per rules object: a
+#: worker that took every copy as new rules would build them all again for every game.
+_settled_rules: Rules | None = None
+
+
+def _settled(rules: Rules) -> Rules:
+    """``rules``, or the equal rules object this process already plays with."""
+    global _settled_rules
+    if _settled_rules is None or _settled_rules != rules:
+        _settled_rules = rules
+    return _settled_rules
+
+
 def play_games_task(job: GameJob, game: int, limit: int) -> list[HandResult]:
     """A worker's task: game ``game`` of ``job``, at most ``limit`` hands of it."""
-    return list(play_game(job.rules, job.kinds, job.seed, game, hands=limit, log=job.log))
+    return list(play_game(_settled(job.rules), job.kinds, job.seed, game, hands=limit, log=job.log))
 
 
 class Pending(Protocol):
