@@ -363,6 +363,22 @@ def test_an_illegal_follow_raises():
             play_hand(rules, [RandomPlayer(0), Cheat(1), Cheat(2), Cheat(3)], random.Random(seed), level="2", banker=0)
 
 
+def test_a_follow_other_than_the_suggested_one_is_checked():
+    """The engine skips its check only for the very follow ``legal_follow`` gave this view: a
+    player who asks for it and plays something else is checked as always."""
+
+    class Asker(RandomPlayer):
+        def follow(self, view):
+            suggested = view.legal_follow(self.rng)
+            assert view.suggested is suggested
+            return tuple(view.hand[: len(view.lead)])  # an equal tuple would be a new object too
+
+    rules = tr.load("two-decks")
+    with pytest.raises(IllegalPlay, match="may not follow"):
+        for seed in range(20):
+            play_hand(rules, [RandomPlayer(0), Asker(1), Asker(2), Asker(3)], random.Random(seed), level="2", banker=0)
+
+
 def test_cards_not_in_the_hand_raise():
     class Liar(RandomPlayer):
         def lead(self, view):
@@ -375,7 +391,7 @@ def test_cards_not_in_the_hand_raise():
 
 def test_players_see_only_their_own_hand():
     rules = tr.load("two-decks")
-    assert PlayerView.__slots__ == ("seat", "hand", "public", "kitty")
+    assert PlayerView.__slots__ == ("seat", "hand", "public", "kitty", "suggested")
     assert "hands" not in Public.__dataclass_fields__
     views = []
 

@@ -74,7 +74,7 @@ class Public:
 class PlayerView:
     """One player's view: their own hand and the public state, nothing else."""
 
-    __slots__ = ("seat", "hand", "public", "kitty")
+    __slots__ = ("seat", "hand", "public", "kitty", "suggested")
 
     def __init__(self, seat: int, hand: Sequence[Card], public: Public, kitty: tuple[Card, ...] | None = None):
         self.seat = seat
@@ -82,6 +82,9 @@ class PlayerView:
         self.public = public
         #: the cards this player buried, if they did
         self.kitty = kitty
+        #: the last follow ``legal_follow`` gave: legal by construction, so the engine need not
+        #: check that very tuple again (a player returning anything else is checked)
+        self.suggested: tuple[Card, ...] | None = None
 
     # shortcuts to the public state
     @property
@@ -130,7 +133,9 @@ class PlayerView:
     def legal_follow(self, rng: random.Random | None = None) -> tuple[Card, ...]:
         """A legal follow to the trick's lead: the demanded cards and the lowest others (random
         ones with ``rng``)."""
-        return choose_follow(self._trick(), self.hand, rng)
+        play = choose_follow(self._trick(), self.hand, rng)
+        self.suggested = play
+        return play
 
     def follow_error(self, play: Sequence[Card]) -> str | None:
         return follow_error(self._trick(), self.hand, tuple(play))
