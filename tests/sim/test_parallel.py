@@ -193,3 +193,44 @@ def test_a_worker_keeps_playing_with_the_rules_it_already_has():
     def hands(results):
         return [replace(result, seconds=0.0) for result in results]  # all but the time taken
     assert hands(play_games_task(job, 0, 3)) == hands(play_games_task(copy, 0, 3))
+
+
+def test_settling_sets_what_is_held_aside_until_unsettled():
+    import gc
+
+    from tractor_rules.sim.parallel import settle_heap, unsettle_heap
+
+    held = [[object()] for _ in range(3)]  # containers the collector tracks
+    assert gc.get_freeze_count() == 0
+    settle_heap()
+    try:
+        assert gc.get_freeze_count() > 0
+        tracked = {id(o) for o in gc.get_objects()}
+        assert not any(id(h) in tracked for h in held)  # a full pass no longer walks them
+    finally:
+        unsettle_heap()
+    assert gc.get_freeze_count() == 0
+    assert any(h is held[0] for h in gc.get_objects())
+
+
+@pytest.mark.parametrize("command", [
+    ["simulate", "two-decks", "--hands", "2", "--json"],
+    ["tournament", "two-decks", "--players", "random,greedy", "--hands", "2", "--json"],
+    ["balance", "two-decks", "--hands", "2", "--json"],
+])
+def test_a_command_settles_its_process_for_the_run_and_unsettles_it_after(command, capsys, monkeypatch):
+    import gc
+
+    from tractor_rules.sim import parallel
+
+    frozen_during = []
+
+    def play(*args, **kwargs):
+        frozen_during.append(gc.get_freeze_count())
+        return real(*args, **kwargs)
+
+    real = parallel.play_games
+    monkeypatch.setattr(parallel, "play_games", play)
+    assert main(command) == 0
+    assert frozen_during and all(n > 0 for n in frozen_during)
+    assert gc.get_freeze_count() == 0

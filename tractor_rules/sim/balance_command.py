@@ -16,7 +16,7 @@ from ..errors import RulesetError, terminal_safe
 from ..language.suggest import quoted
 from ..rules import Rules
 from .balance import BalanceReport, play_balance
-from .runs import Progress, check_hands, start_backend
+from .runs import Progress, check_hands, start_backend, stop_backend
 
 __all__ = ["run"]
 
@@ -74,7 +74,7 @@ def run(args: argparse.Namespace) -> int:
         return EXIT_INPUT
     finally:
         progress.close()
-        backend.close()
+        stop_backend(backend)
     if args.html is not None or args.plots is not None:
         from .plots import file_name, html_page, plots
 

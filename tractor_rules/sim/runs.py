@@ -25,9 +25,9 @@ from typing import IO, Any
 from tqdm import tqdm
 
 from .backends import default_workers
-from .parallel import Backend, open_backend
+from .parallel import Backend, open_backend, settle_heap, unsettle_heap
 
-__all__ = ["LogFile", "Progress", "check_hands", "start_backend", "whole"]
+__all__ = ["LogFile", "Progress", "check_hands", "start_backend", "stop_backend", "whole"]
 
 def check_hands(prog: str, hands: int) -> str | None:
     """The usage error for a number of hands, or None."""
@@ -41,9 +41,18 @@ def check_hands(prog: str, hands: int) -> str | None:
 
 
 def start_backend(args: argparse.Namespace, hands: int) -> Backend:
-    """The backend the options ask for (ValueError, or ImportError for a missing extra)."""
+    """The backend the options ask for (ValueError, or ImportError for a missing extra).  Called
+    once the run's rules are loaded: what this process holds then is settled (``settle_heap``)."""
     workers = args.workers if args.workers is not None else default_workers(hands)
-    return open_backend(args.backend, workers, args.address)
+    backend = open_backend(args.backend, workers, args.address)
+    settle_heap()
+    return backend
+
+
+def stop_backend(backend: Backend) -> None:
+    """Close what ``start_backend`` started."""
+    backend.close()
+    unsettle_heap()
 
 
 #: the signals that stop a run (Ctrl-C, and the ones the command line turns into a clean exit)

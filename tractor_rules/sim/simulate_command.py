@@ -15,7 +15,7 @@ from ..engine.kinds import seat_kinds
 from ..engine.simulate import SimulationReport
 from ..errors import RulesetError, terminal_safe
 from .parallel import GameJob, run_hands
-from .runs import LogFile, Progress, check_hands, start_backend, whole
+from .runs import LogFile, Progress, check_hands, start_backend, stop_backend, whole
 
 __all__ = ["run"]
 
@@ -59,7 +59,7 @@ def run(args: argparse.Namespace) -> int:
             return EXIT_INPUT
         finally:
             progress.close()
-            backend.close()
+            stop_backend(backend)
         if log is not None:
             log.keep()
             report.log_path = args.log

@@ -11,7 +11,7 @@ import sys
 from ..engine.errors import EngineError
 from ..engine.kinds import parse_players
 from ..errors import RulesetError, terminal_safe
-from .runs import Progress, check_hands, start_backend
+from .runs import Progress, check_hands, start_backend, stop_backend
 from .tournament import TournamentError, TournamentReport, check_tournament, pairings, play_tournament
 
 __all__ = ["run"]
@@ -60,7 +60,7 @@ def run(args: argparse.Namespace) -> int:
         return EXIT_INPUT
     finally:
         progress.close()
-        backend.close()
+        stop_backend(backend)
     if args.json:
         _write_output(json.dumps(report.to_dict(), indent=2, ensure_ascii=False) + "\n", None)
     else:
