@@ -126,3 +126,14 @@ def test_a_decomposition_is_handed_out_as_a_list_of_its_own():
     order.decompositions.clear()
     assert again == decompose(order, cards)
     assert [str(u) for u in again] == ["AH AH KH KH", "5H 5H", "9H"]
+
+
+def test_one_card_drawn_by_choice_is_the_card_sample_draws():
+    """``choose_follow`` draws one spare card with ``choice``: the same card, and the same state of
+    the generator after, as ``sample(spare, 1)`` (seeded games play exactly as before)."""
+    for size in range(1, 60):
+        spare = list(range(100, 100 + size))
+        for seed in range(25):
+            by_sample, by_choice = random.Random(seed), random.Random(seed)
+            assert by_sample.sample(spare, 1) == [by_choice.choice(spare)]
+            assert by_sample.getstate() == by_choice.getstate()

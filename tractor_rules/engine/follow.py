@@ -518,7 +518,8 @@ def choose_follow(fc: FollowContext, hand: tuple[Card, ...], rng: random.Random 
         # Uncut and without copies, the spare cards are in that order already.
         if cut or len(set(spare)) != len(spare):
             spare.sort(key=spare_from.index)
-        chosen += rng.sample(spare, need)
+        # one card: ``choice`` draws exactly what ``sample(spare, 1)`` draws, without its checks
+        chosen += rng.sample(spare, need) if need > 1 else (rng.choice(spare),)
     else:
         spare.sort(key=lambda c: (suit_of[c] == TRUMP, order.strength[c]))
         chosen += spare[:need]
