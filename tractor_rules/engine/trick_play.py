@@ -62,9 +62,11 @@ class _Tricks:
         self.watch: FriendWatch | None = None
         #: the follow duty of each shape of lead met in this hand (it depends on the shapes alone)
         self.duties: dict[tuple[Shape, ...], Duty] = {}
+        #: what each seat knows of the kitty, which no trick changes
+        self.kitty_seen = [kitty.seen_by(seat) for seat in range(public.players)]
 
     def _view(self, seat: int) -> PlayerView:
-        return PlayerView(seat, self.hands[seat], self.public, self.kitty.seen_by(seat))
+        return PlayerView(seat, self.hands[seat], self.public, self.kitty_seen[seat])
 
     def play(self, resume: bool = False) -> None:
         hands, public, points, order = self.hands, self.public, self.points, self.order
