@@ -85,6 +85,43 @@ def _resolve(pattern: Pattern, n: int) -> list[tuple[int, int, int, bool]]:
     return out
 
 
+@dataclass(frozen=True, slots=True)
+class _Entry:
+    """A follow list's entry with the lead's n put in: what ``find_pattern`` asks of every hand,
+    worked out once per entry and n rather than for every hand asked."""
+
+    terms: tuple[tuple[int, int, int, bool], ...]  # as ``_resolve`` gives them
+    musts: list[Shape]  # the fixed terms' units, in list order (never changed: shared)
+    larger: list[Shape]  # the same without the singles
+    cards: int  # the cards of ``musts``
+    greedy: tuple[Shape, ...]  # the greedy terms' units, in list order
+    words: str | None  # the entry in words when it has no greedy term (its counts are fixed)
+
+
+#: entries worked out, by the identity of the rules' ``Pattern`` and the lead's n; each value keeps
+#: its pattern alive, so an id is never reused while it is a key here
+_ENTRIES: dict[tuple[int, int], tuple[Pattern, _Entry]] = {}
+#: entries kept: far more than the lists of a few rulesets hold
+_KEPT_ENTRIES = 512
+
+
+def _entry(pattern: Pattern, n: int) -> _Entry:
+    key = (id(pattern), n)
+    kept = _ENTRIES.get(key)
+    if kept is not None and kept[0] is pattern:
+        return kept[1]
+    terms = tuple(_resolve(pattern, n))
+    musts = [(width, length) for count, width, length, is_greedy in terms if not is_greedy
+             for _ in range(count)]
+    greedy = tuple((width, length) for _, width, length, is_greedy in terms if is_greedy)
+    entry = _Entry(terms, musts, [s for s in musts if s != (1, 1)], sum(w * l for w, l in musts), greedy,
+                   None if greedy else pattern_words(pattern, n, ()))
+    if len(_ENTRIES) >= _KEPT_ENTRIES:
+        _ENTRIES.clear()
+    _ENTRIES[key] = (pattern, entry)
+    return entry
+
+
 class _Matcher:
     """Builds the lexicographically best sequence of shapes a pool gives for a sequence of
     demands: each demand takes the best shape that still fits together with every shape taken
@@ -111,6 +148,8 @@ class _Matcher:
 
     def cards(self, pick: Pick) -> tuple[int, ...]:
         """Cards giving the shapes found (singles are left to the filler)."""
+        if not self.found:
+            return ()  # nothing to take (and nothing drawn from a random pick)
         taken = self.pool.copy().take_all(self.found, self.protect, pick)
         if taken is None:  # a random pick went astray; the check's own pick always fits
             taken = self.pool.copy().take_all(self.found, self.protect, "fit") or []
@@ -122,29 +161,41 @@ def find_pattern(pool: Pool, pattern: Pattern, n: int, size: int, protect: bool,
     """Whether ``pool`` holds ``pattern``'s units within ``size`` cards: None if not, else the
     greedy terms' counts (each as many as still fit, in list order) and the matcher holding the
     shapes.  With ``fixed``, the greedy terms must reach exactly those counts."""
-    terms = _resolve(pattern, n)
-    musts: list[Shape] = []
-    given = iter(fixed or ())
-    for count, width, length, is_greedy in terms:
-        if is_greedy and fixed is None:
-            continue
-        musts += [(width, length)] * (next(given) if is_greedy else count)
+    return _find(pool, _entry(pattern, n), size, protect, fixed)
+
+
+def _find(pool: Pool, entry: _Entry, size: int, protect: bool,
+          fixed: tuple[int, ...] | None = None) -> tuple[tuple[int, ...], _Matcher] | None:
+    """``find_pattern`` for an entry worked out."""
+    if fixed is None or not entry.greedy:
+        larger, cards = entry.larger, entry.cards
+    else:
+        musts: list[Shape] = []
+        given = iter(fixed)
+        for count, width, length, is_greedy in entry.terms:
+            musts += [(width, length)] * (next(given) if is_greedy else count)
+        larger = [s for s in musts if s != (1, 1)]
+        cards = sum(w * l for w, l in musts)
+    if cards > min(size, pool.size):
+        return None
+    if larger and not pool.holds_units(larger, protect):
+        return None
     m = _Matcher(pool, protect, size)
-    if sum(w * l for w, l in musts) > m.limit:
-        return None
-    if not pool.holds([s for s in musts if s != (1, 1)], protect):
-        return None
-    for shape in musts:
-        m.add(*shape)
+    # what adding each of the units in turn leaves in the matcher
+    m.found = list(larger)
+    m.used = cards
     counts = []
     if fixed is None:
-        for _, width, length, is_greedy in terms:
-            if is_greedy:
+        for width, length in entry.greedy:
+            if (width, length) == (1, 1):
+                k = m.limit - m.used  # every card left is a single
+                m.used = m.limit
+            else:
                 k = 0
                 while m.fits(width, length):
                     m.add(width, length)
                     k += 1
-                counts.append(k)
+            counts.append(k)
     return tuple(counts), m
 
 
@@ -170,11 +221,13 @@ class ListDuty:
     rest: StepDuty | None = None
 
     def demand(self, pool: Pool, pick: Pick = "fit") -> Demand:
-        for i, entry in enumerate(self.entries):
-            found = find_pattern(pool, entry, self.n, self.size, self.protect)
+        for i, pattern in enumerate(self.entries):
+            entry = _entry(pattern, self.n)
+            found = _find(pool, entry, self.size, self.protect)
             if found is not None:
                 counts, m = found
-                return Demand(("list", i, counts), m.cards(pick), pattern_words(entry, self.n, counts))
+                words = entry.words or pattern_words(pattern, self.n, counts)
+                return Demand(("list", i, counts), m.cards(pick), words)
         return ANY if self.rest is None else self.rest.demand(pool, pick)
 
     def met(self, pool: Pool, demand: Demand) -> bool:
@@ -183,7 +236,7 @@ class ListDuty:
         if demand.key[0] != "list":
             return True
         _, i, counts = demand.key
-        return find_pattern(pool, self.entries[i], self.n, self.size, self.protect, counts) is not None
+        return _find(pool, _entry(self.entries[i], self.n), self.size, self.protect, counts) is not None
 
 
 # --- matching the lead's units -------------------------------------------------------------------

@@ -19,6 +19,7 @@ strongest, and a ``random.Random`` breaks best-fit ties at random (for generatin
 from __future__ import annotations
 
 import random
+from bisect import insort
 from collections.abc import Iterable
 
 from .order import Order
@@ -41,13 +42,12 @@ class Pool:
         self._set_widths = order.rules.combinations.set_widths
         suit_of = order.suit_of
         counts: dict[int, int] = {}
-        size = 0
+        get = counts.get
         for c in cards:
             if suit_of[c] == suit:
-                counts[c] = counts.get(c, 0) + 1
-                size += 1
+                counts[c] = get(c, 0) + 1
         self.counts = counts
-        self.size = size
+        self.size = sum(counts.values())
 
     def copy(self) -> Pool:
         other = Pool.__new__(Pool)
@@ -79,7 +79,12 @@ class Pool:
         return c // width
 
     def _node_caps(self, line: tuple[tuple[int, ...], ...], width: int, protect: bool) -> list[int]:
-        return [sum(self.cap(f, width, protect) for f in node) for node in line]
+        if protect:
+            return [sum(self.cap(f, width, protect) for f in node) for node in line]
+        # unprotected, a face gives ``count // width`` sets (none when short)
+        get = self.counts.get
+        return [get(node[0], 0) // width if len(node) == 1 else sum(get(f, 0) // width for f in node)
+                for node in line]
 
     def count_sets(self, width: int, protect: bool = False) -> int:
         return sum(self.cap(f, width, protect) for f in self.counts)
@@ -114,7 +119,10 @@ class Pool:
         """Remove a set of ``width`` identical cards; its face, or None if there is none."""
         if width == 1:
             protect = False  # any card is a single
-        faces = [f for f in self.counts if self.cap(f, width, protect)]
+        if protect:
+            faces = [f for f in self.counts if self.cap(f, width, protect)]
+        else:
+            faces = [f for f, c in self.counts.items() if c >= width]
         if not faces:
             return None
         face = self._choose_face(faces, pick)
@@ -199,14 +207,41 @@ class Pool:
         if sum(width * length for width, length in shapes) > self.size:
             return False
         # singles come last and any card is one: only the larger units need a trial take
-        larger = [shape for shape in shapes if shape != (1, 1)]
+        return self.holds_units([shape for shape in shapes if shape != (1, 1)], protect)
+
+    def holds_units(self, larger: list[Shape], protect: bool = False) -> bool:
+        """``holds`` for shapes without singles whose cards the pool has room for (the caller
+        checked the size)."""
         if len(larger) == 1:
             # one unit: the take finds one exactly when a face has the set or a window the tractor
             width, length = larger[0]
             if length <= 1:
+                if not protect:
+                    return max(self.counts.values()) >= width  # the pool is not empty: size >= width
                 return any(self.cap(f, width, protect) for f in self.counts)
             return bool(self._windows(width, length, protect))
-        return not larger or self.copy().take_all(larger, protect) is not None
+        if not larger:
+            return True
+        if all(length == 1 for _, length in larger):
+            return self._sets_fit(sorted((width for width, _ in larger), reverse=True), protect)
+        return self.copy().take_all(larger, protect) is not None
+
+    def _sets_fit(self, widths: list[int], protect: bool) -> bool:
+        """``take_all``'s answer for sets of ``widths`` (each at least 2, largest first) worked on
+        the copy counts alone: each take spends a face with the fewest copies among those that give
+        the set, and which of several such faces it spends leaves the same counts behind."""
+        left = sorted(self.counts.values())
+        set_widths = self._set_widths
+        for width in widths:
+            for i, count in enumerate(left):
+                if count >= width and not (protect and any(width < w <= count for w in set_widths)):
+                    break
+            else:
+                return False
+            del left[i]
+            if count > width:
+                insort(left, count - width)
+        return True
 
     # --- strongest units -------------------------------------------------------------------------
 
