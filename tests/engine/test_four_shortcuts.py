@@ -37,7 +37,6 @@ class PlainPool(Pool):
         other = PlainPool.__new__(PlainPool)
         other.order, other.suit, other.size = self.order, self.suit, self.size
         other.counts = dict(self.counts)
-        other._set_widths = self._set_widths
         return other
 
     def _node_caps(self, line, width, protect):

@@ -176,7 +176,7 @@ def _find(pool: Pool, entry: _Entry, size: int, protect: bool,
             musts += [(width, length)] * (next(given) if is_greedy else count)
         larger = [s for s in musts if s != (1, 1)]
         cards = sum(w * l for w, l in musts)
-    if cards > min(size, pool.size):
+    if cards > size or cards > pool.size:
         return None
     if larger and not pool.holds_units(larger, protect):
         return None

@@ -34,12 +34,11 @@ def shape_key(width: int, length: int) -> tuple[bool, int, int]:
 
 
 class Pool:
-    __slots__ = ("order", "suit", "counts", "size", "_set_widths")
+    __slots__ = ("order", "suit", "counts", "size")
 
     def __init__(self, order: Order, suit: int, cards: Iterable[int] = ()):
         self.order = order
         self.suit = suit
-        self._set_widths = order.rules.combinations.set_widths
         suit_of = order.suit_of
         counts: dict[int, int] = {}
         get = counts.get
@@ -55,7 +54,6 @@ class Pool:
         other.suit = self.suit
         other.counts = dict(self.counts)
         other.size = self.size
-        other._set_widths = self._set_widths
         return other
 
     def remove(self, face: int, k: int = 1) -> None:
@@ -74,7 +72,7 @@ class Pool:
         c = self.counts.get(face, 0)
         if c < width:
             return 0
-        if protect and width > 1 and any(width < w <= c for w in self._set_widths):
+        if protect and width > 1 and any(width < w <= c for w in self.order.set_widths):
             return 0
         return c // width
 
@@ -109,11 +107,14 @@ class Pool:
         counts = self.counts
         if pick == "high":
             return max(faces, key=lambda f: (strength[f], -counts[f]))
-        fewest = min(counts[f] for f in faces)
-        best = [f for f in faces if counts[f] == fewest]
+        if len(faces) == 1:
+            best = faces
+        else:
+            fewest = min(map(counts.__getitem__, faces))
+            best = [f for f in faces if counts[f] == fewest]
         if isinstance(pick, random.Random):
-            return pick.choice(best)
-        return min(best, key=lambda f: strength[f])
+            return pick.choice(best)  # even from one face: a seed draws the same numbers
+        return best[0] if len(best) == 1 else min(best, key=strength.__getitem__)
 
     def take_set(self, width: int, protect: bool = False, pick: Pick = "fit") -> int | None:
         """Remove a set of ``width`` identical cards; its face, or None if there is none."""
@@ -194,7 +195,8 @@ class Pool:
         """Remove disjoint units of all the shapes, or None if the pool cannot give them.  Tractors
         go first (they are the scarcest), then wider sets, singles last (any card will do)."""
         cards: list[int] = []
-        for width, length in sorted(shapes, key=lambda s: shape_key(*s), reverse=True):
+        ordered = shapes if len(shapes) == 1 else sorted(shapes, key=lambda s: shape_key(*s), reverse=True)
+        for width, length in ordered:
             got = self.take_unit(width, length, protect, pick)
             if got is None:
                 return None
@@ -231,7 +233,7 @@ class Pool:
         the copy counts alone: each take spends a face with the fewest copies among those that give
         the set, and which of several such faces it spends leaves the same counts behind."""
         left = sorted(self.counts.values())
-        set_widths = self._set_widths
+        set_widths = self.order.set_widths  # the game's widths and 1, which no width is below
         for width in widths:
             for i, count in enumerate(left):
                 if count >= width and not (protect and any(width < w <= count for w in set_widths)):
