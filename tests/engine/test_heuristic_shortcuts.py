@@ -1,9 +1,11 @@
 """The heuristic player's shortcuts answer exactly as the plain questions they replace: the voids
-kept from trick to trick, the sure winners read from each suit's bands once per decision, and the
-first winning single found by halving (the greedy player's too), which rests on a property of the engine's trick winner (a
-single card wins wherever a weaker card of its suit would) that is checked here too, at every
-single-lead follow of a few hands in every shipped ruleset, in rulesets with bombs and rainbows,
-and under every way of comparing contenders and of counting a ruff."""
+kept from trick to trick, the sure winners read from each suit's bands once per decision, the
+first winning single found by halving (the greedy player's too), which rests on a property of the
+engine's trick winner (a single card wins wherever a weaker card of its suit would) that is
+checked here too, and the greedy player's follow questions answered with the heuristic player's
+own steps (tables of sort keys, the engine asked directly), at every follow of a few hands in
+every shipped ruleset, in rulesets with bombs and rainbows, and under every way of comparing
+contenders and of counting a ruff."""
 
 from __future__ import annotations
 
@@ -18,7 +20,9 @@ import pytest
 import tractor_rules as tr
 from tractor_rules.engine.cards import Card
 from tractor_rules.engine.game import play_hand
-from tractor_rules.engine.heuristic import HeuristicPlayer, _Unbeaten, _voids
+from tractor_rules.engine.heuristic import HeuristicPlayer, _tables, _Unbeaten, _voids
+from tractor_rules.engine.order import TRUMP
+from tractor_rules.engine.players import GreedyPlayer
 from tractor_rules.engine.views import PlayerView
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples" / "house-rules"
@@ -43,16 +47,41 @@ class CheckedHeuristic(HeuristicPlayer):
     def __init__(self, seed: int | None = None):
         super().__init__(seed)
         self.checked: Counter[str] = Counter()
+        #: the greedy player's questions, asked without the heuristic player's shortcuts
+        self.plain = GreedyPlayer()
 
     def _check_counting(self, view: PlayerView) -> None:
         assert self._voids(view) == _voids(view)
         unseen = self._unseen(view)
-        unbeaten = _Unbeaten(view.ctx.order, unseen)
-        for card in sorted(set(view.hand)):
-            assert unbeaten.card(card) == _boss_card(view, card, unseen)
-        for unit in view.units(view.hand):
-            assert unbeaten.unit(unit) == self._boss(view, unit, unseen)
-            self.checked["units"] += 1
+        order = view.ctx.order
+        assert _tables(order, self._pts(view)).trumps == tuple(c for c in range(54) if order.suit_of[c] == TRUMP)
+        counter = self._unseen_counter(view)
+        assert [counter(f) for f in range(54)] == unseen
+        for unbeaten in (_Unbeaten(order, unseen.__getitem__), self._unbeaten(order, unseen.__getitem__),
+                         self._unbeaten(order, counter)):
+            for card in sorted(set(view.hand)):
+                assert unbeaten.card(card) == _boss_card(view, card, unseen)
+            for unit in view.units(view.hand):
+                assert unbeaten.unit(unit) == self._boss(view, unit, unseen)
+                self.checked["units"] += 1
+
+    def _check_following(self, view: PlayerView) -> None:
+        """The greedy player's follow questions the heuristic player answers in its own way, and
+        the voids of the players still to play, read from the finished tricks alone."""
+        pub = view.public
+        later = [(pub.leader + k) % pub.players for k in range(len(pub.plays) + 1, pub.players)]
+        finished, voids = self._voids_seen(view).finished(), _voids(view)
+        assert all(finished[s] == voids[s] for s in later)
+        plain = self.plain
+        for pick in ("fit", "high"):
+            for points_first in (False, True):
+                assert self._candidate(view, pick, points_first) == plain._candidate(view, pick, points_first)
+        for ruff in (False, True):
+            assert self._singles(view, ruff) == plain._singles(view, ruff)
+        options = plain._multi(view)
+        assert self._multi(view) == options
+        assert self._first_winning(view, options) == plain._first_winning(view, options)
+        self.checked["follows"] += 1
 
     def lead(self, view: PlayerView) -> Sequence[Card]:
         self._check_counting(view)
@@ -62,14 +91,18 @@ class CheckedHeuristic(HeuristicPlayer):
         self._check_counting(view)
         fc = view.public.lead_context
         assert fc is not None
+        if fc.rainbow is None:
+            self._check_following(view)
         if fc.rainbow is None and len(fc.lead) == 1:
             for ruff in (False, True):
                 held = self._singles(view, ruff)
                 wins = [view.winner_if((c,)) == view.seat for c in held]
                 # weakest first: the cards that would lose, then the cards that would win
                 assert wins == sorted(wins), (fc.lead, view.public.plays, held, wins)
-                expected = self._first_winning(view, [(c,) for c in held])
+                expected = self.plain._first_winning(view, [(c,) for c in held])
+                assert self._first_winning(view, [(c,) for c in held]) == expected
                 assert self._first_winning_single(view, held) == expected
+                assert self.plain._first_winning_single(view, held) == expected
                 self.checked["singles"] += 1
                 self.checked["mixed" if any(wins) and not all(wins) else "same"] += 1
         return super().follow(view)
@@ -97,7 +130,7 @@ def test_the_heuristic_shortcuts_answer_as_the_plain_questions(name, rules):
     for hand in range(2):
         play_hand(rules, players, rng, level=levels[hand % len(levels)], banker=hand % rules.table.players)
     checked = sum((p.checked for p in players), Counter())
-    assert checked["units"] > 0 and checked["singles"] > 0
+    assert checked["units"] > 0 and checked["singles"] > 0 and checked["follows"] > 0
     if rules.combinations.rainbow_min == 0:
         assert checked["mixed"] > 0, "no single lead where some cards would win and others not"
 

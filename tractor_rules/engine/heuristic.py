@@ -22,15 +22,17 @@ follow duty the rules compiled).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from ..rules import SUITS
-from .cards import Card
+from .cards import CARDS, Card
+from .follow import follow_error
 from .kinds import player_kind
 from .order import TRUMP, Order
 from .players import GreedyPlayer
 from .record import TrickRecord
-from .units import Unit
+from .tricks import winner
+from .units import Unit, decompose
 from .views import Offer, PlayerView, Public
 
 __all__ = ["HeuristicPlayer"]
@@ -80,18 +82,79 @@ class _VoidsSeen:
         return (tricks is self.tricks and suit_of is self.suit_of and players == self.players
                 and len(tricks) >= self.read and (self.read == 0 or tricks[self.read - 1] is self.last))
 
+    def finished(self) -> dict[int, set[int]]:
+        """The voids shown by the finished tricks (to read, not to change)."""
+        tricks = self.tricks
+        if len(tricks) > self.read:
+            for trick in tricks[self.read:]:
+                _add_voids(self.voids, self.suit_of, self.players, trick.leader, trick.plays)
+            self.read = len(tricks)
+            self.last = tricks[-1]
+        return self.voids
+
     def current(self, pub: Public) -> dict[int, set[int]]:
         """The voids shown so far, the trick being played included (to read, not to change)."""
-        tricks = self.tricks
-        for trick in tricks[self.read:]:
-            _add_voids(self.voids, self.suit_of, self.players, trick.leader, trick.plays)
-        self.read = len(tricks)
-        self.last = tricks[-1] if tricks else None
+        self.finished()
         if not pub.plays:
             return self.voids
         now = {s: set(v) for s, v in self.voids.items()}
         _add_voids(now, self.suit_of, self.players, pub.leader, pub.plays)
         return now
+
+
+def _ranks(keys: Sequence[tuple[int, ...]]) -> tuple[int, ...]:
+    """Each key's place among the distinct keys, lowest 0: sorting by it sorts as by the keys
+    (equal keys, equal places), with an int to compare instead of a tuple."""
+    place = {key: i for i, key in enumerate(sorted(set(keys)))}
+    return tuple(place[key] for key in keys)
+
+
+class _Tables:
+    """What the heuristic player reads of one card order (and the ruleset's points) at every
+    decision, worked out once per order instead of at each question: per effective suit, the
+    lowest strength among its bands up to each (``_Unbeaten`` reads them with ``order.bands``);
+    the card codes that are trumps; and, per card code, the place of its key among the keys
+    ``GreedyPlayer._fill`` sorts spare cards by (read by a C call where the sort would call a
+    lambda)."""
+
+    __slots__ = ("order", "points", "lows", "trumps", "low", "points_first", "high")
+
+    def __init__(self, order: Order, points: Sequence[int]):
+        self.order = order
+        self.points = points
+        suit_of, strength = order.suit_of, order.strength
+        lows = []
+        for bands in order.bands:
+            lowest = float("inf")
+            suit_lows = []
+            for band in bands:
+                lowest = min(lowest, strength[band[0]])
+                suit_lows.append(lowest)
+            lows.append(tuple(suit_lows))
+        self.lows: tuple[tuple[float, ...], ...] = tuple(lows)
+        codes = range(len(suit_of))
+        self.trumps = tuple(c for c in codes if suit_of[c] == TRUMP)
+        # lowest first: side cards before trumps, no points before points (GreedyPlayer._fill)
+        self.low = _ranks([(suit_of[c] == TRUMP, points[c] > 0, strength[c]) for c in codes])
+        self.points_first = _ranks([(suit_of[c] == TRUMP, -points[c], strength[c]) for c in codes])
+        self.high = tuple(-strength[c] for c in codes)
+
+
+#: the tables of the orders met lately: more than the 65 orders (13 levels, 5 trumps) of a
+#: two-deck simulation, shared by every heuristic player (threads at worst build a table twice)
+_KEPT_TABLES = 96
+_TABLES: dict[Order, _Tables] = {}
+
+
+def _tables(order: Order, points: Sequence[int]) -> _Tables:
+    """The tables of ``order`` under ``points`` (kept: an order serves many hands)."""
+    tables = _TABLES.get(order)
+    if tables is None or tables.points != points:
+        tables = _Tables(order, points)
+        if len(_TABLES) >= _KEPT_TABLES:
+            _TABLES.clear()
+        _TABLES[order] = tables
+    return tables
 
 
 class _Unbeaten:
@@ -104,36 +167,38 @@ class _Unbeaten:
     exactly when some band up to the first one holding such a set is no stronger: the unit must
     reach the weakest of those bands (its ``floor``)."""
 
-    __slots__ = ("order", "unseen", "floors")
+    __slots__ = ("order", "unseen", "floors", "lows")
 
-    def __init__(self, order: Order, unseen: list[int]):
+    def __init__(self, order: Order, unseen: Callable[[int], int],
+                 lows: tuple[tuple[float, ...], ...] | None = None):
         self.order = order
+        #: the copies of a card face still unseen (``GreedyPlayer._unseen``, one face at a time)
         self.unseen = unseen
         self.floors: dict[tuple[int, int], float] = {}
+        #: per suit, the lowest strength of its bands up to each (``_Tables.lows``)
+        self.lows = _Tables(order, (0,) * len(order.suit_of)).lows if lows is None else lows
 
-    def _floor(self, suit: int, width: int) -> float:
-        strength, unseen = self.order.strength, self.unseen
-        floor = lowest = float("inf")
-        for band in self.order.bands[suit]:
-            lowest = min(lowest, strength[band[0]])
-            if any(unseen[f] >= width for f in band):
-                floor = lowest
-                break
-        else:
-            floor = float("-inf")  # no set of that width is out: everything stands
-        self.floors[(suit, width)] = floor
-        return floor
+    def floor(self, suit: int, width: int) -> float:
+        """The weakest strength a unit of ``suit`` and ``width`` must reach (and keep it)."""
+        unseen = self.unseen
+        for lowest, band in zip(self.lows[suit], self.order.bands[suit]):
+            for face in band:
+                if unseen(face) >= width:
+                    self.floors[(suit, width)] = lowest
+                    return lowest
+        self.floors[(suit, width)] = float("-inf")  # no set of that width is out: everything stands
+        return float("-inf")
 
     def unit(self, unit: Unit) -> bool:
         """Nobody else can hold a set of the unit's width above its top (``GreedyPlayer._boss``)."""
         floor = self.floors.get((unit.suit, unit.width))
-        return unit.top >= (self._floor(unit.suit, unit.width) if floor is None else floor)
+        return unit.top >= (self.floor(unit.suit, unit.width) if floor is None else floor)
 
     def card(self, card: Card) -> bool:
         """No card above ``card`` in its suit is still out."""
         suit = self.order.suit_of[card]
         floor = self.floors.get((suit, 1))
-        return self.order.strength[card] >= (self._floor(suit, 1) if floor is None else floor)
+        return self.order.strength[card] >= (self.floor(suit, 1) if floor is None else floor)
 
 
 @player_kind("heuristic", "counts cards and voids, leads sure winners, feeds points to a winning partner, "
@@ -144,15 +209,46 @@ class HeuristicPlayer(GreedyPlayer):
     def __init__(self, seed: int | None = None):
         super().__init__(seed)
         self._seen: _VoidsSeen | None = None
+        #: the tables last read, with the order and points they were asked for
+        self._read: tuple[Order, Sequence[int], _Tables] | None = None
 
-    def _voids(self, view: PlayerView) -> dict[int, set[int]]:
-        """``_voids(view)``, from the tricks this player has read already (to read, not to change)."""
+    def _read_tables(self, order: Order, points: Sequence[int]) -> _Tables:
+        """``_tables(order, points)``: those this player read last while they stand (a hand keeps
+        its order), without asking the shared ones."""
+        read = self._read
+        if read is None or read[0] is not order or read[1] is not points:
+            read = self._read = (order, points, _tables(order, points))
+        return read[2]
+
+    def _unbeaten(self, order: Order, unseen: Callable[[int], int]) -> _Unbeaten:
+        """``_Unbeaten(order, unseen)``, from the tables of the order (``unseen`` comes from
+        ``_unseen`` or ``_unseen_counter``, which read the ruleset's points)."""
+        return _Unbeaten(order, unseen, self._read_tables(order, self._points).lows)
+
+    def _unseen_counter(self, view: PlayerView) -> Callable[[int], int]:
+        """``self._unseen(view)[face]``, one face at a time: a follow asks about a few faces of one
+        suit, where the whole table costs a pass over the hand."""
+        self._pts(view)  # the pack's copies under these rules
+        copies, played, hand, kitty = self._copies, view.public.played, view.hand, view.kitty or ()
+
+        def unseen(face: int) -> int:
+            return copies[face] - played[face] - hand.count(face) - kitty.count(face)
+
+        return unseen
+
+    def _voids_seen(self, view: PlayerView) -> _VoidsSeen:
+        """The voids this player has read from the hand's tricks, brought up to date by ``current``
+        or ``finished``."""
         pub = view.public
         suit_of = view.ctx.order.suit_of
         seen = self._seen
         if seen is None or not seen.stands_for(pub.tricks, suit_of, pub.players):
             seen = self._seen = _VoidsSeen(pub.tricks, suit_of, pub.players)
-        return seen.current(pub)
+        return seen
+
+    def _voids(self, view: PlayerView) -> dict[int, set[int]]:
+        """``_voids(view)``, from the tricks this player has read already (to read, not to change)."""
+        return self._voids_seen(view).current(view.public)
 
     # --- declaring ----------------------------------------------------------------------------
 
@@ -199,7 +295,7 @@ class HeuristicPlayer(GreedyPlayer):
         length = {s: 0 for s in range(TRUMP + 1)}
         for c in hand:
             length[order.suit_of[c]] += 1
-        unbeaten = _Unbeaten(order, self._unseen(view))
+        unbeaten = self._unbeaten(order, self._unseen(view).__getitem__)
 
         def keep(c: Card) -> tuple[bool, bool, bool, bool, int, int, int]:
             suit = order.suit_of[c]
@@ -211,30 +307,33 @@ class HeuristicPlayer(GreedyPlayer):
 
     # --- leading ------------------------------------------------------------------------------
 
-    def _opponents(self, view: PlayerView) -> list[int]:
-        mates = view.teammates()
-        return [s for s in range(view.public.players) if s not in mates]
-
     def lead(self, view: PlayerView) -> Sequence[Card]:
         order = view.ctx.order
         pts = self._pts(view)
         unseen = self._unseen(view)
-        unbeaten = _Unbeaten(order, unseen)
+        unbeaten = self._unbeaten(order, unseen.__getitem__)
         voids = self._voids(view)
-        opponents = self._opponents(view)
-        mates = [s for s in view.teammates() if s != view.seat]
+        team = view.teammates()
+        opponents = [s for s in range(view.public.players) if s not in team]
+        mates = [s for s in team if s != view.seat]
         by_suit: dict[int, list[Card]] = {}
+        suit_of = order.suit_of
         for c in view.hand:
-            by_suit.setdefault(order.suit_of[c], []).append(c)
+            by_suit.setdefault(suit_of[c], []).append(c)
         throws = view.rules.leading.throws
+        floors, floor = unbeaten.floors, unbeaten.floor
+        ruffed = set().union(*[voids[o] for o in opponents])  # the suits some opponent is void in
 
         # 1. sure winners in the side suits no opponent can ruff
         best = None
-        for suit in sorted(by_suit, key=lambda s: (s == TRUMP, s)):
-            if suit != TRUMP and any(suit in voids[o] for o in opponents):
+        for suit in sorted(by_suit):  # side suits first: TRUMP (4) comes after the side suits (0..3)
+            if suit != TRUMP and suit in ruffed:
                 continue
-            units = view.units(by_suit[suit])
-            bosses = [u for u in units if unbeaten.unit(u)]
+            bosses = []
+            for u in decompose(order, tuple(by_suit[suit])):  # ``_Unbeaten.unit`` of each
+                bar = floors.get((suit, u.width))
+                if u.top >= (floor(suit, u.width) if bar is None else bar):
+                    bosses.append(u)
             if len(bosses) > 1 and throws and suit != TRUMP:
                 return tuple(c for u in bosses for c in u.cards)
             for u in bosses:
@@ -243,8 +342,8 @@ class HeuristicPlayer(GreedyPlayer):
         if best is not None and (best.suit != TRUMP or best.width > 1):
             return best.cards
 
-        trumps = sorted(by_suit.get(TRUMP, ()), key=lambda c: order.strength[c])
-        out_trumps = sum(unseen[c] for c in range(54) if order.suit_of[c] == TRUMP)
+        trumps = sorted(by_suit.get(TRUMP, ()), key=order.strength.__getitem__)
+        out_trumps = sum([unseen[c] for c in self._read_tables(order, pts).trumps])
         # 2. draw trumps when this hand holds more than the others together
         if len(trumps) >= 4 and len(trumps) > out_trumps and out_trumps > 0:
             if best is not None:
@@ -255,8 +354,7 @@ class HeuristicPlayer(GreedyPlayer):
         side = {s: cs for s, cs in by_suit.items() if s != TRUMP}
         # 3. a suit the partner can ruff and the opponents can follow
         for suit, cards in sorted(side.items(), key=lambda item: len(item[1])):
-            if any(suit in voids[m] and TRUMP not in voids[m] for m in mates) and not any(
-                    suit in voids[o] for o in opponents):
+            if any(suit in voids[m] and TRUMP not in voids[m] for m in mates) and suit not in ruffed:
                 return (min(cards, key=lambda c: (pts[c] > 0, order.strength[c], c)),)
         if best is not None:
             return best.cards
@@ -272,10 +370,89 @@ class HeuristicPlayer(GreedyPlayer):
         return (low[0],)
 
     # --- following ----------------------------------------------------------------------------
+    #
+    # The greedy player's questions, answered alike with fewer steps (tests/engine/
+    # test_heuristic_shortcuts.py compares them): the engine's functions called directly rather
+    # than through the view's shortcuts, the hand's cards of the led suit read once per decision
+    # (``FollowContext.held``, which the check of the follow reads again), and spare cards sorted
+    # by keys read from a table.
 
-    def _after_me(self, view: PlayerView) -> list[int]:
+    def _fill(self, view: PlayerView, chosen: list[Card], spare: list[Card], high: bool, points_first: bool) -> tuple[Card, ...]:
+        tables = self._read_tables(view.ctx.order, self._pts(view))
+        plays = view.public.plays
+        need = (len(plays[0]) if plays else 0) - len(chosen)
+        key = (tables.points_first if points_first else tables.high if high else tables.low).__getitem__
+        if need == 1 and spare:  # the first of the lowest keys, as a stable sort puts it first
+            return (*chosen, min(spare, key=key))
+        return tuple(chosen + sorted(spare, key=key)[:need])
+
+    def _candidate(self, view: PlayerView, pick: str, points_first: bool = False) -> tuple[Card, ...]:
+        fc = view.public.lead_context
+        if fc is None or fc.rainbow is not None:
+            return super()._candidate(view, pick, points_first)
+        hand = view.hand
+        held = fc.held(hand)  # the hand's cards of the led suit, in its order (not to be changed)
+        if len(held) <= len(fc.lead):  # all of the suit, then other cards
+            suit_of, suit = fc.order.suit_of, fc.suit
+            return self._fill(view, list(held), [c for c in hand if suit_of[c] != suit], False, points_first)
+        # the demanded cards (the demand is kept for the check of the follow), then others of the suit
+        faces = fc.demand(held, pick).cards
+        spare = list(held)
+        for f in faces:
+            spare.remove(CARDS[f])
+        return self._fill(view, [CARDS[f] for f in faces], spare, pick == "high", points_first)
+
+    def _singles(self, view: PlayerView, ruff: bool) -> list[Card]:
+        fc = view.public.lead_context
+        assert fc is not None
+        order = fc.order
+        by_strength = order.strength.__getitem__
+        # a set built from the cards in the hand's order, as the greedy player's: equal strengths
+        # keep the set's order
+        held = sorted(set(fc.held(view.hand)), key=by_strength)
+        if not held and fc.suit != TRUMP and ruff:
+            suit_of = order.suit_of
+            held = sorted({c for c in view.hand if suit_of[c] == TRUMP}, key=by_strength)
+        return held
+
+    def _first_winning(self, view: PlayerView, options: Sequence[tuple[Card, ...]]) -> tuple[Card, ...]:
         pub = view.public
-        return [(pub.leader + k) % pub.players for k in range(len(pub.plays) + 1, pub.players)]
+        fc = pub.lead_context
+        assert fc is not None
+        hand = view.hand
+        mine = (view.seat - pub.leader) % pub.players  # this seat's place in the trick
+        for play in options:
+            if (follow_error(fc, hand, play) is None
+                    and winner(fc.order, fc.lead, fc.units, fc.suit, [*pub.plays[1:], play]) == mine):
+                return play
+        return self._candidate(view, "fit")
+
+    def _first_winning_single(self, view: PlayerView, held: list[Card]) -> tuple[Card, ...]:
+        pub = view.public
+        fc = pub.lead_context
+        assert fc is not None
+        mine = (view.seat - pub.leader) % pub.players  # this seat's place in the trick
+        order, lead, units, suit = fc.order, fc.lead, fc.units, fc.suit
+        follows = [*pub.plays[1:], ()]  # the last one is the card asked about
+
+        def wins(card: Card) -> bool:
+            follows[-1] = (card,)
+            return winner(order, lead, units, suit, follows) == mine
+
+        if not held or not wins(held[-1]):
+            return self._candidate(view, "fit")
+        low, high = 0, len(held) - 1  # the first card that would win is in held[low:high + 1]
+        while low < high:
+            middle = (low + high) // 2
+            if wins(held[middle]):
+                high = middle
+            else:
+                low = middle + 1
+        hand = view.hand
+        for card in held[low:]:  # each would win
+            if follow_error(fc, hand, (card,)) is None:
+                return (card,)
+        return self._candidate(view, "fit")
 
     def _stands(self, view: PlayerView, seat: int, later: list[int]) -> bool:
         """Whether the trick, now won by ``seat``, stays won against the opponents still to play
@@ -289,33 +466,47 @@ class HeuristicPlayer(GreedyPlayer):
         if seat != pub.leader or fc.rainbow is not None:
             return False
         if fc.suit != TRUMP:
-            voids = self._voids(view)
-            if any(fc.suit in voids[s] for s in later):
+            # the players still to play have not played to this trick: the finished ones show
+            # all their voids
+            voids = self._voids_seen(view).finished()
+            for s in later:
+                if fc.suit in voids[s]:
+                    return False
+        unbeaten = self._unbeaten(fc.order, self._unseen_counter(view))
+        for u in fc.units:
+            if not unbeaten.unit(u):
                 return False
-        unbeaten = _Unbeaten(fc.order, self._unseen(view))
-        return all(unbeaten.unit(u) for u in fc.units)
+        return True
 
     def follow(self, view: PlayerView) -> Sequence[Card]:
-        fc = view.public.lead_context
+        pub = view.public
+        fc = pub.lead_context
         assert fc is not None
         if fc.rainbow is not None:
             return view.legal_follow()
-        pub = view.public
         mates = view.teammates()
-        winning = view.winning_seat()
+        leader, players, plays = pub.leader, pub.players, pub.plays
+        winning = (leader + winner(fc.order, fc.lead, fc.units, fc.suit, plays[1:])) % players
         # the opponents still to play after this one
-        later = [s for s in self._after_me(view) if s not in mates]
+        later = [(leader + k) % players for k in range(len(plays) + 1, players)]
+        later = [s for s in later if s not in mates]
         if winning in mates:
             return self._candidate(view, "fit", points_first=self._stands(view, winning, later))
         if len(fc.lead) == 1:
             pts = self._pts(view)
-            at_stake = sum(pts[c] for play in pub.plays for c in play)
+            at_stake = sum([pts[c] for play in plays for c in play])
             held = self._singles(view, ruff=at_stake > 0 or not later)
             if later:
                 # a winner the players after this one cannot beat first, when there is one
-                unbeaten = _Unbeaten(fc.order, self._unseen(view))
-                sure = next((c for c in held if unbeaten.card(c)), None)
-                if sure is not None and view.follow_error((sure,)) is None and view.winner_if((sure,)) == view.seat:
+                unbeaten = self._unbeaten(fc.order, self._unseen_counter(view))
+                sure = None
+                for c in held:
+                    if unbeaten.card(c):
+                        sure = c
+                        break
+                if (sure is not None and follow_error(fc, view.hand, (sure,)) is None
+                        and winner(fc.order, fc.lead, fc.units, fc.suit, [*plays[1:], (sure,)])
+                        == (view.seat - leader) % players):
                     return (sure,)
             return self._first_winning_single(view, held)
         return self._first_winning(view, self._multi(view))
