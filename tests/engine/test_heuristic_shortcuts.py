@@ -23,6 +23,7 @@ from tractor_rules.engine.game import play_hand
 from tractor_rules.engine.heuristic import HeuristicPlayer, _tables, _Unbeaten, _voids
 from tractor_rules.engine.order import TRUMP
 from tractor_rules.engine.players import GreedyPlayer
+from tractor_rules.engine.tricks import winner
 from tractor_rules.engine.views import PlayerView
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples" / "house-rules"
@@ -72,7 +73,11 @@ class CheckedHeuristic(HeuristicPlayer):
         later = [(pub.leader + k) % pub.players for k in range(len(pub.plays) + 1, pub.players)]
         finished, voids = self._voids_seen(view).finished(), _voids(view)
         assert all(finished[s] == voids[s] for s in later)
+        fc = pub.lead_context
+        assert fc is not None
+        assert winner(fc.order, fc.lead, fc.units, fc.suit, []) == 0  # the lead alone wins
         plain = self.plain
+        assert self._ruff(view) == plain._ruff(view)
         for pick in ("fit", "high"):
             for points_first in (False, True):
                 assert self._candidate(view, pick, points_first) == plain._candidate(view, pick, points_first)

@@ -378,8 +378,14 @@ class HeuristicPlayer(GreedyPlayer):
     # by keys read from a table.
 
     def _fill(self, view: PlayerView, chosen: list[Card], spare: list[Card], high: bool, points_first: bool) -> tuple[Card, ...]:
-        tables = self._read_tables(view.ctx.order, self._pts(view))
-        plays = view.public.plays
+        pub = view.public
+        read, ctx = self._read, pub.ctx
+        if (read is not None and ctx is not None and read[0] is ctx.order and self._tables_of is pub.rules
+                and read[1] is self._points):
+            tables = read[2]  # the tables last read stand: no calls to ask for them
+        else:
+            tables = self._read_tables(view.ctx.order, self._pts(view))
+        plays = pub.plays
         need = (len(plays[0]) if plays else 0) - len(chosen)
         key = (tables.points_first if points_first else tables.high if high else tables.low).__getitem__
         if need == 1 and spare:  # the first of the lowest keys, as a stable sort puts it first
@@ -414,6 +420,12 @@ class HeuristicPlayer(GreedyPlayer):
             suit_of = order.suit_of
             held = sorted({c for c in view.hand if suit_of[c] == TRUMP}, key=by_strength)
         return held
+
+    def _ruff(self, view: PlayerView) -> tuple[Card, ...] | None:
+        fc = view.public.lead_context
+        if fc is not None and fc.suit != TRUMP and fc.held(view.hand):
+            return None  # the hand holds the led suit: no ruff
+        return super()._ruff(view)
 
     def _first_winning(self, view: PlayerView, options: Sequence[tuple[Card, ...]]) -> tuple[Card, ...]:
         pub = view.public
@@ -486,7 +498,10 @@ class HeuristicPlayer(GreedyPlayer):
             return view.legal_follow()
         mates = view.teammates()
         leader, players, plays = pub.leader, pub.players, pub.plays
-        winning = (leader + winner(fc.order, fc.lead, fc.units, fc.suit, plays[1:])) % players
+        if len(plays) == 1:
+            winning = leader  # the lead alone: it wins
+        else:
+            winning = (leader + winner(fc.order, fc.lead, fc.units, fc.suit, plays[1:])) % players
         # the opponents still to play after this one
         later = [(leader + k) % players for k in range(len(plays) + 1, players)]
         later = [s for s in later if s not in mates]
@@ -496,12 +511,15 @@ class HeuristicPlayer(GreedyPlayer):
             pts = self._pts(view)
             at_stake = sum([pts[c] for play in plays for c in play])
             held = self._singles(view, ruff=at_stake > 0 or not later)
-            if later:
-                # a winner the players after this one cannot beat first, when there is one
-                unbeaten = self._unbeaten(fc.order, self._unseen_counter(view))
+            if later and held:
+                # a winner the players after this one cannot beat first, when there is one: the
+                # first card reaching the floor of its suit (held is of one suit, weakest first)
+                order = fc.order
+                bar = self._unbeaten(order, self._unseen_counter(view)).floor(order.suit_of[held[0]], 1)
+                strength = order.strength
                 sure = None
                 for c in held:
-                    if unbeaten.card(c):
+                    if strength[c] >= bar:  # ``_Unbeaten.card``
                         sure = c
                         break
                 if (sure is not None and follow_error(fc, view.hand, (sure,)) is None
