@@ -137,3 +137,27 @@ def test_one_card_drawn_by_choice_is_the_card_sample_draws():
             by_sample, by_choice = random.Random(seed), random.Random(seed)
             assert by_sample.sample(spare, 1) == [by_choice.choice(spare)]
             assert by_sample.getstate() == by_choice.getstate()
+
+
+@pytest.mark.parametrize("name", RULESETS, ids=IDS)
+def test_cards_all_different_decompose_as_the_general_path_says(name):
+    """A play with no two cards alike is taken as singles ordered by strength, without the search
+    for sets and tractors: exactly what that search and the largest-first order give."""
+    from tractor_rules.engine.units import _identical, _largest, _largest_first
+
+    rng = random.Random(name)
+    rules = tr.load(name)
+    identical = rules.combinations.grouping == "identical"
+    faces = sorted(set(pack(rules.table)))
+    for order in orders(name):
+        for _ in range(40):
+            suit = rng.randrange(5)
+            of_suit = [c for c in faces if order.suit_of[c] == suit]
+            if not of_suit:
+                continue
+            cards = tuple(rng.sample(of_suit, rng.randint(1, len(of_suit))))
+            order.decompositions.clear()
+            pool = Pool(order, suit, cards)
+            general = _identical(order, pool) if identical else _largest(order, pool)
+            general.sort(key=_largest_first, reverse=True)
+            assert decompose(order, cards) == general

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import lru_cache
+from operator import attrgetter
 
 from .cards import CARDS, Card
 from .order import Order
@@ -78,10 +79,19 @@ def _decompose(order: Order, cards: tuple[Card, ...]) -> list[Unit]:
     units: list[Unit] = []
     for suit in suits:
         pool = Pool(order, suit, cards)
+        if len(suits) == 1 and max(pool.counts.values()) == 1:
+            # no two cards alike (a hand's suit, often): singles only, no set or tractor to look for
+            # by either grouping; their order by strength alone is the order of every unit's key
+            units = [_make_set(order, face, 1, suit) for face in pool.counts]
+            units.sort(key=_strength, reverse=True)
+            return units
         units += _identical(order, pool) if identical else _largest(order, pool)
     if len(units) > 1:
         units.sort(key=_largest_first, reverse=True)
     return units
+
+
+_strength = attrgetter("top")
 
 
 def _largest_first(unit: Unit) -> tuple[bool, int, int, int]:
@@ -161,10 +171,15 @@ def _whole_sets(set_widths: tuple[int, ...], count: int) -> tuple[int, ...]:
 
 def _identical(order: Order, pool: Pool) -> list[Unit]:
     strength = order.strength
+    set_widths = order.set_widths
     # each face's copies as whole sets (more copies than the widest set allows: several sets)
-    chunks = {face: list(_whole_sets(order.set_widths, count)) for face, count in pool.counts.items()}
+    chunks = {face: [1] if count == 1 else list(_whole_sets(set_widths, count))
+              for face, count in pool.counts.items()}
+    most = max(pool.counts.values(), default=0)
     out: list[Unit] = []
     for width, low, high in order.tractor_kinds:
+        if width > most:
+            continue  # no face has a set this wide
         while True:
             wide = {f for f, parts in chunks.items() if width in parts}
             if len(wide) < low:
