@@ -15,8 +15,9 @@ from __future__ import annotations
 import operator
 import re
 from collections import Counter
-from collections.abc import Iterable
+from collections.abc import Container, Iterable
 from functools import lru_cache
+from typing import Any
 
 from ..errors import CardNotationError
 from ..rules import RANKS, SUITS, Table
@@ -145,7 +146,7 @@ def read_cards(cards: str | Iterable[object] | int) -> tuple[Card, ...]:
     return tuple(parsed)
 
 
-_JUST_CARDS = {Card}
+_JUST_CARDS = frozenset({Card})
 
 
 class PackCheck:
@@ -170,6 +171,27 @@ class PackCheck:
     @lru_cache(maxsize=64)
     def of(table: Table) -> PackCheck:
         return PackCheck(table)
+
+    def holds(self, cards: tuple[Any, ...], known: Container[tuple[Card, ...]] = ()) -> bool:
+        """Whether the tuple ``cards`` holds only ``Card`` objects, all in the pack (as many times):
+        then ``check(read_cards(cards))`` is ``cards`` itself.  False leaves reading the cards, and
+        saying what is wrong with them, to those two: every check here is a pass in C, and a play
+        no longer than ``fewest`` needs no count of copies.  ``known``: tuples of cards the pack
+        holds, found so already (what the pack holds depends on the cards alone, not on their
+        objects, once they are all ``Card`` objects)."""
+        if not _JUST_CARDS.issuperset(map(type, cards)):
+            return False
+        if cards in known:
+            return True
+        if not self.faces.issuperset(cards):
+            return False
+        fewest = self.fewest
+        if len(cards) <= fewest:
+            return True
+        if not self.even:
+            return False  # ``check`` counts the copies of each card
+        ordered = sorted(cards)
+        return not any(map(operator.eq, ordered, ordered[fewest:]))
 
     def check(self, cards: tuple[Card, ...]) -> tuple[Card, ...]:
         """``cards`` if the pack holds them all (as many times); else the error naming the first

@@ -360,7 +360,52 @@ def find_list(following: Following, width: int, length: int) -> FollowList | Non
     return None
 
 
+#: the duty of each lead's shapes under each rules met lately (the duty depends on nothing else),
+#: by the rules' identity; each entry holds its rules, so that the id is not another's while kept
+_DUTIES: dict[tuple[int, tuple[Shape, ...]], tuple[Rules, Duty]] = {}
+#: duties kept: far more shapes of lead than a game meets, under a few rules at a time
+_KEPT_DUTIES = 512
+
+
 def duty_for(rules: Rules, units: list[Unit]) -> Duty:
+    """The follow duty of a lead of ``units`` (its units, largest first), kept per rules and the
+    units' shapes, which decide it: duties are immutable, so one serves every lead of those shapes."""
+    shapes = tuple(u.shape for u in units)
+    key = (id(rules), shapes)
+    kept = _DUTIES.get(key)
+    if kept is not None and kept[0] is rules:
+        return kept[1]
+    duty = _plain_duty(rules, units)
+    if len(_DUTIES) >= _KEPT_DUTIES:
+        _DUTIES.clear()  # one step, safe beside other threads' reads (a reader at worst works one out again)
+    _DUTIES[key] = (rules, duty)
+    return duty
+
+
+#: the unit and duty of a one-card lead, by (the rules' identity, card, effective suit, strength):
+#: what ``decompose`` and ``duty_for`` give for it under any order placing the card so (units and
+#: duties are immutable: one serves every lead).  Each entry holds its rules, as ``_DUTIES``.
+_SINGLE_LEADS: dict[tuple[int, int, int, int], tuple[Rules, Unit, Duty]] = {}
+#: one-card leads kept: every card at each place a few orders give it
+_KEPT_SINGLE_LEADS = 2048
+
+
+def _single_lead(order: Order, card: Card, suit: int) -> tuple[Rules, Unit, Duty]:
+    """The lead of ``card`` alone (of ``suit`` in ``order``): its rules, its one unit (a single)
+    and its duty."""
+    rules = order.rules
+    key = (id(rules), card, suit, order.strength[card])
+    kept = _SINGLE_LEADS.get(key)
+    if kept is None or kept[0] is not rules:
+        single = Unit((CARDS[card],), 1, 1, suit, order.strength[card])
+        kept = (rules, single, duty_for(rules, [single]))
+        if len(_SINGLE_LEADS) >= _KEPT_SINGLE_LEADS:
+            _SINGLE_LEADS.clear()
+        _SINGLE_LEADS[key] = kept
+    return kept
+
+
+def _plain_duty(rules: Rules, units: list[Unit]) -> Duty:
     f = rules.following
     comb = rules.combinations
     protect = f.protect_longer_sets
@@ -420,6 +465,14 @@ class FollowContext:
 
     def __post_init__(self) -> None:
         order, lead = self.order, self.lead
+        if len(lead) == 1:
+            # one card: no rainbow, its suit, one single (what ``decompose`` gives), and the duty of
+            # any one-card lead: most tricks are led so, and each lead is worked out once
+            card = lead[0]
+            self.suit = suit = order.suit_of[card]
+            _, single, self.duty = _single_lead(order, card, suit)
+            self.units = [single]
+            return
         if order.rules.combinations.rainbow_min and len({order.suit_of[c] for c in lead}) > 1:
             self.rainbow = rainbows.rainbow_parts(order, lead)
         if self.rainbow is not None:

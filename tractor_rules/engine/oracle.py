@@ -18,12 +18,12 @@ from collections.abc import Iterable, Sequence
 from ..errors import CardNotationError
 from ..rules import SUITS, Rules
 from .calls import call_error
-from .cards import SUIT_SYMBOLS, Card, PackCheck, read_cards
+from .cards import CARDS, SUIT_SYMBOLS, Card, PackCheck, read_cards
 from .declaring import Declaration
 from .declaring import declaration as _declaration
 from .declaring import fallback_trump as _fallback_trump
 from .errors import EngineError
-from .follow import FollowContext, Refusal, choose_follow, follow_error, follow_refusal
+from .follow import FollowContext, Refusal, SuitDuty, choose_follow, follow_refusal
 from .order import TRUMP, Order, build_order
 from .scoring import advance, kitty_multiplier, level_change, next_banker
 from .rainbows import rainbow_parts
@@ -36,6 +36,10 @@ __all__ = [
 ]
 
 Cards = str | Iterable[object]
+
+_NOTHING = object()  # no lead asked about yet
+#: hands a context remembers as checked: the next hands of a few tricks' followers
+_KEPT_HANDS = 32
 
 
 def checked_cards(cards: object) -> Cards:
@@ -80,9 +84,21 @@ class Context:
         self.trump = trump
         self.order: Order = build_order(rules, level, trump)
         self._pack = PackCheck.of(rules.table)
-        # the follow context of recent leads: a trick asks about one lead several times
-        self._leads: OrderedDict[object, FollowContext] = OrderedDict()
+        self._faces = self._pack.faces
+        # the follow context of recent leads: a trick asks about one lead several times.  Read
+        # without the lock (one dict read is atomic), changed under it
+        self._leads: dict[object, FollowContext] = {}
         self._leads_lock = threading.Lock()
+        # the lead asked about last, as given (a tuple or notation), with its follow context: the
+        # followers of a trick are asked about one after another, with the very same lead
+        self._last_lead: tuple[object, FollowContext | None] = (_NOTHING, None)
+        # hands known to be cards of the pack, by value: a follower's next hand is the hand it
+        # followed from without its play, and that hand was checked already.  Only a tuple of Card
+        # objects is looked up (another object may equal a card without being one)
+        self._known_hands: set[tuple[Card, ...]] = set()
+        # per effective suit, its faces
+        suit_of = self.order.suit_of
+        self._suit_faces = tuple(frozenset(c for c in CARDS if suit_of[c] == suit) for suit in range(TRUMP + 1))
 
     def __repr__(self) -> str:
         return f"<Context {self.rules.name!r} level {self.level or 'none'} trump {self.trump or 'none'}>"
@@ -91,6 +107,12 @@ class Context:
 
     def cards(self, cards: Cards) -> tuple[Card, ...]:
         """Cards from notation (or cards), checked against the deck."""
+        if type(cards) is tuple:  # cards already, all in the pack: what reading and checking give
+            if len(cards) == 1:  # one card played, or led: the most common question
+                if type(cards[0]) is Card and cards[0] in self._faces:
+                    return cards  # type: ignore[return-value]  # a Card, as checked
+            elif self._pack.holds(cards, self._known_hands):
+                return cards
         return self._pack.check(read_cards(checked_cards(cards)))
 
     def _one(self, card: Cards) -> Card:
@@ -147,34 +169,76 @@ class Context:
     # --- tricks -------------------------------------------------------------------------------
 
     def _lead(self, lead: Cards) -> FollowContext:
+        last = self._last_lead  # one read: another thread may replace it meanwhile
+        if last[0] is lead:
+            return last[1]  # type: ignore[return-value]  # never None beside a lead
         # keyed by the lead as given when it can be (notation, or a tuple of cards), so that asking
         # about one lead again neither reads nor checks it again
         given: object = lead if type(lead) is str or type(lead) is tuple else None
-        with self._leads_lock:
-            try:
-                fc = self._leads.get(given)
-            except TypeError:  # a tuple holding something unhashable: read below, which says why
-                fc = given = None
+        try:
+            fc = self._leads.get(given)
+        except TypeError:  # a tuple holding something unhashable: read below, which says why
+            fc = given = None
         if fc is None:
             key = self.cards(lead)
             fc = FollowContext(self.order, key)  # outside the lock: two threads may both build it
+            leads = self._leads
             with self._leads_lock:
-                self._leads[key] = fc
+                leads[key] = fc
                 if given is not None and given != key:
-                    self._leads[given] = fc
-                while len(self._leads) > 64:
-                    self._leads.popitem(last=False)
+                    leads[given] = fc
+                while len(leads) > 64:
+                    del leads[next(iter(leads))]  # the oldest
+        if given is not None:  # immutable: the same object is the same lead
+            self._last_lead = (given, fc)
         return fc
+
+    def _plainly_legal(self, fc: FollowContext, hand: tuple[Card, ...], play: tuple[Card, ...]) -> bool:
+        """Whether ``play``, one card following a one-card lead, plainly may: it is in the hand,
+        and either of the led suit under a duty asking for nothing but the suit, or of another
+        suit from a hand holding none of the led suit.  What ``follow_refusal`` would say (None),
+        for the plays most tricks see; every other play, legal or not, is left to it."""
+        if len(play) != 1 or len(fc.lead) != 1 or play[0] not in hand:
+            return False
+        of_suit = self._suit_faces[fc.suit]
+        if play[0] in of_suit:
+            return type(fc.duty) is SuitDuty
+        return of_suit.isdisjoint(hand)
+
+    def _played(self, hand: tuple[Card, ...], play: tuple[Card, ...]) -> None:
+        """Remember the hand a legal follow leaves (``hand`` without ``play``, each card taken where
+        the hand first holds it, as ``list.remove`` takes it) as checked: the player's hand at its
+        next follow, when the caller checks a game's plays one after another."""
+        if len(play) == 1:
+            i = hand.index(play[0])
+            rest = hand[:i] + hand[i + 1:]
+        else:
+            left = list(hand)
+            for card in play:
+                left.remove(card)
+            rest = tuple(left)
+        known = self._known_hands
+        if len(known) >= _KEPT_HANDS:
+            known.clear()  # one step, safe beside other threads' reads
+        known.add(rest)
 
     def follow_error(self, hand: Cards, lead: Cards, play: Cards) -> str | None:
         """None if ``play`` may follow ``lead`` from ``hand`` (which includes the play); else the
         reason, in words."""
-        return follow_error(self._lead(lead), self.cards(hand), self.cards(play))
+        refusal = self.follow_refusal(hand, lead, play)
+        return None if refusal is None else refusal.message
 
     def follow_refusal(self, hand: Cards, lead: Cards, play: Cards) -> Refusal | None:
         """As ``follow_error``, with the reason's stable code: None if legal, else ``.code`` (one of
         ``engine.follow.REFUSAL_CODES``) and ``.message``."""
-        return follow_refusal(self._lead(lead), self.cards(hand), self.cards(play))
+        fc = self._lead(lead)
+        hand, play = self.cards(hand), self.cards(play)
+        if not self._plainly_legal(fc, hand, play):
+            refusal = follow_refusal(fc, hand, play)
+            if refusal is not None:
+                return refusal
+        self._played(hand, play)
+        return None
 
     def legal_follow(self, hand: Cards, lead: Cards, rng: random.Random | None = None) -> tuple[Card, ...]:
         """A legal follow: the cards the duty demands and the lowest others; random with ``rng``."""
@@ -185,7 +249,12 @@ class Context:
     def winner(self, lead: Cards, follows: Sequence[Cards]) -> int:
         """0 if the lead wins the trick, i if the i-th follow does."""
         fc = self._lead(lead)
-        return winner(self.order, fc.lead, fc.units, fc.suit, [self.cards(f) for f in _sequence(follows, "follows")])
+        faces = self._faces
+        # a play of one card of the pack, given as a card, is taken as it is (as ``cards`` takes it,
+        # without a call for each: most tricks are of one card)
+        plays = [f if type(f) is tuple and len(f) == 1 and type(f[0]) is Card and f[0] in faces else self.cards(f)
+                 for f in _sequence(follows, "follows")]
+        return winner(self.order, fc.lead, fc.units, fc.suit, plays)
 
     def throw_options(self, throw: Cards, other_hands: Sequence[Cards],
                       partners: Iterable[int] | None = None) -> list[tuple[Card, ...]]:

@@ -86,9 +86,9 @@ def winner(order: Order, lead: tuple[Card, ...], lead_units: list[Unit], lead_su
         parts = rainbows.rainbow_parts(order, lead)
         assert parts is not None
         return rainbows.winner(parts, lead, follows)
-    plays = [lead, *follows]
     comb = rules.combinations
     if comb.bomb_width:
+        plays = [lead, *follows]
         bombs = [(b, i) for i, p in enumerate(plays) if (b := _bomb(order, p, lead_suit, comb))]
         if bombs:
             # the strongest bomb; the earlier of equal ones (max keeps the first)
@@ -105,12 +105,14 @@ def winner(order: Order, lead: tuple[Card, ...], lead_units: list[Unit], lead_su
         if len(suits) != 1:
             continue  # a mixed play follows nothing
         suit = suits.pop()
-        pool = Pool(order, suit, play)
         if suit == lead_suit:
+            pool = Pool(order, suit, play)
             if pool.holds(shapes):
                 followers.append((i, pool))
-        elif suit == TRUMP and is_ruff(rules, lead_units, pool):
-            ruffs.append((i, pool))
+        elif suit == TRUMP:  # (a discard, of another side suit, contends for nothing: no pool)
+            pool = Pool(order, suit, play)
+            if is_ruff(rules, lead_units, pool):
+                ruffs.append((i, pool))
     contenders = ruffs or [(0, Pool(order, lead_suit, lead)), *followers]
     # each contender's strength once; a challenger must beat the play winning so far
     how = rules.ruffing.compare
@@ -129,9 +131,15 @@ def _single_winner(order: Order, lead: Card, lead_suit: int, follows: list[tuple
     ruffs, else of the lead and its followers, wins (the earlier of equals)."""
     suit_of, strength = order.suit_of, order.strength
     best_i, best, ruffed = 0, strength[lead], False
-    for i, play in enumerate(follows, start=1):
+    i = 0  # the play's index (counted by hand: cheaper than ``enumerate`` for three plays)
+    for play in follows:
+        i += 1
         if len(play) == 1:  # as the rules have it; the oracle may be asked about other plays
-            suit, top = suit_of[play[0]], strength[play[0]]
+            card = play[0]
+            suit = suit_of[card]
+            if suit != lead_suit and suit != TRUMP:
+                continue  # a discard
+            top = strength[card]
         elif not play:
             continue
         else:

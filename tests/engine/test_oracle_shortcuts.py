@@ -1,0 +1,158 @@
+"""The public oracle's shortcuts answer exactly as the plain computations they stand for: cards
+taken as they are given when they are cards of the pack, hands remembered as checked, a one-card
+lead's follow context and the duties kept per rules, and the follows found legal without the full
+follow check, in every shipped ruleset and gallery file."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+import pytest
+
+import tractor_rules as tr
+from tractor_rules.engine.cards import CARDS, Card, PackCheck, pack, read_cards
+from tractor_rules.engine.follow import FollowContext, _plain_duty, duty_for, follow_refusal, lead_suit
+from tractor_rules.engine.oracle import Context
+from tractor_rules.engine.units import decompose
+from tractor_rules.errors import CardNotationError
+
+GALLERY = Path(__file__).resolve().parents[2] / "examples" / "house-rules"
+RULESETS = [*tr.builtin_names(), *(str(p) for p in sorted(GALLERY.glob("*.tractor")))]
+IDS = [Path(name).stem for name in RULESETS]
+
+
+class LooksLikeFive:
+    """Equal to the card of code 5 and usable as an index, yet no card and no code."""
+
+    def __index__(self) -> int:
+        return 5
+
+    def __hash__(self) -> int:
+        return 5
+
+    def __eq__(self, other: object) -> bool:
+        return other == 5
+
+
+def plain_cards(check: PackCheck, cards: tuple) -> tuple | str:
+    """What reading and checking give: the cards, or the error (whatever it is: the shortcut must
+    leave every refusal to them)."""
+    try:
+        return check.check(read_cards(cards))
+    except Exception as error:  # noqa: BLE001
+        return f"{type(error).__name__}: {error}"
+
+
+def spoiled(rng: random.Random, cards: tuple) -> tuple:
+    """``cards`` with one card swapped for something else, or a card too many."""
+    i = rng.randrange(len(cards))
+    other = rng.choice([float(cards[i]), int(cards[i]), Card(int(cards[i])), str(cards[i]), True, None,
+                        Card(60), Card(-1), LooksLikeFive(), CARDS[rng.randrange(54)]])
+    if rng.random() < 0.3:
+        return cards + (cards[i],) * rng.randint(1, 3)
+    return cards[:i] + (other,) + cards[i + 1:]
+
+
+@pytest.mark.parametrize("name", RULESETS, ids=IDS)
+def test_cards_taken_as_given_are_what_reading_and_checking_give(name):
+    table = tr.load(name).table
+    check = PackCheck.of(table)
+    deck = pack(table)
+    rng = random.Random(name)
+    taken = 0
+    for _ in range(300):
+        cards = tuple(rng.sample(deck, rng.randint(1, min(30, len(deck)))))
+        for given in (cards, spoiled(rng, cards)):
+            plain = plain_cards(check, given)
+            if check.holds(given):
+                taken += 1
+                assert plain is given
+            # a tuple remembered as checked is taken only when it holds cards, and only as it is
+            assert check.holds(given, {given}) == (set(map(type, given)) <= {Card})
+    assert taken >= 300  # every hand of the pack is taken as it is
+
+
+def test_a_remembered_hand_is_known_by_its_cards_not_by_look_alikes():
+    ctx = tr.load("two-decks").context("2", "S")
+    hand = ctx.cards("AH KH KH 5C 3C")
+    assert ctx.follow_error(hand, "QH", "AH") is None
+    rest = ctx.cards("KH KH 5C 3C")
+    assert rest in ctx._known_hands  # the hand the follow leaves
+    assert ctx.cards(tuple(rest)) == rest
+    for look_alike in (tuple(float(c) for c in rest), (*rest[:3], LooksLikeFive())):
+        assert look_alike in ctx._known_hands or look_alike != rest
+        with pytest.raises(CardNotationError, match="expected a card"):
+            ctx.cards(look_alike)
+    codes = tuple(int(c) for c in rest)
+    assert codes in ctx._known_hands and all(type(c) is Card for c in ctx.cards(codes))
+
+
+def contexts(name: str) -> list[Context]:
+    rules = tr.load(name)
+    ranks = rules.table.ranks
+    return [Context(rules, level, trump) for level in (ranks[0], ranks[len(ranks) // 2], None)
+            for trump in ("H", None)]
+
+
+@pytest.mark.parametrize("name", RULESETS, ids=IDS)
+def test_a_one_card_lead_is_worked_out_as_any_lead(name):
+    for ctx in contexts(name):
+        order = ctx.order
+        for card in pack(ctx.rules.table)[::2]:
+            fc = FollowContext(order, (card,))
+            units = decompose(order, (card,))
+            assert (fc.suit, fc.units, fc.rainbow) == (lead_suit(order, (card,)), units, None)
+            assert fc.duty == _plain_duty(ctx.rules, units)
+
+
+@pytest.mark.parametrize("name", RULESETS, ids=IDS)
+def test_kept_duties_are_the_plain_duties(name):
+    rng = random.Random(name)
+    for ctx in contexts(name)[:2]:
+        suit_of = ctx.order.suit_of
+        deck = pack(ctx.rules.table)
+        for _ in range(60):
+            hand = rng.sample(deck, 12)
+            suit = suit_of[hand[0]]
+            lead = tuple(c for c in hand if suit_of[c] == suit)
+            units = decompose(ctx.order, lead)
+            assert duty_for(ctx.rules, units) == _plain_duty(ctx.rules, units)
+            assert duty_for(ctx.rules, units) is duty_for(ctx.rules, list(units))  # kept: one object
+
+
+@pytest.mark.parametrize("name", RULESETS, ids=IDS)
+def test_follows_found_plainly_legal_are_legal(name):
+    """Each follow the shortcut passes is one the full check passes; every other follow is left to
+    the full check, so the oracle's answers are the full check's."""
+    rng = random.Random(name)
+    passed = 0
+    for ctx in contexts(name)[:3]:
+        suit_of = ctx.order.suit_of
+        deck = pack(ctx.rules.table)
+        for _ in range(80):
+            rng.shuffle(deck)
+            hand = tuple(deck[:rng.randint(1, 25)])
+            lead = (deck[-1],) if rng.random() < 0.8 else tuple(deck[-3:])
+            try:
+                fc = FollowContext(ctx.order, lead)
+            except tr.RulesetError:
+                continue  # a lead of several suits
+            same = [c for c in hand if suit_of[c] == fc.suit]
+            plays = [tuple(rng.sample(hand, min(len(lead), len(hand)))), tuple(same[:len(lead)]),
+                     (deck[-2],)]
+            for play in plays:
+                if ctx._plainly_legal(fc, hand, play):
+                    passed += 1
+                    assert follow_refusal(fc, hand, play) is None
+                assert ctx.follow_refusal(hand, lead, play) == follow_refusal(fc, hand, play)
+    assert passed >= 10  # the shortcut is taken (under a duty asking for more than the suit, less often)
+
+
+def test_a_lead_asked_again_by_the_same_object_is_the_same_follow_context():
+    ctx = tr.load("two-decks").context("2", "S")
+    lead = ctx.cards("AH AH")
+    fc = ctx._lead(lead)
+    assert ctx._lead(lead) is fc and ctx._lead(ctx.cards("AH AH")) is fc  # an equal lead: kept by value
+    other = ctx._lead(ctx.cards("KH"))
+    assert other is not fc and ctx._lead(lead) is fc and ctx._lead("KH") is not fc
