@@ -156,3 +156,12 @@ def test_a_lead_asked_again_by_the_same_object_is_the_same_follow_context():
     assert ctx._lead(lead) is fc and ctx._lead(ctx.cards("AH AH")) is fc  # an equal lead: kept by value
     other = ctx._lead(ctx.cards("KH"))
     assert other is not fc and ctx._lead(lead) is fc and ctx._lead("KH") is not fc
+
+
+def test_only_a_lead_read_and_found_good_is_known_again_by_identity():
+    ctx = tr.load("two-decks").context("2", "S")
+    lead = ctx.cards("AH")
+    fc = ctx._lead(lead)
+    look_alike = (float(lead[0]),)  # equal to the lead: found by value among the leads kept
+    assert ctx._lead(look_alike) is fc
+    assert ctx._last_lead[0] is lead  # not the look-alike, which was never read

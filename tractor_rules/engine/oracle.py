@@ -189,8 +189,8 @@ class Context:
                     leads[given] = fc
                 while len(leads) > 64:
                     del leads[next(iter(leads))]  # the oldest
-        if given is not None:  # immutable: the same object is the same lead
-            self._last_lead = (given, fc)
+            if given is not None:  # read and found good; immutable: the same object is the same lead
+                self._last_lead = (given, fc)
         return fc
 
     def _plainly_legal(self, fc: FollowContext, hand: tuple[Card, ...], play: tuple[Card, ...]) -> bool:
