@@ -314,7 +314,10 @@ class HeuristicPlayer(GreedyPlayer):
         unbeaten = self._unbeaten(order, unseen.__getitem__)
         voids = self._voids(view)
         team = view.teammates()
-        opponents = [s for s in range(view.public.players) if s not in team]
+        ruffed: set[int] = set()  # the suits some opponent is void in
+        for s in range(view.public.players):
+            if s not in team:
+                ruffed |= voids[s]
         mates = [s for s in team if s != view.seat]
         by_suit: dict[int, list[Card]] = {}
         suit_of = order.suit_of
@@ -322,7 +325,6 @@ class HeuristicPlayer(GreedyPlayer):
             by_suit.setdefault(suit_of[c], []).append(c)
         throws = view.rules.leading.throws
         floors, floor = unbeaten.floors, unbeaten.floor
-        ruffed = set().union(*[voids[o] for o in opponents])  # the suits some opponent is void in
 
         # 1. sure winners in the side suits no opponent can ruff
         best = None
@@ -387,6 +389,8 @@ class HeuristicPlayer(GreedyPlayer):
             tables = self._read_tables(view.ctx.order, self._pts(view))
         plays = pub.plays
         need = (len(plays[0]) if plays else 0) - len(chosen)
+        if need == 0:
+            return tuple(chosen)
         key = (tables.points_first if points_first else tables.high if high else tables.low).__getitem__
         if need == 1 and spare:  # the first of the lowest keys, as a stable sort puts it first
             return (*chosen, min(spare, key=key))
@@ -399,10 +403,16 @@ class HeuristicPlayer(GreedyPlayer):
         hand = view.hand
         held = fc.held(hand)  # the hand's cards of the led suit, in its order (not to be changed)
         if len(held) <= len(fc.lead):  # all of the suit, then other cards
+            plays = view.public.plays
+            if (len(plays[0]) if plays else 0) == len(held):  # nothing more to choose (``_fill``)
+                return tuple(held)
             suit_of, suit = fc.order.suit_of, fc.suit
-            return self._fill(view, list(held), [c for c in hand if suit_of[c] != suit], False, points_first)
+            spare = [c for c in hand if suit_of[c] != suit] if held else list(hand)
+            return self._fill(view, list(held), spare, False, points_first)
         # the demanded cards (the demand is kept for the check of the follow), then others of the suit
         faces = fc.demand(held, pick).cards
+        if not faces:  # nothing demanded beyond the suit
+            return self._fill(view, [], list(held), pick == "high", points_first)
         spare = list(held)
         for f in faces:
             spare.remove(CARDS[f])
@@ -503,13 +513,15 @@ class HeuristicPlayer(GreedyPlayer):
         else:
             winning = (leader + winner(fc.order, fc.lead, fc.units, fc.suit, plays[1:])) % players
         # the opponents still to play after this one
-        later = [(leader + k) % players for k in range(len(plays) + 1, players)]
-        later = [s for s in later if s not in mates]
+        later = [s for k in range(len(plays) + 1, players) if (s := (leader + k) % players) not in mates]
         if winning in mates:
             return self._candidate(view, "fit", points_first=self._stands(view, winning, later))
         if len(fc.lead) == 1:
             pts = self._pts(view)
-            at_stake = sum([pts[c] for play in plays for c in play])
+            at_stake = 0
+            for play in plays:
+                for c in play:
+                    at_stake += pts[c]
             held = self._singles(view, ruff=at_stake > 0 or not later)
             if later and held:
                 # a winner the players after this one cannot beat first, when there is one: the
