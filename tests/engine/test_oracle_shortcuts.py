@@ -162,6 +162,30 @@ def test_only_a_lead_read_and_found_good_is_known_again_by_identity():
     ctx = tr.load("two-decks").context("2", "S")
     lead = ctx.cards("AH")
     fc = ctx._lead(lead)
-    look_alike = (float(lead[0]),)  # equal to the lead: found by value among the leads kept
-    assert ctx._lead(look_alike) is fc
-    assert ctx._last_lead[0] is lead  # not the look-alike, which was never read
+    assert ctx._lead(lead) is fc
+    look_alike = (float(lead[0]),)  # equal to the lead, but no card: read, and refused
+    with pytest.raises(CardNotationError, match="unknown card"):
+        ctx._lead(look_alike)
+    assert ctx._last_lead[0] is lead  # not the look-alike
+
+
+@pytest.mark.parametrize("lookalike", [5.0, LooksLikeFive()], ids=["float", "equal-object"])
+def test_a_lead_equal_to_a_known_one_without_being_cards_is_refused(lookalike):
+    """Leads are known again by value only when given as cards or codes: a number or an object
+    merely equal to a card's code is refused, whatever was asked before."""
+    ctx = Context(tr.load("two-decks"), "2", "S")
+    hand = ctx.cards("7S 8S 9H")
+    assert ctx.follow_error(hand, (CARDS[5],), (hand[0],)) is None  # the lead is known now
+    assert ctx.follow_error(hand, (5,), (hand[0],)) is None  # a code is a card
+    with pytest.raises(CardNotationError, match="unknown card"):
+        ctx.follow_error(hand, (lookalike,), (hand[0],))
+    with pytest.raises(CardNotationError, match="unknown card"):
+        ctx.winner((lookalike,), [(hand[0],)])
+
+
+@pytest.mark.parametrize("code", [-1, 54, 60])
+def test_a_card_object_with_no_card_s_code_is_refused_in_words(code):
+    ctx = Context(tr.load("two-decks"), "2", "S")
+    for cards in [(Card(code),), (Card(code), CARDS[3]), (CARDS[3], CARDS[4], Card(code))]:
+        with pytest.raises(CardNotationError, match=f"unknown card code {code}: codes run from 0 to 53"):
+            ctx.cards(cards)

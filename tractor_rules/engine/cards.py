@@ -198,7 +198,9 @@ class PackCheck:
         card it lacks."""
         copies = self.copies
         if not self.faces.issuperset(cards):
-            card = next(c for c in cards if not copies[c])
+            card = next(c for c in cards if c not in self.faces)
+            if not 0 <= card < N_CODES:  # a Card made from a number no card has
+                raise CardNotationError(f"unknown card code {int(card)}: codes run from 0 to {N_CODES - 1}")
             raise CardNotationError(f"unknown card '{card}': {_missing(card, self.table)}")
         fewest = self.fewest
         if len(cards) > fewest:

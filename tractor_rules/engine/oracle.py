@@ -74,6 +74,10 @@ def fallback_trump(rules: Rules, kitty: Cards, level: str | None) -> str | None:
     return _fallback_trump(rules, checked_cards(kitty), level)
 
 
+#: what a lead given as a tuple may hold to be known again by value: cards, and codes
+_CARD_TYPES = frozenset({Card, int, bool})
+
+
 class Context:
     """The card order and trick rules of one hand (``level``, None for no level rank; ``trump``,
     None for no-trump)."""
@@ -174,11 +178,9 @@ class Context:
             return last[1]  # type: ignore[return-value]  # never None beside a lead
         # keyed by the lead as given when it can be (notation, or a tuple of cards), so that asking
         # about one lead again neither reads nor checks it again
-        given: object = lead if type(lead) is str or type(lead) is tuple else None
-        try:
-            fc = self._leads.get(given)
-        except TypeError:  # a tuple holding something unhashable: read below, which says why
-            fc = given = None
+        # (a tuple only of cards and codes: another number may equal a code without being one)
+        given: object = lead if type(lead) is str or (type(lead) is tuple and _CARD_TYPES.issuperset(map(type, lead))) else None
+        fc = self._leads.get(given)
         if fc is None:
             key = self.cards(lead)
             fc = FollowContext(self.order, key)  # outside the lock: two threads may both build it
