@@ -195,6 +195,41 @@ def test_a_worker_keeps_playing_with_the_rules_it_already_has():
     assert hands(play_games_task(job, 0, 3)) == hands(play_games_task(copy, 0, 3))
 
 
+def test_a_job_is_pickled_once_for_all_its_games_and_read_once_by_a_worker(monkeypatch):
+    from tractor_rules.sim import parallel
+
+    rules = tr.load("two-decks")
+    job = GameJob(rules, ("random",) * 4, seed=5)
+    packed = pickle.dumps(job)
+    loads = []
+    monkeypatch.setattr(parallel, "_unpacked", None)
+    real_loads = pickle.loads
+    monkeypatch.setattr(parallel.pickle, "loads", lambda data: loads.append(data) or real_loads(data))
+    first = parallel.play_packed_task(packed, 0, 3)
+    second = parallel.play_packed_task(bytes(packed), 1, 3)  # equal bytes, another object
+    assert len(loads) == 1
+    def hands(results):
+        return [replace(result, seconds=0.0) for result in results]
+    assert hands(first) == hands(parallel.play_games_task(job, 0, 3))
+    assert hands(second) == hands(parallel.play_games_task(job, 1, 3))
+    other = pickle.dumps(GameJob(tr.load("one-deck"), ("random",) * 4, seed=5))
+    assert parallel.play_packed_task(other, 0, 1)[0].game == 0 and len(loads) == 2
+
+    submitted = []
+
+    class Pool:
+        def apply_async(self, task, args):
+            submitted.append((task, args))
+
+    backend = parallel.ProcessBackend.__new__(parallel.ProcessBackend)
+    backend.pool, backend._packed = Pool(), None
+    for game in range(3):
+        backend.submit(job, game, 10)
+    assert [task for task, _ in submitted] == [parallel.play_packed_task] * 3
+    assert len({id(args[0]) for _, args in submitted}) == 1  # one pickling for every game
+    assert pickle.loads(submitted[0][1][0]) == job
+
+
 def test_settling_sets_what_is_held_aside_until_unsettled():
     import gc
 

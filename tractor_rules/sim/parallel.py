@@ -18,6 +18,7 @@ from __future__ import annotations
 import gc
 import importlib
 import multiprocessing
+import pickle
 import signal
 from collections import deque
 from collections.abc import Callable, Iterator
@@ -58,6 +59,19 @@ def _settled(rules: Rules) -> Rules:
 def play_games_task(job: GameJob, game: int, limit: int) -> list[HandResult]:
     """A worker's task: game ``game`` of ``job``, at most ``limit`` hands of it."""
     return list(play_game(_settled(job.rules), job.kinds, job.seed, game, hands=limit, log=job.log))
+
+
+#: the job of the last packed task this process played, with its pickled form
+_unpacked: tuple[bytes, GameJob] | None = None
+
+
+def play_packed_task(packed: bytes, game: int, limit: int) -> list[HandResult]:
+    """``play_games_task`` for a job sent pickled (``ProcessBackend``): a run sends the same bytes
+    with every game, and a worker reads them once rather than the rules again for every game."""
+    global _unpacked
+    if _unpacked is None or _unpacked[0] != packed:
+        _unpacked = (packed, pickle.loads(packed))
+    return play_games_task(_unpacked[1], game, limit)
 
 
 class Pending(Protocol):
@@ -145,9 +159,15 @@ class ProcessBackend:
         # forkserver: workers start from a clean process, not a copy of this one with its threads
         context = multiprocessing.get_context("forkserver" if "forkserver" in methods else "spawn")
         self.pool = context.Pool(workers, initializer=_start_worker)
+        #: the job submitted last, pickled once: the pool would pickle it, rules and all, with
+        #: every game (the parent's threads share the cores with the workers)
+        self._packed: tuple[GameJob, bytes] | None = None
 
     def submit(self, job: GameJob, game: int, limit: int) -> Pending:
-        return _LocalPending(self.pool.apply_async(play_games_task, (job, game, limit)))
+        packed = self._packed
+        if packed is None or packed[0] is not job:
+            packed = self._packed = (job, pickle.dumps(job, pickle.HIGHEST_PROTOCOL))
+        return _LocalPending(self.pool.apply_async(play_packed_task, (packed[1], game, limit)))
 
     def close(self) -> None:
         self.pool.terminate()
