@@ -16,10 +16,9 @@ from ..rules import Rules
 from .cards import Card
 from .choices import IllegalPlay, holds, notation
 from .errors import EngineError, PlayError
-from .follow import Duty, FollowContext, duty_for, follow_error, lead_suit
+from .follow import FollowContext, follow_error, lead_suit
 from .friends import FriendWatch
 from .kitty import Kitty
-from .pool import Shape
 from .rainbows import rainbow_parts
 from .record import TrickRecord
 from .seats import after, in_turn, known_partners
@@ -60,8 +59,6 @@ class _Tricks:
         self.order = public.ctx.order
         self.banker = public.banker
         self.watch: FriendWatch | None = None
-        #: the follow duty of each shape of lead met in this hand (it depends on the shapes alone)
-        self.duties: dict[tuple[Shape, ...], Duty] = {}
         #: what each seat knows of the kitty, which no trick changes
         self.kitty_seen = [kitty.seen_by(seat) for seat in range(public.players)]
 
@@ -150,12 +147,8 @@ class _Tricks:
                 lead = tuple(options[self._part(leader, options)])
                 units = decompose(order, lead)
         # the follow context from the units already worked out (its constructor would decompose
-        # the lead again, on the hot path)
-        shapes = tuple(u.shape for u in units)
-        duty = self.duties.get(shapes)
-        if duty is None:
-            duty = self.duties[shapes] = duty_for(self.rules, units)
-        return FollowContext.of_units(order, lead, suit, units, duty), attempt, thrown
+        # the lead again, on the hot path); ``duty_for`` keeps each shape's duty
+        return FollowContext.of_units(order, lead, suit, units), attempt, thrown
 
     def _stoppers(self, leader: int) -> tuple[list[tuple[Card, ...]], frozenset[int]]:
         """The other hands in turn order from the leader's, and the indexes among them of the
