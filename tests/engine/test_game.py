@@ -391,7 +391,7 @@ def test_cards_not_in_the_hand_raise():
 
 def test_players_see_only_their_own_hand():
     rules = tr.load("two-decks")
-    assert PlayerView.__slots__ == ("seat", "hand", "public", "kitty", "suggested")
+    assert PlayerView.__slots__ == ("seat", "hand", "public", "kitty", "by_suit", "suggested")
     assert "hands" not in Public.__dataclass_fields__
     views = []
 

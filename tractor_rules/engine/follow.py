@@ -461,7 +461,7 @@ class FollowContext:
     demands: dict[tuple[Card, ...], Demand] = field(init=False, default_factory=dict)
     #: the last hand asked about (a tuple) with its cards of the suit: the engine checks a follow
     #: against the very hand the player chose it from
-    last_held: tuple[tuple[Card, ...], list[Card]] | None = field(init=False, default=None)
+    last_held: tuple[tuple[Card, ...], Sequence[Card]] | None = field(init=False, default=None)
 
     def __post_init__(self) -> None:
         order, lead = self.order, self.lead
@@ -497,7 +497,7 @@ class FollowContext:
         fc.last_held = None
         return fc
 
-    def held(self, hand: Sequence[Card]) -> list[Card]:
+    def held(self, hand: Sequence[Card]) -> Sequence[Card]:
         """The cards of ``hand`` in the led suit, in the hand's order (not to be changed: kept for
         the next question about the same hand)."""
         last = self.last_held
@@ -509,7 +509,13 @@ class FollowContext:
             self.last_held = (hand, held)
         return held
 
-    def demand(self, held: list[Card], pick: Pick = "fit") -> Demand:
+    def know_held(self, hand: tuple[Card, ...], held: tuple[Card, ...]) -> None:
+        """Take ``held`` as the cards of ``hand`` in the led suit, in the hand's order, for the
+        next questions about that very hand: a caller that keeps its hands split by suit has them
+        already."""
+        self.last_held = (hand, held)
+
+    def demand(self, held: Sequence[Card], pick: Pick = "fit") -> Demand:
         """What the hand's cards of the suit, ``held``, demand of a follow (the cards with
         ``pick``); kept for the check of the follow."""
         if type(self.duty) is SuitDuty:
@@ -604,7 +610,7 @@ def choose_follow(fc: FollowContext, hand: tuple[Card, ...], rng: random.Random 
     # ``spare`` keeps the order of ``spare_from``; ``cut`` says whether copies were taken out of it
     if len(held) <= size:
         chosen = list(held)
-        spare = [c for c in hand if suit_of[c] != fc.suit]
+        spare = [c for c in hand if suit_of[c] != fc.suit] if held else list(hand)
         spare_from: Sequence[Card] = hand
         cut = False
     else:

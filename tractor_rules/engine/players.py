@@ -33,11 +33,6 @@ from .views import Offer, Player, PlayerView
 __all__ = ["GreedyPlayer", "RandomPlayer", "make_players", "parse_players"]
 
 
-def _suit_cards(view: PlayerView, suit: int) -> tuple[Card, ...]:
-    suit_of = view.ctx.order.suit_of
-    return tuple(c for c in view.hand if suit_of[c] == suit)
-
-
 def _rainbows_held(view: PlayerView) -> list[tuple[Card, ...]]:
     """Every rank of the hand that makes a rainbow on its own (all its cards)."""
     by_rank: dict[int, list[Card]] = {}
@@ -86,7 +81,7 @@ class RandomPlayer(Player):
                 k = rng.randint(1, min(len(rainbows), 2)) if view.rules.leading.throws else 1
                 return tuple(c for part in rng.sample(rainbows, k) for c in part)
         suit = order.suit_of[rng.choice(view.hand)]
-        units = decompose(order, _suit_cards(view, suit))
+        units = decompose(order, view.suit_cards(suit))
         if len(units) > 1 and view.rules.leading.throws and rng.random() < self.throw_chance:
             k = rng.randint(2, min(len(units), 4))
             if rng.random() < 0.5:

@@ -24,7 +24,7 @@ from .record import TrickRecord
 from .seats import after, in_turn, known_partners
 from .tricks import throw_options, winner
 from .units import decompose
-from .views import Player, PlayerView, Public
+from .views import Player, PlayerView, Public, split_by_suit
 
 
 def play_tricks(rules: Rules, players: Sequence[Player], hands: list[list[Card]], public: Public, kitty: Kitty,
@@ -61,16 +61,22 @@ class _Tricks:
         self.watch: FriendWatch | None = None
         #: what each seat knows of the kitty, which no trick changes
         self.kitty_seen = [kitty.seen_by(seat) for seat in range(public.players)]
+        #: each hand split by effective suit, kept as the cards are played: a lead or a follow
+        #: reads the cards of one suit without going through the whole hand again
+        self.by_suit = [split_by_suit(self.order, hand) for hand in hands]
 
     def _view(self, seat: int) -> PlayerView:
-        return PlayerView(seat, self.hands[seat], self.public, self.kitty_seen[seat])
+        return PlayerView(seat, self.hands[seat], self.public, self.kitty_seen[seat], tuple(self.by_suit[seat]))
 
     def play(self, resume: bool = False) -> None:
         hands, public, points, order = self.hands, self.public, self.points, self.order
+        by_suit, suit_of = self.by_suit, order.suit_of
         n = public.players
         watch = FriendWatch(public) if public.called and not resume else None
         self.watch = watch
         played = public.played
+        # each leader's order of play, worked out once a hand rather than for every trick
+        turns = [in_turn(seat, n) for seat in range(n)]
         if resume:
             leader = public.leader
             ongoing = public.lead_context is not None and bool(public.plays)
@@ -92,8 +98,10 @@ class _Tricks:
                 plays = [fc.lead]
             public.lead_context = fc
             public.plays = plays
-            for seat in after(leader, n)[len(plays) - 1:]:
+            for seat in turns[leader][len(plays):]:
                 view = self._view(seat)
+                if fc.rainbow is None:  # the follower's cards of the led suit, known already
+                    fc.know_held(view.hand, by_suit[seat][fc.suit])
                 play = tuple(self.players[seat].follow(view))
                 if play is not view.suggested:  # what the engine itself chose needs no second check
                     err = follow_error(fc, view.hand, play)
@@ -102,10 +110,15 @@ class _Tricks:
                 plays.append(play)
             won_by = (leader + winner(order, fc.lead, fc.units, fc.suit, plays[1:])) % n
             trick_points = 0
-            for seat, play in zip(in_turn(leader, n), plays):
+            for seat, play in zip(turns[leader], plays):
                 remove = hands[seat].remove  # choices.take, inline: the loop runs for every card
+                split = by_suit[seat]
                 for c in play:
                     remove(c)
+                    # the card's suit without it (the first copy, as ``remove`` takes it from the hand)
+                    cards = split[suit_of[c]]
+                    at = cards.index(c)
+                    split[suit_of[c]] = cards[:at] + cards[at + 1:]
                     trick_points += points[c]
                     played[c] += 1
                 if watch is not None:
@@ -128,6 +141,10 @@ class _Tricks:
             raise IllegalPlay(leader, "led no cards")
         if not holds(hand, lead):
             raise IllegalPlay(leader, f"led {notation(lead)}, which is not in the hand")
+        if len(lead) == 1:
+            # one card (most leads): no rainbow, no throw; the context's own one-card path knows
+            # its suit, unit and duty without decomposing it
+            return FollowContext(order, lead), None, False
         parts = rainbow_parts(order, lead)
         if parts is not None:
             return self._rainbow(leader, lead, parts)

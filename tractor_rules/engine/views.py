@@ -17,6 +17,7 @@ from .declaring import Declaration
 from .errors import EngineError
 from .follow import FollowContext, choose_follow, follow_error
 from .oracle import Context
+from .order import Order
 from .record import TrickRecord
 from .seats import banker_team, seated_team
 from .tricks import winner
@@ -71,17 +72,31 @@ class Public:
     points: list[int] = field(default_factory=list)
 
 
+def split_by_suit(order: Order, hand: Sequence[Card]) -> list[tuple[Card, ...]]:
+    """The cards of ``hand`` of each effective suit (the four side suits, then trumps), each in
+    the hand's order."""
+    suit_of = order.suit_of
+    parts: tuple[list[Card], ...] = ([], [], [], [], [])
+    for c in hand:
+        parts[suit_of[c]].append(c)
+    return [tuple(part) for part in parts]
+
+
 class PlayerView:
     """One player's view: their own hand and the public state, nothing else."""
 
-    __slots__ = ("seat", "hand", "public", "kitty", "suggested")
+    __slots__ = ("seat", "hand", "public", "kitty", "by_suit", "suggested")
 
-    def __init__(self, seat: int, hand: Sequence[Card], public: Public, kitty: tuple[Card, ...] | None = None):
+    def __init__(self, seat: int, hand: Sequence[Card], public: Public, kitty: tuple[Card, ...] | None = None,
+                 by_suit: tuple[tuple[Card, ...], ...] | None = None):
         self.seat = seat
         self.hand: tuple[Card, ...] = tuple(hand)
         self.public = public
         #: the cards this player buried, if they did
         self.kitty = kitty
+        #: the hand's cards of each effective suit (``split_by_suit``), when the table keeps the
+        #: hand split so; None asks ``suit_cards`` to split the hand itself
+        self.by_suit = by_suit
         #: the last follow ``legal_follow`` gave: legal by construction, so the engine need not
         #: check that very tuple again (a player returning anything else is checked)
         self.suggested: tuple[Card, ...] | None = None
@@ -125,6 +140,14 @@ class PlayerView:
             return frozenset({self.seat})
         side = banker_team(pub.rules, pub.banker, pub.friends)
         return side if self.seat in side else frozenset({self.seat})
+
+    def suit_cards(self, suit: int) -> tuple[Card, ...]:
+        """The hand's cards of effective suit ``suit`` (0-3 a side suit, 4 trumps), in the hand's
+        order."""
+        if self.by_suit is not None:
+            return self.by_suit[suit]
+        suit_of = self.ctx.order.suit_of
+        return tuple(c for c in self.hand if suit_of[c] == suit)
 
     # questions answered by the engine
     def units(self, cards: Sequence[Card]) -> list[Unit]:
