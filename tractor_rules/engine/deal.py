@@ -28,6 +28,7 @@ from __future__ import annotations
 import random
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
+from itertools import cycle
 
 from ..rules import SUITS, Rules
 from .cards import Card, deck_cards, pack_copies
@@ -128,14 +129,18 @@ class DeclarationOffers:
         self.table = declare_table(rules, level)
 
     def offers(self, seat: int, hand: Sequence[Card], standing: Standing | None,
-               shown: Sequence[tuple[int, tuple[Card, ...]]] = ()) -> list[Offer]:
+               shown: Sequence[tuple[int, tuple[Card, ...]]] = (),
+               counts: dict[Card, int] | None = None) -> list[Offer]:
         """What ``seat`` may declare with ``hand`` against the standing declaration; ``shown`` is
-        every declaration shown so far, (seat, cards), for taking one back."""
+        every declaration shown so far, (seat, cards), for taking one back.  ``counts``: the
+        copies of each declaring card in ``hand``, in the order they came into it, when the
+        caller counted them already (the deal counts them as it deals)."""
         decl = self.rules.declaring
-        counts: dict[Card, int] = {}
-        for c in hand:
-            if c in self.table.face_set:
-                counts[c] = counts.get(c, 0) + 1
+        if counts is None:
+            counts = {}
+            for c in hand:
+                if c in self.table.face_set:
+                    counts[c] = counts.get(c, 0) + 1
         if not counts:
             return []
         own = None
@@ -167,10 +172,11 @@ class DeclarationOffers:
         return (own is not None and show.face == face_of(own) and len(show.cards) > len(own)
                 and d.strength == standing.declaration.strength)
 
-    def ask(self, seat: int, hand: Sequence[Card], standing: Standing | None, public: Public) -> Standing | None:
+    def ask(self, seat: int, hand: Sequence[Card], standing: Standing | None, public: Public,
+            counts: dict[Card, int] | None = None) -> Standing | None:
         """Offer ``seat`` what they may declare (nothing is asked when they may declare nothing);
-        their declaration, shown to the table, or None."""
-        offers = self.offers(seat, hand, standing, public.declarations)
+        their declaration, shown to the table, or None.  ``counts`` as ``offers`` takes them."""
+        offers = self.offers(seat, hand, standing, public.declarations, counts)
         if not offers:
             return None
         choice = self.players[seat].declare(PlayerView(seat, hand, public), offers)
@@ -227,8 +233,10 @@ def deal(rules: Rules, players: Sequence[Player], rng: random.Random, deck: Sequ
         public = Public(rules, n, dealer, level, banker)
         standing: Standing | None = None
         first: int | None = None
-        for seat in _chances(cards[:len(cards) - k], hands, dealer, declaring.table.face_set, beyond):
-            got = declaring.ask(seat, hands[seat], standing, public)
+        # each hand's declaring cards, counted as they are dealt
+        counts: list[dict[Card, int]] = [{} for _ in range(n)]
+        for seat in _chances(cards[:len(cards) - k], hands, dealer, declaring.table.face_set, beyond, counts):
+            got = declaring.ask(seat, hands[seat], standing, public, counts[seat])
             if got is not None:
                 standing = got
                 if first is None:
@@ -275,21 +283,24 @@ def _weak_hand(rules: Rules, players: Sequence[Player], hands: list[list[Card]],
 
 
 def _chances(rest: list[Card], hands: list[list[Card]], dealer: int, faces: frozenset[Card],
-             beyond: bool) -> Iterator[int]:
+             beyond: bool, counts: list[dict[Card, int]]) -> Iterator[int]:
     """Deal ``rest`` into ``hands``, yielding the seats that get a chance to declare, in turn:
     after each level card or joker dealt, the player who got it; after the deal, every player
-    from the dealer.  Beyond the last level nobody declares."""
+    from the dealer.  Beyond the last level nobody declares.  ``counts``: each seat's copies of
+    each card of ``faces`` dealt to it, kept up to date."""
     n = len(hands)
+    turn = in_turn(dealer, n)
     if beyond:
-        for i, card in enumerate(rest):
-            hands[(dealer + i) % n].append(card)
+        for card, seat in zip(rest, cycle(turn)):
+            hands[seat].append(card)
         return
-    for i, card in enumerate(rest):
-        seat = (dealer + i) % n
+    for card, seat in zip(rest, cycle(turn)):
         hands[seat].append(card)
         if card in faces:
+            held = counts[seat]
+            held[card] = held.get(card, 0) + 1
             yield seat
-    yield from in_turn(dealer, n)
+    yield from turn
 
 
 def _fallback(rules: Rules, players: Sequence[Player], hands: list[list[Card]], kitty: Sequence[Card],
