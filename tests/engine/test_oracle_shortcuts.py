@@ -1,21 +1,26 @@
 """The public oracle's shortcuts answer exactly as the plain computations they stand for: cards
-taken as they are given when they are cards of the pack, hands remembered as checked, a one-card
-lead's follow context and the duties kept per rules, and the follows found legal without the full
-follow check, in every shipped ruleset and gallery file."""
+taken as they are given when they are cards of the pack, hands remembered as checked, the follow
+context of a lead of one card's copies and the duties kept per rules, the follows found legal
+without the full follow check, and the winner of a trick led by one set found without pools, in
+every shipped ruleset and gallery file."""
 
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
 
 import tractor_rules as tr
-from tractor_rules.engine.cards import CARDS, Card, PackCheck, pack, read_cards
+from tractor_rules.engine.cards import CARDS, Card, PackCheck, pack, pack_copies, read_cards
 from tractor_rules.engine.follow import FollowContext, _plain_duty, duty_for, follow_refusal, lead_suit
 from tractor_rules.engine.oracle import Context
-from tractor_rules.engine.units import decompose
+from tractor_rules.engine.order import TRUMP
+from tractor_rules.engine.tricks import plain_winner, set_winner, winner
+from tractor_rules.engine.units import _decompose, decompose
 from tractor_rules.errors import CardNotationError
+from tractor_rules.rules import Rules, Ruffing
 
 GALLERY = Path(__file__).resolve().parents[2] / "examples" / "house-rules"
 RULESETS = [*tr.builtin_names(), *(str(p) for p in sorted(GALLERY.glob("*.tractor")))]
@@ -96,14 +101,83 @@ def contexts(name: str) -> list[Context]:
 
 
 @pytest.mark.parametrize("name", RULESETS, ids=IDS)
-def test_a_one_card_lead_is_worked_out_as_any_lead(name):
+def test_a_lead_of_one_card_s_copies_is_worked_out_as_any_lead(name):
+    """A single, a pair, ... (and more copies than a set holds): the units and duty kept per rules
+    and card are what a fresh order's decomposition and the plain duty give."""
+    copies = pack_copies(tr.load(name).table)
     for ctx in contexts(name):
         order = ctx.order
         for card in pack(ctx.rules.table)[::2]:
-            fc = FollowContext(order, (card,))
-            units = decompose(order, (card,))
-            assert (fc.suit, fc.units, fc.rainbow) == (lead_suit(order, (card,)), units, None)
-            assert fc.duty == _plain_duty(ctx.rules, units)
+            for count in range(1, copies[card] + 1):
+                lead = (card,) * count
+                fc = FollowContext(order, lead)
+                units = _decompose(order, lead)  # as worked out, not as kept
+                assert (fc.suit, fc.units, fc.rainbow) == (lead_suit(order, lead), units, None)
+                assert fc.duty == _plain_duty(ctx.rules, units)
+
+
+def follows_to(rng: random.Random, ctx: Context, lead: tuple, deck: list) -> list[tuple]:
+    """Plays after ``lead`` of every kind a trick may see: sets and other cards of the led suit and
+    of trumps, discards, mixed plays, plays of other sizes."""
+    suit_of = ctx.order.suit_of
+    suit = suit_of[lead[0]]
+    led = [c for c in deck if suit_of[c] == suit]
+    trumps = [c for c in deck if suit_of[c] == TRUMP]
+    plays = []
+    for _ in range(rng.randint(1, 5)):
+        cards = rng.choice([led, trumps, deck]) or deck
+        size = len(lead) if rng.random() < 0.8 else rng.randint(0, len(lead) + 2)
+        if rng.random() < 0.4:  # a set (or the copies there are), and other cards
+            face = rng.choice(cards)
+            copies = min(size, cards.count(face))
+            rest = [c for c in cards if c != face]
+            plays.append((face,) * copies + tuple(rng.sample(rest, min(size - copies, len(rest)))))
+        else:
+            plays.append(tuple(rng.sample(cards, min(size, len(cards)))))
+    return plays
+
+
+def ruffing_variants(name: str) -> list[Rules]:
+    """The ruleset under every ruffing requirement and comparison."""
+    rules = tr.load(name)
+    return [replace(rules, ruffing=Ruffing(requirement, compare))
+            for requirement in ("counts", "types", "shape", "any")
+            for compare in ("largest-part", "every-part", "highest-card")]
+
+
+@pytest.mark.parametrize("name", RULESETS, ids=IDS)
+def test_a_set_lead_s_winner_is_the_plain_winner(name):
+    """The winner of a trick led by one set (no pools, no units) is what pools of every contender
+    give, with and without bombs."""
+    check_set_winners(tr.load(name), random.Random(name), 4, 150)
+
+
+@pytest.mark.parametrize("name", ["two-decks", "four-decks", str(GALLERY / "C06-mixed-bombs.tractor")],
+                         ids=["two-decks", "four-decks", "C06-mixed-bombs"])
+def test_a_set_lead_s_winner_is_the_plain_winner_under_every_ruffing_rule(name):
+    rng = random.Random(name)
+    for rules in ruffing_variants(name):
+        check_set_winners(rules, rng, 2, 60)
+
+
+def check_set_winners(rules: Rules, rng: random.Random, orders: int, tricks: int) -> None:
+    copies = pack_copies(rules.table)
+    ranks = rules.table.ranks
+    for ctx in [Context(rules, level, trump) for level in (ranks[0], ranks[len(ranks) // 2], None)
+                for trump in ("H", None)][:orders]:
+        order = ctx.order
+        deck = pack(ctx.rules.table)
+        for _ in range(tricks):
+            card = rng.choice(deck)
+            width = rng.choice([w for w in order.set_widths if w <= copies[card]])
+            lead = (card,) * width
+            units = decompose(order, lead)
+            assert len(units) == 1 and units[0].length == 1
+            follows = follows_to(rng, ctx, lead, deck)
+            plain = plain_winner(order, lead, units, order.suit_of[card], follows)
+            assert set_winner(order, lead, order.suit_of[card], follows) == plain
+            assert winner(order, lead, units, order.suit_of[card], follows) == plain
+            assert ctx.winner(lead, follows) == plain
 
 
 @pytest.mark.parametrize("name", RULESETS, ids=IDS)

@@ -382,26 +382,29 @@ def duty_for(rules: Rules, units: list[Unit]) -> Duty:
     return duty
 
 
-#: the unit and duty of a one-card lead, by (the rules' identity, card, effective suit, strength):
-#: what ``decompose`` and ``duty_for`` give for it under any order placing the card so (units and
-#: duties are immutable: one serves every lead).  Each entry holds its rules, as ``_DUTIES``.
-_SINGLE_LEADS: dict[tuple[int, int, int, int], tuple[Rules, Unit, Duty]] = {}
-#: one-card leads kept: every card at each place a few orders give it
-_KEPT_SINGLE_LEADS = 2048
+#: the units and duty of a lead of copies of one card (a single, a pair, ...), by (the rules'
+#: identity, card, copies, effective suit, strength): what ``decompose`` and ``duty_for`` give for
+#: it under any order placing the card so (one face makes no tractor, and its sets depend on the
+#: rules' set widths alone; units and duties are immutable: one serves every lead).  Each entry
+#: holds its rules, as ``_DUTIES``.
+_SET_LEADS: dict[tuple[int, int, int, int, int], tuple[Rules, tuple[Unit, ...], Duty]] = {}
+#: one-face leads kept: every card at each place a few orders give it, a few copies of it
+_KEPT_SET_LEADS = 4096
 
 
-def _single_lead(order: Order, card: Card, suit: int) -> tuple[Rules, Unit, Duty]:
-    """The lead of ``card`` alone (of ``suit`` in ``order``): its rules, its one unit (a single)
+def _set_lead(order: Order, lead: tuple[Card, ...], suit: int) -> tuple[Rules, tuple[Unit, ...], Duty]:
+    """The lead of ``lead``, copies of one card (of ``suit`` in ``order``): its rules, its units
     and its duty."""
     rules = order.rules
-    key = (id(rules), card, suit, order.strength[card])
-    kept = _SINGLE_LEADS.get(key)
+    card = lead[0]
+    key = (id(rules), card, len(lead), suit, order.strength[card])
+    kept = _SET_LEADS.get(key)
     if kept is None or kept[0] is not rules:
-        single = Unit((CARDS[card],), 1, 1, suit, order.strength[card])
-        kept = (rules, single, duty_for(rules, [single]))
-        if len(_SINGLE_LEADS) >= _KEPT_SINGLE_LEADS:
-            _SINGLE_LEADS.clear()
-        _SINGLE_LEADS[key] = kept
+        units = decompose(order, lead)
+        kept = (rules, tuple(units), duty_for(rules, units))
+        if len(_SET_LEADS) >= _KEPT_SET_LEADS:
+            _SET_LEADS.clear()
+        _SET_LEADS[key] = kept
     return kept
 
 
@@ -465,13 +468,12 @@ class FollowContext:
 
     def __post_init__(self) -> None:
         order, lead = self.order, self.lead
-        if len(lead) == 1:
-            # one card: no rainbow, its suit, one single (what ``decompose`` gives), and the duty of
-            # any one-card lead: most tricks are led so, and each lead is worked out once
-            card = lead[0]
-            self.suit = suit = order.suit_of[card]
-            _, single, self.duty = _single_lead(order, card, suit)
-            self.units = [single]
+        if len(lead) == 1 or (lead and lead.count(lead[0]) == len(lead)):
+            # copies of one card (a single, a pair, ...): no rainbow, its suit, and the units and
+            # duty of any such lead: most tricks are led so, and each lead is worked out once
+            self.suit = suit = order.suit_of[lead[0]]
+            _, units, self.duty = _set_lead(order, lead, suit)
+            self.units = [*units]
             return
         if order.rules.combinations.rainbow_min and len({order.suit_of[c] for c in lead}) > 1:
             self.rainbow = rainbows.rainbow_parts(order, lead)

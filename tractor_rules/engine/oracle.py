@@ -27,7 +27,7 @@ from .follow import FollowContext, Refusal, SuitDuty, choose_follow, follow_refu
 from .order import TRUMP, Order, build_order
 from .scoring import advance, kitty_multiplier, level_change, next_banker
 from .rainbows import rainbow_parts
-from .tricks import throw_options, winner
+from .tricks import set_winner, throw_options, winner
 from .units import Unit, decompose
 
 __all__ = [
@@ -250,13 +250,29 @@ class Context:
 
     def winner(self, lead: Cards, follows: Sequence[Cards]) -> int:
         """0 if the lead wins the trick, i if the i-th follow does."""
-        fc = self._lead(lead)
+        last = self._last_lead  # one read: another thread may replace it meanwhile
+        if last[0] is lead:
+            fc = last[1]
+        else:
+            cards = self.cards(lead)
+            if cards and cards.count(cards[0]) == len(cards) and len(cards) in self.order.set_widths:
+                # one set (most tricks are led so): its suit is all the winner asks of it, so no
+                # follow context is worked out
+                return set_winner(self.order, cards, self.order.suit_of[cards[0]], self._plays(follows))
+            fc = self._lead(cards)
+        assert fc is not None  # never None beside a lead
+        return winner(self.order, fc.lead, fc.units, fc.suit, self._plays(follows))
+
+    def _plays(self, follows: Sequence[Cards]) -> list[tuple[Card, ...]]:
+        """The follows of a trick as cards, checked."""
+        plays = _sequence(follows, "follows")
         faces = self._faces
-        # a play of one card of the pack, given as a card, is taken as it is (as ``cards`` takes it,
-        # without a call for each: most tricks are of one card)
-        plays = [f if type(f) is tuple and len(f) == 1 and type(f[0]) is Card and f[0] in faces else self.cards(f)
-                 for f in _sequence(follows, "follows")]
-        return winner(self.order, fc.lead, fc.units, fc.suit, plays)
+        for play in plays:
+            # a play of one card of the pack, given as a card, is taken as it is (as ``cards``
+            # takes it, without a call for each: most tricks are of one card)
+            if type(play) is not tuple or len(play) != 1 or type(play[0]) is not Card or play[0] not in faces:
+                return [self.cards(f) for f in plays]
+        return list(plays)
 
     def throw_options(self, throw: Cards, other_hands: Sequence[Cards],
                       partners: Iterable[int] | None = None) -> list[tuple[Card, ...]]:

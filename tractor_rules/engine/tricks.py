@@ -81,22 +81,27 @@ def _one_chain(order: Order, suit: int, counts: Counter[Card]) -> bool:
 
 def winner(order: Order, lead: tuple[Card, ...], lead_units: list[Unit], lead_suit: int,
            follows: list[tuple[Card, ...]]) -> int:
-    rules = order.rules
+    """0 if the lead wins the trick, i if the i-th of ``follows`` does."""
     if lead_suit == RAINBOW:
         parts = rainbows.rainbow_parts(order, lead)
         assert parts is not None
         return rainbows.winner(parts, lead, follows)
+    if len(lead_units) == 1 and lead_units[0].length == 1:
+        return set_winner(order, lead, lead_suit, follows)  # most tricks are led so
+    return plain_winner(order, lead, lead_units, lead_suit, follows)
+
+
+def plain_winner(order: Order, lead: tuple[Card, ...], lead_units: list[Unit], lead_suit: int,
+                 follows: list[tuple[Card, ...]]) -> int:
+    """``winner`` for any lead but a rainbow, worked out with a pool for every contender."""
+    rules = order.rules
     comb = rules.combinations
     if comb.bomb_width:
-        plays = [lead, *follows]
-        bombs = [(b, i) for i, p in enumerate(plays) if (b := _bomb(order, p, lead_suit, comb))]
-        if bombs:
-            # the strongest bomb; the earlier of equal ones (max keeps the first)
-            return max(bombs, key=lambda bi: bi[0])[1]
+        bomb = _bomb_winner(order, lead, lead_suit, follows, comb)
+        if bomb is not None:
+            return bomb
 
     suit_of = order.suit_of
-    if len(lead) == 1:
-        return _single_winner(order, lead[0], lead_suit, follows)
     shapes = [u.shape for u in lead_units]
     followers: list[tuple[int, Pool]] = []
     ruffs: list[tuple[int, Pool]] = []
@@ -121,6 +126,71 @@ def winner(order: Order, lead: tuple[Card, ...], lead_units: list[Unit], lead_su
         challenger = _strength(order, pool, lead_units, how)
         if _beats(challenger, best, how):
             best_i, best = i, challenger
+    return best_i
+
+
+def _bomb_winner(order: Order, lead: tuple[Card, ...], lead_suit: int, follows: list[tuple[Card, ...]],
+                 comb: Combinations) -> int | None:
+    """The play holding the strongest bomb (the earlier of equal ones), or None if none is a bomb."""
+    plays = [lead, *follows]
+    bombs = [(b, i) for i, p in enumerate(plays) if (b := _bomb(order, p, lead_suit, comb))]
+    if not bombs:
+        return None
+    return max(bombs, key=lambda bi: bi[0])[1]  # max keeps the first of equals
+
+
+def set_winner(order: Order, lead: tuple[Card, ...], lead_suit: int, follows: list[tuple[Card, ...]]) -> int:
+    """``winner`` for a lead that is one set (a single, a pair, ...: copies of one card, as many
+    as a set may hold), of ``lead_suit``: what ``plain_winner`` says, without a pool or the lead's
+    units."""
+    comb = order.rules.combinations
+    if comb.bomb_width:
+        bomb = _bomb_winner(order, lead, lead_suit, follows, comb)
+        if bomb is not None:
+            return bomb
+    if len(lead) == 1:
+        return _single_winner(order, lead[0], lead_suit, follows)
+    return _set_winner(order, lead[0], len(lead), lead_suit, follows)
+
+
+def _set_winner(order: Order, face: Card, width: int, lead_suit: int, follows: list[tuple[Card, ...]]) -> int:
+    """``winner`` for a lead of ``width`` copies of ``face``, one set, no bomb played.  A play of
+    one suit contends when it holds a set of ``width`` (or, all trumps to a side-suit lead, when
+    ``ruffing.requirement`` is "any"): that set is all a ruff's "shape", "types" and "counts"
+    can ask for.  Its strength is its highest card ("highest-card"), else its strongest set of
+    ``width``, the lead's only part ("largest-part", "every-part")."""
+    rules = order.rules
+    suit_of, strength = order.suit_of, order.strength
+    highest = rules.ruffing.compare == "highest-card"
+    any_ruff = rules.ruffing.requirement == "any"
+    best_i, best, ruffed = 0, strength[face], False
+    i = 0  # the play's index (counted by hand: cheaper than ``enumerate`` for three plays)
+    for play in follows:
+        i += 1
+        if not play:
+            continue
+        first = play[0]
+        suit = suit_of[first]
+        if suit != lead_suit and suit != TRUMP:
+            continue  # a discard (or a mixed play, which follows nothing)
+        if len(play) == width and play.count(first) == width:
+            top = strength[first]  # one set, as the lead: the commonest follow
+        else:
+            # the play's strongest set of ``width``; -1 if it has none (surely, with no two cards
+            # alike: ``width`` is 2 or more)
+            top = -1 if len(set(play)) == len(play) else \
+                max((strength[c] for c in play if play.count(c) >= width), default=-1)
+            if top < 0 and (suit == lead_suit or not any_ruff):
+                continue  # no set to follow the lead's, or to ruff it
+            if any(suit_of[c] != suit for c in play):
+                continue  # a mixed play follows nothing
+            if highest:
+                top = max(strength[c] for c in play)
+        if suit == lead_suit:
+            if not ruffed and top > best:
+                best_i, best = i, top
+        elif not ruffed or top > best:  # the first ruff beats any play of the led suit
+            best_i, best, ruffed = i, top, True
     return best_i
 
 
