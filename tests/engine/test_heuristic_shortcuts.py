@@ -41,6 +41,25 @@ def _boss_card(view: PlayerView, card: Card, unseen: list[int]) -> bool:
     return True
 
 
+def _plain_sure_winners(player: HeuristicPlayer, view: PlayerView, by_suit: dict[int, list[Card]],
+                        ruffed: set[int], throws: bool) -> tuple[tuple[Card, ...] | None, object]:
+    """The plain question ``_sure_winners`` answers: every suit decomposed, each unit asked about
+    with ``GreedyPlayer._boss``."""
+    unseen = player._unseen(view)
+    best = None
+    for suit in sorted(by_suit):
+        if suit != TRUMP and suit in ruffed:
+            continue
+        bosses = [u for u in view.units(by_suit[suit]) if player._boss(view, u, unseen)]
+        if len(bosses) > 1 and throws and suit != TRUMP:
+            return tuple(c for u in bosses for c in u.cards), best
+        for u in bosses:
+            rank = (u.key, u.width * u.length)
+            if best is None or rank > best[0]:
+                best = (rank, u.cards, u.suit, u.width)
+    return None, best
+
+
 class CheckedHeuristic(HeuristicPlayer):
     """The heuristic player, checking at each of its decisions that every shortcut agrees with
     the plain question, then deciding as usual."""
@@ -88,8 +107,24 @@ class CheckedHeuristic(HeuristicPlayer):
         assert self._first_winning(view, options) == plain._first_winning(view, options)
         self.checked["follows"] += 1
 
+    def _check_sure_winners(self, view: PlayerView) -> None:
+        """The sure winners found without decomposing suits that cannot hold one, and with the
+        singles of suits whose cards are all different read from the cards, under every ruffed
+        suit and with throws allowed or not."""
+        order = view.ctx.order
+        by_suit: dict[int, list[Card]] = {}
+        for c in view.hand:
+            by_suit.setdefault(order.suit_of[c], []).append(c)
+        unbeaten = self._unbeaten(order, self._unseen(view).__getitem__)
+        for ruffed in (set(), {0}, {1, 3}):
+            for throws in (False, True):
+                found = self._sure_winners(order, by_suit, ruffed, unbeaten, throws)
+                assert found == _plain_sure_winners(self, view, by_suit, ruffed, throws)
+                self.checked["sure winners" if found != (None, None) else "none sure"] += 1
+
     def lead(self, view: PlayerView) -> Sequence[Card]:
         self._check_counting(view)
+        self._check_sure_winners(view)
         return super().lead(view)
 
     def follow(self, view: PlayerView) -> Sequence[Card]:
@@ -136,6 +171,7 @@ def test_the_heuristic_shortcuts_answer_as_the_plain_questions(name, rules):
         play_hand(rules, players, rng, level=levels[hand % len(levels)], banker=hand % rules.table.players)
     checked = sum((p.checked for p in players), Counter())
     assert checked["units"] > 0 and checked["singles"] > 0 and checked["follows"] > 0
+    assert checked["sure winners"] > 0 and checked["none sure"] > 0
     if rules.combinations.rainbow_min == 0:
         assert checked["mixed"] > 0, "no single lead where some cards would win and others not"
 

@@ -30,6 +30,7 @@ from .follow import follow_error
 from .kinds import player_kind
 from .order import TRUMP, Order
 from .players import GreedyPlayer
+from .pool import shape_key
 from .record import TrickRecord
 from .tricks import winner
 from .units import Unit, decompose
@@ -100,6 +101,11 @@ class _VoidsSeen:
         now = {s: set(v) for s, v in self.voids.items()}
         _add_voids(now, self.suit_of, self.players, pub.leader, pub.plays)
         return now
+
+
+#: the voids last read by any heuristic player (one at a time: a table's players take turns; a
+#: search player's playouts, on tables of their own, replace it, and each player keeps its own)
+_LAST_SEEN: list[_VoidsSeen | None] = [None]
 
 
 def _ranks(keys: Sequence[tuple[int, ...]]) -> tuple[int, ...]:
@@ -201,6 +207,17 @@ class _Unbeaten:
         return self.order.strength[card] >= (self.floor(suit, 1) if floor is None else floor)
 
 
+#: a sure winner ``_sure_winners`` finds: its unit's key and size (to find the largest), cards, suit
+#: and width
+_Winner = tuple[tuple[tuple[bool, int, int], int], tuple[Card, ...], int, int]
+
+#: a single's unit key and size: those of the smallest unit
+_SINGLE_RANK = (shape_key(1, 1), 1)
+
+#: ``_later``'s answers a player keeps: every question of a table of up to 8 seats
+_KEPT_LATERS = 512
+
+
 @player_kind("heuristic", "counts cards and voids, leads sure winners, feeds points to a winning partner, "
                           "ruffs when it pays, declares and buries with sense")
 class HeuristicPlayer(GreedyPlayer):
@@ -211,6 +228,9 @@ class HeuristicPlayer(GreedyPlayer):
         self._seen: _VoidsSeen | None = None
         #: the tables last read, with the order and points they were asked for
         self._read: tuple[Order, Sequence[int], _Tables] | None = None
+        #: the opponents still to play (``_later``), by the trick's leader, the plays made, the
+        #: seats and this seat's team: a few dozen questions that come back every trick
+        self._laters: dict[tuple[int, int, int, frozenset[int]], tuple[int, ...]] = {}
 
     def _read_tables(self, order: Order, points: Sequence[int]) -> _Tables:
         """``_tables(order, points)``: those this player read last while they stand (a hand keeps
@@ -236,6 +256,18 @@ class HeuristicPlayer(GreedyPlayer):
 
         return unseen
 
+    def _later(self, leader: int, played: int, players: int, mates: frozenset[int]) -> tuple[int, ...]:
+        """The seats after the ``played`` plays of a trick led by ``leader`` (this one's play the
+        next) that are not in ``mates``, in turn."""
+        key = (leader, played, players, mates)
+        later = self._laters.get(key)
+        if later is None:
+            later = tuple(s for k in range(played + 1, players) if (s := (leader + k) % players) not in mates)
+            if len(self._laters) >= _KEPT_LATERS:
+                self._laters.clear()
+            self._laters[key] = later
+        return later
+
     def _voids_seen(self, view: PlayerView) -> _VoidsSeen:
         """The voids this player has read from the hand's tricks, brought up to date by ``current``
         or ``finished``."""
@@ -243,7 +275,12 @@ class HeuristicPlayer(GreedyPlayer):
         suit_of = view.ctx.order.suit_of
         seen = self._seen
         if seen is None or not seen.stands_for(pub.tricks, suit_of, pub.players):
-            seen = self._seen = _VoidsSeen(pub.tricks, suit_of, pub.players)
+            # the reader of the player who asked last, when it reads this hand: the heuristic
+            # players of one table then read each trick once between them
+            seen = _LAST_SEEN[0]
+            if seen is None or not seen.stands_for(pub.tricks, suit_of, pub.players):
+                seen = _LAST_SEEN[0] = _VoidsSeen(pub.tricks, suit_of, pub.players)
+            self._seen = seen
         return seen
 
     def _voids(self, view: PlayerView) -> dict[int, set[int]]:
@@ -307,6 +344,53 @@ class HeuristicPlayer(GreedyPlayer):
 
     # --- leading ------------------------------------------------------------------------------
 
+    def _sure_winners(self, order: Order, by_suit: dict[int, list[Card]], ruffed: set[int], unbeaten: _Unbeaten,
+                      throws: bool) -> tuple[tuple[Card, ...] | None, _Winner | None]:
+        """The units nobody can beat in the hand's suits (``by_suit``: its cards by suit, in the
+        hand's order) but those some opponent can ruff (``ruffed``): a throw of a side suit's, when
+        there are several and ``throws``, else the largest (the first of equals, side suits
+        first), as ``decompose`` and ``_Unbeaten.unit`` find them of every suit."""
+        floors, floor = unbeaten.floors, unbeaten.floor
+        strength = order.strength
+        widest = max(self._copies)  # no unit is wider than the copies of a card in the pack
+
+        best: _Winner | None = None
+        for suit in sorted(by_suit):  # side suits first: TRUMP (4) comes after the side suits (0..3)
+            if suit != TRUMP and suit in ruffed:
+                continue
+            cards = by_suit[suit]
+            # A unit stands when its top reaches the floor of its suit and width, and a wider unit's
+            # floor is never higher (its first band holding a set still out comes no earlier): when
+            # the suit's strongest card is below the floor of the widest unit it can hold (singles
+            # alone when its cards are all different), no unit stands and none need be made.
+            width = 1 if len(set(cards)) == len(cards) else widest
+            bar = floors.get((suit, width))
+            if bar is None:
+                bar = floor(suit, width)
+            if max(map(strength.__getitem__, cards)) < bar:
+                continue
+            if width == 1:
+                # cards all different are singles (``decompose``), strongest first, equal strengths
+                # in the hand's order: those reaching the floor stand
+                tops = sorted([c for c in cards if strength[c] >= bar], key=strength.__getitem__, reverse=True)
+                if len(tops) > 1 and throws and suit != TRUMP:
+                    return tuple(tops), best
+                if best is None:  # a single is the smallest unit: larger than no unit found before
+                    best = (_SINGLE_RANK, (tops[0],), suit, 1)
+                continue
+            bosses = []
+            for u in decompose(order, tuple(cards)):  # ``_Unbeaten.unit`` of each
+                bar = floors.get((suit, u.width))
+                if u.top >= (floor(suit, u.width) if bar is None else bar):
+                    bosses.append(u)
+            if len(bosses) > 1 and throws and suit != TRUMP:
+                return tuple(c for u in bosses for c in u.cards), best
+            for u in bosses:
+                rank = (u.key, u.width * u.length)
+                if best is None or rank > best[0]:
+                    best = (rank, u.cards, u.suit, u.width)
+        return None, best
+
     def lead(self, view: PlayerView) -> Sequence[Card]:
         order = view.ctx.order
         pts = self._pts(view)
@@ -323,33 +407,19 @@ class HeuristicPlayer(GreedyPlayer):
         suit_of = order.suit_of
         for c in view.hand:
             by_suit.setdefault(suit_of[c], []).append(c)
-        throws = view.rules.leading.throws
-        floors, floor = unbeaten.floors, unbeaten.floor
-
         # 1. sure winners in the side suits no opponent can ruff
-        best = None
-        for suit in sorted(by_suit):  # side suits first: TRUMP (4) comes after the side suits (0..3)
-            if suit != TRUMP and suit in ruffed:
-                continue
-            bosses = []
-            for u in decompose(order, tuple(by_suit[suit])):  # ``_Unbeaten.unit`` of each
-                bar = floors.get((suit, u.width))
-                if u.top >= (floor(suit, u.width) if bar is None else bar):
-                    bosses.append(u)
-            if len(bosses) > 1 and throws and suit != TRUMP:
-                return tuple(c for u in bosses for c in u.cards)
-            for u in bosses:
-                if best is None or (u.key, u.width * u.length) > (best.key, best.width * best.length):
-                    best = u
-        if best is not None and (best.suit != TRUMP or best.width > 1):
-            return best.cards
+        throw, best = self._sure_winners(order, by_suit, ruffed, unbeaten, view.rules.leading.throws)
+        if throw is not None:
+            return throw
+        if best is not None and (best[2] != TRUMP or best[3] > 1):
+            return best[1]
 
         trumps = sorted(by_suit.get(TRUMP, ()), key=order.strength.__getitem__)
         out_trumps = sum([unseen[c] for c in self._read_tables(order, pts).trumps])
         # 2. draw trumps when this hand holds more than the others together
         if len(trumps) >= 4 and len(trumps) > out_trumps and out_trumps > 0:
             if best is not None:
-                return best.cards
+                return best[1]
             low = [c for c in trumps if pts[c] == 0] or trumps
             return (low[0],)
 
@@ -359,7 +429,7 @@ class HeuristicPlayer(GreedyPlayer):
             if any(suit in voids[m] and TRUMP not in voids[m] for m in mates) and suit not in ruffed:
                 return (min(cards, key=lambda c: (pts[c] > 0, order.strength[c], c)),)
         if best is not None:
-            return best.cards
+            return best[1]
         # 4. a low card of the shortest side suit, to make a void
         if side:
             def shortness(item: tuple[int, list[Card]]) -> tuple[bool, int]:
@@ -443,10 +513,16 @@ class HeuristicPlayer(GreedyPlayer):
         assert fc is not None
         hand = view.hand
         mine = (view.seat - pub.leader) % pub.players  # this seat's place in the trick
+        suit_of = fc.order.suit_of
         for play in options:
-            if (follow_error(fc, hand, play) is None
-                    and winner(fc.order, fc.lead, fc.units, fc.suit, [*pub.plays[1:], play]) == mine):
-                return play
+            suit = suit_of[play[0]]
+            for c in play:
+                if suit_of[c] != suit:
+                    break  # a play of several suits follows nothing and is no bomb: it cannot win
+            else:
+                if (follow_error(fc, hand, play) is None
+                        and winner(fc.order, fc.lead, fc.units, fc.suit, [*pub.plays[1:], play]) == mine):
+                    return play
         return self._candidate(view, "fit")
 
     def _first_winning_single(self, view: PlayerView, held: list[Card]) -> tuple[Card, ...]:
@@ -476,7 +552,7 @@ class HeuristicPlayer(GreedyPlayer):
                 return (card,)
         return self._candidate(view, "fit")
 
-    def _stands(self, view: PlayerView, seat: int, later: list[int]) -> bool:
+    def _stands(self, view: PlayerView, seat: int, later: Sequence[int]) -> bool:
         """Whether the trick, now won by ``seat``, stays won against the opponents still to play
         (``later``): none left, or the winning play is the lead, made of units nobody can beat, in
         a suit none of them has shown to be void in (a side suit could be ruffed)."""
@@ -513,7 +589,7 @@ class HeuristicPlayer(GreedyPlayer):
         else:
             winning = (leader + winner(fc.order, fc.lead, fc.units, fc.suit, plays[1:])) % players
         # the opponents still to play after this one
-        later = [s for k in range(len(plays) + 1, players) if (s := (leader + k) % players) not in mates]
+        later = self._later(leader, len(plays), players, mates)
         if winning in mates:
             return self._candidate(view, "fit", points_first=self._stands(view, winning, later))
         if len(fc.lead) == 1:
