@@ -24,7 +24,8 @@ from tractor_rules.engine.heuristic import HeuristicPlayer, _tables, _Unbeaten, 
 from tractor_rules.engine.order import TRUMP
 from tractor_rules.engine.players import GreedyPlayer
 from tractor_rules.engine.tricks import winner
-from tractor_rules.engine.views import PlayerView
+from tractor_rules.engine.views import Offer, PlayerView
+from tractor_rules.rules import SUITS
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples" / "house-rules"
 
@@ -122,6 +123,31 @@ class CheckedHeuristic(HeuristicPlayer):
                 assert found == _plain_sure_winners(self, view, by_suit, ruffed, throws)
                 self.checked["sure winners" if found != (None, None) else "none sure"] += 1
 
+    def declare(self, view: PlayerView, offers: list[Offer]) -> Offer | None:
+        level = view.level
+        for trump in (None, *SUITS):
+            plain = sum(1 for c in view.hand if c.is_joker or c.rank == level or (trump is not None and c.suit == trump))
+            assert self._trumps_with(view, trump) == plain
+        self.checked["declarations"] += 1
+        return super().declare(view, offers)
+
+    def bury(self, view: PlayerView, count: int) -> Sequence[Card]:
+        """The cards buried with each face's key worked out once, as with a key per card."""
+        order, pts, hand = view.ctx.order, self._pts(view), view.hand
+        copies = {c: hand.count(c) for c in set(hand)}
+        length = {s: sum(1 for c in hand if order.suit_of[c] == s) for s in range(TRUMP + 1)}
+        unseen = self._unseen(view)
+
+        def keep(c: Card) -> tuple[bool, bool, bool, bool, int, int, int]:
+            suit = order.suit_of[c]
+            boss = suit != TRUMP and _boss_card(view, c, unseen)
+            return (suit == TRUMP, pts[c] > 0, copies[c] > 1, boss, length[suit], order.strength[c], c)
+
+        buried = super().bury(view, count)
+        assert list(buried) == sorted(hand, key=keep)[:count]
+        self.checked["buried"] += 1
+        return buried
+
     def lead(self, view: PlayerView) -> Sequence[Card]:
         self._check_counting(view)
         self._check_sure_winners(view)
@@ -172,6 +198,7 @@ def test_the_heuristic_shortcuts_answer_as_the_plain_questions(name, rules):
     checked = sum((p.checked for p in players), Counter())
     assert checked["units"] > 0 and checked["singles"] > 0 and checked["follows"] > 0
     assert checked["sure winners"] > 0 and checked["none sure"] > 0
+    assert checked["declarations"] > 0 and checked["buried"] > 0
     if rules.combinations.rainbow_min == 0:
         assert checked["mixed"] > 0, "no single lead where some cards would win and others not"
 

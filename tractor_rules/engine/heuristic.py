@@ -22,6 +22,7 @@ follow duty the rules compiled).
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Callable, Sequence
 
 from ..rules import SUITS
@@ -230,6 +231,8 @@ class HeuristicPlayer(GreedyPlayer):
         self._read: tuple[Order, Sequence[int], _Tables] | None = None
         #: the opponents still to play (``_later``), by the trick's leader, the plays made, the
         #: seats and this seat's team: a few dozen questions that come back every trick
+        #: the hand last counted by ``_trump_counts``, its level, and the counts
+        self._counted: tuple[tuple[Card, ...], str | None, tuple[int, dict[str | None, int]]] | None = None
         self._laters: dict[tuple[int, int, int, frozenset[int]], tuple[int, ...]] = {}
 
     def _read_tables(self, order: Order, points: Sequence[int]) -> _Tables:
@@ -289,16 +292,30 @@ class HeuristicPlayer(GreedyPlayer):
 
     # --- declaring ----------------------------------------------------------------------------
 
+    def _trump_counts(self, view: PlayerView) -> tuple[int, dict[str | None, int]]:
+        """The hand's cards that are trumps whatever the trump suit (jokers and level cards), and
+        how many of the others each suit holds: ``_trumps_with`` of every suit from one pass over
+        the hand (kept for the next question about the same hand and level)."""
+        level = view.level
+        counted = self._counted
+        if counted is not None and counted[0] is view.hand and counted[1] == level:
+            return counted[2]
+        always = 0
+        by_suit: dict[str | None, int] = {}
+        for card in view.hand:
+            if card.is_joker or card.rank == level:
+                always += 1
+            else:
+                suit = card.suit
+                by_suit[suit] = by_suit.get(suit, 0) + 1
+        self._counted = (view.hand, level, (always, by_suit))
+        return always, by_suit
+
     def _trumps_with(self, view: PlayerView, trump: str | None) -> int:
         """How many of the hand's cards would be trumps with ``trump`` (jokers, level cards, and
         the suit's cards)."""
-        level = view.level
-        count = 0
-        for c in view.hand:
-            card = c
-            if card.is_joker or card.rank == level or (trump is not None and card.suit == trump):
-                count += 1
-        return count
+        always, by_suit = self._trump_counts(view)
+        return always if trump is None else always + by_suit.get(trump, 0)
 
     def declare(self, view: PlayerView, offers: list[Offer]) -> Offer | None:
         standing = view.public.declarations[-1] if view.public.declarations else None
@@ -312,8 +329,9 @@ class HeuristicPlayer(GreedyPlayer):
         best: Offer | None = None
         best_share = 0.0
         for offer in offers:
-            share = self._trumps_with(view, offer.trump) / held
-            if offer.trump is None:  # no-trump: the jokers and level cards must carry the hand
+            trump = offer.trump
+            share = self._trumps_with(view, trump) / held
+            if trump is None:  # no-trump: the jokers and level cards must carry the hand
                 share *= 1.2
             if share > best_share or (share == best_share and best is not None
                                       and offer.declaration.key < best.declaration.key):
@@ -328,19 +346,20 @@ class HeuristicPlayer(GreedyPlayer):
         order = view.ctx.order
         pts = self._pts(view)
         hand = view.hand
-        copies = {c: hand.count(c) for c in set(hand)}
+        copies = Counter(hand)
+        suit_of, strength = order.suit_of, order.strength
         length = {s: 0 for s in range(TRUMP + 1)}
         for c in hand:
-            length[order.suit_of[c]] += 1
+            length[suit_of[c]] += 1
         unbeaten = self._unbeaten(order, self._unseen(view).__getitem__)
-
-        def keep(c: Card) -> tuple[bool, bool, bool, bool, int, int, int]:
-            suit = order.suit_of[c]
+        # buried first: side cards, without points, single, not a sure winner, short suits (the
+        # key of each card face once: the copies of a face are alike)
+        keys = {}
+        for c, n in copies.items():
+            suit = suit_of[c]
             boss = suit != TRUMP and unbeaten.card(c)
-            # buried first: side cards, without points, single, not a sure winner, short suits
-            return (suit == TRUMP, pts[c] > 0, copies[c] > 1, boss, length[suit], order.strength[c], c)
-
-        return sorted(hand, key=keep)[:count]
+            keys[c] = (suit == TRUMP, pts[c] > 0, n > 1, boss, length[suit], strength[c], c)
+        return sorted(hand, key=keys.__getitem__)[:count]
 
     # --- leading ------------------------------------------------------------------------------
 
