@@ -16,11 +16,13 @@ from collections.abc import Sequence
 from pathlib import Path
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 import tractor_rules as tr
-from tractor_rules.engine.cards import Card
+from tractor_rules.engine.cards import CARDS, Card
 from tractor_rules.engine.game import play_hand
-from tractor_rules.engine.heuristic import HeuristicPlayer, _tables, _Unbeaten, _voids
+from tractor_rules.engine.heuristic import HeuristicPlayer, _lowest, _tables, _Unbeaten, _voids
 from tractor_rules.engine.order import TRUMP
 from tractor_rules.engine.players import GreedyPlayer
 from tractor_rules.engine.tricks import winner
@@ -212,3 +214,10 @@ def test_the_checked_player_plays_as_the_heuristic_one():
         record = play_hand(rules, players, random.Random(8), level="2", banker=1)
         records.append([(t.leader, t.plays) for t in record.tricks])
     assert records[0] == records[1]
+
+
+@given(st.lists(st.integers(0, 53), min_size=1, max_size=30), st.lists(st.integers(0, 10), min_size=54, max_size=54),
+       st.lists(st.integers(0, 200), min_size=54, max_size=54))
+def test_the_card_given_up_first_is_the_least_by_points_strength_and_code(codes, points, strength):
+    cards = [CARDS[c] for c in codes]
+    assert _lowest(cards, points, strength) == min(cards, key=lambda c: (points[c] > 0, strength[c], c))

@@ -25,7 +25,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Callable, Sequence
 
-from ..rules import SUITS
+from ..rules import SUITS, Rules
 from .cards import CARDS, Card
 from .follow import follow_error
 from .kinds import player_kind
@@ -109,11 +109,23 @@ class _VoidsSeen:
 _LAST_SEEN: list[_VoidsSeen | None] = [None]
 
 
-def _ranks(keys: Sequence[tuple[int, ...]]) -> tuple[int, ...]:
+def _lowest(cards: Sequence[Card], points: Sequence[int], strength: Sequence[int]) -> Card:
+    """The card to give up first of ``cards``: no points before points, then the weakest, then the
+    lowest code (``min`` by that key, written as a loop: cheaper for a few cards)."""
+    lowest = cards[0]
+    lowest_key = (points[lowest] > 0, strength[lowest], lowest)
+    for c in cards:
+        key = (points[c] > 0, strength[c], c)
+        if key < lowest_key:
+            lowest, lowest_key = c, key
+    return lowest
+
+
+def _ranks(keys: Sequence[tuple[int, ...]]) -> list[int]:
     """Each key's place among the distinct keys, lowest 0: sorting by it sorts as by the keys
     (equal keys, equal places), with an int to compare instead of a tuple."""
     place = {key: i for i, key in enumerate(sorted(set(keys)))}
-    return tuple(place[key] for key in keys)
+    return [place[key] for key in keys]
 
 
 class _Tables:
@@ -121,10 +133,11 @@ class _Tables:
     decision, worked out once per order instead of at each question: per effective suit, the
     lowest strength among its bands up to each (``_Unbeaten`` reads them with ``order.bands``);
     the card codes that are trumps; and, per card code, the place of its key among the keys
-    ``GreedyPlayer._fill`` sorts spare cards by (read by a C call where the sort would call a
-    lambda)."""
+    ``GreedyPlayer._fill`` sorts spare cards by, and the order's strengths (read by a C call where
+    the sort would call a lambda).  The per-card tables are lists: a list's ``__getitem__`` is a
+    plain built-in method, cheaper to call as a sort key than a tuple's method wrapper."""
 
-    __slots__ = ("order", "points", "lows", "trumps", "low", "points_first", "high")
+    __slots__ = ("order", "points", "lows", "trumps", "low", "points_first", "high", "strength")
 
     def __init__(self, order: Order, points: Sequence[int]):
         self.order = order
@@ -144,7 +157,8 @@ class _Tables:
         # lowest first: side cards before trumps, no points before points (GreedyPlayer._fill)
         self.low = _ranks([(suit_of[c] == TRUMP, points[c] > 0, strength[c]) for c in codes])
         self.points_first = _ranks([(suit_of[c] == TRUMP, -points[c], strength[c]) for c in codes])
-        self.high = tuple(-strength[c] for c in codes)
+        self.high = [-strength[c] for c in codes]
+        self.strength = list(strength)
 
 
 #: the tables of the orders met lately: more than the 65 orders (13 levels, 5 trumps) of a
@@ -226,6 +240,7 @@ class HeuristicPlayer(GreedyPlayer):
 
     def __init__(self, seed: int | None = None):
         super().__init__(seed)
+        self._widest = 0
         self._seen: _VoidsSeen | None = None
         #: the tables last read, with the order and points they were asked for
         self._read: tuple[Order, Sequence[int], _Tables] | None = None
@@ -234,6 +249,11 @@ class HeuristicPlayer(GreedyPlayer):
         #: the hand last counted by ``_trump_counts``, its level, and the counts
         self._counted: tuple[tuple[Card, ...], str | None, tuple[int, dict[str | None, int]]] | None = None
         self._laters: dict[tuple[int, int, int, frozenset[int]], tuple[int, ...]] = {}
+
+    def _tables(self, rules: Rules) -> None:
+        super()._tables(rules)
+        #: no unit is wider than the copies of a card in the pack
+        self._widest = max(self._copies)
 
     def _read_tables(self, order: Order, points: Sequence[int]) -> _Tables:
         """``_tables(order, points)``: those this player read last while they stand (a hand keeps
@@ -370,8 +390,8 @@ class HeuristicPlayer(GreedyPlayer):
         there are several and ``throws``, else the largest (the first of equals, side suits
         first), as ``decompose`` and ``_Unbeaten.unit`` find them of every suit."""
         floors, floor = unbeaten.floors, unbeaten.floor
-        strength = order.strength
-        widest = max(self._copies)  # no unit is wider than the copies of a card in the pack
+        strength = self._read_tables(order, self._points).strength
+        widest = self._widest
 
         best: _Winner | None = None
         for suit in sorted(by_suit):  # side suits first: TRUMP (4) comes after the side suits (0..3)
@@ -386,7 +406,11 @@ class HeuristicPlayer(GreedyPlayer):
             bar = floors.get((suit, width))
             if bar is None:
                 bar = floor(suit, width)
-            if max(map(strength.__getitem__, cards)) < bar:
+            top = -1  # the strongest card's strength (strengths are not negative)
+            for c in cards:
+                if strength[c] > top:
+                    top = strength[c]
+            if top < bar:
                 continue
             if width == 1:
                 # cards all different are singles (``decompose``), strongest first, equal strengths
@@ -433,7 +457,7 @@ class HeuristicPlayer(GreedyPlayer):
         if best is not None and (best[2] != TRUMP or best[3] > 1):
             return best[1]
 
-        trumps = sorted(by_suit.get(TRUMP, ()), key=order.strength.__getitem__)
+        trumps = sorted(by_suit.get(TRUMP, ()), key=self._read_tables(order, pts).strength.__getitem__)
         out_trumps = sum([unseen[c] for c in self._read_tables(order, pts).trumps])
         # 2. draw trumps when this hand holds more than the others together
         if len(trumps) >= 4 and len(trumps) > out_trumps and out_trumps > 0:
@@ -446,7 +470,7 @@ class HeuristicPlayer(GreedyPlayer):
         # 3. a suit the partner can ruff and the opponents can follow
         for suit, cards in sorted(side.items(), key=lambda item: len(item[1])):
             if any(suit in voids[m] and TRUMP not in voids[m] for m in mates) and suit not in ruffed:
-                return (min(cards, key=lambda c: (pts[c] > 0, order.strength[c], c)),)
+                return (_lowest(cards, pts, order.strength),)
         if best is not None:
             return best[1]
         # 4. a low card of the shortest side suit, to make a void
@@ -456,7 +480,7 @@ class HeuristicPlayer(GreedyPlayer):
                 return (all(pts[c] > 0 for c in cards), len(cards))
 
             _, cards = min(side.items(), key=shortness)
-            return (min(cards, key=lambda c: (pts[c] > 0, order.strength[c], c)),)
+            return (_lowest(cards, pts, order.strength),)
         low = [c for c in trumps if pts[c] == 0] or trumps
         return (low[0],)
 
@@ -480,10 +504,17 @@ class HeuristicPlayer(GreedyPlayer):
         need = (len(plays[0]) if plays else 0) - len(chosen)
         if need == 0:
             return tuple(chosen)
-        key = (tables.points_first if points_first else tables.high if high else tables.low).__getitem__
-        if need == 1 and spare:  # the first of the lowest keys, as a stable sort puts it first
-            return (*chosen, min(spare, key=key))
-        return tuple(chosen + sorted(spare, key=key)[:need])
+        keys = tables.points_first if points_first else tables.high if high else tables.low
+        if need == 1 and spare:
+            # the first of the lowest keys, as a stable sort puts it first (a loop: ``min`` with a
+            # key costs more than the loop for the few cards of a hand)
+            lowest = spare[0]
+            lowest_key = keys[lowest]
+            for c in spare:
+                if keys[c] < lowest_key:
+                    lowest, lowest_key = c, keys[c]
+            return (*chosen, lowest)
+        return tuple(chosen + sorted(spare, key=keys.__getitem__)[:need])
 
     def _candidate(self, view: PlayerView, pick: str, points_first: bool = False) -> tuple[Card, ...]:
         fc = view.public.lead_context
@@ -511,7 +542,7 @@ class HeuristicPlayer(GreedyPlayer):
         fc = view.public.lead_context
         assert fc is not None
         order = fc.order
-        by_strength = order.strength.__getitem__
+        by_strength = self._read_tables(order, self._pts(view)).strength.__getitem__
         # a set built from the cards in the hand's order, as the greedy player's: equal strengths
         # keep the set's order
         held = sorted(set(fc.held(view.hand)), key=by_strength)
