@@ -75,6 +75,7 @@ class CheckedHeuristic(HeuristicPlayer):
 
     def _check_counting(self, view: PlayerView) -> None:
         assert self._voids(view) == _voids(view)
+        assert self._teammates(view) == view.teammates()
         unseen = self._unseen(view)
         order = view.ctx.order
         assert _tables(order, self._pts(view)).trumps == tuple(c for c in range(54) if order.suit_of[c] == TRUMP)
@@ -108,6 +109,9 @@ class CheckedHeuristic(HeuristicPlayer):
         options = plain._multi(view)
         assert self._multi(view) == options
         assert self._first_winning(view, options) == plain._first_winning(view, options)
+        if len(fc.lead) > 1:
+            assert self._follow_several(view) == plain._first_winning(view, options)
+            self.checked["several"] += 1
         self.checked["follows"] += 1
 
     def _check_sure_winners(self, view: PlayerView) -> None:
@@ -200,7 +204,7 @@ def test_the_heuristic_shortcuts_answer_as_the_plain_questions(name, rules):
     checked = sum((p.checked for p in players), Counter())
     assert checked["units"] > 0 and checked["singles"] > 0 and checked["follows"] > 0
     assert checked["sure winners"] > 0 and checked["none sure"] > 0
-    assert checked["declarations"] > 0 and checked["buried"] > 0
+    assert checked["declarations"] > 0 and checked["buried"] > 0 and checked["several"] > 0
     if rules.combinations.rainbow_min == 0:
         assert checked["mixed"] > 0, "no single lead where some cards would win and others not"
 

@@ -109,6 +109,19 @@ class _VoidsSeen:
 _LAST_SEEN: list[_VoidsSeen | None] = [None]
 
 
+def _may_win(suit_of: Sequence[int], lead_suit: int, play: tuple[Card, ...]) -> bool:
+    """Whether ``play`` could win a trick led in ``lead_suit`` (not a rainbow) at all: only a play
+    all of the led suit or all trumps follows or ruffs, and a bomb is of one of those too
+    (``tricks.winner``); any other play, of several suits or of another side suit, never wins."""
+    suit = suit_of[play[0]]
+    if suit != lead_suit and suit != TRUMP:
+        return False
+    for c in play:
+        if suit_of[c] != suit:
+            return False
+    return True
+
+
 def _lowest(cards: Sequence[Card], points: Sequence[int], strength: Sequence[int]) -> Card:
     """The card to give up first of ``cards``: no points before points, then the weakest, then the
     lowest code (``min`` by that key, written as a loop: cheaper for a few cards)."""
@@ -248,6 +261,10 @@ class HeuristicPlayer(GreedyPlayer):
         #: seats and this seat's team: a few dozen questions that come back every trick
         #: the hand last counted by ``_trump_counts``, its level, and the counts
         self._counted: tuple[tuple[Card, ...], str | None, tuple[int, dict[str | None, int]]] | None = None
+        #: the seated team of ``_team_seat`` under ``_team_rules`` (``_teammates``)
+        self._team_rules: Rules | None = None
+        self._team_seat = -1
+        self._team: frozenset[int] = frozenset()
         self._laters: dict[tuple[int, int, int, frozenset[int]], tuple[int, ...]] = {}
 
     def _tables(self, rules: Rules) -> None:
@@ -278,6 +295,18 @@ class HeuristicPlayer(GreedyPlayer):
             return copies[face] - played[face] - hand.count(face) - kitty.count(face)
 
         return unseen
+
+    def _teammates(self, view: PlayerView) -> frozenset[int]:
+        """``view.teammates()``, kept while the seat and the rules stand when the teams are seated
+        (called partners change as friends are found: asked each time)."""
+        pub = view.public
+        rules = pub.rules
+        if rules is self._team_rules and view.seat == self._team_seat:
+            return self._team
+        team = view.teammates()
+        if rules.table.partnership != "called":
+            self._team_rules, self._team_seat, self._team = rules, view.seat, team
+        return team
 
     def _later(self, leader: int, played: int, players: int, mates: frozenset[int]) -> tuple[int, ...]:
         """The seats after the ``played`` plays of a trick led by ``leader`` (this one's play the
@@ -440,7 +469,7 @@ class HeuristicPlayer(GreedyPlayer):
         unseen = self._unseen(view)
         unbeaten = self._unbeaten(order, unseen.__getitem__)
         voids = self._voids(view)
-        team = view.teammates()
+        team = self._teammates(view)
         ruffed: set[int] = set()  # the suits some opponent is void in
         for s in range(view.public.players):
             if s not in team:
@@ -558,21 +587,38 @@ class HeuristicPlayer(GreedyPlayer):
         return super()._ruff(view)
 
     def _first_winning(self, view: PlayerView, options: Sequence[tuple[Card, ...]]) -> tuple[Card, ...]:
+        for play in options:
+            if self._wins_now(view, play):
+                return play
+        return self._candidate(view, "fit")
+
+    def _wins_now(self, view: PlayerView, play: tuple[Card, ...]) -> bool:
+        """Whether ``play`` may follow and would win the trick now (``_first_winning``'s question)."""
         pub = view.public
         fc = pub.lead_context
         assert fc is not None
-        hand = view.hand
+        if not _may_win(fc.order.suit_of, fc.suit, play):
+            return False
+        # whether it wins first: most plays do not, and the check of a follow costs more
         mine = (view.seat - pub.leader) % pub.players  # this seat's place in the trick
-        suit_of = fc.order.suit_of
-        for play in options:
-            suit = suit_of[play[0]]
-            for c in play:
-                if suit_of[c] != suit:
-                    break  # a play of several suits follows nothing and is no bomb: it cannot win
-            else:
-                if (follow_error(fc, hand, play) is None
-                        and winner(fc.order, fc.lead, fc.units, fc.suit, [*pub.plays[1:], play]) == mine):
-                    return play
+        return (winner(fc.order, fc.lead, fc.units, fc.suit, [*pub.plays[1:], play]) == mine
+                and follow_error(fc, view.hand, play) is None)
+
+    def _follow_several(self, view: PlayerView) -> tuple[Card, ...]:
+        """``_first_winning(view, _multi(view))`` for a lead of several cards, each option made
+        only when those before it lose, and the low follow not made again when it is the high one
+        (a hand holding no more of the suit than the lead plays all of it, then the same cards
+        whichever it picks)."""
+        ruff = self._ruff(view)
+        if ruff is not None and self._wins_now(view, ruff):
+            return ruff
+        high = self._candidate(view, "high")
+        if self._wins_now(view, high):
+            return high
+        fc = view.public.lead_context
+        assert fc is not None
+        if len(fc.held(view.hand)) <= len(fc.lead):
+            return high
         return self._candidate(view, "fit")
 
     def _first_winning_single(self, view: PlayerView, held: list[Card]) -> tuple[Card, ...]:
@@ -632,7 +678,7 @@ class HeuristicPlayer(GreedyPlayer):
         assert fc is not None
         if fc.rainbow is not None:
             return view.legal_follow()
-        mates = view.teammates()
+        mates = self._teammates(view)
         leader, players, plays = pub.leader, pub.players, pub.plays
         if len(plays) == 1:
             winning = leader  # the lead alone: it wins
@@ -660,12 +706,13 @@ class HeuristicPlayer(GreedyPlayer):
                     if strength[c] >= bar:  # ``_Unbeaten.card``
                         sure = c
                         break
-                if (sure is not None and follow_error(fc, view.hand, (sure,)) is None
+                # whether it wins first: the cheaper question, and the one more often answered no
+                if (sure is not None
                         and winner(fc.order, fc.lead, fc.units, fc.suit, [*plays[1:], (sure,)])
-                        == (view.seat - leader) % players):
+                        == (view.seat - leader) % players and follow_error(fc, view.hand, (sure,)) is None):
                     return (sure,)
             return self._first_winning_single(view, held)
-        return self._first_winning(view, self._multi(view))
+        return self._follow_several(view)
 
     def name_trump(self, view: PlayerView) -> str | None:
         return max(SUITS, key=lambda s: self._trumps_with(view, s))
