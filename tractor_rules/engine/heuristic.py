@@ -144,7 +144,8 @@ def _ranks(keys: Sequence[tuple[int, ...]]) -> list[int]:
 class _Tables:
     """What the heuristic player reads of one card order (and the ruleset's points) at every
     decision, worked out once per order instead of at each question: per effective suit, the
-    lowest strength among its bands up to each (``_Unbeaten`` reads them with ``order.bands``);
+    faces of its bands in order, each with the lowest strength among the bands up to its own
+    (what ``_Unbeaten`` reads, in one loop);
     the card codes that are trumps; and, per card code, the place of its key among the keys
     ``GreedyPlayer._fill`` sorts spare cards by, and the order's strengths (read by a C call where
     the sort would call a lambda).  The per-card tables are lists: a list's ``__getitem__`` is a
@@ -159,12 +160,12 @@ class _Tables:
         lows = []
         for bands in order.bands:
             lowest = float("inf")
-            suit_lows = []
+            suit_lows: list[tuple[int, float]] = []
             for band in bands:
                 lowest = min(lowest, strength[band[0]])
-                suit_lows.append(lowest)
+                suit_lows.extend((face, lowest) for face in band)
             lows.append(tuple(suit_lows))
-        self.lows: tuple[tuple[float, ...], ...] = tuple(lows)
+        self.lows: tuple[tuple[tuple[int, float], ...], ...] = tuple(lows)
         codes = range(len(suit_of))
         self.trumps = tuple(c for c in codes if suit_of[c] == TRUMP)
         # lowest first: side cards before trumps, no points before points (GreedyPlayer._fill)
@@ -191,6 +192,10 @@ def _tables(order: Order, points: Sequence[int]) -> _Tables:
     return tables
 
 
+#: the floor of a suit and width when no set of that width is out
+_NO_FLOOR = float("-inf")
+
+
 class _Unbeaten:
     """Which units and cards no card still unseen can beat, for one decision (one ``unseen``):
     the answers of ``GreedyPlayer._boss`` (and its one-card form), with the bands of
@@ -204,24 +209,24 @@ class _Unbeaten:
     __slots__ = ("order", "unseen", "floors", "lows")
 
     def __init__(self, order: Order, unseen: Callable[[int], int],
-                 lows: tuple[tuple[float, ...], ...] | None = None):
+                 lows: tuple[tuple[tuple[int, float], ...], ...] | None = None):
         self.order = order
         #: the copies of a card face still unseen (``GreedyPlayer._unseen``, one face at a time)
         self.unseen = unseen
         self.floors: dict[tuple[int, int], float] = {}
-        #: per suit, the lowest strength of its bands up to each (``_Tables.lows``)
+        #: per suit, the faces of its bands in order, each with the lowest strength of the bands
+        #: up to its own (``_Tables.lows``)
         self.lows = _Tables(order, (0,) * len(order.suit_of)).lows if lows is None else lows
 
     def floor(self, suit: int, width: int) -> float:
         """The weakest strength a unit of ``suit`` and ``width`` must reach (and keep it)."""
         unseen = self.unseen
-        for lowest, band in zip(self.lows[suit], self.order.bands[suit]):
-            for face in band:
-                if unseen(face) >= width:
-                    self.floors[(suit, width)] = lowest
-                    return lowest
-        self.floors[(suit, width)] = float("-inf")  # no set of that width is out: everything stands
-        return float("-inf")
+        for face, lowest in self.lows[suit]:
+            if unseen(face) >= width:
+                self.floors[(suit, width)] = lowest
+                return lowest
+        self.floors[(suit, width)] = _NO_FLOOR  # no set of that width is out: everything stands
+        return _NO_FLOOR
 
     def unit(self, unit: Unit) -> bool:
         """Nobody else can hold a set of the unit's width above its top (``GreedyPlayer._boss``)."""
@@ -238,6 +243,10 @@ class _Unbeaten:
 #: a sure winner ``_sure_winners`` finds: its unit's key and size (to find the largest), cards, suit
 #: and width
 _Winner = tuple[tuple[tuple[bool, int, int], int], tuple[Card, ...], int, int]
+
+#: each card code's rank and suit (None for a joker), read from a list rather than asked of the card
+_RANK_OF: list[str | None] = [card.rank for card in CARDS]
+_SUIT_OF: list[str | None] = [card.suit for card in CARDS]
 
 #: a single's unit key and size: those of the smallest unit
 _SINGLE_RANK = (shape_key(1, 1), 1)
@@ -352,10 +361,11 @@ class HeuristicPlayer(GreedyPlayer):
         always = 0
         by_suit: dict[str | None, int] = {}
         for card in view.hand:
-            if card.is_joker or card.rank == level:
+            rank = _RANK_OF[card]
+            if rank is None or rank == level:  # a joker (no rank), or a level card
                 always += 1
             else:
-                suit = card.suit
+                suit = _SUIT_OF[card]
                 by_suit[suit] = by_suit.get(suit, 0) + 1
         self._counted = (view.hand, level, (always, by_suit))
         return always, by_suit
@@ -478,7 +488,11 @@ class HeuristicPlayer(GreedyPlayer):
         by_suit: dict[int, list[Card]] = {}
         suit_of = order.suit_of
         for c in view.hand:
-            by_suit.setdefault(suit_of[c], []).append(c)
+            suit = suit_of[c]
+            if suit in by_suit:
+                by_suit[suit].append(c)
+            else:
+                by_suit[suit] = [c]
         # 1. sure winners in the side suits no opponent can ruff
         throw, best = self._sure_winners(order, by_suit, ruffed, unbeaten, view.rules.leading.throws)
         if throw is not None:
@@ -496,20 +510,33 @@ class HeuristicPlayer(GreedyPlayer):
             return (low[0],)
 
         side = {s: cs for s, cs in by_suit.items() if s != TRUMP}
-        # 3. a suit the partner can ruff and the opponents can follow
-        for suit, cards in sorted(side.items(), key=lambda item: len(item[1])):
-            if any(suit in voids[m] and TRUMP not in voids[m] for m in mates) and suit not in ruffed:
-                return (_lowest(cards, pts, order.strength),)
+        # 3. a suit the partner can ruff (void in it, not in trumps) and the opponents can follow,
+        # the shortest first
+        ruffable: set[int] = set()
+        for m in mates:
+            if TRUMP not in voids[m]:
+                ruffable |= voids[m]
+        if ruffable:
+            for suit, cards in sorted(side.items(), key=lambda item: len(item[1])):
+                if suit in ruffable and suit not in ruffed:
+                    return (_lowest(cards, pts, order.strength),)
         if best is not None:
             return best[1]
-        # 4. a low card of the shortest side suit, to make a void
+        # 4. a low card of the shortest side suit, to make a void (suits of point cards alone last;
+        # the first of equals)
         if side:
-            def shortness(item: tuple[int, list[Card]]) -> tuple[bool, int]:
-                suit, cards = item
-                return (all(pts[c] > 0 for c in cards), len(cards))
-
-            _, cards = min(side.items(), key=shortness)
-            return (_lowest(cards, pts, order.strength),)
+            shortest: list[Card] = []
+            shortest_key = (True, 0)
+            for cards in side.values():
+                all_points = True
+                for c in cards:
+                    if not pts[c] > 0:
+                        all_points = False
+                        break
+                key = (all_points, len(cards))
+                if not shortest or key < shortest_key:
+                    shortest, shortest_key = cards, key
+            return (_lowest(shortest, pts, order.strength),)
         low = [c for c in trumps if pts[c] == 0] or trumps
         return (low[0],)
 
