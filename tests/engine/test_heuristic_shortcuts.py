@@ -22,7 +22,8 @@ from hypothesis import strategies as st
 import tractor_rules as tr
 from tractor_rules.engine.cards import CARDS, Card
 from tractor_rules.engine.game import play_hand
-from tractor_rules.engine.heuristic import HeuristicPlayer, _lowest, _tables, _Unbeaten, _voids
+from tractor_rules.engine.follow import follow_error
+from tractor_rules.engine.heuristic import HeuristicPlayer, _lowest, _single_follows, _tables, _Unbeaten, _voids
 from tractor_rules.engine.order import TRUMP
 from tractor_rules.engine.players import GreedyPlayer
 from tractor_rules.engine.tricks import winner
@@ -132,7 +133,8 @@ class CheckedHeuristic(HeuristicPlayer):
     def declare(self, view: PlayerView, offers: list[Offer]) -> Offer | None:
         level = view.level
         for trump in (None, *SUITS):
-            plain = sum(1 for c in view.hand if c.is_joker or c.rank == level or (trump is not None and c.suit == trump))
+            plain = sum(1 for c in view.hand
+                        if c.is_joker or c.rank == level or (trump is not None and c.suit == trump))
             assert self._trumps_with(view, trump) == plain
         self.checked["declarations"] += 1
         return super().declare(view, offers)
@@ -166,6 +168,10 @@ class CheckedHeuristic(HeuristicPlayer):
         if fc.rainbow is None:
             self._check_following(view)
         if fc.rainbow is None and len(fc.lead) == 1:
+            for card in set(view.hand):
+                follows = _single_follows(fc, view.hand, card)
+                assert follows == (follow_error(fc, view.hand, (card,)) is None)
+                self.checked["single follows" if follows else "single refused"] += 1
             for ruff in (False, True):
                 held = self._singles(view, ruff)
                 wins = [view.winner_if((c,)) == view.seat for c in held]
@@ -205,6 +211,8 @@ def test_the_heuristic_shortcuts_answer_as_the_plain_questions(name, rules):
     assert checked["units"] > 0 and checked["singles"] > 0 and checked["follows"] > 0
     assert checked["sure winners"] > 0 and checked["none sure"] > 0
     assert checked["declarations"] > 0 and checked["buried"] > 0 and checked["several"] > 0
+    if rules.combinations.rainbow_min == 0:
+        assert checked["single follows"] > 0 and checked["single refused"] > 0
     if rules.combinations.rainbow_min == 0:
         assert checked["mixed"] > 0, "no single lead where some cards would win and others not"
 

@@ -27,7 +27,7 @@ from collections.abc import Callable, Sequence
 
 from ..rules import SUITS, Rules
 from .cards import CARDS, Card
-from .follow import follow_error
+from .follow import FollowContext, SuitDuty, follow_error
 from .kinds import player_kind
 from .order import TRUMP, Order
 from .players import GreedyPlayer
@@ -120,6 +120,15 @@ def _may_win(suit_of: Sequence[int], lead_suit: int, play: tuple[Card, ...]) -> 
         if suit_of[c] != suit:
             return False
     return True
+
+
+def _single_follows(fc: FollowContext, hand: tuple[Card, ...], card: Card) -> bool:
+    """``follow_error(fc, hand, (card,)) is None`` for a one-card lead and a card of ``hand``:
+    when its duty asks for nothing beyond the suit (``SuitDuty``), a card of the led suit follows,
+    and any card does when the hand holds none of the suit; any other duty is asked."""
+    if type(fc.duty) is SuitDuty:
+        return fc.order.suit_of[card] == fc.suit or not fc.held(hand)
+    return follow_error(fc, hand, (card,)) is None
 
 
 def _lowest(cards: Sequence[Card], points: Sequence[int], strength: Sequence[int]) -> Card:
@@ -262,24 +271,24 @@ class HeuristicPlayer(GreedyPlayer):
 
     def __init__(self, seed: int | None = None):
         super().__init__(seed)
+        #: the most copies of a card in the pack under the rules read (``_tables``)
         self._widest = 0
         self._seen: _VoidsSeen | None = None
         #: the tables last read, with the order and points they were asked for
         self._read: tuple[Order, Sequence[int], _Tables] | None = None
-        #: the opponents still to play (``_later``), by the trick's leader, the plays made, the
-        #: seats and this seat's team: a few dozen questions that come back every trick
         #: the hand last counted by ``_trump_counts``, its level, and the counts
         self._counted: tuple[tuple[Card, ...], str | None, tuple[int, dict[str | None, int]]] | None = None
         #: the seated team of ``_team_seat`` under ``_team_rules`` (``_teammates``)
         self._team_rules: Rules | None = None
         self._team_seat = -1
         self._team: frozenset[int] = frozenset()
+        #: the opponents still to play (``_later``), by the trick's leader, the plays made, the
+        #: seats and this seat's team: a few dozen questions that come back every trick
         self._laters: dict[tuple[int, int, int, frozenset[int]], tuple[int, ...]] = {}
 
     def _tables(self, rules: Rules) -> None:
         super()._tables(rules)
-        #: no unit is wider than the copies of a card in the pack
-        self._widest = max(self._copies)
+        self._widest = max(self._copies)  # no unit is wider than the copies of a card in the pack
 
     def _read_tables(self, order: Order, points: Sequence[int]) -> _Tables:
         """``_tables(order, points)``: those this player read last while they stand (a hand keeps
@@ -460,6 +469,21 @@ class HeuristicPlayer(GreedyPlayer):
                 if best is None:  # a single is the smallest unit: larger than no unit found before
                     best = (_SINGLE_RANK, (tops[0],), suit, 1)
                 continue
+            single_bar = floors.get((suit, 1))
+            if top < (floor(suit, 1) if single_bar is None else single_bar):
+                # no single stands, so only a set or tractor can, and its top is a card the suit
+                # holds several copies of: none stands when the strongest such card is below the
+                # floor of the widest unit
+                top_set = -1
+                seen = set()
+                for c in cards:
+                    if c in seen:
+                        if strength[c] > top_set:
+                            top_set = strength[c]
+                    else:
+                        seen.add(c)
+                if top_set < bar:
+                    continue
             bosses = []
             for u in decompose(order, tuple(cards)):  # ``_Unbeaten.unit`` of each
                 bar = floors.get((suit, u.width))
@@ -671,7 +695,7 @@ class HeuristicPlayer(GreedyPlayer):
                 low = middle + 1
         hand = view.hand
         for card in held[low:]:  # each would win
-            if follow_error(fc, hand, (card,)) is None:
+            if _single_follows(fc, hand, card):
                 return (card,)
         return self._candidate(view, "fit")
 
@@ -736,7 +760,7 @@ class HeuristicPlayer(GreedyPlayer):
                 # whether it wins first: the cheaper question, and the one more often answered no
                 if (sure is not None
                         and winner(fc.order, fc.lead, fc.units, fc.suit, [*plays[1:], (sure,)])
-                        == (view.seat - leader) % players and follow_error(fc, view.hand, (sure,)) is None):
+                        == (view.seat - leader) % players and _single_follows(fc, view.hand, sure)):
                     return (sure,)
             return self._first_winning_single(view, held)
         return self._follow_several(view)
