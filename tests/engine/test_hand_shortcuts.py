@@ -1,7 +1,8 @@
 """The trick loop's and the deal's shortcuts give exactly what the plain computations give: each
 hand kept split by suit as its cards are played (what a view's ``suit_cards`` and a lead's ``held``
-answer), a one-card lead's context made without decomposing it, and the declaring cards counted as
-they are dealt."""
+answer), a one-card lead's context made without decomposing it, the declaring cards counted as
+they are dealt, one suit's cards decomposed, a throw checked against the other hands' cards of its
+suit alone, the point table kept per table."""
 
 from __future__ import annotations
 
@@ -15,9 +16,11 @@ from tractor_rules.engine.cards import CARDS, deck_cards
 from tractor_rules.engine.deal import DeclarationOffers
 from tractor_rules.engine.follow import FollowContext
 from tractor_rules.engine.hand import play_hand
+from tractor_rules.engine.outcome import point_table
 from tractor_rules.engine.players import RandomPlayer
-from tractor_rules.engine.units import decompose
-from tractor_rules.engine.views import PlayerView, Public
+from tractor_rules.engine.tricks import throw_options
+from tractor_rules.engine.units import decompose, decompose_suit
+from tractor_rules.engine.views import PlayerView, Public, split_by_suit
 
 GALLERY = Path(__file__).resolve().parents[2] / "examples" / "house-rules"
 #: the shipped rulesets of every deck count, and house rules with rainbows and called partners
@@ -102,3 +105,53 @@ def test_one_card_leads_are_what_decomposing_them_gives(name):
                 units = decompose(order, lead)
                 plain = FollowContext.of_units(order, lead, order.suit_of[card], units)
                 assert (fc.suit, fc.units, fc.duty, fc.rainbow) == (plain.suit, plain.units, plain.duty, None)
+
+
+@pytest.mark.parametrize("name", RULESETS, ids=IDS)
+def test_decomposing_one_suit_is_decomposing_the_cards(name):
+    rules = tr.load(name)
+    pack = [c for c in deck_cards(rules.table) for _ in range(rules.table.decks)]
+    rng = random.Random(name)
+    for level in rules.table.ranks[:2]:
+        for trump in ("H", None):
+            order = rules.context(level, trump).order
+            for suit in range(5):
+                of_suit = [c for c in pack if order.suit_of[c] == suit]
+                for _ in range(30 if of_suit else 0):
+                    cards = tuple(rng.sample(of_suit, rng.randint(1, min(len(of_suit), 14))))
+                    order.decompositions.clear()  # each path works it out, not the other's answer
+                    fast = decompose_suit(order, cards, suit)
+                    order.decompositions.clear()
+                    assert fast == decompose(order, cards)
+
+
+@pytest.mark.parametrize("name", ["two-decks", "four-decks", "house-finding-friends"])
+def test_a_throw_is_stopped_by_the_suits_cards_alone(name):
+    name = name if name in tr.builtin_names() else str(GALLERY / f"{name}.tractor")
+    rules = tr.load(name)
+    n = rules.table.players
+    order = rules.context(rules.table.ranks[0], "S").order
+    rng = random.Random(name)
+    deck = [c for c in deck_cards(rules.table) for _ in range(rules.table.decks)]
+    stood = failed = 0
+    for _ in range(300):
+        rng.shuffle(deck)
+        hands = [deck[i::n][:rules.table.hand_size] for i in range(n)]
+        split = [split_by_suit(order, hand) for hand in hands]
+        suit = rng.randrange(5)
+        units = decompose_suit(order, split[0][suit], suit)
+        if len(units) < 2:
+            continue
+        throw = tuple(c for u in rng.sample(units, rng.randint(2, min(len(units), 4))) for c in u.cards)
+        whole = throw_options(order, throw, [tuple(h) for h in hands[1:]])
+        assert throw_options(order, throw, [s[suit] for s in split[1:]]) == whole
+        stood, failed = stood + (not whole), failed + bool(whole)
+    assert stood and failed
+
+
+def test_point_tables_follow_the_tables_points():
+    for name in tr.builtin_names():
+        rules = tr.load(name)
+        scoring = dict(rules.table.points)
+        assert point_table(rules) == tuple(
+            scoring.get(CARDS[code].rank, 0) if code < 52 else 0 for code in range(54))

@@ -617,8 +617,8 @@ def choose_follow(fc: FollowContext, hand: tuple[Card, ...], rng: random.Random 
         cut = False
     else:
         # the demand's shapes do not depend on the pick, only which cards give them
-        demand = fc.demand(held, rng or "fit")
-        chosen = [CARDS[f] for f in demand.cards]
+        faces = fc.demand(held, rng or "fit").cards
+        chosen = [CARDS[f] for f in faces] if faces else []
         spare = list(held)
         for c in chosen:
             spare.remove(c)

@@ -13,9 +13,10 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from functools import lru_cache
 
-from ..rules import Rules
-from .cards import pack
+from ..rules import Rules, Table
+from .cards import Card, pack
 from .deal import deal, first_banker
 from .errors import EngineError
 from .friends import ask_calls
@@ -45,7 +46,7 @@ class Hand:
         self.banker = banker
         self.beyond = beyond
         self.points = point_table(rules)
-        self.deck = pack(rules.table)
+        self.deck = _pack(rules.table)
 
     def play(self) -> HandRecord:
         rules = self.rules
@@ -87,6 +88,12 @@ class Hand:
             weak_hands=[(w.seat, w.hand, w.trump) for w in dealt.weak_hands],
             kitty_shown=public.kitty_shown, buried_shown=public.buried_shown,
         )
+
+
+@lru_cache(maxsize=64)
+def _pack(table: Table) -> tuple[Card, ...]:
+    """The whole pack in deck order (``cards.pack``), kept: every hand deals a copy of it."""
+    return tuple(pack(table))
 
 
 def play_hand(rules: Rules, players: Sequence[Player], rng: random.Random, *, level: str | None = None,

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 
 from ..rules import RANKS, Rules
 from .cards import Card
@@ -32,7 +33,13 @@ from .views import Public
 
 def point_table(rules: Rules) -> tuple[int, ...]:
     """The points of every card code (jokers and unlisted ranks 0)."""
-    points = dict(rules.table.points)
+    return _point_table(rules.table.points)
+
+
+@lru_cache(maxsize=64)
+def _point_table(scoring: tuple[tuple[str, int], ...]) -> tuple[int, ...]:
+    """``point_table`` for the table's points by rank (asked at every hand: kept)."""
+    points = dict(scoring)
     return tuple(0 if code >= 52 else points.get(RANKS[code % 13], 0) for code in range(54))
 
 

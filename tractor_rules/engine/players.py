@@ -27,7 +27,7 @@ from .order import TRUMP
 from .outcome import point_table
 from .pool import Pool
 from .rainbows import rainbow_parts
-from .units import Unit, decompose
+from .units import Unit, decompose, decompose_suit
 from .views import Offer, Player, PlayerView
 
 __all__ = ["GreedyPlayer", "RandomPlayer", "make_players", "parse_players"]
@@ -81,7 +81,7 @@ class RandomPlayer(Player):
                 k = rng.randint(1, min(len(rainbows), 2)) if view.rules.leading.throws else 1
                 return tuple(c for part in rng.sample(rainbows, k) for c in part)
         suit = order.suit_of[rng.choice(view.hand)]
-        units = decompose(order, view.suit_cards(suit))
+        units = decompose_suit(order, view.suit_cards(suit), suit)
         if len(units) > 1 and view.rules.leading.throws and rng.random() < self.throw_chance:
             k = rng.randint(2, min(len(units), 4))
             if rng.random() < 0.5:

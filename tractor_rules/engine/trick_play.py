@@ -158,7 +158,7 @@ class _Tricks:
         if thrown:
             if not self.rules.leading.throws:
                 raise IllegalPlay(leader, f"led {notation(lead)}: throws are not allowed in these rules")
-            options = throw_options(order, lead, *self._stoppers(leader))
+            options = throw_options(order, lead, *self._stoppers(leader, suit))
             if options:
                 attempt = lead
                 lead = tuple(options[self._part(leader, options)])
@@ -167,11 +167,15 @@ class _Tricks:
         # the lead again, on the hot path); ``duty_for`` keeps each shape's duty
         return FollowContext.of_units(order, lead, suit, units), attempt, thrown
 
-    def _stoppers(self, leader: int) -> tuple[list[tuple[Card, ...]], frozenset[int]]:
+    def _stoppers(self, leader: int, suit: int | None = None) -> tuple[list[tuple[Card, ...]], frozenset[int]]:
         """The other hands in turn order from the leader's, and the indexes among them of the
-        leader's known partners when only opponents stop a throw."""
+        leader's known partners when only opponents stop a throw.  With ``suit`` (a throw of one
+        suit, which only cards of its suit can beat) each hand's cards of that suit alone."""
         seats = after(leader, self.public.players)
-        others = [tuple(self.hands[s]) for s in seats]
+        if suit is None:
+            others = [tuple(self.hands[s]) for s in seats]
+        else:
+            others = [self.by_suit[s][suit] for s in seats]
         partners: frozenset[int] = frozenset()
         if self.rules.leading.throw_stoppers == "opponents":
             known = self._known_partners(leader)

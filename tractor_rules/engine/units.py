@@ -72,6 +72,34 @@ def decompose(order: Order, cards: tuple[Card, ...]) -> list[Unit]:
     return units
 
 
+def decompose_suit(order: Order, cards: tuple[Card, ...], suit: int) -> list[Unit]:
+    """``decompose`` for cards all of effective suit ``suit`` (a hand's cards of one suit)."""
+    kept = order.decompositions
+    known = kept.get(cards)
+    if known is not None:
+        return list(known)  # a list of its own: callers may reorder it
+    if len(set(cards)) == len(cards):
+        # no two cards alike: singles only, strongest first (what ``_decompose`` finds, in its
+        # order: the sort is stable, and a single's strength is its card's)
+        faces = sorted(cards, key=order.strength.__getitem__, reverse=True)
+        made = order.set_units.get
+        units = [made((face, 1)) or _make_set(order, face, 1, suit) for face in faces]
+    else:
+        units = _decompose_suit(order, Pool(order, suit, cards))
+    if len(kept) >= _KEPT_DECOMPOSITIONS:
+        kept.clear()
+    kept[cards] = tuple(units)
+    return units
+
+
+def _decompose_suit(order: Order, pool: Pool) -> list[Unit]:
+    """The units of the cards of one suit in ``pool`` (which it empties), largest first."""
+    units = _identical(order, pool) if order.rules.combinations.grouping == "identical" else _largest(order, pool)
+    if len(units) > 1:
+        units.sort(key=_largest_first, reverse=True)
+    return units
+
+
 def _decompose(order: Order, cards: tuple[Card, ...]) -> list[Unit]:
     identical = order.rules.combinations.grouping == "identical"
     suit_of = order.suit_of
