@@ -2,7 +2,7 @@
 hand kept split by suit as its cards are played (what a view's ``suit_cards`` and a lead's ``held``
 answer), a one-card lead's context made without decomposing it, the declaring cards counted as
 they are dealt, one suit's cards decomposed, a throw checked against the other hands' cards of its
-suit alone, the point table kept per table."""
+suit alone, the point table kept per table, a pool of one suit's cards counted without their suits."""
 
 from __future__ import annotations
 
@@ -18,6 +18,7 @@ from tractor_rules.engine.follow import FollowContext
 from tractor_rules.engine.hand import play_hand
 from tractor_rules.engine.outcome import point_table
 from tractor_rules.engine.players import RandomPlayer
+from tractor_rules.engine.pool import Pool
 from tractor_rules.engine.tricks import throw_options
 from tractor_rules.engine.units import decompose, decompose_suit
 from tractor_rules.engine.views import PlayerView, Public, split_by_suit
@@ -155,3 +156,18 @@ def test_point_tables_follow_the_tables_points():
         scoring = dict(rules.table.points)
         assert point_table(rules) == tuple(
             scoring.get(CARDS[code].rank, 0) if code < 52 else 0 for code in range(54))
+
+
+@pytest.mark.parametrize("name", ["two-decks", "four-decks", "one-deck"])
+def test_a_pool_of_one_suits_cards_is_the_pool_of_those_cards(name):
+    rules = tr.load(name)
+    order = rules.context(rules.table.ranks[1], "D").order
+    pack = [c for c in deck_cards(rules.table) for _ in range(rules.table.decks)]
+    rng = random.Random(name)
+    for suit in range(5):
+        of_suit = [c for c in pack if order.suit_of[c] == suit]
+        for _ in range(50):
+            cards = rng.sample(of_suit, rng.randint(0, min(len(of_suit), 20)))
+            fast, plain = Pool.of_suit(order, suit, cards), Pool(order, suit, cards)
+            assert (fast.suit, fast.size) == (plain.suit, plain.size)
+            assert list(fast.counts.items()) == list(plain.counts.items())  # the same faces, in the same order

@@ -522,7 +522,7 @@ class FollowContext:
         ``pick``); kept for the check of the follow."""
         if type(self.duty) is SuitDuty:
             return ANY  # nothing beyond the suit: no pool to build
-        demand = self.duty.demand(Pool(self.order, self.suit, held), pick)
+        demand = self.duty.demand(Pool.of_suit(self.order, self.suit, held), pick)
         if len(self.demands) >= _KEPT_DEMANDS:
             self.demands.clear()
         self.demands[tuple(held)] = demand

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import random
 from bisect import insort
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 
 from .order import Order
 
@@ -47,6 +47,21 @@ class Pool:
                 counts[c] = get(c, 0) + 1
         self.counts = counts
         self.size = sum(counts.values())
+
+    @classmethod
+    def of_suit(cls, order: Order, suit: int, cards: Sequence[int]) -> Pool:
+        """The pool of ``cards``, all of effective suit ``suit`` (a hand's cards of the suit): the
+        same pool as ``Pool(order, suit, cards)``, without looking at each card's suit."""
+        pool = cls.__new__(cls)
+        pool.order = order
+        pool.suit = suit
+        counts: dict[int, int] = {}
+        get = counts.get
+        for c in cards:
+            counts[c] = get(c, 0) + 1
+        pool.counts = counts
+        pool.size = len(cards)
+        return pool
 
     def copy(self) -> Pool:
         other = Pool.__new__(Pool)

@@ -85,7 +85,7 @@ def decompose_suit(order: Order, cards: tuple[Card, ...], suit: int) -> list[Uni
         made = order.set_units.get
         units = [made((face, 1)) or _make_set(order, face, 1, suit) for face in faces]
     else:
-        units = _decompose_suit(order, Pool(order, suit, cards))
+        units = _decompose_suit(order, Pool.of_suit(order, suit, cards))
     if len(kept) >= _KEPT_DECOMPOSITIONS:
         kept.clear()
     kept[cards] = tuple(units)
@@ -154,12 +154,13 @@ def _largest(order: Order, pool: Pool) -> list[Unit]:
         else:
             break
     suit = pool.suit
+    made = order.set_units.get
     for face, count in counts.items():
         if count == 1:  # a single whatever the set widths
-            out.append(_make_set(order, face, 1, suit))
+            out.append(made((face, 1)) or _make_set(order, face, 1, suit))
             continue
         for width in _whole_sets(order.set_widths, count):
-            out.append(_make_set(order, face, width, suit))
+            out.append(made((face, width)) or _make_set(order, face, width, suit))
     counts.clear()
     pool.size = 0
     return out
@@ -223,7 +224,7 @@ def _identical(order: Order, pool: Pool) -> list[Unit]:
                 chunks[face].remove(width)
                 faces.append(face)
             out.append(_make(order, faces, width, pool.suit))
-    for face, parts in chunks.items():
-        for w in parts:
-            out.append(_make_set(order, face, w, pool.suit))
+    made = order.set_units.get
+    suit = pool.suit
+    out += [made((face, w)) or _make_set(order, face, w, suit) for face, parts in chunks.items() for w in parts]
     return out
