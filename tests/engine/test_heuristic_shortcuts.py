@@ -23,7 +23,8 @@ import tractor_rules as tr
 from tractor_rules.engine.cards import CARDS, Card
 from tractor_rules.engine.game import play_hand
 from tractor_rules.engine.follow import follow_error
-from tractor_rules.engine.heuristic import HeuristicPlayer, _lowest, _single_follows, _tables, _Unbeaten, _voids
+from tractor_rules.engine.heuristic import (HeuristicPlayer, _by_suit, _lowest, _single_follows, _tables, _Unbeaten,
+                                            _voids)
 from tractor_rules.engine.order import TRUMP
 from tractor_rules.engine.players import GreedyPlayer
 from tractor_rules.engine.tricks import winner
@@ -115,6 +116,19 @@ class CheckedHeuristic(HeuristicPlayer):
             self.checked["several"] += 1
         self.checked["follows"] += 1
 
+    def _check_split(self, view: PlayerView) -> None:
+        """The hand by suit read from the table's split answers as splitting the hand, in the same
+        order of suits."""
+        order = view.ctx.order
+        by_suit: dict[int, list[Card]] = {}
+        for c in view.hand:
+            by_suit.setdefault(order.suit_of[c], []).append(c)
+        assert view.by_suit is not None  # the table keeps the hands split
+        for asked in (view, PlayerView(view.seat, view.hand, view.public, view.kitty)):
+            split = _by_suit(asked, order.suit_of)
+            assert list(split) == list(by_suit) and all(list(split[s]) == by_suit[s] for s in by_suit)
+        self.checked["split"] += 1
+
     def _check_sure_winners(self, view: PlayerView) -> None:
         """The sure winners found without decomposing suits that cannot hold one, and with the
         singles of suits whose cards are all different read from the cards, under every ruffed
@@ -158,6 +172,7 @@ class CheckedHeuristic(HeuristicPlayer):
 
     def lead(self, view: PlayerView) -> Sequence[Card]:
         self._check_counting(view)
+        self._check_split(view)
         self._check_sure_winners(view)
         return super().lead(view)
 
@@ -211,6 +226,7 @@ def test_the_heuristic_shortcuts_answer_as_the_plain_questions(name, rules):
     assert checked["units"] > 0 and checked["singles"] > 0 and checked["follows"] > 0
     assert checked["sure winners"] > 0 and checked["none sure"] > 0
     assert checked["declarations"] > 0 and checked["buried"] > 0 and checked["several"] > 0
+    assert checked["split"] > 0
     if rules.combinations.rainbow_min == 0:
         assert checked["single follows"] > 0 and checked["single refused"] > 0
     if rules.combinations.rainbow_min == 0:

@@ -131,6 +131,36 @@ def _single_follows(fc: FollowContext, hand: tuple[Card, ...], card: Card) -> bo
     return follow_error(fc, hand, (card,)) is None
 
 
+def _by_suit(view: PlayerView, suit_of: Sequence[int]) -> dict[int, Sequence[Card]]:
+    """The hand's cards by effective suit, each in the hand's order, the suits in the order of
+    their first cards in the hand (the order the lead breaks ties in): from the split the table
+    keeps (``view.by_suit``), reading the hand only until every suit it holds has shown, else
+    from the hand."""
+    split = view.by_suit
+    by_suit: dict[int, Sequence[Card]] = {}
+    if split is None:
+        lists: dict[int, list[Card]] = {}
+        for c in view.hand:
+            suit = suit_of[c]
+            if suit in lists:
+                lists[suit].append(c)
+            else:
+                lists[suit] = [c]
+        by_suit.update(lists)
+        return by_suit
+    held = 0  # the suits the hand holds
+    for cards in split:
+        if cards:
+            held += 1
+    for c in view.hand:
+        suit = suit_of[c]
+        if suit not in by_suit:
+            by_suit[suit] = split[suit]
+            if len(by_suit) == held:
+                break
+    return by_suit
+
+
 def _lowest(cards: Sequence[Card], points: Sequence[int], strength: Sequence[int]) -> Card:
     """The card to give up first of ``cards``: no points before points, then the weakest, then the
     lowest code (``min`` by that key, written as a loop: cheaper for a few cards)."""
@@ -431,7 +461,7 @@ class HeuristicPlayer(GreedyPlayer):
 
     # --- leading ------------------------------------------------------------------------------
 
-    def _sure_winners(self, order: Order, by_suit: dict[int, list[Card]], ruffed: set[int], unbeaten: _Unbeaten,
+    def _sure_winners(self, order: Order, by_suit: dict[int, Sequence[Card]], ruffed: set[int], unbeaten: _Unbeaten,
                       throws: bool) -> tuple[tuple[Card, ...] | None, _Winner | None]:
         """The units nobody can beat in the hand's suits (``by_suit``: its cards by suit, in the
         hand's order) but those some opponent can ruff (``ruffed``): a throw of a side suit's, when
@@ -509,14 +539,7 @@ class HeuristicPlayer(GreedyPlayer):
             if s not in team:
                 ruffed |= voids[s]
         mates = [s for s in team if s != view.seat]
-        by_suit: dict[int, list[Card]] = {}
-        suit_of = order.suit_of
-        for c in view.hand:
-            suit = suit_of[c]
-            if suit in by_suit:
-                by_suit[suit].append(c)
-            else:
-                by_suit[suit] = [c]
+        by_suit = _by_suit(view, order.suit_of)
         # 1. sure winners in the side suits no opponent can ruff
         throw, best = self._sure_winners(order, by_suit, ruffed, unbeaten, view.rules.leading.throws)
         if throw is not None:
@@ -549,7 +572,7 @@ class HeuristicPlayer(GreedyPlayer):
         # 4. a low card of the shortest side suit, to make a void (suits of point cards alone last;
         # the first of equals)
         if side:
-            shortest: list[Card] = []
+            shortest: Sequence[Card] = ()
             shortest_key = (True, 0)
             for cards in side.values():
                 all_points = True
