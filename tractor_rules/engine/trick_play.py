@@ -70,7 +70,7 @@ class _Tricks:
 
     def play(self, resume: bool = False) -> None:
         hands, public, points, order = self.hands, self.public, self.points, self.order
-        by_suit, suit_of = self.by_suit, order.suit_of
+        by_suit, suit_of, players, kitty_seen = self.by_suit, order.suit_of, self.players, self.kitty_seen
         n = public.players
         watch = FriendWatch(public) if public.called and not resume else None
         self.watch = watch
@@ -99,10 +99,11 @@ class _Tricks:
             public.lead_context = fc
             public.plays = plays
             for seat in turns[leader][len(plays):]:
-                view = self._view(seat)
+                split = by_suit[seat]
+                view = PlayerView(seat, hands[seat], public, kitty_seen[seat], tuple(split))  # ``_view``, inline
                 if fc.rainbow is None:  # the follower's cards of the led suit, known already
-                    fc.know_held(view.hand, by_suit[seat][fc.suit])
-                play = tuple(self.players[seat].follow(view))
+                    fc.know_held(view.hand, split[fc.suit])
+                play = tuple(players[seat].follow(view))
                 if play is not view.suggested:  # what the engine itself chose needs no second check
                     err = follow_error(fc, view.hand, play)
                     if err is not None:
@@ -116,9 +117,10 @@ class _Tricks:
                 for c in play:
                     remove(c)
                     # the card's suit without it (the first copy, as ``remove`` takes it from the hand)
-                    cards = split[suit_of[c]]
+                    suit = suit_of[c]
+                    cards = split[suit]
                     at = cards.index(c)
-                    split[suit_of[c]] = cards[:at] + cards[at + 1:]
+                    split[suit] = cards[:at] + cards[at + 1:]
                     trick_points += points[c]
                     played[c] += 1
                 if watch is not None:
