@@ -28,6 +28,10 @@ least 1.8 times as fast as one.  Figures are CPU time, which a busy machine dist
 the wall clock, except the parallel scaling, which only the wall clock shows (run it on an idle
 machine).  A target not measured says so with "met": null.
 
+engine: which of the package's modules ran compiled (a wheel built where a C compiler was found
+carries the engine's hot modules compiled by Cython, hatch_build.py) and where the package was
+imported from: an editable install or a checkout runs the Python sources, and is slower.
+
 scaling: ``--scaling-hands`` two-deck hands (random players) through the runner ``simulate``
 uses, in this process and then on two worker processes (started before the clock starts).
 The two-deck ruleset plays at least ``--worst-of`` hands (default 2,000) so that its worst hand
@@ -37,6 +41,7 @@ means something.
 from __future__ import annotations
 
 import argparse
+import importlib.machinery
 import json
 import os
 import platform
@@ -226,6 +231,14 @@ def targets(per_ruleset: dict, heuristic: dict | None, scaling: dict | None) -> 
     return out
 
 
+def engine_build() -> dict:
+    """Where the package runs from, and which of its modules are compiled extension modules."""
+    suffixes = tuple(importlib.machinery.EXTENSION_SUFFIXES)
+    compiled = sorted(name for name, module in list(sys.modules.items())
+                      if name.startswith("tractor_rules.") and (getattr(module, "__file__", None) or "").endswith(suffixes))
+    return {"package": os.path.dirname(os.path.abspath(tr.__file__)), "compiled_modules": compiled}
+
+
 def main() -> None:
     options = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     options.add_argument("--hands", type=int, default=200, help="hands per ruleset (default 200)")
@@ -274,6 +287,7 @@ def main() -> None:
         "machine": platform.machine(),
         "cpus": os.cpu_count(),
         "load_average": os.getloadavg()[0] if hasattr(os, "getloadavg") else None,
+        "engine": engine_build(),
         "hands": per_ruleset,
         "heuristic": heuristic,
         "decks": decks,

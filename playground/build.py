@@ -206,7 +206,8 @@ def trim_babel(wheel: Path, out: Path, languages: tuple[str, ...]) -> Path:
 
 def own_wheel(out: Path) -> Path:
     """tractor-rules itself, built from this checkout (without a fresh build environment when the
-    build backend is installed)."""
+    build backend is installed), pure Python: the browser runs the engine's sources, not the
+    extension modules a wheel for this machine would carry (hatch_build.py)."""
     with tempfile.TemporaryDirectory() as scratch:
         command = [sys.executable, "-m", "pip", "wheel", "-q", "--no-deps", str(ROOT), "-w", scratch]
         try:
@@ -215,7 +216,7 @@ def own_wheel(out: Path) -> Path:
             pass
         else:
             command.insert(5, "--no-build-isolation")
-        run(command)
+        run(command, env={**os.environ, "TRACTOR_RULES_PURE": "1"})
         (wheel,) = Path(scratch).glob("*.whl")
         return Path(shutil.move(str(wheel), out / wheel.name))
 
