@@ -52,10 +52,12 @@ class Unit:
         return f"Unit({str(self)!r}, width={self.width}, length={self.length})"
 
 
-#: decompositions an order keeps: many more than one hand asks about, few enough to stay small.
-#: Every kept unit is an object the garbage collector walks on each full pass: at 2,048 an order
-#: (65 orders in a two-deck simulation) such a pass took 50 ms, ten times a hand; at 512, 20 ms.
-_KEPT_DECOMPOSITIONS = 512
+#: decompositions an order keeps: more than one hand asks about, few enough to stay small. Every
+#: kept unit is an object the garbage collector walks on each full pass, for each of the 65 orders
+#: of a two-deck simulation (a level and a trump each): at 512 an order such a pass took 35 ms,
+#: twenty hands' time, at 128 under 4 ms; the hands themselves were no slower (a random lead's suit
+#: is seldom decomposed twice, the kept ones serve the same hand's follows and winners)
+_KEPT_DECOMPOSITIONS = 128
 
 
 def decompose(order: Order, cards: tuple[Card, ...]) -> list[Unit]:
