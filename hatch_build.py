@@ -22,6 +22,7 @@ import shutil
 import sys
 import sysconfig
 import tempfile
+from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
@@ -30,7 +31,7 @@ from hatchling.builders.hooks.plugin.interface import BuildHookInterface
 PURE_VARIABLE = "TRACTOR_RULES_PURE"
 
 
-def wants_pure(environ: dict[str, str] | os._Environ[str] = os.environ) -> bool:
+def wants_pure(environ: Mapping[str, str] = os.environ) -> bool:
     return environ.get(PURE_VARIABLE, "") not in ("", "0")
 
 
@@ -48,6 +49,8 @@ class CompiledEngineHook(BuildHookInterface):
         try:
             built = compile_modules(Path(self.root), modules, Path(self._scratch))
         except Exception as why:  # noqa: BLE001  (any failure: the pure wheel is still a good wheel)
+            shutil.rmtree(self._scratch, ignore_errors=True)
+            self._scratch = None
             sys.stderr.write(f"tractor-rules: the engine is not compiled ({type(why).__name__}: {why}); "
                              f"the wheel is pure Python (set {PURE_VARIABLE}=1 to skip compiling)\n")
             return

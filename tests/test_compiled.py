@@ -16,6 +16,7 @@ import shutil
 import subprocess
 import sys
 import sysconfig
+import tempfile
 import tomllib
 from importlib.metadata import distribution
 from pathlib import Path
@@ -132,3 +133,33 @@ def test_the_installed_engine_plays_as_the_sources(tmp_path):
 def test_the_pure_switch(value, pure):
     assert hatch_build.wants_pure({hatch_build.PURE_VARIABLE: value}) is pure
     assert hatch_build.wants_pure({}) is False
+
+
+def _hook(tmp_path: Path, modules: list[str]) -> hatch_build.CompiledEngineHook:
+    return hatch_build.CompiledEngineHook(str(tmp_path), {"modules": modules}, None, None, str(tmp_path), "wheel")
+
+
+def _build_data() -> dict:
+    return {"pure_python": True, "infer_tag": False, "force_include": {}}
+
+
+def test_a_wheel_that_cannot_be_compiled_is_pure_with_a_warning(tmp_path, monkeypatch, capsys):
+    # a module with no source (as a missing compiler or Cython would fail it): the build goes on
+    monkeypatch.delenv(hatch_build.PURE_VARIABLE, raising=False)
+    monkeypatch.setattr(tempfile, "tempdir", str(tmp_path))  # where the build's scratch folder goes
+    data = _build_data()
+    _hook(tmp_path, ["tractor_rules.engine.no_such_module"]).initialize("standard", data)
+    assert data == _build_data()
+    warning = capsys.readouterr().err
+    assert warning.startswith("tractor-rules: the engine is not compiled (") and "the wheel is pure Python" in warning
+    assert not list(tmp_path.glob("tractor-rules-build-*"))  # its scratch folder is gone
+
+
+@pytest.mark.parametrize(("version", "pure"), [("editable", ""), ("standard", "1")])
+def test_editable_and_pure_builds_compile_nothing(tmp_path, monkeypatch, capsys, version, pure):
+    monkeypatch.setenv(hatch_build.PURE_VARIABLE, pure)
+    data = _build_data()
+    hook = _hook(tmp_path, COMPILED)
+    hook.initialize(version, data)
+    hook.finalize(version, data, str(tmp_path / "wheel.whl"))
+    assert data == _build_data() and capsys.readouterr().err == ""
