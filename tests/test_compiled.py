@@ -20,6 +20,8 @@ import tempfile
 import tomllib
 from importlib.metadata import distribution
 from pathlib import Path
+from urllib.parse import urlparse
+from urllib.request import url2pathname
 
 import pytest
 
@@ -82,9 +84,12 @@ for bad in ((), (54,), (-1,), ("AS",), (1.5,)):
 WHERE = "import importlib, sys\nfor m in sys.argv[1:]:\n    print(importlib.import_module(m).__file__)"
 
 
-def _editable() -> bool:
+def _editable_checkout() -> Path | None:
+    """The checkout an editable install runs, or None for an installed wheel."""
     direct = json.loads(distribution("tractor-rules").read_text("direct_url.json") or "{}")
-    return bool(direct.get("dir_info", {}).get("editable"))
+    if not direct.get("dir_info", {}).get("editable"):
+        return None
+    return Path(url2pathname(urlparse(direct["url"]).path)).resolve()
 
 
 def _run(args: list[str], cwd: Path, pythonpath: Path | None = None) -> str:
@@ -105,10 +110,11 @@ def _installed_files(tmp_path: Path) -> dict[str, Path]:
 
 def test_the_installed_engine_is_the_right_build(tmp_path):
     where = _installed_files(tmp_path)
-    if _editable():
+    checkout = _editable_checkout()
+    if checkout is not None:
         # the sources being edited, never a stale compiled module beside them
         for module, path in where.items():
-            assert path == REPO / (module.replace(".", "/") + ".py"), module
+            assert path == checkout / (module.replace(".", "/") + ".py"), module
     elif shutil.which(sysconfig.get_config_var("CC").split()[0]) and not hatch_build.wants_pure():
         suffix = sysconfig.get_config_var("EXT_SUFFIX")
         for module, path in where.items():
