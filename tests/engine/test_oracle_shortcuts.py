@@ -70,9 +70,9 @@ def test_cards_taken_as_given_are_what_reading_and_checking_give(name):
         cards = tuple(rng.sample(deck, rng.randint(1, min(30, len(deck)))))
         for given in (cards, spoiled(rng, cards)):
             plain = plain_cards(check, given)
-            if check.holds(given):
-                taken += 1
-                assert plain is given
+            # taken as given exactly when reading and checking give the very same cards
+            assert check.holds(given) == (plain is given and all(type(c) is Card for c in given))
+            taken += plain is given
             # a tuple remembered as checked is taken only when it holds cards, and only as it is
             assert check.holds(given, {given}) == (set(map(type, given)) <= {Card})
     assert taken >= 300  # every hand of the pack is taken as it is
@@ -223,6 +223,29 @@ def test_follows_found_plainly_legal_are_legal(name):
     assert passed >= 10  # the shortcut is taken (under a duty asking for more than the suit, less often)
 
 
+@pytest.mark.parametrize("name", RULESETS, ids=IDS)
+def test_a_check_s_demand_is_the_chooser_s_without_its_cards(name):
+    """The follow check works a hand's demand out without picking the cards that meet it: the same
+    shapes and words as the demand a follow is chosen by, under every duty of every ruleset."""
+    rng = random.Random(name)
+    asked = 0
+    for ctx in contexts(name)[:3]:
+        suit_of = ctx.order.suit_of
+        deck = pack(ctx.rules.table)
+        for _ in range(60):
+            rng.shuffle(deck)
+            lead_suit_cards = [c for c in deck if suit_of[c] == suit_of[deck[0]]]
+            units = ctx.units(tuple(lead_suit_cards[:8]))
+            lead = rng.choice(units).cards
+            fc = FollowContext(ctx.order, lead)
+            held = [c for c in deck[:40] if suit_of[c] == fc.suit and c not in lead][:14]
+            chosen, checked = fc.demand(held), fc.demand(held, None)
+            assert checked.key == chosen.key and checked.words == chosen.words and checked.cards == ()
+            asked += chosen.cards != ()
+    # demands with cards to pick, left out by the check (one deck has no pairs to pick)
+    assert asked >= 5 or tr.load(name).table.decks == 1
+
+
 def test_a_lead_asked_again_by_the_same_object_is_the_same_follow_context():
     ctx = tr.load("two-decks").context("2", "S")
     lead = ctx.cards("AH AH")
@@ -230,6 +253,22 @@ def test_a_lead_asked_again_by_the_same_object_is_the_same_follow_context():
     assert ctx._lead(lead) is fc and ctx._lead(ctx.cards("AH AH")) is fc  # an equal lead: kept by value
     other = ctx._lead(ctx.cards("KH"))
     assert other is not fc and ctx._lead(lead) is fc and ctx._lead("KH") is not fc
+    assert repr(fc).startswith("FollowContext(lead='AH AH', suit=1, duty=")
+
+
+def test_more_leads_than_a_context_keeps_are_answered_alike():
+    """A context keeps the follow contexts of its last leads only; leads asked about after it let
+    go of them (and leads asked again then) get the answers a fresh context gives."""
+    rules = tr.load("two-decks")
+    kept, fresh = Context(rules, "2", "S"), Context(rules, "2", "S")
+    hand = kept.cards("AH KH KH 5C 3C 3C 8D")
+    leads = [(card,) for card in CARDS[:52]] + [(card, card) for card in CARDS[:52]]
+    for lead in leads * 2:
+        for play in ((hand[0],), (hand[3],), (hand[1], hand[2]), (hand[4], hand[5])):
+            if len(play) == len(lead):
+                assert kept.follow_error(hand, lead, play) == Context(rules, "2", "S").follow_error(hand, lead, play)
+        assert len(kept._leads) <= 2 * 64
+    assert fresh.follow_error(hand, "QH QH", "KH KH") is None
 
 
 def test_only_a_lead_read_and_found_good_is_known_again_by_identity():

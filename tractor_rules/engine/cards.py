@@ -127,7 +127,7 @@ def parse_cards(cards: str | Iterable[object] | int, table: Table) -> tuple[Card
 
 def read_cards(cards: str | Iterable[object] | int) -> tuple[Card, ...]:
     """Cards from notation, codes or cards, not yet checked against any deck."""
-    if type(cards) is tuple and set(map(type, cards)) <= _JUST_CARDS:
+    if type(cards) is tuple and only_cards(cards):
         return cards  # already cards: the oracle's callers mostly pass what it gave them
     if isinstance(cards, str):
         return tuple(parse_token(tok) for tok in _tokens(cards))
@@ -146,8 +146,14 @@ def read_cards(cards: str | Iterable[object] | int) -> tuple[Card, ...]:
     return tuple(parsed)
 
 
-_JUST_CARDS = frozenset({Card})
-
+def only_cards(cards: tuple[Any, ...]) -> bool:
+    """Whether every item of ``cards`` is a ``Card`` object (not merely a number equal to one).
+    A plain loop: compiled, it is a pointer comparison per card, ten times faster than a set of
+    the items' types."""
+    for card in cards:
+        if type(card) is not Card:
+            return False
+    return True
 
 class PackCheck:
     """Checks cards against one table's pack; made once per table (``of``), so checking many plays
@@ -175,23 +181,32 @@ class PackCheck:
     def holds(self, cards: tuple[Any, ...], known: Container[tuple[Card, ...]] = ()) -> bool:
         """Whether the tuple ``cards`` holds only ``Card`` objects, all in the pack (as many times):
         then ``check(read_cards(cards))`` is ``cards`` itself.  False leaves reading the cards, and
-        saying what is wrong with them, to those two: every check here is a pass in C, and a play
-        no longer than ``fewest`` needs no count of copies.  ``known``: tuples of cards the pack
+        saying what is wrong with them, to those two; a play no longer than ``fewest`` needs no
+        count of copies.  ``known``: tuples of cards the pack
         holds, found so already (what the pack holds depends on the cards alone, not on their
         objects, once they are all ``Card`` objects)."""
-        if not _JUST_CARDS.issuperset(map(type, cards)):
+        if not only_cards(cards):
             return False
         if cards in known:
             return True
-        if not self.faces.issuperset(cards):
-            return False
-        fewest = self.fewest
-        if len(cards) <= fewest:
+        faces = self.faces
+        if len(cards) <= self.fewest:
+            for card in cards:
+                if card not in faces:
+                    return False
             return True
-        if not self.even:
-            return False  # ``check`` counts the copies of each card
-        ordered = sorted(cards)
-        return not any(map(operator.eq, ordered, ordered[fewest:]))
+        # each card's copies counted against the pack's (a face outside the pack is refused before
+        # its count is looked up: a ``Card`` made from any number is a ``Card``)
+        copies = self.copies
+        counts = [0] * N_CODES
+        for card in cards:
+            if card not in faces:
+                return False
+            count = counts[card] + 1
+            if count > copies[card]:
+                return False
+            counts[card] = count
+        return True
 
     def check(self, cards: tuple[Card, ...]) -> tuple[Card, ...]:
         """``cards`` if the pack holds them all (as many times); else the error naming the first

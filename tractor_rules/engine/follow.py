@@ -31,7 +31,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from ..rules import FollowList, Following, Pattern, Rules
 from . import rainbows
@@ -146,9 +146,10 @@ class _Matcher:
             self.found.append((width, length))
         self.used += width * length
 
-    def cards(self, pick: Pick) -> tuple[int, ...]:
-        """Cards giving the shapes found (singles are left to the filler)."""
-        if not self.found:
+    def cards(self, pick: Pick | None) -> tuple[int, ...]:
+        """Cards giving the shapes found (singles are left to the filler); none with no ``pick``
+        (a check of a follow reads a demand's shapes and words only)."""
+        if not self.found or pick is None:
             return ()  # nothing to take (and nothing drawn from a random pick)
         taken = self.pool.copy().take_all(self.found, self.protect, pick)
         if taken is None:  # a random pick went astray; the check's own pick always fits
@@ -220,7 +221,7 @@ class ListDuty:
     #: the list's last entry "broken down step by step": where the entries run out
     rest: StepDuty | None = None
 
-    def demand(self, pool: Pool, pick: Pick = "fit") -> Demand:
+    def demand(self, pool: Pool, pick: Pick | None = "fit") -> Demand:
         for i, pattern in enumerate(self.entries):
             entry = _entry(pattern, self.n)
             found = _find(pool, entry, self.size, self.protect)
@@ -280,7 +281,7 @@ class MatchDuty:
                 match_set(width)
         return tuple(sequence), m
 
-    def demand(self, pool: Pool, pick: Pick = "fit") -> Demand:
+    def demand(self, pool: Pool, pick: Pick | None = "fit") -> Demand:
         sequence, m = self._match(pool)
         words = " + ".join(shape_words(w, l) for _, w, l in sequence if (w, l) != (1, 1)) or "any cards of the suit"
         return Demand(("match", sequence), m.cards(pick), words)
@@ -304,7 +305,7 @@ class TractorDuty:
             found.append(int(ok))
         return tuple(found), m
 
-    def demand(self, pool: Pool, pick: Pick = "fit") -> Demand:
+    def demand(self, pool: Pool, pick: Pick | None = "fit") -> Demand:
         found, m = self._match(pool)
         words = " + ".join(shape_words(w, l) for (w, l), f in zip(self.shapes, found) if f)
         return Demand(("tractors", found), m.cards(pick), words or "any cards of the suit")
@@ -318,12 +319,12 @@ class StepDuty:
     steps: tuple[Requirement, ...]  # the lead's own units first
     protect: bool
 
-    def demand(self, pool: Pool, pick: Pick = "fit") -> Demand:
+    def demand(self, pool: Pool, pick: Pick | None = "fit") -> Demand:
         for i, req in enumerate(self.steps):
-            got = take_exactly(pool, req, self.protect, pick)
+            got = take_exactly(pool, req, self.protect, pick or "fit")
             if got is not None:
                 words = " + ".join(shape_words(w, n) for w, n in req) or "any cards of the suit"
-                return Demand(("step", i), tuple(got), words)
+                return Demand(("step", i), () if pick is None else tuple(got), words)
         return ANY
 
     def met(self, pool: Pool, demand: Demand) -> bool:
@@ -338,7 +339,7 @@ class StepDuty:
 
 @dataclass(frozen=True, slots=True)
 class SuitDuty:
-    def demand(self, pool: Pool, pick: Pick = "fit") -> Demand:
+    def demand(self, pool: Pool, pick: Pick | None = "fit") -> Demand:
         return ANY
 
     def met(self, pool: Pool, demand: Demand) -> bool:
@@ -448,26 +449,35 @@ def lead_suit(order: Order, lead: tuple[Card, ...]) -> int:
     return suits.pop()
 
 
-@dataclass(slots=True)
 class FollowContext:
-    """The lead's suit, units and duty, worked out once for all the followers of a trick."""
+    """The lead's suit, units and duty, worked out once for all the followers of a trick.
+
+    A plain class with its own ``__init__`` (not a dataclass's generated one, which would run
+    interpreted even in the compiled engine): a context is made for every trick and every lead the
+    oracle is asked about."""
+
+    __slots__ = ("order", "lead", "suit", "units", "duty", "rainbow", "demands", "last_held")
 
     order: Order
     lead: tuple[Card, ...]
-    suit: int = field(init=False)
-    units: list[Unit] = field(init=False)
-    duty: Duty = field(init=False)
+    suit: int
+    units: list[Unit]
+    duty: Duty
     #: a rainbow lead's parts (one rank each, lowest first); None for any other lead
-    rainbow: tuple[tuple[Card, ...], ...] | None = field(init=False, default=None)
+    rainbow: tuple[tuple[Card, ...], ...] | None
     #: the demand of each hand's cards of the suit met so far: its shapes and words do not depend
     #: on which cards give them, so checking a follow reuses what choosing it worked out
-    demands: dict[tuple[Card, ...], Demand] = field(init=False, default_factory=dict)
+    demands: dict[tuple[Card, ...], Demand]
     #: the last hand asked about (a tuple) with its cards of the suit: the engine checks a follow
     #: against the very hand the player chose it from
-    last_held: tuple[tuple[Card, ...], Sequence[Card]] | None = field(init=False, default=None)
+    last_held: tuple[tuple[Card, ...], Sequence[Card]] | None
 
-    def __post_init__(self) -> None:
-        order, lead = self.order, self.lead
+    def __init__(self, order: Order, lead: tuple[Card, ...]) -> None:
+        self.order = order
+        self.lead = lead
+        self.rainbow = None
+        self.demands = {}
+        self.last_held = None
         if len(lead) == 1 or (lead and lead.count(lead[0]) == len(lead)):
             # copies of one card (a single, a pair, ...): no rainbow, its suit, and the units and
             # duty of any such lead: most tricks are led so, and each lead is worked out once
@@ -485,6 +495,9 @@ class FollowContext:
         self.suit = lead_suit(order, lead)
         self.units = decompose(order, lead)
         self.duty = duty_for(order.rules, self.units)
+
+    def __repr__(self) -> str:
+        return f"FollowContext(lead={' '.join(map(str, self.lead))!r}, suit={self.suit}, duty={self.duty!r})"
 
     @classmethod
     def of_units(cls, order: Order, lead: tuple[Card, ...], suit: int, units: list[Unit],
@@ -517,9 +530,9 @@ class FollowContext:
         already."""
         self.last_held = (hand, held)
 
-    def demand(self, held: Sequence[Card], pick: Pick = "fit") -> Demand:
+    def demand(self, held: Sequence[Card], pick: Pick | None = "fit") -> Demand:
         """What the hand's cards of the suit, ``held``, demand of a follow (the cards with
-        ``pick``); kept for the check of the follow."""
+        ``pick``; none without); kept for the check of the follow."""
         if type(self.duty) is SuitDuty:
             return ANY  # nothing beyond the suit: no pool to build
         demand = self.duty.demand(Pool.of_suit(self.order, self.suit, held), pick)
@@ -533,7 +546,7 @@ class FollowContext:
 _KEPT_DEMANDS = 32
 
 
-def _missing(hand: tuple[Card, ...], play: tuple[Card, ...]) -> Card | None:
+def _missing(hand: Sequence[Card], play: Sequence[Card]) -> Card | None:
     """A card of ``play`` that ``hand`` lacks (or holds fewer times), or None.  Plays are short:
     counting in place beats building two Counters."""
     if len(play) == 1:
@@ -564,21 +577,29 @@ class Refusal:
     message: str
 
 
+def _not_in_hand(card: Card) -> Refusal:
+    return Refusal("not-in-hand", f"{card} is not in the hand (or not as many times)")
+
+
 def follow_refusal(fc: FollowContext, hand: tuple[Card, ...], play: tuple[Card, ...]) -> Refusal | None:
     """None if ``play`` (taken from ``hand``, which includes it) may follow the lead; else why not."""
     size = len(fc.lead)
     if len(play) != size:
         return Refusal("size", f"play {size} card{'s' if size != 1 else ''}, as many as the lead, not {len(play)}")
-    missing = _missing(hand, play)
-    if missing is not None:
-        return Refusal("not-in-hand", f"{missing} is not in the hand (or not as many times)")
     if fc.rainbow is not None:
+        missing = _missing(hand, play)
+        if missing is not None:
+            return _not_in_hand(missing)
         message = rainbows.follow_error(fc.rainbow, hand, play)
         return None if message is None else Refusal("rainbow", message)
     suit_of = fc.order.suit_of
     word = SUIT_WORDS[fc.suit]
     held = fc.held(hand)
     played = [c for c in play if suit_of[c] == fc.suit]
+    # a play all of the led suit is looked for among the hand's cards of that suit: fewer to count
+    missing = _missing(held, played) if len(played) == size else _missing(hand, play)
+    if missing is not None:
+        return _not_in_hand(missing)
     if len(held) <= size:
         if len(played) < len(held):
             return Refusal("all-of-suit", f"the hand holds {len(held)} {word}, no more than the lead: play all "
@@ -587,7 +608,8 @@ def follow_refusal(fc: FollowContext, hand: tuple[Card, ...], play: tuple[Card, 
     if len(played) < size:
         off = next(c for c in play if suit_of[c] != fc.suit)
         return Refusal("suit-only", f"the hand holds more {word} than the lead: play {word} only ({off} is not one)")
-    demand = fc.demands.get(tuple(held)) or fc.demand(held)
+    # the demand's shapes and words, without the cards that give them: the check reads no more
+    demand = fc.demands.get(tuple(held)) or fc.demand(held, None)
     # every duty's ``met`` accepts any play of the suit when the hand can do nothing more
     if demand is ANY or fc.duty.met(Pool(fc.order, fc.suit, played), demand):
         return None

@@ -4,8 +4,9 @@
 level rank at all); the other functions answer
 questions between hands.  Every argument that takes cards also takes notation strings.  Contexts
 are cached per (rules object, level, trump), so asking ``rules.context(...)`` in a loop is cheap.
-The caches are shared by every thread (the JSON-RPC server answers requests in threads), so each
-is changed only under its lock.
+The caches are shared by every thread (the JSON-RPC server answers requests in threads): the
+contexts' cache is changed under its lock, and a context's own caches (recent leads, hands found
+good) by single steps (a set, a clear), each whole beside other threads' reads.
 """
 
 from __future__ import annotations
@@ -18,7 +19,7 @@ from collections.abc import Iterable, Sequence
 from ..errors import CardNotationError
 from ..rules import SUITS, Rules
 from .calls import call_error
-from .cards import CARDS, SUIT_SYMBOLS, Card, PackCheck, read_cards
+from .cards import CARDS, SUIT_SYMBOLS, Card, PackCheck, only_cards, read_cards
 from .declaring import Declaration
 from .declaring import declaration as _declaration
 from .declaring import fallback_trump as _fallback_trump
@@ -40,6 +41,8 @@ Cards = str | Iterable[object]
 _NOTHING = object()  # no lead asked about yet
 #: hands a context remembers as checked: the next hands of a few tricks' followers
 _KEPT_HANDS = 32
+#: leads a context remembers: those of the last tricks asked about
+_KEPT_LEADS = 64
 
 
 def checked_cards(cards: object) -> Cards:
@@ -78,6 +81,12 @@ def fallback_trump(rules: Rules, kitty: Cards, level: str | None) -> str | None:
 _CARD_TYPES = frozenset({Card, int, bool})
 
 
+def _known_by_value(lead: tuple[object, ...]) -> bool:
+    """Whether a lead given as a tuple is known again by its value: it holds only cards and codes
+    (another number may equal a code without being one)."""
+    return only_cards(lead) or _CARD_TYPES.issuperset(map(type, lead))
+
+
 class Context:
     """The card order and trick rules of one hand (``level``, None for no level rank; ``trump``,
     None for no-trump)."""
@@ -89,10 +98,8 @@ class Context:
         self.order: Order = build_order(rules, level, trump)
         self._pack = PackCheck.of(rules.table)
         self._faces = self._pack.faces
-        # the follow context of recent leads: a trick asks about one lead several times.  Read
-        # without the lock (one dict read is atomic), changed under it
+        # the follow context of recent leads: a trick asks about one lead several times
         self._leads: dict[object, FollowContext] = {}
-        self._leads_lock = threading.Lock()
         # the lead asked about last, as given (a tuple or notation), with its follow context: the
         # followers of a trick are asked about one after another, with the very same lead
         self._last_lead: tuple[object, FollowContext | None] = (_NOTHING, None)
@@ -179,20 +186,20 @@ class Context:
         # keyed by the lead as given when it can be (notation, or a tuple of cards), so that asking
         # about one lead again neither reads nor checks it again
         # (a tuple only of cards and codes: another number may equal a code without being one)
-        given: object = lead if type(lead) is str or (type(lead) is tuple and _CARD_TYPES.issuperset(map(type, lead))) else None
-        fc = self._leads.get(given)
+        given: object = lead if type(lead) is str or (type(lead) is tuple and _known_by_value(lead)) else None
+        leads = self._leads
+        fc = leads.get(given)
         if fc is None:
             key = self.cards(lead)
-            fc = FollowContext(self.order, key)  # outside the lock: two threads may both build it
-            leads = self._leads
-            with self._leads_lock:
-                leads[key] = fc
-                if given is not None and given != key:
-                    leads[given] = fc
-                while len(leads) > 64:
-                    del leads[next(iter(leads))]  # the oldest
-            if given is not None:  # read and found good; immutable: the same object is the same lead
-                self._last_lead = (given, fc)
+            fc = FollowContext(self.order, key)  # two threads may both build it: either serves
+            # each change one step, safe beside other threads' reads and changes
+            if len(leads) >= _KEPT_LEADS:
+                leads.clear()
+            leads[key] = fc
+            if given is not None and given != key:
+                leads[given] = fc
+        if given is not None:  # read and found good; immutable: the same object is the same lead
+            self._last_lead = (given, fc)
         return fc
 
     def _plainly_legal(self, fc: FollowContext, hand: tuple[Card, ...], play: tuple[Card, ...]) -> bool:
