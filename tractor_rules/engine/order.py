@@ -47,13 +47,28 @@ Node = tuple[int, ...]  # interchangeable faces, strongest first
 Line = tuple[Node, ...]  # adjacent nodes, top first
 
 
-@dataclass(frozen=True, slots=True)
 class Run:
-    """Consecutive nodes ``start`` .. ``start + length - 1`` of line ``line`` of one suit."""
+    """Consecutive nodes ``start`` .. ``start + length - 1`` of line ``line`` of one suit.  A plain
+    class with its own ``__init__``: a dataclass's generated one would run interpreted even in the
+    compiled engine, and a run is made for each tractor looked for."""
 
-    line: int
-    start: int
-    length: int
+    __slots__ = ("line", "start", "length")
+
+    def __init__(self, line: int, start: int, length: int) -> None:
+        self.line = line
+        self.start = start
+        self.length = length
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Run):
+            return NotImplemented
+        return (self.line, self.start, self.length) == (other.line, other.start, other.length)
+
+    def __hash__(self) -> int:
+        return hash((self.line, self.start, self.length))
+
+    def __repr__(self) -> str:
+        return f"Run(line={self.line}, start={self.start}, length={self.length})"
 
 
 @dataclass(frozen=True, slots=True, eq=False)
@@ -90,16 +105,16 @@ class Order:
         # the nodes holding one of the faces, in the order of the lines: a few faces, where the
         # lines have many nodes
         spots = sorted({place[f] for f in faces if f in place})
-        best: Run | None = None
+        best_line, best_start, best_length = -1, -1, 0
         line, start, last = -1, -1, -1
         for li, pos in (*spots, (-1, -1)):  # a last spot on no line closes the last run
             if li == line and pos == last + 1:
                 last = pos
                 continue
-            if start >= 0 and (best is None or last + 1 - start > best.length):
-                best = Run(line, start, last + 1 - start)
+            if start >= 0 and last + 1 - start > best_length:
+                best_line, best_start, best_length = line, start, last + 1 - start
             line, start, last = li, pos, pos
-        return best
+        return Run(best_line, best_start, best_length) if best_length else None
 
 
 def build_order(rules: Rules, level: str | None, trump: str | None) -> Order:

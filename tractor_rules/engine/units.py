@@ -10,6 +10,7 @@ only of whole sets of equal width.
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from operator import attrgetter
@@ -97,10 +98,7 @@ def decompose_suit(order: Order, cards: tuple[Card, ...], suit: int) -> list[Uni
 
 def _decompose_suit(order: Order, pool: Pool) -> list[Unit]:
     """The units of the cards of one suit in ``pool`` (which it empties), largest first."""
-    units = _identical(order, pool) if order.rules.combinations.grouping == "identical" else _largest(order, pool)
-    if len(units) > 1:
-        units.sort(key=_largest_first, reverse=True)
-    return units
+    return _identical(order, pool) if order.rules.combinations.grouping == "identical" else _largest(order, pool)
 
 
 def _decompose(order: Order, cards: tuple[Card, ...]) -> list[Unit]:
@@ -117,7 +115,7 @@ def _decompose(order: Order, cards: tuple[Card, ...]) -> list[Unit]:
             units.sort(key=_strength, reverse=True)
             return units
         units += _identical(order, pool) if identical else _largest(order, pool)
-    if len(units) > 1:
+    if len(suits) > 1:  # each suit's units come largest first already
         units.sort(key=_largest_first, reverse=True)
     return units
 
@@ -156,14 +154,11 @@ def _largest(order: Order, pool: Pool) -> list[Unit]:
                 break
         else:
             break
-    suit = pool.suit
-    made = order.set_units.get
-    for face, count in counts.items():
-        if count == 1:  # a single whatever the set widths
-            out.append(made((face, 1)) or _make_set(order, face, 1, suit))
-            continue
-        for width in _whole_sets(order.set_widths, count):
-            out.append(made((face, width)) or _make_set(order, face, width, suit))
+    if len(out) > 1:
+        out.sort(key=_largest_first, reverse=True)
+    set_widths = order.set_widths
+    chunks = {face: _SINGLE if count == 1 else _whole_sets(set_widths, count) for face, count in counts.items()}
+    out += _sets_largest_first(order, chunks, pool.suit)
     counts.clear()
     pool.size = 0
     return out
@@ -202,32 +197,70 @@ def _whole_sets(set_widths: tuple[int, ...], count: int) -> tuple[int, ...]:
 
 
 def _identical(order: Order, pool: Pool) -> list[Unit]:
-    strength = order.strength
     set_widths = order.set_widths
-    # each face's copies as whole sets (more copies than the widest set allows: several sets)
-    chunks = {face: [1] if count == 1 else list(_whole_sets(set_widths, count))
-              for face, count in pool.counts.items()}
-    most = max(pool.counts.values(), default=0)
-    out: list[Unit] = []
-    for width, low, high in order.tractor_kinds:
-        if width > most:
-            continue  # no face has a set this wide
-        while True:
-            wide = {f for f, parts in chunks.items() if width in parts}
-            if len(wide) < low:
-                break  # too few faces for a run this long: no need to look along the lines
-            best = order.longest_run(pool.suit, wide)
-            if best is None or best.length < low:
-                break
-            take = best.length if not high else min(best.length, high)
-            line = order.lines[pool.suit][best.line]
-            faces = []
-            for node in line[best.start:best.start + take]:
-                face = max((f for f in node if width in chunks.get(f, ())), key=lambda f: strength[f])
-                chunks[face].remove(width)
-                faces.append(face)
-            out.append(_make(order, faces, width, pool.suit))
-    made = order.set_units.get
     suit = pool.suit
-    out += [made((face, w)) or _make_set(order, face, w, suit) for face, parts in chunks.items() for w in parts]
-    return out
+    kinds = order.tractor_kinds
+    # each face's copies as whole sets (more copies than the widest set allows: several sets), and
+    # for each tractor width, the faces holding a whole set that wide: all a tractor is made of
+    chunks: dict[int, list[int]] = {}
+    wide: dict[int, set[int]] = {}
+    for face, count in pool.counts.items():
+        if count == 1:
+            parts = chunks[face] = [1]
+            if not kinds or kinds[-1][0] > 1:
+                continue  # no tractor of singles: a single joins none
+        else:
+            parts = chunks[face] = [count] if count in set_widths else list(_whole_sets(set_widths, count))
+        for width in parts:
+            faces = wide.get(width)
+            if faces is None:
+                wide[width] = {face}
+            else:
+                faces.add(face)
+    out: list[Unit] = []
+    if wide:
+        strength = order.strength
+        for width, low, high in kinds:
+            faces = wide.get(width)
+            # too few faces for a run this long: no need to look along the lines
+            while faces is not None and len(faces) >= low:
+                best = order.longest_run(suit, faces)
+                if best is None or best.length < low:
+                    break
+                take = best.length if not high else min(best.length, high)
+                line = order.lines[suit][best.line]
+                taken = []
+                for node in line[best.start:best.start + take]:
+                    face = max((f for f in node if f in faces), key=strength.__getitem__)
+                    parts = chunks[face]
+                    parts.remove(width)
+                    if width not in parts:
+                        faces.discard(face)
+                    taken.append(face)
+                out.append(_make(order, taken, width, suit))
+    if len(out) > 1:
+        out.sort(key=_largest_first, reverse=True)
+    return out + _sets_largest_first(order, chunks, suit)
+
+
+#: the sets of a single card
+_SINGLE = (1,)
+
+
+def _sets_largest_first(order: Order, chunks: Mapping[int, Sequence[int]], suit: int) -> list[Unit]:
+    """The sets of the faces of ``chunks`` (each face's set widths) widest first, then strongest
+    first; sets alike in both in the order of ``chunks``.  The order a stable sort of them by unit
+    key and strength gives, without a key worked out for each unit."""
+    made = order.set_units.get
+    by_width: dict[int, list[Unit]] = {}
+    for face in sorted(chunks, key=order.strength.__getitem__, reverse=True):
+        for width in chunks[face]:
+            unit = made((face, width)) or _make_set(order, face, width, suit)
+            units = by_width.get(width)
+            if units is None:
+                by_width[width] = [unit]
+            else:
+                units.append(unit)
+    if len(by_width) == 1:
+        return next(iter(by_width.values()))
+    return [unit for width in sorted(by_width, reverse=True) for unit in by_width[width]]

@@ -1,0 +1,80 @@
+"""Units come largest first in exactly the order a stable sort by unit key and strength gives them
+(tractors, then sets widest first, then strongest first; alike sets in the order their cards first
+come, suit by suit), though the engine builds the sets in that order instead of sorting them; and a
+suit's tractors are looked for only among the faces that can make one."""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from pathlib import Path
+
+import pytest
+
+import tractor_rules as tr
+from tractor_rules.engine.cards import deck_cards
+from tractor_rules.engine.order import Run
+from tractor_rules.engine.units import Unit, _largest_first, decompose, decompose_suit
+
+GALLERY = Path(__file__).resolve().parents[2] / "examples" / "house-rules"
+RULESETS = [*tr.builtin_names(), *(str(p) for p in sorted(GALLERY.glob("*.tractor")))]
+IDS = [Path(name).stem for name in RULESETS]
+
+
+def plainly_ordered(units: list[Unit], cards: tuple, suit_of) -> list[Unit]:
+    """The units sorted as the plain decomposition sorted them: its tractors, then each suit's sets
+    in the order of their cards' first place in ``cards`` (suits lowest first), by a stable sort."""
+    first: dict = {}
+    for i, card in enumerate(cards):
+        first.setdefault(card, i)
+    tractors = [u for u in units if u.length > 1]
+    sets = sorted((u for u in units if u.length == 1), key=lambda u: (suit_of[u.cards[0]], first[u.cards[0]]))
+    return sorted(tractors + sets, key=_largest_first, reverse=True)
+
+
+@pytest.mark.parametrize("name", RULESETS, ids=IDS)
+def test_units_come_in_the_order_a_stable_sort_gives(name):
+    rules = tr.load(name)
+    pack = [c for c in deck_cards(rules.table) for _ in range(rules.table.decks)]
+    rng = random.Random(name)
+    checked = 0
+    for level in rules.table.ranks[:3]:
+        for trump in ("S", None):
+            order = rules.context(level, trump).order
+            for suit in range(5):
+                of_suit = [c for c in pack if order.suit_of[c] == suit]
+                for _ in range(40 if of_suit else 0):
+                    cards = tuple(rng.sample(of_suit, rng.randint(1, min(len(of_suit), 20))))
+                    order.decompositions.clear()
+                    units = decompose_suit(order, cards, suit)
+                    assert Counter(c for u in units for c in u.cards) == Counter(cards)
+                    assert units == plainly_ordered(units, cards, order.suit_of)
+                    checked += 1
+            for _ in range(40):  # plays over several suits
+                cards = tuple(rng.sample(pack, rng.randint(2, 16)))
+                order.decompositions.clear()
+                units = decompose(order, cards)
+                assert Counter(c for u in units for c in u.cards) == Counter(cards)
+                assert units == plainly_ordered(units, cards, order.suit_of)
+    assert checked > 500
+
+
+def test_alike_sets_keep_the_order_of_their_cards():
+    # level 2, spades trump: the off-suit 2s are trumps of equal strength; pairs of them come in the
+    # order their cards first come, after the wider set, before the singles
+    rules = tr.load("two-decks")
+    ctx = rules.context("2", "S")
+    for cards in ("2H 2D 2D 2H 2C 2C", "2C 2C 2D 2H 2H 2D"):
+        units = ctx.units(cards)
+        firsts = []
+        for card in ctx.cards(cards):
+            if card not in firsts:
+                firsts.append(card)
+        assert [u.cards[0] for u in units] == firsts
+
+
+def test_a_run_is_its_line_start_and_length():
+    assert Run(1, 2, 3) == Run(1, 2, 3) and Run(1, 2, 3) != Run(1, 2, 4)
+    assert hash(Run(0, 1, 2)) == hash(Run(0, 1, 2))
+    assert repr(Run(0, 1, 2)) == "Run(line=0, start=1, length=2)"
+    assert Run(0, 1, 2) != (0, 1, 2)
