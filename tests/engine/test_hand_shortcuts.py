@@ -7,6 +7,7 @@ suit alone, the point table kept per table, a pool of one suit's cards counted w
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -56,6 +57,10 @@ class Checker(RandomPlayer):
         fc = view.public.lead_context
         if fc.rainbow is None:
             assert tuple(fc.held(view.hand)) == split[fc.suit]
+            # the lead's context, however the trick loop made it, is the one its units give
+            order = fc.order
+            plain = FollowContext.of_units(order, fc.lead, fc.suit, decompose(order, fc.lead))
+            assert (fc.units, fc.duty) == (plain.units, plain.duty)
         self.checked["follows"] += 1
         return super().follow(view)
 
@@ -81,6 +86,33 @@ def test_what_the_table_keeps_is_the_plain_computation(name):
     for hand in range(3):
         play_hand(rules, players, rng, level=rng.choice(levels), banker=None if hand == 0 else rng.randrange(n))
     assert checked["leads"] and checked["follows"]
+
+
+class TripleLeader(RandomPlayer):
+    """Leads three copies of a card whenever it holds them."""
+
+    def lead(self, view):
+        for card in view.hand:
+            if view.hand.count(card) == 3:
+                return (card,) * 3
+        return super().lead(view)
+
+
+def test_copies_of_a_card_beyond_the_widest_set_are_a_throw():
+    """Three copies of a card are one set only where triples are sets: without them, a lead of
+    three copies is a pair and a single thrown together, checked as a throw."""
+    three = tr.load("three-decks")
+    leads = {}
+    for set_widths in ((1, 2, 3), (1, 2)):
+        rules = replace(three, combinations=replace(three.combinations, set_widths=set_widths))
+        players = [TripleLeader(seat) for seat in range(rules.table.players)]
+        rng = random.Random(5)
+        records = [play_hand(rules, players, rng, level="2", banker=0) for _ in range(4)]
+        tricks = [t for r in records for t in r.tricks if len(t.attempt or t.plays[0]) == 3
+                  and len(set(t.attempt or t.plays[0])) == 1]
+        assert tricks
+        leads[set_widths] = {t.thrown for t in tricks}
+    assert leads == {(1, 2, 3): {False}, (1, 2): {True}}
 
 
 def test_views_made_elsewhere_split_their_hand_themselves():

@@ -33,6 +33,7 @@ from functools import lru_cache
 from itertools import product
 
 from ..rules import Combinations
+from .draws import shuffle
 from .pool import Pick, Pool, Shape, shape_key
 
 #: the units one step asks for (singles left out: any card will do), largest first
@@ -189,7 +190,7 @@ def _search(pool: Pool, tractors: list[Shape], sets: list[Shape], protect: bool,
     # the same shape again starts no earlier than the last one: no order of equal pieces twice
     same_next = bool(others) and others[0] == (width, length)
     if rng is not None:
-        rng.shuffle(windows)
+        shuffle(rng, windows)
     lines = pool.order.lines[pool.suit]
     for li, start in windows:
         if (li, start) < after:

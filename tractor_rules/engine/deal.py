@@ -34,6 +34,7 @@ from ..rules import SUITS, Rules
 from .cards import Card, deck_cards, pack_copies
 from .choices import IllegalPlay, notation
 from .declaring import Declaration
+from .draws import shuffle
 from .errors import NoTrumpFromKitty
 from .seats import in_turn
 from .views import Offer, Player, PlayerView, Public
@@ -227,7 +228,7 @@ def deal(rules: Rules, players: Sequence[Player], rng: random.Random, deck: Sequ
     weak: list[WeakHand] = []
     for attempt in range(MAX_DEALS):
         cards = list(deck)
-        rng.shuffle(cards)
+        shuffle(rng, cards)
         kitty = cards[len(cards) - k:] if k else []
         hands: list[list[Card]] = [[] for _ in range(n)]
         public = Public(rules, n, dealer, level, banker)

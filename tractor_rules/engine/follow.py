@@ -37,6 +37,7 @@ from ..rules import FollowList, Following, Pattern, Rules
 from . import rainbows
 from .breakdown import Requirement, breakdown_order, take_exactly
 from .cards import CARDS, Card
+from .draws import choice
 from .errors import PlayError
 from .order import RAINBOW, SUIT_WORDS, TRUMP, Order
 from .pool import Pick, Pool, Shape, shape_key
@@ -655,7 +656,7 @@ def choose_follow(fc: FollowContext, hand: tuple[Card, ...], rng: random.Random 
         if cut or len(set(spare)) != len(spare):
             spare.sort(key=spare_from.index)
         # one card: ``choice`` draws exactly what ``sample(spare, 1)`` draws, without its checks
-        chosen += rng.sample(spare, need) if need > 1 else (rng.choice(spare),)
+        chosen += rng.sample(spare, need) if need > 1 else (choice(rng, spare),)
     else:
         spare.sort(key=lambda c: (suit_of[c] == TRUMP, order.strength[c]))
         chosen += spare[:need]

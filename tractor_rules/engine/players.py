@@ -22,6 +22,7 @@ from operator import sub
 
 from ..rules import SUITS, Rules
 from .cards import CARDS, Card, deck_cards, pack_copies
+from .draws import below, between, choice
 from .kinds import make_players, parse_players, player_kind
 from .order import TRUMP
 from .outcome import point_table
@@ -54,7 +55,7 @@ class RandomPlayer(Player):
 
     def declare(self, view: PlayerView, offers: list[Offer]) -> Offer | None:
         if self.rng.random() < self.declare_chance:
-            return self.rng.choice(offers)
+            return choice(self.rng, offers)
         return None
 
     def redeal(self, view: PlayerView) -> bool:
@@ -68,8 +69,8 @@ class RandomPlayer(Player):
         copies = pack_copies(view.rules.table)
         calls = []
         for _ in range(count):
-            card = self.rng.choice(faces)
-            calls.append((card, self.rng.randint(1, copies[card])))
+            card = choice(self.rng, faces)
+            calls.append((card, between(self.rng, 1, copies[card])))
         return calls
 
     def lead(self, view: PlayerView) -> Sequence[Card]:
@@ -78,24 +79,24 @@ class RandomPlayer(Player):
         if view.rules.combinations.rainbow_min:
             rainbows = _rainbows_held(view)
             if rainbows and rng.random() < 0.5:
-                k = rng.randint(1, min(len(rainbows), 2)) if view.rules.leading.throws else 1
+                k = between(rng, 1, min(len(rainbows), 2)) if view.rules.leading.throws else 1
                 return tuple(c for part in rng.sample(rainbows, k) for c in part)
-        suit = order.suit_of[rng.choice(view.hand)]
+        suit = order.suit_of[choice(rng, view.hand)]
         units = decompose_suit(order, view.suit_cards(suit), suit)
         if len(units) > 1 and view.rules.leading.throws and rng.random() < self.throw_chance:
-            k = rng.randint(2, min(len(units), 4))
+            k = between(rng, 2, min(len(units), 4))
             if rng.random() < 0.5:
                 picked = sorted(units, key=lambda u: u.top, reverse=True)[:k]
             else:
                 picked = rng.sample(units, k)
             return tuple(c for u in picked for c in u.cards)
-        return rng.choice(units).cards
+        return choice(rng, units).cards
 
     def follow(self, view: PlayerView) -> Sequence[Card]:
         return view.legal_follow(self.rng)
 
     def choose_part(self, view: PlayerView, options: list[tuple[Card, ...]]) -> int:
-        return self.rng.randrange(len(options))
+        return below(self.rng, len(options))
 
 
 def _callable(view: PlayerView) -> list[Card]:

@@ -22,6 +22,7 @@ import random
 from bisect import insort
 from collections.abc import Iterable, Sequence
 
+from .draws import choice
 from .order import Order
 
 Pick = str | random.Random
@@ -128,7 +129,7 @@ class Pool:
             fewest = min(map(counts.__getitem__, faces))
             best = [f for f in faces if counts[f] == fewest]
         if isinstance(pick, random.Random):
-            return pick.choice(best)  # even from one face: a seed draws the same numbers
+            return choice(pick, best)  # even from one face: a seed draws the same numbers
         return best[0] if len(best) == 1 else min(best, key=strength.__getitem__)
 
     def take_set(self, width: int, protect: bool = False, pick: Pick = "fit") -> int | None:
@@ -186,7 +187,7 @@ class Pool:
         if pick == "high":
             li, start = highest
         elif isinstance(pick, random.Random):
-            li, start = pick.choice((highest, lowest))
+            li, start = choice(pick, (highest, lowest))
         else:
             li, start = lowest
         line = self.order.lines[self.suit][li]

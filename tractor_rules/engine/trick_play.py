@@ -143,9 +143,9 @@ class _Tricks:
             raise IllegalPlay(leader, "led no cards")
         if not holds(hand, lead):
             raise IllegalPlay(leader, f"led {notation(lead)}, which is not in the hand")
-        if len(lead) == 1:
-            # one card (most leads): no rainbow, no throw; the context's own one-card path knows
-            # its suit, unit and duty without decomposing it
+        if len(lead) == 1 or (lead.count(lead[0]) == len(lead) and len(lead) in order.set_widths):
+            # one card (most leads), or one set of copies of a card: no rainbow, no throw; the
+            # context's own path for such leads knows its suit, unit and duty without decomposing it
             return FollowContext(order, lead), None, False
         parts = rainbow_parts(order, lead)
         if parts is not None:

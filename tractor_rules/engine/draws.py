@@ -1,0 +1,70 @@
+"""Random draws of the engine's players and deal: the numbers ``random.Random`` itself draws.
+
+``choice(rng, seq)`` is ``rng.choice(seq)``, ``below(rng, n)`` is ``rng.randrange(n)``,
+``between(rng, a, b)`` is ``rng.randint(a, b)`` and ``shuffle(rng, x)`` is ``rng.shuffle(x)``: for a
+plain ``random.Random`` they draw the very bits its methods draw, the way its methods turn them into
+a number (the largest power of two at least ``n``, redrawn while the number is ``n`` or more), and so
+give exactly what they give; any other generator (a subclass may draw otherwise) is asked through its
+own method.  They exist because the standard library's methods are interpreted Python, where this
+module is compiled with the engine: a simulation draws a few hundred numbers a hand (the shuffle of
+the deal alone draws one per card).  tests/engine/test_draws.py holds them to the standard
+library's answers, seed by seed.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import MutableSequence, Sequence
+from typing import TypeVar
+
+T = TypeVar("T")
+
+_Random = random.Random
+
+
+def below(rng: random.Random, n: int) -> int:
+    """``rng.randrange(n)``: a number from 0 to ``n - 1``."""
+    if type(rng) is not _Random or n <= 0:
+        return rng.randrange(n)  # a generator of its own, or the error ``randrange`` gives
+    getrandbits = rng.getrandbits
+    k = n.bit_length()
+    r = getrandbits(k)
+    while r >= n:
+        r = getrandbits(k)
+    return r
+
+
+def between(rng: random.Random, low: int, high: int) -> int:
+    """``rng.randint(low, high)``: a number from ``low`` to ``high``, both included."""
+    if type(rng) is not _Random or high < low:
+        return rng.randint(low, high)
+    return low + below(rng, high - low + 1)
+
+
+def choice(rng: random.Random, seq: Sequence[T]) -> T:
+    """``rng.choice(seq)``: one item of ``seq``."""
+    n = len(seq)
+    if type(rng) is not _Random or not n:
+        return rng.choice(seq)
+    getrandbits = rng.getrandbits
+    k = n.bit_length()
+    r = getrandbits(k)
+    while r >= n:
+        r = getrandbits(k)
+    return seq[r]
+
+
+def shuffle(rng: random.Random, x: MutableSequence[T]) -> None:
+    """``rng.shuffle(x)``: ``x`` in a random order, in place."""
+    if type(rng) is not _Random:
+        rng.shuffle(x)
+        return
+    getrandbits = rng.getrandbits
+    for i in range(len(x) - 1, 0, -1):
+        # a place from 0 to i, drawn as ``below(rng, i + 1)`` draws it
+        n = i + 1
+        k = n.bit_length()
+        j = getrandbits(k)
+        while j >= n:
+            j = getrandbits(k)
+        x[i], x[j] = x[j], x[i]
