@@ -7,10 +7,11 @@ hands: for every shipped ruleset, N hands played by random players from the deal
 bankers drawn at random: hands per second, and the median, 90th percentile and worst milliseconds
 per hand (wall clock, and CPU time, which a busy machine disturbs less).
 
-Before each ruleset the process is settled as ``simulate`` settles it once its rules are loaded
-(``sim.parallel.settle_heap``: what earlier measurements left is moved out of the cyclic
-collector's sight), so that the collector's full passes during a ruleset's hands walk what the
-engine keeps while playing them; no record is held during the timed hands.
+Before each ruleset the process is prepared and settled as ``simulate`` prepares and settles it
+once its rules are loaded (``sim.parallel.prepare_rules``: the card order of every level and trump
+built; ``settle_heap``: what is held then is moved out of the cyclic collector's sight), so that
+the collector's passes during a ruleset's hands walk what the engine keeps while playing them; no
+record is held during the timed hands.
 
 oracle: ``ctx.follow_error`` and ``ctx.winner`` calls per second through the public oracle (card
 tuples in, the checks of notation included), over the follows and tricks of the first 250 of those
@@ -54,7 +55,7 @@ import tractor_rules as tr
 from tractor_rules.engine.oracle import Context
 from tractor_rules.engine.game import play_hand
 from tractor_rules.engine.kinds import make_players, player_kinds
-from tractor_rules.sim.parallel import settle_heap
+from tractor_rules.sim.parallel import prepare_rules, settle_heap
 
 #: hands per second of CPU time (random players)
 HAND_RATE_TARGETS = {"two-decks": 600.0, "four-decks": 300.0}
@@ -183,6 +184,7 @@ def bench_scaling(hands: int, seed: int, workers: int = 2) -> dict:
     warm_up = GameJob(rules, job.kinds, seed + 1)
     for game in range(2 * workers):
         InlineBackend().submit(warm_up, game, 50).result()
+    prepare_rules(rules)  # as the workers prepare the rules of their first task
     settle_heap()
     serial = seconds(InlineBackend())
     backend = ProcessBackend(workers)
@@ -256,9 +258,10 @@ def main() -> None:
     for name in tr.builtin_names():
         rules = tr.load(name)
         hands = max(args.hands, args.worst_of) if name == "two-decks" else args.hands
-        # what earlier measurements left is settled, as ``simulate`` settles its process once its
-        # rules are loaded: the collector's full passes during these hands walk what the engine
-        # keeps while playing them
+        # the card orders built and what earlier measurements left settled, as ``simulate``
+        # prepares and settles its process once its rules are loaded: the collector's passes
+        # during these hands walk what the engine keeps while playing them
+        prepare_rules(rules)
         settle_heap()
         figures, _ = bench_hands(rules, hands, args.seed)
         # the oracle's hands again, apart: records held during the timed hands would be walked by
@@ -270,8 +273,10 @@ def main() -> None:
         print(f"{name}: {figures['median_cpu_ms']} ms median (CPU)", file=sys.stderr)
     heuristic = None
     if "heuristic" in player_kinds():
+        rules = tr.load("two-decks")
+        prepare_rules(rules)
         settle_heap()
-        heuristic, _ = bench_hands(tr.load("two-decks"), args.hands, args.seed, "heuristic")
+        heuristic, _ = bench_hands(rules, args.hands, args.seed, "heuristic")
     scaling = bench_scaling(args.scaling_hands, args.seed) if args.scaling_hands else None
     one = per_ruleset[DECKS[1]]["median_cpu_ms"]
     decks = {

@@ -205,15 +205,21 @@ def test_a_job_is_pickled_once_for_all_its_games_and_read_once_by_a_worker(monke
     monkeypatch.setattr(parallel, "_unpacked", None)
     real_loads = pickle.loads
     monkeypatch.setattr(parallel.pickle, "loads", lambda data: loads.append(data) or real_loads(data))
+    # a worker meeting a job builds its rules' card orders, then settles (here: only counted)
+    steps = []
+    monkeypatch.setattr(parallel, "prepare_rules", lambda r: steps.append(("prepare", r.name)))
+    monkeypatch.setattr(parallel, "settle_heap", lambda: steps.append(("settle", None)))
     first = parallel.play_packed_task(packed, 0, 3)
     second = parallel.play_packed_task(bytes(packed), 1, 3)  # equal bytes, another object
     assert len(loads) == 1
+    assert steps == [("prepare", rules.name), ("settle", None)]
     def hands(results):
         return [replace(result, seconds=0.0) for result in results]
     assert hands(first) == hands(parallel.play_games_task(job, 0, 3))
     assert hands(second) == hands(parallel.play_games_task(job, 1, 3))
     other = pickle.dumps(GameJob(tr.load("one-deck"), ("random",) * 4, seed=5))
     assert parallel.play_packed_task(other, 0, 1)[0].game == 0 and len(loads) == 2
+    assert steps[2:] == [("prepare", tr.load("one-deck").name), ("settle", None)]
 
     submitted = []
 
@@ -228,6 +234,40 @@ def test_a_job_is_pickled_once_for_all_its_games_and_read_once_by_a_worker(monke
     assert [task for task, _ in submitted] == [parallel.play_packed_task] * 3
     assert len({id(args[0]) for _, args in submitted}) == 1  # one pickling for every game
     assert pickle.loads(submitted[0][1][0]) == job
+
+
+@pytest.mark.parametrize("name", ["two-decks", "four-decks", "T05-no-trump-beyond-a"])
+def test_preparing_builds_the_card_order_of_every_hand_a_game_can_play(name):
+    from pathlib import Path
+
+    from tractor_rules.engine import oracle
+    from tractor_rules.engine.scoring import beyond_level, level_ladder
+    from tractor_rules.sim.parallel import prepare_rules
+
+    gallery = Path(__file__).resolve().parents[2] / "examples" / "house-rules"
+    rules = tr.load(str(gallery / f"{name}.tractor") if name.startswith("T") else name)
+    oracle._CACHE.clear()
+    prepare_rules(rules)
+    built = {(level, trump) for (rid, level, trump) in oracle._CACHE if rid == id(rules)}
+    wanted = {(level, trump) for level in level_ladder(rules) for trump in ("S", "H", "D", "C", None)}
+    if rules.levels.game_end == "beyond-last":
+        wanted.add((beyond_level(rules), None))
+    assert built == wanted and len(wanted) >= 5 * len(level_ladder(rules))
+    assert (rules.levels.game_end == "beyond-last") == name.startswith("T05")
+    # a hand of the run finds its order built
+    first = level_ladder(rules)[0]
+    assert rules.context(first, "H") is oracle._CACHE[(id(rules), first, "H")][1]
+
+
+def test_rules_the_engine_cannot_play_are_left_to_the_run_to_refuse():
+    from tractor_rules.engine.errors import EngineError
+    from tractor_rules.sim.parallel import prepare_rules
+
+    rules = tr.load("two-decks")
+    broken = replace(rules, levels=replace(rules.levels, first="X"))  # no rank of the deck
+    prepare_rules(broken)  # no error here: the run's first hand reports it, as before
+    with pytest.raises(EngineError, match="not a rank"):
+        broken.context("X", "S")
 
 
 def test_settling_sets_what_is_held_aside_until_unsettled():

@@ -16,6 +16,7 @@ from ..errors import RulesetError, terminal_safe
 from ..language.suggest import quoted
 from ..rules import Rules
 from .balance import BalanceReport, play_balance
+from .parallel import prepare_rules, settle_heap
 from .runs import Progress, check_hands, start_backend, stop_backend
 
 __all__ = ["run"]
@@ -63,6 +64,8 @@ def run(args: argparse.Namespace) -> int:
     try:
         for name, rules in rulesets:
             playing = name
+            prepare_rules(rules)  # each ruleset's card orders built and set aside before its hands
+            settle_heap()
             play_balance([(name, rules)], lambda r: tuple(seat_kinds(args.players, r.table.players)), args.players,
                          args.hands, args.seed, backend, report, on_hand=progress.update)
     except KeyboardInterrupt:

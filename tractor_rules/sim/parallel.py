@@ -25,11 +25,13 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import Any, Protocol
 
+from ..engine.errors import EngineError
+from ..engine.scoring import beyond_level, level_ladder
 from ..engine.simulate import HandResult, play_game, play_games
-from ..rules import Rules
+from ..rules import SUITS, Rules
 from .backends import BACKENDS
 
-__all__ = ["Backend", "GameJob", "open_backend", "run_hands", "settle_heap", "unsettle_heap"]
+__all__ = ["Backend", "GameJob", "open_backend", "prepare_rules", "run_hands", "settle_heap", "unsettle_heap"]
 
 @dataclass(frozen=True, slots=True)
 class GameJob:
@@ -71,6 +73,10 @@ def play_packed_task(packed: bytes, game: int, limit: int) -> list[HandResult]:
     global _unpacked
     if _unpacked is None or _unpacked[0] != packed:
         _unpacked = (packed, pickle.loads(packed))
+        # a worker process meeting a job: its rules' card orders built and set aside, as the
+        # parent's are, before the first game
+        prepare_rules(_settled(_unpacked[1].rules))
+        settle_heap()
     return play_games_task(_unpacked[1], game, limit)
 
 
@@ -124,6 +130,23 @@ def settle_heap() -> None:
     worker process when it starts."""
     gc.collect()
     gc.freeze()
+
+
+def prepare_rules(rules: Rules) -> None:
+    """Build the card order of every hand a game of ``rules`` can play: each level of the ladder
+    with each trump (and no-trump), and the extra level beyond the last where the game has one.
+    Called before a process is settled for a run, so that the orders (some hundreds of thousands
+    of objects for a two-deck game) are built once and set aside with the rest; built during the
+    run instead, as its first hands meet each level and trump, the collector's next pass walks each
+    new one, a pause of several hands in the middle of one."""
+    try:
+        for level in level_ladder(rules):
+            for trump in (*SUITS, None):
+                rules.context(level, trump)
+        if rules.levels.game_end == "beyond-last":
+            rules.context(beyond_level(rules), None)
+    except EngineError:
+        return  # rules the engine cannot play: the run's first hand says so, where it always has
 
 
 def unsettle_heap() -> None:

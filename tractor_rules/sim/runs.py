@@ -24,8 +24,9 @@ from typing import IO, Any
 
 from tqdm import tqdm
 
+from ..rules import Rules
 from .backends import default_workers
-from .parallel import Backend, open_backend, settle_heap, unsettle_heap
+from .parallel import Backend, open_backend, prepare_rules, settle_heap, unsettle_heap
 
 __all__ = ["LogFile", "Progress", "check_hands", "start_backend", "stop_backend", "whole"]
 
@@ -40,11 +41,14 @@ def check_hands(prog: str, hands: int) -> str | None:
     return None
 
 
-def start_backend(args: argparse.Namespace, hands: int) -> Backend:
+def start_backend(args: argparse.Namespace, hands: int, rules: Rules | None = None) -> Backend:
     """The backend the options ask for (ValueError, or ImportError for a missing extra).  Called
-    once the run's rules are loaded: what this process holds then is settled (``settle_heap``)."""
+    once the run's rules are loaded: their card orders are built (``prepare_rules``) and what this
+    process holds then is settled (``settle_heap``)."""
     workers = args.workers if args.workers is not None else default_workers(hands)
     backend = open_backend(args.backend, workers, args.address)
+    if rules is not None:
+        prepare_rules(rules)
     settle_heap()
     return backend
 

@@ -34,7 +34,7 @@ def run(args: argparse.Namespace) -> int:
         return EXIT_USAGE
     kinds = tuple(seat_kinds(args.players, rules.table.players))
     try:
-        backend = start_backend(args, args.hands)
+        backend = start_backend(args, args.hands, rules)
     except (ValueError, ImportError) as exc:
         print(f"tractor-rules simulate: {exc}", file=sys.stderr)
         return EXIT_USAGE

@@ -42,7 +42,7 @@ def run(args: argparse.Namespace) -> int:
         print(f"{terminal_safe(target)}: {exc}", file=sys.stderr)
         return EXIT_INPUT
     try:
-        backend = start_backend(args, args.hands)
+        backend = start_backend(args, args.hands, rules)
     except (ValueError, ImportError) as exc:
         print(f"{prog}: {exc}", file=sys.stderr)
         return EXIT_USAGE
