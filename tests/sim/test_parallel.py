@@ -203,6 +203,7 @@ def test_a_job_is_pickled_once_for_all_its_games_and_read_once_by_a_worker(monke
     packed = pickle.dumps(job)
     loads = []
     monkeypatch.setattr(parallel, "_unpacked", None)
+    monkeypatch.setattr(parallel, "_settled_rules", None)  # as in a worker that has played nothing
     real_loads = pickle.loads
     monkeypatch.setattr(parallel.pickle, "loads", lambda data: loads.append(data) or real_loads(data))
     # a worker meeting a job builds its rules' card orders, then settles (here: only counted)
@@ -220,6 +221,9 @@ def test_a_job_is_pickled_once_for_all_its_games_and_read_once_by_a_worker(monke
     other = pickle.dumps(GameJob(tr.load("one-deck"), ("random",) * 4, seed=5))
     assert parallel.play_packed_task(other, 0, 1)[0].game == 0 and len(loads) == 2
     assert steps[2:] == [("prepare", tr.load("one-deck").name), ("settle", None)]
+    # another job with rules played already: nothing to prepare
+    again = pickle.dumps(GameJob(tr.load("one-deck"), ("random",) * 4, seed=6))
+    assert parallel.play_packed_task(again, 0, 1)[0].game == 0 and len(loads) == 3 and len(steps) == 4
 
     submitted = []
 

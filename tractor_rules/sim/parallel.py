@@ -72,11 +72,13 @@ def play_packed_task(packed: bytes, game: int, limit: int) -> list[HandResult]:
     with every game, and a worker reads them once rather than the rules again for every game."""
     global _unpacked
     if _unpacked is None or _unpacked[0] != packed:
-        _unpacked = (packed, pickle.loads(packed))
-        # a worker process meeting a job: its rules' card orders built and set aside, as the
-        # parent's are, before the first game
-        prepare_rules(_settled(_unpacked[1].rules))
-        settle_heap()
+        job = pickle.loads(packed)
+        if _settled(job.rules) is job.rules:
+            # a worker process meeting rules it has not played: their card orders built and set
+            # aside, as the parent's are, before the first game
+            prepare_rules(job.rules)
+            settle_heap()
+        _unpacked = (packed, job)
     return play_games_task(_unpacked[1], game, limit)
 
 
