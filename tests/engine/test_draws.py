@@ -7,7 +7,7 @@ import random
 
 import pytest
 
-from tractor_rules.engine.draws import below, between, choice, shuffle
+from tractor_rules.engine.draws import below, between, choice, sample, shuffle
 
 SIZES = (1, 2, 3, 4, 5, 7, 8, 9, 13, 16, 17, 25, 54, 108, 216, 1000)
 
@@ -25,6 +25,10 @@ def test_each_draw_is_the_standard_library_s(seed):
         assert below(ours, n) == theirs.randrange(n)
         assert between(ours, -3, n) == theirs.randint(-3, n)
         assert between(ours, n, n) == theirs.randint(n, n)
+        for k in {0, 1, 2, n // 3, n // 2, 5, 6, 7, 20, n - 1, n}:  # both of the ways a sample is drawn
+            if 0 <= k <= n:
+                assert sample(ours, x, k) == theirs.sample(y, k)
+                assert sample(ours, tuple(x), k) == theirs.sample(tuple(y), k)
     assert ours.getstate() == theirs.getstate()  # as many bits drawn, no more
 
 
@@ -36,6 +40,10 @@ def test_bad_draws_fail_as_the_standard_library_s():
         below(rng, 0)
     with pytest.raises(ValueError):
         between(rng, 3, 2)
+    with pytest.raises(ValueError):
+        sample(rng, [1, 2], 3)
+    with pytest.raises(TypeError):
+        sample(rng, {1, 2}, 1)  # a set is no sequence
     empty: list[int] = []
     shuffle(rng, empty)
     assert empty == [] and rng.getstate() == random.Random(1).getstate()
@@ -64,6 +72,10 @@ class Counting(random.Random):
         self.asked.append("shuffle")
         x.reverse()
 
+    def sample(self, population, k, **kwargs):
+        self.asked.append("sample")
+        return list(population[:k])
+
 
 def test_another_generator_is_asked_through_its_own_methods():
     rng = Counting(3)
@@ -71,4 +83,5 @@ def test_another_generator_is_asked_through_its_own_methods():
     shuffle(rng, x)
     assert x == [3, 2, 1]
     assert choice(rng, x) == 3 and below(rng, 5) == 0 and between(rng, 4, 9) == 4
-    assert rng.asked == ["shuffle", "choice", "randrange", "randint"]
+    assert sample(rng, x, 2) == [3, 2]
+    assert rng.asked == ["shuffle", "choice", "randrange", "randint", "sample"]

@@ -203,3 +203,18 @@ def test_a_pool_of_one_suits_cards_is_the_pool_of_those_cards(name):
             fast, plain = Pool.of_suit(order, suit, cards), Pool(order, suit, cards)
             assert (fast.suit, fast.size) == (plain.suit, plain.size)
             assert list(fast.counts.items()) == list(plain.counts.items())  # the same faces, in the same order
+
+
+def test_spare_cards_are_sorted_by_first_place_as_by_index_look_ups():
+    from tractor_rules.engine.follow import _sort_by_first_place
+
+    rng = random.Random(7)
+    for _ in range(3000):
+        among = tuple(rng.choice(CARDS[:20]) for _ in range(rng.randint(1, 40)))  # a suit's few, or a hand
+        cards = list(among)
+        for _ in range(rng.randint(0, len(among) - 1)):
+            cards.remove(rng.choice(cards))
+        rng.shuffle(cards)
+        plain = sorted(cards, key=among.index)
+        _sort_by_first_place(cards, among)
+        assert cards == plain

@@ -216,7 +216,7 @@ def test_follows_found_plainly_legal_are_legal(name):
             plays = [tuple(rng.sample(hand, min(len(lead), len(hand)))), tuple(same[:len(lead)]),
                      (deck[-2],)]
             for play in plays:
-                if ctx._plainly_legal(fc, hand, play):
+                if len(play) == len(lead) == 1 and play[0] in hand and ctx._plainly_legal(fc, hand, play[0]):
                     passed += 1
                     assert follow_refusal(fc, hand, play) is None
                 assert ctx.follow_refusal(hand, lead, play) == follow_refusal(fc, hand, play)

@@ -55,6 +55,8 @@ class Show:
     #: the jokers shown beside a level card, (joker, copies), or None
     extra: tuple[Card, int] | None
     declaration: Declaration
+    #: the offer of this show (immutable: one object serves every offer of it)
+    offer: Offer
 
 
 def face_of(cards: Sequence[Card]) -> Card:
@@ -86,7 +88,8 @@ class DeclareTable:
                 face = face_of(cards)
                 joker = next((c for c in cards if c != face), None)
                 extra = None if joker is None else (joker, cards.count(joker))
-                self.shows.append(Show(tuple(cards), face, cards.count(face), extra, made))
+                shown = tuple(cards)
+                self.shows.append(Show(shown, face, cards.count(face), extra, made, Offer(shown, made)))
         self.faces: list[Card] = list(dict.fromkeys(c for show in self.shows for c in show.cards))
         self.face_set = frozenset(self.faces)
         #: the shows named by each card, fewest cards first: offers list them in the order the
@@ -154,7 +157,7 @@ class DeclarationOffers:
                     continue
                 if standing is not None and not self._may_show(seat, show, standing, own):
                     continue
-                out.append(Offer(show.cards, show.declaration))
+                out.append(show.offer)
         return out
 
     def _may_show(self, seat: int, show: Show, standing: Standing, own: tuple[Card, ...] | None) -> bool:

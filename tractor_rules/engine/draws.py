@@ -1,7 +1,8 @@
 """Random draws of the engine's players and deal: the numbers ``random.Random`` itself draws.
 
 ``choice(rng, seq)`` is ``rng.choice(seq)``, ``below(rng, n)`` is ``rng.randrange(n)``,
-``between(rng, a, b)`` is ``rng.randint(a, b)`` and ``shuffle(rng, x)`` is ``rng.shuffle(x)``: for a
+``between(rng, a, b)`` is ``rng.randint(a, b)``, ``shuffle(rng, x)`` is ``rng.shuffle(x)`` and
+``sample(rng, seq, k)`` is ``rng.sample(seq, k)``: for a
 plain ``random.Random`` they draw the very bits its methods draw, the way its methods turn them into
 a number (the largest power of two at least ``n``, redrawn while the number is ``n`` or more), and so
 give exactly what they give; any other generator (a subclass may draw otherwise) is asked through its
@@ -15,6 +16,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import MutableSequence, Sequence
+from math import ceil, log
 from typing import TypeVar
 
 T = TypeVar("T")
@@ -41,16 +43,19 @@ def between(rng: random.Random, low: int, high: int) -> int:
     return low + below(rng, high - low + 1)
 
 
+#: ``n.bit_length()`` of the numbers most draws are below (an index instead of a method call)
+_BITS = tuple(n.bit_length() for n in range(256))
+
+
 def choice(rng: random.Random, seq: Sequence[T]) -> T:
     """``rng.choice(seq)``: one item of ``seq``."""
     n = len(seq)
     if type(rng) is not _Random or not n:
         return rng.choice(seq)
-    getrandbits = rng.getrandbits
-    k = n.bit_length()
-    r = getrandbits(k)
+    k = _BITS[n] if n < 256 else n.bit_length()
+    r = rng.getrandbits(k)
     while r >= n:
-        r = getrandbits(k)
+        r = rng.getrandbits(k)
     return seq[r]
 
 
@@ -63,8 +68,42 @@ def shuffle(rng: random.Random, x: MutableSequence[T]) -> None:
     for i in range(len(x) - 1, 0, -1):
         # a place from 0 to i, drawn as ``below(rng, i + 1)`` draws it
         n = i + 1
-        k = n.bit_length()
+        k = _BITS[n] if n < 256 else n.bit_length()
         j = getrandbits(k)
         while j >= n:
             j = getrandbits(k)
         x[i], x[j] = x[j], x[i]
+
+
+def sample(rng: random.Random, population: Sequence[T], k: int) -> list[T]:
+    """``rng.sample(population, k)``: ``k`` items of a list or tuple, drawn without replacement."""
+    n = len(population)
+    if type(rng) is not _Random or not 0 <= k <= n or type(population) not in (list, tuple):
+        return rng.sample(population, k)  # a generator of its own, another sequence, or the error
+    getrandbits = rng.getrandbits
+    result = []
+    # the standard library's choice between its two ways (the size of a list of the population
+    # against the size of a set of the draws), and each way as it draws
+    setsize = 21
+    if k > 5:
+        setsize += 4 ** ceil(log(k * 3, 4))
+    if n <= setsize:
+        pool = list(population)
+        for i in range(k):
+            m = n - i
+            bits = m.bit_length()
+            j = getrandbits(bits)
+            while j >= m:
+                j = getrandbits(bits)
+            result.append(pool[j])
+            pool[j] = pool[m - 1]  # the item not drawn moves into the place drawn
+    else:
+        selected = set()
+        bits = n.bit_length()
+        for i in range(k):
+            j = getrandbits(bits)
+            while j >= n or j in selected:
+                j = getrandbits(bits)
+            selected.add(j)
+            result.append(population[j])
+    return result

@@ -202,15 +202,13 @@ class Context:
             self._last_lead = (given, fc)
         return fc
 
-    def _plainly_legal(self, fc: FollowContext, hand: tuple[Card, ...], play: tuple[Card, ...]) -> bool:
-        """Whether ``play``, one card following a one-card lead, plainly may: it is in the hand,
-        and either of the led suit under a duty asking for nothing but the suit, or of another
+    def _plainly_legal(self, fc: FollowContext, hand: tuple[Card, ...], card: Card) -> bool:
+        """Whether ``card``, held in ``hand`` and played alone on a one-card lead, plainly may
+        follow: either of the led suit under a duty asking for nothing but the suit, or of another
         suit from a hand holding none of the led suit.  What ``follow_refusal`` would say (None),
         for the plays most tricks see; every other play, legal or not, is left to it."""
-        if len(play) != 1 or len(fc.lead) != 1 or play[0] not in hand:
-            return False
         of_suit = self._suit_faces[fc.suit]
-        if play[0] in of_suit:
+        if card in of_suit:
             return type(fc.duty) is SuitDuty
         return of_suit.isdisjoint(hand)
 
@@ -218,14 +216,12 @@ class Context:
         """Remember the hand a legal follow leaves (``hand`` without ``play``, each card taken where
         the hand first holds it, as ``list.remove`` takes it) as checked: the player's hand at its
         next follow, when the caller checks a game's plays one after another."""
-        if len(play) == 1:
-            i = hand.index(play[0])
-            rest = hand[:i] + hand[i + 1:]
-        else:
-            left = list(hand)
-            for card in play:
-                left.remove(card)
-            rest = tuple(left)
+        left = list(hand)
+        for card in play:
+            left.remove(card)
+        self._remember(tuple(left))
+
+    def _remember(self, rest: tuple[Card, ...]) -> None:
         known = self._known_hands
         if len(known) >= _KEPT_HANDS:
             known.clear()  # one step, safe beside other threads' reads
@@ -242,12 +238,21 @@ class Context:
         ``engine.follow.REFUSAL_CODES``) and ``.message``."""
         fc = self._lead(lead)
         hand, play = self.cards(hand), self.cards(play)
-        if not self._plainly_legal(fc, hand, play):
-            refusal = follow_refusal(fc, hand, play)
-            if refusal is not None:
-                return refusal
-        self._played(hand, play)
-        return None
+        if len(play) == 1 and len(fc.lead) == 1:
+            # one card on a one-card lead (most follows): looked for in the hand once, for the
+            # plain check and for the hand it leaves
+            card = play[0]
+            try:
+                at = hand.index(card)
+            except ValueError:
+                at = -1  # not in the hand: the full check says so
+            if at >= 0 and self._plainly_legal(fc, hand, card):
+                self._remember(hand[:at] + hand[at + 1:])
+                return None
+        refusal = follow_refusal(fc, hand, play)
+        if refusal is None:
+            self._played(hand, play)
+        return refusal
 
     def legal_follow(self, hand: Cards, lead: Cards, rng: random.Random | None = None) -> tuple[Card, ...]:
         """A legal follow: the cards the duty demands and the lowest others; random with ``rng``."""

@@ -22,7 +22,7 @@ from operator import sub
 
 from ..rules import SUITS, Rules
 from .cards import CARDS, Card, deck_cards, pack_copies
-from .draws import below, between, choice
+from .draws import below, between, choice, sample
 from .kinds import make_players, parse_players, player_kind
 from .order import TRUMP
 from .outcome import point_table
@@ -62,7 +62,7 @@ class RandomPlayer(Player):
         return self.rng.random() < 0.5
 
     def bury(self, view: PlayerView, count: int) -> Sequence[Card]:
-        return self.rng.sample(view.hand, count)
+        return sample(self.rng, view.hand, count)
 
     def call(self, view: PlayerView, count: int) -> Sequence[tuple[Card, int]]:
         faces = _callable(view)
@@ -80,7 +80,7 @@ class RandomPlayer(Player):
             rainbows = _rainbows_held(view)
             if rainbows and rng.random() < 0.5:
                 k = between(rng, 1, min(len(rainbows), 2)) if view.rules.leading.throws else 1
-                return tuple(c for part in rng.sample(rainbows, k) for c in part)
+                return tuple(c for part in sample(rng, rainbows, k) for c in part)
         suit = order.suit_of[choice(rng, view.hand)]
         units = decompose_suit(order, view.suit_cards(suit), suit)
         if len(units) > 1 and view.rules.leading.throws and rng.random() < self.throw_chance:
@@ -88,7 +88,7 @@ class RandomPlayer(Player):
             if rng.random() < 0.5:
                 picked = sorted(units, key=lambda u: u.top, reverse=True)[:k]
             else:
-                picked = rng.sample(units, k)
+                picked = sample(rng, units, k)
             return tuple(c for u in picked for c in u.cards)
         return choice(rng, units).cards
 
