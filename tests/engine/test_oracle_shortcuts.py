@@ -93,6 +93,16 @@ def test_a_remembered_hand_is_known_by_its_cards_not_by_look_alikes():
     assert codes in ctx._known_hands and all(type(c) is Card for c in ctx.cards(codes))
 
 
+def shuffled_packs(name: str, rng: random.Random, times: int):
+    """The first contexts of ``name`` (``contexts``), each with its pack shuffled ``times`` times
+    in turn (the same list, shuffled again before each)."""
+    for ctx in contexts(name)[:3]:
+        deck = pack(ctx.rules.table)
+        for _ in range(times):
+            rng.shuffle(deck)
+            yield ctx, deck
+
+
 def contexts(name: str) -> list[Context]:
     rules = tr.load(name)
     ranks = rules.table.ranks
@@ -201,25 +211,22 @@ def test_follows_found_plainly_legal_are_legal(name):
     the full check, so the oracle's answers are the full check's."""
     rng = random.Random(name)
     passed = 0
-    for ctx in contexts(name)[:3]:
+    for ctx, deck in shuffled_packs(name, rng, 80):
         suit_of = ctx.order.suit_of
-        deck = pack(ctx.rules.table)
-        for _ in range(80):
-            rng.shuffle(deck)
-            hand = tuple(deck[:rng.randint(1, 25)])
-            lead = (deck[-1],) if rng.random() < 0.8 else tuple(deck[-3:])
-            try:
-                fc = FollowContext(ctx.order, lead)
-            except tr.RulesetError:
-                continue  # a lead of several suits
-            same = [c for c in hand if suit_of[c] == fc.suit]
-            plays = [tuple(rng.sample(hand, min(len(lead), len(hand)))), tuple(same[:len(lead)]),
-                     (deck[-2],)]
-            for play in plays:
-                if len(play) == len(lead) == 1 and play[0] in hand and ctx._plainly_legal(fc, hand, play[0]):
-                    passed += 1
-                    assert follow_refusal(fc, hand, play) is None
-                assert ctx.follow_refusal(hand, lead, play) == follow_refusal(fc, hand, play)
+        hand = tuple(deck[:rng.randint(1, 25)])
+        lead = (deck[-1],) if rng.random() < 0.8 else tuple(deck[-3:])
+        try:
+            fc = FollowContext(ctx.order, lead)
+        except tr.RulesetError:
+            continue  # a lead of several suits
+        same = [c for c in hand if suit_of[c] == fc.suit]
+        plays = [tuple(rng.sample(hand, min(len(lead), len(hand)))), tuple(same[:len(lead)]),
+                 (deck[-2],)]
+        for play in plays:
+            if len(play) == len(lead) == 1 and play[0] in hand and ctx._plainly_legal(fc, hand, play[0]):
+                passed += 1
+                assert follow_refusal(fc, hand, play) is None
+            assert ctx.follow_refusal(hand, lead, play) == follow_refusal(fc, hand, play)
     assert passed >= 10  # the shortcut is taken (under a duty asking for more than the suit, less often)
 
 
@@ -229,19 +236,16 @@ def test_a_check_s_demand_is_the_chooser_s_without_its_cards(name):
     shapes and words as the demand a follow is chosen by, under every duty of every ruleset."""
     rng = random.Random(name)
     asked = 0
-    for ctx in contexts(name)[:3]:
+    for ctx, deck in shuffled_packs(name, rng, 60):
         suit_of = ctx.order.suit_of
-        deck = pack(ctx.rules.table)
-        for _ in range(60):
-            rng.shuffle(deck)
-            lead_suit_cards = [c for c in deck if suit_of[c] == suit_of[deck[0]]]
-            units = ctx.units(tuple(lead_suit_cards[:8]))
-            lead = rng.choice(units).cards
-            fc = FollowContext(ctx.order, lead)
-            held = [c for c in deck[:40] if suit_of[c] == fc.suit and c not in lead][:14]
-            chosen, checked = fc.demand(held), fc.demand(held, None)
-            assert checked.key == chosen.key and checked.words == chosen.words and checked.cards == ()
-            asked += chosen.cards != ()
+        lead_suit_cards = [c for c in deck if suit_of[c] == suit_of[deck[0]]]
+        units = ctx.units(tuple(lead_suit_cards[:8]))
+        lead = rng.choice(units).cards
+        fc = FollowContext(ctx.order, lead)
+        held = [c for c in deck[:40] if suit_of[c] == fc.suit and c not in lead][:14]
+        chosen, checked = fc.demand(held), fc.demand(held, None)
+        assert checked.key == chosen.key and checked.words == chosen.words and checked.cards == ()
+        asked += chosen.cards != ()
     # demands with cards to pick, left out by the check (one deck has no pairs to pick)
     assert asked >= 5 or tr.load(name).table.decks == 1
 
