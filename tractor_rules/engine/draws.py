@@ -2,14 +2,13 @@
 
 ``choice(rng, seq)`` is ``rng.choice(seq)``, ``below(rng, n)`` is ``rng.randrange(n)``,
 ``between(rng, a, b)`` is ``rng.randint(a, b)``, ``shuffle(rng, x)`` is ``rng.shuffle(x)`` and
-``sample(rng, seq, k)`` is ``rng.sample(seq, k)``: for a
-plain ``random.Random`` they draw the very bits its methods draw, the way its methods turn them into
-a number (the largest power of two at least ``n``, redrawn while the number is ``n`` or more), and so
-give exactly what they give; any other generator (a subclass may draw otherwise) is asked through its
-own method.  They exist because the standard library's methods are interpreted Python, where this
-module is compiled with the engine: a simulation draws a few hundred numbers a hand (the shuffle of
-the deal alone draws one per card).  tests/engine/test_draws.py holds them to the standard
-library's answers, seed by seed.
+``sample(rng, seq, k)`` is ``rng.sample(seq, k)``: for a plain ``random.Random`` they draw the very
+bits its methods draw, the way its methods turn them into a number (as many random bits as ``n`` has
+binary digits, drawn again while the number is ``n`` or more), and so give exactly what they give;
+any other generator (a subclass may draw otherwise) is asked through its own method. They exist
+because the standard library's methods are interpreted Python, where this module is compiled with
+the engine: a simulation draws a few hundred numbers a hand (the shuffle of the deal alone draws one
+per card). tests/engine/test_draws.py holds them to the standard library's answers, seed by seed.
 """
 
 from __future__ import annotations

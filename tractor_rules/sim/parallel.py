@@ -137,10 +137,10 @@ def settle_heap() -> None:
 def prepare_rules(rules: Rules) -> None:
     """Build the card order of every hand a game of ``rules`` can play: each level of the ladder
     with each trump (and no-trump), and the extra level beyond the last where the game has one.
-    Called before a process is settled for a run, so that the orders (some hundreds of thousands
-    of objects for a two-deck game) are built once and set aside with the rest; built during the
-    run instead, as its first hands meet each level and trump, the collector's next pass walks each
-    new one, a pause of several hands in the middle of one."""
+    Called before a process is settled for a run, so that the orders (65 for a two-deck game, some
+    thousands of objects the collector tracks) are built once and set aside with the rest; built
+    during the run instead, as its first hands meet each level and trump, each new one is walked by
+    the collector's next passes, a pause of several hands in the middle of one."""
     try:
         for level in level_ladder(rules):
             for trump in (*SUITS, None):
