@@ -1,8 +1,9 @@
 """The trick loop's and the deal's shortcuts give exactly what the plain computations give: each
 hand kept split by suit as its cards are played (what a view's ``suit_cards`` and a lead's ``held``
 answer), a one-card lead's context made without decomposing it, the declaring cards counted as
-they are dealt, one suit's cards decomposed, a throw checked against the other hands' cards of its
-suit alone, the point table kept per table, a pool of one suit's cards counted without their suits."""
+they are dealt, a throw checked against the other hands' cards of its suit alone, the point table
+kept per table, a pool of one suit's cards counted without their suits.  (One suit's cards
+decomposed on their own: tests/engine/test_unit_order.py.)"""
 
 from __future__ import annotations
 
@@ -138,24 +139,6 @@ def test_one_card_leads_are_what_decomposing_them_gives(name):
                 units = decompose(order, lead)
                 plain = FollowContext.of_units(order, lead, order.suit_of[card], units)
                 assert (fc.suit, fc.units, fc.duty, fc.rainbow) == (plain.suit, plain.units, plain.duty, None)
-
-
-@pytest.mark.parametrize("name", RULESETS, ids=IDS)
-def test_decomposing_one_suit_is_decomposing_the_cards(name):
-    rules = tr.load(name)
-    pack = [c for c in deck_cards(rules.table) for _ in range(rules.table.decks)]
-    rng = random.Random(name)
-    for level in rules.table.ranks[:2]:
-        for trump in ("H", None):
-            order = rules.context(level, trump).order
-            for suit in range(5):
-                of_suit = [c for c in pack if order.suit_of[c] == suit]
-                for _ in range(30 if of_suit else 0):
-                    cards = tuple(rng.sample(of_suit, rng.randint(1, min(len(of_suit), 14))))
-                    order.decompositions.clear()  # each path works it out, not the other's answer
-                    fast = decompose_suit(order, cards, suit)
-                    order.decompositions.clear()
-                    assert fast == decompose(order, cards)
 
 
 @pytest.mark.parametrize("name", ["two-decks", "four-decks", "house-finding-friends"])
