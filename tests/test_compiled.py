@@ -79,6 +79,20 @@ for bad in ((), (54,), (-1,), ("AS",), (1.5,)):
     except Exception as error:
         answer = f"{type(error).__name__}: {error}"
     print(json.dumps(["bad", repr(bad), answer]))
+
+# the check of cards against the pack (typed where compiled), on every table: as dealt, with a
+# card's copies added (beyond what the pack holds, often), with a code no card has
+from tractor_rules.engine.cards import Card, PackCheck, pack
+for name in files:
+    table = tr.load(name).table
+    check = PackCheck.of(table)
+    deck = pack(table)
+    rng = random.Random(name)
+    for _ in range(200):
+        cards = tuple(rng.sample(deck, rng.randint(1, min(30, len(deck)))))
+        more = cards + (cards[0],) * rng.randint(1, 3)
+        print(json.dumps(["holds", Path(name).name, [int(c) for c in more],
+                          [check.holds(cards), check.holds(more), check.holds(cards + (Card(60),))]]))
 """
 
 WHERE = "import importlib, sys\nfor m in sys.argv[1:]:\n    print(importlib.import_module(m).__file__)"

@@ -5,6 +5,7 @@ hand's suit decomposed on its own (``decompose_suit``) gives what decomposing th
 
 from __future__ import annotations
 
+import dataclasses
 import random
 from collections import Counter
 from pathlib import Path
@@ -79,3 +80,32 @@ def test_a_run_is_its_line_start_and_length():
     assert hash(Run(0, 1, 2)) == hash(Run(0, 1, 2))
     assert repr(Run(0, 1, 2)) == "Run(line=0, start=1, length=2)"
     assert Run(0, 1, 2) != (0, 1, 2)
+
+
+def test_a_unit_is_a_frozen_dataclass_of_its_five_fields():
+    # its ``__init__`` is written out: the fields, their order, equality and immutability stay a
+    # dataclass's
+    unit = Unit((tr.load("two-decks").context("2", "S").cards("AH")[0],) * 2, 2, 1, 1, 12)
+    assert [f.name for f in dataclasses.fields(Unit)] == ["cards", "width", "length", "suit", "top"]
+    assert (unit.width, unit.length, unit.suit, unit.top, unit.shape, unit.is_tractor) == (2, 1, 1, 12, (2, 1), False)
+    assert unit == Unit(unit.cards, 2, 1, 1, 12) and hash(unit) == hash(Unit(unit.cards, 2, 1, 1, 12))
+    assert unit != Unit(unit.cards, 2, 1, 1, 11)
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        unit.width = 3  # type: ignore[misc]
+    assert repr(unit) == "Unit('AH AH', width=2, length=1)"
+
+
+@pytest.mark.parametrize("name", ["one-deck", "two-decks", "four-decks"])
+def test_each_set_is_one_unit_made_once_per_order(name):
+    rules = tr.load(name)
+    ctx = rules.context("2", "H")
+    order = ctx.order
+    assert len(order.set_units) == order.set_widths[0] + 1
+    ace = ctx.cards("AS")[0]
+    for width in order.set_widths:
+        cards = (ace,) * width
+        unit = ctx.units(cards)[0]
+        assert (unit.cards, unit.width, unit.length) == (cards, width, 1)
+        assert order.set_units[width][ace] is unit
+        # asked again, by another way in: the very same object
+        assert ctx.units(" ".join(["AS"] * width))[0] is unit

@@ -155,11 +155,31 @@ def only_cards(cards: tuple[Any, ...]) -> bool:
             return False
     return True
 
+def _in_pack(cards: tuple[Card, ...], faces: frozenset[Card], copies: bytearray, fewest: int) -> bool:
+    """``PackCheck.holds`` for a tuple of ``Card`` objects: whether they are all ``faces``, none
+    more often than ``copies`` says (no count is needed for ``fewest`` cards or fewer).  Typed
+    where compiled (cards.pxd): a count of copies in a byte array, and numbers as machine integers."""
+    # every card a face of the pack before any count is looked up: a ``Card`` made from any number
+    # is a ``Card``
+    for card in cards:
+        if card not in faces:
+            return False
+    if len(cards) <= fewest:
+        return True
+    counts = bytearray(N_CODES)
+    for code in cards:
+        count = counts[code] + 1
+        if count > copies[code]:
+            return False
+        counts[code] = count
+    return True
+
+
 class PackCheck:
     """Checks cards against one table's pack; made once per table (``of``), so checking many plays
     costs no hashing of the table."""
 
-    __slots__ = ("table", "copies", "fewest", "faces", "even")
+    __slots__ = ("table", "copies", "fewest", "faces", "even", "_limits")
 
     def __init__(self, table: Table):
         self.table = table
@@ -172,6 +192,9 @@ class PackCheck:
         self.faces = frozenset(CARDS[code] for code, n in enumerate(self.copies) if n)
         #: whether the pack holds every face as many times (no card taken out of some decks only)
         self.even = len({n for n in self.copies if n}) <= 1
+        # ``copies`` as a byte array (a ruleset has at most 8 decks): what the compiled count of
+        # copies reads as machine integers
+        self._limits = bytearray(self.copies)
 
     @staticmethod
     @lru_cache(maxsize=64)
@@ -189,24 +212,7 @@ class PackCheck:
             return False
         if cards in known:
             return True
-        faces = self.faces
-        if len(cards) <= self.fewest:
-            for card in cards:
-                if card not in faces:
-                    return False
-            return True
-        # each card's copies counted against the pack's (a face outside the pack is refused before
-        # its count is looked up: a ``Card`` made from any number is a ``Card``)
-        copies = self.copies
-        counts = [0] * N_CODES
-        for card in cards:
-            if card not in faces:
-                return False
-            count = counts[card] + 1
-            if count > copies[card]:
-                return False
-            counts[card] = count
-        return True
+        return _in_pack(cards, self.faces, self._limits, self.fewest)
 
     def check(self, cards: tuple[Card, ...]) -> tuple[Card, ...]:
         """``cards`` if the pack holds them all (as many times); else the error naming the first

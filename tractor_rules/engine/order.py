@@ -95,8 +95,11 @@ class Order:
     #: decides between equal units): a hand asks about the same cards again and again (a lead,
     #: its throw check, the suit a player leads from again).  Filled and bounded by ``units``.
     decompositions: dict[tuple[int, ...], tuple[Unit, ...]] = field(default_factory=dict, repr=False)
-    #: each set as a ``Unit``, by (face, width): units are immutable, so one object serves every play
-    set_units: dict[tuple[int, int], Unit] = field(default_factory=dict, repr=False)
+    #: each set as a ``Unit``, made when first asked for: ``set_units[width][face]`` (None until
+    #: then; a width of ``set_widths`` and a card code index it).  Units are immutable, so one object
+    #: serves every play; lists by width and code rather than a dict by (face, width), because most
+    #: plays' sets are looked up here, and a pair of indexes builds and hashes no tuple
+    set_units: tuple[list[Unit | None], ...] = field(default=(), repr=False)
 
     def longest_run(self, suit: int, faces: AbstractSet[int]) -> Run | None:
         """The longest run of consecutive nodes that each hold one of ``faces`` (the strongest of
@@ -207,8 +210,9 @@ def build_order(rules: Rules, level: str | None, trump: str | None) -> Order:
     set_widths = tuple(sorted(set(comb.set_widths) | {1}, reverse=True))
     places = tuple({face: (li, pos) for li, line in enumerate(suit_lines) for pos, node in enumerate(line)
                     for face in node} for suit_lines in lines)
+    set_units = tuple([None] * len(CARDS) for _ in range(set_widths[0] + 1))
     return Order(rules, level, trump, tuple(suit_of), tuple(strength), tuple(lines), tuple(bands_out),
-                 set_widths, tractor_kinds(comb), places)
+                 set_widths, tractor_kinds(comb), places, set_units=set_units)
 
 
 def tractor_kinds(comb: Combinations) -> tuple[tuple[int, int, int], ...]:

@@ -20,7 +20,7 @@ from .order import Order
 from .pool import Pool, shape_key
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, init=False)
 class Unit:
     #: the cards, strongest set first
     cards: tuple[Card, ...]
@@ -32,6 +32,17 @@ class Unit:
     suit: int
     #: strength of the unit's strongest card
     top: int
+
+    def __init__(self, cards: tuple[Card, ...], width: int, length: int, suit: int, top: int) -> None:
+        # written out (the fields of a frozen dataclass are set through ``object.__setattr__``):
+        # the ``__init__`` a dataclass generates runs interpreted even in the compiled engine, and
+        # the units of a play are made for most leads
+        setter = object.__setattr__
+        setter(self, "cards", cards)
+        setter(self, "width", width)
+        setter(self, "length", length)
+        setter(self, "suit", suit)
+        setter(self, "top", top)
 
     @property
     def is_tractor(self) -> bool:
@@ -85,8 +96,8 @@ def decompose_suit(order: Order, cards: tuple[Card, ...], suit: int) -> list[Uni
         # no two cards alike: singles only, strongest first (what ``_decompose`` finds, in its
         # order: the sort is stable, and a single's strength is its card's)
         faces = sorted(cards, key=order.strength.__getitem__, reverse=True)
-        made = order.set_units.get
-        return [made((face, 1)) or _make_set(order, face, 1, suit) for face in faces]
+        made = order.set_units[1]
+        return [made[face] or _make_set(order, face, 1, suit) for face in faces]
     return _decompose_suit(order, Pool.of_suit(order, suit, cards))
 
 
@@ -129,9 +140,10 @@ def _make(order: Order, faces: list[int], width: int, suit: int) -> Unit:
 
 def _make_set(order: Order, face: int, width: int, suit: int) -> Unit:
     """The set of ``width`` copies of ``face`` (the same object every time: units are immutable)."""
-    made = order.set_units.get((face, width))
+    of_width = order.set_units[width]
+    made = of_width[face]
     if made is None:
-        made = order.set_units[(face, width)] = Unit((CARDS[face],) * width, width, 1, suit, order.strength[face])
+        made = of_width[face] = Unit((CARDS[face],) * width, width, 1, suit, order.strength[face])
     return made
 
 
@@ -246,11 +258,11 @@ def _sets_largest_first(order: Order, chunks: Mapping[int, Sequence[int]], suit:
     """The sets of the faces of ``chunks`` (each face's set widths) widest first, then strongest
     first; sets alike in both in the order of ``chunks``.  The order a stable sort of them by unit
     key and strength gives, without a key worked out for each unit."""
-    made = order.set_units.get
+    made = order.set_units
     by_width: dict[int, list[Unit]] = {}
     for face in sorted(chunks, key=order.strength.__getitem__, reverse=True):
         for width in chunks[face]:
-            unit = made((face, width)) or _make_set(order, face, width, suit)
+            unit = made[width][face] or _make_set(order, face, width, suit)
             units = by_width.get(width)
             if units is None:
                 by_width[width] = [unit]
