@@ -3,7 +3,9 @@
 The modules named in pyproject.toml (``[tool.hatch.build.targets.wheel.hooks.custom] modules``)
 are compiled from their unchanged Python sources; the wheel carries both, and Python imports the
 compiled one where it is there (an extension module comes before a source file on the import
-path).  The sources stay the reference: they are what an editable install, a machine without a C
+path).  Where a ``.pxd`` file sits beside a module's source, Cython reads it as it compiles the
+module: static types for a few classes and functions, which change nothing a caller can see
+(docs/design.md, "Why the engine is compiled from its own Python sources").  The sources stay the reference: they are what an editable install, a machine without a C
 compiler and the playground's browser runtime (Pyodide) run, and the tests check that both play
 alike.  Cython reads the sources as plain Python (``annotation_typing`` off): a type hint never
 changes what the compiled code accepts.

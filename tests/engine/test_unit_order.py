@@ -109,3 +109,36 @@ def test_each_set_is_one_unit_made_once_per_order(name):
         assert order.set_units[width][ace] is unit
         # asked again, by another way in: the very same object
         assert ctx.units(" ".join(["AS"] * width))[0] is unit
+
+
+def plain_longest_run(order, suit: int, faces: set) -> Run | None:
+    """The longest run of nodes holding one of ``faces``, walked node by node along the lines (the
+    first of equally long ones: lines and nodes come strongest first)."""
+    best = None
+    for li, line in enumerate(order.lines[suit]):
+        start = None
+        for pos, node in enumerate((*line, ())):  # a last empty node closes the last run
+            if any(f in faces for f in node):
+                start = pos if start is None else start
+                continue
+            if start is not None and (best is None or pos - start > best.length):
+                best = Run(li, start, pos - start)
+            start = None
+    return best
+
+
+@pytest.mark.parametrize("name", RULESETS, ids=IDS)
+def test_the_longest_run_is_what_walking_the_lines_finds(name):
+    rules = tr.load(name)
+    rng = random.Random(name)
+    ranks = rules.table.ranks
+    for level, trump in ((ranks[0], "S"), (ranks[-1], None), (ranks[len(ranks) // 2], "D")):
+        order = rules.context(level, trump).order
+        for suit in range(5):
+            faces = [f for f in deck_cards(rules.table) if order.suit_of[f] == suit]
+            for _ in range(60):
+                chosen = set(rng.sample(faces, rng.randint(0, len(faces)))) if faces else set()
+                assert order.longest_run(suit, chosen) == plain_longest_run(order, suit, chosen)
+            # faces of other suits hold no node of this one
+            others = {f for f in deck_cards(rules.table) if order.suit_of[f] != suit}
+            assert order.longest_run(suit, others) is None

@@ -127,6 +127,8 @@ class Standing:
 class DeclarationOffers:
     """Asking the players to declare at one level, during the deal or (炒地皮) after the kitty."""
 
+    __slots__ = ("rules", "players", "table")
+
     def __init__(self, rules: Rules, players: Sequence[Player], level: str | None):
         self.rules = rules
         self.players = players

@@ -36,7 +36,7 @@ from dataclasses import dataclass
 from ..rules import FollowList, Following, Pattern, Rules
 from . import rainbows
 from .breakdown import Requirement, breakdown_order, take_exactly
-from .cards import CARDS, Card
+from .cards import CARDS, N_CODES, Card
 from .draws import choice, sample
 from .errors import PlayError
 from .order import RAINBOW, SUIT_WORDS, TRUMP, Order
@@ -634,17 +634,20 @@ def follow_error(fc: FollowContext, hand: tuple[Card, ...], play: tuple[Card, ..
 
 def _sort_by_first_place(cards: list[Card], among: Sequence[Card]) -> None:
     """Sort ``cards`` (cards of ``among``) by the place ``among`` first holds each, in place: as
-    ``cards.sort(key=among.index)`` does, which looks each card up along ``among``; for a whole
-    hand a table of first places is made once instead (two to three times faster for 25 to 35
-    cards, slower for a suit's few)."""
-    if len(among) <= 12:
-        cards.sort(key=among.index)
-        return
-    first: dict[Card, int] = {}
-    setdefault = first.setdefault
-    for place, card in enumerate(among):
-        setdefault(card, place)
-    cards.sort(key=first.__getitem__)
+    ``cards.sort(key=among.index)`` does.  Without a sort: the copies of each card counted, then
+    given out along ``among`` at each card's first place (typed where compiled, follow.pxd)."""
+    copies = bytearray(N_CODES)
+    for code in cards:
+        copies[code] += 1
+    placed = []
+    for card in among:
+        n = copies[card]
+        if n:
+            copies[card] = 0
+            while n:
+                placed.append(card)
+                n -= 1
+    cards[:] = placed
 
 
 def choose_follow(fc: FollowContext, hand: tuple[Card, ...], rng: random.Random | None = None) -> tuple[Card, ...]:

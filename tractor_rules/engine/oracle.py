@@ -91,6 +91,9 @@ class Context:
     """The card order and trick rules of one hand (``level``, None for no level rank; ``trump``,
     None for no-trump)."""
 
+    __slots__ = ("rules", "level", "trump", "order", "_pack", "_faces", "_leads", "_last_lead", "_known_hands",
+                 "_suit_faces")
+
     def __init__(self, rules: Rules, level: str | None, trump: str | None):
         self.rules = rules
         self.level = level

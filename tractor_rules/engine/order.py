@@ -31,7 +31,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from ..rules import RANKS, SUITS, Combinations, LinkTier, Rules, TrumpTier
-from .cards import BIG_JOKER, CARDS, SMALL_JOKER, Card, deck_cards, parse_token
+from .cards import BIG_JOKER, CARDS, N_CODES, SMALL_JOKER, Card, deck_cards, parse_token
 from .errors import EngineError
 
 if TYPE_CHECKING:
@@ -89,8 +89,9 @@ class Order:
     set_widths: tuple[int, ...]
     #: (width, least length, greatest length or 0) of every tractor width, widest first
     tractor_kinds: tuple[tuple[int, int, int], ...]
-    #: per effective suit: the (line, node) of each of its faces in ``lines``
-    places: tuple[dict[int, tuple[int, int]], ...]
+    #: per effective suit, per card code: its node in ``lines`` as one number (``_places``), or -1
+    #: for a card not in the suit
+    places: tuple[tuple[int, ...], ...]
     #: what ``units.decompose`` worked out already, by the exact cards asked about (their order
     #: decides between equal units): a hand asks about the same cards again and again (a lead,
     #: its throw check, the suit a player leads from again).  Filled and bounded by ``units``.
@@ -104,20 +105,28 @@ class Order:
     def longest_run(self, suit: int, faces: AbstractSet[int]) -> Run | None:
         """The longest run of consecutive nodes that each hold one of ``faces`` (the strongest of
         equally long ones: lines and nodes come strongest first), or None if no node does."""
-        place = self.places[suit]
-        # the nodes holding one of the faces, in the order of the lines: a few faces, where the
-        # lines have many nodes
-        spots = sorted({place[f] for f in faces if f in place})
-        best_line, best_start, best_length = -1, -1, 0
-        line, start, last = -1, -1, -1
-        for li, pos in (*spots, (-1, -1)):  # a last spot on no line closes the last run
-            if li == line and pos == last + 1:
-                last = pos
-                continue
-            if start >= 0 and last + 1 - start > best_length:
-                best_line, best_start, best_length = line, start, last + 1 - start
-            line, start, last = li, pos, pos
-        return Run(best_line, best_start, best_length) if best_length else None
+        return _longest_run(self.places[suit], faces)
+
+
+def _longest_run(place: tuple[int, ...], faces: AbstractSet[int]) -> Run | None:
+    """``Order.longest_run`` over one suit's ``places`` (typed where compiled, order.pxd)."""
+    # the nodes holding one of the faces, in the order of the lines: a few faces, where the lines
+    # have many nodes
+    spots = sorted({place[f] for f in faces if place[f] >= 0})
+    best_line, best_start, best_length = -1, -1, 0
+    line, start, last = -1, -1, -1
+    for spot in spots:
+        li = spot >> _NODE_BITS
+        pos = spot - (li << _NODE_BITS)
+        if li == line and pos == last + 1:
+            last = pos
+            continue
+        if start >= 0 and last + 1 - start > best_length:
+            best_line, best_start, best_length = line, start, last + 1 - start
+        line, start, last = li, pos, pos
+    if start >= 0 and last + 1 - start > best_length:  # the last run
+        best_line, best_start, best_length = line, start, last + 1 - start
+    return Run(best_line, best_start, best_length) if best_length else None
 
 
 def build_order(rules: Rules, level: str | None, trump: str | None) -> Order:
@@ -208,11 +217,27 @@ def build_order(rules: Rules, level: str | None, trump: str | None) -> Order:
 
     comb = rules.combinations
     set_widths = tuple(sorted(set(comb.set_widths) | {1}, reverse=True))
-    places = tuple({face: (li, pos) for li, line in enumerate(suit_lines) for pos, node in enumerate(line)
-                    for face in node} for suit_lines in lines)
-    set_units = tuple([None] * len(CARDS) for _ in range(set_widths[0] + 1))
+    places = tuple(_places(suit_lines) for suit_lines in lines)
+    no_units: list[Unit | None] = [None] * len(CARDS)
+    set_units = tuple(list(no_units) for _ in range(set_widths[0] + 1))
     return Order(rules, level, trump, tuple(suit_of), tuple(strength), tuple(lines), tuple(bands_out),
                  set_widths, tractor_kinds(comb), places, set_units=set_units)
+
+
+#: a node's place in ``Order.places``: its line's index shifted by these bits, plus its own index
+#: in the line (below 2 ** 6: a line holds at most one node per card code, of which there are 54)
+_NODE_BITS = 6
+
+
+def _places(suit_lines: tuple[Line, ...]) -> tuple[int, ...]:
+    """Per card code, its node in one suit's lines as the number ``line << _NODE_BITS | node`` (so
+    that these numbers sort as (line, node) pairs do), or -1 for a card not in the suit."""
+    place = [-1] * N_CODES
+    for li, line in enumerate(suit_lines):
+        for pos, node in enumerate(line):
+            for face in node:
+                place[face] = li << _NODE_BITS | pos
+    return tuple(place)
 
 
 def tractor_kinds(comb: Combinations) -> tuple[tuple[int, int, int], ...]:

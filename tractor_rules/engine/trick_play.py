@@ -46,6 +46,9 @@ def resume_tricks(rules: Rules, players: Sequence[Player], hands: list[list[Card
 class _Tricks:
     """The tricks of one hand being played."""
 
+    __slots__ = ("rules", "players", "hands", "public", "kitty", "points", "order", "banker", "watch", "kitty_seen",
+                 "by_suit")
+
     def __init__(self, rules: Rules, players: Sequence[Player], hands: list[list[Card]], public: Public,
                  kitty: Kitty, points: Sequence[int]):
         if public.ctx is None or public.banker is None:
