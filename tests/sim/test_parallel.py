@@ -244,8 +244,10 @@ def test_a_job_is_pickled_once_for_all_its_games_and_read_once_by_a_worker(monke
 def test_preparing_builds_the_card_order_of_every_hand_a_game_can_play(name):
     from pathlib import Path
 
-    from tractor_rules.engine import oracle
+    from tractor_rules.engine import deal, oracle
+    from tractor_rules.engine.cards import deck_cards
     from tractor_rules.engine.scoring import beyond_level, level_ladder
+    from tractor_rules.engine.units import decompose
     from tractor_rules.sim.parallel import prepare_rules
 
     gallery = Path(__file__).resolve().parents[2] / "examples" / "house-rules"
@@ -258,9 +260,20 @@ def test_preparing_builds_the_card_order_of_every_hand_a_game_can_play(name):
         wanted.add((beyond_level(rules), None))
     assert built == wanted and len(wanted) >= 5 * len(level_ladder(rules))
     assert (rules.levels.game_end == "beyond-last") == name.startswith("T05")
-    # a hand of the run finds its order built
+    # a hand of the run finds its order built, with every set of the pack as its unit
     first = level_ladder(rules)[0]
+    order = rules.context(first, "H").order
     assert rules.context(first, "H") is oracle._CACHE[(id(rules), first, "H")][1]
+    for face in deck_cards(rules.table):
+        for width in order.set_widths:
+            unit = order.set_units[width][face]
+            assert unit is not None and unit.cards == (face,) * width and unit.suit == order.suit_of[face]
+            assert decompose(order, (face,) * width) == [unit]
+    # and each level's declarations worked out (the same table a deal asks for)
+    levels = [*level_ladder(rules), *([beyond_level(rules)] if rules.levels.game_end == "beyond-last" else [])]
+    for level in levels:
+        assert (id(rules), level) in deal._DECLARE_TABLES
+        assert deal.declare_table(rules, level) is deal._DECLARE_TABLES[(id(rules), level)][1]
 
 
 def test_rules_the_engine_cannot_play_are_left_to_the_run_to_refuse():

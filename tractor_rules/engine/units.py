@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from operator import attrgetter
 
-from .cards import CARDS, Card
+from .cards import CARDS, Card, deck_cards
 from .order import Order
 from .pool import Pool, shape_key
 
@@ -145,6 +145,15 @@ def _make_set(order: Order, face: int, width: int, suit: int) -> Unit:
     if made is None:
         made = of_width[face] = Unit((CARDS[face],) * width, width, 1, suit, order.strength[face])
     return made
+
+
+def make_set_units(order: Order) -> None:
+    """Make every set of the order's pack as its unit now (``order.set_units``), rather than as
+    plays first ask for each: what a run does before its hands (``sim.parallel.prepare_rules``)."""
+    suit_of, set_widths = order.suit_of, order.set_widths
+    for face in deck_cards(order.rules.table):
+        for width in set_widths:
+            _make_set(order, face, width, suit_of[face])
 
 
 def _largest(order: Order, pool: Pool) -> list[Unit]:

@@ -25,9 +25,11 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import Any, Protocol
 
+from ..engine.deal import declare_table
 from ..engine.errors import EngineError
 from ..engine.scoring import beyond_level, level_ladder
 from ..engine.simulate import HandResult, play_game, play_games
+from ..engine.units import make_set_units
 from ..rules import SUITS, Rules
 from .backends import BACKENDS
 
@@ -135,18 +137,24 @@ def settle_heap() -> None:
 
 
 def prepare_rules(rules: Rules) -> None:
-    """Build the card order of every hand a game of ``rules`` can play: each level of the ladder
-    with each trump (and no-trump), and the extra level beyond the last where the game has one.
-    Called before a process is settled for a run, so that the orders (65 for a two-deck game, some
-    thousands of objects the collector tracks) are built once and set aside with the rest; built
-    during the run instead, as its first hands meet each level and trump, each new one is walked by
-    the collector's next passes, a pause of several hands in the middle of one."""
+    """Build what a game of ``rules`` keeps per level and trump: the card order of every hand it
+    can play (each level of the ladder with each trump, and no-trump; the extra level beyond the
+    last where the game has one), each order's sets as units, and each level's table of
+    declarations.  Called before a process is settled for a run, so that these (65 orders for a
+    two-deck game, some tens of thousands of objects the collector tracks) are built once and set
+    aside with the rest; built during the run instead, as its first hands meet each level and
+    trump, they cost those hands the building, and each new object is walked by the collector's
+    next passes, a pause of several hands in the middle of one."""
     try:
-        for level in level_ladder(rules):
-            for trump in (*SUITS, None):
-                rules.context(level, trump)
+        levels: list[str | None] = list(level_ladder(rules))
+        hands = [(level, trump) for level in levels for trump in (*SUITS, None)]
         if rules.levels.game_end == "beyond-last":
-            rules.context(beyond_level(rules), None)
+            levels.append(beyond_level(rules))
+            hands.append((levels[-1], None))
+        for level, trump in hands:
+            make_set_units(rules.context(level, trump).order)
+        for level in levels:
+            declare_table(rules, level)
     except EngineError:
         return  # rules the engine cannot play: the run's first hand says so, where it always has
 
