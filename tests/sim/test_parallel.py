@@ -10,7 +10,7 @@ import signal
 import subprocess
 import sys
 import time
-from dataclasses import replace
+from dataclasses import fields, replace
 
 import pytest
 
@@ -326,3 +326,19 @@ def test_a_command_settles_its_process_for_the_run_and_unsettles_it_after(comman
     assert main(command) == 0
     assert frozen_during and all(n > 0 for n in frozen_during)
     assert gc.get_freeze_count() == 0
+
+
+def test_a_hand_result_comes_back_from_a_worker_as_it_left():
+    """Results are pickled as their constructor's arguments (cheaper to read back than a frozen
+    dataclass's state): every field comes back equal, the game's end and the log line included."""
+    from tractor_rules.engine.simulate import GameEnd, HandResult
+    from tractor_rules.sim.parallel import play_games_task
+
+    rules = tr.load("two-decks")
+    results = play_games_task(GameJob(rules, ("random",) * 4, seed=3, log=True), 0, 500)
+    assert results[-1].end is not None and results[0].log is not None  # a whole game, logged
+    for result in results:
+        back = pickle.loads(pickle.dumps(result, pickle.HIGHEST_PROTOCOL))
+        assert type(back) is HandResult and back == result
+        assert [getattr(back, f.name) for f in fields(HandResult)] == [getattr(result, f.name) for f in fields(HandResult)]
+    assert isinstance(results[-1].end, GameEnd)
