@@ -155,6 +155,7 @@ def only_cards(cards: tuple[Any, ...]) -> bool:
             return False
     return True
 
+
 def _in_pack(cards: tuple[Card, ...], faces: frozenset[Card], copies: bytearray, fewest: int) -> bool:
     """``PackCheck.holds`` for a tuple of ``Card`` objects: whether they are all ``faces``, none
     more often than ``copies`` says (no count is needed for ``fewest`` cards or fewer).  Typed

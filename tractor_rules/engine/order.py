@@ -96,8 +96,8 @@ class Order:
     #: decides between equal units): a hand asks about the same cards again and again (a lead,
     #: its throw check, the suit a player leads from again).  Filled and bounded by ``units``.
     decompositions: dict[tuple[int, ...], tuple[Unit, ...]] = field(default_factory=dict, repr=False)
-    #: each set as a ``Unit``, made when first asked for: ``set_units[width][face]`` (None until
-    #: then; a width of ``set_widths`` and a card code index it).  Units are immutable, so one object
+    #: each set as a ``Unit``, made when first asked for or all at once (``units.make_set_units``):
+    #: ``set_units[width][face]``, None until then.  Units are immutable, so one object
     #: serves every play; lists by width and code rather than a dict by (face, width), because most
     #: plays' sets are looked up here, and a pair of indexes builds and hashes no tuple
     set_units: tuple[list[Unit | None], ...] = field(default=(), repr=False)

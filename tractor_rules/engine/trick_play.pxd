@@ -1,6 +1,6 @@
-# Static types for the compiled engine: Cython reads this file beside trick_play.py when it compiles the
-# module (hatch_build.py), and types what it declares; the Python source is unchanged, and runs as
-# it is wherever the engine is not compiled.
+# Static types for the compiled engine: Cython reads this file beside trick_play.py when it compiles
+# the module (hatch_build.py), and types what it declares; the Python source is unchanged, and runs
+# as it is wherever the engine is not compiled.
 
 # the tricks of a hand an extension type: the trick loop reads its fields as C struct members
 cdef class _Tricks:
