@@ -24,7 +24,7 @@ from .errors import RulesetError, terminal_safe
 from .language.resolve import read_ruleset_bytes
 from .language.suggest import quoted
 from .resources import builtin_path
-from .sim.backends import add_run_options
+from .sim.backends import WorkerLost, add_run_options
 
 DEFAULT_RULESET = "two-decks"
 #: what ``render --kind`` prints; the renderer's registry (render/kinds.py) is the authority, and
@@ -482,6 +482,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         return args.run(args)
     except OutputError as error:
         print(f"tractor-rules {args.command}: {error}", file=sys.stderr)
+        return EXIT_INPUT
+    except WorkerLost as error:  # a run's output files are removed as the error unwinds
+        print(f"tractor-rules {args.command}: {error}; the run is abandoned", file=sys.stderr)
         return EXIT_INPUT
     except BrokenPipeError:  # `tractor-rules compile | head`
         sys.stderr.close()

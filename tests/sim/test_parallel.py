@@ -61,6 +61,69 @@ def test_an_error_in_a_worker_reaches_the_parent_whole(pool):
         list(run_hands(job, 5, pool))
 
 
+def test_an_error_that_cannot_be_pickled_reaches_the_parent_in_words():
+    from tractor_rules.sim.parallel import _portable
+
+    class Local(Exception):  # a class pickle cannot find by name
+        pass
+
+    error = _portable(Local("the disk is full"))
+    assert type(error) is RuntimeError and str(error) == "Local: the disk is full"
+    assert pickle.loads(pickle.dumps(error)).args == error.args
+    kept = EngineError("trump is not known yet")
+    assert _portable(kept) is kept
+
+
+def test_games_left_over_from_a_run_do_not_reach_the_next(pool):
+    """A run stops reading once it has its hands; the games it sent beyond them are dropped when
+    they come back, and the next run on the same workers (another job) gets only its own."""
+    first = GameJob(tr.load("two-decks"), ("random",) * 4, 21)
+    assert len(list(run_hands(first, 3, pool))) == 3
+    assert any(worker.sent for worker in pool._workers)  # games of the first run still in play
+    second = GameJob(tr.load("one-deck"), ("greedy",) * 4, 22)
+    assert _timeless(run_hands(second, 30, pool)) == _timeless(run_hands(second, 30, InlineBackend()))
+    again = _timeless(run_hands(first, 10, pool))
+    assert again == _timeless(run_hands(first, 10, InlineBackend()))
+
+
+def test_a_worker_that_dies_stops_the_run_with_an_error_not_a_wait():
+    import os
+
+    from tractor_rules.sim.backends import WorkerLost
+
+    backend = ProcessBackend(2)
+    workers = list(backend._workers)
+    try:
+        victim = workers[0].process
+        os.kill(victim.pid, signal.SIGKILL)
+        victim.join(10)
+        job = GameJob(tr.load("two-decks"), ("random",) * 4, 1)
+        with pytest.raises(WorkerLost, match=r"^a worker process stopped \(killed by SIGKILL\)$"):
+            list(run_hands(job, 50, backend))
+    finally:
+        backend.close()
+    assert not any(worker.process.is_alive() for worker in workers)
+
+
+def test_a_command_whose_worker_dies_says_so_and_leaves_no_output(tmp_path, capsys, monkeypatch):
+    from tractor_rules.sim import parallel
+    from tractor_rules.sim.backends import WorkerLost
+
+    def lost(self, job, game, limit):
+        raise WorkerLost("a worker process stopped (killed by SIGKILL)")
+
+    monkeypatch.setattr(parallel.ProcessBackend, "submit", lost)
+    log = tmp_path / "hands.jsonl"
+    for command in (["simulate", "--log", str(log)], ["tournament", "two-decks", "--players", "random,greedy"],
+                    ["balance", "two-decks"]):
+        assert main([*command, "--hands", "200", "--workers", "2"]) == 1
+        out, err = capsys.readouterr()
+        assert out == ""
+        assert err == (f"tractor-rules {command[0]}: a worker process stopped (killed by SIGKILL); "
+                       "the run is abandoned\n")
+    assert list(tmp_path.iterdir()) == []
+
+
 @pytest.mark.parametrize("error", [
     NoTrumpFromKitty("redeal", "the rules redeal"),
     IllegalPlay(2, "played 5S, which is not in the hand"),
@@ -225,19 +288,28 @@ def test_a_job_is_pickled_once_for_all_its_games_and_read_once_by_a_worker(monke
     again = pickle.dumps(GameJob(tr.load("one-deck"), ("random",) * 4, seed=6))
     assert parallel.play_packed_task(again, 0, 1)[0].game == 0 and len(loads) == 3 and len(steps) == 4
 
-    submitted = []
+    # the backend sends a worker the job's bytes with its first game of the job, then games alone
+    sent: list[tuple[int, object]] = []
 
-    class Pool:
-        def apply_async(self, task, args):
-            submitted.append((task, args))
+    class Conn:
+        def __init__(self, number):
+            self.number = number
 
+        def send(self, message):
+            sent.append((self.number, message))
+
+    monkeypatch.setattr(parallel, "GAMES_PER_WORKER", 2)
     backend = parallel.ProcessBackend.__new__(parallel.ProcessBackend)
-    backend.pool, backend._packed = Pool(), None
-    for game in range(3):
+    backend._workers = [parallel._Worker(None, Conn(n)) for n in (1, 2)]
+    backend._waiting, backend._packed = parallel.deque(), None
+    for game in range(4):
         backend.submit(job, game, 10)
-    assert [task for task, _ in submitted] == [parallel.play_packed_task] * 3
-    assert len({id(args[0]) for _, args in submitted}) == 1  # one pickling for every game
-    assert pickle.loads(submitted[0][1][0]) == job
+    assert [(n, game) for n, (_, game, _) in sent] == [(1, 0), (2, 1), (1, 2), (2, 3)]
+    jobs = [job_bytes for _, (job_bytes, _, _) in sent]
+    assert jobs[0] is jobs[1] and jobs[2] is None and jobs[3] is None  # one pickling for every game
+    assert pickle.loads(jobs[0]) == job and all(limit == 10 for _, (_, _, limit) in sent)
+    backend.submit(job, 4, 10)  # both workers hold GAMES_PER_WORKER games: this one waits
+    assert len(sent) == 4 and len(backend._waiting) == 1
 
 
 @pytest.mark.parametrize("name", ["two-decks", "four-decks", "T05-no-trump-beyond-a"])
@@ -253,6 +325,7 @@ def test_preparing_builds_the_card_order_of_every_hand_a_game_can_play(name):
     gallery = Path(__file__).resolve().parents[2] / "examples" / "house-rules"
     rules = tr.load(str(gallery / f"{name}.tractor") if name.startswith("T") else name)
     oracle._CACHE.clear()
+    deal._DECLARE_TABLES.clear()  # both caches start afresh when full: none may fill up midway
     prepare_rules(rules)
     built = {(level, trump) for (rid, level, trump) in oracle._CACHE if rid == id(rules)}
     wanted = {(level, trump) for level in level_ladder(rules) for trump in ("S", "H", "D", "C", None)}

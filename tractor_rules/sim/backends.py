@@ -8,10 +8,15 @@ import argparse
 import os
 from dataclasses import dataclass
 
-__all__ = ["BACKENDS", "BackendKind", "add_run_options", "default_workers"]
+__all__ = ["BACKENDS", "BackendKind", "WorkerLost", "add_run_options", "default_workers"]
 
 #: below this many hands a run is not worth a second worker (starting one takes a moment)
 HANDS_PER_WORKER = 100
+
+
+class WorkerLost(RuntimeError):
+    """A worker process stopped in the middle of a run (killed, or out of memory): the run cannot
+    go on, and its games in flight are lost."""
 
 
 @dataclass(frozen=True, slots=True)

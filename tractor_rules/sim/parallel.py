@@ -8,9 +8,10 @@ waits for, and yields their hands in game order until it has yielded the hands a
 games that were started beyond that are cancelled.  Memory holds only the games in flight.
 
 With one local worker no process is started: the games are played in this process, hand by hand.
-Worker processes ignore Ctrl-C (the parent decides: it stops the pool and keeps what it has);
+Worker processes ignore Ctrl-C (the parent decides: it stops the workers and keeps what it has);
 an error raised in a worker (an ``EngineError`` for rules the engine cannot play) reaches the
-parent whole, because every error of the package survives pickling.
+parent whole, because every error of the package survives pickling.  A worker process that dies
+(killed, out of memory) stops the run with ``WorkerLost`` rather than leaving it waiting.
 """
 
 from __future__ import annotations
@@ -23,6 +24,7 @@ import signal
 from collections import deque
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
+from multiprocessing.connection import Connection, wait
 from typing import Any, Protocol
 
 from ..engine.deal import declare_table
@@ -31,7 +33,7 @@ from ..engine.scoring import beyond_level, level_ladder
 from ..engine.simulate import HandResult, play_game, play_games
 from ..engine.units import make_set_units
 from ..rules import SUITS, Rules
-from .backends import BACKENDS
+from .backends import BACKENDS, WorkerLost
 
 __all__ = ["Backend", "GameJob", "open_backend", "prepare_rules", "run_hands", "settle_heap", "unsettle_heap"]
 
@@ -170,18 +172,100 @@ def _start_worker() -> None:
     settle_heap()
 
 
-class _LocalPending:
-    __slots__ = ("async_result",)
+#: games sent to a worker ahead of the one it plays: one waits in its pipe, so that it starts the
+#: next game the moment it sends a result, without waiting for this process to answer
+GAMES_PER_WORKER = 2
 
-    def __init__(self, async_result: Any):
-        self.async_result = async_result
+
+class _LocalPending:
+    """A game submitted to a ``ProcessBackend``: waiting to be sent, sent to a worker, or done."""
+
+    __slots__ = ("backend", "packed", "game", "limit", "done", "value", "error", "cancelled")
+
+    def __init__(self, backend: ProcessBackend, packed: bytes, game: int, limit: int):
+        self.backend, self.packed, self.game, self.limit = backend, packed, game, limit
+        self.done, self.cancelled = False, False
+        self.value: list[HandResult] = []
+        self.error: BaseException | None = None
 
     def result(self) -> list[HandResult]:
-        return list(self.async_result.get())
+        while not self.done:
+            self.backend._receive()
+        if self.error is not None:
+            raise self.error
+        return self.value
+
+    def cancel(self) -> None:
+        """Nobody will read this game: it is not sent, or its hands are dropped when they come."""
+        self.cancelled = True
+
+
+class _Worker:
+    __slots__ = ("process", "conn", "sent", "packed")
+
+    def __init__(self, process: Any, conn: Connection):
+        self.process, self.conn = process, conn
+        #: the games sent and not yet answered, in the order sent (a worker answers in that order)
+        self.sent: deque[_LocalPending] = deque()
+        #: the job this worker has been sent last (a game's message carries its job only when it
+        #: changes)
+        self.packed = b""
+
+    def stopped(self) -> str:
+        """How the process ended, in words."""
+        self.process.join(1.0)
+        code = self.process.exitcode
+        if code is None:
+            return "its connection closed"
+        if code < 0:
+            try:
+                return f"killed by {signal.Signals(-code).name}"
+            except ValueError:
+                return f"killed by signal {-code}"
+        return f"exit status {code}"
+
+
+def _serve(conn: Connection) -> None:
+    """A worker process: play the games the parent sends, in turn, and send back each game's hands
+    or the error that stopped it."""
+    _start_worker()
+    packed = b""
+    while True:
+        try:
+            task = conn.recv()
+        except (EOFError, OSError):
+            return  # the parent has gone
+        if task is None:
+            return
+        job, game, limit = task
+        if job is not None:
+            packed = job
+        try:
+            reply: tuple[bool, Any] = (True, play_packed_task(packed, game, limit))
+        except Exception as exc:
+            reply = (False, _portable(exc))
+        conn.send(reply)
+
+
+def _portable(error: Exception) -> Exception:
+    """``error``, or the same words in a RuntimeError when it cannot be pickled (every error of the
+    package can; another library's might not)."""
+    try:
+        pickle.dumps(error)
+    except Exception:
+        return RuntimeError(f"{type(error).__name__}: {error}")
+    return error
 
 
 class ProcessBackend:
-    """A pool of local worker processes."""
+    """Local worker processes, each fed its games through its own pipe.
+
+    This process hands out the games and reads the hands in its one thread, when it waits for a
+    result: nothing else runs beside the workers.  (A ``multiprocessing.Pool`` keeps three threads
+    in the parent, one of which wakes at every result and polls every worker; on a machine with as
+    many cores as workers, that took a tenth of a core from them.)  A game goes to the worker with
+    the fewest games sent, at most ``GAMES_PER_WORKER`` each, so a slow game does not hold up the
+    others for long."""
 
     name = "local"
     inline = False
@@ -190,21 +274,92 @@ class ProcessBackend:
         self.workers = workers
         methods = multiprocessing.get_all_start_methods()
         # forkserver: workers start from a clean process, not a copy of this one with its threads
-        context = multiprocessing.get_context("forkserver" if "forkserver" in methods else "spawn")
-        self.pool = context.Pool(workers, initializer=_start_worker)
-        #: the job submitted last, pickled once: the pool would pickle it, rules and all, with
-        #: every game (the parent's threads share the cores with the workers)
+        context: Any = multiprocessing.get_context("forkserver" if "forkserver" in methods else "spawn")
+        self._workers: list[_Worker] = []
+        #: games submitted and not yet sent
+        self._waiting: deque[_LocalPending] = deque()
+        #: the job submitted last, pickled once for all its games
         self._packed: tuple[GameJob, bytes] | None = None
+        try:
+            for _ in range(workers):
+                ours, theirs = context.Pipe()
+                process = context.Process(target=_serve, args=(theirs,), daemon=True,
+                                          name=f"tractor-rules worker {len(self._workers) + 1}")
+                process.start()
+                theirs.close()  # only the worker holds its end: its end closing tells us it stopped
+                self._workers.append(_Worker(process, ours))
+        except BaseException:
+            self.close()
+            raise
 
     def submit(self, job: GameJob, game: int, limit: int) -> Pending:
         packed = self._packed
         if packed is None or packed[0] is not job:
             packed = self._packed = (job, pickle.dumps(job, pickle.HIGHEST_PROTOCOL))
-        return _LocalPending(self.pool.apply_async(play_packed_task, (packed[1], game, limit)))
+        pending = _LocalPending(self, packed[1], game, limit)
+        self._waiting.append(pending)
+        self._send()
+        return pending
+
+    def _send(self) -> None:
+        """Send waiting games to the workers that have room for them."""
+        waiting = self._waiting
+        while waiting:
+            if waiting[0].cancelled:
+                waiting.popleft()
+                continue
+            worker = min(self._workers, key=lambda w: len(w.sent))
+            pending = waiting[0]
+            if len(worker.sent) >= GAMES_PER_WORKER:
+                return
+            job = None
+            if worker.packed is not pending.packed:
+                # a new job (its rules, some kilobytes) goes only to a worker that is reading its
+                # pipe, never to one that may be blocked sending us a result meanwhile
+                if worker.sent:
+                    return
+                job = worker.packed = pending.packed
+            waiting.popleft()
+            self._tell(worker, (job, pending.game, pending.limit))
+            worker.sent.append(pending)
+
+    def _tell(self, worker: _Worker, message: Any) -> None:
+        try:
+            worker.conn.send(message)
+        except OSError:
+            raise WorkerLost(f"a worker process stopped ({worker.stopped()})") from None
+
+    def _receive(self) -> None:
+        """Wait for the next results, keep them, and send the workers that answered more games."""
+        busy = {worker.conn: worker for worker in self._workers if worker.sent}
+        if not busy:
+            raise RuntimeError("waiting for a game that was never sent")
+        for conn in wait(list(busy)):
+            worker = busy[conn]  # type: ignore[index]
+            try:
+                ok, value = worker.conn.recv()
+            except (EOFError, OSError):
+                raise WorkerLost(f"a worker process stopped ({worker.stopped()})") from None
+            pending = worker.sent.popleft()
+            pending.done = True
+            if pending.cancelled:
+                continue
+            if ok:
+                pending.value = value
+            else:
+                pending.error = value
+        self._send()
 
     def close(self) -> None:
-        self.pool.terminate()
-        self.pool.join()
+        """Stop the workers at once (a game in play is dropped)."""
+        for worker in self._workers:
+            if worker.process.is_alive():
+                worker.process.terminate()
+        for worker in self._workers:
+            worker.process.join()
+            worker.conn.close()
+        self._workers = []
+        self._waiting.clear()
 
 
 def open_local(workers: int, address: str | None) -> Backend:
