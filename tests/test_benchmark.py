@@ -38,7 +38,11 @@ def test_engine_bench_reports_every_target(tmp_path: Path) -> None:
     # run from benchmarks/, the script measures the installed package (compiled or not): the one
     # a program outside the checkout imports
     assert report["engine"] == _installed_engine(tmp_path)
-    assert report["scaling"]["hands"] == 12 and report["scaling"]["workers"] == 2
+    scaling = report["scaling"]
+    assert scaling["hands"] == 12 and scaling["workers"] == 2
+    assert len(scaling["serial_seconds"]) == len(scaling["parallel_seconds"]) == len(scaling["speedups"]) == 3
+    assert scaling["speedup"] == sorted(scaling["speedups"])[1]  # the median pair
+    assert report["targets"]["2 workers / 1 worker"]["figure"] == scaling["speedup"]
     targets = report["targets"]
     assert set(targets) == {
         "two-decks hands per second", "four-decks hands per second", "two-decks median ms",
