@@ -142,3 +142,28 @@ def test_the_longest_run_is_what_walking_the_lines_finds(name):
             # faces of other suits hold no node of this one
             others = {f for f in deck_cards(rules.table) if order.suit_of[f] != suit}
             assert order.longest_run(suit, others) is None
+
+
+@pytest.mark.parametrize("name", RULESETS, ids=IDS)
+def test_faces_strongest_first_are_what_a_stable_sort_gives(name):
+    """The insertion sort of a decomposition's faces (typed where compiled) gives exactly the
+    stable sort by strength, strongest first: equally strong faces (the level cards of the side
+    suits among trumps, or of every suit without trump) keep the order they came in."""
+    from tractor_rules.engine.units import _strongest_first
+
+    rules = tr.load(name)
+    pack = list(deck_cards(rules.table))
+    rng = random.Random(name)
+    ties = 0
+    for level in rules.table.ranks[:4]:
+        for trump in ("H", None):
+            strength = rules.context(level, trump).order.strength
+            for _ in range(40):
+                faces = rng.sample(pack, rng.randint(0, min(len(pack), 24)))
+                got = _strongest_first(strength, faces)
+                assert got == sorted(faces, key=strength.__getitem__, reverse=True)
+                assert all(a is b for a, b in zip(sorted(got), sorted(faces)))  # the same objects
+                ties += len({strength[f] for f in faces}) < len(faces)
+            assert _strongest_first(strength, {f: 1 for f in pack[:5]}) == \
+                sorted(pack[:5], key=strength.__getitem__, reverse=True)  # a dict's keys, in its order
+    assert ties  # equally strong faces were met

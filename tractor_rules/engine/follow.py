@@ -641,9 +641,10 @@ def _sort_by_first_place(cards: list[Card], among: Sequence[Card]) -> None:
         copies[code] += 1
     placed = []
     for card in among:
-        n = copies[card]
+        code = card
+        n = copies[code]
         if n:
-            copies[card] = 0
+            copies[code] = 0
             while n:
                 placed.append(card)
                 n -= 1
@@ -659,12 +660,11 @@ def choose_follow(fc: FollowContext, hand: tuple[Card, ...], rng: random.Random 
         return rainbows.choose_follow(fc.rainbow, hand, size, order.strength, rng)
     suit_of = order.suit_of
     held = fc.held(hand)
-    # ``spare`` keeps the order of ``spare_from``; ``cut`` says whether copies were taken out of it
+    # ``spare`` keeps the order of ``spare_from``, less the cards chosen
     if len(held) <= size:
         chosen = list(held)
         spare = [c for c in hand if suit_of[c] != fc.suit] if held else list(hand)
         spare_from: Sequence[Card] = hand
-        cut = False
     else:
         # the demand's shapes do not depend on the pick, only which cards give them
         faces = fc.demand(held, rng or "fit").cards
@@ -673,15 +673,14 @@ def choose_follow(fc: FollowContext, hand: tuple[Card, ...], rng: random.Random 
         for c in chosen:
             spare.remove(c)
         spare_from = held
-        cut = bool(chosen)
     need = size - len(chosen)
     if rng is not None:
         if not need:
             return tuple(chosen)  # a sample of none draws nothing from ``rng``
         # copies side by side, in the order the hand first holds them: a seed picks the same cards.
-        # Uncut and without copies, the spare cards are in that order already.
-        if cut or len(set(spare)) != len(spare):
-            _sort_by_first_place(spare, spare_from)
+        # (With nothing chosen out of them and no copies, they are in that order already; putting
+        # them in order costs less than finding that out.)
+        _sort_by_first_place(spare, spare_from)
         # one card: ``choice`` draws exactly what ``sample(spare, 1)`` draws, without its checks
         chosen += sample(rng, spare, need) if need > 1 else (choice(rng, spare),)
     else:

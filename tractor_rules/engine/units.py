@@ -10,7 +10,7 @@ only of whole sets of equal width.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from operator import attrgetter
@@ -95,7 +95,7 @@ def decompose_suit(order: Order, cards: tuple[Card, ...], suit: int) -> list[Uni
     if len(set(cards)) == len(cards):
         # no two cards alike: singles only, strongest first (what ``_decompose`` finds, in its
         # order: the sort is stable, and a single's strength is its card's)
-        faces = sorted(cards, key=order.strength.__getitem__, reverse=True)
+        faces = _strongest_first(order.strength, cards)
         made = order.set_units[1]
         return [made[face] or _make_set(order, face, 1, suit) for face in faces]
     return _decompose_suit(order, Pool.of_suit(order, suit, cards))
@@ -269,7 +269,7 @@ def _sets_largest_first(order: Order, chunks: Mapping[int, Sequence[int]], suit:
     key and strength gives, without a key worked out for each unit."""
     made = order.set_units
     by_width: dict[int, list[Unit]] = {}
-    for face in sorted(chunks, key=order.strength.__getitem__, reverse=True):
+    for face in _strongest_first(order.strength, chunks):
         for width in chunks[face]:
             unit = made[width][face] or _make_set(order, face, width, suit)
             units = by_width.get(width)
@@ -279,4 +279,31 @@ def _sets_largest_first(order: Order, chunks: Mapping[int, Sequence[int]], suit:
                 units.append(unit)
     if len(by_width) == 1:
         return next(iter(by_width.values()))
-    return [unit for width in sorted(by_width, reverse=True) for unit in by_width[width]]
+    out: list[Unit] = []
+    for width in order.set_widths:  # widest first; every set's width is one of them
+        units = by_width.get(width)
+        if units is not None:
+            out += units
+    return out
+
+
+def _strongest_first(strength: tuple[int, ...], faces: Iterable[int]) -> list[int]:
+    """``faces`` strongest first, equally strong ones in the order given: what
+    ``sorted(faces, key=strength.__getitem__, reverse=True)`` gives.  An insertion sort (a suit
+    holds few faces), typed where compiled (units.pxd): the sort's key, called for each face,
+    cost more than the sort."""
+    out = list(faces)
+    for i in range(1, len(out)):
+        face = out[i]
+        code = face
+        own = strength[code]
+        j = i - 1
+        while j >= 0:
+            code = out[j]
+            other = strength[code]
+            if other >= own:
+                break
+            out[j + 1] = out[j]
+            j -= 1
+        out[j + 1] = face
+    return out
