@@ -103,6 +103,8 @@ def test_a_worker_that_dies_stops_the_run_with_an_error_not_a_wait():
     finally:
         backend.close()
     assert not any(worker.process.is_alive() for worker in workers)
+    with pytest.raises(RuntimeError, match="this backend was closed"):
+        backend.submit(GameJob(tr.load("two-decks"), ("random",) * 4, 1), 0, 1)
 
 
 def test_a_command_whose_worker_dies_says_so_and_leaves_no_output(tmp_path, capsys, monkeypatch):

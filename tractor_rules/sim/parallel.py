@@ -293,6 +293,8 @@ class ProcessBackend:
             raise
 
     def submit(self, job: GameJob, game: int, limit: int) -> Pending:
+        if not self._workers:
+            raise RuntimeError("the workers are stopped: this backend was closed")
         packed = self._packed
         if packed is None or packed[0] is not job:
             packed = self._packed = (job, pickle.dumps(job, pickle.HIGHEST_PROTOCOL))
