@@ -34,8 +34,8 @@ carries the engine's hot modules compiled by Cython, hatch_build.py) and where t
 imported from: an editable install or a checkout runs the Python sources, and is slower.
 
 scaling: ``--scaling-hands`` two-deck hands (random players) through the runner ``simulate``
-uses, in this process and then on two worker processes (started before the clock starts), three
-such pairs in turn; the speedup is the median of the three pairs' ratios.
+uses, in this process and then on two worker processes (started before the clock starts), five
+such pairs in turn; the speedup is the median of the five pairs' ratios.
 The two-deck ruleset plays at least ``--worst-of`` hands (default 2,000) so that its worst hand
 means something.
 """
@@ -66,7 +66,7 @@ ORACLE_RATE_TARGET = 150_000.0
 HEURISTIC_RATE_TARGET = 200.0
 PARALLEL_SPEEDUP_TARGET = 1.8
 #: serial and parallel runs of the scaling measurement, taken in turn
-SCALING_PAIRS = 3
+SCALING_PAIRS = 5
 #: hands whose follows and tricks the oracle figures ask about (about 15,000 follows of two decks)
 ORACLE_HANDS = 250
 DECKS = {1: "one-deck", 2: "two-decks", 3: "three-decks", 4: "four-decks"}
