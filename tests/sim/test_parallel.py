@@ -417,3 +417,48 @@ def test_a_hand_result_comes_back_from_a_worker_as_it_left():
         assert type(back) is HandResult and back == result
         assert [getattr(back, f.name) for f in fields(HandResult)] == [getattr(result, f.name) for f in fields(HandResult)]
     assert isinstance(results[-1].end, GameEnd)
+
+
+def test_the_workers_of_a_killed_run_stop_quietly(tmp_path):
+    """A run killed outright (no ``close``): its workers find their pipe closed and stop, without
+    a word on standard error, rather than playing on or lingering."""
+    import os
+
+    script = tmp_path / "run.py"
+    script.write_text(
+        "import sys, tractor_rules as tr\n"
+        "from tractor_rules.sim.parallel import GameJob, ProcessBackend, run_hands\n"
+        "if __name__ == '__main__':\n"
+        "    backend = ProcessBackend(2)\n"
+        "    print(*(w.process.pid for w in backend._workers), flush=True)\n"
+        "    job = GameJob(tr.load('four-decks'), ('random',) * 4, 1)\n"
+        "    for _ in run_hands(job, 100_000, backend):\n"
+        "        pass\n", encoding="utf-8")
+    errors = tmp_path / "stderr.txt"
+    with errors.open("w") as err:
+        child = subprocess.Popen([sys.executable, str(script)], stdout=subprocess.PIPE, stderr=err, text=True)
+        try:
+            pids = [int(pid) for pid in child.stdout.readline().split()]
+            time.sleep(2.0)  # games in play
+            child.kill()
+            child.wait(30)
+        finally:
+            if child.poll() is None:
+                child.kill()
+                child.wait()
+    assert len(pids) == 2
+
+    def alive(pid):
+        try:
+            os.kill(pid, 0)
+        except ProcessLookupError:
+            return False
+        with open(f"/proc/{pid}/stat") as stat:  # a zombie has stopped (its parent is gone)
+            return stat.read().rsplit(")", 1)[1].split()[0] != "Z"
+
+    for _ in range(300):
+        if not any(alive(pid) for pid in pids):
+            break
+        time.sleep(0.1)
+    assert not any(alive(pid) for pid in pids)
+    assert errors.read_text() == ""

@@ -244,7 +244,10 @@ def _serve(conn: Connection) -> None:
             reply: tuple[bool, Any] = (True, play_packed_task(packed, game, limit))
         except Exception as exc:
             reply = (False, _portable(exc))
-        conn.send(reply)
+        try:
+            conn.send(reply)
+        except OSError:
+            return  # the parent has gone
 
 
 def _portable(error: Exception) -> Exception:
