@@ -167,3 +167,26 @@ def test_faces_strongest_first_are_what_a_stable_sort_gives(name):
             assert _strongest_first(strength, {f: 1 for f in pack[:5]}) == \
                 sorted(pack[:5], key=strength.__getitem__, reverse=True)  # a dict's keys, in its order
     assert ties  # equally strong faces were met
+
+
+@pytest.mark.parametrize("name", RULESETS, ids=IDS)
+def test_a_nodes_strongest_face_is_what_max_gives(name):
+    """The face a tractor takes at each node of its run: the strongest of those held, the first of
+    equals, as ``max`` with strength as its key gives it."""
+    from tractor_rules.engine.units import _strongest_of
+
+    rules = tr.load(name)
+    rng = random.Random(name)
+    asked = 0
+    for level in rules.table.ranks[:3]:
+        for trump in ("S", None):
+            order = rules.context(level, trump).order
+            for lines in order.lines:
+                for line in lines:
+                    for node in line:
+                        for _ in range(3):
+                            held = set(rng.sample(list(node), rng.randint(1, len(node))))
+                            want = max((f for f in node if f in held), key=order.strength.__getitem__)
+                            assert _strongest_of(node, held, order.strength) is want
+                            asked += 1
+    assert asked

@@ -11,6 +11,7 @@ only of whole sets of equal width.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Set as AbstractSet
 from dataclasses import dataclass
 from functools import lru_cache
 from operator import attrgetter
@@ -247,7 +248,7 @@ def _identical(order: Order, pool: Pool) -> list[Unit]:
                 line = order.lines[suit][best.line]
                 taken = []
                 for node in line[best.start:best.start + take]:
-                    face = max((f for f in node if f in faces), key=strength.__getitem__)
+                    face = _strongest_of(node, faces, strength)
                     parts = chunks[face]
                     parts.remove(width)
                     if width not in parts:
@@ -259,6 +260,21 @@ def _identical(order: Order, pool: Pool) -> list[Unit]:
     return out + _sets_largest_first(order, chunks, suit)
 
 
+def _strongest_of(node: Sequence[int], faces: AbstractSet[int], strength: tuple[int, ...]) -> int:
+    """The strongest of the node's faces that are among ``faces`` (the first of equals), as
+    ``max`` with a key gives it; the node holds one at least."""
+    best: int | None = None
+    top = 0
+    for face in node:
+        if face in faces:
+            code = face
+            own = strength[code]
+            if best is None or own > top:
+                best, top = face, own
+    assert best is not None  # a node of the run holds one of the faces
+    return best
+
+
 #: the sets of a single card
 _SINGLE = (1,)
 
@@ -268,22 +284,28 @@ def _sets_largest_first(order: Order, chunks: Mapping[int, Sequence[int]], suit:
     first; sets alike in both in the order of ``chunks``.  The order a stable sort of them by unit
     key and strength gives, without a key worked out for each unit."""
     made = order.set_units
-    by_width: dict[int, list[Unit]] = {}
+    # the sets of each width, by width (``set_units`` is indexed by width too)
+    by_width: list[list[Unit] | None] = [None] * len(made)
     for face in _strongest_first(order.strength, chunks):
+        code = face
         for width in chunks[face]:
-            unit = made[width][face] or _make_set(order, face, width, suit)
-            units = by_width.get(width)
+            of_width = made[width]
+            unit = of_width[code]
+            if unit is None:
+                unit = _make_set(order, face, width, suit)
+            units = by_width[width]
             if units is None:
                 by_width[width] = [unit]
             else:
                 units.append(unit)
-    if len(by_width) == 1:
-        return next(iter(by_width.values()))
     out: list[Unit] = []
     for width in order.set_widths:  # widest first; every set's width is one of them
-        units = by_width.get(width)
+        units = by_width[width]
         if units is not None:
-            out += units
+            if not out:
+                out = units
+            else:
+                out += units
     return out
 
 
