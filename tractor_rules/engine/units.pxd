@@ -16,5 +16,7 @@ cpdef list _sets_largest_first(object order, object chunks, object suit)
 # a suit's faces split into sets and gathered by width in typed containers
 @cython.locals(chunks=dict, wide=dict, count=Py_ssize_t, parts=list, faces=set, out=list, taken=list)
 cpdef list _identical(object order, object pool)
+
+# the face a tractor takes at a node: the strongest held, found in machine integers
 @cython.locals(best=object, top=Py_ssize_t, own=Py_ssize_t, code=Py_ssize_t, face=object)
 cpdef object _strongest_of(object node, object faces, tuple strength)
