@@ -211,18 +211,20 @@ class _Worker:
         #: changes)
         self.packed = b""
 
-    def stopped(self) -> str:
-        """How the process ended, in words."""
+    def lost(self) -> WorkerLost:
+        """The error for this worker's pipe found closed, saying how its process ended."""
         self.process.join(1.0)
         code = self.process.exitcode
         if code is None:
-            return "its connection closed"
-        if code < 0:
+            how = "its connection closed"
+        elif code < 0:
             try:
-                return f"killed by {signal.Signals(-code).name}"
+                how = f"killed by {signal.Signals(-code).name}"
             except ValueError:
-                return f"killed by signal {-code}"
-        return f"exit status {code}"
+                how = f"killed by signal {-code}"
+        else:
+            how = f"exit status {code}"
+        return WorkerLost(f"a worker process stopped ({how})")
 
 
 def _serve(conn: Connection) -> None:
@@ -235,8 +237,6 @@ def _serve(conn: Connection) -> None:
             task = conn.recv()
         except (EOFError, OSError):
             return  # the parent has gone
-        if task is None:
-            return
         job, game, limit = task
         if job is not None:
             packed = job
@@ -310,11 +310,11 @@ class ProcessBackend:
         """Send waiting games to the workers that have room for them."""
         waiting = self._waiting
         while waiting:
-            if waiting[0].cancelled:
+            pending = waiting[0]
+            if pending.cancelled:
                 waiting.popleft()
                 continue
             worker = min(self._workers, key=lambda w: len(w.sent))
-            pending = waiting[0]
             if len(worker.sent) >= GAMES_PER_WORKER:
                 return
             job = None
@@ -332,7 +332,7 @@ class ProcessBackend:
         try:
             worker.conn.send(message)
         except OSError:
-            raise WorkerLost(f"a worker process stopped ({worker.stopped()})") from None
+            raise worker.lost() from None
 
     def _receive(self) -> None:
         """Wait for the next results, keep them, and send the workers that answered more games."""
@@ -344,7 +344,7 @@ class ProcessBackend:
             try:
                 ok, value = worker.conn.recv()
             except (EOFError, OSError):
-                raise WorkerLost(f"a worker process stopped ({worker.stopped()})") from None
+                raise worker.lost() from None
             pending = worker.sent.popleft()
             pending.done = True
             if pending.cancelled:

@@ -68,7 +68,8 @@ def whole() -> Iterator[None]:
     """Hold back Ctrl-C and the other stopping signals for the duration, then act on them: a hand
     is added to the report and to the log together, or not at all, so an interrupted run's report
     counts exactly the hands its log holds.  (The handlers are swapped rather than the signals
-    blocked: a backend's threads, such as Ray's, would take a blocked signal in the main thread's place.)"""
+    blocked: a backend's threads, such as Ray's, would take a blocked signal in the main thread's
+    place.)"""
     if threading.current_thread() is not threading.main_thread():
         yield
         return
