@@ -33,8 +33,8 @@ engine: which of the package's modules ran compiled (a wheel built where a C com
 carries the engine's hot modules compiled by Cython, hatch_build.py) and where the package was
 imported from: an editable install or a checkout runs the Python sources, and is slower.
 
-scaling: ``--scaling-hands`` two-deck hands (random players) through the runner ``simulate``
-uses, in this process and then on two worker processes (started before the clock starts), five
+scaling: ``--scaling-hands`` two-deck hands (random players) played as ``simulate`` plays them
+(through its runner, each hand added to a report), in this process and then on two worker processes (started before the clock starts), five
 such pairs in turn; the speedup is the median of the five pairs' ratios.
 The two-deck ruleset plays at least ``--worst-of`` hands (default 2,000) so that its worst hand
 means something.
@@ -171,23 +171,31 @@ def bench_oracle(rules, records: list) -> dict:
 
 
 def bench_scaling(hands: int, seed: int, workers: int = 2, pairs: int = SCALING_PAIRS) -> dict:
-    """Wall time of ``hands`` two-deck hands by random players through ``run_hands`` (what
-    ``simulate`` runs): in this process, then on ``workers`` local worker processes, started
-    before the clock starts (the same games either way); ``pairs`` such pairs in turn.
+    """Wall time of ``hands`` two-deck hands by random players played as ``simulate`` plays them
+    (through ``run_hands``, each hand added to a report): in this process, then on ``workers``
+    local worker processes, started before the clock starts (the same games either way);
+    ``pairs`` such pairs in turn.
 
     The speedup is the median of the pairs' ratios: the wall clock of a shared machine swings by
     a fifth from one run to the next, and a pair's two runs, taken one after the other, share
     most of what the machine was doing meanwhile."""
+    from tractor_rules.engine.simulate import SimulationReport
     from tractor_rules.sim.parallel import GameJob, InlineBackend, ProcessBackend, run_hands
+    from tractor_rules.sim.runs import held_for_run, whole
 
     rules = tr.load("two-decks")
     job = GameJob(rules, ("random",) * rules.table.players, seed)
 
     def seconds(backend) -> float:
+        report = SimulationReport(rules.name, seed, "random")
         start = time.perf_counter()
-        played = sum(1 for _ in run_hands(job, hands, backend))
-        assert played == hands
-        return time.perf_counter() - start
+        with held_for_run():
+            for result in run_hands(job, hands, backend):
+                with whole():
+                    report.add(result)
+        elapsed = time.perf_counter() - start
+        assert report.hands == hands
+        return elapsed
 
     # Both sides warm, alike: the card orders and caches of many levels and trumps already built
     # (by games of another seed) in this process and in every worker, and each process settled

@@ -36,6 +36,8 @@ def logs(tmp_path_factory):
         lines = []
         for result in simulate(rules, 20, i, players, log=True):
             report.add(result)
+            # the line as a log file holds it: compact JSON, its text unescaped
+            assert result.log_line == json.dumps(result.log, ensure_ascii=False, separators=(",", ":"))
             lines.append(json.dumps(result.log, ensure_ascii=False))
         out[name] = (rules, report, lines)
     return out

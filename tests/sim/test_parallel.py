@@ -86,6 +86,46 @@ def test_games_left_over_from_a_run_do_not_reach_the_next(pool):
     assert again == _timeless(run_hands(first, 10, InlineBackend()))
 
 
+def test_games_are_handed_out_ahead_of_the_one_being_read_and_the_unread_ones_cancelled():
+    """While a run waits for its first game, the next ones are already out (a worker that has
+    played its games takes more while a long game holds up the reading); the games submitted
+    beyond the hands asked for are cancelled."""
+    from tractor_rules.sim import parallel
+
+    events = []
+
+    class Pending:
+        def __init__(self, game):
+            self.game = game
+
+        def result(self):
+            events.append(("read", self.game))
+            return [replace(r, seconds=0.0) for r in parallel.play_games_task(job, self.game, 1)]
+
+        def cancel(self):
+            events.append(("cancel", self.game))
+
+    class Backend:
+        name, inline, workers = "fake", False, 3
+
+        def submit(self, job, game, limit):
+            events.append(("submit", game))
+            return Pending(game)
+
+        def close(self):
+            pass
+
+    job = GameJob(tr.load("two-decks"), ("random",) * 4, seed=8)
+    assert len(list(run_hands(job, 5, Backend()))) == 5  # a hand from each of five games
+    ahead = parallel.GAMES_AHEAD * Backend.workers
+    first_read = events.index(("read", 0))
+    assert events[:first_read] == [("submit", game) for game in range(ahead)]
+    submitted = [game for kind, game in events if kind == "submit"]
+    assert submitted == list(range(5 + ahead - 1))  # one more each time a game is read
+    assert [game for kind, game in events if kind == "read"] == [0, 1, 2, 3, 4]
+    assert [game for kind, game in events if kind == "cancel"] == list(range(5, 5 + ahead - 1))
+
+
 def test_a_worker_that_dies_stops_the_run_with_an_error_not_a_wait():
     import os
 
@@ -412,6 +452,9 @@ def test_a_hand_result_comes_back_from_a_worker_as_it_left():
     rules = tr.load("two-decks")
     results = play_games_task(GameJob(rules, ("random",) * 4, seed=3, log=True), 0, 500)
     assert results[-1].end is not None and results[0].log is not None  # a whole game, logged
+    # the log line is encoded in the worker: the run's process only writes it
+    assert all(isinstance(result.log_line, str) for result in results)
+    assert results[0].log == json.loads(results[0].log_line)
     for result in results:
         back = pickle.loads(pickle.dumps(result, pickle.HIGHEST_PROTOCOL))
         assert type(back) is HandResult and back == result

@@ -3,7 +3,7 @@ I/O: the engine yields one small ``HandResult`` per hand, and the caller (the co
 notebook, a worker process) decides what to write, draw or keep.
 
     for result in simulate(rules, hands=1000, seed=1, players="random"):
-        ...                                  # result.log is the hand's game log line (log=True)
+        ...                                  # result.log_line: the hand's game log line (log=True)
     report = run_simulation(rules, hands=1000, seed=1, players="heuristic")
     print(report.to_text())                  # or json.dumps(report.to_dict())
 
@@ -19,6 +19,7 @@ Python's string hashing.
 
 from __future__ import annotations
 
+import json
 import random
 import time
 from collections import Counter
@@ -34,7 +35,7 @@ from .match import MAX_HANDS, Match
 from .record import HandRecord
 from .seats import others
 
-__all__ = ["GameEnd", "HandResult", "SimulationReport", "play_game", "play_games", "run_simulation", "simulate"]
+__all__ = ["GameEnd", "HandResult", "SimulationReport", "encode_log_line", "play_game", "play_games", "run_simulation", "simulate"]
 
 
 def game_rng(seed: int, game: int) -> random.Random:
@@ -83,7 +84,16 @@ class HandResult:
     no_trump: bool
     seconds: float
     end: GameEnd | None = None
-    log: dict[str, Any] | None = None
+    #: the hand's line of the game log (``log=True``): JSON text, as a log file holds it.  It is
+    #: encoded where the hand is played, so that a run's process, which reads the hands of all its
+    #: workers, only writes it (encoding it there took that process as long as a worker took to
+    #: play the hand)
+    log_line: str | None = None
+
+    @property
+    def log(self) -> dict[str, Any] | None:
+        """The hand's log line as a dict (``log=True``)."""
+        return None if self.log_line is None else json.loads(self.log_line)
 
     @classmethod
     def of(cls, record: HandRecord, game: int, hand: int, players: int, seconds: float,
@@ -100,7 +110,8 @@ class HandResult:
             kitty_points=record.kitty_points, kitty_multiplier=record.kitty_multiplier,
             trick_points=tuple(points), throws_tried=record.throws_tried, throws_failed=record.throws_failed,
             tricks=len(record.tricks), redeals=record.redeals, trump_by=record.trump_by,
-            no_trump=record.trump is None, seconds=seconds, end=end, log=record.to_log() if log else None,
+            no_trump=record.trump is None, seconds=seconds, end=end,
+            log_line=encode_log_line(record.to_log()) if log else None,
         )
 
     def __reduce__(self) -> tuple[type[HandResult], tuple[Any, ...]]:
@@ -112,6 +123,12 @@ class HandResult:
 
 
 _result_fields = attrgetter(*(f.name for f in fields(HandResult)))
+
+
+def encode_log_line(entry: dict[str, Any]) -> str:
+    """A hand's log entry as the line of a log file holds it (without its newline): compact JSON,
+    UTF-8 text unescaped."""
+    return json.dumps(entry, ensure_ascii=False, separators=(",", ":"))
 
 
 def play_game(rules: Rules, kinds: Sequence[str], seed: int, game: int, *, hands: int | None = None,

@@ -19,7 +19,7 @@ from typing import Any
 from ..engine.simulate import SimulationReport, outcome_order
 from ..rules import Rules
 from .parallel import Backend, GameJob, run_hands
-from .runs import whole
+from .runs import held_for_run, whole
 from .stats import Interval, Tally, mean_difference_p, proportion_difference_p, wilson
 
 __all__ = ["BalanceReport", "Metric", "METRICS", "play_balance"]
@@ -170,12 +170,13 @@ def play_balance(rulesets: Sequence[tuple[str, Rules]], kinds_of: Callable[[Rule
     seed on ``backend``, adding to ``report`` as it goes."""
     if report is None:
         report = BalanceReport(seed, players, hands)
-    for name, rules in rulesets:
-        run = SimulationReport(rules.name, seed, players, requested=hands, workers=backend.workers)
-        report.runs.append((name, run))
-        for result in run_hands(GameJob(rules, kinds_of(rules), seed), hands, backend):
-            with whole():
-                run.add(result)
-            if on_hand is not None:
-                on_hand()
+    with held_for_run():
+        for name, rules in rulesets:
+            run = SimulationReport(rules.name, seed, players, requested=hands, workers=backend.workers)
+            report.runs.append((name, run))
+            for result in run_hands(GameJob(rules, kinds_of(rules), seed), hands, backend):
+                with whole():
+                    run.add(result)
+                if on_hand is not None:
+                    on_hand()
     return report

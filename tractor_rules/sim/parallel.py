@@ -386,6 +386,15 @@ def open_backend(name: str, workers: int, address: str | None = None) -> Backend
     return opener(workers, address)
 
 
+#: games in flight per worker (submitted, played or waiting to be read), counted from the one
+#: being waited for: a worker that has played its games takes the next ones while a long game
+#: holds up the reading.  With two per worker, a worker sat idle a few times a run, for up to a
+#: twentieth of it, until the game of the other worker that came first in order ended.  Games
+#: beyond the run's hands are dropped unsent, or played and dropped (at most ``GAMES_PER_WORKER``
+#: per worker).
+GAMES_AHEAD = 4
+
+
 def run_hands(job: GameJob, hands: int, backend: Backend, *, first_game: int = 0) -> Iterator[HandResult]:
     """``hands`` hands of ``job``, in game order, played on ``backend``: the same hands as a
     serial run of the same job whatever the backend and its workers."""
@@ -397,7 +406,7 @@ def run_hands(job: GameJob, hands: int, backend: Backend, *, first_game: int = 0
     window: deque[Pending] = deque()
     game = first_game
     played = 0
-    ahead = 2 * backend.workers
+    ahead = GAMES_AHEAD * backend.workers
     try:
         while played < hands:
             while len(window) < ahead:

@@ -11,7 +11,6 @@ each line whole), and removed when the run fails.
 from __future__ import annotations
 
 import argparse
-import json
 import os
 import signal
 import sys
@@ -28,7 +27,7 @@ from ..rules import Rules
 from .backends import default_workers
 from .parallel import Backend, open_backend, prepare_rules, settle_heap, unsettle_heap
 
-__all__ = ["LogFile", "Progress", "check_hands", "start_backend", "stop_backend", "whole"]
+__all__ = ["LogFile", "Progress", "check_hands", "held_for_run", "start_backend", "stop_backend", "whole"]
 
 def check_hands(prog: str, hands: int) -> str | None:
     """The usage error for a number of hands, or None."""
@@ -63,33 +62,100 @@ def stop_backend(backend: Backend) -> None:
 _STOPPING = frozenset(getattr(signal, name) for name in ("SIGINT", "SIGTERM", "SIGHUP") if hasattr(signal, name))
 
 
+class _Stops:
+    """The stopping signals' handlers while a run holds them: a signal that comes inside a
+    ``whole()`` section waits for the section's end, one that comes outside is acted on at once,
+    as the handler it replaced would have.
+
+    Handlers are swapped rather than the signals blocked: a backend's threads, such as Ray's,
+    would take a blocked signal in the main thread's place.  They are swapped once for a run
+    (``held_for_run``), not for each hand: six ``signal.signal`` calls cost 73 µs, more than
+    everything else the run's process does with a hand while its workers play."""
+
+    def __init__(self) -> None:
+        #: the handlers replaced, by signal; empty while nothing is held
+        self.previous: dict[int, Any] = {}
+        #: ``whole()`` sections entered and not yet left
+        self.depth = 0
+        self.caught: list[tuple[int, FrameType | None]] = []
+        #: whether the outermost section now open took the signals itself
+        self.held_here = False
+
+    def hold(self) -> bool:
+        """Take the stopping signals, if they are not taken yet and this is the main thread
+        (handlers can be set there only); whether this call took them."""
+        if self.previous or threading.current_thread() is not threading.main_thread():
+            return False
+        self.previous = {sig: signal.signal(sig, self.arrived) for sig in _STOPPING}
+        return True
+
+    def release(self) -> None:
+        """Give the stopping signals their handlers back."""
+        previous, self.previous = self.previous, {}
+        for sig, handler in previous.items():
+            signal.signal(sig, handler)
+
+    def arrived(self, signum: int, frame: FrameType | None) -> None:
+        if self.depth:
+            self.caught.append((signum, frame))
+        else:
+            self.act(signum, frame)
+
+    def act(self, signum: int, frame: FrameType | None) -> None:
+        """Do what the handler replaced would have done with the signal."""
+        handler = self.previous[signum]
+        if callable(handler):
+            handler(signum, frame)
+        elif handler == signal.SIG_DFL:
+            self.release()
+            os.kill(os.getpid(), signum)
+
+    def __enter__(self) -> None:
+        if threading.current_thread() is not threading.main_thread():
+            return  # signals are handled in the main thread only: another's section holds nothing
+        if self.depth == 0 and not self.previous:
+            # a section outside any run that holds the signals: it takes them itself
+            self.held_here = self.hold()
+        self.depth += 1
+
+    def __exit__(self, kind: type[BaseException] | None, value: BaseException | None,
+                 trace: TracebackType | None) -> None:
+        if threading.current_thread() is not threading.main_thread():
+            return
+        self.depth -= 1
+        if self.depth:
+            return
+        caught, self.caught = self.caught, []
+        held_here, self.held_here = self.held_here, False
+        try:
+            for signum, frame in caught:
+                self.act(signum, frame)
+        finally:
+            if held_here:
+                self.release()
+
+
+_stops = _Stops()
+
+
 @contextmanager
-def whole() -> Iterator[None]:
-    """Hold back Ctrl-C and the other stopping signals for the duration, then act on them: a hand
-    is added to the report and to the log together, or not at all, so an interrupted run's report
-    counts exactly the hands its log holds.  (The handlers are swapped rather than the signals
-    blocked: a backend's threads, such as Ray's, would take a blocked signal in the main thread's
-    place.)"""
-    if threading.current_thread() is not threading.main_thread():
-        yield
-        return
-    caught: list[tuple[int, FrameType | None]] = []
-
-    def hold(signum: int, frame: FrameType | None) -> None:
-        caught.append((signum, frame))
-
-    previous = {sig: signal.signal(sig, hold) for sig in _STOPPING}
+def held_for_run() -> Iterator[None]:
+    """For the duration of a run: the stopping signals taken once, so that each ``whole()``
+    section inside costs a counter, not a swap of their handlers."""
+    taken = _stops.hold()
     try:
         yield
     finally:
-        for sig, handler in previous.items():
-            signal.signal(sig, handler)
-        for signum, frame in caught:
-            handler = previous[signum]
-            if callable(handler):
-                handler(signum, frame)
-            elif handler == signal.SIG_DFL:
-                os.kill(os.getpid(), signum)
+        if taken:
+            _stops.release()
+
+
+def whole() -> _Stops:
+    """Hold back Ctrl-C and the other stopping signals for the duration, then act on them: a hand
+    is added to the report and to the log together, or not at all, so an interrupted run's report
+    counts exactly the hands its log holds.  Cheap inside ``held_for_run``; outside one, each
+    section takes the signals and gives them back itself."""
+    return _stops
 
 
 class Progress:
@@ -120,10 +186,11 @@ class LogFile:
         fd, self.tmp = _temporary_beside(self.real, self.shown)
         self.handle: IO[str] | None = os.fdopen(fd, "w", encoding="utf-8", newline="\n")
 
-    def write(self, entry: dict[str, Any]) -> None:
+    def write(self, line: str) -> None:
+        """Write one line (``HandResult.log_line``)."""
         assert self.handle is not None
         try:
-            self.handle.write(json.dumps(entry, ensure_ascii=False, separators=(",", ":")) + "\n")
+            self.handle.write(line + "\n")
         except OSError as exc:
             raise self._error(f"cannot write to {self.shown}: {self._why(exc)}") from None
 

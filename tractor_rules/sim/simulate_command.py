@@ -15,7 +15,7 @@ from ..engine.kinds import seat_kinds
 from ..engine.simulate import SimulationReport
 from ..errors import RulesetError, terminal_safe
 from .parallel import GameJob, run_hands
-from .runs import LogFile, Progress, check_hands, start_backend, stop_backend, whole
+from .runs import LogFile, Progress, check_hands, held_for_run, start_backend, stop_backend, whole
 
 __all__ = ["run"]
 
@@ -44,12 +44,13 @@ def run(args: argparse.Namespace) -> int:
         log = stack.enter_context(LogFile(args.log)) if args.log is not None else None
         progress = Progress(args.hands, "simulating", shown=not args.json and sys.stderr.isatty())
         try:
-            for result in run_hands(GameJob(rules, kinds, args.seed, log=log is not None), args.hands, backend):
-                with whole():
-                    report.add(result)
-                    if log is not None and result.log is not None:
-                        log.write(result.log)
-                progress.update()
+            with held_for_run():
+                for result in run_hands(GameJob(rules, kinds, args.seed, log=log is not None), args.hands, backend):
+                    with whole():
+                        report.add(result)
+                        if log is not None and result.log_line is not None:
+                            log.write(result.log_line)
+                    progress.update()
         except KeyboardInterrupt:
             report.interrupted, status = True, 130
         except _Terminated as stop:

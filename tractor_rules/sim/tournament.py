@@ -21,7 +21,7 @@ from typing import Any
 from ..engine.simulate import HandResult
 from ..rules import Rules
 from .parallel import Backend, GameJob, run_hands
-from .runs import whole
+from .runs import held_for_run, whole
 from .stats import Interval, Tally, wilson
 
 __all__ = ["Pairing", "TournamentError", "TournamentReport", "pairings", "play_tournament"]
@@ -144,13 +144,14 @@ def play_tournament(rules: Rules, kinds: Sequence[str], hands: int, seed: int, b
     matches = pairings(kinds)
     if report is None:
         report = TournamentReport(rules.name, seed, hands, list(dict.fromkeys(kinds)))
-    for first, second in matches:
-        pairing = Pairing(first, second)
-        report.pairings.append(pairing)
-        for share, (seats, team) in zip((hands - hands // 2, hands // 2), _seatings(rules, first, second)):
-            for result in run_hands(GameJob(rules, seats, seed), share, backend):
-                with whole():
-                    pairing.add(result, team)
-                if on_hand is not None:
-                    on_hand()
+    with held_for_run():
+        for first, second in matches:
+            pairing = Pairing(first, second)
+            report.pairings.append(pairing)
+            for share, (seats, team) in zip((hands - hands // 2, hands // 2), _seatings(rules, first, second)):
+                for result in run_hands(GameJob(rules, seats, seed), share, backend):
+                    with whole():
+                        pairing.add(result, team)
+                    if on_hand is not None:
+                        on_hand()
     return report
