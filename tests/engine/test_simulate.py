@@ -291,3 +291,28 @@ def test_counter_of_log_outcomes_matches_report(logs):
     rules, report, lines = logs["two-decks"]
     seen = Counter(tuple(json.loads(line)["level_change"]) for line in lines)
     assert {f"{s} +{n}": v for (s, n), v in seen.items()} == dict(report.outcomes)
+
+
+@pytest.mark.parametrize("name", ["two-decks", "four-decks", "two-decks-constant-twos", "house-finding-friends"])
+def test_a_logged_hand_is_sorted_as_a_player_holds_it(name):
+    """Trumps first, then suit by suit, strongest first, identical cards together: the order a
+    log's hands are written in, for every level and trump the ruleset can play."""
+    from tractor_rules.engine.cards import CARD_NAMES, CARDS
+    from tractor_rules.engine.choices import notation
+    from tractor_rules.engine.order import TRUMP
+    from tractor_rules.engine.record import _sorter
+    from tractor_rules.engine.scoring import level_ladder
+    from tractor_rules.rules import SUITS
+
+    assert list(CARD_NAMES) == [str(card) for card in CARDS]
+    assert notation([CARDS[8], CARDS[8], CARDS[53], CARDS[13]]) == "10S 10S BJ 2H"
+    rules = tr.load(name)
+    hand = [card for card in CARDS for _ in range(2)]
+    for level in level_ladder(rules):
+        for trump in (*SUITS, None):
+            ctx = rules.context(level, trump)
+            order = ctx.order
+            dealt = [card for card in hand if order.suit_of[card] != -1]
+            expected = sorted(dealt, key=lambda c: (order.suit_of[c] != TRUMP, order.suit_of[c], -order.strength[c], c))
+            assert _sorter(ctx)(list(reversed(dealt))) == expected
+            assert order.suit_of[expected[0]] == TRUMP  # the big joker, at least, is trump

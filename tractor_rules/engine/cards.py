@@ -71,6 +71,9 @@ class Card(int):
 
 #: the 54 cards, indexed by code, so that making a card never allocates
 CARDS: tuple[Card, ...] = tuple(Card(code) for code in range(N_CODES))
+#: each card's notation, by code: what ``str`` gives, looked up rather than built (a logged hand
+#: writes some two hundred cards)
+CARD_NAMES: tuple[str, ...] = tuple(str(card) for card in CARDS)
 
 
 def card_of(rank: str, suit: str) -> Card:

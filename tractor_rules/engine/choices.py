@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from .cards import CARDS, Card
+from .cards import CARD_NAMES, Card
 from .errors import PlayError
 
 
@@ -25,7 +25,7 @@ class IllegalPlay(PlayError):
 
 def notation(cards: Sequence[Card]) -> str:
     """Cards as written in messages and in the game log: "10S 10S BJ"."""
-    return " ".join(str(CARDS[c]) for c in cards)
+    return " ".join([CARD_NAMES[c] for c in cards])
 
 
 def holds(hand: Sequence[Card], cards: Sequence[Card]) -> bool:

@@ -5,13 +5,14 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Any
 
 from ..rules import Rules
-from .cards import Card
+from .cards import CARDS, Card
 from .choices import notation
 from .oracle import Context
-from .order import TRUMP
+from .order import TRUMP, Order
 
 
 @dataclass(slots=True)
@@ -141,9 +142,21 @@ class HandRecord:
 def _sorter(ctx: Context) -> Callable[[Sequence[Card]], list[Card]]:
     """Hands are logged sorted as a player holds them: trumps first, then suit by suit, strongest
     first."""
-    order = ctx.order
+    key = _place_in_hand(ctx.order).__getitem__
 
     def sort(cards: Sequence[Card]) -> list[Card]:
-        return sorted(cards, key=lambda c: (order.suit_of[c] != TRUMP, order.suit_of[c], -order.strength[c], c))
+        return sorted(cards, key=key)
 
     return sort
+
+
+@lru_cache(maxsize=128)
+def _place_in_hand(order: Order) -> tuple[int, ...]:
+    """Each card's place in a hand held in ``order``: one sort of the 54 codes, rather than a key
+    built for every card of every hand logged."""
+    suit_of, strength = order.suit_of, order.strength
+    held = sorted(CARDS, key=lambda c: (suit_of[c] != TRUMP, suit_of[c], -strength[c], c))
+    place = [0] * len(CARDS)
+    for at, card in enumerate(held):
+        place[card] = at
+    return tuple(place)
