@@ -35,7 +35,8 @@ from .match import MAX_HANDS, Match
 from .record import HandRecord
 from .seats import others
 
-__all__ = ["GameEnd", "HandResult", "SimulationReport", "encode_log_line", "play_game", "play_games", "run_simulation", "simulate"]
+__all__ = ["GameEnd", "HandResult", "SimulationReport", "encode_log_line", "play_game", "play_games", "run_simulation",
+           "simulate"]
 
 
 def game_rng(seed: int, game: int) -> random.Random:
@@ -86,8 +87,8 @@ class HandResult:
     end: GameEnd | None = None
     #: the hand's line of the game log (``log=True``): JSON text, as a log file holds it.  It is
     #: encoded where the hand is played, so that a run's process, which reads the hands of all its
-    #: workers, only writes it (encoding it there took that process as long as a worker took to
-    #: play the hand)
+    #: workers, only writes it (reading a dict and encoding it there took that process a quarter of
+    #: what a worker took to play the hand, for the hands of every worker)
     log_line: str | None = None
 
     @property
