@@ -126,10 +126,14 @@ class HandResult:
 _result_fields = attrgetter(*(f.name for f in fields(HandResult)))
 
 
+#: a log entry is plain nested dicts and lists made afresh for each hand: no cycle to look for
+_LOG_ENCODER = json.JSONEncoder(ensure_ascii=False, separators=(",", ":"), check_circular=False)
+
+
 def encode_log_line(entry: dict[str, Any]) -> str:
     """A hand's log entry as the line of a log file holds it (without its newline): compact JSON,
     UTF-8 text unescaped."""
-    return json.dumps(entry, ensure_ascii=False, separators=(",", ":"))
+    return _LOG_ENCODER.encode(entry)
 
 
 def play_game(rules: Rules, kinds: Sequence[str], seed: int, game: int, *, hands: int | None = None,
