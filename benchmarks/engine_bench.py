@@ -212,10 +212,11 @@ def bench_scaling(hands: int, seed: int, workers: int = 2, pairs: int = SCALING_
         for pending in [backend.submit(warm_up, game, 50) for game in range(2 * workers)]:
             pending.result()
         for _ in range(pairs):
-            # the serial run first: the games a parallel run leaves over (sent beyond the hands
-            # it needs) end on the workers meanwhile, not during the next parallel run
             serial.append(seconds(InlineBackend()))
             parallel.append(seconds(backend))
+            # the games a parallel run sent beyond its hands, played out before the next run
+            # starts rather than beside it
+            backend.drain()
     finally:
         backend.close()
     return {

@@ -86,6 +86,15 @@ def test_games_left_over_from_a_run_do_not_reach_the_next(pool):
     assert again == _timeless(run_hands(first, 10, InlineBackend()))
 
 
+def test_draining_waits_for_the_games_a_run_left_over(pool):
+    job = GameJob(tr.load("two-decks"), ("random",) * 4, 23)
+    assert len(list(run_hands(job, 2, pool))) == 2
+    assert any(worker.sent for worker in pool._workers)  # left over, still in play
+    pool.drain()
+    assert not any(worker.sent for worker in pool._workers) and not pool._waiting
+    assert _timeless(run_hands(job, 5, pool)) == _timeless(run_hands(job, 5, InlineBackend()))
+
+
 def test_games_are_handed_out_ahead_of_the_one_being_read_and_the_unread_ones_cancelled():
     """While a run waits for its first game, the next ones are already out (a worker that has
     played its games takes more while a long game holds up the reading); the games submitted

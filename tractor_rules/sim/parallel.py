@@ -355,6 +355,13 @@ class ProcessBackend:
                 pending.error = value
         self._send()
 
+    def drain(self) -> None:
+        """Wait until the workers have played every game submitted, the games a run left over
+        included (their hands are dropped): nothing plays beside what comes next."""
+        self._send()  # the cancelled games not sent yet go
+        while any(worker.sent for worker in self._workers):
+            self._receive()
+
     def close(self) -> None:
         """Stop the workers at once (a game in play is dropped)."""
         for worker in self._workers:
