@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 import subprocess
 import sys
 
@@ -166,3 +167,37 @@ def test_simulate_rejects_an_unknown_player_kind_as_usage(capsys):
         main(["simulate", "--players", "clever", "--hands", "1"])
     assert exit_info.value.code == 2
     assert "clever" in capsys.readouterr().err
+
+
+def test_the_help_lists_every_command_in_order(capsys):
+    from tractor_rules.commands import COMMANDS
+
+    with pytest.raises(SystemExit):
+        main(["--help"])
+    out = capsys.readouterr().out
+    places = [re.search(rf"\n    {command.name}\s", out).start() for command in COMMANDS]
+    assert places == sorted(places)
+
+
+@pytest.mark.parametrize("name", ["list", "players", "check", "compile", "schema", "render", "diff", "simulate",
+                                  "tournament", "balance", "lint", "vectors", "verify", "serve", "export", "import",
+                                  "fmt", "lsp"])
+def test_each_commands_help_lists_its_options(name, capsys):
+    import argparse
+
+    from tractor_rules.commands import COMMANDS
+
+    command = next(c for c in COMMANDS if c.name == name)
+    with pytest.raises(SystemExit) as exit_info:
+        main([name, "--help"])
+    assert exit_info.value.code == 0
+    out = capsys.readouterr().out
+    assert out.startswith(f"usage: tractor-rules {name} ") and command.help in " ".join(out.split())
+    own = argparse.ArgumentParser(prog=name, add_help=False)
+    command.add_arguments(own)
+    for action in own._actions:
+        for option in action.option_strings or [action.metavar or action.dest]:
+            assert option in out, option
+        if action.help:
+            assert " ".join(action.help.split()) in " ".join(out.split()), action.help
+    assert "exit status:" in out  # the epilog

@@ -28,7 +28,7 @@ def test_every_section_of_the_parser_is_a_section_of_the_grammar():
 
 
 def test_statement_keys_know_their_section():
-    keys = parser_module._statement_keys()
+    keys = parser_module.statement_keys()
     assert keys["decks"] == ("table",)
     assert keys["ladder"] == ("declare",)
     assert keys["next banker"] == ("levels",)

@@ -20,6 +20,7 @@ import tractor_rules as tr
 from tractor_rules import cli
 from tractor_rules.engine.scoring import evaluate_formula
 from tractor_rules.errors import LINE_WINDOW, MAX_REPORTED
+from tractor_rules.sim.runs import MAX_HANDS
 
 
 def test_error_reports_are_capped_in_count_and_width():
@@ -113,7 +114,7 @@ def test_a_penalty_of_any_size_leaves_every_hand_playable():
 def test_simulate_hands_are_bounded(capsys):
     """``--hands 1000000000`` filled the disk with a hidden temporary log."""
     assert cli.main(["simulate", "--hands", str(10**9)]) == 2
-    assert f"at most {cli.MAX_HANDS:,}" in capsys.readouterr().err
+    assert f"at most {MAX_HANDS:,}" in capsys.readouterr().err
 
 
 @pytest.mark.parametrize("signum", [signal.SIGTERM, signal.SIGHUP])

@@ -10,7 +10,8 @@ import pytest
 
 import tractor_rules as tr
 from tractor_rules import facade
-from tractor_rules.cli import RENDER_KINDS, main
+from tractor_rules.cli import main
+from tractor_rules.commands.sheets import RENDER_KINDS
 from tractor_rules.render import render_sheet
 from tractor_rules.render.card import CARD_RULES, build_card
 from tractor_rules.render.kinds import KINDS

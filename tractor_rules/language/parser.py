@@ -241,7 +241,7 @@ def _write_private(path: Path, payload: bytes) -> None:
 
 
 @cache
-def _statement_keys() -> dict[str, tuple[str, ...]]:
+def statement_keys() -> dict[str, tuple[str, ...]]:
     """Each statement's key ("next banker", "multiplier") → the sections it may be written in, to
     tell a user where a misplaced statement belongs.  Read from the grammar: a key is the keywords
     of a statement rule before its ':'."""
@@ -288,7 +288,7 @@ def _misplaced(found: str, line: str, column: int) -> str | None:
     where that statement belongs."""
     colon = line.find(":", column - 1)
     written = " ".join(line[column - 1 : colon].split()) if colon >= column else found
-    sections = _statement_keys().get(written)
+    sections = statement_keys().get(written)
     if sections is None:
         return None
     where = " or ".join(f"'{s}'" for s in sections)

@@ -1,6 +1,6 @@
-"""What the simulation commands (``simulate``, ``tournament``, ``balance``) share at the command
-line: the options of a run (``--workers``, ``--backend``), the progress bar, and the game log
-streamed to disk.
+"""What the simulation commands (``simulate``, ``tournament``, ``balance``, in
+``commands/play.py``) share: the bound on a run's hands, starting and stopping its backend, the
+progress bar, and the game log streamed to disk.
 
 The engine yields results; this module draws and writes them.  A log is written line by line to
 a hidden file beside its target, so that a long run never holds its hands in memory; it is renamed
@@ -23,16 +23,22 @@ from typing import IO, Any
 
 from tqdm import tqdm
 
+from ..language.suggest import quoted
+from ..outputs import OutputError, output_target, reason, temporary_beside
 from ..rules import Rules
 from .backends import default_workers
 from .parallel import Backend, open_backend, prepare_rules, settle_heap, unsettle_heap
 
-__all__ = ["LogFile", "Progress", "check_hands", "held_for_run", "start_backend", "stop_backend", "whole"]
+__all__ = ["MAX_HANDS", "LogFile", "Progress", "check_hands", "held_for_run", "start_backend", "stop_backend",
+           "whole"]
+
+#: the most hands one simulation run plays (its report does not grow with it; a log does, by
+#: about 2 KB a hand)
+MAX_HANDS = 10_000_000
+
 
 def check_hands(prog: str, hands: int) -> str | None:
     """The usage error for a number of hands, or None."""
-    from ..cli import MAX_HANDS
-
     if hands < 0:
         return f"{prog}: --hands cannot be negative"
     if hands > MAX_HANDS:
@@ -177,13 +183,10 @@ class LogFile:
     """A game log written line by line beside ``target`` and renamed into place by ``keep()``."""
 
     def __init__(self, target: str):
-        from ..cli import OutputError, _output_target, _temporary_beside, _why
-        from ..language.suggest import quoted
-
-        self._error, self._why, self.shown = OutputError, _why, quoted(target)
+        self.shown = quoted(target)
         self.target = target
-        self.real, self.mode = _output_target(target)
-        fd, self.tmp = _temporary_beside(self.real, self.shown)
+        self.real, self.mode = output_target(target)
+        fd, self.tmp = temporary_beside(self.real, self.shown)
         self.handle: IO[str] | None = os.fdopen(fd, "w", encoding="utf-8", newline="\n")
 
     def write(self, line: str) -> None:
@@ -192,7 +195,7 @@ class LogFile:
         try:
             self.handle.write(line + "\n")
         except OSError as exc:
-            raise self._error(f"cannot write to {self.shown}: {self._why(exc)}") from None
+            raise OutputError(f"cannot write to {self.shown}: {reason(exc)}") from None
 
     def keep(self) -> None:
         """Close the log and put it in place."""
@@ -204,7 +207,7 @@ class LogFile:
             os.replace(self.tmp, self.real)
             self.tmp = ""
         except OSError as exc:
-            raise self._error(f"cannot write to {self.shown}: {self._why(exc)}") from None
+            raise OutputError(f"cannot write to {self.shown}: {reason(exc)}") from None
 
     def __enter__(self) -> LogFile:
         return self

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from ... import codes
 from ... import rules as model
-from ..parser import _statement_keys, statement_kinds
+from ..parser import statement_keys, statement_kinds
 from ..resolve import statement_key
 from ..suggest import did_you_mean
 from ..syntax import Statement, as_leaf, as_node
@@ -31,7 +31,7 @@ def _unset(c: Compiler, st: Statement) -> None:
     kind = statement_kinds().get((st.section, key))
     if kind is None:
         here = sorted(k for section, k in statement_kinds() if section == st.section)
-        where = " or ".join(f"'{s}'" for s in _statement_keys().get(key, ()))
+        where = " or ".join(f"'{s}'" for s in statement_keys().get(key, ()))
         c.error(target, f"'{key}' is not a statement of the '{st.section}' section"
                         f"{did_you_mean(key, here)}; it belongs to the {where} section", code=codes.NOTHING_TO_UNSET)
         return

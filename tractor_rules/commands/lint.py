@@ -9,18 +9,21 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from collections.abc import Callable
 from typing import Any
 
-from .errors import Diagnostic, RulesetError
-from .language.compiler import compile_resolved
-from .language.lint import LINTERS, lint, selection
-from .language.resolve import Resolved
+from ..errors import Diagnostic, RulesetError
+from ..language.compiler import compile_resolved
+from ..language.lint import LINTERS, lint, selection
+from .common import DEFAULT_RULESET, EXIT_INPUT, EXIT_OK, Command, add_allow_root, load_resolved_ruleset
 
-EXIT_OK, EXIT_WARNED, EXIT_USAGE = 0, 1, 2
+__all__ = ["LINT"]
+
+#: the exit status when there is something to report
+EXIT_WARNED = EXIT_INPUT
 
 
-def add_arguments(parser: argparse.ArgumentParser) -> None:
+def lint_arguments(parser: argparse.ArgumentParser) -> None:
+    add_allow_root(parser)
     parser.add_argument("rulesets", nargs="*", metavar="RULESET")
     parser.add_argument("--select", action="append", metavar="CODES", type=_codes,
                         help="run only these codes or prefixes, separated by commas (W102,W103 or W1); "
@@ -39,14 +42,14 @@ def _codes(text: str) -> str:
     return text
 
 
-def run(args: argparse.Namespace, load: Callable[[argparse.Namespace, str], Resolved], default: str) -> int:
-    """Lint each ruleset (``load`` reads one as the command line does) and report."""
+def run_lint(args: argparse.Namespace) -> int:
+    """Lint each ruleset (read as the command line reads one) and report."""
     chosen = selection(args.select, args.ignore)
     found: list[Diagnostic] = []
     failed = False
-    for target in args.rulesets or [default]:
+    for target in args.rulesets or [DEFAULT_RULESET]:
         try:
-            resolved = load(args, target)
+            resolved = load_resolved_ruleset(args, target)
             rules = compile_resolved(resolved)
         except RulesetError as error:
             found.extend(error.diagnostics)
@@ -65,3 +68,7 @@ def run(args: argparse.Namespace, load: Callable[[argparse.Namespace, str], Reso
             parts = [f"{n} {word}{'s' if n != 1 else ''}" for n, word in ((errors, "error"), (warnings, "warning")) if n]
             print(", ".join(parts), file=sys.stderr)
     return EXIT_WARNED if found or failed else EXIT_OK
+
+
+LINT = Command("lint", "warn about rules that compile but are probably not what was meant", lint_arguments,
+               run_lint)

@@ -1,52 +1,67 @@
-"""The command-line commands of interop: ``vectors`` and ``verify`` (cli.py registers them)."""
+"""The commands for programs and engines other than this package (``tractor_rules.interop``):
+write conformance ``vectors`` and ``verify`` an engine against them, ``serve`` the rules oracle
+over JSON-RPC, ``export`` a ruleset to another engine's settings and ``import`` one from them.
+The vectors and the server (and the engine they play with) are imported when their command runs."""
 
 from __future__ import annotations
 
 import argparse
 import json
 import sys
+from collections.abc import Iterator
+from typing import TextIO
 
-from ..cli import DEFAULT_RULESET, EXIT_INPUT, EXIT_OK, EXIT_USAGE, _load, _report, _write_output
 from ..errors import RulesetError, terminal_safe
+from ..interop.targets import TARGETS, ImportError_
 from ..language.suggest import quoted
-from .vectors import MAX_COUNT, MAX_LINE, VectorFileError, dumps_lines, generate, read_header, schema, verify
+from ..outputs import write_output
+from .common import DEFAULT_RULESET, EXIT_INPUT, EXIT_OK, EXIT_USAGE, Command, add_allow_root, load_ruleset, report
+
+__all__ = ["EXPORT", "IMPORT", "SERVE", "VECTORS", "VERIFY"]
 
 #: how many failing cases ``verify`` prints before it only counts them
 MAX_SHOWN = 50
 
 
-def add_vectors_arguments(sub: argparse.ArgumentParser) -> None:
-    sub.add_argument("ruleset", nargs="?", metavar="RULESET")
-    sub.add_argument("--count", type=int, default=5000, metavar="N", help="cases to write (default 5000)")
-    sub.add_argument("--seed", type=int, default=0, metavar="S", help="random seed; the same seed writes the same file")
-    sub.add_argument("--schema", action="store_true", help="print the JSON Schema of a vector file's lines instead")
-    sub.add_argument("-o", "--output", metavar="FILE.jsonl", help="write to FILE instead of standard output")
+def vectors_arguments(parser: argparse.ArgumentParser) -> None:
+    add_allow_root(parser)
+    parser.add_argument("ruleset", nargs="?", metavar="RULESET")
+    parser.add_argument("--count", type=int, default=5000, metavar="N", help="cases to write (default 5000)")
+    parser.add_argument("--seed", type=int, default=0, metavar="S",
+                        help="random seed; the same seed writes the same file")
+    parser.add_argument("--schema", action="store_true", help="print the JSON Schema of a vector file's lines instead")
+    parser.add_argument("-o", "--output", metavar="FILE.jsonl", help="write to FILE instead of standard output")
 
 
 def run_vectors(args: argparse.Namespace) -> int:
+    from ..interop.vectors import MAX_COUNT, dumps_lines, generate, schema  # the engine, only when it runs
+
     if args.schema:
-        _write_output(json.dumps(schema(), indent=2, ensure_ascii=False) + "\n", args.output)
+        write_output(json.dumps(schema(), indent=2, ensure_ascii=False) + "\n", args.output)
         return EXIT_OK
     if not 1 <= args.count <= MAX_COUNT:
         print(f"tractor-rules vectors: --count is from 1 to {MAX_COUNT:,}, not {args.count}", file=sys.stderr)
         return EXIT_USAGE
     target = args.ruleset or DEFAULT_RULESET
     try:
-        rules = _load(args, target)
+        rules = load_ruleset(args, target)
         lines = generate(rules, target, args.count, args.seed)
     except RulesetError as error:
-        return _report(error)
-    _write_output(dumps_lines(lines), args.output)
+        return report(error)
+    write_output(dumps_lines(lines), args.output)
     return EXIT_OK
 
 
-def add_verify_arguments(sub: argparse.ArgumentParser) -> None:
-    sub.add_argument("file", metavar="FILE.jsonl", help="a vector file written by 'tractor-rules vectors'")
-    sub.add_argument("--ruleset", metavar="RULESET",
-                     help="the rules to check against (default: the ruleset the file's header names)")
+def verify_arguments(parser: argparse.ArgumentParser) -> None:
+    add_allow_root(parser)
+    parser.add_argument("file", metavar="FILE.jsonl", help="a vector file written by 'tractor-rules vectors'")
+    parser.add_argument("--ruleset", metavar="RULESET",
+                        help="the rules to check against (default: the ruleset the file's header names)")
 
 
 def run_verify(args: argparse.Namespace) -> int:
+    from ..interop.vectors import VectorFileError  # the engine, only when it runs
+
     shown = terminal_safe(args.file)
     try:
         with open(args.file, encoding="utf-8", newline="") as handle:
@@ -62,9 +77,11 @@ def run_verify(args: argparse.Namespace) -> int:
     return EXIT_INPUT
 
 
-def _bounded_lines(handle):
+def _bounded_lines(handle: TextIO) -> Iterator[str]:
     """The file's lines, none read past ``MAX_LINE`` characters (a longer one is cut, and the cut
     line fails as not JSON)."""
+    from ..interop.vectors import MAX_LINE  # the engine, only when it runs
+
     while True:
         line = handle.readline(MAX_LINE + 1)
         if not line:
@@ -75,21 +92,23 @@ def _bounded_lines(handle):
         yield line
 
 
-def _verify_lines(args: argparse.Namespace, shown: str, lines) -> int:
+def _verify_lines(args: argparse.Namespace, shown: str, lines: Iterator[str]) -> int:
+    from ..interop.vectors import VectorFileError, read_header, verify  # the engine, only when it runs
+
     first = next(lines, None)
     if first is None:
         raise VectorFileError("the file is empty: a vector file starts with a header line")
     header = read_header(first)
     target = args.ruleset or header["ruleset"]
     try:
-        rules = _load(args, target)
+        rules = load_ruleset(args, target)
     except RulesetError as error:
         if args.ruleset is None:
             print(f"{shown}: the header names the ruleset {quoted(target)}, which does not load "
                   "(name the rules with --ruleset):", file=sys.stderr)
-        return _report(error)
+        return report(error)
 
-    def with_header():
+    def with_header() -> Iterator[str]:
         yield first
         yield from lines
 
@@ -106,14 +125,15 @@ def _verify_lines(args: argparse.Namespace, shown: str, lines) -> int:
     return EXIT_OK
 
 
-def add_serve_arguments(sub: argparse.ArgumentParser) -> None:
-    sub.add_argument("--http", type=int, metavar="PORT",
-                     help="answer HTTP POST requests on 127.0.0.1:PORT instead of standard input "
-                          "(0: a free port, printed on standard error)")
+def serve_arguments(parser: argparse.ArgumentParser) -> None:
+    add_allow_root(parser)
+    parser.add_argument("--http", type=int, metavar="PORT",
+                        help="answer HTTP POST requests on 127.0.0.1:PORT instead of standard input "
+                             "(0: a free port, printed on standard error)")
 
 
 def run_serve(args: argparse.Namespace) -> int:
-    from .server import Dispatcher, RulesetStore, http_server, serve_stdio
+    from ..interop.server import Dispatcher, RulesetStore, http_server, serve_stdio  # the engine, only when it runs
 
     dispatcher = Dispatcher(RulesetStore(args.allow_root or ()))
     if args.http is None:
@@ -136,25 +156,22 @@ def run_serve(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
-def add_export_arguments(sub: argparse.ArgumentParser) -> None:
-    from .targets import TARGETS
-
-    sub.add_argument("ruleset", nargs="?", metavar="RULESET")
-    sub.add_argument("--to", required=True, choices=sorted(TARGETS), help="the engine whose settings to write")
-    sub.add_argument("--strict", action="store_true", help="exit 1 when a rule of the ruleset is lost")
-    sub.add_argument("-o", "--output", metavar="FILE", help="write to FILE instead of standard output")
+def export_arguments(parser: argparse.ArgumentParser) -> None:
+    add_allow_root(parser)
+    parser.add_argument("ruleset", nargs="?", metavar="RULESET")
+    parser.add_argument("--to", required=True, choices=sorted(TARGETS), help="the engine whose settings to write")
+    parser.add_argument("--strict", action="store_true", help="exit 1 when a rule of the ruleset is lost")
+    parser.add_argument("-o", "--output", metavar="FILE", help="write to FILE instead of standard output")
 
 
 def run_export(args: argparse.Namespace) -> int:
-    from .targets import TARGETS
-
     target = TARGETS[args.to]
     try:
-        rules = _load(args, args.ruleset or DEFAULT_RULESET)
+        rules = load_ruleset(args, args.ruleset or DEFAULT_RULESET)
         settings, lost = target.export(rules)
     except RulesetError as error:
-        return _report(error)
-    _write_output(json.dumps(settings, indent=2, ensure_ascii=False) + "\n", args.output)
+        return report(error)
+    write_output(json.dumps(settings, indent=2, ensure_ascii=False) + "\n", args.output)
     for line in lost:
         print(f"lost: {terminal_safe(line)}", file=sys.stderr)
     if lost:
@@ -164,19 +181,18 @@ def run_export(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
-def add_import_arguments(sub: argparse.ArgumentParser) -> None:
-    from .targets import TARGETS
-
-    sub.add_argument("file", metavar="SETTINGS.json")
-    sub.add_argument("--from", dest="source", required=True, choices=sorted(TARGETS),
-                     help="the engine the settings come from")
-    sub.add_argument("--players", type=int, metavar="N", help="players at the table (default: as the settings say, else 4)")
-    sub.add_argument("--name", default=None, metavar="NAME", help="the ruleset's name")
-    sub.add_argument("-o", "--output", metavar="FILE.tractor", help="write to FILE instead of standard output")
+def import_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("file", metavar="SETTINGS.json")
+    parser.add_argument("--from", dest="source", required=True, choices=sorted(TARGETS),
+                        help="the engine the settings come from")
+    parser.add_argument("--players", type=int, metavar="N",
+                        help="players at the table (default: as the settings say, else 4)")
+    parser.add_argument("--name", default=None, metavar="NAME", help="the ruleset's name")
+    parser.add_argument("-o", "--output", metavar="FILE.tractor", help="write to FILE instead of standard output")
 
 
 def run_import(args: argparse.Namespace) -> int:
-    from .targets import TARGETS, ImportError_
+    from ..interop.vectors import MAX_LINE  # the engine, only when it runs
 
     shown = terminal_safe(args.file)
     try:
@@ -201,5 +217,15 @@ def run_import(args: argparse.Namespace) -> int:
         return EXIT_INPUT
     for key in ignored:
         print(f"{shown}: not imported: {key} (not a rule of the game, or not read by this version)", file=sys.stderr)
-    _write_output(ruleset, args.output)
+    write_output(ruleset, args.output)
     return EXIT_OK
+
+
+VECTORS = Command("vectors", "write conformance test cases (JSON Lines) that another engine can run to prove it "
+                  "plays a ruleset", vectors_arguments, run_vectors)
+VERIFY = Command("verify", "check this package's engine against a vector file", verify_arguments, run_verify)
+SERVE = Command("serve", "answer the rules oracle's questions as JSON-RPC 2.0 over standard input and output "
+                "(one message per line) or HTTP", serve_arguments, run_serve)
+EXPORT = Command("export", "write another engine's settings for a ruleset, and what it cannot play",
+                 export_arguments, run_export)
+IMPORT = Command("import", "write a ruleset from another engine's settings", import_arguments, run_import)
