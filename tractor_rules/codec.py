@@ -7,6 +7,7 @@ from the classes it describes.
 from __future__ import annotations
 
 import dataclasses
+import sys
 import types
 import typing
 from functools import cache
@@ -23,10 +24,11 @@ READABLE_VERSIONS = (1, model.SCHEMA_VERSION)
 
 
 # The walkers hold classes as plain ``type``: mypy does not count ``type[Any]`` as hashable, which
-# the cache needs.
+# the cache needs.  Each class's hints are read in the namespace of its own module of the
+# ``rules`` package (the annotations are strings, ``from __future__ import annotations``).
 @cache
 def _hints(cls: type) -> dict[str, Any]:
-    return typing.get_type_hints(cls, vars(model))
+    return typing.get_type_hints(cls, vars(sys.modules[cls.__module__]))
 
 
 def _fields(cls: type) -> tuple[dataclasses.Field[Any], ...]:

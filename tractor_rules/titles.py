@@ -6,7 +6,8 @@ the players) but keeps the name and description its parent gave prints a false t
 Both answers read the compiled rules object only (which file set each value, and what the
 ruleset's own file changes from its parent), so that both the language (a compile-time warning and
 a lint code) and the rule sheets (a note under the title) ask the same function; the sheets may not
-import the language, so it sits beside ``rules.py`` rather than inside the language package.
+import the language, so it sits beside the ``rules`` package rather than inside the language
+package.
 """
 
 from __future__ import annotations

@@ -68,7 +68,7 @@ def all_leaves(rules: Rules) -> dict[str, object]:
 
 
 def inert_paths(rules: Rules, leaves: dict[str, object]) -> set[str]:
-    """Leaves whose value the other settings make meaningless (rules.py docstrings)."""
+    """Leaves whose value the other settings make meaningless (the rules package's docstrings)."""
     inert: set[str] = {p for p, v in leaves.items() if v is None}
 
     def drop(prefix: str) -> None:

@@ -1,0 +1,95 @@
+"""The compiled rules object: one immutable, typed value per variant axis.
+
+Nothing here refers to the ruleset syntax.  The compiler fills these classes from ruleset text; the
+engine, the rule sheets and the JSON export read them.  Every field has a JSON form (see
+``tractor_rules.codec``) and a JSON Schema derived from the type hints (``tractor_rules.schema``).
+
+Cards are named by rank strings ``"2"`` .. ``"10"``, ``"J"``, ``"Q"``, ``"K"``, ``"A"``, suits
+``"S"``, ``"H"``, ``"D"``, ``"C"``, and the jokers ``"BJ"`` (big) and ``"SJ"`` (small).
+
+One module per section, as the compiler has (``tractor_rules.language.compiler``): ``base`` (the
+cards' names, the schema version, ``since``, ``Source``), ``table``, ``levels``, ``trumps``,
+``combinations``, ``declaring``, ``play`` (leading, following, ruffing), ``kitty``, ``scoring``
+(the upgrade table, rotation, stakes) and ``ruleset`` (``Rules`` itself, with the rules oracle's
+methods).  Import the names from this package: ``from tractor_rules.rules import Rules``.
+"""
+
+from __future__ import annotations
+
+from .base import JOKERS, RANKS, SCHEMA_VERSION, SUITS, Source, Suit, since
+from .combinations import Combinations, LinkKind, LinkTier
+from .declaring import DeclareStep, Declaring, Fallback
+from .kitty import KittyExchange, Multiplier, MultiplierRow
+from .levels import KnockBack, KnockTrigger, Levels
+from .play import (
+    Count,
+    FollowList,
+    Following,
+    LeadShape,
+    Leading,
+    Pattern,
+    Penalty,
+    Ruffing,
+    Term,
+    width_name,
+)
+from .ruleset import DERIVED_VALUES, NOT_PLAY_FIELDS, Rules, Translation
+from .scoring import GamePoints, Rotation, Side, StakeStep, Stakes, ThresholdRow
+from .table import Table
+from .trumps import TierKind, TrumpTier, Trumps
+
+__all__ = [
+    # base
+    "SCHEMA_VERSION",
+    "RANKS",
+    "SUITS",
+    "JOKERS",
+    "Suit",
+    "since",
+    "Source",
+    # table
+    "Table",
+    # levels
+    "KnockTrigger",
+    "KnockBack",
+    "Levels",
+    # trumps
+    "TierKind",
+    "TrumpTier",
+    "Trumps",
+    # combinations
+    "LinkKind",
+    "LinkTier",
+    "Combinations",
+    # declaring
+    "DeclareStep",
+    "Fallback",
+    "Declaring",
+    # play
+    "Penalty",
+    "Leading",
+    "Count",
+    "Term",
+    "Pattern",
+    "width_name",
+    "LeadShape",
+    "FollowList",
+    "Following",
+    "Ruffing",
+    # kitty
+    "MultiplierRow",
+    "Multiplier",
+    "KittyExchange",
+    # scoring
+    "Side",
+    "ThresholdRow",
+    "Rotation",
+    "GamePoints",
+    "StakeStep",
+    "Stakes",
+    # ruleset
+    "NOT_PLAY_FIELDS",
+    "DERIVED_VALUES",
+    "Translation",
+    "Rules",
+]

@@ -1,0 +1,84 @@
+"""The ``combinations`` section of the rules object: the sets and tractors a player may lead, the
+trump bands that link into tractors, how a play is grouped, bombs and rainbows."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Literal
+
+from .base import since
+
+
+LinkKind = Literal[
+    "big-joker",
+    "small-joker",
+    "level-in-trump-suit",
+    "level-in-other-suits",
+    "rank-in-trump-suit",
+    "rank-in-other-suits",
+    "card",
+    "top-of-trump-suit",
+    "level",
+    "rank",
+]
+
+
+@dataclass(frozen=True, slots=True)
+class LinkTier:
+    """A band of trumps that may join a tractor with its neighbours in a link chain.  In a suit hand
+    the kinds are those of ``TrumpTier`` plus "top-of-trump-suit" (the highest plain card of the
+    trump suit); in a no-trump chain they are "big-joker", "small-joker", "level" and "rank"."""
+
+    kind: LinkKind
+    rank: str | None = None
+    card: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Combinations:
+    #: widths of the sets a player may lead: 1 single, 2 pair, 3 triple, 4 quad, ...
+    set_widths: tuple[int, ...] = (1, 2)
+    #: widths of the sets that join into tractors (2: tractors of pairs, 3: of triples, ...)
+    tractor_widths: tuple[int, ...] = (2,)
+    #: the least and greatest (0: no upper bound) number of sets in a tractor, for every width
+    #: that ``tractor_lengths`` does not list
+    tractor_min_length: int = 2
+    tractor_max_length: int = 0
+    #: widths whose tractors have lengths of their own: (width, least, greatest; 0: no upper bound),
+    #: e.g. ((3, 2, 0),) where pairs need three in a row but two triples make a tractor
+    tractor_lengths: tuple[tuple[int, int, int], ...] = since(2, default=())
+    #: whether the hole left in a suit by the level rank (and constant ranks) is bridged
+    bridge_gaps: bool = True
+    #: chains of trump bands that adjoin in a suit hand, each highest first
+    links: tuple[tuple[LinkTier, ...], ...] = (
+        (
+            LinkTier("big-joker"),
+            LinkTier("small-joker"),
+            LinkTier("level-in-trump-suit"),
+            LinkTier("level-in-other-suits"),
+            LinkTier("top-of-trump-suit"),
+        ),
+    )
+    #: chains of trump bands that adjoin in a no-trump hand
+    no_trump_links: tuple[tuple[LinkTier, ...], ...] = (
+        (LinkTier("big-joker"), LinkTier("small-joker"), LinkTier("level")),
+    )
+    #: "largest": a play splits into the largest units (tractors before sets);
+    #: "identical": identical cards always stay in one unit (AAAAKKK is AAAA + KKK)
+    grouping: Literal["largest", "identical"] = "largest"
+    #: 0: no bombs; n: n or more identical cards beat any other play
+    bomb_width: int = 0
+    #: a bomb may join adjacent sets of two or more identical cards (of any sizes) into one bomb:
+    #: 3333 44 is a bomb of six cards (rbtying issue 262); bombs compare by their largest set
+    bomb_joins_sets: bool = since(2, default=False)
+    #: 0: no rainbows; n: a lead of n or more cards of one rank in four suits (jokers never; a
+    #: trump-suit card counts as a trump, so all-trump level cards never) is a rainbow; several
+    #: such ranks led together are a rainbow throw (rbtying CompoundFormats; engine/rainbows.py)
+    rainbow_min: int = since(2, default=0)
+
+    def lengths_of(self, width: int) -> tuple[int, int]:
+        """The least and greatest (0: no upper bound) number of sets in a tractor of ``width``."""
+        for listed, least, greatest in self.tractor_lengths:
+            if listed == width:
+                return least, greatest
+        return self.tractor_min_length, self.tractor_max_length

@@ -1,0 +1,78 @@
+"""The ``declaring`` section of the rules object: the ladder of declarations, overturning and
+reinforcing, the trump when nobody declares, the first banker and redeals of weak hands."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Literal
+
+from .base import Suit, since
+
+
+@dataclass(frozen=True, slots=True)
+class DeclareStep:
+    """``count`` identical cards of one kind.  Level cards name their suit; jokers name no-trump.
+    "joker" means either joker (a set of big or of small jokers, of equal strength).
+
+    A joker step with ``level_cards`` shows that many identical level cards beside its jokers
+    ("1 small joker + 1 level card"): the level cards name their suit.  A ``tied`` step (written
+    ``=`` after the step before it) is as strong as that step: neither overturns the other."""
+
+    count: int
+    kind: Literal["level", "small-joker", "big-joker", "joker"]
+    #: identical level cards shown with the jokers (joker kinds only); 0: jokers alone
+    level_cards: int = since(2, default=0)
+    #: as strong as the step before it on the ladder
+    tied: bool = since(2, default=False)
+
+
+@dataclass(frozen=True, slots=True)
+class Fallback:
+    """How trump is chosen when nobody declares during the deal.
+
+    "kitty-card": the suit of kitty card ``card`` (1-based); a joker there moves on to the next card
+    up to ``skip_to`` (0: no skipping), and a joker beyond that means ``otherwise``.
+    "level-card": the first level card in the kitty (``otherwise`` if none).
+    "highest-card": the suit of the highest kitty card.
+    "redeal", "no-trump", "partner-names": as named.
+    """
+
+    kind: Literal[
+        "kitty-card", "level-card", "highest-card", "redeal", "no-trump", "partner-names"
+    ] = "kitty-card"
+    card: int = 3
+    skip_to: int = 7
+    otherwise: Literal["no-trump", "redeal"] = "no-trump"
+
+
+@dataclass(frozen=True, slots=True)
+class Declaring:
+    #: weakest first; a later step overturns an earlier one
+    ladder: tuple[DeclareStep, ...] = (
+        DeclareStep(1, "level"),
+        DeclareStep(2, "level"),
+        DeclareStep(2, "small-joker"),
+        DeclareStep(2, "big-joker"),
+    )
+    #: suits low to high breaking ties between two declarations of the same step (never between
+    #: tied steps); empty: the earlier declaration stands
+    suit_order: tuple[Suit, ...] = ()
+    #: the standing declarer may show more of the same card
+    reinforce: bool = True
+    #: a player whose declaration was overturned may show more of the same card to make it as
+    #: strong as the standing one, taking the declaration back (rbtying ReinforceWhileEquivalent)
+    reinforce_to_retake: bool = since(2, default=False)
+    overturn_own: bool = False
+    #: overturning after the kitty exchange (炒地皮), the kitty passing to the new declarer
+    overturn_after_kitty: bool = False
+    fallback: Fallback = field(default_factory=Fallback)
+    #: in the first hand (no banker yet)
+    #: "dealer": the player who deals the first hand banks
+    first_banker: Literal["first-declarer", "final-declarer", "dealer"] = "first-declarer"
+    first_fallback: Literal["same", "redeal"] = "same"
+    #: dealt hands that allow a redeal once trump is known, before the kitty exchange: "no-trumps"
+    #: (not one trump), "no-points" (not one point card); empty: never
+    redeal_hands: tuple[Literal["no-trumps", "no-points"], ...] = since(2, default=())
+    #: who decides such a redeal: "holder" (the player holding the hand may ask for it) or
+    #: "automatic" (the cards are always redealt)
+    redeal_by: Literal["holder", "automatic"] = since(2, default="holder")

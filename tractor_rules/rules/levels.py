@@ -1,0 +1,66 @@
+"""The ``levels`` section of the rules object: the range of levels, the mandatory and defended ones,
+the knock-back ("Jack") rules and how the match ends."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Literal
+
+from .base import since
+
+
+KnockTrigger = Literal["lost-to-single", "any-loss", "last-trick-single"]
+
+
+@dataclass(frozen=True, slots=True)
+class KnockBack:
+    """The banker team of a hand played at ``level`` goes back to level ``to`` when ``when`` says
+    (the "Jack rule"):
+
+    "lost-to-single": it loses the hand, the last trick being won (by anyone) by a single card of
+    the rank ``single``;
+    "any-loss": it loses the hand, whatever the last trick;
+    "last-trick-single": an attacker wins the last trick with a single card of the rank
+    ``single``, whatever the hand's outcome; the hand's own level change applies afterwards (a
+    banker team that held goes up from ``to``).
+
+    ``single``: the rank of that single card; "" is ``level``'s own rank."""
+
+    level: str
+    to: str
+    when: KnockTrigger = since(2, default="lost-to-single")
+    single: str = since(2, default="")
+
+    @property
+    def single_rank(self) -> str:
+        """The rank of the single card the rule looks for."""
+        return self.single or self.level
+
+
+@dataclass(frozen=True, slots=True)
+class Levels:
+    first: str = "2"
+    last: str = "A"
+    mandatory: tuple[str, ...] = ("A",)
+    #: levels that must be defended (rbtying's "defend on points"): a team going up stops at each
+    #: one it reaches, as bankers or as attackers (like a mandatory level), and goes past one only
+    #: by holding the bank while playing it; attackers winning there stay there
+    defended: tuple[str, ...] = since(2, default=())
+    knock_back: tuple[KnockBack, ...] = ()
+    #: "last": a team wins by winning a hand as bankers at the last level;
+    #: "reach-last": a team wins as soon as its level reaches the last level, as bankers or as
+    #: attackers, without playing it;
+    #: "beyond-last": after the last level, one more level is played as no-trump;
+    #: "hands": the match ends after ``end_hands`` hands, highest level wins.
+    game_end: Literal["last", "reach-last", "beyond-last", "hands"] = "last"
+    end_hands: int = 0
+    #: the trumps of the extra level of "beyond-last": "no-trump", a no-trump hand at the last
+    #: level's rank (trumps as ``trumps.no_trump`` says); "jokers-only", a hand with no level rank
+    #: at all, only the jokers (and constant trumps) being trumps
+    beyond_trumps: Literal["no-trump", "jokers-only"] = since(2, default="no-trump")
+    #: the banker team goes up only if it also wins the last trick: holding the bank without it,
+    #: the bankers keep the bank and gain no level ("banker", 0)
+    hold_needs_last_trick: bool = since(2, default=False)
+    #: levels a banker team smaller than usual gains on top of the table when it holds the bank
+    #: (with called partners: fewer players than the banker and one friend per called card); 0: none
+    short_team_bonus: int = since(2, default=0)

@@ -1,0 +1,181 @@
+"""The sections of the rules object about the play of a trick: ``leading`` (throws and their
+penalty), ``following`` (the duty to follow, follow lists, revokes) and ``ruffing`` (what counts as
+a ruff, how plays compare)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Literal
+
+from .base import since
+
+
+# --- leading and throws ----------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Penalty:
+    """"none"; "per-attempt": ``points`` per offence; "per-card": ``points`` per card taken back;
+    "hand-lost": the offender's team loses the hand.  Penalty points go to the other team: a banker
+    team's penalty is added to the attackers' points, an attacker's is taken from them."""
+
+    kind: Literal["none", "per-attempt", "per-card", "hand-lost"] = "none"
+    points: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class Leading:
+    throws: bool = True
+    #: how a throw is judged: every part must be unbeatable, or only its highest card, or only its
+    #: largest part
+    throw_check: Literal["every-part", "highest-card", "largest-part"] = "every-part"
+    #: whose cards can stop a throw: "others", every other player's; "opponents", only the leader's
+    #: opponents' (a partner's cards are never checked)
+    throw_stoppers: Literal["others", "opponents"] = since(2, default="others")
+    #: whose cards decide what a failed throw is cut to: "all", the parts any of the stoppers beats;
+    #: "first", only the parts beaten by the first stopper in turn order who can beat one
+    throw_decider: Literal["all", "first"] = since(2, default="all")
+    #: what the leader is held to when a throw fails: "smallest-part", the beaten part with the
+    #: lowest cards; "shortest-part", the beaten part with the fewest cards (the lowest of those);
+    #: "smallest-card", the throw's lowest card; "next-player-chooses", a beaten part the next
+    #: player picks
+    throw_failure: Literal["smallest-part", "shortest-part", "smallest-card", "next-player-chooses"] = \
+        "smallest-part"
+    throw_penalty: Penalty = field(default_factory=Penalty)
+
+
+# --- following -------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Count:
+    """A count in a follow list: ``per_n * n + plus`` where n is the lead's parameter.  A greedy
+    count ("pairs" without a number: as many as the hand allows) has ``greedy`` set."""
+
+    per_n: int = 0
+    plus: int = 0
+    greedy: bool = False
+
+    def value(self, n: int) -> int:
+        return self.per_n * n + self.plus
+
+
+@dataclass(frozen=True, slots=True)
+class Term:
+    """``count`` units, each ``length`` adjacent sets of ``width`` identical cards (length 1: a set)."""
+
+    count: Count
+    width: int
+    length: Count = field(default_factory=lambda: Count(0, 1))
+
+
+@dataclass(frozen=True, slots=True)
+class Pattern:
+    """One entry of a follow list: a sum of terms, or "any cards of the suit" (``terms`` empty), or
+    (``step_down``, the last entry) the lead broken down step by step from there on, as the
+    "step-down" rule of ``Following.default`` orders it."""
+
+    terms: tuple[Term, ...] = ()
+    step_down: bool = since(2, default=False)
+
+
+_WIDTH_NAMES = {1: "single", 2: "pair", 3: "triple", 4: "quad"}
+_PLURAL_WIDTH_NAMES = {1: "singles", 2: "pairs", 3: "triples", 4: "quads"}
+
+
+def width_name(width: int, plural: bool = False) -> str:
+    """A set of ``width`` identical cards in the language's words: "pair", "triples", "set of 5"."""
+    names = _PLURAL_WIDTH_NAMES if plural else _WIDTH_NAMES
+    if width in names:
+        return names[width]
+    return f"sets of {width}" if plural else f"set of {width}"
+
+
+def _width_of(name: str, names: dict[int, str]) -> int:
+    """The width a set word of ``width_name`` names: "pair" → 2, "sets of 5" → 5."""
+    for width, word in names.items():
+        if word == name:
+            return width
+    return int(name.rsplit(" ", 1)[-1])
+
+
+@dataclass(frozen=True, slots=True)
+class LeadShape:
+    """The lead a list applies to: ``length`` sets of ``width`` (length 1: a set).  ``length`` 0
+    stands for "n", a list for every tractor of that width."""
+
+    width: int
+    length: int
+
+    @property
+    def label(self) -> str:
+        """The lead in the language's words ("pair", "tractor of n pairs"); ``Rules.sources`` keys a
+        follow list's provenance by it: "following.lists[pair]"."""
+        if self.length == 1:
+            return width_name(self.width)
+        length = "n" if self.length == 0 else str(self.length)
+        return f"tractor of {length} {width_name(self.width, plural=True)}"
+
+    @classmethod
+    def from_label(cls, label: str) -> "LeadShape":
+        """The lead that ``label`` names: the inverse of ``label``."""
+        if label.startswith("tractor of "):
+            length, _, plural = label.removeprefix("tractor of ").partition(" ")
+            return cls(_width_of(plural, _PLURAL_WIDTH_NAMES), 0 if length == "n" else int(length))
+        return cls(_width_of(label, _WIDTH_NAMES), 1)
+
+
+@dataclass(frozen=True, slots=True)
+class FollowList:
+    lead: LeadShape
+    entries: tuple[Pattern, ...]
+
+
+def _classic_follow_lists() -> tuple[FollowList, ...]:
+    one = Count(0, 1)
+    every = Count(0, 0, greedy=True)
+    return (
+        # to a pair: a pair, else two singles
+        FollowList(LeadShape(2, 1), (Pattern((Term(one, 2),)), Pattern((Term(Count(0, 2), 1),)))),
+        # to a tractor of n pairs: such a tractor, else n pairs, else as many pairs as possible
+        FollowList(
+            LeadShape(2, 0),
+            (
+                Pattern((Term(one, 2, Count(1, 0)),)),
+                Pattern((Term(Count(1, 0), 2),)),
+                Pattern((Term(every, 2), Term(every, 1))),
+            ),
+        ),
+    )
+
+
+@dataclass(frozen=True, slots=True)
+class Following:
+    #: "lists": match the lead's shape by the priority lists; "tractors": only a tractor lead
+    #: draws a tractor, nothing else but suit is enforced; "suit": only suit is enforced
+    duty: Literal["lists", "tractors", "suit"] = "lists"
+    #: a longer set need not be broken to supply a shorter one (a triple is not split for a pair)
+    protect_longer_sets: bool = False
+    lists: tuple[FollowList, ...] = field(default_factory=_classic_follow_lists)
+    #: leads with no list of their own (and throws): "largest-first" matches the lead's units
+    #: largest first, as far as the hand allows; "step-down" walks every shape the lead breaks
+    #: down into, best first (the most cards in sets, then the longest tractors: to a tractor of
+    #: three pairs a tractor of two pairs and a pair before three loose pairs), each unit of a
+    #: throw in turn; "suit" enforces suit only
+    default: Literal["largest-first", "step-down", "suit"] = "largest-first"
+    #: a wrong follow discovered later
+    revoke_penalty: Penalty = field(default_factory=Penalty)
+
+
+# --- ruffing and winning ---------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Ruffing:
+    #: what an all-trump play to a side-suit lead must contain to count as a ruff:
+    #: "counts": at least as many tractors and pairs (sets) as the lead; "types": every unit type
+    #: of the lead; "shape": exactly the lead's units; "any": any trumps
+    requirement: Literal["counts", "types", "shape", "any"] = "counts"
+    #: how competing plays are compared: by the lead's largest part, by every part, or by the
+    #: highest card
+    compare: Literal["largest-part", "every-part", "highest-card"] = "largest-part"

@@ -1,0 +1,180 @@
+"""The whole rules object: ``Rules``, one field per section (each section's class in its own module
+of this package), the ruleset's names in other languages (``Translation``), where each value was
+set, and the rules oracle's methods, which hand the object to the engine."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from .base import Source, since
+from .combinations import Combinations
+from .declaring import Declaring
+from .kitty import KittyExchange, Multiplier
+from .levels import Levels
+from .play import Following, Leading, Ruffing
+from .scoring import Rotation, Stakes, ThresholdRow
+from .table import Table
+from .trumps import Trumps
+
+#: fields that name the rules or trace where they come from without changing how the game plays
+#: (a diff, a conformance digest and an export's loss report leave them out)
+NOT_PLAY_FIELDS = ("name", "description", "translations", "files", "sources", "house_changes")
+#: values worked out from a statement that a sentence may state without the rest of it: path of
+#: the value → the ``sources`` path of the statement it comes from.  ``house_changes`` holds such a
+#: path when the house file changed the statement and, with it, this value (a house rule that adds
+#: a constant card but keeps the constant ranks leaves the levels as they were)
+DERIVED_VALUES: dict[str, str] = {"trumps.constant_ranks": "trumps.order"}
+
+
+# the default upgrade table (``Rules.thresholds``), whose rows the scoring module defines
+def _classic_thresholds() -> tuple[ThresholdRow, ...]:
+    return (
+        ThresholdRow(0, 0, "banker", 3),
+        ThresholdRow(5, 35, "banker", 2),
+        ThresholdRow(40, 75, "banker", 1),
+        ThresholdRow(80, 115, "attackers", 0),
+        ThresholdRow(120, 155, "attackers", 1),
+        ThresholdRow(160, -1, "attackers", 2, every=40),
+    )
+
+
+@dataclass(frozen=True, slots=True)
+class Translation:
+    """The ruleset's name and description in one language other than English (``ruleset in zh:``).
+    An empty text is one the ruleset does not give in that language."""
+
+    #: a language tag: "zh", "fr", "zh-Hant"
+    language: str = since(2)
+    name: str = since(2, default="")
+    description: str = since(2, default="")
+
+
+@dataclass(frozen=True, slots=True)
+class Rules:
+    #: the name and description in English, the language of ``ruleset:`` and ``description:``
+    name: str = "Tractor"
+    description: str = ""
+    #: the name and description in other languages, sorted by language tag
+    translations: tuple[Translation, ...] = since(2, default=())
+    table: Table = field(default_factory=Table)
+    levels: Levels = field(default_factory=Levels)
+    trumps: Trumps = field(default_factory=Trumps)
+    combinations: Combinations = field(default_factory=Combinations)
+    declaring: Declaring = field(default_factory=Declaring)
+    leading: Leading = field(default_factory=Leading)
+    following: Following = field(default_factory=Following)
+    ruffing: Ruffing = field(default_factory=Ruffing)
+    kitty: Multiplier = field(default_factory=Multiplier)
+    kitty_exchange: KittyExchange = since(2, default_factory=KittyExchange)
+    thresholds: tuple[ThresholdRow, ...] = field(default_factory=_classic_thresholds)
+    #: with called partners, the upgrade table of a banker nobody joined (rows as ``thresholds``);
+    #: empty: a solo banker is scored by ``thresholds`` like everyone
+    solo_thresholds: tuple[ThresholdRow, ...] = since(2, default=())
+    rotation: Rotation = field(default_factory=Rotation)
+    stakes: Stakes = field(default_factory=Stakes)
+    #: the files this ruleset was compiled from, the ruleset itself first, then its parents
+    files: tuple[str, ...] = ()
+    #: where each value was set: dotted field path ("table.decks") → source
+    sources: tuple[tuple[str, Source], ...] = ()
+    #: the paths of ``sources`` whose values this ruleset's own file changes from its parent's
+    #: (a statement that restates the parent's value changes nothing); empty without ``extends``
+    house_changes: tuple[str, ...] = ()
+
+    def source_of(self, path: str) -> Source | None:
+        """The file, line and column that set the field at ``path`` (e.g. "table.decks")."""
+        for key, src in self.sources:
+            if key == path:
+                return src
+        return None
+
+    # --- the rules oracle: thin doors into the engine, which reads nothing but this object ---------
+    # These methods are the rules oracle's documented facade (docs/api.md, "The rules oracle"), and
+    # ``to_dict``/``from_dict`` the door to the JSON form.  Each imports the engine (or the codec)
+    # inside the method, when it is called: the engine and the codec import this package, so an
+    # import at the top of the module would be circular, and importing the rules object never loads
+    # the engine, the layer above it.
+
+    def context(self, level: str | None, trump: str | None):
+        """The card order and trick rules for one hand: ``level`` a rank, or None for a hand with no
+        level rank at all (only jokers and constant trumps are trumps in its no-trump); ``trump`` a
+        suit letter or None for no-trump."""
+        from ..engine.oracle import make_context
+
+        return make_context(self, level, trump)
+
+    def level_change(self, attacker_points: int, *, last_trick: str | None = None,
+                     team_size: int | None = None) -> tuple[str, int]:
+        """("banker", n) or ("attackers", n) for the attackers' points; ("attackers", 0) is a swap.
+        ``last_trick``: the side that won the last trick ("banker" or "attackers"; None: not
+        known, taken as the bankers); ``team_size``: the players of the banker's team at the end of
+        the hand (None: the usual size)."""
+        from ..engine.oracle import level_change
+
+        return level_change(self, attacker_points, last_trick=last_trick, team_size=team_size)
+
+    def advance(self, level: str, steps: int, as_banker: bool = True) -> str | None:
+        """The level after going up ``steps``, stopping at mandatory and defended levels; None past
+        the end.  ``as_banker`` False: the steps were won as attackers, so a team at a defended
+        level stays there."""
+        from ..engine.oracle import advance
+
+        return advance(self, level, steps, as_banker)
+
+    def declaration(self, cards, level: str | None):
+        """None if ``cards`` are no declaration at ``level`` (None: no level rank, only jokers
+        declare), else one with .strength and .trump."""
+        from ..engine.oracle import declaration
+
+        return declaration(self, cards, level)
+
+    def may_redeal(self, hand, level: str | None, trump: str | None) -> bool:
+        """Whether a dealt ``hand`` allows a redeal (``declaring.redeal_hands``) at ``level`` with
+        ``trump`` (a suit letter, or None for no-trump)."""
+        from ..engine.oracle import may_redeal
+
+        return may_redeal(self, hand, level, trump)
+
+    def fallback_trump(self, kitty, level: str | None):
+        """The trump when nobody declares: a suit letter, or None for no-trump."""
+        from ..engine.oracle import fallback_trump
+
+        return fallback_trump(self, kitty, level)
+
+    def next_banker(self, banker: int, winner: str) -> int:
+        """The next banker's seat (0..players-1, in play order); ``winner`` "banker" or "attackers"."""
+        from ..engine.oracle import next_banker
+
+        return next_banker(self, banker, winner)
+
+    def table_points(self, side: str, levels: int, table_points=()) -> int:
+        """Table stakes (seed 000): the game points each winner gains and each loser loses for an
+        outcome, times the stake multiplier that every player's ``table_points`` reach."""
+        from ..engine.stakes import hand_points
+
+        return hand_points(self, side, levels, table_points)
+
+    def coins(self, side: str, levels: int, room: int) -> tuple[int, int]:
+        """Coins for an outcome in a room of coefficient ``room``: (the winner receives, the loser
+        pays)."""
+        from ..engine.stakes import coins
+
+        return coins(self, side, levels, room)
+
+    def leaving(self, base: int) -> tuple[int, int]:
+        """A player leaving early with ``base`` points at stake: (the leaver loses, each other
+        player gains)."""
+        from ..engine.stakes import leaving
+
+        return leaving(self, base)
+
+    def to_dict(self) -> dict:
+        """JSON-ready data with a ``schema_version``; ``Rules.from_dict`` gives back an equal object."""
+        from ..codec import rules_to_dict
+
+        return rules_to_dict(self)
+
+    @classmethod
+    def from_dict(cls, data: dict) -> "Rules":
+        from ..codec import rules_from_dict
+
+        return rules_from_dict(data)

@@ -1,0 +1,84 @@
+"""The sections of the rules object that score a hand: ``thresholds`` (and ``solo_thresholds``), the
+upgrade table from attackers' points to level changes; ``rotation``, who banks next; and
+``stakes``, game points, stake multipliers, coins and leaving early."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Literal
+
+#: the two sides of a hand
+Side = Literal["banker", "attackers"]
+
+
+@dataclass(frozen=True, slots=True)
+class ThresholdRow:
+    """Attackers' points from ``low`` to ``high`` (inclusive; ``high`` -1: no upper end) give
+    ``side`` ``levels`` levels ("attackers", 0 is a swap without a level change).  An open row adds
+    one level every ``every`` points above ``low``, up to ``at_most`` levels (0: no limit)."""
+
+    low: int
+    high: int
+    side: Side
+    levels: int
+    every: int = 0
+    at_most: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class Rotation:
+    #: who banks after the bankers hold: the banker's partner, the same banker, or the next player of
+    #: the banker team in turn order
+    after_hold: Literal["partner", "same", "next-of-team"] = "partner"
+    #: after the attackers take over: the next seat after the banker, or the winning team's player
+    #: next in turn
+    after_loss: Literal["next-seat", "next-of-team"] = "next-seat"
+    #: if set, the player who made trump banks, whatever happened ("the last trump maker")
+    declarer_banks: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class GamePoints:
+    """Table points for a hand's outcome: ``side`` gaining ``levels`` (``or_more``: and above)."""
+
+    side: Side
+    levels: int
+    points: int
+    or_more: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class StakeStep:
+    """When every player has more than ``above`` table points, a hand counts ``factor`` times."""
+
+    above: int
+    factor: int
+
+
+@dataclass(frozen=True, slots=True)
+class Stakes:
+    game_points: tuple[GamePoints, ...] = ()
+    multipliers: tuple[StakeStep, ...] = ()
+    #: coins: X = levels + ``banker_base`` when the bankers win, levels + ``attackers_base`` when
+    #: the attackers win; the loser pays X × room, the winner receives that × ``winner_percent`` %
+    coins: bool = False
+    banker_base: int = 1
+    attackers_base: int = 2
+    winner_percent: int = 100
+    #: leaving the table early: the leaver loses this many base points, every other player gains
+    #: ``leave_others``
+    leave_penalty: int = 0
+    leave_others: int = 0
+
+    def points_for(self, side: str, levels: int) -> int | None:
+        """The game points of an outcome (``side`` gaining ``levels``; ("attackers", 0) is a swap):
+        its own row, else the highest "or more" row of that side below it; None if no row applies."""
+        best: GamePoints | None = None
+        for row in self.game_points:
+            if row.side != side:
+                continue
+            if row.levels == levels:
+                return row.points
+            if row.or_more and row.levels <= levels and (best is None or row.levels > best.levels):
+                best = row
+        return None if best is None else best.points

@@ -1,0 +1,70 @@
+"""The ``table`` section of the rules object: players and partnerships, the decks and the cards taken
+out of them, the deal, the point cards and, with called partners, the cards the banker may call."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Literal
+
+from .base import JOKERS, RANKS, since
+
+
+@dataclass(frozen=True, slots=True)
+class Table:
+    players: int = 4
+    #: "opposite": two teams, partners across (4 players); "alternate": seats alternate between two
+    #: teams (4, 6, 8 players); "called": Finding Friends, the banker calls ``called_cards`` cards.
+    partnership: Literal["opposite", "alternate", "called"] = "opposite"
+    called_cards: int = 0
+    direction: Literal["counterclockwise", "clockwise"] = "counterclockwise"
+    decks: int = 2
+    jokers: bool = True
+    #: whole ranks taken out of every deck
+    removed_ranks: tuple[str, ...] = ()
+    #: cards taken out of the whole pack one by one, beyond the removed ranks: (card, copies), the
+    #: card named as in the card notation ("SJ", "BJ", "2S", "10H"), the copies counted over all the
+    #: decks together, in deck order; (("SJ", 3),) takes the three small jokers out of three decks
+    removed_cards: tuple[tuple[str, int], ...] = since(2, default=())
+    hand_size: int = 25
+    kitty_size: int = 8
+    #: point value of each scoring rank, e.g. (("5", 5), ("10", 10), ("K", 10))
+    points: tuple[tuple[str, int], ...] = (("5", 5), ("10", 10), ("K", 10))
+    #: Finding Friends: the cards the banker may not call, judged at the hand's level and trump:
+    #: "trumps"; "highest", the highest card of its suit (a side suit's ace, or its king when aces
+    #: are trumps; the big joker among trumps); "points", the cards that score
+    call_limits: tuple[Literal["trumps", "highest", "points"], ...] = since(2, default=())
+    #: Finding Friends: whether the copies of a called card that the banker plays count toward its
+    #: ordinal (False: "the other ace", only the other players' copies are counted)
+    count_banker_copies: bool = since(2, default=True)
+
+    @property
+    def ranks(self) -> tuple[str, ...]:
+        return tuple(r for r in RANKS if r not in self.removed_ranks)
+
+    @property
+    def cards_per_deck(self) -> int:
+        """The cards of one deck before ``removed_cards`` are taken out of the pack."""
+        return 4 * len(self.ranks) + (2 if self.jokers else 0)
+
+    @property
+    def removed_count(self) -> int:
+        """How many cards ``removed_cards`` take out of the whole pack."""
+        return sum(copies for _, copies in self.removed_cards)
+
+    @property
+    def total_cards(self) -> int:
+        return self.decks * self.cards_per_deck - self.removed_count
+
+    def copies(self, card: str) -> int:
+        """How many copies of ``card`` ("SJ", "2S", "10H") the whole pack holds."""
+        rank = "joker" if card in JOKERS else card[:-1]
+        if rank == "joker" and not self.jokers or rank in self.removed_ranks:
+            return 0
+        return self.decks - sum(copies for name, copies in self.removed_cards if name == card)
+
+    @property
+    def total_points(self) -> int:
+        whole = self.decks * 4 * sum(p for r, p in self.points if r not in self.removed_ranks)
+        value = dict(self.points)
+        return whole - sum(value.get(card[:-1], 0) * copies for card, copies in self.removed_cards
+                           if card not in JOKERS)

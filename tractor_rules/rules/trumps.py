@@ -1,0 +1,60 @@
+"""The ``trumps`` section of the rules object: the trump order, band by band, and what is trump in a
+no-trump hand."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Literal
+
+
+TierKind = Literal[
+    "big-joker",
+    "small-joker",
+    "level-in-trump-suit",
+    "level-in-other-suits",
+    "rank-in-trump-suit",
+    "rank-in-other-suits",
+    "card",
+    "trump-suit",
+]
+
+
+@dataclass(frozen=True, slots=True)
+class TrumpTier:
+    """One band of the trump order.  ``rank`` is set for the rank kinds, ``card`` (e.g. "5H") for a
+    single constant card."""
+
+    kind: TierKind
+    rank: str | None = None
+    card: str | None = None
+
+
+def _classic_order() -> tuple[TrumpTier, ...]:
+    return (
+        TrumpTier("big-joker"),
+        TrumpTier("small-joker"),
+        TrumpTier("level-in-trump-suit"),
+        TrumpTier("level-in-other-suits"),
+        TrumpTier("trump-suit"),
+    )
+
+
+@dataclass(frozen=True, slots=True)
+class Trumps:
+    #: highest first; "trump-suit" is the rest of the trump suit, by rank
+    order: tuple[TrumpTier, ...] = field(default_factory=_classic_order)
+    #: in a no-trump hand: jokers, level cards and constant trumps are trump, or jokers (and
+    #: constant trumps) only
+    no_trump: Literal["jokers-and-levels", "jokers-only"] = "jokers-and-levels"
+
+    @property
+    def constant_ranks(self) -> tuple[str, ...]:
+        seen: list[str] = []
+        for tier in self.order:
+            if tier.rank is not None and tier.rank not in seen:
+                seen.append(tier.rank)
+        return tuple(seen)
+
+    @property
+    def constant_cards(self) -> tuple[str, ...]:
+        return tuple(t.card for t in self.order if t.card is not None)
