@@ -55,7 +55,7 @@ import time
 import tractor_rules as tr
 from tractor_rules.engine.oracle import Context
 from tractor_rules.engine.game import play_hand
-from tractor_rules.engine.kinds import make_players, player_kinds
+from tractor_rules.engine.players.kinds import make_players, player_kinds
 from tractor_rules.sim.parallel import prepare_rules, settle_heap
 
 #: hands per second of CPU time (random players)
@@ -179,7 +179,7 @@ def bench_scaling(hands: int, seed: int, workers: int = 2, pairs: int = SCALING_
     The speedup is the median of the pairs' ratios: the wall clock of a shared machine swings by
     a fifth from one run to the next, and a pair's two runs, taken one after the other, share
     most of what the machine was doing meanwhile."""
-    from tractor_rules.engine.simulate import SimulationReport
+    from tractor_rules.engine.records.simulate import SimulationReport
     from tractor_rules.sim.parallel import GameJob, InlineBackend, ProcessBackend, run_hands
     from tractor_rules.sim.runs import held_for_run, whole
 

@@ -40,7 +40,7 @@ import json, random, sys
 from pathlib import Path
 import tractor_rules as tr
 from tractor_rules.engine.oracle import make_context
-from tractor_rules.engine.simulate import simulate
+from tractor_rules.engine.records.simulate import simulate
 
 hands = int(sys.argv[1])
 files = [*tr.builtin_names(), *sys.argv[2:]]
@@ -82,7 +82,7 @@ for bad in ((), (54,), (-1,), ("AS",), (1.5,)):
 
 # the check of cards against the pack (typed where compiled), on every table: as dealt, with a
 # card's copies added (beyond what the pack holds, often), with a code no card has
-from tractor_rules.engine.cards import Card, PackCheck, pack
+from tractor_rules.engine.deck.cards import Card, PackCheck, pack
 for name in files:
     table = tr.load(name).table
     check = PackCheck.of(table)

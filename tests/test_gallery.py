@@ -13,7 +13,7 @@ import pytest
 
 import tractor_rules as tr
 from tractor_rules import cli
-from tractor_rules.engine.replay import replay_log
+from tractor_rules.engine.records.replay import replay_log
 from tractor_rules.render import gallery
 from tractor_rules.render.render import render_sheet
 

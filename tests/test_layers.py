@@ -1,9 +1,13 @@
-"""The layers of DESIGN.md hold: the engine, the rule sheets and the export see only the compiled
-rules object, never the language that produced it."""
+"""The layers of DESIGN.md and docs/design.md hold: the engine, the rule sheets and the export see
+only the compiled rules object, never the language that produced it; the engine's parts import only
+the parts below them; the commands sit above everything and nothing imports them; no module
+imports another's private names; no chain of module-level imports is a cycle; and docs/design.md's
+map names every part of the package."""
 
 from __future__ import annotations
 
 import ast
+import re
 from pathlib import Path
 
 import pytest
@@ -60,11 +64,6 @@ def test_the_language_never_imports_the_sheets():
 #: translation function of gettext's convention (render/i18n.py)
 PUBLIC_UNDERSCORE_NAMES = {"_"}
 
-#: (module, the module it imports from, name) imported privately, to be made public by the code's
-#: owners; listed here so that no new one appears meanwhile
-KNOWN_PRIVATE_IMPORTS = {("engine/worlds.py", "tractor_rules.engine.heuristic", "_voids")}
-
-
 def module_name(path: Path) -> str:
     parts = path.relative_to(PACKAGE.parent).with_suffix("").parts
     return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
@@ -102,7 +101,7 @@ def private_imports(path: Path) -> list[tuple[str, str]]:
 def test_no_module_imports_another_modules_private_names():
     found = [(str(path.relative_to(PACKAGE)), module, name)
              for path in sorted(PACKAGE.rglob("*.py")) for module, name in private_imports(path)]
-    assert [f for f in found if f not in KNOWN_PRIVATE_IMPORTS] == []
+    assert found == []
 
 
 def test_only_the_entry_point_imports_the_command_line_module():
@@ -125,3 +124,112 @@ def test_only_the_command_line_imports_the_commands():
         if path == PACKAGE / "cli.py" or (PACKAGE / "commands") in path.parents:
             continue
         assert not any(m.startswith("tractor_rules.commands") for m in imported_modules(path)), path
+
+
+# --- the engine's sub-packages ------------------------------------------------------------------
+#: the engine's parts, lowest first: each may import only itself and the parts before it (see
+#: engine/__init__.py); ``errors`` sits below them all, and the facades ``engine/__init__.py`` and
+#: ``engine/game.py`` above them all
+ENGINE_LAYERS = ("errors", "deck", "rulings", "oracle", "flow", "players", "records")
+ENGINE_FACADES = ("__init__", "game")
+
+
+def engine_part(module: str) -> str | None:
+    """The part of the engine a dotted name belongs to (``None`` for the package itself)."""
+    rest = module.removeprefix("tractor_rules.engine")
+    return rest.lstrip(".").split(".")[0] or None
+
+
+def engine_modules() -> list[Path]:
+    return sorted((PACKAGE / "engine").rglob("*.py"))
+
+
+def test_every_engine_module_sits_in_a_part():
+    for path in engine_modules():
+        parts = path.relative_to(PACKAGE / "engine").with_suffix("").parts
+        assert parts[0] in ENGINE_LAYERS + ENGINE_FACADES, f"{path.relative_to(PACKAGE)} is in no part of the engine"
+
+
+@pytest.mark.parametrize("path", engine_modules(), ids=lambda p: str(p.relative_to(PACKAGE / "engine")))
+def test_an_engine_part_imports_only_the_parts_below_it(path):
+    own = path.relative_to(PACKAGE / "engine").with_suffix("").parts[0]
+    imported = imported_modules(path)
+    outside = sorted(m for m in imported if not m.startswith(("tractor_rules.engine", "tractor_rules.rules",
+                                                                "tractor_rules.errors")))
+    assert outside == [], f"the engine reads only the rules model and its errors; {path.relative_to(PACKAGE)} imports {outside}"
+    if own in ENGINE_FACADES:
+        return
+    allowed = set(ENGINE_LAYERS[: ENGINE_LAYERS.index(own) + 1])
+    above = sorted(m for m in imported
+                   if m.startswith("tractor_rules.engine") and engine_part(m) not in (None, *allowed))
+    assert above == [], f"{path.relative_to(PACKAGE)} ({own}) imports {above}, above it"
+
+
+def module_level_imports(path: Path) -> set[str]:
+    """The package modules a file imports when it is imported: its top-level statements, not the
+    imports deferred into functions or kept for type checkers."""
+    parts = path.relative_to(PACKAGE.parent).with_suffix("").parts
+    package = parts[:-1]
+    found: set[str] = set()
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    for node in tree.body:
+        if isinstance(node, ast.If) and "TYPE_CHECKING" in ast.unparse(node.test):
+            continue
+        statements = [node] if not isinstance(node, ast.Try) else node.body
+        for statement in statements:
+            if isinstance(statement, ast.ImportFrom):
+                base = package[: len(package) - statement.level + 1] if statement.level else ()
+                name = ".".join(base + ((statement.module,) if statement.module else ()))
+                for alias in statement.names:
+                    found.add(f"{name}.{alias.name}" if f"{name}.{alias.name}" in MODULES else name)
+            elif isinstance(statement, ast.Import):
+                found.update(alias.name for alias in statement.names)
+    return {name for name in found if name in MODULES}
+
+
+MODULES = {module_name(path) for path in PACKAGE.rglob("*.py")}
+
+
+def test_no_import_cycles():
+    """Importing any module never comes back to itself through module-level imports (a facade's
+    deferred imports, inside its functions, are the documented way up)."""
+    graph = {module_name(path): module_level_imports(path) for path in PACKAGE.rglob("*.py")}
+    done: set[str] = set()
+
+    def visit(module: str, trail: list[str]) -> None:
+        if module in trail:
+            cycle = trail[trail.index(module):] + [module]
+            raise AssertionError("import cycle: " + " -> ".join(cycle))
+        if module in done:
+            return
+        for imported in sorted(graph.get(module, ())):
+            visit(imported, [*trail, module])
+        done.add(module)
+
+    for module in sorted(graph):
+        visit(module, [])
+
+
+# --- the map of docs/design.md --------------------------------------------------------------------
+DESIGN = PACKAGE.parent / "docs" / "design.md"
+
+
+def design_map() -> set[str]:
+    """The paths the map of docs/design.md names in its first column."""
+    rows = re.findall(r"^\| `([^`]+)` \|", DESIGN.read_text(encoding="utf-8"), flags=re.MULTILINE)
+    return {row.rstrip("/") for row in rows}
+
+
+def test_the_design_map_names_every_part_of_the_package():
+    """Each top-level module and package of tractor_rules, and each part of the engine, has a row."""
+    parts = {p.name for p in PACKAGE.iterdir()
+             if (p.suffix == ".py" and p.name != "__init__.py") or (p.is_dir() and (p / "__init__.py").exists())}
+    parts |= {f"engine/{p.name}" for p in (PACKAGE / "engine").iterdir()
+              if (p.suffix == ".py" and p.name != "__init__.py") or (p.is_dir() and (p / "__init__.py").exists())}
+    assert sorted(parts - design_map()) == []
+
+
+def test_every_path_of_the_design_map_exists():
+    named = design_map() - {"grammar/ruleset.lark"}
+    assert sorted(p for p in named if not (PACKAGE / p).exists()) == []
+    assert (PACKAGE.parent / "grammar" / "ruleset.lark").exists()

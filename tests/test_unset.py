@@ -10,8 +10,8 @@ import pytest
 
 import tractor_rules as tr
 from tractor_rules.engine.game import play_hand
-from tractor_rules.engine.players import GreedyPlayer, RandomPlayer
-from tractor_rules.engine.replay import replay_hand
+from tractor_rules.engine.players.basic import GreedyPlayer, RandomPlayer
+from tractor_rules.engine.records.replay import replay_hand
 from tractor_rules.language.parser import parse, statement_kinds
 from tractor_rules.render.diff import differing_paths
 

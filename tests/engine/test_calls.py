@@ -10,12 +10,12 @@ from dataclasses import replace
 import pytest
 
 import tractor_rules as tr
-from tractor_rules.engine.choices import IllegalPlay
-from tractor_rules.engine.friends import FriendWatch
+from tractor_rules.engine.flow.choices import IllegalPlay
+from tractor_rules.engine.flow.friends import FriendWatch
 from tractor_rules.engine.game import play_hand
-from tractor_rules.engine.players import GreedyPlayer, RandomPlayer, make_players
-from tractor_rules.engine.replay import replay_hand
-from tractor_rules.engine.views import Public
+from tractor_rules.engine.players.basic import GreedyPlayer, RandomPlayer, make_players
+from tractor_rules.engine.records.replay import replay_hand
+from tractor_rules.engine.flow.views import Public
 
 HOUSE = 'ruleset: "House"\nextends: "house-finding-friends"\n\ntable\n  {lines}\n'
 

@@ -2,7 +2,7 @@
 won on reaching the last level (``game end: on reaching the last level``) and the extra level
 beyond the last played with no level rank (``game end: beyond the last level, jokers only``),
 through the oracle (``rules.advance``, ``rules.context(level=None, ...)``), the match loop
-(engine/match.py) and the replay checker."""
+(engine/flow/match.py) and the replay checker."""
 
 from __future__ import annotations
 
@@ -13,12 +13,12 @@ from dataclasses import replace
 import pytest
 
 import tractor_rules as tr
-from tractor_rules.engine import match as match_module
+from tractor_rules.engine.flow import match as match_module
 from tractor_rules.engine.game import Match
-from tractor_rules.engine.players import make_players
-from tractor_rules.engine.record import HandRecord
-from tractor_rules.engine.replay import replay_hand
-from tractor_rules.engine.seats import others
+from tractor_rules.engine.players.basic import make_players
+from tractor_rules.engine.flow.record import HandRecord
+from tractor_rules.engine.records.replay import replay_hand
+from tractor_rules.engine.flow.seats import others
 from tractor_rules.rules import Levels, Rules
 
 

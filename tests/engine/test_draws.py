@@ -7,7 +7,7 @@ import random
 
 import pytest
 
-from tractor_rules.engine.draws import below, between, choice, sample, shuffle
+from tractor_rules.engine.deck.draws import below, between, choice, sample, shuffle
 
 SIZES = (1, 2, 3, 4, 5, 7, 8, 9, 13, 16, 17, 25, 54, 108, 216, 1000)
 

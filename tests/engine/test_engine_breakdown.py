@@ -22,9 +22,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from test_engine_reference import all_plays, can_take
 
-from tractor_rules.engine.breakdown import breakdown_order, take_exactly
-from tractor_rules.engine.order import build_order
-from tractor_rules.engine.pool import Pool
+from tractor_rules.engine.deck.breakdown import breakdown_order, take_exactly
+from tractor_rules.engine.deck.order import build_order
+from tractor_rules.engine.deck.pool import Pool
 from tractor_rules.rules import Rules
 
 

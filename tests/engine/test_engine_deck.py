@@ -10,10 +10,10 @@ from collections import Counter
 import pytest
 
 import tractor_rules as tr
-from tractor_rules.engine.cards import pack, pack_copies
+from tractor_rules.engine.deck.cards import pack, pack_copies
 from tractor_rules.engine.game import play_hand
-from tractor_rules.engine.players import GreedyPlayer, RandomPlayer
-from tractor_rules.engine.replay import replay_hand
+from tractor_rules.engine.players.basic import GreedyPlayer, RandomPlayer
+from tractor_rules.engine.records.replay import replay_hand
 
 GALLERY = "examples/house-rules/R06-nine-players-three-big-jokers.tractor"
 

@@ -14,10 +14,10 @@ import pytest
 from test_game import NO_JOKERS, Eager, Stacked, stack
 
 import tractor_rules as tr
-from tractor_rules.engine.deal import MAX_DEALS, DeclarationOffers, Standing, face_of
+from tractor_rules.engine.flow.deal import MAX_DEALS, DeclarationOffers, Standing, face_of
 from tractor_rules.engine.game import play_hand
-from tractor_rules.engine.players import GreedyPlayer, RandomPlayer
-from tractor_rules.engine.replay import replay_hand
+from tractor_rules.engine.players.basic import GreedyPlayer, RandomPlayer
+from tractor_rules.engine.records.replay import replay_hand
 from tractor_rules.rules import DeclareStep, KittyExchange, Rules
 
 GALLERY = Path(__file__).resolve().parents[2] / "examples" / "house-rules"

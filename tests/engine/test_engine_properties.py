@@ -15,7 +15,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import tractor_rules as tr
-from tractor_rules.engine.cards import deck_cards
+from tractor_rules.engine.deck.cards import deck_cards
 from tractor_rules.rules import Rules
 
 VARIANTS = {

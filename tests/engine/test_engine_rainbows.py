@@ -8,8 +8,8 @@ from pathlib import Path
 import pytest
 
 import tractor_rules as tr
-from tractor_rules.engine.replay import replay_hand
-from tractor_rules.engine.simulate import simulate
+from tractor_rules.engine.records.replay import replay_hand
+from tractor_rules.engine.records.simulate import simulate
 from tractor_rules.render.sheet import build_sheet
 
 GALLERY = Path(__file__).resolve().parents[2] / "examples" / "house-rules" / "C07-rainbows.tractor"

@@ -15,7 +15,7 @@ from engine_variants import SEED_002_LISTS, FollowList, LeadShape, four_decks, p
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tractor_rules.engine.follow import find_list
+from tractor_rules.engine.rulings.follow import find_list
 from tractor_rules.rules import Rules
 
 SEED_003_LISTS = (

@@ -10,11 +10,11 @@ from pathlib import Path
 import pytest
 
 import tractor_rules as tr
-from tractor_rules.engine.cards import pack
-from tractor_rules.engine.order import Order, Run
-from tractor_rules.engine.pool import Pool
-from tractor_rules.engine.tricks import is_ruff, winner
-from tractor_rules.engine.units import decompose
+from tractor_rules.engine.deck.cards import pack
+from tractor_rules.engine.deck.order import Order, Run
+from tractor_rules.engine.deck.pool import Pool
+from tractor_rules.engine.rulings.tricks import is_ruff, winner
+from tractor_rules.engine.deck.units import decompose
 
 GALLERY = Path(__file__).resolve().parents[2] / "examples" / "house-rules"
 RULESETS = [*tr.builtin_names(), *(str(p) for p in sorted(GALLERY.glob("*.tractor")))]
@@ -143,7 +143,7 @@ def test_one_card_drawn_by_choice_is_the_card_sample_draws():
 def test_cards_all_different_decompose_as_the_general_path_says(name):
     """A play with no two cards alike is taken as singles ordered by strength, without the search
     for sets and tractors: exactly what that search and the largest-first order give."""
-    from tractor_rules.engine.units import _identical, _largest, _largest_first
+    from tractor_rules.engine.deck.units import _identical, _largest, _largest_first
 
     rng = random.Random(name)
     rules = tr.load(name)

@@ -11,8 +11,8 @@ import pytest
 
 import tractor_rules as tr
 from tractor_rules.engine.game import Match
-from tractor_rules.engine.players import make_players
-from tractor_rules.engine.replay import replay_hand
+from tractor_rules.engine.players.basic import make_players
+from tractor_rules.engine.records.replay import replay_hand
 
 
 @pytest.fixture(scope="module")

@@ -10,8 +10,8 @@ import pytest
 
 import tractor_rules as tr
 from tractor_rules.engine.game import play_hand
-from tractor_rules.engine.players import GreedyPlayer, RandomPlayer
-from tractor_rules.engine.replay import replay_hand
+from tractor_rules.engine.players.basic import GreedyPlayer, RandomPlayer
+from tractor_rules.engine.records.replay import replay_hand
 
 GALLERY = "examples/house-rules/C03-tractor-length-per-width.tractor"
 

@@ -11,10 +11,10 @@ from pathlib import Path
 import pytest
 
 import tractor_rules as tr
-from tractor_rules.engine.cards import pack
-from tractor_rules.engine.follow import _Matcher, _resolve, find_pattern
-from tractor_rules.engine.order import Order
-from tractor_rules.engine.pool import Pick, Pool, Shape
+from tractor_rules.engine.deck.cards import pack
+from tractor_rules.engine.rulings.follow import _Matcher, _resolve, find_pattern
+from tractor_rules.engine.deck.order import Order
+from tractor_rules.engine.deck.pool import Pick, Pool, Shape
 
 GALLERY = Path(__file__).resolve().parents[2] / "examples" / "house-rules"
 RULESETS = [*tr.builtin_names(), *(str(p) for p in sorted(GALLERY.glob("*.tractor")))]

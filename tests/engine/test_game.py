@@ -12,7 +12,7 @@ import pytest
 
 import tractor_rules as tr
 from tractor_rules.engine import EngineError
-from tractor_rules.engine.cards import CARDS, deck_cards
+from tractor_rules.engine.deck.cards import CARDS, deck_cards
 from tractor_rules.engine.game import (
     MAX_DEALS,
     Hand,
@@ -24,8 +24,8 @@ from tractor_rules.engine.game import (
     banker_team,
     play_hand,
 )
-from tractor_rules.engine.players import GreedyPlayer, RandomPlayer, make_players
-from tractor_rules.engine.replay import replay_hand
+from tractor_rules.engine.players.basic import GreedyPlayer, RandomPlayer, make_players
+from tractor_rules.engine.records.replay import replay_hand
 from tractor_rules.rules import (
     DeclareStep,
     Fallback,

@@ -11,9 +11,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import tractor_rules as tr
-from tractor_rules.engine.cards import deck_cards
+from tractor_rules.engine.deck.cards import deck_cards
 from tractor_rules.engine.game import play_hand
-from tractor_rules.engine.players import make_players
+from tractor_rules.engine.players.basic import make_players
 
 RULESETS = {name: tr.load(name) for name in tr.builtin_names()}
 SETTINGS = settings(max_examples=10, deadline=None)

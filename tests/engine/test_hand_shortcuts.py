@@ -14,16 +14,16 @@ from pathlib import Path
 import pytest
 
 import tractor_rules as tr
-from tractor_rules.engine.cards import CARDS, deck_cards
-from tractor_rules.engine.deal import DeclarationOffers
-from tractor_rules.engine.follow import FollowContext
-from tractor_rules.engine.hand import play_hand
-from tractor_rules.engine.outcome import point_table
-from tractor_rules.engine.players import RandomPlayer
-from tractor_rules.engine.pool import Pool
-from tractor_rules.engine.tricks import throw_options
-from tractor_rules.engine.units import decompose, decompose_suit
-from tractor_rules.engine.views import PlayerView, Public, split_by_suit
+from tractor_rules.engine.deck.cards import CARDS, deck_cards
+from tractor_rules.engine.flow.deal import DeclarationOffers
+from tractor_rules.engine.rulings.follow import FollowContext
+from tractor_rules.engine.flow.hand import play_hand
+from tractor_rules.engine.flow.outcome import point_table
+from tractor_rules.engine.players.basic import RandomPlayer
+from tractor_rules.engine.deck.pool import Pool
+from tractor_rules.engine.rulings.tricks import throw_options
+from tractor_rules.engine.deck.units import decompose, decompose_suit
+from tractor_rules.engine.flow.views import PlayerView, Public, split_by_suit
 
 GALLERY = Path(__file__).resolve().parents[2] / "examples" / "house-rules"
 #: the shipped rulesets of every deck count, and house rules with rainbows and called partners
@@ -189,7 +189,7 @@ def test_a_pool_of_one_suits_cards_is_the_pool_of_those_cards(name):
 
 
 def test_spare_cards_are_sorted_by_first_place_as_by_index_look_ups():
-    from tractor_rules.engine.follow import _sort_by_first_place
+    from tractor_rules.engine.rulings.follow import _sort_by_first_place
 
     rng = random.Random(7)
     for _ in range(3000):

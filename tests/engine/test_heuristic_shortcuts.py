@@ -20,15 +20,22 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import tractor_rules as tr
-from tractor_rules.engine.cards import CARDS, Card
+from tractor_rules.engine.deck.cards import CARDS, Card
+from tractor_rules.engine.deck.order import TRUMP
+from tractor_rules.engine.flow.views import Offer, PlayerView
 from tractor_rules.engine.game import play_hand
-from tractor_rules.engine.follow import follow_error
-from tractor_rules.engine.heuristic import (HeuristicPlayer, _by_suit, _lowest, _single_follows, _tables, _Unbeaten,
-                                            _voids)
-from tractor_rules.engine.order import TRUMP
-from tractor_rules.engine.players import GreedyPlayer
-from tractor_rules.engine.tricks import winner
-from tractor_rules.engine.views import Offer, PlayerView
+from tractor_rules.engine.players.basic import GreedyPlayer
+from tractor_rules.engine.players.heuristic import (
+    HeuristicPlayer,
+    _by_suit,
+    _lowest,
+    _single_follows,
+    _tables,
+    _Unbeaten,
+    shown_voids,
+)
+from tractor_rules.engine.rulings.follow import follow_error
+from tractor_rules.engine.rulings.tricks import winner
 from tractor_rules.rules import SUITS
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples" / "house-rules"
@@ -76,7 +83,7 @@ class CheckedHeuristic(HeuristicPlayer):
         self.plain = GreedyPlayer()
 
     def _check_counting(self, view: PlayerView) -> None:
-        assert self._voids(view) == _voids(view)
+        assert self._voids(view) == shown_voids(view)
         assert self._teammates(view) == view.teammates()
         unseen = self._unseen(view)
         order = view.ctx.order
@@ -96,7 +103,7 @@ class CheckedHeuristic(HeuristicPlayer):
         the voids of the players still to play, read from the finished tricks alone."""
         pub = view.public
         later = [(pub.leader + k) % pub.players for k in range(len(pub.plays) + 1, pub.players)]
-        finished, voids = self._voids_seen(view).finished(), _voids(view)
+        finished, voids = self._voids_seen(view).finished(), shown_voids(view)
         assert all(finished[s] == voids[s] for s in later)
         fc = pub.lead_context
         assert fc is not None

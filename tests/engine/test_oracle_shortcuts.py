@@ -13,12 +13,12 @@ from pathlib import Path
 import pytest
 
 import tractor_rules as tr
-from tractor_rules.engine.cards import CARDS, Card, PackCheck, pack, pack_copies, read_cards
-from tractor_rules.engine.follow import FollowContext, _plain_duty, duty_for, follow_refusal, lead_suit
+from tractor_rules.engine.deck.cards import CARDS, Card, PackCheck, pack, pack_copies, read_cards
+from tractor_rules.engine.rulings.follow import FollowContext, _plain_duty, duty_for, follow_refusal, lead_suit
 from tractor_rules.engine.oracle import Context
-from tractor_rules.engine.order import TRUMP
-from tractor_rules.engine.tricks import plain_winner, set_winner, winner
-from tractor_rules.engine.units import _decompose, decompose
+from tractor_rules.engine.deck.order import TRUMP
+from tractor_rules.engine.rulings.tricks import plain_winner, set_winner, winner
+from tractor_rules.engine.deck.units import _decompose, decompose
 from tractor_rules.errors import CardNotationError
 from tractor_rules.rules import Rules, Ruffing
 

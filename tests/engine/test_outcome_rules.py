@@ -13,12 +13,12 @@ import pytest
 
 import tractor_rules as tr
 from tractor_rules.engine import EngineError
-from tractor_rules.engine import match as match_module
+from tractor_rules.engine.flow import match as match_module
 from tractor_rules.engine.game import Match, play_hand
-from tractor_rules.engine.players import RandomPlayer, make_players
-from tractor_rules.engine.record import HandRecord, TrickRecord
-from tractor_rules.engine.replay import replay_hand
-from tractor_rules.engine.scoring import row_change
+from tractor_rules.engine.players.basic import RandomPlayer, make_players
+from tractor_rules.engine.flow.record import HandRecord, TrickRecord
+from tractor_rules.engine.records.replay import replay_hand
+from tractor_rules.engine.rulings.scoring import row_change
 from tractor_rules.rules import Rules
 
 

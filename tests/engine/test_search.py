@@ -1,4 +1,4 @@
-"""The search player (engine/search.py), the worlds it imagines (engine/worlds.py), and the
+"""The search player (engine/players/search.py), the worlds it imagines (engine/players/worlds.py), and the
 engine's resumed trick loop it plays its guesses out with (``trick_play.resume_tricks``)."""
 
 from __future__ import annotations
@@ -10,17 +10,17 @@ from collections import Counter
 import pytest
 
 import tractor_rules as tr
-from tractor_rules.engine.cards import pack
-from tractor_rules.engine.follow import FollowContext
+from tractor_rules.engine.deck.cards import pack
+from tractor_rules.engine.rulings.follow import FollowContext
 from tractor_rules.engine.game import Public, play_hand
-from tractor_rules.engine.heuristic import HeuristicPlayer, _voids
+from tractor_rules.engine.players.heuristic import HeuristicPlayer, shown_voids
 from tractor_rules.cli import main
-from tractor_rules.engine.kinds import make_player, parse_players, player_kinds
-from tractor_rules.engine.kitty import Kitty
-from tractor_rules.engine.outcome import point_table
-from tractor_rules.engine.search import SearchPlayer
-from tractor_rules.engine.trick_play import resume_tricks
-from tractor_rules.engine.worlds import World, WorldSampler
+from tractor_rules.engine.players.kinds import make_player, parse_players, player_kinds
+from tractor_rules.engine.flow.kitty import Kitty
+from tractor_rules.engine.flow.outcome import point_table
+from tractor_rules.engine.players.search import SearchPlayer
+from tractor_rules.engine.flow.trick_play import resume_tricks
+from tractor_rules.engine.players.worlds import World, WorldSampler
 
 
 def test_resumed_tricks_replay_the_rest_of_a_hand():
@@ -80,7 +80,7 @@ class _CheckedSampler:
         # nobody holds a card of a suit it has shown to be void in (beyond its play to this trick)
         suit_of = view.ctx.order.suit_of
         in_trick = {(pub.leader + k) % n: Counter(play) for k, play in enumerate(pub.plays)}
-        for seat, suits in _voids(view).items():
+        for seat, suits in shown_voids(view).items():
             if seat != view.seat:
                 kept = Counter(hands[seat]) - in_trick.get(seat, Counter())
                 assert not [c for c in kept.elements() if suit_of[c] in suits], (seat, suits)

@@ -1,4 +1,4 @@
-"""Simulations (engine/simulate.py), the game log, and the replay checker (engine/replay.py)."""
+"""Simulations (engine/records/simulate.py), the game log, and the replay checker (engine/records/replay.py)."""
 
 from __future__ import annotations
 
@@ -12,9 +12,9 @@ from collections import Counter
 import pytest
 
 import tractor_rules as tr
-from tractor_rules.engine.players import parse_players
-from tractor_rules.engine.replay import FIELDS, replay_hand, replay_log
-from tractor_rules.engine.simulate import SimulationReport, run_simulation, simulate
+from tractor_rules.engine.players.basic import parse_players
+from tractor_rules.engine.records.replay import FIELDS, replay_hand, replay_log
+from tractor_rules.engine.records.simulate import SimulationReport, run_simulation, simulate
 
 NAMES = tr.builtin_names()
 
@@ -100,7 +100,7 @@ def test_two_rulesets_with_the_same_deck_get_the_same_deals():
 def test_same_seed_same_games_across_processes(tmp_path):
     """String hashing differs between processes; the games must not."""
     code = ("import hashlib, json, tractor_rules as tr\n"
-            "from tractor_rules.engine.simulate import simulate\n"
+            "from tractor_rules.engine.records.simulate import simulate\n"
             "r = tr.load('house-finding-friends')\n"
             "logs = [x.log for x in simulate(r, 3, 5, players='greedy,random', log=True)]\n"
             "print(hashlib.sha256(json.dumps(logs).encode()).hexdigest())\n")
@@ -297,11 +297,11 @@ def test_counter_of_log_outcomes_matches_report(logs):
 def test_a_logged_hand_is_sorted_as_a_player_holds_it(name):
     """Trumps first, then suit by suit, strongest first, identical cards together: the order a
     log's hands are written in, for every level and trump the ruleset can play."""
-    from tractor_rules.engine.cards import CARD_NAMES, CARDS
-    from tractor_rules.engine.choices import notation
-    from tractor_rules.engine.order import TRUMP
-    from tractor_rules.engine.record import _sorter
-    from tractor_rules.engine.scoring import level_ladder
+    from tractor_rules.engine.deck.cards import CARD_NAMES, CARDS
+    from tractor_rules.engine.flow.choices import notation
+    from tractor_rules.engine.deck.order import TRUMP
+    from tractor_rules.engine.flow.record import _sorter
+    from tractor_rules.engine.rulings.scoring import level_ladder
     from tractor_rules.rules import SUITS
 
     assert list(CARD_NAMES) == [str(card) for card in CARDS]

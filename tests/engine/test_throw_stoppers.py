@@ -10,9 +10,9 @@ import pytest
 import tractor_rules as tr
 from tractor_rules.engine import EngineError
 from tractor_rules.engine.game import play_hand
-from tractor_rules.engine.players import RandomPlayer
-from tractor_rules.engine.replay import replay_hand
-from tractor_rules.engine.seats import known_partners
+from tractor_rules.engine.players.basic import RandomPlayer
+from tractor_rules.engine.records.replay import replay_hand
+from tractor_rules.engine.flow.seats import known_partners
 from test_game import Thrower  # the game tests' player that throws its longest side suit
 
 

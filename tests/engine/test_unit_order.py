@@ -13,9 +13,9 @@ from pathlib import Path
 import pytest
 
 import tractor_rules as tr
-from tractor_rules.engine.cards import deck_cards
-from tractor_rules.engine.order import Run
-from tractor_rules.engine.units import Unit, _largest_first, decompose, decompose_suit
+from tractor_rules.engine.deck.cards import deck_cards
+from tractor_rules.engine.deck.order import Run
+from tractor_rules.engine.deck.units import Unit, _largest_first, decompose, decompose_suit
 
 GALLERY = Path(__file__).resolve().parents[2] / "examples" / "house-rules"
 RULESETS = [*tr.builtin_names(), *(str(p) for p in sorted(GALLERY.glob("*.tractor")))]
@@ -149,7 +149,7 @@ def test_faces_strongest_first_are_what_a_stable_sort_gives(name):
     """The insertion sort of a decomposition's faces (typed where compiled) gives exactly the
     stable sort by strength, strongest first: equally strong faces (the level cards of the side
     suits among trumps, or of every suit without trump) keep the order they came in."""
-    from tractor_rules.engine.units import _strongest_first
+    from tractor_rules.engine.deck.units import _strongest_first
 
     rules = tr.load(name)
     pack = list(deck_cards(rules.table))
@@ -173,7 +173,7 @@ def test_faces_strongest_first_are_what_a_stable_sort_gives(name):
 def test_a_nodes_strongest_face_is_what_max_gives(name):
     """The face a tractor takes at each node of its run: the strongest of those held, the first of
     equals, as ``max`` with strength as its key gives it."""
-    from tractor_rules.engine.units import _strongest_of
+    from tractor_rules.engine.deck.units import _strongest_of
 
     rules = tr.load(name)
     rng = random.Random(name)

@@ -60,7 +60,7 @@ def kitty_multiplier(case: dict) -> int:
 
 
 def simulate(case: dict) -> dict:
-    from tractor_rules.engine.simulate import run_simulation
+    from tractor_rules.engine.records.simulate import run_simulation
 
     rules = tr.loads(case["text"], origin="house.tractor")
     report = run_simulation(rules, case["hands"], case.get("seed", 0), players=case.get("players", "random"))

@@ -137,7 +137,7 @@ def check_mutants(case: dict) -> list[dict]:
     """Compile the seeds ``case["start"]`` to ``case["stop"]``; play a hand of every distinct ruleset
     that compiles (random players for even seeds, greedy for odd ones).  The seeds that broke a
     promise, after a first entry of counts."""
-    from tractor_rules.engine.simulate import run_simulation
+    from tractor_rules.engine.records.simulate import run_simulation
 
     played = _PLAYED
     bad: list[dict] = []

@@ -18,7 +18,7 @@ from harness import run_cases
 
 import tractor_rules as tr
 from tractor_rules import cli
-from tractor_rules.engine.scoring import evaluate_formula
+from tractor_rules.engine.rulings.scoring import evaluate_formula
 from tractor_rules.errors import LINE_WINDOW, MAX_REPORTED
 from tractor_rules.sim.runs import MAX_HANDS
 

@@ -12,7 +12,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import tractor_rules as tr
-from tractor_rules.engine.simulate import run_simulation
+from tractor_rules.engine.records.simulate import run_simulation
 
 MUTANTS = 10_000
 #: the CI machine has 2 cores

@@ -16,11 +16,11 @@ import pytest
 from pettingzoo.test import api_test
 
 import tractor_rules
-from tractor_rules.engine.cards import CARDS
-from tractor_rules.engine.follow import FollowContext, follow_error
-from tractor_rules.engine.cards import pack_copies
+from tractor_rules.engine.deck.cards import CARDS
+from tractor_rules.engine.rulings.follow import FollowContext, follow_error
+from tractor_rules.engine.deck.cards import pack_copies
 from tractor_rules.engine.game import point_table
-from tractor_rules.engine.units import decompose
+from tractor_rules.engine.deck.units import decompose
 from tractor_rules.rl import DONE, IllegalAction, TractorEnv, env, layout, raw_env
 from tractor_rules.rl.plays import FollowBuilder, LeadBuilder
 

@@ -12,7 +12,7 @@ import pytest
 
 import tractor_rules as tr
 from tractor_rules.cli import main
-from tractor_rules.engine.kinds import seat_kinds
+from tractor_rules.engine.players.kinds import seat_kinds
 from tractor_rules.sim.balance import METRICS, play_balance
 from tractor_rules.sim.parallel import InlineBackend
 from tractor_rules.sim.stats import Tally, mean_difference_p, proportion_difference_p, wilson

@@ -16,11 +16,11 @@ import pytest
 
 import tractor_rules as tr
 from tractor_rules.cli import main
-from tractor_rules.engine.choices import IllegalPlay
+from tractor_rules.engine.flow.choices import IllegalPlay
 from tractor_rules.engine.errors import EngineError, NoTrumpFromKitty, PlayError
-from tractor_rules.engine.kinds import parse_players, player_kind, player_kinds
-from tractor_rules.engine.players import RandomPlayer
-from tractor_rules.engine.replay import replay_hand
+from tractor_rules.engine.players.kinds import parse_players, player_kind, player_kinds
+from tractor_rules.engine.players.basic import RandomPlayer
+from tractor_rules.engine.records.replay import replay_hand
 from tractor_rules.errors import CardNotationError, ExportError, RulesetError
 from tractor_rules.sim.parallel import GameJob, InlineBackend, ProcessBackend, open_backend, run_hands
 
@@ -367,10 +367,11 @@ def test_a_job_is_pickled_once_for_all_its_games_and_read_once_by_a_worker(monke
 def test_preparing_builds_the_card_order_of_every_hand_a_game_can_play(name):
     from pathlib import Path
 
-    from tractor_rules.engine import deal, oracle
-    from tractor_rules.engine.cards import deck_cards
-    from tractor_rules.engine.scoring import beyond_level, level_ladder
-    from tractor_rules.engine.units import decompose
+    from tractor_rules.engine import oracle
+    from tractor_rules.engine.flow import deal
+    from tractor_rules.engine.deck.cards import deck_cards
+    from tractor_rules.engine.rulings.scoring import beyond_level, level_ladder
+    from tractor_rules.engine.deck.units import decompose
     from tractor_rules.sim.parallel import prepare_rules
 
     gallery = Path(__file__).resolve().parents[2] / "examples" / "house-rules"
@@ -455,7 +456,7 @@ def test_a_command_settles_its_process_for_the_run_and_unsettles_it_after(comman
 def test_a_hand_result_comes_back_from_a_worker_as_it_left():
     """Results are pickled as their constructor's arguments (cheaper to read back than a frozen
     dataclass's state): every field comes back equal, the game's end and the log line included."""
-    from tractor_rules.engine.simulate import GameEnd, HandResult
+    from tractor_rules.engine.records.simulate import GameEnd, HandResult
     from tractor_rules.sim.parallel import play_games_task
 
     rules = tr.load("two-decks")

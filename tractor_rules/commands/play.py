@@ -28,7 +28,7 @@ __all__ = ["BALANCE", "PLAYERS", "SIMULATE", "TOURNAMENT"]
 
 
 def run_players(args: argparse.Namespace) -> int:
-    from ..engine.kinds import player_kinds  # the engine is loaded only by the commands that play
+    from ..engine.players.kinds import player_kinds  # the engine is loaded only by the commands that play
 
     for kind in player_kinds().values():
         name = kind.name if kind.budget is None else f"{kind.name}[:N]"
@@ -39,7 +39,7 @@ def run_players(args: argparse.Namespace) -> int:
 
 def player_kinds_option(text: str) -> str:
     """The type of a ``--players`` option: ``text`` if it names player kinds, else a usage error."""
-    from ..engine.kinds import parse_players  # the engine is loaded only by the commands that play
+    from ..engine.players.kinds import parse_players  # the engine is loaded only by the commands that play
 
     try:
         parse_players(text)
@@ -67,8 +67,8 @@ def run_simulate(args: argparse.Namespace) -> int:
     statistics."""
     # the engine, the workers and the progress bar are loaded only by the commands that play
     from ..engine.errors import EngineError
-    from ..engine.kinds import seat_kinds
-    from ..engine.simulate import SimulationReport
+    from ..engine.players.kinds import seat_kinds
+    from ..engine.records.simulate import SimulationReport
     from ..sim.parallel import GameJob, run_hands
     from ..sim.runs import LogFile, Progress, check_hands, held_for_run, start_backend, stop_backend, whole
 
@@ -139,7 +139,7 @@ def run_tournament(args: argparse.Namespace) -> int:
     """Play every pair of player kinds as teams against each other and print the report."""
     # the engine, the workers and the progress bar are loaded only by the commands that play
     from ..engine.errors import EngineError
-    from ..engine.kinds import parse_players
+    from ..engine.players.kinds import parse_players
     from ..sim.runs import Progress, check_hands, start_backend, stop_backend
     from ..sim.tournament import TournamentError, TournamentReport, check_tournament, pairings, play_tournament
 
@@ -213,7 +213,7 @@ def run_balance(args: argparse.Namespace) -> int:
     HTML page with plots (``--html FILE``, written whole or not at all)."""
     # the engine, the workers and the progress bar are loaded only by the commands that play
     from ..engine.errors import EngineError
-    from ..engine.kinds import seat_kinds
+    from ..engine.players.kinds import seat_kinds
     from ..sim.balance import BalanceReport, play_balance
     from ..sim.parallel import prepare_rules, settle_heap
     from ..sim.runs import Progress, check_hands, start_backend, stop_backend

@@ -1,19 +1,26 @@
 """The generic trick engine: reads nothing but a compiled ``Rules`` object.
 
-Modules, one job each.  The rules of a trick: ``cards`` (codes and notation), ``order`` (card order
-and adjacency per hand), ``pool`` (greedy takes and counts over one suit), ``units`` (decomposition of
-a play), ``follow`` (follow duty), ``tricks`` (winner, ruffs, throws), ``scoring`` (levels, banker,
-kitty), ``stakes`` (table stakes), ``declaring`` (declarations and fallback trump), ``oracle`` (the
-public questions).  Playing: ``seats``, ``views`` (what a player sees), ``deal`` (the deal and its
-declarations), ``kitty``, ``friends`` (Finding Friends), ``trick_play``, ``outcome``, ``record``,
-``hand``, ``match`` (gathered by ``game``), ``players``, ``simulate`` and ``replay`` (the log checker).
+Sub-packages by concern, each importing only those above it in this list (tests/test_layers.py
+holds them to it):
+
+- ``deck``: the card model: cards and notation, the card order, units of a play, rainbows;
+- ``rulings``: the rules' verdict on one question: follow duty, a trick's winner, throws, ruffs,
+  declarations, friend calls, level changes, the kitty multiplier, stakes;
+- ``oracle`` (a module): the ``Context`` of one level and trump, and the public questions built on
+  the verdicts (the facade for other programs, and the context a hand is played in);
+- ``flow``: a hand from the deal to the score, and a match; ``game`` (a module) re-exports it;
+- ``players``: the computer players and their registry of kinds;
+- ``records``: runs of many hands (``simulate``) and the game log's checker (``replay``).
+
+``errors`` (a module) holds the engine's errors, which every part may raise.  This package
+re-exports the names most programs need.
 """
 
-from .cards import Card, parse_cards
-from .declaring import Declaration
+from .deck.cards import Card, parse_cards
+from .deck.units import Unit
 from .errors import EngineError, NoTrumpFromKitty, PlayError
 from .oracle import Context, make_context
-from .units import Unit
+from .rulings.declaring import Declaration
 
 __all__ = [
     "Card", "Context", "Declaration", "EngineError", "NoTrumpFromKitty", "PlayError", "Unit",

@@ -7,7 +7,8 @@ Everything is driven by the ``Rules`` object and by the players' choices; the pl
 the trick so far), never another hand.  One ``random.Random`` (the ``rng`` argument) shuffles every
 deck, so a seed fixes a game together with the players' own seeded generators.
 
-The loop lives in modules with one job each; this one re-exports their public names:
+The loop lives in ``engine.flow``, one module per step of a hand; this one re-exports their public
+names (front ends import them from here):
 
 - ``views``: what the players see and decide (``Public``, ``PlayerView``, ``Player``, ``Offer``);
 - ``seats``: play order and teams (``banker_team``);
@@ -24,14 +25,14 @@ The loop lives in modules with one job each; this one re-exports their public na
 
 from __future__ import annotations
 
-from .choices import IllegalPlay
-from .deal import MAX_DEALS, declare_table
-from .hand import Hand, play_hand
-from .match import BEYOND, MAX_HANDS, Match, MatchResult, play_match
-from .outcome import next_banker_of, outcome, point_table
-from .record import HandRecord, TrickRecord
-from .seats import banker_team
-from .views import Offer, Player, PlayerView, Public
+from .flow.choices import IllegalPlay
+from .flow.deal import MAX_DEALS, declare_table
+from .flow.hand import Hand, play_hand
+from .flow.match import BEYOND, MAX_HANDS, Match, MatchResult, play_match
+from .flow.outcome import next_banker_of, outcome, point_table
+from .flow.record import HandRecord, TrickRecord
+from .flow.seats import banker_team
+from .flow.views import Offer, Player, PlayerView, Public
 
 __all__ = [
     "BEYOND", "MAX_DEALS", "MAX_HANDS", "Hand", "HandRecord", "IllegalPlay", "Match", "MatchResult", "Offer",

@@ -18,18 +18,18 @@ from collections.abc import Iterable, Sequence
 
 from ..errors import CardNotationError
 from ..rules import SUITS, Rules
-from .calls import call_error
-from .cards import CARDS, SUIT_SYMBOLS, Card, PackCheck, only_cards, read_cards
-from .declaring import Declaration
-from .declaring import declaration as _declaration
-from .declaring import fallback_trump as _fallback_trump
+from .deck.cards import CARDS, SUIT_SYMBOLS, Card, PackCheck, only_cards, read_cards
+from .deck.order import TRUMP, Order, build_order
+from .deck.rainbows import rainbow_parts
+from .deck.units import Unit, decompose
 from .errors import EngineError
-from .follow import FollowContext, Refusal, SuitDuty, choose_follow, follow_refusal
-from .order import TRUMP, Order, build_order
-from .scoring import advance, kitty_multiplier, level_change, next_banker
-from .rainbows import rainbow_parts
-from .tricks import set_winner, throw_options, winner
-from .units import Unit, decompose
+from .rulings.calls import call_error
+from .rulings.declaring import Declaration
+from .rulings.declaring import declaration as _declaration
+from .rulings.declaring import fallback_trump as _fallback_trump
+from .rulings.follow import FollowContext, Refusal, SuitDuty, choose_follow, follow_refusal
+from .rulings.scoring import advance, kitty_multiplier, level_change, next_banker
+from .rulings.tricks import set_winner, throw_options, winner
 
 __all__ = [
     "Context", "Declaration", "advance", "declaration", "fallback_trump", "level_change",
@@ -238,7 +238,7 @@ class Context:
 
     def follow_refusal(self, hand: Cards, lead: Cards, play: Cards) -> Refusal | None:
         """As ``follow_error``, with the reason's stable code: None if legal, else ``.code`` (one of
-        ``engine.follow.REFUSAL_CODES``) and ``.message``."""
+        ``engine.rulings.follow.REFUSAL_CODES``) and ``.message``."""
         fc = self._lead(lead)
         hand, play = self.cards(hand), self.cards(play)
         if len(play) == 1 and len(fc.lead) == 1:

@@ -26,9 +26,9 @@ from dataclasses import dataclass, field
 from importlib import resources
 from typing import Any
 
-from ..engine.cards import Card, pack
+from ..engine.deck.cards import Card, pack
 from ..engine.oracle import Context
-from ..engine.order import TRUMP
+from ..engine.deck.order import TRUMP
 from ..errors import RulesetError
 from ..rules import NOT_PLAY_FIELDS, SUITS, Rules
 from .questions import QUESTIONS, QuestionError, ask, written

@@ -396,7 +396,7 @@ class UnreachableThreshold(Linter):
 
 def _most_attacker_points(rules: Rules) -> int:
     """Every point card, plus the kitty's best points times (the largest multiplier - 1)."""
-    from ..engine.scoring import evaluate_formula
+    from ..engine.rulings.scoring import evaluate_formula
 
     table = rules.table
     total = table.total_points

@@ -13,7 +13,7 @@ from functools import cached_property
 from typing import Any
 
 from ..engine.errors import EngineError, NoTrumpFromKitty
-from ..engine.scoring import level_ladder
+from ..engine.rulings.scoring import level_ladder
 from ..rules import Rules
 from .builder import Draft, Made
 from .i18n import _

@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..engine.errors import EngineError
-from ..engine.scoring import level_ladder
+from ..engine.rulings.scoring import level_ladder
 from ..rules import Rules
 from .i18n import _, language
 from .model import Table

@@ -21,10 +21,10 @@ from dataclasses import dataclass
 
 import greenlet
 
-from ..engine.cards import Card
+from ..engine.deck.cards import Card
 from ..engine.game import Hand, HandRecord
-from ..engine.players import GreedyPlayer
-from ..engine.views import PlayerView
+from ..engine.players.basic import GreedyPlayer
+from ..engine.flow.views import PlayerView
 from ..rules import Rules
 
 

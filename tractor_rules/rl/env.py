@@ -22,8 +22,8 @@ import numpy as np
 from gymnasium import spaces
 from pettingzoo import AECEnv
 
-from ..engine.cards import CARDS, N_CODES, pack_copies
-from ..engine.follow import FollowContext
+from ..engine.deck.cards import CARDS, N_CODES, pack_copies
+from ..engine.rulings.follow import FollowContext
 from ..engine.game import HandRecord, point_table
 from ..rules import Rules
 from .driver import Decision, HandDriver

@@ -4,7 +4,7 @@ to play, ...).
 
 ``layout(players)`` names the slices of the array, in order, so that a program can read a field by
 name (``observation[fields["hand"]]``).  Card fields count copies per card code (0..53, the codes
-of ``tractor_rules.engine.cards``); seat fields have one entry per seat; points are fractions of
+of ``tractor_rules.engine.deck.cards``); seat fields have one entry per seat; points are fractions of
 the deck's points.
 """
 
@@ -14,8 +14,8 @@ from collections.abc import Sequence
 
 import numpy as np
 
-from ..engine.cards import N_CODES, Card
-from ..engine.views import PlayerView
+from ..engine.deck.cards import N_CODES, Card
+from ..engine.flow.views import PlayerView
 from ..rules import RANKS, SUITS
 
 #: the fields of the observation and their sizes: (name, size per unit, unit), the unit "card"

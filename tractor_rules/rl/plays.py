@@ -27,12 +27,12 @@ import random
 from collections import Counter
 from collections.abc import Sequence
 
-from ..engine.cards import CARDS, Card
-from ..engine.follow import Demand, FollowContext, SuitDuty, follow_error
-from ..engine.order import Order
-from ..engine.pool import Pool
-from ..engine.rainbows import rainbow_parts
-from ..engine.units import decompose
+from ..engine.deck.cards import CARDS, Card
+from ..engine.rulings.follow import Demand, FollowContext, SuitDuty, follow_error
+from ..engine.deck.order import Order
+from ..engine.deck.pool import Pool
+from ..engine.deck.rainbows import rainbow_parts
+from ..engine.deck.units import decompose
 
 #: checks of a candidate play the depth-first search may make for one card
 SEARCH_BUDGET = 4

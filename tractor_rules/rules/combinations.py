@@ -73,7 +73,7 @@ class Combinations:
     bomb_joins_sets: bool = since(2, default=False)
     #: 0: no rainbows; n: a lead of n or more cards of one rank in four suits (jokers never; a
     #: trump-suit card counts as a trump, so all-trump level cards never) is a rainbow; several
-    #: such ranks led together are a rainbow throw (rbtying CompoundFormats; engine/rainbows.py)
+    #: such ranks led together are a rainbow throw (rbtying CompoundFormats; engine/deck/rainbows.py)
     rainbow_min: int = since(2, default=0)
 
     def lengths_of(self, width: int) -> tuple[int, int]:

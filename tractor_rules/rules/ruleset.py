@@ -149,21 +149,21 @@ class Rules:
     def table_points(self, side: str, levels: int, table_points=()) -> int:
         """Table stakes (seed 000): the game points each winner gains and each loser loses for an
         outcome, times the stake multiplier that every player's ``table_points`` reach."""
-        from ..engine.stakes import hand_points
+        from ..engine.rulings.stakes import hand_points
 
         return hand_points(self, side, levels, table_points)
 
     def coins(self, side: str, levels: int, room: int) -> tuple[int, int]:
         """Coins for an outcome in a room of coefficient ``room``: (the winner receives, the loser
         pays)."""
-        from ..engine.stakes import coins
+        from ..engine.rulings.stakes import coins
 
         return coins(self, side, levels, room)
 
     def leaving(self, base: int) -> tuple[int, int]:
         """A player leaving early with ``base`` points at stake: (the leaver loses, each other
         player gains)."""
-        from ..engine.stakes import leaving
+        from ..engine.rulings.stakes import leaving
 
         return leaving(self, base)
 

@@ -16,7 +16,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..engine.simulate import SimulationReport, outcome_order
+from ..engine.records.simulate import SimulationReport, outcome_order
 from ..rules import Rules
 from .parallel import Backend, GameJob, run_hands
 from .runs import held_for_run, whole

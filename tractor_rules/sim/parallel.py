@@ -1,7 +1,7 @@
 """Running games on several workers: local processes or a Ray cluster, from one registry of
 backends, with results identical to a serial run.
 
-A run is a stream of games (``engine.simulate.play_game``): game ``g`` is the same wherever it
+A run is a stream of games (``engine.records.simulate.play_game``): game ``g`` is the same wherever it
 is played, because its seeds come from ``(seed, g)`` and not from the worker.  ``run_hands``
 hands out games ``first_game, first_game + 1, ...`` to the workers, a few ahead of the one it
 waits for, and yields their hands in game order until it has yielded the hands asked for; the
@@ -27,11 +27,11 @@ from dataclasses import dataclass
 from multiprocessing.connection import Connection, wait
 from typing import Any, Protocol
 
-from ..engine.deal import declare_table
+from ..engine.flow.deal import declare_table
 from ..engine.errors import EngineError
-from ..engine.scoring import beyond_level, level_ladder
-from ..engine.simulate import HandResult, play_game, play_games
-from ..engine.units import make_set_units
+from ..engine.rulings.scoring import beyond_level, level_ladder
+from ..engine.records.simulate import HandResult, play_game, play_games
+from ..engine.deck.units import make_set_units
 from ..rules import SUITS, Rules
 from .backends import BACKENDS, WorkerLost
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 import socket
 from typing import Any
 
-from ..engine.simulate import HandResult
+from ..engine.records.simulate import HandResult
 from .parallel import Backend, GameJob, play_games_task
 
 __all__ = ["RayBackend", "open_ray"]

@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 from itertools import combinations
 from typing import Any
 
-from ..engine.simulate import HandResult
+from ..engine.records.simulate import HandResult
 from ..rules import Rules
 from .parallel import Backend, GameJob, run_hands
 from .runs import held_for_run, whole

@@ -126,7 +126,7 @@ def _first_fallback(r: Any) -> Made:
         return _("If nobody declares in the first hand, the cards are redealt.")
     if d.first_banker == "dealer":
         return _("If nobody declares in the first hand, the trump is chosen as in any other hand.")
-    # nobody declared, so nobody became banker by declaring: the dealer banks (engine/deal.py)
+    # nobody declared, so nobody became banker by declaring: the dealer banks (engine/flow/deal.py)
     return _("If nobody declares in the first hand, the player who dealt is the banker, and the trump is "
              "chosen as in any other hand.")
 

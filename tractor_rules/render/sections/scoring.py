@@ -6,7 +6,7 @@ import math
 from typing import Any
 
 from ...engine.errors import EngineError
-from ...engine.scoring import level_ladder, row_change
+from ...engine.rulings.scoring import level_ladder, row_change
 from ...rules import Stakes
 from .. import examples as ex
 from ..builder import Builder, Draft, Made

@@ -25,22 +25,22 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Callable, Sequence
 
-from ..rules import SUITS, Rules
-from .cards import CARDS, Card
-from .follow import FollowContext, SuitDuty, follow_error
+from ...rules import SUITS, Rules
+from ..deck.cards import CARDS, Card
+from ..deck.order import TRUMP, Order
+from ..deck.pool import shape_key
+from ..deck.units import Unit, decompose
+from ..flow.record import TrickRecord
+from ..flow.views import Offer, PlayerView, Public
+from ..rulings.follow import FollowContext, SuitDuty, follow_error
+from ..rulings.tricks import winner
+from .basic import GreedyPlayer
 from .kinds import player_kind
-from .order import TRUMP, Order
-from .players import GreedyPlayer
-from .pool import shape_key
-from .record import TrickRecord
-from .tricks import winner
-from .units import Unit, decompose
-from .views import Offer, PlayerView, Public
 
 __all__ = ["HeuristicPlayer"]
 
 
-def _voids(view: PlayerView) -> dict[int, set[int]]:
+def shown_voids(view: PlayerView) -> dict[int, set[int]]:
     """seat → the effective suits it has shown to be void in, from the tricks played (a follow of
     a lead's suit that holds other cards is a void: the player had to play all of the suit)."""
     pub = view.public
@@ -384,7 +384,7 @@ class HeuristicPlayer(GreedyPlayer):
         return seen
 
     def _voids(self, view: PlayerView) -> dict[int, set[int]]:
-        """``_voids(view)``, from the tricks this player has read already (to read, not to change)."""
+        """``shown_voids(view)``, from the tricks this player has read already (to read, not to change)."""
         return self._voids_seen(view).current(view.public)
 
     # --- declaring ----------------------------------------------------------------------------

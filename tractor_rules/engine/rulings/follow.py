@@ -33,15 +33,15 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from ..rules import FollowList, Following, Pattern, Rules
-from . import rainbows
-from .breakdown import Requirement, breakdown_order, take_exactly
-from .cards import CARDS, N_CODES, Card
-from .draws import choice, sample
-from .errors import PlayError
-from .order import RAINBOW, SUIT_WORDS, TRUMP, Order
-from .pool import Pick, Pool, Shape, shape_key
-from .units import Unit, decompose
+from ...rules import Following, FollowList, Pattern, Rules
+from ..deck import rainbows
+from ..deck.breakdown import Requirement, breakdown_order, take_exactly
+from ..deck.cards import CARDS, N_CODES, Card
+from ..deck.draws import choice, sample
+from ..deck.order import RAINBOW, SUIT_WORDS, TRUMP, Order
+from ..deck.pool import Pick, Pool, Shape, shape_key
+from ..deck.units import Unit, decompose
+from ..errors import PlayError
 
 
 @dataclass(frozen=True, slots=True, init=False)

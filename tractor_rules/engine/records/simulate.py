@@ -28,12 +28,12 @@ from dataclasses import dataclass, field, fields
 from operator import attrgetter
 from typing import Any
 
-from ..rules import Rules
-from .errors import EngineError
-from .kinds import make_player, seat_kinds
-from .match import MAX_HANDS, Match
-from .record import HandRecord
-from .seats import others
+from ...rules import Rules
+from ..errors import EngineError
+from ..flow.match import MAX_HANDS, Match
+from ..flow.record import HandRecord
+from ..flow.seats import others
+from ..players.kinds import make_player, seat_kinds
 
 __all__ = ["GameEnd", "HandResult", "SimulationReport", "encode_log_line", "play_game", "play_games", "run_simulation",
            "simulate"]

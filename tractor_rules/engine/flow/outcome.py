@@ -21,13 +21,13 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
-from ..rules import RANKS, Rules
-from .cards import Card
-from .errors import EngineError
+from ...rules import RANKS, Rules
+from ..deck.cards import Card
+from ..deck.units import decompose
+from ..errors import EngineError
+from ..rulings.scoring import kitty_multiplier, upgrade_table
 from .record import TrickRecord
-from .scoring import kitty_multiplier, upgrade_table
 from .seats import after, banker_team
-from .units import decompose
 from .views import Public
 
 

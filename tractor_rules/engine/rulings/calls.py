@@ -7,8 +7,8 @@ side suit's ace, or its king when aces are trumps; the big joker among trumps), 
 
 from __future__ import annotations
 
-from .cards import Card
-from .order import TRUMP, Order
+from ..deck.cards import Card
+from ..deck.order import TRUMP, Order
 
 
 def call_error(order: Order, card: Card) -> str | None:

@@ -20,12 +20,12 @@ import random
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from .views import Player
+from ..flow.views import Player
 
 __all__ = ["PlayerKind", "make_player", "make_players", "parse_players", "player_kind", "player_kinds"]
 
 #: the modules that hold the built-in kinds, in the order their kinds are listed
-BUILTIN_MODULES = ("tractor_rules.engine.players", "tractor_rules.engine.heuristic", "tractor_rules.engine.search")
+BUILTIN_MODULES = ("tractor_rules.engine.players.basic", "tractor_rules.engine.players.heuristic", "tractor_rules.engine.players.search")
 
 
 @dataclass(frozen=True, slots=True)

@@ -21,13 +21,13 @@ import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from ..rules import RANKS, KnockBack, Rules
-from .errors import EngineError
+from ...rules import RANKS, KnockBack, Rules
+from ..errors import EngineError
+from ..rulings.scoring import beyond_level, level_ladder
+from ..rulings.stakes import hand_points
 from .hand import play_hand
 from .record import HandRecord
-from .scoring import beyond_level, level_ladder
 from .seats import others
-from .stakes import hand_points
 from .views import Player
 
 #: a match stops after this many hands, finished or not

@@ -20,16 +20,16 @@ import random
 from collections.abc import Callable, Sequence
 from operator import sub
 
-from ..rules import SUITS, Rules
-from .cards import CARDS, Card, deck_cards, pack_copies
-from .draws import below, between, choice, sample
+from ...rules import SUITS, Rules
+from ..deck.cards import CARDS, Card, deck_cards, pack_copies
+from ..deck.draws import below, between, choice, sample
+from ..deck.order import TRUMP
+from ..deck.pool import Pool
+from ..deck.rainbows import rainbow_parts
+from ..deck.units import Unit, decompose, decompose_suit
+from ..flow.outcome import point_table
+from ..flow.views import Offer, Player, PlayerView
 from .kinds import make_players, parse_players, player_kind
-from .order import TRUMP
-from .outcome import point_table
-from .pool import Pool
-from .rainbows import rainbow_parts
-from .units import Unit, decompose, decompose_suit
-from .views import Offer, Player, PlayerView
 
 __all__ = ["GreedyPlayer", "RandomPlayer", "make_players", "parse_players"]
 

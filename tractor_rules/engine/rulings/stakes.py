@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ..rules import Rules
-from .errors import EngineError
+from ...rules import Rules
+from ..errors import EngineError
 
 
 def stake_factor(rules: Rules, table_points: Sequence[int]) -> int:

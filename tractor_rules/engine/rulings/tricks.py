@@ -15,13 +15,13 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Collection, Sequence
 
-from ..rules import Combinations, Rules
-from .cards import Card
-from .errors import PlayError
-from . import rainbows
-from .order import RAINBOW, TRUMP, Order
-from .pool import Pool
-from .units import Unit, decompose
+from ...rules import Combinations, Rules
+from ..deck import rainbows
+from ..deck.cards import Card
+from ..deck.order import RAINBOW, TRUMP, Order
+from ..deck.pool import Pool
+from ..deck.units import Unit, decompose
+from ..errors import PlayError
 
 
 def is_ruff(rules: Rules, lead_units: list[Unit], pool: Pool) -> bool:

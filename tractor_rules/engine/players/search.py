@@ -29,14 +29,14 @@ import random
 from collections.abc import Callable, Sequence
 from dataclasses import replace
 
-from .cards import Card
+from ..deck.cards import Card
+from ..deck.order import TRUMP
+from ..flow.kitty import Kitty
+from ..flow.outcome import score
+from ..flow.trick_play import resume_tricks
+from ..flow.views import Player, PlayerView, Public
 from .heuristic import HeuristicPlayer
 from .kinds import player_kind
-from .kitty import Kitty
-from .order import TRUMP
-from .outcome import score
-from .trick_play import resume_tricks
-from .views import Player, PlayerView, Public
 from .worlds import World, WorldSampler
 
 __all__ = ["SearchPlayer"]

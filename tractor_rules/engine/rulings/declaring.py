@@ -5,9 +5,9 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from ..rules import RANKS, DeclareStep, Rules
-from .cards import BIG_JOKER, SMALL_JOKER, Card, parse_cards
-from .errors import EngineError, NoTrumpFromKitty
+from ...rules import RANKS, DeclareStep, Rules
+from ..deck.cards import BIG_JOKER, SMALL_JOKER, Card, parse_cards
+from ..errors import EngineError, NoTrumpFromKitty
 
 
 @dataclass(frozen=True, slots=True)

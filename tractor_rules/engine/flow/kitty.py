@@ -7,8 +7,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from ..rules import Rules
-from .cards import Card
+from ...rules import Rules
+from ..deck.cards import Card
 from .choices import IllegalPlay, holds, notation, take
 from .deal import DeclarationOffers, Standing
 from .views import Player, PlayerView, Public

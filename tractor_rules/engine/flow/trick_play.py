@@ -12,18 +12,18 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ..rules import Rules
-from .cards import Card
+from ...rules import Rules
+from ..deck.cards import Card
+from ..deck.rainbows import rainbow_parts
+from ..deck.units import decompose
+from ..errors import EngineError, PlayError
+from ..rulings.follow import FollowContext, follow_error, lead_suit
+from ..rulings.tricks import throw_options, winner
 from .choices import IllegalPlay, holds, notation
-from .errors import EngineError, PlayError
-from .follow import FollowContext, follow_error, lead_suit
 from .friends import FriendWatch
 from .kitty import Kitty
-from .rainbows import rainbow_parts
 from .record import TrickRecord
 from .seats import after, in_turn, known_partners
-from .tricks import throw_options, winner
-from .units import decompose
 from .views import Player, PlayerView, Public, split_by_suit
 
 

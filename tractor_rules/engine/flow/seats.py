@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from functools import lru_cache
 
-from ..rules import Rules
+from ...rules import Rules
 
 
 def in_turn(first: int, n: int) -> list[int]:

@@ -30,12 +30,12 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from itertools import cycle
 
-from ..rules import SUITS, Rules
-from .cards import Card, deck_cards, pack_copies
+from ...rules import SUITS, Rules
+from ..deck.cards import Card, deck_cards, pack_copies
+from ..deck.draws import shuffle
+from ..errors import NoTrumpFromKitty
+from ..rulings.declaring import Declaration
 from .choices import IllegalPlay, notation
-from .declaring import Declaration
-from .draws import shuffle
-from .errors import NoTrumpFromKitty
 from .seats import in_turn
 from .views import Offer, Player, PlayerView, Public
 

@@ -28,11 +28,11 @@ from collections import Counter
 from collections.abc import Iterable
 from typing import Any, NoReturn
 
-from ..errors import CardNotationError
-from ..rules import RANKS, SUITS, Rules
-from .cards import Card
-from .deal import MAX_DEALS
-from .errors import EngineError
+from ...errors import CardNotationError
+from ...rules import RANKS, SUITS, Rules
+from ..deck.cards import Card
+from ..errors import EngineError
+from ..flow.deal import MAX_DEALS
 
 FIELDS = ("ruleset", "level", "trump", "banker", "hands", "kitty", "tricks", "attacker_points",
           "kitty_points", "kitty_multiplier", "level_change", "next_banker")

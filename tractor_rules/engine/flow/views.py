@@ -11,17 +11,17 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from ..rules import RANKS, SUITS, Rules
-from .cards import Card
-from .declaring import Declaration
-from .errors import EngineError
-from .follow import FollowContext, choose_follow, follow_error
-from .oracle import Context
-from .order import Order
+from ...rules import RANKS, SUITS, Rules
+from ..deck.cards import Card
+from ..deck.order import Order
+from ..deck.units import Unit, decompose
+from ..errors import EngineError
+from ..oracle import Context
+from ..rulings.declaring import Declaration
+from ..rulings.follow import FollowContext, choose_follow, follow_error
+from ..rulings.tricks import winner
 from .record import TrickRecord
 from .seats import banker_team, seated_team
-from .tricks import winner
-from .units import Unit, decompose
 
 
 @dataclass(frozen=True, slots=True)

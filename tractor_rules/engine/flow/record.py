@@ -8,11 +8,11 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any
 
-from ..rules import Rules
-from .cards import CARDS, Card
+from ...rules import Rules
+from ..deck.cards import CARDS, Card
+from ..deck.order import TRUMP, Order
+from ..oracle import Context
 from .choices import notation
-from .oracle import Context
-from .order import TRUMP, Order
 
 
 @dataclass(slots=True)

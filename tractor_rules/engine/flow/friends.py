@@ -12,9 +12,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ..rules import Rules
-from .calls import call_error
-from .cards import CARDS, Card, pack_copies
+from ...rules import Rules
+from ..deck.cards import CARDS, Card, pack_copies
+from ..rulings.calls import call_error
 from .choices import IllegalPlay
 from .views import Player, PlayerView, Public
 

@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from .cards import CARD_NAMES, Card
-from .errors import PlayError
+from ..deck.cards import CARD_NAMES, Card
+from ..errors import PlayError
 
 
 class IllegalPlay(PlayError):

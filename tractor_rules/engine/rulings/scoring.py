@@ -3,9 +3,9 @@ and the kitty multiplier.  All constant time (or linear in the table rows and ra
 
 from __future__ import annotations
 
-from ..rules import Multiplier, Rules, ThresholdRow
-from .errors import EngineError
-from .units import Unit
+from ...rules import Multiplier, Rules, ThresholdRow
+from ..deck.units import Unit
+from ..errors import EngineError
 
 
 def level_change(rules: Rules, attacker_points: int, *, last_trick: str | None = None,

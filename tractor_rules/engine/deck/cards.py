@@ -19,8 +19,8 @@ from collections.abc import Container, Iterable
 from functools import lru_cache
 from typing import Any
 
-from ..errors import CardNotationError
-from ..rules import RANKS, SUITS, Table
+from ...errors import CardNotationError
+from ...rules import RANKS, SUITS, Table
 
 SMALL_JOKER = 52
 BIG_JOKER = 53

@@ -30,16 +30,16 @@ from collections.abc import Set as AbstractSet
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from ..rules import RANKS, SUITS, Combinations, LinkTier, Rules, TrumpTier
+from ...rules import RANKS, SUITS, Combinations, LinkTier, Rules, TrumpTier
+from ..errors import EngineError
 from .cards import BIG_JOKER, CARDS, N_CODES, SMALL_JOKER, Card, deck_cards, parse_token
-from .errors import EngineError
 
 if TYPE_CHECKING:
     from .units import Unit
 
 #: effective suit of every trump
 TRUMP = 4
-#: the "suit" of a rainbow lead, which spans four (engine/rainbows.py)
+#: the "suit" of a rainbow lead, which spans four (engine/deck/rainbows.py)
 RAINBOW = -2
 SUIT_WORDS = ("spades", "hearts", "diamonds", "clubs", "trumps")
 

@@ -15,10 +15,10 @@ import random
 from collections.abc import Sequence
 from functools import lru_cache
 
-from ..rules import Rules, Table
-from .cards import Card, pack
+from ...rules import Rules, Table
+from ..deck.cards import Card, pack
+from ..errors import EngineError
 from .deal import deal, first_banker
-from .errors import EngineError
 from .friends import ask_calls
 from .kitty import exchange, overturns
 from .outcome import point_table, score

@@ -32,7 +32,7 @@ from collections import Counter
 from functools import lru_cache
 from itertools import product
 
-from ..rules import Combinations
+from ...rules import Combinations
 from .draws import shuffle
 from .pool import Pick, Pool, Shape, shape_key
 

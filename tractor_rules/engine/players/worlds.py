@@ -22,9 +22,9 @@ import random
 from collections import Counter
 from dataclasses import dataclass
 
-from .cards import CARDS, Card, pack
-from .heuristic import _voids
-from .views import PlayerView
+from ..deck.cards import CARDS, Card, pack
+from ..flow.views import PlayerView
+from .heuristic import shown_voids
 
 __all__ = ["World", "WorldSampler"]
 
@@ -98,7 +98,7 @@ class WorldSampler:
         self.free = {s: self.room[s] - len(self.known.get(s, ())) for s in self.room}
         self.buried = tuple(buried) if buried is not None else None
         self.kitty_room = 0 if buried is not None else sum(unseen.values()) - sum(self.free.values())
-        voids = _voids(view)
+        voids = shown_voids(view)
         #: each card still to place, with the seats that may hold it
         self.cards = sorted(unseen.elements())
         self.allowed = {c: tuple(s for s in self.free if suit_of[c] not in voids[s]) for c in set(self.cards)}
