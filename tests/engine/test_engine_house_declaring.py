@@ -114,11 +114,22 @@ def test_suit_order_breaks_ties_within_a_step_but_never_between_tied_steps():
     assert offered(rules, 0, "SJ SJ", standing=(1, "2D 2D")) == []
 
 
-# --- D08: reinforcing only to take a declaration back ----------------------------------------------
+# --- D08: reinforcing while standing and to take a declaration back (rbtying's
+# ReinforceWhileEquivalent); and only to take it back ------------------------------------------------
+
+
+def test_reinforcing_while_standing_and_to_take_back():
+    rules = gallery("D08-reinforce-to-retake.tractor")
+    shown = [(1, "2H"), (2, "2D 2D")]
+    # overturned by a pair, seat 1 takes the declaration back with two hearts
+    assert offered(rules, 1, "2H 2H", standing=(2, "2D 2D"), shown=shown) == ["2H 2H"]
+    # and while their own declaration stands, they may reinforce it (rbtying's test_valid_bids)
+    assert offered(rules, 1, "2H 2H", standing=(1, "2H"), shown=shown[:1]) == ["2H 2H"]
 
 
 def test_reinforcing_only_to_take_back():
-    rules = gallery("D08-reinforce-to-retake.tractor")
+    rules = tr.loads('ruleset: "x"\nextends: "two-decks"\n\ndeclare\n  reinforce: only to take back\n',
+                     origin="house.tractor")
     shown = [(1, "2H"), (2, "2D 2D")]
     # seat 1 was overturned by a pair: two hearts make a declaration as strong, which takes it back
     assert offered(rules, 1, "2H 2H", standing=(2, "2D 2D"), shown=shown) == ["2H 2H"]

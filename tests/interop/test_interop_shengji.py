@@ -32,7 +32,14 @@ def test_rbtyings_defaults_export_with_nothing_lost(tmp_path, capsys):
         "kitty_bid_policy": "FirstCard", "kitty_theft_policy": "NoKittyTheft", "trick_draw_policy": "NoProtections",
         "throw_evaluation_policy": "All", "first_landlord_selection_policy": "ByWinningBid",
         "bid_policy": "JokerOrGreaterLength", "joker_bid_policy": "BothTwoOrMore",
-        "bid_reinforcement_policy": "ReinforceWhileWinning", "jack_variation": "Disabled"}
+        "bid_reinforcement_policy": "ReinforceWhileWinning", "jack_variation": "Disabled",
+        "multiple_join_policy": "Unrestricted", "max_rank": "NT",
+        "game_scoring_parameters": {"step_size_per_deck": 20, "step_adjustments": {},
+                                    "num_steps_to_non_landlord_turnover": 2, "deadzone_size": 1,
+                                    "truncate_zero_crossing_window": True,
+                                    "bonus_level_policy": "BonusLevelForSmallerLandlordTeam"},
+        "tractor_requirements": {"min_count": 2, "min_length": 2}, "bomb_policy": "NoBombs",
+        "compound_formats": {"rainbows": None}}
 
 
 def test_importing_rbtyings_defaults_gives_the_rules_of_the_example(tmp_path, capsys):
@@ -42,12 +49,18 @@ def test_importing_rbtyings_defaults_gives_the_rules_of_the_example(tmp_path, ca
     out = tmp_path / "room.tractor"
     assert main(["import", "--from", "shengji", str(settings), "-o", str(out)]) == 0
     err = capsys.readouterr().err
-    assert err.splitlines() == [f"{settings}: not imported: chat_link (not a rule of the game, or not read by this version)",
-                                f"{settings}: not imported: players (not a rule of the game, or not read by this version)"]
+    assert err.splitlines() == [f"{settings}: not imported: chat_link (not a rule of the game: the room's chat link)",
+                                f"{settings}: not imported: players (not a rule of the game: the room's players "
+                                "(their number is the table's))"]
     text = out.read_text(encoding="utf-8")
     assert 'extends: "two-decks"' in text
     assert "  # kitty_penalty Times\n  multiplier: 2 × size\n" in text
-    assert shengji.differences(tr.load(str(out)).to_dict(), tr.load(str(DEFAULTS)).to_dict()) == []
+    # every default is stated, the extra no-trump level after A included
+    assert "  # max_rank NT\n  game end: beyond the last level, jokers only\n" in text
+    assert "  120+: attackers +1, +1 every 40\n" in text
+    imported, example = tr.load(str(out)), tr.load(str(DEFAULTS))
+    assert shengji.differences(imported.to_dict(), example.to_dict()) == []
+    assert shengji._table_difference(imported, example) == []
 
 
 def test_a_ruleset_rbtying_cannot_play_lists_what_is_lost(capsys, tmp_path):
@@ -66,8 +79,10 @@ def test_every_shipped_ruleset_exports_or_says_what_is_lost(name):
     assert set(settings) == set(shengji.SETTINGS)
     # what is not lost plays the same: the rules of the settings differ from the ruleset exactly
     # in the fields the report lists
-    played = compile_text(shengji.import_text(settings, rules.table.players))
-    assert lost == shengji.differences(rules.to_dict(), played.to_dict())
+    imported = shengji.import_ruleset(settings, rules.table.players)
+    played = compile_text(imported.text)
+    assert lost == (shengji.differences(rules.to_dict(), played.to_dict())
+                    + shengji._table_difference(rules, played) + imported.lost)
 
 
 VARIANTS = [
@@ -82,6 +97,17 @@ VARIANTS = [
     {"game_mode": {"FindingFriends": {"num_friends": 2}}, "num_decks": 3, "friend_selection_policy": "PointCardNotAllowed"},
     {"game_mode": {"FindingFriends": {"num_friends": 2}}, "num_decks": 3, "friend_selection_policy": "TrumpsIncluded"},
     {"game_mode": {"FindingFriends": {"num_friends": 1}}, "friend_selection_policy": "HighestCardNotAllowed"},
+    {"max_rank": "A"},
+    {"max_rank": "K", "advancement_policy": "DefendPoints"},
+    {"max_rank": "NT", "advancement_policy": "DefendPoints", "jack_variation": "SingleJack"},
+    {"max_rank": "NT", "advancement_policy": "FullyUnrestricted"},
+    {"throw_evaluation_policy": "TrickUnitLength", "bid_reinforcement_policy": "ReinforceWhileEquivalent"},
+    {"game_scoring_parameters": {**shengji.DEFAULT_SCORING, "deadzone_size": 0}},
+    {"game_scoring_parameters": {**shengji.DEFAULT_SCORING, "truncate_zero_crossing_window": False}},
+    {"game_scoring_parameters": {**shengji.DEFAULT_SCORING, "step_adjustments": {"2": 10}}},
+    {"game_mode": {"FindingFriends": {"num_friends": 1}},
+     "game_scoring_parameters": {**shengji.DEFAULT_SCORING, "bonus_level_policy": "NoBonusLevel"}},
+    {"tractor_requirements": {"min_count": 2, "min_length": 3}, "compound_formats": {"rainbows": 5}},
 ]
 
 
@@ -92,9 +118,30 @@ def test_export_after_import_gives_the_settings_back(changes):
     settings = {**defaults, **changes}
     if players == 6:
         settings["kitty_size"] = 6
-    rules = compile_text(shengji.import_text(settings, players))
+    imported = shengji.import_ruleset(settings, players)
+    rules = compile_text(imported.text)
     exported, lost = TARGETS["shengji"].export(rules)
-    assert (exported, lost) == (settings, [])
+    # what the import cannot state is lost both ways; everything else plays the same
+    assert (exported, lost) == (settings, imported.lost)
+
+
+@pytest.mark.parametrize("changes, written", [
+    ({"game_mode": {"FindingFriends": {"num_friends": 1}}, "multiple_join_policy": "NoDoubleJoin"},
+     {"multiple_join_policy": "Unrestricted"}),
+    ({"bomb_policy": "AllowBombs"}, {"bomb_policy": "NoBombs"}),
+    ({"bomb_policy": "AllowBombsSuitFollowing"}, {"bomb_policy": "NoBombs"}),
+])
+def test_a_setting_no_statement_gives_is_lost_at_import(tmp_path, capsys, changes, written):
+    defaults = TARGETS["shengji"].export(tr.load(str(DEFAULTS)))[0]
+    path = tmp_path / "settings.json"
+    path.write_text(json.dumps({**defaults, **changes}), encoding="utf-8")
+    out = tmp_path / "room.tractor"
+    assert main(["import", "--from", "shengji", str(path), "-o", str(out)]) == 0
+    err = capsys.readouterr().err.splitlines()
+    assert len(err) == 1 and err[0].startswith(f"{path}: lost: {next(iter(written))} {json.dumps(changes[next(iter(written))])[1:-1]}: ")
+    # the ruleset written plays the nearest rule, which rbtying plays exactly
+    exported, lost = TARGETS["shengji"].export(tr.load(str(out)))
+    assert (exported, lost) == ({**defaults, **changes, **written}, [])
 
 
 @pytest.mark.parametrize("content, message", [

@@ -211,12 +211,12 @@ def run_import(args: argparse.Namespace) -> int:
         print(f"{shown}: larger than {MAX_LINE:,} characters: not a settings file", file=sys.stderr)
         return EXIT_INPUT
     try:
-        ruleset, ignored = TARGETS[args.source].import_(text, args.players, args.name)
+        ruleset, notes = TARGETS[args.source].import_(text, args.players, args.name)
     except ImportError_ as error:
         print(f"{shown}: {terminal_safe(str(error))}", file=sys.stderr)
         return EXIT_INPUT
-    for key in ignored:
-        print(f"{shown}: not imported: {key} (not a rule of the game, or not read by this version)", file=sys.stderr)
+    for note in notes:  # "not imported: FIELD (why)", "lost: SETTING: why"
+        print(f"{shown}: {terminal_safe(note)}", file=sys.stderr)
     write_output(ruleset, args.output)
     return EXIT_OK
 

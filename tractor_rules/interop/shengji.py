@@ -2,38 +2,63 @@
 
 rbtying/shengji (the most used open-source Tractor server) keeps a room's settings in its
 ``PropagatedState`` (core/src/settings.rs); the game-rule fields and their values are listed in
-``SETTINGS``.  Whatever no setting changes is fixed in its code (core/src/trick.rs, scoring.rs,
-game_state/play_phase.rs): the first player who can stops a throw, the follow order breaks the
-lead down step by step, ... (``FIXED``, the statements examples/interop/rbtying-defaults.tractor
-states with their sources).
+``SETTINGS``.  Each value means what rbtying's code does with it, not what a name suggests: the
+comment of each mapping below names the file and the function (or test) of rbtying that gives it
+its meaning, as of ``RBTYING_COMMIT``.  Whatever no setting changes is fixed in its code
+(mechanics/src/trick.rs, scoring.rs, core/src/game_state/play_phase.rs): the first player who can
+stops a throw, the follow order breaks the lead down step by step, ... (``FIXED``, the statements
+examples/interop/rbtying-defaults.tractor states with their sources).
 
-``import_text`` writes a ruleset from settings: it extends the shipped ruleset of the same number
-of decks, states rbtying's fixed rules, then one statement per setting, each under a comment naming
-the setting.  ``export`` reads the settings off a ruleset; what rbtying cannot play is found by
-importing the settings again and comparing the rules it gives with the ruleset's, field by field:
-every difference is one line of the loss report, so a ruleset that rbtying plays exactly loses
-nothing, and importing an export gives the same settings back.
+``import_ruleset`` writes a ruleset from settings: it extends the shipped ruleset of the same
+number of decks, states rbtying's fixed rules, then one statement per setting, defaults included,
+each under a comment naming the setting; a setting whose meaning no statement can give is named
+in ``Imported.lost`` with the reason.  ``export`` reads the settings off a ruleset; what rbtying
+cannot play is found by importing the settings again and comparing the rules it gives with the
+ruleset's, field by field (the upgrade table by the outcome of every score), plus the import's own
+lost lines: so a ruleset that rbtying plays exactly loses nothing, and importing an export gives
+the same settings back.
 """
 
 from __future__ import annotations
 
 import json
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
-from ..rules import NOT_PLAY_FIELDS, DeclareStep, KnockBack, Rules
+from ..rules import NOT_PLAY_FIELDS, RANKS, DeclareStep, KnockBack, Rules
 
-#: the field names of ``Rules.to_dict()`` that name or place the rules rather than state them
-_NOT_RULES = (*NOT_PLAY_FIELDS, "schema_version")
+#: the commit of rbtying/shengji whose code the mappings follow (mechanics/src/trick.rs,
+#: ordered_card.rs); the other files are cited with their own commit where they are older or newer
+RBTYING_COMMIT = "15b0b5ee5d4ed3d93564e87c58542abfb0410433"
 
-#: each game-rule setting of ``PropagatedState`` that a ruleset can set, with its values
+#: the field names of ``Rules.to_dict()`` that name or place the rules rather than state them, and
+#: the upgrade table, compared by outcome (``_table_difference``)
+_NOT_RULES = (*NOT_PLAY_FIELDS, "schema_version", "thresholds")
+
+#: rbtying's ranks (mechanics/src/types.rs ``Rank``, serialized by ``Rank::as_str``): the numbers,
+#: then "NT", the level with no level rank after A
+_MAX_RANKS = (*RANKS[1:], "NT")
+
+#: ``GameScoringParameters::default()`` (mechanics/src/scoring.rs, commit 1e959a91): 20 points a
+#: step per deck, two steps to take the bank, a dead zone of one step, the window of 0 on its own,
+#: and the bonus level for a smaller Finding Friends landlord team
+DEFAULT_SCORING: dict[str, Any] = {
+    "step_size_per_deck": 20, "step_adjustments": {}, "num_steps_to_non_landlord_turnover": 2,
+    "deadzone_size": 1, "truncate_zero_crossing_window": True,
+    "bonus_level_policy": "BonusLevelForSmallerLandlordTeam",
+}
+
+#: each game-rule setting of ``PropagatedState`` that a ruleset can set, with its values (empty:
+#: a number, a rank or an object, read by its own code)
 SETTINGS: dict[str, tuple[str, ...]] = {
     "game_mode": ("Tractor", "FindingFriends"),
     "num_decks": (),
     "kitty_size": (),
     "friend_selection_policy": ("Unrestricted", "TrumpsIncluded", "HighestCardNotAllowed", "PointCardNotAllowed"),
+    "multiple_join_policy": ("Unrestricted", "NoDoubleJoin"),
     "advancement_policy": ("Unrestricted", "FullyUnrestricted", "DefendPoints"),
+    "max_rank": _MAX_RANKS,
     "kitty_penalty": ("Times", "Power"),
     "throw_penalty": ("None", "TenPointsPerAttempt"),
     "kitty_bid_policy": ("FirstCard",),
@@ -45,6 +70,10 @@ SETTINGS: dict[str, tuple[str, ...]] = {
     "joker_bid_policy": ("BothTwoOrMore",),
     "bid_reinforcement_policy": ("ReinforceWhileWinning", "OverturnOrReinforceWhileWinning", "ReinforceWhileEquivalent"),
     "jack_variation": ("Disabled", "SingleJack"),
+    "game_scoring_parameters": (),
+    "tractor_requirements": (),
+    "bomb_policy": ("NoBombs", "AllowBombs", "AllowBombsSuitFollowing"),
+    "compound_formats": (),
 }
 
 #: rbtying's rules that no setting changes: (section, statement, where rbtying has it)
@@ -60,31 +89,69 @@ FIXED: tuple[tuple[str, str, str], ...] = (
     ("ruff", "needs: the lead's shape", "a play beats the lead only with the lead's units (TrickFormat::matches)"),
 )
 
-_SECTIONS = ("table", "levels", "declare", "lead", "follow", "ruff", "kitty")
+_SECTIONS = ("table", "levels", "combinations", "declare", "lead", "follow", "ruff", "kitty", "upgrade", "stakes")
+_STAKES = ("game points", "multiplier", "coins", "leaving")
 _PARENTS = {1: "one-deck", 2: "two-decks", 3: "three-decks", 4: "four-decks"}
 _CALL_LIMITS = {"Unrestricted": "not trumps", "TrumpsIncluded": "any",
                 "HighestCardNotAllowed": "not trumps, not the highest card",
                 "PointCardNotAllowed": "not trumps, not point cards"}
 _LIMITS_OF = {("trumps",): "Unrestricted", (): "TrumpsIncluded", ("trumps", "highest"): "HighestCardNotAllowed",
               ("trumps", "points"): "PointCardNotAllowed"}
-_COMPARE = {"All": "every part", "Highest": "highest card", "TrickUnitLength": "largest part of the lead"}
-_COMPARE_OF = {"every-part": "All", "highest-card": "Highest", "largest-part": "TrickUnitLength"}
+#: ``ThrowEvaluationPolicy`` (mechanics/src/trick.rs, ``Trick::winner``): All, every unit of the
+#: challenger higher, unit by unit; Highest, the highest card (``last_card`` of every unit);
+#: TrickUnitLength, the units compared largest first, the first that differs deciding, a throw's
+#: singles skipped when it holds a larger unit
+_COMPARE = {"All": "every part", "Highest": "highest card", "TrickUnitLength": "part by part, largest first"}
+_COMPARE_OF = {"every-part": "All", "highest-card": "Highest", "part-by-part": "TrickUnitLength",
+               # no rbtying policy keeps the earlier of two plays tied on the largest part: the
+               # nearest, whose difference the loss report names
+               "largest-part": "TrickUnitLength"}
+#: ``BidReinforcementPolicy`` (mechanics/src/bidding.rs, commit 43d14ae1, ``Bid::valid_bids`` and
+#: its test ``test_valid_bids``): every policy lets the standing bidder show more of the same card
+#: ("We should only be able to reinforce our bid if we are winning for ReinforceWhileWinning and
+#: ReinforceWhileEquivalent"); OverturnOrReinforceWhileWinning also lets them overturn their own
+#: bid; ReinforceWhileEquivalent also lets an overturned bidder bid as many of their card as the
+#: standing bid holds, unless that bid is of jokers ("We still need to do better if the
+#: conflicting behavior is for jokers")
 _REINFORCE = {"ReinforceWhileWinning": ("yes", "no"), "OverturnOrReinforceWhileWinning": ("yes", "yes"),
-              "ReinforceWhileEquivalent": ("only to take back", "no")}
+              "ReinforceWhileEquivalent": ("yes, and to take back", "no")}
 _RBTYING_LADDER = (DeclareStep(1, "level"), DeclareStep(2, "level"), DeclareStep(2, "small-joker"),
                    DeclareStep(2, "big-joker"))
+#: rbtying's Jack variation, ``BackToTwoSetting::SingleJack`` (core/src/settings.rs,
+#: ``is_applicable`` and ``compute``; core/src/game_state/play_phase.rs,
+#: ``PlayPhase::check_jacks_last_trick`` and ``compute_player_level_deltas``; the tests
+#: ``test_jack_variation_landlord_loses``, ``..._landlord_advances_multiple`` and
+#: ``..._non_landlord_advances`` of core/src/game_state/mod.rs): in a hand played at J, when a
+#: player outside the landlord's team wins the last trick with one card, a J, every player of the
+#: landlord's team goes back to 2, whatever the hand's outcome, and then takes the hand's own
+#: level change (a landlord team that held with +2 ends at 4)
+_SINGLE_JACK = "knock back: J to 2 when the attackers win the last trick with a single J"
+_WIDTHS = {2: "pairs", 3: "triples", 4: "quads"}
 
 
-#: fields of ``PropagatedState`` that are not rules of the game (the room, its players, what the
-#: screen shows, taking moves back), or rules this version does not import; an import names them
-IGNORED: tuple[str, ...] = (
-    "players", "observers", "landlord", "max_player_id", "num_games_finished", "landlord_emoji", "chat_link",
-    "hide_landlord_points", "hide_played_cards", "should_reveal_kitty_at_end_of_game", "play_takeback_policy",
-    "bid_takeback_policy", "game_shadowing_policy", "game_start_policy", "hide_throw_halting_player",
-    "game_visibility", "rated", "player_mode", "round_key", "match_key", "start_votes", "first_to_rank",
-    "special_decks", "game_scoring_parameters", "max_rank", "tractor_requirements", "bomb_policy",
-    "compound_formats", "multiple_join_policy",
-)
+#: fields of ``PropagatedState`` that are not rules of the game, with what they are: the room, its
+#: players, what the screen shows, taking moves back, and the fields of later servers that keep
+#: a match's state; an import names them and leaves them out
+NOT_RULES: dict[str, str] = {
+    "players": "the room's players (their number is the table's)", "observers": "the room's onlookers",
+    "landlord": "who banks the next hand, a state of the room", "max_player_id": "the room's bookkeeping",
+    "num_games_finished": "the room's bookkeeping", "landlord_emoji": "the landlord's label on screen",
+    "chat_link": "the room's chat link", "hide_landlord_points": "what the screen shows",
+    "hide_played_cards": "what the screen shows", "should_reveal_kitty_at_end_of_game": "what the screen shows",
+    "hide_throw_halting_player": "what the screen shows",
+    "play_takeback_policy": "taking moves back", "bid_takeback_policy": "taking moves back",
+    "game_shadowing_policy": "the server's sessions", "game_start_policy": "who may start a hand",
+    "game_visibility": "whether the room is listed", "rated": "ratings, outside the game",
+    "player_mode": "how players connect", "round_key": "the room's bookkeeping", "match_key": "the room's bookkeeping",
+    "start_votes": "the room's bookkeeping",
+}
+#: fields read but not played as rbtying plays them, with the reason (a later server's match
+#: length, decks with cards taken out)
+_NOT_IMPORTED: dict[str, str] = {
+    "first_to_rank": "a match that ends when a player reaches a rank is not a rule this version writes",
+}
+#: kept for callers of earlier versions: every field an import reads but does not turn into rules
+IGNORED: tuple[str, ...] = (*NOT_RULES, *_NOT_IMPORTED, "special_decks")
 
 
 class SettingsError(ValueError):
@@ -92,12 +159,12 @@ class SettingsError(ValueError):
 
 
 def check_keys(settings: dict) -> list[str]:
-    """The fields read but not imported; an unknown field is an error."""
+    """The fields read but not imported (each ``name (why)``); an unknown field is an error."""
     unknown = sorted(k for k in settings if k not in SETTINGS and k not in IGNORED)
     if unknown:
         raise SettingsError(f"unknown setting {json.dumps(unknown[0])}: not a field of rbtying/shengji's "
                             "PropagatedState that this version knows")
-    return sorted(k for k in settings if k in IGNORED)
+    return [f"{k} (not a rule of the game: {NOT_RULES[k]})" for k in sorted(settings) if k in NOT_RULES]
 
 
 # --- import ---------------------------------------------------------------------------------------
@@ -134,11 +201,143 @@ def _count(settings: dict, key: str) -> int | None:
     return value
 
 
+def _whole(value: Any, where: str, least: int = 0) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or value < least:
+        raise SettingsError(f"{where}: a whole number of {least} or more, not {json.dumps(value)}")
+    return value
+
+
+def _object(settings: dict, key: str, default: dict) -> dict:
+    """An object setting, its missing fields taking rbtying's defaults."""
+    value = settings.get(key)
+    if value is None:
+        return dict(default)
+    if not isinstance(value, dict):
+        raise SettingsError(f"{key}: an object, not {json.dumps(value)[:60]}")
+    unknown = sorted(set(value) - set(default))
+    if unknown:
+        raise SettingsError(f"{key}: unknown field {json.dumps(unknown[0])}")
+    return {**default, **value}
+
+
+def _rank_index(rank: str) -> int:
+    return RANKS.index(rank)
+
+
+# --- the upgrade table: mechanics/src/scoring.rs (commit 1e959a91) -----------------------------------
+
+
+def _step(params: dict, decks: int, total: int) -> int:
+    """``GameScoringParameters::step_size``: the points of one step, checked as rbtying checks it."""
+    per_deck = _whole(params["step_size_per_deck"], "game_scoring_parameters: step_size_per_deck")
+    adjustments = params["step_adjustments"]
+    if not isinstance(adjustments, dict):
+        raise SettingsError("game_scoring_parameters: step_adjustments is an object of decks to points")
+    adjustment = adjustments.get(str(decks), 0)
+    if isinstance(adjustment, bool) or not isinstance(adjustment, int):
+        raise SettingsError(f"game_scoring_parameters: step_adjustments: {json.dumps(adjustment)} is not a number")
+    step = decks * per_deck + adjustment
+    if step <= 0 or step > total:
+        raise SettingsError(f"game_scoring_parameters: a step of {step} points; rbtying needs 5 to {total}")
+    if step % 5:
+        raise SettingsError(f"game_scoring_parameters: a step of {step} points; rbtying needs a multiple of 5")
+    return step
+
+
+def _windows(params: dict, decks: int, total: int) -> tuple[list[tuple[int, int, int]], list[tuple[int, int, int]], int]:
+    """``GameScoringParameters::materialize``: the landlord's winning windows ``(start, end, levels)``
+    (end excluded), the losing ones (levels to the attackers), and the step."""
+    step = _step(params, decks, total)
+    turnover = _whole(params["num_steps_to_non_landlord_turnover"],
+                      "game_scoring_parameters: num_steps_to_non_landlord_turnover", 1)
+    dead = _whole(params["deadzone_size"], "game_scoring_parameters: deadzone_size")
+    truncate = params["truncate_zero_crossing_window"]
+    if not isinstance(truncate, bool):
+        raise SettingsError("game_scoring_parameters: truncate_zero_crossing_window is true or false")
+    if truncate:
+        wins, levels = [], 1
+        for offset in range(turnover, 1, -1):
+            wins.append(((offset - 1) * step, offset * step, levels))
+            levels += 1
+        wins += [(5, step, levels), (5 - step, 5, levels + 1)]
+    else:
+        wins = [((turnover - 1) * step, turnover * step, 1)]
+    loses = [(turnover * step, (turnover + dead) * step, 0)] if dead else []
+    loses.append(((turnover + dead) * step, (turnover + dead + 1) * step, 1))
+    wins.sort()
+    if any(a >= b for a, b, _ in wins + loses):
+        raise SettingsError("game_scoring_parameters: these steps give rbtying an empty scoring window "
+                            "(MaterializedScoringParameters::new refuses them)")
+    return wins, loses, step
+
+
+def rbtying_level_change(params: dict, decks: int, total: int, points: int) -> tuple[str, int]:
+    """``MaterializedScoringParameters::score`` for the attackers' ``points``: ("banker", n) or
+    ("attackers", n), windows beyond the listed ones repeating by their width (``PropagateMore``)."""
+    wins, loses, _ = _windows(params, decks, total)
+    if points < wins[-1][1]:
+        start, end, levels = wins[0]
+        while points < start:
+            start, end, levels = start - (end - start), start, levels + 1
+        for a, b, n in wins:
+            if a <= points < b:
+                return ("banker", n)
+        return ("banker", levels)
+    start, end, levels = loses[-1]
+    for a, b, n in loses:
+        if a <= points < b:
+            return ("attackers", n)
+    while points >= end:
+        start, end, levels = end, end + (end - start), levels + 1
+    return ("attackers", levels)
+
+
+def _upgrade_rows(params: dict, decks: int, total: int) -> list[str]:
+    """The upgrade table of ``params`` as rows: every score from 0 to the last listed window, then
+    an open row going up a level a step."""
+    _wins, loses, step = _windows(params, decks, total)
+    top = loses[-1][0]  # from here on, one more level every step
+    rows: list[tuple[int, int, tuple[str, int]]] = []
+    for points in range(0, top, 5):
+        outcome = rbtying_level_change(params, decks, total, points)
+        if rows and rows[-1][2] == outcome:
+            rows[-1] = (rows[-1][0], points, outcome)
+        else:
+            rows.append((points, points, outcome))
+    out = []
+    for low, high, (side, levels) in rows:
+        score = f"{low}" if low == high else f"{low}-{high}"
+        out.append(f"{score}: {_outcome(side, levels)}")
+    first = rbtying_level_change(params, decks, total, top)
+    out.append(f"{top}+: {_outcome(*first)}, +1 every {step}")
+    return out
+
+
+def _outcome(side: str, levels: int) -> str:
+    return "swap" if side == "attackers" and levels == 0 else f"{'banker' if side == 'banker' else 'attackers'} +{levels}"
+
+
+# --- import ---------------------------------------------------------------------------------------
+
+
+@dataclass
+class Imported:
+    #: the ruleset's text
+    text: str
+    #: one line per setting whose rbtying meaning no statement gives: ``setting value: why``
+    lost: list[str] = field(default_factory=list)
+
+
 def import_text(settings: dict, players: int | None = None, name: str = "Imported from rbtying/shengji") -> str:
     """The ruleset (text) that ``settings`` play, for ``players`` players (default: the length of
     the settings' ``players`` list, else 4)."""
-    unknown = sorted(set(settings) & {"special_decks"})
-    if unknown and settings.get("special_decks"):
+    return import_ruleset(settings, players, name).text
+
+
+def import_ruleset(settings: dict, players: int | None = None,
+                   name: str = "Imported from rbtying/shengji") -> Imported:
+    """The ruleset that ``settings`` play, and the settings it cannot state (``Imported.lost``)."""
+    if settings.get("special_decks"):
         raise SettingsError("special_decks: decks with cards taken out cannot be imported yet")
     if players is None:
         listed = settings.get("players")
@@ -168,10 +367,19 @@ def import_text(settings: dict, players: int | None = None, name: str = "Importe
     if kitty >= total or (total - kitty) % players:
         raise SettingsError(f"kitty_size: {kitty} cards do not leave {decks * 54 - kitty} cards to deal evenly "
                             f"to {players} players (cards taken out of the deck cannot be imported yet)")
+    points = decks * 100
     lines: dict[str, list[str]] = {s: [] for s in _SECTIONS}
+    lost: list[str] = []
 
     def state(section: str, statement: str, setting: str) -> None:
         lines[section] += [f"  # {setting}", f"  {statement}"]
+
+    def note(section: str, setting: str) -> None:
+        lines[section].append(f"  # {setting}")
+
+    for key, why in _NOT_IMPORTED.items():
+        if key in settings:
+            lost.append(f"{key} {json.dumps(settings[key])}: {why}")
 
     state("table", f"players: {players}", f"a room of {players} players")
     if friends is not None:
@@ -184,13 +392,87 @@ def import_text(settings: dict, players: int | None = None, name: str = "Importe
     state("table", f"decks: {decks}", f"num_decks {settings.get('num_decks')}")
     state("table", f"deal: {(total - kitty) // players} each, kitty {kitty}", f"kitty_size {settings.get('kitty_size')}")
 
+    # max_rank (core/src/settings.rs ``MaxRank``, default ``Rank::NoTrump``; mechanics/src/player.rs
+    # ``Player::advance``): the ranks go from 2 up to it, and past it a team has won.  NoTrump is a
+    # level after A with no level rank (``Trump::NoTrump { number: None }``, mechanics/src/types.rs):
+    # only the jokers are trumps
+    top = _choice(settings, "max_rank", "NT")
+    last = "A" if top == "NT" else top
+    state("levels", f"range: 2 to {last}", f"max_rank {top}")
+    state("levels", "game end: beyond the last level, jokers only" if top == "NT" else "game end: at the last level",
+          f"max_rank {top}")
+    # advancement_policy (play_phase.rs ``compute_player_level_deltas``): with Unrestricted and
+    # DefendPoints a player at max_rank, or at A when max_rank is NoTrump, must defend it: only the
+    # landlord's team passes it, one level at most, and a team going up stops there; DefendPoints
+    # adds the point ranks 5, 10 and K; FullyUnrestricted asks nothing, even past max_rank
     advancement = _choice(settings, "advancement_policy", "Unrestricted")
-    mandatory, defend = {"Unrestricted": ("A", "none"), "FullyUnrestricted": ("none", "none"),
-                         "DefendPoints": ("none", "5, 10, K, A")}[advancement]
-    state("levels", f"mandatory: {mandatory}", f"advancement_policy {advancement}")
-    state("levels", f"defend: {defend}", f"advancement_policy {advancement}")
+    mandatory, defended = _advancement_levels(advancement, top)
+    state("levels", f"mandatory: {', '.join(mandatory) or 'none'}", f"advancement_policy {advancement}")
+    state("levels", f"defend: {', '.join(defended) or 'none'}", f"advancement_policy {advancement}, max_rank {top}")
+    if advancement == "FullyUnrestricted":
+        lost.append(f"advancement_policy FullyUnrestricted: rbtying lets a team that goes past the last level "
+                    f"({top}) win the game as attackers or without playing it; here a team stays at the last "
+                    "level and wins only by holding the bank there")
     jack = _choice(settings, "jack_variation", "Disabled")
-    state("levels", "knock back: J to 2" if jack == "SingleJack" else "knock back: none", f"jack_variation {jack}")
+    if jack == "SingleJack" and _rank_index("J") <= _rank_index(last):
+        state("levels", _SINGLE_JACK, "jack_variation SingleJack (play_phase.rs check_jacks_last_trick)")
+    else:
+        state("levels", "knock back: none", f"jack_variation {jack}")
+    scoring = _object(settings, "game_scoring_parameters", DEFAULT_SCORING)
+    bonus = scoring["bonus_level_policy"]
+    if bonus not in ("NoBonusLevel", "BonusLevelForSmallerLandlordTeam"):
+        raise SettingsError(f"game_scoring_parameters: bonus_level_policy {json.dumps(bonus)} cannot be imported "
+                            "(this version reads NoBonusLevel, BonusLevelForSmallerLandlordTeam)")
+    # bonus_level_policy (mechanics/src/scoring.rs ``GameScoreResult::new``; play_phase.rs
+    # ``finish_game``): a Finding Friends landlord team smaller than the landlord and one friend per
+    # called card that holds the bank goes up one more level
+    if friends is not None:
+        state("levels", f"bonus for a smaller banker team: {'+1' if bonus != 'NoBonusLevel' else 'none'}",
+              f"game_scoring_parameters.bonus_level_policy {bonus}")
+    else:
+        note("levels", f"game_scoring_parameters.bonus_level_policy {bonus}: Finding Friends only (a Tractor "
+                       "landlord team is always whole)")
+    join = _choice(settings, "multiple_join_policy", "Unrestricted")
+    if friends is None:
+        note("levels", f"multiple_join_policy {join}: Finding Friends only")
+    elif join == "Unrestricted":
+        note("levels", "multiple_join_policy Unrestricted: a called card played by a player already on the "
+                       "banker's team is spent, as here (play_phase.rs finish_trick)")
+    else:
+        lost.append("multiple_join_policy NoDoubleJoin: rbtying keeps a called card played by a player already "
+                    "on the landlord's team for the next copy; here that call is spent")
+
+    # tractor_requirements (mechanics/src/trick.rs ``find_tractors_from_start``): adjacent sets of
+    # min_count cards or more, min_length sets or more; the width of a tractor is the least count
+    requirements = _object(settings, "tractor_requirements", {"min_count": 2, "min_length": 2})
+    count = _whole(requirements["min_count"], "tractor_requirements: min_count", 1)
+    length = _whole(requirements["min_length"], "tractor_requirements: min_length", 2)
+    widths = [w for w in range(max(count, 2), decks + 1)]
+    if count < 2:
+        lost.append(f"tractor_requirements min_count {count}: adjacent single cards are no tractor here")
+    if widths and length <= 50:
+        words = " or ".join(_WIDTHS.get(w, f"sets of {w}") for w in widths)
+        state("combinations", f"tractors: {length}+ adjacent {words}",
+              f"tractor_requirements min_count {count}, min_length {length}")
+    else:
+        state("combinations", "tractors: none", f"tractor_requirements min_count {count}, min_length {length}")
+    bomb = _choice(settings, "bomb_policy", "NoBombs")
+    state("combinations", "bombs: none", f"bomb_policy {bomb}")
+    if bomb != "NoBombs":
+        lost.append(f"bomb_policy {bomb}: rbtying's bombs are not imported yet; no bombs here")
+    compound = _object(settings, "compound_formats", {"rainbows": None})
+    rainbow = compound["rainbows"]
+    if rainbow is None:
+        state("combinations", "rainbows: none", "compound_formats rainbows null")
+    else:
+        rainbow = _whole(rainbow, "compound_formats: rainbows")
+        if 4 <= rainbow <= 32 and (rainbow + 3) // 4 <= decks:
+            state("combinations", f"rainbows: {rainbow}+ cards of one rank in four suits",
+                  f"compound_formats rainbows {rainbow}")
+        else:
+            state("combinations", "rainbows: none", f"compound_formats rainbows {rainbow}")
+            lost.append(f"compound_formats rainbows {rainbow}: a rainbow of {rainbow} cards is none with "
+                        f"{decks} deck{'s' if decks != 1 else ''} here (4 to 32 cards, 4 a deck)")
 
     bid = _choice(settings, "bid_policy", "JokerOrGreaterLength")
     joker = _choice(settings, "joker_bid_policy", "BothTwoOrMore")
@@ -199,8 +481,12 @@ def import_text(settings: dict, players: int | None = None, name: str = "Importe
               f"bid_policy {bid}, joker_bid_policy {joker}")
     reinforcement = _choice(settings, "bid_reinforcement_policy", "ReinforceWhileWinning")
     reinforce, own = _REINFORCE[reinforcement]
-    state("declare", f"reinforce: {reinforce}", f"bid_reinforcement_policy {reinforcement}")
-    state("declare", f"overturn own: {own}", f"bid_reinforcement_policy {reinforcement}")
+    if decks >= 2:  # one deck holds each card once: nothing is ever shown twice
+        state("declare", f"reinforce: {reinforce}", f"bid_reinforcement_policy {reinforcement} (bidding.rs valid_bids)")
+        state("declare", f"overturn own: {own}", f"bid_reinforcement_policy {reinforcement}")
+    else:
+        note("declare", f"bid_reinforcement_policy {reinforcement}: one deck shows no card twice, so no bid "
+                        "is reinforced or overturned")
     theft = _choice(settings, "kitty_theft_policy", "NoKittyTheft")
     state("declare", f"overturn after kitty: {'yes' if theft == 'AllowKittyTheft' else 'no'}", f"kitty_theft_policy {theft}")
     fallback = _choice(settings, "kitty_bid_policy", "FirstCard")
@@ -215,23 +501,62 @@ def import_text(settings: dict, players: int | None = None, name: str = "Importe
     draw = _choice(settings, "trick_draw_policy", "NoProtections")
     state("follow", f"protect longer sets: {'yes' if draw == 'LongerTuplesProtected' else 'no'}", f"trick_draw_policy {draw}")
     evaluation = _choice(settings, "throw_evaluation_policy", "All")
-    state("ruff", f"compare: {_COMPARE[evaluation]}", f"throw_evaluation_policy {evaluation}")
+    state("ruff", f"compare: {_COMPARE[evaluation]}", f"throw_evaluation_policy {evaluation} (trick.rs Trick::winner)")
     times = _choice(settings, "kitty_penalty", "Times")
     # (the language bounds every multiplier by six digits: 2 ^ 19; rbtying's Power is unbounded, which
     # differs only for a last lead holding a unit of 20 cards or more)
     state("kitty", f"multiplier: {'2 × size' if times == 'Times' else '2 ^ size, at most 524288'}",
           f"kitty_penalty {times}")
+    rows = _upgrade_rows(scoring, decks, points)
+    shown = {k: v for k, v in scoring.items() if k != "bonus_level_policy"}
+    note("upgrade", f"game_scoring_parameters {json.dumps(shown, sort_keys=True)} (scoring.rs materialize)")
+    lines["upgrade"] += [f"  {row}" for row in rows]
     for section, statement, where in FIXED:
         if decks >= 2 or "pairs" not in statement:  # one deck has no pairs
             state(section, statement, f"fixed in rbtying/shengji: {where}")
+    for key in _parent_stakes(_PARENTS[decks]):  # rbtying keeps no table points
+        state("stakes", f"unset: {key}", "rbtying/shengji keeps no table points: no setting for them")
 
     out = ["# Imported from rbtying/shengji settings by 'tractor-rules import --from shengji'.",
-           "# Each statement names the setting it comes from; \"fixed\" ones are rbtying's own rules.",
+           f"# Each statement names the setting it comes from, read as rbtying/shengji {RBTYING_COMMIT[:8]}",
+           "# plays it; \"fixed\" ones are rbtying's own rules, which no setting changes.",
            f"ruleset: {json.dumps(name, ensure_ascii=False)}",
            f"extends: \"{_PARENTS[decks]}\""]
     for section in _SECTIONS:
-        out += ["", section, *lines[section]]
-    return "\n".join(out) + "\n"
+        if lines[section]:
+            out += ["", section, *lines[section]]
+    return Imported("\n".join(out) + "\n", lost)
+
+
+def _parent_stakes(parent: str) -> list[str]:
+    """The statements of the shipped ruleset ``parent``'s stakes section."""
+    from ..resources import builtin_path
+
+    path = builtin_path(parent)
+    if path is None:  # pragma: no cover - the parents are shipped
+        return []
+    keys, inside = [], False
+    for line in path.read_text(encoding="utf-8").splitlines():
+        if line and not line[0].isspace():
+            inside = line.strip() == "stakes"
+        elif inside:
+            key = line.strip().split(":", 1)[0]
+            if key in _STAKES and key not in keys:
+                keys.append(key)
+    return keys
+
+
+def _advancement_levels(advancement: str, top: str) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """The mandatory and the defended levels that play ``advancement`` up to ``top`` (a rank or
+    "NT") as play_phase.rs ``compute_player_level_deltas`` does."""
+    last = "A" if top == "NT" else top
+    if advancement == "FullyUnrestricted":
+        return (), ()
+    if advancement == "Unrestricted":
+        # the last number must be defended: with NT after it, attackers there stay there
+        return (last,), (("A",) if top == "NT" else ())
+    points = tuple(r for r in ("5", "10", "K") if _rank_index(r) < _rank_index(last))
+    return (), (*points, last)
 
 
 # --- export ---------------------------------------------------------------------------------------
@@ -252,27 +577,97 @@ def _friend_selection(rules: Rules) -> str:
     return _LIMITS_OF.get(limits, "Unrestricted")
 
 
-def _advancement(rules: Rules) -> str:
+def _max_rank(rules: Rules) -> str:
     levels = rules.levels
-    if not levels.defended:
-        return "FullyUnrestricted" if not levels.mandatory else "Unrestricted"
+    if levels.game_end == "beyond-last" and levels.last == "A":
+        return "NT"
+    return levels.last if levels.last in _MAX_RANKS else "NT"
+
+
+def _level_key(levels: dict) -> tuple:
+    """What the mandatory and defended levels change: a defended level is a stop already, and in a
+    game won at the last level, the last level stops a team going up and keeps attackers there
+    whatever it is."""
+    defended = set(levels["defended"])
+    mandatory = set(levels["mandatory"]) - defended
+    if levels["game_end"] == "last":
+        mandatory.discard(levels["last"])
+        defended.discard(levels["last"])
+    return frozenset(mandatory), frozenset(defended)
+
+
+def _advancement(rules: Rules) -> str:
+    """The policy whose stops are the ruleset's, as far as one is."""
+    levels = rules.to_dict()["levels"]
+    top = _max_rank(rules)
+    for policy in ("Unrestricted", "DefendPoints", "FullyUnrestricted"):
+        mandatory, defended = _advancement_levels(policy, top)
+        if _level_key({**levels, "mandatory": list(mandatory), "defended": list(defended)}) == _level_key(levels):
+            return policy
+    if not rules.levels.defended:
+        return "FullyUnrestricted" if not rules.levels.mandatory else "Unrestricted"
     return "DefendPoints"
 
 
 def _jack(rules: Rules) -> str:
-    return "SingleJack" if rules.levels.knock_back == (KnockBack("J", "2"),) else "Disabled"
+    rule = KnockBack("J", "2", "last-trick-single")
+    return "SingleJack" if rules.levels.knock_back in ((rule,), (KnockBack("J", "2", "last-trick-single", "J"),)) \
+        else "Disabled"
 
 
 def _reinforcement(rules: Rules) -> str:
     d = rules.declaring
-    if d.reinforce_to_retake:
-        return "ReinforceWhileEquivalent"
-    return "OverturnOrReinforceWhileWinning" if d.overturn_own else "ReinforceWhileWinning"
+    if d.overturn_own:
+        return "OverturnOrReinforceWhileWinning"
+    return "ReinforceWhileEquivalent" if d.reinforce_to_retake else "ReinforceWhileWinning"
 
 
 def _kitty(rules: Rules) -> str:
     return "Power" if rules.kitty.kind == "formula" and rules.kitty.formula and rules.kitty.formula[0] == "pow" \
         else "Times"
+
+
+def _outcomes(level_change: Callable[[int], tuple[str, int]], until: int) -> list[tuple[str, int]]:
+    return [level_change(points) for points in range(0, until, 5)]
+
+
+def _scoring(rules: Rules) -> dict:
+    """rbtying's scoring parameters whose table is the ruleset's, found among the steps that put
+    the swap and the attackers' first level where the ruleset has them; else rbtying's default.
+    The bonus level is the ruleset's with called partners, rbtying's default otherwise (a Tractor
+    landlord team is never smaller)."""
+    decks, total = rules.table.decks, rules.table.decks * 100
+    bonus = "BonusLevelForSmallerLandlordTeam"
+    if rules.table.partnership == "called" and rules.levels.short_team_bonus == 0:
+        bonus = "NoBonusLevel"
+    until = 3 * total + 200
+    ours = _outcomes(lambda p: rules.level_change(p), until)
+    swap = next((i * 5 for i, (side, _) in enumerate(ours) if side == "attackers"), None)
+    gain = next((i * 5 for i, (side, n) in enumerate(ours) if side == "attackers" and n > 0), None)
+    if swap and gain:
+        for step in range(5, total + 1, 5):
+            if swap % step or (gain - swap) % step:
+                continue
+            for truncate in (True, False):
+                params = {**DEFAULT_SCORING, "num_steps_to_non_landlord_turnover": swap // step,
+                          "deadzone_size": (gain - swap) // step, "truncate_zero_crossing_window": truncate,
+                          "bonus_level_policy": bonus}
+                if step != 20 * decks:
+                    params["step_adjustments"] = {str(decks): step - 20 * decks}
+                try:
+                    theirs = _outcomes(lambda p: rbtying_level_change(params, decks, total, p), until)
+                except SettingsError:
+                    continue
+                if theirs == ours:
+                    return params
+    return {**DEFAULT_SCORING, "bonus_level_policy": bonus}
+
+
+def _tractor_requirements(rules: Rules) -> dict:
+    comb = rules.combinations
+    widths = [w for w in comb.tractor_widths if w >= 2]
+    # no tractors: sets wider than the decks can hold never make one
+    return {"min_count": min(widths) if widths else rules.table.decks + 1, "min_length": comb.tractor_min_length or 2}
 
 
 _READERS: dict[str, Callable[[Rules], Any]] = {
@@ -281,7 +676,9 @@ _READERS: dict[str, Callable[[Rules], Any]] = {
     "num_decks": lambda r: r.table.decks,
     "kitty_size": lambda r: r.table.kitty_size,
     "friend_selection_policy": _friend_selection,
+    "multiple_join_policy": lambda r: "Unrestricted",
     "advancement_policy": _advancement,
+    "max_rank": _max_rank,
     "kitty_penalty": _kitty,
     "throw_penalty": lambda r: "TenPointsPerAttempt" if r.leading.throw_penalty.kind != "none" else "None",
     "kitty_bid_policy": lambda r: "FirstCard",
@@ -294,6 +691,10 @@ _READERS: dict[str, Callable[[Rules], Any]] = {
     "joker_bid_policy": lambda r: "BothTwoOrMore",
     "bid_reinforcement_policy": _reinforcement,
     "jack_variation": _jack,
+    "game_scoring_parameters": _scoring,
+    "tractor_requirements": _tractor_requirements,
+    "bomb_policy": lambda r: "NoBombs",
+    "compound_formats": lambda r: {"rainbows": r.combinations.rainbow_min or None},
 }
 
 
@@ -306,16 +707,42 @@ def export(rules: Rules, load_text: Callable[[str], Rules]) -> Export:
         lost.append(f"table.players: {rules.table.players} players; rbtying seats two teams alternately")
         return Export(settings, lost)
     try:
-        played = load_text(import_text(settings, rules.table.players))
+        imported = import_ruleset(settings, rules.table.players)
+        played = load_text(imported.text)
     except (SettingsError, ValueError) as error:
         lost.append(f"the settings cannot be played: {error}")
         return Export(settings, lost)
     lost += differences(rules.to_dict(), played.to_dict())
+    lost += _table_difference(rules, played)
+    lost += imported.lost
     return Export(settings, lost)
+
+
+def _table_difference(ours: Rules, theirs: Rules) -> list[str]:
+    """One line if the upgrade tables give another outcome for some score: the first such score."""
+    until = 3 * ours.table.decks * 100 + 200
+    for points in range(0, until, 5):
+        a, b = ours.level_change(points), theirs.level_change(points)
+        if a != b:
+            return [f"thresholds: {points} points give {_outcome(*a)} here; rbtying/shengji plays {_outcome(*b)}"]
+    return []
+
+
+def _normalized(data: dict) -> dict:
+    """``data`` with the mandatory and defended levels in the form that says what they change."""
+    levels = data.get("levels")
+    if not isinstance(levels, dict) or not {"mandatory", "defended", "game_end", "last"} <= set(levels):
+        return data
+    mandatory, defended = _level_key(levels)
+    order = list(RANKS)
+    return {**data, "levels": {**levels, "mandatory": sorted(mandatory, key=order.index),
+                               "defended": sorted(defended, key=order.index)}}
 
 
 def differences(ours: dict, theirs: dict, path: str = "") -> list[str]:
     """One line per field whose value differs: ``path: ours here, theirs on rbtying/shengji``."""
+    if not path:
+        ours, theirs = _normalized(ours), _normalized(theirs)
     out: list[str] = []
     for key in ours:
         if not path and key in _NOT_RULES:

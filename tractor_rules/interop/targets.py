@@ -23,7 +23,9 @@ class Target:
     title: str
     #: rules -> (settings as JSON data, one line per rule the engine cannot play)
     export: Callable[[Rules], tuple[dict, list[str]]]
-    #: (settings text, players or None, ruleset name or None) -> (ruleset text, fields not imported)
+    #: (settings text, players or None, ruleset name or None) -> (ruleset text, one line per field
+    #: not imported: "not imported: FIELD (why)", or "lost: SETTING VALUE: why" for a rule of the
+    #: game that the ruleset cannot state)
     import_: Callable[[str, int | None, str | None], tuple[str, list[str]]]
 
 
@@ -40,13 +42,14 @@ def _shengji_import(text: str, players: int | None, name: str | None) -> tuple[s
     try:
         settings = shengji.read_settings(text)
         ignored = shengji.check_keys(settings)
-        ruleset = shengji.import_text(settings, players, name or "Imported from rbtying/shengji")
+        imported = shengji.import_ruleset(settings, players, name or "Imported from rbtying/shengji")
+        ruleset = imported.text
         _compile(ruleset)  # what is written compiles
     except shengji.SettingsError as error:
         raise ImportError_(str(error)) from None
     except RulesetError as error:
         raise ImportError_(f"these settings give rules that do not hold together: {error.message}") from None
-    return ruleset, ignored
+    return ruleset, [f"not imported: {line}" for line in ignored] + [f"lost: {line}" for line in imported.lost]
 
 
 TARGETS: dict[str, Target] = {

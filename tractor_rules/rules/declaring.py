@@ -60,7 +60,8 @@ class Declaring:
     #: the standing declarer may show more of the same card
     reinforce: bool = True
     #: a player whose declaration was overturned may show more of the same card to make it as
-    #: strong as the standing one, taking the declaration back (rbtying ReinforceWhileEquivalent)
+    #: strong as the standing one, taking the declaration back (with ``reinforce``, rbtying's
+    #: ReinforceWhileEquivalent)
     reinforce_to_retake: bool = since(2, default=False)
     overturn_own: bool = False
     #: overturning after the kitty exchange (炒地皮), the kitty passing to the new declarer

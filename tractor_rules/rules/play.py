@@ -176,6 +176,7 @@ class Ruffing:
     #: "counts": at least as many tractors and pairs (sets) as the lead; "types": every unit type
     #: of the lead; "shape": exactly the lead's units; "any": any trumps
     requirement: Literal["counts", "types", "shape", "any"] = "counts"
-    #: how competing plays are compared: by the lead's largest part, by every part, or by the
-    #: highest card
-    compare: Literal["largest-part", "every-part", "highest-card"] = "largest-part"
+    #: how competing plays are compared: by the lead's largest part, by every part, by the
+    #: highest card, or part by part, the largest parts first ("part-by-part": the first part that
+    #: differs decides; a throw's singles count only when every part of the lead is a single)
+    compare: Literal["largest-part", "every-part", "highest-card", "part-by-part"] = "largest-part"

@@ -240,20 +240,40 @@ def _strengths(pool: Pool, lead_units: list[Unit]) -> list[int]:
 
 def _strength(order: Order, pool: Pool, lead_units: list[Unit], how: str) -> int | list[int]:
     """What ``ruffing.compare`` compares of a contender: its highest card ("highest-card"), the
-    counterpart of the lead's largest unit ("largest-part"), or every unit's ("every-part")."""
+    counterpart of the lead's largest unit ("largest-part"), every unit's ("every-part"), or the
+    counterparts of the parts that count, in the order they count ("part-by-part")."""
     if how == "highest-card":
         strength = order.strength
         return max(strength[f] for f in pool.counts)
     if how == "every-part":
         return _strengths(pool, lead_units)
+    if how == "part-by-part":
+        return _strengths(pool, _counted_parts(lead_units))
     top = lead_units[0]
     return pool.best(top.width, top.length)
 
 
+def _counted_parts(lead_units: list[Unit]) -> list[Unit]:
+    """The lead's parts that "part-by-part" compares, in its order: the parts with the most cards
+    first (the order of equal sizes kept: the stronger first); a throw's singles only when every
+    part is a single.  rbtying/shengji's ``ThrowEvaluationPolicy::TrickUnitLength``
+    (mechanics/src/trick.rs, ``Trick::winner``) sorts its comparisons so, skipping the singles of a
+    throw that holds a larger unit."""
+    parts = sorted(lead_units, key=lambda u: -u.width * u.length)  # stable: equal sizes keep their order
+    if len(parts) > 1 and parts[0].width * parts[0].length > 1:
+        parts = [u for u in parts if u.width * u.length > 1]
+    return parts
+
+
 def _beats(challenger: int | list[int], holder: int | list[int], how: str) -> bool:
-    if isinstance(challenger, list):  # "every-part": stronger in every part
+    if isinstance(challenger, list):
         assert isinstance(holder, list)
-        return all(a > b for a, b in zip(challenger, holder))
+        if how == "part-by-part":  # the first part that differs decides; all equal, the earlier play
+            for a, b in zip(challenger, holder):
+                if a != b:
+                    return a > b
+            return False
+        return all(a > b for a, b in zip(challenger, holder))  # "every-part": stronger in every part
     assert isinstance(holder, int)
     return challenger > holder
 

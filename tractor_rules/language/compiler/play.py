@@ -227,4 +227,5 @@ handles_choice("compare", "ruffing.compare", {
     "largest_part": "largest-part",
     "every_part": "every-part",
     "highest_card": "highest-card",
+    "part_by_part": "part-by-part",
 })

@@ -371,7 +371,7 @@ def _largest_uses(r: Any) -> list[str]:
     if plain.table.kitty_size and (kitty.kind == "table" or (
             kitty.kind == "formula" and "size" in formula_variables(kitty.formula))):
         uses.append(_("the kitty multiplier"))
-    if plain.ruffing.compare == "largest-part":
+    if plain.ruffing.compare in ("largest-part", "part-by-part"):
         uses.append(_("the winner of a trick (ruffs included)"))
     if plain.leading.throws and plain.leading.throw_check == "largest-part":
         uses.append(_("whether a throw stands"))

@@ -362,5 +362,10 @@ def _compare(r: Any) -> Made:
     if how == "every-part":
         return _("A later play beats an earlier one only if it is higher in every combination of the lead; on a "
                  "tie the earlier play wins.")
+    if how == "part-by-part":
+        return _("Competing plays, ruffs and overtrumps included, are compared combination by combination, "
+                 "the lead's largest combinations first and the highest first among equal sizes: the first "
+                 "combination that differs decides. A throw's single cards count only when all its parts are "
+                 "singles. If every combination ties, the earlier play wins.")
     return _("Competing plays, ruffs and overtrumps included, are compared by their highest card; on a tie the "
              "earlier play wins.")

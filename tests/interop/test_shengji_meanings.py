@@ -1,0 +1,425 @@
+"""Each rbtying/shengji setting that ``export --to shengji`` and ``import --from shengji`` map,
+pinned to what rbtying's own code does with it.
+
+The expected values come from rbtying/shengji's source and tests, never from this package's import
+or export: each case names the file and the function or test it is taken from (rbtying/shengji
+at commit 15b0b5ee for mechanics/src/trick.rs and ordered_card.rs; mechanics/src/scoring.rs as of
+1e959a91, mechanics/src/bidding.rs as of 43d14ae1; the level changes of
+core/src/game_state/play_phase.rs ``PlayPhase::compute_player_level_deltas`` and
+``check_jacks_last_trick`` with the tests of core/src/game_state/mod.rs).  A ruleset is imported
+from settings, and the imported rules are asked the question rbtying's test asks; the export of a
+ruleset stating rbtying's rule must give the setting back, with nothing lost.
+"""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+from types import SimpleNamespace
+
+import pytest
+
+import tractor_rules as tr
+from tractor_rules.engine.flow import match as match_module
+from tractor_rules.engine.flow.match import BEYOND, Match
+from tractor_rules.interop import shengji
+from tractor_rules.interop.targets import TARGETS
+
+ROOT = Path(__file__).resolve().parents[2]
+DEFAULTS = ROOT / "examples" / "interop" / "rbtying-defaults.tractor"
+GALLERY = ROOT / "examples" / "house-rules"
+
+
+def compile_text(text: str) -> tr.Rules:
+    return tr.loads(text, "<shengji>", allowed_roots=[])
+
+
+def imported(players: int = 4, **settings) -> tr.Rules:
+    return compile_text(shengji.import_ruleset(settings, players).text)
+
+
+def exported(rules: tr.Rules) -> tuple[dict, list[str]]:
+    return TARGETS["shengji"].export(rules)
+
+
+def house(text: str, parent: str = "two-decks") -> tr.Rules:
+    return tr.loads(f'ruleset: "house"\nextends: "{parent}"\n{text}', origin="house.tractor")
+
+
+# --- levels: a match's climb, as the engine's Match moves it ------------------------------------------
+
+
+class Table:
+    """The levels of a four-player match (seats 0 and 2 the landlord's team) moved hand by hand by
+    the engine's own ``Match.step``, each hand's outcome given."""
+
+    def __init__(self, rules: tr.Rules, monkeypatch):
+        self.match = Match(rules, [None] * 4, random.Random(0))
+        self.monkeypatch = monkeypatch
+
+    def level(self, seat: int) -> str:
+        at = self.match.ladder[self.match.levels[seat]]
+        return "NT" if at == BEYOND else at
+
+    def set(self, seat: int, level: str) -> None:
+        self.match.levels[seat] = self.match.ladder.index(BEYOND if level == "NT" else level)
+
+    def hand(self, side: str, levels: int, last_trick: tuple[str, int] | None = None) -> None:
+        """One hand banked by seat 0: ``side`` gains ``levels``; ``last_trick``: (the winning single
+        card, its seat)."""
+        ctx = self.match.rules.context("2", "S")
+        tricks = []
+        if last_trick is not None:
+            card, seat = last_trick
+            tricks = [SimpleNamespace(winning_play=ctx.cards(card), winner=seat)]
+        record = SimpleNamespace(level_change=(side, levels), banker_team=frozenset({0, 2}), tricks=tricks,
+                                 next_banker=0)
+        self.match.banker = 0
+        self.monkeypatch.setattr(match_module, "play_hand", lambda *a, **k: record)
+        self.match.step()
+
+    @property
+    def won(self) -> bool:
+        return self.match.status == "won"
+
+
+def climb(rules: tr.Rules, monkeypatch, side: str, hands: int) -> list[str]:
+    """The level of the gaining side after each of ``hands`` hands of +2 (the landlord always
+    banking): rbtying's tests of must-defend sequences; "won" once a team has won."""
+    table, seen = Table(rules, monkeypatch), []
+    seat = 0 if side == "banker" else 1
+    for _ in range(hands):
+        if table.won:
+            seen.append("won")
+            continue
+        table.hand(side, 2)
+        seen.append("won" if table.won else table.level(seat))
+    return seen
+
+
+# core/src/game_state/mod.rs test_must_defend_sequence_landlord_advancing_skip_by_2 (max rank NT):
+# Unrestricted 4 6 8 10 Q A NT, then the landlord team passes NT (a new game at 3);
+# DefendPoints 4 5 7 9 10 Q K A NT, then passes NT
+@pytest.mark.parametrize("policy, sequence", [
+    ("Unrestricted", ["4", "6", "8", "10", "Q", "A", "NT", "won"]),
+    ("DefendPoints", ["4", "5", "7", "9", "10", "Q", "K", "A", "NT", "won"]),
+])
+def test_the_landlord_climbing_by_two_as_rbtying_tests_it(monkeypatch, policy, sequence):
+    rules = imported(advancement_policy=policy, max_rank="NT")
+    assert climb(rules, monkeypatch, "banker", len(sequence)) == sequence
+
+
+# test_must_defend_sequence_non_landlord_advancing: attackers +2 a hand stick at A (Unrestricted,
+# "Get stuck at A b/c not landlord") and at 5 (DefendPoints, "Get stuck at 5 because not landlord")
+@pytest.mark.parametrize("policy, sequence", [
+    ("Unrestricted", ["4", "6", "8", "10", "Q", "A", "A"]),
+    ("DefendPoints", ["4", "5", "5"]),
+])
+def test_attackers_climbing_by_two_stick_where_rbtying_sticks(monkeypatch, policy, sequence):
+    rules = imported(advancement_policy=policy, max_rank="NT")
+    assert climb(rules, monkeypatch, "attackers", len(sequence)) == sequence
+
+
+def test_fully_unrestricted_is_played_up_to_a_and_the_rest_is_lost(monkeypatch):
+    # the same tests, FullyUnrestricted: 4 6 8 10 Q A for either side, then +2 from A passes NT
+    # and wins the game (rank 2 again) even as attackers: no statement says that, so the import
+    # names it and an export of the same rules reports it
+    rules = imported(advancement_policy="FullyUnrestricted", max_rank="NT")
+    assert climb(rules, monkeypatch, "banker", 6) == ["4", "6", "8", "10", "Q", "A"]
+    assert climb(rules, monkeypatch, "attackers", 6) == ["4", "6", "8", "10", "Q", "A"]
+    lost = shengji.import_ruleset({"advancement_policy": "FullyUnrestricted"}, 4).lost
+    assert len(lost) == 1 and lost[0].startswith("advancement_policy FullyUnrestricted: ")
+    settings, report = exported(rules)
+    assert settings["advancement_policy"] == "FullyUnrestricted" and report == lost
+
+
+def test_the_landlord_must_defend_no_trump_to_win(monkeypatch):
+    # test_must_defend_sequence_landlord_must_defend_to_win: a teammate at NT does not pass it
+    # while the landlord plays a lower rank ([4, 2, NT, 2]); both at NT, the team wins
+    table = Table(imported(max_rank="NT"), monkeypatch)
+    table.set(2, "NT")
+    table.hand("banker", 2)
+    assert [table.level(s) for s in range(4)] == ["4", "2", "NT", "2"] and not table.won
+    table.set(0, "NT")
+    table.hand("banker", 2)
+    assert table.won
+
+
+@pytest.mark.parametrize("max_rank, levels", [("NT", ("2", "A", "beyond-last", "jokers-only")),
+                                              ("A", ("2", "A", "last", "no-trump")),
+                                              ("K", ("2", "K", "last", "no-trump"))])
+def test_max_rank_is_the_last_level(max_rank, levels):
+    # mechanics/src/player.rs Player::advance: ranks go up to max_rank, past it a game is won;
+    # Rank::NoTrump (mechanics/src/types.rs Rank::successor: A, then NT) is played with
+    # Trump::NoTrump { number: None }: only the jokers are trumps
+    rules = imported(max_rank=max_rank)
+    lv = rules.levels
+    assert (lv.first, lv.last, lv.game_end, lv.beyond_trumps if lv.game_end == "beyond-last" else "no-trump") == levels
+    settings, lost = exported(rules)
+    assert settings["max_rank"] == max_rank and lost == []
+
+
+def test_the_default_room_plays_one_level_more_than_two_decks():
+    # MaxRank::default() is Rank::NoTrump (core/src/settings.rs): a ruleset that ends at A is not
+    # what a default room plays, and the loss report says so
+    settings, lost = exported(tr.load("two-decks"))
+    assert settings["max_rank"] == "A"
+    default_room = imported()
+    assert default_room.levels.game_end == "beyond-last"
+    _, lost = exported(house("levels\n  game end: beyond the last level, jokers only\n"))
+    assert any(line.startswith("levels.defended: ") for line in lost)  # attackers at A pass A here
+
+
+# --- the Jack variation ------------------------------------------------------------------------
+
+
+def jack_table(rules, monkeypatch) -> Table:
+    table = Table(rules, monkeypatch)
+    for seat in (0, 2):
+        table.set(seat, "J")
+    return table
+
+
+@pytest.mark.parametrize("side, levels, landlord_team, attackers", [
+    # test_jack_variation_landlord_loses: nobody goes up; the landlord team goes back to 2
+    ("attackers", 0, "2", "2"),
+    # test_jack_variation_landlord_advances_multiple: the landlord team held with +2: 2, then 4
+    ("banker", 2, "4", "2"),
+    # test_jack_variation_non_landlord_advances: the attackers go up 2, the landlord team to 2
+    ("attackers", 2, "2", "4"),
+])
+def test_single_jack_as_rbtying_tests_it(monkeypatch, side, levels, landlord_team, attackers):
+    # play_phase.rs check_jacks_last_trick: at level J, a player outside the landlord's team wins
+    # the last trick with one card, a J (BackToTwoSetting::compute); whatever the outcome
+    table = jack_table(imported(jack_variation="SingleJack"), monkeypatch)
+    table.hand(side, levels, last_trick=("JS", 1))
+    assert (table.level(0), table.level(2), table.level(1)) == (landlord_team, landlord_team, attackers)
+
+
+def test_single_jack_needs_an_attacker_and_one_card(monkeypatch):
+    # check_jacks_last_trick: "the rule can only applies if the non-landord team wins the last
+    # trick"; BackToTwoSetting::compute: cards.len() == 1
+    rules = imported(jack_variation="SingleJack")
+    table = jack_table(rules, monkeypatch)
+    table.hand("attackers", 0, last_trick=("JS", 2))  # the landlord's partner wins it
+    assert table.level(0) == "J"
+    table = jack_table(rules, monkeypatch)
+    table.hand("attackers", 0, last_trick=("QS", 1))
+    assert table.level(0) == "J"
+
+
+def test_a_ruleset_stating_rbtyings_single_jack_exports_single_jack():
+    rules = tr.load(str(GALLERY / "L04-single-jack.tractor"))
+    settings, lost = exported(rules)
+    assert settings["jack_variation"] == "SingleJack"
+    assert [line for line in lost if line.startswith("levels.knock_back")] == []
+
+
+def test_the_classic_jack_rule_is_not_single_jack():
+    # losing at J to a single J (the classic rule, L05's "on any loss" likewise) is not rbtying's
+    # rule: Disabled, and the knock back is named lost
+    for rules in (house("levels\n  knock back: J to 2\n"), tr.load(str(GALLERY / "L05-lose-at-jack.tractor"))):
+        settings, lost = exported(rules)
+        assert settings["jack_variation"] == "Disabled"
+        assert any(line.startswith("levels.knock_back: ") for line in lost)
+
+
+# --- the bonus level -----------------------------------------------------------------------------
+
+
+FRIENDS = {"game_mode": {"FindingFriends": {"num_friends": 1}}}
+
+
+def test_the_bonus_level_is_rbtyings_default_in_finding_friends():
+    # mechanics/src/scoring.rs test_level_deltas: default parameters, two decks, 0 points and a
+    # smaller landlord team: landlord +4 (3 and the bonus); GameScoreResult::new gives it only when
+    # the landlord won
+    rules = imported(**FRIENDS)
+    assert rules.level_change(0, team_size=1) == ("banker", 4)
+    assert rules.level_change(0, team_size=2) == ("banker", 3)
+    assert rules.level_change(80, team_size=1) == ("attackers", 0)
+    settings, lost = exported(rules)
+    assert settings["game_scoring_parameters"]["bonus_level_policy"] == "BonusLevelForSmallerLandlordTeam"
+    assert lost == []
+
+
+def test_three_decks_bonus_as_rbtying_tests_it():
+    # test_level_deltas, three decks: 0 points → +4, 50 points → +3, with the bonus
+    rules = imported(players=6, num_decks=3, kitty_size=6, game_mode={"FindingFriends": {"num_friends": 2}})
+    assert rules.level_change(0, team_size=2) == ("banker", 4)
+    assert rules.level_change(50, team_size=2) == ("banker", 3)
+
+
+def test_finding_friends_without_the_bonus_exports_no_bonus_level():
+    rules = house("table\n  partners: by calling 1 card\n", DEFAULTS.as_posix())
+    settings, lost = exported(rules)
+    assert settings["game_scoring_parameters"]["bonus_level_policy"] == "NoBonusLevel"
+    assert lost == []
+    assert imported(**FRIENDS, game_scoring_parameters={"bonus_level_policy": "NoBonusLevel"}
+                    ).level_change(0, team_size=1) == ("banker", 3)
+
+
+def test_the_gallery_bonus_rule_exports_rbtyings_bonus():
+    settings, _ = exported(tr.load(str(GALLERY / "L11-smaller-team-bonus.tractor")))
+    assert settings["game_scoring_parameters"]["bonus_level_policy"] == "BonusLevelForSmallerLandlordTeam"
+
+
+# --- the upgrade table: GameScoringParameters ----------------------------------------------------
+
+
+@pytest.mark.parametrize("points, change", [
+    # test_level_deltas (no bonus, two decks)
+    (0, ("banker", 3)), (5, ("banker", 2)), (35, ("banker", 2)), (40, ("banker", 1)), (75, ("banker", 1)),
+    (80, ("attackers", 0)), (115, ("attackers", 0)), (120, ("attackers", 1)), (155, ("attackers", 1)),
+    (160, ("attackers", 2)), (195, ("attackers", 2)), (200, ("attackers", 3)), (240, ("attackers", 4)),
+    (280, ("attackers", 5)),
+])
+def test_the_default_upgrade_table(points, change):
+    assert imported().level_change(points) == change
+
+
+@pytest.mark.parametrize("points, change", [
+    # test_level_deltas_no_deadzone: deadzone_size 0
+    (0, ("banker", 3)), (5, ("banker", 2)), (35, ("banker", 2)), (40, ("banker", 1)), (75, ("banker", 1)),
+    (80, ("attackers", 1)), (115, ("attackers", 1)), (120, ("attackers", 2)),
+])
+def test_no_dead_zone(points, change):
+    rules = imported(game_scoring_parameters={"deadzone_size": 0})
+    assert rules.level_change(points) == change
+    settings, lost = exported(rules)
+    assert settings["game_scoring_parameters"]["deadzone_size"] == 0 and lost == []
+
+
+def test_a_table_rbtying_cannot_give_is_named():
+    # four-decks caps the attackers at +4; rbtying's windows go on for ever
+    _, lost = exported(tr.load("four-decks"))
+    assert "thresholds: 560 points give attackers +4 here; rbtying/shengji plays attackers +5" in lost
+
+
+def test_bad_scoring_parameters_are_named():
+    with pytest.raises(shengji.SettingsError, match="game_scoring_parameters: a step of 42 points"):
+        shengji.import_ruleset({"game_scoring_parameters": {"step_size_per_deck": 21}}, 4)
+    with pytest.raises(shengji.SettingsError, match="unknown field \"colour\""):
+        shengji.import_ruleset({"game_scoring_parameters": {"colour": 1}}, 4)
+
+
+# --- declaring -----------------------------------------------------------------------------------
+
+
+def test_reinforce_while_equivalent_lets_the_standing_bidder_reinforce():
+    # mechanics/src/bidding.rs test_valid_bids: with ReinforceWhileEquivalent, the standing bidder
+    # of one C_2 may bid C_2 ×2 and ×3 ("We should only be able to reinforce our bid if we are
+    # winning for ReinforceWhileWinning and ReinforceWhileEquivalent"); overturned by S_2 ×2, they
+    # may bid C_2 ×2 ("If we can reinforce while equivalent, we can bid the same amount")
+    rules = imported(bid_reinforcement_policy="ReinforceWhileEquivalent")
+    assert (rules.declaring.reinforce, rules.declaring.reinforce_to_retake, rules.declaring.overturn_own) == \
+        (True, True, False)
+    settings, lost = exported(rules)
+    assert settings["bid_reinforcement_policy"] == "ReinforceWhileEquivalent" and lost == []
+
+
+def test_reinforcing_only_to_take_back_is_not_an_rbtying_policy():
+    # every rbtying policy lets the standing bidder reinforce (test_valid_bids, the three policies)
+    settings, lost = exported(house("declare\n  reinforce: only to take back\n", DEFAULTS.as_posix()))
+    assert settings["bid_reinforcement_policy"] == "ReinforceWhileEquivalent"
+    assert lost == ["declaring.reinforce: false here; rbtying/shengji plays true"]
+    # the gallery's rule is rbtying's
+    settings, lost = exported(tr.load(str(GALLERY / "D08-reinforce-to-retake.tractor")))
+    assert settings["bid_reinforcement_policy"] == "ReinforceWhileEquivalent"
+    assert not any(line.startswith("declaring.reinforce") for line in lost)
+
+
+@pytest.mark.parametrize("policy, reinforce, overturn_own", [
+    # test_valid_bids: ReinforceWhileWinning, winning with C_2: only C_2 ×2, ×3
+    ("ReinforceWhileWinning", True, False),
+    # OverturnOrReinforceWhileWinning: also S_2 ×2 and the jokers, over their own bid
+    ("OverturnOrReinforceWhileWinning", True, True),
+])
+def test_the_other_reinforcement_policies(policy, reinforce, overturn_own):
+    rules = imported(bid_reinforcement_policy=policy)
+    d = rules.declaring
+    assert (d.reinforce, d.reinforce_to_retake, d.overturn_own) == (reinforce, False, overturn_own)
+    assert exported(rules)[0]["bid_reinforcement_policy"] == policy
+
+
+# --- comparing plays: ThrowEvaluationPolicy (mechanics/src/trick.rs Trick::winner) -------------------
+
+
+@pytest.mark.parametrize("policy, winners", [
+    # TrickUnitLength: comparisons sorted by unit size, equal ones skipped: the first unit that
+    # differs decides (10 6 4 beats 10 5 3); a throw's singles are skipped when it holds a pair
+    ("TrickUnitLength", (2, 1)),
+    # All: every unit higher (6 > 5 and 4 > 3, but 10 = 10)
+    ("All", (1, 1)),
+    # Highest: the highest card, 10 = 10
+    ("Highest", (1, 1)),
+])
+def test_two_ruffs_tied_on_the_top_card(policy, winners):
+    rules = imported(throw_evaluation_policy=policy)
+    ctx = rules.context("2", "H")
+    singles = ctx.winner("AS KS QS", ["10H 5H 3H", "10H 6H 4H", "4C 5C 6C"])
+    pair_and_single = ctx.winner("AS AS 9S", ["10H 10H 3H", "10H 10H 4H", "4C 5C 6C"])
+    assert (singles, pair_and_single) == winners
+    settings, lost = exported(rules)
+    assert settings["throw_evaluation_policy"] == policy and lost == []
+
+
+def test_largest_part_of_the_lead_is_named_lost():
+    # no rbtying policy keeps the earlier of two ruffs tied on the largest part
+    settings, lost = exported(house("ruff\n  needs: the lead's shape\n", "two-decks"))
+    assert settings["throw_evaluation_policy"] == "TrickUnitLength"
+    assert 'ruffing.compare: "largest-part" here; rbtying/shengji plays "part-by-part"' in lost
+
+
+# --- combinations --------------------------------------------------------------------------------
+
+
+def test_tractor_requirements():
+    # mechanics/src/trick.rs find_tractors_from_start: count ≥ min_count, path length ≥ min_length
+    assert imported().context("2", "H").is_tractor("5S 5S 6S 6S")
+    longer = imported(tractor_requirements={"min_count": 2, "min_length": 3})
+    ctx = longer.context("2", "H")
+    assert not ctx.is_tractor("5S 5S 6S 6S") and ctx.is_tractor("5S 5S 6S 6S 7S 7S")
+    assert exported(longer)[0]["tractor_requirements"] == {"min_count": 2, "min_length": 3}
+
+
+def test_rainbows_and_bombs():
+    # CompoundFormats.rainbows: None, no rainbows; Some(n), a lead of n cards of one number in four
+    # suits (mechanics/src/trick.rs)
+    rules = imported(compound_formats={"rainbows": 5})
+    assert rules.combinations.rainbow_min == 5
+    assert exported(rules)[0]["compound_formats"] == {"rainbows": 5}
+    assert imported().combinations.rainbow_min == 0
+    lost = shengji.import_ruleset({"bomb_policy": "AllowBombs"}, 4).lost
+    assert lost and lost[0].startswith("bomb_policy AllowBombs: ")
+
+
+def test_multiple_join_policy():
+    # play_phase.rs finish_trick: with Unrestricted a called card played by a teammate is spent
+    # ("double-join!"); with NoDoubleJoin it waits for the next copy: not this engine's rule
+    assert shengji.import_ruleset({**FRIENDS, "multiple_join_policy": "Unrestricted"}, 4).lost == []
+    lost = shengji.import_ruleset({**FRIENDS, "multiple_join_policy": "NoDoubleJoin"}, 4).lost
+    assert lost and lost[0].startswith("multiple_join_policy NoDoubleJoin: ")
+
+
+# --- the default room ----------------------------------------------------------------------------
+
+
+def test_the_default_room_states_every_default():
+    text = shengji.import_ruleset({}, 4).text
+    for setting in shengji.SETTINGS:
+        if setting not in ("friend_selection_policy", "game_mode"):  # Finding Friends only; the table
+            assert f"# {setting}" in text or f"{setting} " in text, setting
+    assert shengji.differences(compile_text(text).to_dict(), tr.load(str(DEFAULTS)).to_dict()) == []
+
+
+def test_not_rules_are_named_with_what_they_are():
+    notes = shengji.check_keys({"chat_link": None, "hide_played_cards": False, "play_takeback_policy": "x",
+                                "game_visibility": "Unlisted"})
+    assert notes == ["chat_link (not a rule of the game: the room's chat link)",
+                     "game_visibility (not a rule of the game: whether the room is listed)",
+                     "hide_played_cards (not a rule of the game: what the screen shows)",
+                     "play_takeback_policy (not a rule of the game: taking moves back)"]
+    for rule in ("max_rank", "game_scoring_parameters", "multiple_join_policy", "bomb_policy",
+                 "tractor_requirements", "compound_formats"):
+        assert rule in shengji.SETTINGS and rule not in shengji.NOT_RULES
