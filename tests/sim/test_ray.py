@@ -129,9 +129,9 @@ def test_an_address_that_speaks_another_protocol_is_refused_at_once(reply):
 
 
 def test_a_port_of_the_cluster_other_than_its_head_is_refused(ray_backend):
-    node = ray_backend.ray._private.worker.global_worker.node
+    raylet = ray_backend.ray.nodes()[0]["NodeManagerPort"]  # a gRPC server of Ray, not the head's
     with pytest.raises(ValueError, match="answered the call a Ray driver makes first with an error"):
-        check_reachable(f"127.0.0.1:{node.node_manager_port}")
+        check_reachable(f"127.0.0.1:{raylet}")
 
 
 def test_the_command_gives_up_on_a_silent_address_in_the_documented_time(silent_port):

@@ -139,8 +139,9 @@ def _ask_cluster_id(sock: socket.socket, authority: str, deadline: float) -> Non
         if kind == _DATA and payload:
             return  # the cluster's id: this is a Ray cluster's head
         if kind == _HEADERS and flags & _END_STREAM:  # an error, with no reply
-            raise _NotRay("it speaks gRPC but answered the call a Ray driver makes first with an error (not a "
-                          "Ray cluster's head, or one that expects another authentication token)")
+            raise _NotRay("it speaks gRPC but answered the call a Ray driver makes first with an error (another "
+                          "service than a Ray cluster's head, or a cluster whose authentication token this "
+                          "machine does not have: see RAY_AUTH_TOKEN)")
 
 
 def check_reachable(address: str) -> None:
