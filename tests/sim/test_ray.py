@@ -14,8 +14,10 @@ import subprocess
 import sys
 import threading
 import time
+from concurrent import futures
 from dataclasses import replace
 
+import grpc
 import pytest
 
 import tractor_rules as tr
@@ -132,6 +134,99 @@ def test_a_port_of_the_cluster_other_than_its_head_is_refused(ray_backend):
     raylet = ray_backend.ray.nodes()[0]["NodeManagerPort"]  # a gRPC server of Ray, not the head's
     with pytest.raises(ValueError, match="answered the call a Ray driver makes first with an error"):
         check_reachable(f"127.0.0.1:{raylet}")
+
+
+class _Grpc:
+    """A local gRPC server (grpcio's) whose every call ends as ``answer`` says: a reply (bytes),
+    or a status of its own (a ``grpc.StatusCode``)."""
+
+    def __init__(self, answer):
+        self.server = grpc.server(futures.ThreadPoolExecutor(max_workers=2))
+
+        def behaviour(request, context):
+            if isinstance(answer, bytes):
+                return answer
+            context.abort(answer, "refused")
+
+        class Handler(grpc.GenericRpcHandler):
+            def service(self, details):
+                return grpc.unary_unary_rpc_method_handler(behaviour)
+
+        self.server.add_generic_rpc_handlers((Handler(),))
+        self.port = self.server.add_insecure_port("127.0.0.1:0")
+        self.server.start()
+
+    def close(self):
+        self.server.stop(None)
+
+
+def test_a_grpc_service_is_judged_by_its_answer_to_the_call_ray_makes_first():
+    """A reply is a head's answer; a status of the service's own is another service's, or the
+    answer of a cluster that wants a token this machine does not have, said with the status."""
+    head = _Grpc(b"\x12\x04abcd")  # as Ray's GCS answers: a cluster id
+    try:
+        check_reachable(f"127.0.0.1:{head.port}")
+    finally:
+        head.close()
+    for status in (grpc.StatusCode.UNAUTHENTICATED, grpc.StatusCode.UNIMPLEMENTED):
+        other = _Grpc(status)
+        try:
+            with pytest.raises(ValueError, match=f"is not a Ray cluster: it speaks gRPC but answered the call a Ray "
+                                                 f"driver makes first with an error, {status.name} .*RAY_AUTH_TOKEN"):
+                check_reachable(f"127.0.0.1:{other.port}")
+        finally:
+            other.close()
+
+
+def test_the_call_goes_through_a_proxy_only_when_ray_would(monkeypatch):
+    """As a Ray driver's calls, the check's go to the cluster directly whatever ``grpc_proxy`` (or
+    ``http_proxy``) says, unless RAY_grpc_enable_http_proxy asks for the proxy."""
+    monkeypatch.setenv("grpc_proxy", "http://127.0.0.1:1")  # a proxy that is not there
+    head = _Grpc(b"\x12\x04abcd")
+    try:
+        check_reachable(f"127.0.0.1:{head.port}")
+        monkeypatch.setenv("RAY_grpc_enable_http_proxy", "1")
+        with pytest.raises(ValueError, match="is not a Ray cluster"):  # the proxy's connection refused
+            check_reachable(f"127.0.0.1:{head.port}")
+    finally:
+        head.close()
+
+
+def test_a_ray_client_address_must_answer_as_a_grpc_server_does(monkeypatch, cluster, silent_port):
+    """ray://HOST:PORT: any answer of a gRPC server (the Ray Client then speaks for itself); another
+    protocol, or nothing in time, is refused."""
+    monkeypatch.setattr(ray_module, "CONNECT_SECONDS", 1.0)
+    check_reachable("ray://" + cluster)  # a gRPC server of Ray's: its status is an answer
+    service = _Grpc(grpc.StatusCode.UNIMPLEMENTED)
+    try:
+        check_reachable(f"ray://127.0.0.1:{service.port}")
+    finally:
+        service.close()
+    listener = _Listener(b"HTTP/1.1 400 Bad Request\r\n\r\n")
+    try:
+        with pytest.raises(ValueError, match="is not a Ray cluster: it does not speak gRPC"):
+            check_reachable(f"ray://127.0.0.1:{listener.port}")
+    finally:
+        listener.close()
+    with pytest.raises(ValueError, match="did not answer as a Ray cluster does within 1 seconds"):
+        check_reachable(f"ray://127.0.0.1:{silent_port}")
+
+
+def test_without_grpcio_the_check_says_what_to_install(monkeypatch):
+    monkeypatch.setitem(sys.modules, "grpc", None)  # as if grpcio were not installed
+    with pytest.raises(ImportError, match=r"needs grpcio .*pip install 'tractor-rules\[ray\]'"):
+        check_reachable("127.0.0.1:1")
+
+
+def test_the_command_line_starts_without_grpc():
+    """gRPC is imported when a run joins a cluster, not when the command line (or the module of
+    the Ray backend) is imported."""
+    code = ("import sys, tractor_rules.cli, tractor_rules.sim.ray_backend\n"
+            "assert tractor_rules.cli.main(['simulate', 'one-deck', '--hands', '2', '--json']) == 0\n"
+            "print('grpc' in sys.modules)")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.splitlines()[-1] == "False"
 
 
 def test_the_command_gives_up_on_a_silent_address_in_the_documented_time(silent_port):

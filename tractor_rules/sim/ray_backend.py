@@ -25,12 +25,6 @@ __all__ = ["RayBackend", "open_ray"]
 #: not Ray (it waits for an answer that never comes)
 CONNECT_SECONDS = 5.0
 
-# HTTP/2 (RFC 9113), the protocol of gRPC, which a Ray cluster speaks: the few frames the check of
-# an address sends and reads
-_PREFACE = b"PRI * HTTP/2.0\r\n\r\nSM\r\n\r\n"
-_DATA, _HEADERS, _RST_STREAM, _SETTINGS, _PING, _GOAWAY = 0x0, 0x1, 0x3, 0x4, 0x6, 0x7
-_END_STREAM = _ACK = 0x1
-_END_HEADERS = 0x4
 #: the call the check makes: the first one a Ray driver makes of a cluster's head (its GCS),
 #: which asks for nothing (an empty request) and answers with the cluster's id
 _CLUSTER_ID_CALL = "/ray.rpc.NodeInfoGcsService/GetClusterId"
@@ -38,29 +32,6 @@ _CLUSTER_ID_CALL = "/ray.rpc.NodeInfoGcsService/GetClusterId"
 
 class _NotRay(Exception):
     """The address answered, but not as a Ray cluster does: why, in words."""
-
-
-def _frame(kind: int, flags: int, stream: int, payload: bytes = b"") -> bytes:
-    return len(payload).to_bytes(3, "big") + bytes((kind, flags)) + stream.to_bytes(4, "big") + payload
-
-
-def _hpack_string(text: str) -> bytes:
-    """A string of a header block, not Huffman-coded (RFC 7541, 5.1 and 5.2)."""
-    data = text.encode("latin-1")
-    length, prefix = len(data), b""
-    if length < 127:
-        return bytes((length,)) + data
-    length -= 127
-    prefix = b"\x7f"
-    while length >= 128:
-        prefix += bytes((length % 128 + 128,))
-        length //= 128
-    return prefix + bytes((length,)) + data
-
-
-def _header_block(fields: list[tuple[str, str]]) -> bytes:
-    """Each field as a literal that the server does not index (RFC 7541, 6.2.2)."""
-    return b"".join(b"\x00" + _hpack_string(name) + _hpack_string(value) for name, value in fields)
 
 
 def _token_fields() -> list[tuple[str, str]]:
@@ -76,79 +47,53 @@ def _token_fields() -> list[tuple[str, str]]:
     loader = tokens.instance()
     if not loader.has_token():
         return []
+    # gRPC's metadata keys are lower case (an HTTP header's "Authorization" is refused as is)
     return [(str(name).lower(), str(value)) for name, value in loader.get_token_for_http_header().items()]
 
 
-class _Frames:
-    """The frames a server sends on a socket, read by the deadline."""
-
-    def __init__(self, sock: socket.socket, deadline: float):
-        self.sock, self.deadline, self.buffer = sock, deadline, b""
-
-    def _read(self, count: int) -> bytes:
-        while len(self.buffer) < count:
-            left = self.deadline - time.monotonic()
-            if left <= 0:
-                raise TimeoutError
-            self.sock.settimeout(left)
-            chunk = self.sock.recv(65536)
-            if not chunk:
-                raise _NotRay("it closed the connection without answering as a Ray cluster does")
-            self.buffer += chunk
-        data, self.buffer = self.buffer[:count], self.buffer[count:]
-        return data
-
-    def next(self) -> tuple[int, int, int, bytes]:
-        """The next frame: its type, flags, stream and payload."""
-        head = self._read(9)
-        length = int.from_bytes(head[:3], "big")
-        if length > 1 << 20:
-            raise _NotRay("it does not speak gRPC, as a Ray cluster does")
-        return head[3], head[4], int.from_bytes(head[5:], "big") & 0x7FFFFFFF, self._read(length)
-
-    def settings(self) -> None:
-        """Read the server's first frame, which an HTTP/2 server sends on its own: its settings
-        (anything else, such as the first line of another protocol, is refused before the rest
-        of it is waited for)."""
-        head = self._read(9)
-        if head[3] != _SETTINGS or head[4] & _ACK or head[5:] != bytes(4):
-            raise _NotRay("it does not speak gRPC, as a Ray cluster does")
-        self._read(int.from_bytes(head[:3], "big"))
+def _grpc() -> Any:
+    """The gRPC library, imported here rather than with the module: only a run that joins a
+    cluster needs it, and the command line starts without it."""
+    try:
+        import grpc
+    except ImportError:
+        raise ImportError("the ray backend needs grpcio to check a cluster's address: "
+                          "pip install 'tractor-rules[ray]'") from None
+    return grpc
 
 
-def _ask_cluster_id(sock: socket.socket, authority: str, deadline: float) -> None:
-    """Make ``_CLUSTER_ID_CALL`` on ``sock``: return once the server answers it as Ray's GCS
-    does (with a reply), raise ``_NotRay`` when it answers otherwise, TimeoutError at the
-    deadline."""
-    fields = [(":method", "POST"), (":scheme", "http"), (":path", _CLUSTER_ID_CALL), (":authority", authority),
-              ("content-type", "application/grpc"), ("te", "trailers"), *_token_fields()]
-    sock.sendall(_PREFACE + _frame(_SETTINGS, 0, 0)
-                 + _frame(_HEADERS, _END_HEADERS, 1, _header_block(fields))
-                 + _frame(_DATA, _END_STREAM, 1, b"\x00\x00\x00\x00\x00"))  # an empty message
-    frames = _Frames(sock, deadline)
-    frames.settings()
-    sock.sendall(_frame(_SETTINGS, _ACK, 0))
-    while True:
-        kind, flags, stream, payload = frames.next()
-        if kind == _GOAWAY or (kind == _RST_STREAM and stream == 1):
-            raise _NotRay("it speaks gRPC but refused the call a Ray driver makes first")
-        if stream != 1:
-            if kind == _PING and not flags & _ACK:
-                sock.sendall(_frame(_PING, _ACK, 0, payload))
-            continue
-        if kind == _DATA and payload:
-            return  # the cluster's id: this is a Ray cluster's head
-        if kind == _HEADERS and flags & _END_STREAM:  # an error, with no reply
-            raise _NotRay("it speaks gRPC but answered the call a Ray driver makes first with an error (another "
-                          "service than a Ray cluster's head, or a cluster whose authentication token this "
-                          "machine does not have: see RAY_AUTH_TOKEN)")
+def _ask_cluster_id(grpc: Any, target: str, client: bool, seconds: float) -> None:
+    """Make ``_CLUSTER_ID_CALL`` at ``target`` ("host:port") over gRPC, within ``seconds``:
+    return once it is answered as a Ray cluster's head answers it (with a reply), or for a Ray
+    Client server (``client``) as a gRPC server answers any call (a reply or a status of its
+    own); raise ``_NotRay`` when it is answered otherwise, TimeoutError when it is not answered
+    in time."""
+    # as a Ray driver does: not through an HTTP proxy (gRPC's default, from http_proxy) unless
+    # RAY_grpc_enable_http_proxy asks for one
+    proxy = int(os.environ.get("RAY_grpc_enable_http_proxy", "0").lower() in ("1", "true"))
+    with grpc.insecure_channel(target, options=[("grpc.enable_http_proxy", proxy)]) as channel:
+        call = channel.unary_unary(_CLUSTER_ID_CALL, request_serializer=None, response_deserializer=None)
+        try:
+            call(b"", timeout=seconds, metadata=_token_fields())  # bytes as they are: an empty request
+        except grpc.RpcError as exc:
+            code = exc.code() if isinstance(exc, grpc.Call) else grpc.StatusCode.UNKNOWN
+            if code == grpc.StatusCode.DEADLINE_EXCEEDED:
+                raise TimeoutError from None
+            # the connection was made (check_reachable made it first): a channel that is not
+            # available is one whose other end does not speak HTTP/2 as gRPC does
+            if code == grpc.StatusCode.UNAVAILABLE:
+                raise _NotRay("it does not speak gRPC, as a Ray cluster does") from None
+            if not client:  # a status of the server's own (UNIMPLEMENTED, UNAUTHENTICATED, ...)
+                raise _NotRay(f"it speaks gRPC but answered the call a Ray driver makes first with an error, "
+                              f"{code.name} (another service than a Ray cluster's head, or a cluster whose "
+                              "authentication token this machine does not have: see RAY_AUTH_TOKEN)") from None
 
 
 def check_reachable(address: str) -> None:
     """ValueError unless ``address`` ("host:port", or "ray://host:port") answers as a Ray cluster
     does within ``CONNECT_SECONDS``: Ray itself retries an address for minutes, whether nothing
     listens there or something that is not Ray.  A cluster's head ("host:port", its GCS) is asked
-    the call a Ray driver makes first; a Ray Client server ("ray://") must answer as a gRPC
+    the call a Ray driver makes first; a Ray Client server ("ray://") must answer it as a gRPC
     server does (the Ray Client then gives its own errors, within its own timeouts)."""
     if address == "auto":
         return
@@ -157,28 +102,26 @@ def check_reachable(address: str) -> None:
     host, _, port = where.rpartition(":")
     if not host or not port.isdigit():
         raise ValueError(f"the Ray address {address!r} is not HOST:PORT (or ray://HOST:PORT, or auto)")
+    grpc = _grpc()  # before the connection: a missing library is said whatever the address
     deadline = time.monotonic() + CONNECT_SECONDS
+    # the connection alone first: the system's own words for an address where nothing listens or
+    # a name that does not resolve, and all that is checked of a cluster that speaks TLS
     try:
-        sock = socket.create_connection((host.strip("[]"), int(port)), timeout=CONNECT_SECONDS)
+        socket.create_connection((host.strip("[]"), int(port)), timeout=CONNECT_SECONDS).close()
     except OSError as exc:
         raise ValueError(f"cannot reach the Ray cluster at {address!r}: {exc.strerror or exc}") from None
+    if os.environ.get("RAY_USE_TLS", "0").lower() in ("1", "true"):
+        return  # a cluster that speaks TLS: Ray's own handshake checks it
     try:
-        if os.environ.get("RAY_USE_TLS", "0").lower() in ("1", "true"):
-            return  # a cluster that speaks TLS: Ray's own handshake checks it
-        if client:
-            sock.sendall(_PREFACE + _frame(_SETTINGS, 0, 0))
-            _Frames(sock, deadline).settings()
-        else:
-            _ask_cluster_id(sock, where, deadline)
+        left = deadline - time.monotonic()
+        if left <= 0:
+            raise TimeoutError
+        _ask_cluster_id(grpc, where, client, left)
     except TimeoutError:
         raise ValueError(f"{address!r} did not answer as a Ray cluster does within {CONNECT_SECONDS:g} seconds "
                          "(is it the address of a Ray cluster's head?)") from None
     except _NotRay as exc:
         raise ValueError(f"{address!r} is not a Ray cluster: {exc}") from None
-    except OSError as exc:
-        raise ValueError(f"cannot reach the Ray cluster at {address!r}: {exc.strerror or exc}") from None
-    finally:
-        sock.close()
 
 
 def _ray() -> Any:
