@@ -260,6 +260,25 @@ worker.onerror = (event) => {
 };
 
 // --- share links: the text, deflated, in the URL's fragment (never sent to any server) --------------
+//
+// A link is data from anyone: its text only ever goes into the textarea (as a value) and to Python,
+// and what the page says about a link is set as text, never as HTML. A deflated text can be a
+// thousand times its link's size: the inflation is streamed and stops at MAX_TEXT_BYTES, the most
+// a ruleset may be (tractor_rules.language.parser.MAX_BYTES, which the tests compare with it), so a
+// short link cannot make the page inflate, hold and draw megabytes.
+
+const MAX_TEXT_BYTES = 256 * 1024;
+// the longest fragment a text of MAX_TEXT_BYTES deflates to, in base64 (deflate makes a text it
+// cannot compress larger by less than 5 bytes per 16 KB, and a few bytes: zlib's deflateBound): a
+// longer one is refused unread
+const MAX_LINK_CHARS = Math.ceil(((MAX_TEXT_BYTES + 5 * Math.ceil(MAX_TEXT_BYTES / 16384) + 64) * 4) / 3);
+// compressed bytes given to the inflater at a time: each inflates to at most about 1,000 times its size
+const INFLATE_SLICE = 256;
+const LINK_UNREADABLE = "The link's text could not be read: it is cut short or changed";
+const LINK_TOO_LARGE = `The link's text was not opened: it is larger than a ruleset may be ` +
+  `(${MAX_TEXT_BYTES / 1024} KB), so the link is damaged or was not made by this page`;
+
+class LinkRefused extends Error {}
 
 async function pipe(bytes, stream) {
   return new Uint8Array(await new Response(new Blob([bytes]).stream().pipeThrough(stream)).arrayBuffer());
@@ -272,19 +291,83 @@ async function encodeText(text) {
   return btoa(binary).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
 }
 
-async function decodeText(encoded) {
-  const binary = atob(encoded.replace(/-/g, "+").replace(/_/g, "/"));
-  const bytes = Uint8Array.from(binary, (c) => c.charCodeAt(0));
-  return new TextDecoder("utf-8", { fatal: true }).decode(await pipe(bytes, new DecompressionStream("deflate-raw")));
+/** The bytes `packed` inflates to, or LinkRefused as soon as they pass `cap`: the compressed bytes
+ * go in by slices, as the inflater asks for them, so no more than a slice's worth is inflated
+ * beyond the cap. */
+async function inflate(packed, cap) {
+  let at = 0;
+  const source = new ReadableStream({
+    pull(controller) {
+      if (at >= packed.length) {
+        controller.close();
+      } else {
+        controller.enqueue(packed.slice(at, at + INFLATE_SLICE));
+        at += INFLATE_SLICE;
+      }
+    },
+  }, { highWaterMark: 0 });
+  const reader = source.pipeThrough(new DecompressionStream("deflate-raw")).getReader();
+  const chunks = [];
+  let size = 0;
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      size += value.length;
+      if (size > cap) throw new LinkRefused(LINK_TOO_LARGE);
+      chunks.push(value);
+    }
+  } catch (error) {
+    reader.cancel().catch(() => {}); // stops the inflation (and whatever error the cancel itself meets)
+    throw error instanceof LinkRefused ? error : new LinkRefused(LINK_UNREADABLE);
+  }
+  const bytes = new Uint8Array(size);
+  let offset = 0;
+  for (const chunk of chunks) {
+    bytes.set(chunk, offset);
+    offset += chunk.length;
+  }
+  return bytes;
 }
 
-async function textFromLink() {
-  const match = /^#text=([A-Za-z0-9_-]*)$/.exec(location.hash);
-  if (!match) return null;
+async function decodeText(encoded) {
+  if (!/^[A-Za-z0-9_-]*$/.test(encoded)) throw new LinkRefused(LINK_UNREADABLE);
+  if (encoded.length > MAX_LINK_CHARS) throw new LinkRefused(LINK_TOO_LARGE);
+  let binary;
   try {
-    return await decodeText(match[1]);
+    binary = atob(encoded.replace(/-/g, "+").replace(/_/g, "/"));
   } catch {
-    status.textContent = "The link's text could not be read: it is cut short or changed";
+    throw new LinkRefused(LINK_UNREADABLE);
+  }
+  const bytes = await inflate(Uint8Array.from(binary, (c) => c.charCodeAt(0)), MAX_TEXT_BYTES);
+  try {
+    return new TextDecoder("utf-8", { fatal: true }).decode(bytes);
+  } catch {
+    throw new LinkRefused(LINK_UNREADABLE);
+  }
+}
+
+/** Say why a link was not opened, until the reader dismisses it or opens another link: apart from
+ * the status, which the checks of the text overwrite. */
+function notify(message) {
+  const notice = $("notice");
+  notice.querySelector(".message").textContent = message;
+  notice.hidden = false;
+}
+
+function dismiss() {
+  $("notice").hidden = true;
+}
+
+/** The text of the share link in the address, or null (no link, or one refused and said so). */
+async function textFromLink() {
+  if (!location.hash.startsWith("#text=")) return null;
+  try {
+    const text = await decodeText(location.hash.slice("#text=".length));
+    dismiss();
+    return text;
+  } catch (error) {
+    notify(error instanceof LinkRefused ? error.message : LINK_UNREADABLE);
     return null;
   }
 }
@@ -309,6 +392,8 @@ window.addEventListener("hashchange", async () => {
     edited();
   }
 });
+
+$("notice").querySelector("button").addEventListener("click", dismiss);
 
 // --- the rest of the controls -------------------------------------------------------------------------
 

@@ -4,14 +4,17 @@ offline.  One site build and one page load for the whole module; the tests run i
 
 from __future__ import annotations
 
+import base64
 import functools
 import http.server
 import importlib.util
 import json
+import re
 import subprocess
 import sys
 import threading
 import zipfile
+import zlib
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -19,6 +22,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import Browser, Page, sync_playwright
 
+from tractor_rules.language.parser import MAX_BYTES
 from tractor_rules.render.gallery import entries
 from tractor_rules.render.i18n import languages
 from tractor_rules.resources import builtin_names, builtin_path
@@ -219,11 +223,102 @@ def test_a_share_link_holds_the_text(page: Page):
     assert sheet_title(page) == "Shared 升级 rules"
 
 
-def test_a_damaged_share_link_is_reported(page: Page):
+def share_fragment(text: str | bytes) -> str:
+    """The fragment of a share link to ``text``, made as the page makes it (raw deflate, base64
+    for URLs without its padding)."""
+    data = text.encode("utf-8") if isinstance(text, str) else text
+    packer = zlib.compressobj(9, zlib.DEFLATED, -15)
+    return "#text=" + base64.urlsafe_b64encode(packer.compress(data) + packer.flush()).decode().rstrip("=")
+
+
+def open_link(page: Page, fragment: str) -> None:
+    page.evaluate("fragment => { location.hash = fragment; }", fragment)
+
+
+#: a script that marks the page if it ever runs, in every way a text could slip one into HTML
+SCRIPTS = ('<script>top.ran = "script"</script><img src=x onerror="top.ran = \'img\'">'
+           '<svg onload="top.ran = \'svg\'"></svg>')
+
+
+def notice_after(page: Page, fragment: str) -> str:
+    """Open the link ``fragment`` and wait for the notice that says why it was not opened."""
+    page.evaluate("() => { document.getElementById('notice').hidden = true; }")
+    open_link(page, fragment)
+    page.wait_for_selector("#notice", state="visible")
+    return page.inner_text("#notice .message")
+
+
+def test_a_damaged_share_link_is_reported_and_the_report_stays(page: Page):
     before = page.input_value("#text")
-    page.evaluate("location.hash = '#text=AAAA'")
-    page.wait_for_function("document.getElementById('status').textContent.includes('could not be read')")
+    assert notice_after(page, "#text=AAAA") == "The link's text could not be read: it is cut short or changed"
     assert page.input_value("#text") == before
+    # the next check of the text (its own status) leaves the notice in view
+    answered_after(page, lambda: page.fill("#text", GOOD))
+    assert page.inner_text("#status") == "No errors"
+    assert page.is_visible("#notice")
+    page.click("#notice button")
+    assert not page.is_visible("#notice")
+
+
+def test_a_share_link_that_inflates_beyond_a_ruleset_is_refused_unread(page: Page):
+    """A link of 2.6 KB inflated to 2 MB, all of it put in the editor (a minute of a frozen tab):
+    the inflation stops at the size of the largest ruleset, and the page says why."""
+    bomb = GOOD + "# " + "x" * 2_000_000 + "\n"
+    fragment = share_fragment(bomb)
+    assert len(fragment) < 3000
+    before = page.input_value("#text")
+    message = notice_after(page, fragment)
+    assert message == ("The link's text was not opened: it is larger than a ruleset may be (256 KB), so the link "
+                       "is damaged or was not made by this page")
+    assert page.input_value("#text") == before
+    answered_after(page, lambda: page.fill("#text", MISTAKE))
+    assert page.inner_text("#status") == "1 error" and page.inner_text("#notice .message") == message
+    # the longest link the page reads, which would inflate to 250 MB
+    packer = zlib.compressobj(9, zlib.DEFLATED, -15)
+    packed = b"".join(packer.compress(bytes(1 << 20)) for _ in range(250)) + packer.flush()
+    fragment = "#text=" + base64.urlsafe_b64encode(packed).decode().rstrip("=")
+    assert 300_000 < len(fragment) < 349_000
+    assert notice_after(page, fragment) == message
+    assert page.input_value("#text") == MISTAKE
+
+
+def test_a_share_link_opens_up_to_the_size_of_the_largest_ruleset(page: Page):
+    line = "# " + "x" * 97 + "\n"
+    at_most = GOOD + line * ((MAX_BYTES - len(GOOD)) // len(line))
+    at_most += "#" * (MAX_BYTES - len(at_most) - 1) + "\n"
+    assert len(at_most.encode("utf-8")) == MAX_BYTES
+    assert "larger than a ruleset" in notice_after(page, share_fragment(at_most + "#"))
+    answered_after(page, lambda: open_link(page, share_fragment(at_most)))
+    assert page.input_value("#text") == at_most
+    assert not page.is_visible("#notice")  # a link opened: the old notice goes
+    assert page.inner_text("#status") == "No errors"
+
+
+def test_the_cap_of_a_share_link_is_the_size_of_a_ruleset():
+    script = (ROOT / "playground" / "app" / "playground.js").read_text(encoding="utf-8")
+    cap = re.search(r"^const MAX_TEXT_BYTES = (\d+) \* (\d+);$", script, re.M)
+    assert cap is not None and int(cap[1]) * int(cap[2]) == MAX_BYTES
+
+
+def test_no_share_link_runs_a_script(page: Page):
+    """A link's text goes into the editor and to Python, never into the page's HTML; the sheet
+    runs no script (its frame's sandbox): whether the link opens, is damaged or too large."""
+    dialogs: list[str] = []
+    page.on("dialog", lambda dialog: (dialogs.append(dialog.message), dialog.dismiss()))
+    title = f'Shared {SCRIPTS}<script>alert("title")</script>'
+    text = GOOD.replace("Defended points", title.replace('"', '\\"')) + f"# {SCRIPTS}<script>alert(1)</script>\n"
+    answered_after(page, lambda: open_link(page, share_fragment(text)))
+    assert page.input_value("#text") == text
+    assert sheet_title(page) == title
+    notice_after(page, share_fragment(text + "#" * MAX_BYTES))
+    notice_after(page, share_fragment(text)[:-8])  # cut short
+    notice_after(page, "#text=" + SCRIPTS)  # not a link the page makes at all
+    assert page.locator("#notice .message *").count() == 0
+    page.wait_for_timeout(500)  # an image's error comes after a moment
+    assert page.evaluate("() => window.ran") is None
+    assert page.frame_locator("#sheet").locator("body").evaluate("() => window.ran ?? null") is None
+    assert dialogs == []
+    page.click("#notice button")
 
 
 def test_the_print_button_prints_the_sheet(page: Page):
