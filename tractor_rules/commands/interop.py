@@ -129,11 +129,15 @@ def serve_arguments(parser: argparse.ArgumentParser) -> None:
     add_allow_root(parser)
     parser.add_argument("--http", type=int, metavar="PORT",
                         help="answer HTTP POST requests on 127.0.0.1:PORT instead of standard input "
-                             "(0: a free port, printed on standard error)")
+                             "(0: a free port, printed on standard error; needs tractor-rules[serve])")
+
+
+#: what ``serve --http`` says when the extra that serves HTTP is not installed
+SERVE_EXTRA = "tractor-rules serve: --http needs the serve extra: pip install 'tractor-rules[serve]'"
 
 
 def run_serve(args: argparse.Namespace) -> int:
-    from ..interop.server import Dispatcher, RulesetStore, http_server, serve_stdio  # the engine, only when it runs
+    from ..interop.server import Dispatcher, RulesetStore, serve_stdio  # the engine, only when it runs
 
     dispatcher = Dispatcher(RulesetStore(args.allow_root or ()))
     if args.http is None:
@@ -143,16 +147,21 @@ def run_serve(args: argparse.Namespace) -> int:
         print(f"tractor-rules serve: --http is a port from 0 to 65535, not {args.http}", file=sys.stderr)
         return EXIT_USAGE
     try:
-        server = http_server(dispatcher, args.http)
+        from ..interop.http_server import bind, serve  # uvicorn and starlette, an optional extra
+    except ImportError:
+        print(SERVE_EXTRA, file=sys.stderr)
+        return EXIT_INPUT
+    try:
+        sock = bind(args.http)
     except OSError as exc:
         print(f"tractor-rules serve: cannot listen on 127.0.0.1:{args.http}: {exc.strerror or exc}", file=sys.stderr)
         return EXIT_INPUT
-    port = server.server_address[1]
+    port = sock.getsockname()[1]
     print(f"tractor-rules serve: listening on http://127.0.0.1:{port}/", file=sys.stderr, flush=True)
     try:
-        server.serve_forever()
+        serve(dispatcher, sock)
     finally:
-        server.server_close()
+        sock.close()
     return EXIT_OK
 
 
