@@ -28,7 +28,14 @@ _SURROGATE_ESCAPE = re.compile(r"\\u[dD][89a-fA-F]")
 
 class JSONTextError(ValueError):
     """Text that is not JSON this package reads; the message says why, in one line (with the line
-    and column where the JSON reader found the problem)."""
+    and column where the JSON reader found a syntax error).  ``reason`` is the message without the
+    place, ``line`` and ``column`` the place (None for the problems found after reading)."""
+
+    def __init__(self, reason: str, line: int | None = None, column: int | None = None):
+        super().__init__(reason if line is None else f"{reason} (line {line}, column {column})")
+        self.reason = reason
+        self.line = line
+        self.column = column
 
 
 def _no_constant(name: str) -> Any:
@@ -46,7 +53,7 @@ def loads(text: str) -> Any:
     try:
         value = json.loads(text, parse_constant=_no_constant, parse_int=_whole_number)
     except json.JSONDecodeError as exc:
-        raise JSONTextError(f"{exc.msg} (line {exc.lineno}, column {exc.colno})") from None
+        raise JSONTextError(exc.msg, exc.lineno, exc.colno) from None
     except JSONTextError:
         raise
     except RecursionError:

@@ -23,6 +23,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..rules import NOT_PLAY_FIELDS, DeclareStep, KnockBack, Rules
+from .jsontext import JSONTextError, loads
 
 #: the field names of ``Rules.to_dict()`` that name or place the rules rather than state them
 _NOT_RULES = (*NOT_PLAY_FIELDS, "schema_version")
@@ -91,11 +92,21 @@ class SettingsError(ValueError):
     """Settings that cannot be imported: the message names the setting."""
 
 
+def _json(value: Any) -> str:
+    """A value of the settings for a message: JSON, cut to 80 characters (the settings are anyone's:
+    a value may be a megabyte long, or nested hundreds deep)."""
+    try:
+        text = json.dumps(value, ensure_ascii=False)
+    except RecursionError:
+        text = "…"
+    return text if len(text) <= 80 else text[:79] + "…"
+
+
 def check_keys(settings: dict) -> list[str]:
     """The fields read but not imported; an unknown field is an error."""
     unknown = sorted(k for k in settings if k not in SETTINGS and k not in IGNORED)
     if unknown:
-        raise SettingsError(f"unknown setting {json.dumps(unknown[0])}: not a field of rbtying/shengji's "
+        raise SettingsError(f"unknown setting {_json(unknown[0])}: not a field of rbtying/shengji's "
                             "PropagatedState that this version knows")
     return sorted(k for k in settings if k in IGNORED)
 
@@ -107,9 +118,10 @@ def read_settings(text: str) -> dict:
     """Settings from JSON text: the object itself, or a room's state holding it under
     ``"propagated"`` (rbtying's "save settings" file holds the object)."""
     try:
-        data = json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise SettingsError(f"{exc.lineno}:{exc.colno}: not JSON: {exc.msg}") from None
+        data = loads(text)
+    except JSONTextError as exc:
+        where = f"{exc.line}:{exc.column}: " if exc.line is not None else ""
+        raise SettingsError(f"{where}not JSON: {exc.reason}") from None
     if isinstance(data, dict) and isinstance(data.get("propagated"), dict):
         data = data["propagated"]
     if not isinstance(data, dict):
@@ -123,14 +135,14 @@ def _choice(settings: dict, key: str, default: str) -> str:
         return default
     if value not in SETTINGS[key]:
         known = ", ".join(SETTINGS[key])
-        raise SettingsError(f"{key}: {json.dumps(value)} cannot be imported (this version reads {known})")
+        raise SettingsError(f"{key}: {_json(value)} cannot be imported (this version reads {known})")
     return value
 
 
 def _count(settings: dict, key: str) -> int | None:
     value = settings.get(key)
     if value is not None and (isinstance(value, bool) or not isinstance(value, int) or value < 0):
-        raise SettingsError(f"{key}: a whole number or null, not {json.dumps(value)}")
+        raise SettingsError(f"{key}: a whole number or null, not {_json(value)}")
     return value
 
 
@@ -153,9 +165,9 @@ def import_text(settings: dict, players: int | None = None, name: str = "Importe
         if friends is None:
             friends = players // 2 - 1
         if isinstance(friends, bool) or not isinstance(friends, int) or friends < 1:
-            raise SettingsError(f"game_mode: num_friends is a whole number of 1 or more, not {json.dumps(friends)}")
+            raise SettingsError(f"game_mode: num_friends is a whole number of 1 or more, not {_json(friends)}")
     elif mode != "Tractor":
-        raise SettingsError(f"game_mode: {json.dumps(mode)[:80]} is neither \"Tractor\" nor {{\"FindingFriends\": ...}}")
+        raise SettingsError(f"game_mode: {_json(mode)} is neither \"Tractor\" nor {{\"FindingFriends\": ...}}")
     decks = _count(settings, "num_decks") or players // 2
     if decks not in _PARENTS:
         raise SettingsError(f"num_decks: {decks} decks; the shipped rulesets have 1 to 4")
