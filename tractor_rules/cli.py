@@ -140,7 +140,7 @@ class _GuardedOutput:
 def _guarded_output() -> Iterator[_GuardedOutput]:
     real = sys.stdout
     guarded = _GuardedOutput(real)
-    sys.stdout = guarded  # type: ignore[assignment]
+    sys.stdout = guarded
     try:
         yield guarded
     finally:

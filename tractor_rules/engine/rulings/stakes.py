@@ -21,7 +21,7 @@ def _whole(value: object, what: str) -> int:
 def _side(side: object) -> str:
     if side not in ("banker", "attackers"):
         raise EngineError(f"side is 'banker' or 'attackers', not {side!r:.80}")
-    return side  # type: ignore[return-value]
+    return side
 
 
 def stake_factor(rules: Rules, table_points: Sequence[int]) -> int:
