@@ -147,6 +147,21 @@ def test_a_long_compile_holds_up_no_other_request(monkeypatch):
 # --- the HTTP side ---------------------------------------------------------------------------------
 
 
+RUNNING: dict[int, object] = {}  # port -> the uvicorn server on it
+
+
+def connections(port: int) -> int:
+    return len(RUNNING[port].server_state.connections)  # type: ignore[attr-defined]
+
+
+def wait_for_connections(port: int, count: int) -> None:
+    """Until the server has taken ``count`` connections (a loaded machine may take a while)."""
+    deadline = time.monotonic() + 30
+    while connections(port) < count:
+        assert time.monotonic() < deadline, f"the server took {connections(port)} connections of {count}"
+        time.sleep(0.02)
+
+
 @pytest.fixture
 def port(monkeypatch) -> Iterator[int]:
     """An HTTP server in a thread, with small limits: its port."""
@@ -160,9 +175,11 @@ def port(monkeypatch) -> Iterator[int]:
     while not uv.started:
         assert time.monotonic() < deadline and thread.is_alive(), "the server did not start"
         time.sleep(0.01)
+    RUNNING[sock.getsockname()[1]] = uv
     try:
         yield sock.getsockname()[1]
     finally:
+        RUNNING.pop(sock.getsockname()[1], None)
         uv.should_exit = True
         thread.join(30)
         sock.close()
@@ -311,7 +328,7 @@ def test_http_the_answer_is_not_timed(port, monkeypatch):
 def test_http_too_many_connections_are_answered_503_and_the_server_goes_on(port):
     held = [raw_connection(port) for _ in range(8)]
     try:
-        time.sleep(0.3)  # the server has taken them all
+        wait_for_connections(port, 8)
         extra = raw_connection(port)
         try:
             got = read_all(extra)
@@ -322,7 +339,10 @@ def test_http_too_many_connections_are_answered_503_and_the_server_goes_on(port)
     finally:
         for sock in held:
             sock.close()
-    time.sleep(0.3)
+    deadline = time.monotonic() + 30
+    while connections(port) > 0:  # the server has seen them close
+        assert time.monotonic() < deadline
+        time.sleep(0.02)
     assert post(port)[0] == 200
 
 
@@ -332,7 +352,7 @@ def test_http_connections_take_no_thread_each(port):
     try:
         for sock in held:
             sock.sendall(b"POST / HTTP/1.1\r\n")
-        time.sleep(0.3)
+        wait_for_connections(port, 7)
         assert threading.active_count() - before <= 1
     finally:
         for sock in held:
