@@ -59,6 +59,11 @@ def test_install_then_run_from_another_directory(tmp_path, editable):
         assert (data / "grammar" / "ruleset.lark").is_file()
         assert {p.stem for p in (data / "rulesets").glob("*.tractor")} == set(tr.builtin_names())
 
+    # without the [serve] extra, HTTP says which extra to install, in one line
+    served = _run([cli, "serve", "--http", "0"], cwd=elsewhere)
+    assert (served.returncode, served.stderr) == (
+        1, "tractor-rules serve: --http needs the serve extra: pip install 'tractor-rules[serve]'\n")
+
     broken = elsewhere / "broken.tractor"
     broken.write_text("table\n  players: 5\n", encoding="utf-8")
     bad = _run([cli, "check", "broken.tractor"], cwd=elsewhere)

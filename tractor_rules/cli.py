@@ -8,9 +8,12 @@ formatted under ``fmt --check``); 2 the command itself is wrong (unknown option,
 from __future__ import annotations
 
 import argparse
+import io
+import os
 import sys
-from collections.abc import Sequence
-from typing import NoReturn
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
+from typing import Any, NoReturn
 
 from . import __version__
 from .commands import COMMANDS
@@ -18,7 +21,7 @@ from .commands.common import EPILOG, EXIT_INPUT, EXIT_OK, EXIT_USAGE, Terminated
 from .outputs import OutputError
 from .sim.backends import WorkerLost
 
-__all__ = ["build_parser", "main"]
+__all__ = ["StandardOutputError", "build_parser", "main"]
 
 
 class _Parser(argparse.ArgumentParser):
@@ -48,26 +51,113 @@ def build_parser() -> argparse.ArgumentParser:
 def main(argv: Sequence[str] | None = None) -> int:
     """Run ``tractor-rules`` with ``argv`` (default: the process's arguments); the exit status."""
     parser = build_parser()
-    args = parser.parse_args(argv)
-    if args.command is None:
-        parser.print_help(sys.stderr)
-        return EXIT_USAGE
-    with terminating_signals():
+    with _guarded_output() as output:
         try:
-            return args.run(args)
-        except OutputError as error:
-            print(f"tractor-rules {args.command}: {error}", file=sys.stderr)
-            return EXIT_INPUT
-        except WorkerLost as error:  # a run's output files are removed as the error unwinds
-            print(f"tractor-rules {args.command}: {error}; the run is abandoned", file=sys.stderr)
-            return EXIT_INPUT
-        except BrokenPipeError:  # `tractor-rules compile | head`
-            sys.stderr.close()
-            return EXIT_OK
-        except KeyboardInterrupt:
-            return 130
-        except Terminated as stop:
-            return 128 + stop.signum
+            args = parser.parse_args(argv)  # --help and --version write to standard output
+        except SystemExit:
+            # argparse drops the write errors of --help and --version, and exits 0
+            if output.failure is not None:
+                return _cannot_write(parser.prog, output.failure)
+            raise
+        if args.command is None:
+            parser.print_help(sys.stderr)
+            return EXIT_USAGE
+        with terminating_signals():
+            try:
+                return args.run(args)
+            except OutputError as error:
+                print(f"tractor-rules {args.command}: {error}", file=sys.stderr)
+                return EXIT_INPUT
+            except WorkerLost as error:  # a run's output files are removed as the error unwinds
+                print(f"tractor-rules {args.command}: {error}; the run is abandoned", file=sys.stderr)
+                return EXIT_INPUT
+            except BrokenPipeError:  # `tractor-rules compile | head`
+                sys.stderr.close()
+                return EXIT_OK
+            except StandardOutputError as error:  # `tractor-rules list > /dev/full`
+                return _cannot_write(f"tractor-rules {args.command}", error)
+            except KeyboardInterrupt:
+                return 130
+            except Terminated as stop:
+                return 128 + stop.signum
+
+
+def _cannot_write(prog: str, error: OSError) -> int:
+    """Standard output failed: one line on standard error, whichever command it was; exit 1."""
+    _silence_output()
+    print(f"{prog}: cannot write to standard output: {error.strerror or error}", file=sys.stderr)
+    return EXIT_INPUT
+
+
+class StandardOutputError(OSError):
+    """Writing to standard output failed (a full disk, ``> /dev/full``, an I/O error)."""
+
+
+class _GuardedOutput:
+    """Standard output (text, or its ``buffer`` of bytes) for the duration of a command: a write that
+    fails raises ``StandardOutputError``, so that the command line can tell it from the errors of
+    the files a command reads.  A broken pipe stays a ``BrokenPipeError`` (``| head`` is no error).
+    Everything else is the stream's own."""
+
+    def __init__(self, stream: Any):
+        self._stream = stream
+        self._buffer: _GuardedOutput | None = None
+        #: the first write that failed (a caller may have dropped the error: argparse does)
+        self.failure: StandardOutputError | None = None
+
+    def write(self, data: Any) -> Any:
+        return self._guard(self._stream.write, data)
+
+    def writelines(self, lines: Any) -> Any:
+        return self._guard(self._stream.writelines, lines)
+
+    def flush(self) -> Any:
+        return self._guard(self._stream.flush)
+
+    @property
+    def buffer(self) -> "_GuardedOutput":
+        if self._buffer is None:
+            self._buffer = _GuardedOutput(self._stream.buffer)
+            self._buffer.failure = self.failure
+        return self._buffer
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._stream, name)
+
+    def _guard(self, call: Callable[..., Any], *args: Any) -> Any:
+        try:
+            return call(*args)
+        except BrokenPipeError:
+            raise
+        except OSError as error:
+            failure = StandardOutputError(error.errno, error.strerror)
+            if self.failure is None:
+                self.failure = failure
+            raise failure from error
+
+
+@contextmanager
+def _guarded_output() -> Iterator[_GuardedOutput]:
+    real = sys.stdout
+    guarded = _GuardedOutput(real)
+    sys.stdout = guarded
+    try:
+        yield guarded
+    finally:
+        sys.stdout = real
+
+
+def _silence_output() -> None:
+    """Point standard output at the null device, so that the flush at the interpreter's exit does
+    not fail again, with a message of its own, on what could not be written."""
+    try:
+        null = os.open(os.devnull, os.O_WRONLY)
+        try:
+            os.dup2(null, sys.stdout.fileno())
+        finally:
+            os.close(null)
+    except (OSError, ValueError, AttributeError, io.UnsupportedOperation):
+        pass  # not a file of the system (a test's capture): nothing is flushed at exit
 
 
 if __name__ == "__main__":

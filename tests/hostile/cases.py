@@ -3,6 +3,7 @@ case and returns a JSON verdict; anything else it raises is reported as such."""
 
 from __future__ import annotations
 
+import json
 import os
 
 import tractor_rules as tr
@@ -65,3 +66,27 @@ def simulate(case: dict) -> dict:
     rules = tr.loads(case["text"], origin="house.tractor")
     report = run_simulation(rules, case["hands"], case.get("seed", 0), players=case.get("players", "random"))
     return report.to_dict()
+
+
+def cli_output(case: dict) -> dict:
+    """``cli`` with what the command printed: its exit status, standard output and standard error."""
+    import contextlib
+    import io
+
+    from tractor_rules import cli as command
+
+    os.chdir(case.get("cwd", "."))
+    out, err = io.StringIO(), io.StringIO()
+    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+        status = command.main(case["argv"])
+    return {"status": status, "out": out.getvalue(), "err": err.getvalue()}
+
+
+def rpc(case: dict) -> dict:
+    """The JSON-RPC dispatcher's answer to a request built in the child (``head`` + ``repeat`` ×
+    ``count`` + ``tail``, so that a request of megabytes costs no pipe)."""
+    from tractor_rules.interop.server import Dispatcher
+
+    raw = (case["head"] + case["repeat"] * case["count"] + case["tail"]).encode("utf-8")
+    out = Dispatcher().handle_bytes(raw)
+    return {"answer": None if out is None else json.loads(out), "bytes": 0 if out is None else len(out)}

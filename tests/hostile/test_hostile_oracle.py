@@ -9,6 +9,7 @@ import tractor_rules as tr
 
 RULES = tr.load("two-decks")
 CTX = RULES.context("2", "S")
+STAKES = tr.load("three-decks")  # table stakes, coins and all
 
 CALLS = {
     "cards(None)": lambda: CTX.cards(None),
@@ -40,6 +41,25 @@ CALLS = {
     "fallback_trump(None, '2')": lambda: RULES.fallback_trump(None, "2"),
     "context(3, 'S')": lambda: RULES.context(3, "S"),
     "context('2', 3)": lambda: RULES.context("2", 3),
+    # the table stakes: TypeError from inside, or an answer for nonsense (leaving("x") was ('', ''))
+    "coins('banker', 2, None)": lambda: STAKES.coins("banker", 2, None),
+    "coins('banker', None, 3)": lambda: STAKES.coins("banker", None, 3),
+    "coins('banker', True, 3)": lambda: STAKES.coins("banker", True, 3),
+    "coins('banker', -1, 3)": lambda: STAKES.coins("banker", -1, 3),
+    "coins('banker', 1, 'x')": lambda: STAKES.coins("banker", 1, "x"),
+    "coins('banker', 1, 2.5)": lambda: STAKES.coins("banker", 1, 2.5),
+    "coins(None, 1, 3)": lambda: STAKES.coins(None, 1, 3),
+    "coins without coins": lambda: RULES.coins("banker", 1, None),
+    "leaving(None)": lambda: STAKES.leaving(None),
+    "leaving('x')": lambda: STAKES.leaving("x"),
+    "leaving(-1)": lambda: STAKES.leaving(-1),
+    "leaving(1.5)": lambda: STAKES.leaving(1.5),
+    "table_points('banker', None)": lambda: STAKES.table_points("banker", None),
+    "table_points('banker', '1')": lambda: STAKES.table_points("banker", "1"),
+    "table_points('banker', 1, None)": lambda: STAKES.table_points("banker", 1, None),
+    "table_points('banker', 1, [None])": lambda: STAKES.table_points("banker", 1, [None]),
+    "table_points('banker', 1, '12')": lambda: STAKES.table_points("banker", 1, "12"),
+    "table_points(None, 1)": lambda: STAKES.table_points(None, 1),
 }
 
 
@@ -47,3 +67,12 @@ CALLS = {
 def test_bad_arguments_are_ruleset_errors(name: str):
     with pytest.raises(tr.RulesetError):
         CALLS[name]()
+
+
+def test_good_stakes_still_answer():
+    assert STAKES.coins("banker", 2, 3) == (8, 9)
+    assert STAKES.coins("attackers", 0, 1) == (1, 2)
+    assert STAKES.leaving(5) == (0, 0)
+    assert STAKES.table_points("banker", 1) == 2
+    assert STAKES.table_points("banker", 1, [100, 200]) == 4
+    assert STAKES.table_points("banker", 1, (100, -20)) == 2  # table points go below zero

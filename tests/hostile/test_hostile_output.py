@@ -7,6 +7,8 @@ every output came out mode 0600, and a folder or a missing folder gave a traceba
 from __future__ import annotations
 
 import os
+import subprocess
+import sys
 import stat
 from pathlib import Path
 
@@ -111,3 +113,48 @@ def test_fmt_reads_only_regular_files(tmp_path: Path, capsys):
     os.mkfifo(fifo)
     status, err = _run(["fmt", str(fifo)], capsys)
     assert status == 1 and "not a regular file" in err
+
+
+# --- standard output that cannot be written ---------------------------------------------------------
+
+REQUEST = b'{"jsonrpc": "2.0", "id": 1, "method": "rulesets"}\n'
+
+
+@pytest.mark.parametrize("argv, prog", [
+    (["list"], "tractor-rules list"),
+    (["compile", "two-decks"], "tractor-rules compile"),
+    (["schema"], "tractor-rules schema"),
+    (["render", "one-deck"], "tractor-rules render"),
+    (["players"], "tractor-rules players"),
+    (["simulate", "one-deck", "--hands", "2"], "tractor-rules simulate"),
+    (["vectors", "--count", "5"], "tractor-rules vectors"),
+    (["export", "--to", "shengji"], "tractor-rules export"),
+    (["serve"], "tractor-rules serve"),
+    (["--help"], "tractor-rules"),
+    (["check", "--help"], "tractor-rules"),
+    (["--version"], "tractor-rules"),
+])
+def test_standard_output_that_cannot_be_written_is_one_line_and_status_1(argv, prog):
+    """``tractor-rules list > /dev/full`` was a traceback, in every command."""
+    with open("/dev/full", "wb") as full:
+        done = subprocess.run([sys.executable, "-m", "tractor_rules.cli", *argv], stdout=full, stderr=subprocess.PIPE,
+                              input=REQUEST, timeout=120)
+    assert done.returncode == 1, done.stderr
+    assert done.stderr.decode() == f"{prog}: cannot write to standard output: No space left on device\n"
+
+
+def test_a_closed_pipe_is_still_no_error():
+    """``tractor-rules list | head -1``: the reader stops reading, which is no error of the command."""
+    child = subprocess.Popen([sys.executable, "-m", "tractor_rules.cli", "schema"], stdout=subprocess.PIPE,
+                             stderr=subprocess.PIPE)
+    assert child.stdout is not None and child.stdout.read(10)
+    child.stdout.close()
+    _, err = child.communicate(timeout=120)
+    assert child.returncode == 0 and err == b""
+
+
+def test_a_read_error_is_not_called_a_write_error(tmp_path: Path, capsys):
+    """Only standard output's own failures are called so: verify's reading keeps its message."""
+    os.mkfifo(tmp_path / "pipe")
+    assert cli.main(["verify", str(tmp_path / "pipe")]) == 1
+    assert capsys.readouterr().err == f"{tmp_path / 'pipe'}: cannot read: not a regular file (a pipe, a device or a socket)\n"

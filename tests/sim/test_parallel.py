@@ -251,6 +251,29 @@ def test_simulate_with_workers_prints_the_serial_report(tmp_path, capsys):
     assert sorted(p.name for p in tmp_path.iterdir()) == ["one.jsonl", "two.jsonl"]
 
 
+def test_workers_are_never_more_than_the_hands_nor_the_backends_maximum(capsys, monkeypatch):
+    """``--workers 40`` for 2 hands started 42 processes; ``--workers 100000`` tried to start them all."""
+    from tractor_rules.sim import parallel
+    from tractor_rules.sim.backends import BACKENDS, run_workers
+
+    started: list[int] = []
+    real = parallel.ProcessBackend.__init__
+
+    def counting(self, workers):
+        started.append(workers)
+        real(self, workers)
+
+    monkeypatch.setattr(parallel.ProcessBackend, "__init__", counting)
+    assert main(["simulate", "one-deck", "--hands", "3", "--workers", "40", "--json"]) == 0
+    report = json.loads(capsys.readouterr().out)
+    assert report["workers"] == 3 and report["hands"] == 3 and started == [3]
+    assert main(["simulate", "one-deck", "--hands", "1", "--workers", "40", "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["workers"] == 1 and started == [3]  # one worker plays inline
+    assert run_workers(100_000, 10**6, "local") == BACKENDS["local"].max_workers == 64
+    assert run_workers(100_000, 10**6, "ray") == BACKENDS["ray"].max_workers == 1024
+    assert run_workers(None, 250, "local") >= 1 and run_workers(0, 5, "local") == 0  # refused by the backend
+
+
 @pytest.mark.parametrize("argv, words", [
     (["--workers", "0"], "--workers must be at least 1"),
     (["--address", "10.0.0.1:6379"], "--address is for the ray backend"),

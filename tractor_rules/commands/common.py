@@ -1,13 +1,15 @@
 """What every command of ``tractor-rules`` shares: the exit codes, the default ruleset, the help's
 epilog, the shape of a command (``Command``), loading a ruleset with the folders ``--allow-root``
-names, reporting a ruleset's errors, and the stopping signals (SIGTERM and SIGHUP raise
-``Terminated``).  Output files are written through ``tractor_rules.outputs``."""
+names, reporting a ruleset's errors, opening the other files a command reads (``open_input``: only
+regular files), and the stopping signals (SIGTERM and SIGHUP raise ``Terminated``).  Output files
+are written through ``tractor_rules.outputs``."""
 
 from __future__ import annotations
 
 import argparse
 import os
 import signal
+import stat
 import sys
 import threading
 from collections.abc import Callable, Iterator
@@ -15,6 +17,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 from types import FrameType
+from typing import TextIO
 
 from ..api import load, load_resolved
 from ..errors import RulesetError
@@ -22,9 +25,9 @@ from ..language.resolve import Resolved
 from ..resources import builtin_path
 from ..rules import Rules
 
-__all__ = ["DEFAULT_RULESET", "EPILOG", "EXIT_INPUT", "EXIT_OK", "EXIT_USAGE", "Command", "Terminated",
-           "add_allow_root", "allowed_roots", "load_resolved_ruleset", "load_ruleset", "no_arguments", "report",
-           "terminating_signals"]
+__all__ = ["DEFAULT_RULESET", "EPILOG", "EXIT_INPUT", "EXIT_OK", "EXIT_USAGE", "Command", "InputFileError",
+           "Terminated", "add_allow_root", "allowed_roots", "load_resolved_ruleset", "load_ruleset", "no_arguments",
+           "open_input", "report", "terminating_signals"]
 
 DEFAULT_RULESET = "two-decks"
 EXIT_OK, EXIT_INPUT, EXIT_USAGE = 0, 1, 2
@@ -94,6 +97,38 @@ def report(error: RulesetError) -> int:
     if count > 1:
         print(f"{count} errors", file=sys.stderr)
     return EXIT_INPUT
+
+
+class InputFileError(Exception):
+    """A file named on the command line that cannot be read; the message says why, in a few words
+    (without the file's name)."""
+
+
+def open_input(path: str) -> TextIO:
+    """The file ``path`` (a vector file, another engine's settings), opened to read UTF-8 text, as the
+    ruleset loader opens rulesets: only a regular file is read; a pipe (which would wait for a
+    writer forever), a device (which may never end), a socket or a folder is an ``InputFileError``,
+    and so is a file that cannot be opened."""
+    try:
+        # O_NONBLOCK: opening a pipe with no writer must not wait for one
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_CLOEXEC", 0))
+    except IsADirectoryError:
+        raise InputFileError("cannot read: it is a folder") from None
+    except ValueError:
+        raise InputFileError("cannot read: the name holds a NUL character") from None
+    except OSError as exc:
+        raise InputFileError(f"cannot read: {exc.strerror or exc}") from None
+    try:
+        mode = os.fstat(fd).st_mode
+        if stat.S_ISDIR(mode):
+            raise InputFileError("cannot read: it is a folder")
+        if not stat.S_ISREG(mode):
+            raise InputFileError("cannot read: not a regular file (a pipe, a device or a socket)")
+        os.set_blocking(fd, True)
+        return open(fd, encoding="utf-8", newline="")
+    except BaseException:
+        os.close(fd)
+        raise
 
 
 class Terminated(BaseException):

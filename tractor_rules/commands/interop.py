@@ -7,15 +7,23 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 from collections.abc import Iterator
-from typing import TextIO
+from pathlib import Path
+from typing import TYPE_CHECKING, TextIO
 
 from ..errors import RulesetError, terminal_safe
 from ..interop.targets import TARGETS, ImportError_
 from ..language.suggest import quoted
 from ..outputs import write_output
-from .common import DEFAULT_RULESET, EXIT_INPUT, EXIT_OK, EXIT_USAGE, Command, add_allow_root, load_ruleset, report
+from ..resources import RULESET_SUFFIX, builtin_names
+from .common import (DEFAULT_RULESET, EXIT_INPUT, EXIT_OK, EXIT_USAGE, Command, InputFileError, add_allow_root,
+                     load_ruleset, open_input, report)
+
+if TYPE_CHECKING:
+    from ..interop.vectors import Verdict
+    from ..rules import Rules
 
 __all__ = ["EXPORT", "IMPORT", "SERVE", "VECTORS", "VERIFY"]
 
@@ -45,18 +53,31 @@ def run_vectors(args: argparse.Namespace) -> int:
     target = args.ruleset or DEFAULT_RULESET
     try:
         rules = load_ruleset(args, target)
-        lines = generate(rules, target, args.count, args.seed)
+        lines = generate(rules, _named_in_header(target, args.output), args.count, args.seed)
     except RulesetError as error:
         return report(error)
     write_output(dumps_lines(lines), args.output)
     return EXIT_OK
 
 
+def _named_in_header(target: str, output: str | None) -> str:
+    """How a vector file's header names its ruleset: a shipped ruleset by name; a file by its path
+    from the vector file's folder, where ``verify`` looks for it (as given when the file goes to
+    standard output)."""
+    if target in builtin_names() or output is None:
+        return target
+    try:
+        return Path(os.path.relpath(os.path.abspath(target), os.path.dirname(os.path.abspath(output)))).as_posix()
+    except ValueError:  # another drive (Windows): no relative path
+        return target
+
+
 def verify_arguments(parser: argparse.ArgumentParser) -> None:
     add_allow_root(parser)
     parser.add_argument("file", metavar="FILE.jsonl", help="a vector file written by 'tractor-rules vectors'")
     parser.add_argument("--ruleset", metavar="RULESET",
-                        help="the rules to check against (default: the ruleset the file's header names)")
+                        help="the rules to check against (default: the ruleset the file's header names, "
+                             "when verify may read it: see docs/security.md)")
 
 
 def run_verify(args: argparse.Namespace) -> int:
@@ -64,17 +85,33 @@ def run_verify(args: argparse.Namespace) -> int:
 
     shown = terminal_safe(args.file)
     try:
-        with open(args.file, encoding="utf-8", newline="") as handle:
-            return _verify_lines(args, shown, _bounded_lines(handle))
-    except IsADirectoryError:
-        print(f"{shown}: cannot read: it is a folder", file=sys.stderr)
-    except OSError as exc:
+        with open_input(args.file) as handle:
+            checked = _verify_lines(args, shown, _bounded_lines(handle))
+    except InputFileError as error:
+        print(f"{shown}: {error}", file=sys.stderr)
+        return EXIT_INPUT
+    except OSError as exc:  # reading: the answers are printed below, where a write error is the command line's
         print(f"{shown}: cannot read: {exc.strerror or exc}", file=sys.stderr)
+        return EXIT_INPUT
     except UnicodeDecodeError as exc:
         print(f"{shown}: cannot read: not UTF-8 text (byte {exc.start})", file=sys.stderr)
+        return EXIT_INPUT
     except VectorFileError as error:
-        print(f"{shown}: {error}", file=sys.stderr)
-    return EXIT_INPUT
+        print(f"{shown}: {terminal_safe(str(error))}", file=sys.stderr)
+        return EXIT_INPUT
+    if isinstance(checked, int):
+        return checked
+    rules, verdict = checked
+    for line, message in verdict.failures[:MAX_SHOWN]:
+        print(f"{shown}:{line}: {terminal_safe(message)}")
+    rest = len(verdict.failures) - MAX_SHOWN
+    if rest > 0:
+        print(f"... and {rest} more failing case{'s' if rest != 1 else ''}")
+    if verdict.failures:
+        print(f"{shown}: {verdict.checked} cases, {len(verdict.failures)} fail", file=sys.stderr)
+        return EXIT_INPUT
+    print(f"{shown}: {verdict.checked} cases, all pass ({terminal_safe(rules.name)})")
+    return EXIT_OK
 
 
 def _bounded_lines(handle: TextIO) -> Iterator[str]:
@@ -92,48 +129,81 @@ def _bounded_lines(handle: TextIO) -> Iterator[str]:
         yield line
 
 
-def _verify_lines(args: argparse.Namespace, shown: str, lines: Iterator[str]) -> int:
+class _HeaderRulesetRefused(Exception):
+    """The ruleset a vector file's header names is not one ``verify`` may read."""
+
+
+def header_ruleset(args: argparse.Namespace, vector_file: str, ref: str) -> str:
+    """What to load for the ruleset a vector file's header names (``ref``), under the trust model of
+    ``extends`` (docs/security.md): a vector file is anyone's, and its header must not make
+    ``verify`` read (and quote) any file of the machine.  A shipped name is always allowed; a path
+    starts from the vector file's folder, and must lead (links resolved) to a ``.tractor`` file in
+    that folder or below it, or under a folder ``--allow-root`` names.  Anything else is refused
+    without opening it, in the same words whether it exists or not."""
+    if ref in builtin_names():
+        return ref
+    if not ref.endswith(RULESET_SUFFIX):
+        raise _HeaderRulesetRefused(f"which is neither a shipped ruleset nor a {RULESET_SUFFIX} file")
+    try:
+        folder = Path(os.path.abspath(vector_file)).resolve().parent
+        path = folder / ref
+        real = path.resolve()
+        roots = [folder, *(Path(root).resolve() for root in args.allow_root or ())]
+    except (OSError, ValueError, RuntimeError):
+        raise _HeaderRulesetRefused("which cannot be read") from None
+    if not any(real.is_relative_to(root) for root in roots) or not real.name.endswith(RULESET_SUFFIX):
+        where = "the vector file's folder" + (" and the --allow-root folders" if args.allow_root else "")
+        raise _HeaderRulesetRefused(f"which is outside {where}; verify reads only rulesets in it and below")
+    return str(path)
+
+
+def _verify_lines(args: argparse.Namespace, shown: str, lines: Iterator[str]) -> "int | tuple[Rules, Verdict]":
+    """The rules and what ``verify`` found, or the exit status when the rules cannot be had (said on
+    standard error)."""
     from ..interop.vectors import VectorFileError, read_header, verify  # the engine, only when it runs
 
     first = next(lines, None)
     if first is None:
         raise VectorFileError("the file is empty: a vector file starts with a header line")
     header = read_header(first)
-    target = args.ruleset or header["ruleset"]
+    named = terminal_safe(quoted(header["ruleset"][:200]))
+    if args.ruleset is not None:
+        target = args.ruleset
+    else:
+        try:
+            target = header_ruleset(args, args.file, header["ruleset"])
+        except _HeaderRulesetRefused as refused:
+            print(f"{shown}: line 1: the header names the ruleset {named}, {refused}: name the rules with "
+                  "--ruleset RULESET", file=sys.stderr)
+            return EXIT_INPUT
     try:
         rules = load_ruleset(args, target)
     except RulesetError as error:
         if args.ruleset is None:
-            print(f"{shown}: the header names the ruleset {quoted(target)}, which does not load "
-                  "(name the rules with --ruleset):", file=sys.stderr)
+            print(f"{shown}: the header names the ruleset {named}, which does not load (name the rules with "
+                  "--ruleset):", file=sys.stderr)
         return report(error)
 
     def with_header() -> Iterator[str]:
         yield first
         yield from lines
 
-    verdict = verify(rules, with_header())
-    for line, message in verdict.failures[:MAX_SHOWN]:
-        print(f"{shown}:{line}: {terminal_safe(message)}")
-    rest = len(verdict.failures) - MAX_SHOWN
-    if rest > 0:
-        print(f"... and {rest} more failing case{'s' if rest != 1 else ''}")
-    if verdict.failures:
-        print(f"{shown}: {verdict.checked} cases, {len(verdict.failures)} fail", file=sys.stderr)
-        return EXIT_INPUT
-    print(f"{shown}: {verdict.checked} cases, all pass ({terminal_safe(rules.name)})")
-    return EXIT_OK
+    return rules, verify(rules, with_header())
 
 
 def serve_arguments(parser: argparse.ArgumentParser) -> None:
     add_allow_root(parser)
     parser.add_argument("--http", type=int, metavar="PORT",
                         help="answer HTTP POST requests on 127.0.0.1:PORT instead of standard input "
-                             "(0: a free port, printed on standard error)")
+                             "(0: a free port, printed on standard error; needs tractor-rules[serve])")
+
+
+#: what ``serve --http`` says when the extra that serves HTTP is not installed
+SERVE_EXTRA = "tractor-rules serve: --http needs the serve extra: pip install 'tractor-rules[serve]'"
 
 
 def run_serve(args: argparse.Namespace) -> int:
-    from ..interop.server import Dispatcher, RulesetStore, http_server, serve_stdio  # the engine, only when it runs
+    from ..interop.server import Dispatcher, RulesetStore, serve_stdio  # the engine, only when it runs
 
     dispatcher = Dispatcher(RulesetStore(args.allow_root or ()))
     if args.http is None:
@@ -143,16 +213,21 @@ def run_serve(args: argparse.Namespace) -> int:
         print(f"tractor-rules serve: --http is a port from 0 to 65535, not {args.http}", file=sys.stderr)
         return EXIT_USAGE
     try:
-        server = http_server(dispatcher, args.http)
+        from ..interop.http_server import bind, serve  # uvicorn and starlette, an optional extra
+    except ImportError:
+        print(SERVE_EXTRA, file=sys.stderr)
+        return EXIT_INPUT
+    try:
+        sock = bind(args.http)
     except OSError as exc:
         print(f"tractor-rules serve: cannot listen on 127.0.0.1:{args.http}: {exc.strerror or exc}", file=sys.stderr)
         return EXIT_INPUT
-    port = server.server_address[1]
+    port = sock.getsockname()[1]
     print(f"tractor-rules serve: listening on http://127.0.0.1:{port}/", file=sys.stderr, flush=True)
     try:
-        server.serve_forever()
+        serve(dispatcher, sock)
     finally:
-        server.server_close()
+        sock.close()
     return EXIT_OK
 
 
@@ -196,10 +271,10 @@ def run_import(args: argparse.Namespace) -> int:
 
     shown = terminal_safe(args.file)
     try:
-        with open(args.file, encoding="utf-8") as handle:
+        with open_input(args.file) as handle:
             text = handle.read(MAX_LINE + 1)
-    except IsADirectoryError:
-        print(f"{shown}: cannot read: it is a folder", file=sys.stderr)
+    except InputFileError as error:
+        print(f"{shown}: {error}", file=sys.stderr)
         return EXIT_INPUT
     except OSError as exc:
         print(f"{shown}: cannot read: {exc.strerror or exc}", file=sys.stderr)

@@ -1,16 +1,19 @@
 """The rules oracle as a JSON-RPC 2.0 server, for programs in any language.
 
 ``Dispatcher`` turns one request (bytes) into one response (bytes, or None for a notification) and
-never raises: malformed JSON, a wrong request, a ruleset that does not compile, bad cards, a
+never raises: malformed JSON, JSON no program should send (numbers of thousands of digits, lone
+surrogates, nesting thousands deep), a wrong request, a ruleset that does not compile, bad cards, a
 question the rules cannot answer, each is a JSON-RPC error.  ``serve_stdio`` reads one request per
-line and writes one response per line; ``serve_http`` answers POST requests on 127.0.0.1, each in
-its own thread.
+line and writes one response per line; the HTTP side (``interop/http.py``) serves the same
+dispatcher.
 
 Methods: ``load`` (a ruleset from text or a shipped name: its handle), ``rulesets`` (the shipped
 names), ``questions`` (the questions and their parameters), and each question of
 ``questions.QUESTIONS``, whose ``ruleset`` parameter is a handle from ``load`` or a shipped name.
 Handles are digests of the text, so any connection may use any handle it was given, and compiled
-rules are kept in one bounded store shared by the threads, changed under a lock.
+rules are kept in one bounded store shared by the threads, changed under a lock.  Compiles run in
+the threads of the requests that ask for them, several at once: a long one holds up no other
+request (the parser is shared read-only, docs/design.md).
 """
 
 from __future__ import annotations
@@ -21,16 +24,15 @@ import sys
 import threading
 from collections import OrderedDict
 from collections.abc import Iterable
-from http import HTTPStatus
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import IO, Any
 
 from .. import __version__
 from ..api import load
-from ..errors import Diagnostic, RulesetError
+from ..errors import MAX_REPORTED, Diagnostic, RulesetError
 from ..facade import analyse
 from ..resources import builtin_names
 from ..rules import Rules
+from .jsontext import JSONTextError, loads
 from .questions import QUESTIONS, QuestionError, ask
 
 #: the largest request (one line over stdio, one body over HTTP), in bytes
@@ -70,8 +72,6 @@ class RulesetStore:
         self.allowed_roots = list(allowed_roots)
         self._rules: OrderedDict[str, Rules] = OrderedDict()
         self._lock = threading.Lock()
-        # one compile at a time: compiling is quick, and the parser need not be shared between threads
-        self._compiling = threading.Lock()
 
     def load_text(self, text: str, origin: str) -> tuple[str, Rules, list[Diagnostic]]:
         """The handle and the rules of ``text``, and the compiler's warnings about it."""
@@ -81,9 +81,9 @@ class RulesetStore:
             if found is not None:
                 self._rules.move_to_end(handle)
                 return handle, found, []
-        with self._compiling:
-            # parents: the shipped rulesets, and the folders the server was started with
-            analysis = analyse(text, origin, allowed_roots=self.allowed_roots)
+        # parents: the shipped rulesets, and the folders the server was started with.  No lock: a
+        # compile of a large text must not hold up the others' (the parser is shared read-only)
+        analysis = analyse(text, origin, allowed_roots=self.allowed_roots)
         if analysis.rules is None:
             raise TextDoesNotCompile([d for d in analysis.diagnostics if d.severity == "error"] or analysis.diagnostics)
         with self._lock:
@@ -98,8 +98,7 @@ class RulesetStore:
             if found is not None:
                 self._rules.move_to_end(name)
                 return found
-        with self._compiling:
-            rules = load(name)
+        rules = load(name)
         with self._lock:
             self._rules[name] = rules
             if len(self._rules) > MAX_RULESETS:
@@ -129,38 +128,41 @@ class Dispatcher:
     # --- the wire -------------------------------------------------------------------------------
 
     def handle_bytes(self, raw: bytes) -> bytes | None:
-        """The response to one request or batch (None: nothing to answer, only notifications)."""
-        answer = self.handle_text(raw)
-        return None if answer is None else json.dumps(answer, ensure_ascii=False).encode("utf-8")
+        """The response to one request or batch (None: nothing to answer, only notifications).
+        Never raises: whatever goes wrong is a JSON-RPC error."""
+        try:
+            answer = self.handle_text(raw)
+        except Exception as exc:  # a bug: answer it, and keep serving
+            _report_bug("a request", exc)
+            answer = error_response(None, INTERNAL_ERROR, f"internal error: {type(exc).__name__}")
+        return None if answer is None else dumps(answer)
 
     def handle_text(self, raw: bytes) -> Any:
         if len(raw) > MAX_REQUEST:
-            return _error(None, INVALID_REQUEST, f"the request is larger than {MAX_REQUEST:,} bytes")
+            return error_response(None, INVALID_REQUEST, f"the request is larger than {MAX_REQUEST:,} bytes")
         try:
-            message = json.loads(raw.decode("utf-8"))
+            message = loads(raw.decode("utf-8"))
         except UnicodeDecodeError as exc:
-            return _error(None, PARSE_ERROR, f"the request is not UTF-8 (byte {exc.start})")
-        except json.JSONDecodeError as exc:
-            return _error(None, PARSE_ERROR, f"the request is not JSON: {exc.msg} (line {exc.lineno}, column {exc.colno})")
-        except RecursionError:
-            return _error(None, PARSE_ERROR, "the request is not JSON this server reads: nested too deep")
+            return error_response(None, PARSE_ERROR, f"the request is not UTF-8 (byte {exc.start})")
+        except JSONTextError as exc:
+            return error_response(None, PARSE_ERROR, f"the request is not JSON: {exc}")
         if isinstance(message, list):
             if not message:
-                return _error(None, INVALID_REQUEST, "an empty batch")
+                return error_response(None, INVALID_REQUEST, "an empty batch")
             if len(message) > MAX_BATCH:
-                return _error(None, INVALID_REQUEST, f"a batch of more than {MAX_BATCH} requests")
+                return error_response(None, INVALID_REQUEST, f"a batch of more than {MAX_BATCH} requests")
             answers = [a for a in (self.handle_message(m) for m in message) if a is not None]
             return answers or None
         return self.handle_message(message)
 
     def handle_message(self, message: Any) -> dict | None:
         if not isinstance(message, dict):
-            return _error(None, INVALID_REQUEST, "a request is a JSON object")
+            return error_response(None, INVALID_REQUEST, "a request is a JSON object")
         ident = message.get("id")
         if isinstance(ident, (dict, list, bool)) or isinstance(ident, float):
-            return _error(None, INVALID_REQUEST, "'id' is a string, a whole number or null")
+            return error_response(None, INVALID_REQUEST, "'id' is a string, a whole number or null")
         if message.get("jsonrpc") != "2.0" or not isinstance(message.get("method"), str):
-            return _error(ident, INVALID_REQUEST, "a request has \"jsonrpc\": \"2.0\" and a \"method\" string")
+            return error_response(ident, INVALID_REQUEST, "a request has \"jsonrpc\": \"2.0\" and a \"method\" string")
         params = message.get("params", {})
         notification = "id" not in message
         try:
@@ -168,11 +170,10 @@ class Dispatcher:
                 raise RpcError(INVALID_PARAMS, "the parameters are an object (named parameters)")
             result = self.call(message["method"], params)
         except RpcError as error:
-            return None if notification else _error(ident, error.code, error.message, error.data)
+            return None if notification else error_response(ident, error.code, error.message, error.data)
         except Exception as exc:  # a bug: answer it, and keep serving the other requests
-            print(f"tractor-rules serve: internal error in {message['method']!r}: {type(exc).__name__}: {exc}",
-                  file=sys.stderr)
-            return None if notification else _error(ident, INTERNAL_ERROR, f"internal error: {type(exc).__name__}")
+            _report_bug(repr(message["method"][:80]), exc)
+            return None if notification else error_response(ident, INTERNAL_ERROR, f"internal error: {type(exc).__name__}")
         return None if notification else {"jsonrpc": "2.0", "id": ident, "result": result}
 
     # --- the methods ----------------------------------------------------------------------------
@@ -226,14 +227,37 @@ class Dispatcher:
         except (RulesetError, TextDoesNotCompile) as error:
             first = error.diagnostics[0]
             where = f"{first.file}:{first.line}:{first.column}: " if first.line else ""
-            raise RpcError(RULESET_ERROR, f"{where}{first.message}",
-                           {"diagnostics": [d.to_dict() for d in error.diagnostics]}) from None
+            raise RpcError(RULESET_ERROR, f"{where}{first.message}", _diagnostics(error.diagnostics)) from None
         return {"ruleset": handle, "name": rules.name, "description": rules.description,
-                "players": rules.table.players, "decks": rules.table.decks,
-                "diagnostics": [d.to_dict() for d in warnings]}
+                "players": rules.table.players, "decks": rules.table.decks, **_diagnostics(warnings)}
 
 
-def _error(ident: Any, code: int, message: str, data: Any = None) -> dict:
+def _diagnostics(diagnostics: list[Diagnostic]) -> dict[str, Any]:
+    """The first ``MAX_REPORTED`` diagnostics, as the command line reports them, and how many there
+    are in all: an answer stays a few kilobytes however many problems a text has."""
+    return {"diagnostics": [d.to_dict() for d in diagnostics[:MAX_REPORTED]], "diagnostic_count": len(diagnostics)}
+
+
+def dumps(answer: Any) -> bytes:
+    """An answer as UTF-8 JSON.  Every string of it is Unicode text (a request with a lone surrogate
+    is refused before it is read), but should one slip through, it is written escaped rather than
+    failing the answer."""
+    try:
+        return json.dumps(answer, ensure_ascii=False).encode("utf-8")
+    except UnicodeEncodeError:
+        return json.dumps(answer).encode("ascii")
+
+
+def _report_bug(where: str, exc: Exception) -> None:
+    try:
+        print(f"tractor-rules serve: internal error in {where}: {type(exc).__name__}: {str(exc)[:200]!r}",
+              file=sys.stderr)
+    except Exception:  # standard error is closed, or full: the answer still goes out
+        pass
+
+
+def error_response(ident: Any, code: int, message: str, data: Any = None) -> dict:
+    """A JSON-RPC error response."""
     error: dict[str, Any] = {"code": code, "message": message}
     if data is not None:
         error["data"] = data
@@ -252,8 +276,8 @@ def serve_stdio(dispatcher: Dispatcher, stdin: IO[bytes], stdout: IO[bytes]) -> 
         if len(line) > MAX_REQUEST and not line.endswith(b"\n"):
             while (rest := stdin.readline(MAX_REQUEST)) and not rest.endswith(b"\n"):
                 pass  # skip the rest of the oversized line
-            response: bytes | None = json.dumps(_error(None, INVALID_REQUEST, f"the request is larger than "
-                                                                             f"{MAX_REQUEST:,} bytes")).encode()
+            response: bytes | None = dumps(error_response(None, INVALID_REQUEST, f"the request is larger than "
+                                                                      f"{MAX_REQUEST:,} bytes"))
         elif not line.strip():
             continue
         else:
@@ -261,74 +285,3 @@ def serve_stdio(dispatcher: Dispatcher, stdin: IO[bytes], stdout: IO[bytes]) -> 
         if response is not None:
             stdout.write(response + b"\n")
             stdout.flush()
-
-
-# --- HTTP -------------------------------------------------------------------------------------
-
-
-class _Handler(BaseHTTPRequestHandler):
-    server_version = f"tractor-rules/{__version__}"
-    protocol_version = "HTTP/1.1"
-    timeout = 30  # a client that stops sending mid-request frees its thread
-    dispatcher: Dispatcher
-
-    def do_POST(self) -> None:
-        length = self.headers.get("Content-Length")
-        if self.headers.get("Transfer-Encoding") is not None or length is None:
-            self._reply(HTTPStatus.LENGTH_REQUIRED, _error(None, INVALID_REQUEST, "send the request with a Content-Length"))
-            return
-        try:
-            size = int(length)
-        except ValueError:
-            size = -1
-        if size < 0:
-            self._reply(HTTPStatus.BAD_REQUEST, _error(None, INVALID_REQUEST, "a bad Content-Length"))
-            return
-        if size > MAX_REQUEST:
-            self.close_connection = True  # the body is not read
-            self._reply(HTTPStatus.REQUEST_ENTITY_TOO_LARGE,
-                        _error(None, INVALID_REQUEST, f"the request is larger than {MAX_REQUEST:,} bytes"))
-            return
-        body = self.rfile.read(size)
-        response = self.dispatcher.handle_bytes(body)
-        if response is None:
-            self.send_response(HTTPStatus.NO_CONTENT)
-            self.send_header("Content-Length", "0")
-            self.end_headers()
-            return
-        self._send(HTTPStatus.OK, response)
-
-    def do_GET(self) -> None:
-        self._reply(HTTPStatus.METHOD_NOT_ALLOWED, _error(None, INVALID_REQUEST, "send JSON-RPC requests with POST"),
-                    {"Allow": "POST"})
-
-    do_PUT = do_DELETE = do_PATCH = do_HEAD = do_GET
-
-    def _reply(self, status: HTTPStatus, body: dict, headers: dict[str, str] | None = None) -> None:
-        self._send(status, json.dumps(body).encode("utf-8"), headers)
-
-    def _send(self, status: HTTPStatus, body: bytes, headers: dict[str, str] | None = None) -> None:
-        self.send_response(status)
-        self.send_header("Content-Type", "application/json")
-        self.send_header("Content-Length", str(len(body)))
-        for key, value in (headers or {}).items():
-            self.send_header(key, value)
-        self.end_headers()
-        if self.command != "HEAD":
-            self.wfile.write(body)
-
-    def log_message(self, format: str, *args: Any) -> None:  # no line per request on stderr
-        pass
-
-
-class OracleHTTPServer(ThreadingHTTPServer):
-    daemon_threads = True
-    # connections waiting to be accepted: many clients may connect at once (the default, 5, makes
-    # the kernel refuse a burst)
-    request_queue_size = 256
-
-
-def http_server(dispatcher: Dispatcher, port: int) -> OracleHTTPServer:
-    """A server bound to 127.0.0.1:``port`` (0: a free port; ``.server_address`` says which)."""
-    handler = type("Handler", (_Handler,), {"dispatcher": dispatcher})
-    return OracleHTTPServer(("127.0.0.1", port), handler)

@@ -27,6 +27,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..rules import NOT_PLAY_FIELDS, RANKS, DeclareStep, KnockBack, Rules
+from .jsontext import JSONTextError, loads
 
 #: the commit of rbtying/shengji whose code the mappings follow (mechanics/src/trick.rs,
 #: ordered_card.rs); the other files are cited with their own commit where they are older or newer
@@ -158,11 +159,21 @@ class SettingsError(ValueError):
     """Settings that cannot be imported: the message names the setting."""
 
 
+def _json(value: Any) -> str:
+    """A value of the settings for a message: JSON, cut to 80 characters (the settings are anyone's:
+    a value may be a megabyte long, or nested hundreds deep)."""
+    try:
+        text = json.dumps(value, ensure_ascii=False)
+    except RecursionError:
+        text = "…"
+    return text if len(text) <= 80 else text[:79] + "…"
+
+
 def check_keys(settings: dict) -> list[str]:
     """The fields read but not imported (each ``name (why)``); an unknown field is an error."""
     unknown = sorted(k for k in settings if k not in SETTINGS and k not in IGNORED)
     if unknown:
-        raise SettingsError(f"unknown setting {json.dumps(unknown[0])}: not a field of rbtying/shengji's "
+        raise SettingsError(f"unknown setting {_json(unknown[0])}: not a field of rbtying/shengji's "
                             "PropagatedState that this version knows")
     return [f"{k} (not a rule of the game: {NOT_RULES[k]})" for k in sorted(settings) if k in NOT_RULES]
 
@@ -174,9 +185,10 @@ def read_settings(text: str) -> dict:
     """Settings from JSON text: the object itself, or a room's state holding it under
     ``"propagated"`` (rbtying's "save settings" file holds the object)."""
     try:
-        data = json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise SettingsError(f"{exc.lineno}:{exc.colno}: not JSON: {exc.msg}") from None
+        data = loads(text)
+    except JSONTextError as exc:
+        where = f"{exc.line}:{exc.column}: " if exc.line is not None else ""
+        raise SettingsError(f"{where}not JSON: {exc.reason}") from None
     if isinstance(data, dict) and isinstance(data.get("propagated"), dict):
         data = data["propagated"]
     if not isinstance(data, dict):
@@ -190,20 +202,20 @@ def _choice(settings: dict, key: str, default: str) -> str:
         return default
     if value not in SETTINGS[key]:
         known = ", ".join(SETTINGS[key])
-        raise SettingsError(f"{key}: {json.dumps(value)} cannot be imported (this version reads {known})")
+        raise SettingsError(f"{key}: {_json(value)} cannot be imported (this version reads {known})")
     return value
 
 
 def _count(settings: dict, key: str) -> int | None:
     value = settings.get(key)
     if value is not None and (isinstance(value, bool) or not isinstance(value, int) or value < 0):
-        raise SettingsError(f"{key}: a whole number or null, not {json.dumps(value)}")
+        raise SettingsError(f"{key}: a whole number or null, not {_json(value)}")
     return value
 
 
 def _whole(value: Any, where: str, least: int = 0) -> int:
     if isinstance(value, bool) or not isinstance(value, int) or value < least:
-        raise SettingsError(f"{where}: a whole number of {least} or more, not {json.dumps(value)}")
+        raise SettingsError(f"{where}: a whole number of {least} or more, not {_json(value)}")
     return value
 
 
@@ -213,10 +225,10 @@ def _object(settings: dict, key: str, default: dict) -> dict:
     if value is None:
         return dict(default)
     if not isinstance(value, dict):
-        raise SettingsError(f"{key}: an object, not {json.dumps(value)[:60]}")
+        raise SettingsError(f"{key}: an object, not {_json(value)}")
     unknown = sorted(set(value) - set(default))
     if unknown:
-        raise SettingsError(f"{key}: unknown field {json.dumps(unknown[0])}")
+        raise SettingsError(f"{key}: unknown field {_json(unknown[0])}")
     return {**default, **value}
 
 
@@ -235,7 +247,7 @@ def _step(params: dict, decks: int, total: int) -> int:
         raise SettingsError("game_scoring_parameters: step_adjustments is an object of decks to points")
     adjustment = adjustments.get(str(decks), 0)
     if isinstance(adjustment, bool) or not isinstance(adjustment, int):
-        raise SettingsError(f"game_scoring_parameters: step_adjustments: {json.dumps(adjustment)} is not a number")
+        raise SettingsError(f"game_scoring_parameters: step_adjustments: {_json(adjustment)} is not a number")
     step = decks * per_deck + adjustment
     if step <= 0 or step > total:
         raise SettingsError(f"game_scoring_parameters: a step of {step} points; rbtying needs 5 to {total}")
@@ -352,9 +364,9 @@ def import_ruleset(settings: dict, players: int | None = None,
         if friends is None:
             friends = players // 2 - 1
         if isinstance(friends, bool) or not isinstance(friends, int) or friends < 1:
-            raise SettingsError(f"game_mode: num_friends is a whole number of 1 or more, not {json.dumps(friends)}")
+            raise SettingsError(f"game_mode: num_friends is a whole number of 1 or more, not {_json(friends)}")
     elif mode != "Tractor":
-        raise SettingsError(f"game_mode: {json.dumps(mode)[:80]} is neither \"Tractor\" nor {{\"FindingFriends\": ...}}")
+        raise SettingsError(f"game_mode: {_json(mode)} is neither \"Tractor\" nor {{\"FindingFriends\": ...}}")
     decks = _count(settings, "num_decks") or players // 2
     if decks not in _PARENTS:
         raise SettingsError(f"num_decks: {decks} decks; the shipped rulesets have 1 to 4")
@@ -379,7 +391,7 @@ def import_ruleset(settings: dict, players: int | None = None,
 
     for key, why in _NOT_IMPORTED.items():
         if key in settings:
-            lost.append(f"{key} {json.dumps(settings[key])}: {why}")
+            lost.append(f"{key} {_json(settings[key])}: {why}")
 
     state("table", f"players: {players}", f"a room of {players} players")
     if friends is not None:
@@ -421,7 +433,7 @@ def import_ruleset(settings: dict, players: int | None = None,
     scoring = _object(settings, "game_scoring_parameters", DEFAULT_SCORING)
     bonus = scoring["bonus_level_policy"]
     if bonus not in ("NoBonusLevel", "BonusLevelForSmallerLandlordTeam"):
-        raise SettingsError(f"game_scoring_parameters: bonus_level_policy {json.dumps(bonus)} cannot be imported "
+        raise SettingsError(f"game_scoring_parameters: bonus_level_policy {_json(bonus)} cannot be imported "
                             "(this version reads NoBonusLevel, BonusLevelForSmallerLandlordTeam)")
     # bonus_level_policy (mechanics/src/scoring.rs ``GameScoreResult::new``; play_phase.rs
     # ``finish_game``): a Finding Friends landlord team smaller than the landlord and one friend per

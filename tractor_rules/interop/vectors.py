@@ -31,6 +31,7 @@ from ..engine.oracle import Context
 from ..engine.deck.order import TRUMP
 from ..errors import RulesetError
 from ..rules import NOT_PLAY_FIELDS, SUITS, Rules
+from .jsontext import JSONTextError, loads
 from .questions import QUESTIONS, QuestionError, ask, written
 
 FORMAT = "tractor-rules-vectors"
@@ -282,9 +283,10 @@ class Verdict:
 def read_header(line: str) -> dict:
     """The header of a vector file from its first line."""
     try:
-        header = json.loads(line)
-    except json.JSONDecodeError as exc:
-        raise VectorFileError(f"line 1: the header is not JSON: {exc.msg} (column {exc.colno})") from None
+        header = loads(line)
+    except JSONTextError as exc:
+        where = f" (column {exc.column})" if exc.column is not None else ""
+        raise VectorFileError(f"line 1: the header is not JSON: {exc.reason}{where}") from None
     if not isinstance(header, dict) or header.get("format") != FORMAT:
         raise VectorFileError(f"line 1: not a vector file: the first line is a header with \"format\": \"{FORMAT}\"")
     if header.get("version") != VERSION:
@@ -305,8 +307,8 @@ def verify(rules: Rules, lines: Iterable[str]) -> Verdict:
     digest = rules_digest(rules)
     if verdict.header["rules_digest"] != digest:
         raise VectorFileError(
-            f"line 1: these vectors were written for other rules ({verdict.header['ruleset']!r}, "
-            f"\"{verdict.header.get('name', '?')}\"): their rules digest differs from that of "
+            f"line 1: these vectors were written for other rules ({_brief(verdict.header['ruleset'])}, "
+            f"\"{_brief(str(verdict.header.get('name', '?')), plain=True)}\"): their rules digest differs from that of "
             f"\"{rules.name}\"")
     for number, line in numbered:
         if not line.strip():
@@ -322,13 +324,13 @@ def _check_line(rules: Rules, line: str) -> str | None:
     if len(line) > MAX_LINE:
         return f"the line is longer than {MAX_LINE:,} characters"
     try:
-        case = json.loads(line)
-    except json.JSONDecodeError as exc:
-        return f"not JSON: {exc.msg} (column {exc.colno})"
+        case = loads(line)
+    except JSONTextError as exc:
+        return f"not JSON: {exc.reason}" + (f" (column {exc.column})" if exc.column is not None else "")
     if not isinstance(case, dict) or not isinstance(case.get("kind"), str) or "params" not in case \
             or not isinstance(case.get("expect"), dict):
         return "a case is an object with \"id\", \"kind\", \"params\" and \"expect\""
-    name = f"case {case.get('id')!r} ({case['kind']})"
+    name = f"case {_brief(case.get('id'))} ({_brief(case['kind'], plain=True)})"
     question = QUESTIONS.get(case["kind"])
     if question is None:
         return f"{name}: unknown kind; the kinds are {', '.join(sorted(QUESTIONS))}"
@@ -353,5 +355,18 @@ def _suit(ctx: Context, card: Card) -> str:
 
 
 def _shown(value: Any) -> str:
-    text = json.dumps(value, ensure_ascii=False)
+    try:
+        text = json.dumps(value, ensure_ascii=False)
+    except RecursionError:  # nested as deep as the JSON reader allows
+        text = "…"
     return text if len(text) <= 200 else text[:199] + "…"
+
+
+def _brief(value: Any, width: int = 80, plain: bool = False) -> str:
+    """A value of a vector file for a message: its ``repr`` (the text itself when ``plain``), cut
+    to ``width`` characters (a vector file is anyone's: an id may be a megabyte long)."""
+    try:
+        text = value if plain and isinstance(value, str) else repr(value)
+    except RecursionError:
+        text = "…"
+    return text if len(text) <= width else text[:width - 1] + "…"

@@ -8,7 +8,7 @@ import argparse
 import os
 from dataclasses import dataclass
 
-__all__ = ["BACKENDS", "BackendKind", "WorkerLost", "add_run_options", "default_workers"]
+__all__ = ["BACKENDS", "BackendKind", "WorkerLost", "add_run_options", "default_workers", "run_workers"]
 
 #: below this many hands a run is not worth a second worker (starting one takes a moment)
 HANDS_PER_WORKER = 100
@@ -27,13 +27,17 @@ class BackendKind:
     name: str
     summary: str
     opener: str
+    #: the most workers a run starts there, whatever ``--workers`` asks: each local worker is a
+    #: process of its own (about 100 MB), a Ray worker a task in flight on the cluster
+    max_workers: int
 
 
 #: where a run's games can be played, by name
 BACKENDS: dict[str, BackendKind] = {
-    "local": BackendKind("local", "processes on this machine (the default)", "tractor_rules.sim.parallel:open_local"),
+    "local": BackendKind("local", "processes on this machine (the default)", "tractor_rules.sim.parallel:open_local",
+                         64),
     "ray": BackendKind("ray", "a Ray cluster, or a local Ray instance started for the run (needs tractor-rules[ray])",
-                       "tractor_rules.sim.ray_backend:open_ray"),
+                       "tractor_rules.sim.ray_backend:open_ray", 1024),
 }
 
 
@@ -43,11 +47,26 @@ def default_workers(hands: int) -> int:
     return max(1, min(cores, hands // HANDS_PER_WORKER))
 
 
+def run_workers(requested: int | None, hands: int, backend: str) -> int:
+    """The workers a run of ``hands`` hands starts: ``requested`` (else ``default_workers``), but
+    never more than the hands (a worker without a game to play is a process for nothing) nor the
+    backend's ``max_workers``.  A request below 1 is left for the backend to refuse."""
+    if requested is None:
+        return default_workers(hands)
+    if requested < 1:
+        return requested
+    kind = BACKENDS.get(backend)
+    most = kind.max_workers if kind is not None else 1
+    return max(1, min(requested, hands, most))
+
+
 def add_run_options(parser: argparse.ArgumentParser) -> None:
     """``--workers``, ``--backend`` and ``--address``."""
     parser.add_argument("--workers", type=int, metavar="N",
-                        help=f"workers (default: one per core, at most one per {HANDS_PER_WORKER} hands); "
-                             "the results do not depend on it")
+                        help=f"workers (default: one per core, at most one per {HANDS_PER_WORKER} hands; "
+                             "never more than the hands to play, and at most "
+                             + " or ".join(f"{k.max_workers} ({k.name})" for k in BACKENDS.values())
+                             + "); the results do not depend on it")
     parser.add_argument("--backend", choices=tuple(BACKENDS), default="local",
                         help="; ".join(f"{k.name}: {k.summary}" for k in BACKENDS.values()))
     parser.add_argument("--address", metavar="ADDRESS",

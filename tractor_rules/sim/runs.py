@@ -26,7 +26,7 @@ from tqdm import tqdm
 from ..language.suggest import quoted
 from ..outputs import OutputError, output_target, reason, temporary_beside
 from ..rules import Rules
-from .backends import default_workers
+from .backends import run_workers
 from .parallel import Backend, open_backend, prepare_rules, settle_heap, unsettle_heap
 
 __all__ = ["MAX_HANDS", "LogFile", "Progress", "check_hands", "held_for_run", "start_backend", "stop_backend",
@@ -50,7 +50,7 @@ def start_backend(args: argparse.Namespace, hands: int, rules: Rules | None = No
     """The backend the options ask for (ValueError, or ImportError for a missing extra).  Called
     once the run's rules are loaded: their card orders are built (``prepare_rules``) and what this
     process holds then is settled (``settle_heap``)."""
-    workers = args.workers if args.workers is not None else default_workers(hands)
+    workers = run_workers(args.workers, hands, args.backend)
     backend = open_backend(args.backend, workers, args.address)
     if rules is not None:
         prepare_rules(rules)

@@ -9,10 +9,30 @@ from ...rules import Rules
 from ..errors import EngineError
 
 
+def _whole(value: object, what: str) -> int:
+    """``value`` if it is a whole number of 0 or more, else the oracle's error for a bad argument."""
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise EngineError(f"{what} is a whole number, not {value!r:.80}")
+    if value < 0:
+        raise EngineError(f"{what} cannot be negative, not {value}")
+    return value
+
+
+def _side(side: object) -> str:
+    if side not in ("banker", "attackers"):
+        raise EngineError(f"side is 'banker' or 'attackers', not {side!r:.80}")
+    return side
+
+
 def stake_factor(rules: Rules, table_points: Sequence[int]) -> int:
     """The multiplier every player's table points have reached: the highest step whose threshold
     all of them are above (1 when none, or when no points are given)."""
     factor = 1
+    if isinstance(table_points, (str, bytes)) or not isinstance(table_points, Sequence):
+        raise EngineError(f"table points are a list of whole numbers, not {table_points!r:.80}")
+    for points in table_points:  # table points go below zero: a player who keeps losing
+        if isinstance(points, bool) or not isinstance(points, int):
+            raise EngineError(f"table points are whole numbers, not {points!r:.80}")
     if not table_points:
         return factor
     lowest = min(table_points)
@@ -24,7 +44,7 @@ def stake_factor(rules: Rules, table_points: Sequence[int]) -> int:
 
 def hand_points(rules: Rules, side: str, levels: int, table_points: Sequence[int] = ()) -> int:
     """The game points each winner gains (and each loser loses) for the outcome."""
-    base = rules.stakes.points_for(side, levels)
+    base = rules.stakes.points_for(_side(side), _whole(levels, "levels"))
     if base is None:
         raise EngineError(f"the ruleset gives no game points for {side} +{levels}")
     return base * stake_factor(rules, table_points)
@@ -34,10 +54,11 @@ def coins(rules: Rules, side: str, levels: int, room: int) -> tuple[int, int]:
     """(the winner receives, the loser pays): X × room and that × the winner's share, where X is the
     levels gained plus the winning side's base."""
     stakes = rules.stakes
+    _side(side)
+    _whole(levels, "levels")
+    _whole(room, "the room's coefficient")
     if not stakes.coins:
         raise EngineError("the ruleset plays for no coins")
-    if side not in ("banker", "attackers"):
-        raise EngineError(f"side is 'banker' or 'attackers', not {side!r}")
     x = levels + (stakes.banker_base if side == "banker" else stakes.attackers_base)
     pays = x * room
     return pays * stakes.winner_percent // 100, pays
@@ -45,4 +66,5 @@ def coins(rules: Rules, side: str, levels: int, room: int) -> tuple[int, int]:
 
 def leaving(rules: Rules, base: int) -> tuple[int, int]:
     """(the leaver loses, each other player gains) for ``base`` points at stake."""
+    _whole(base, "the points at stake")
     return rules.stakes.leave_penalty * base, rules.stakes.leave_others * base

@@ -1,0 +1,212 @@
+"""Hostile input to the readers beside the ruleset loader: vector files (``verify``), another
+engine's settings (``import``) and requests to the oracle server.  A vector file's header named any
+file of the machine as its ruleset, which ``verify`` parsed and quoted; JSON nested thousands deep or
+with a number of thousands of digits gave tracebacks; a FIFO hung both commands for ever; escape
+sequences in a header reached the terminal.  Cases that could hang or exhaust memory run in the
+harness's child process, under its ceilings."""
+
+from __future__ import annotations
+
+import json
+import os
+from pathlib import Path
+
+import pytest
+from harness import run_case, run_cases
+
+import tractor_rules as tr
+from tractor_rules.cli import main
+from tractor_rules.interop.vectors import dumps_lines, generate
+
+SECRET = "sesame-open-4711"
+HOUSE = 'ruleset: "House"\nextends: "two-decks"\n'
+
+
+@pytest.fixture(scope="module")
+def lines() -> list[dict]:
+    """A header and 30 cases of the two-deck game (a house rule that only renames it plays alike)."""
+    return generate(tr.load("two-decks"), "two-decks", 30, 1)
+
+
+@pytest.fixture
+def outside(tmp_path: Path) -> Path:
+    """``tmp_path/home`` for the vector files, beside a folder of secrets that look like rulesets."""
+    (tmp_path / "home").mkdir()
+    (tmp_path / "secret").mkdir()
+    (tmp_path / "secret" / "key.tractor").write_text(f"# {SECRET}\n{HOUSE}", encoding="utf-8")
+    (tmp_path / "secret" / "passwd").write_text(f"{SECRET}\n", encoding="utf-8")
+    return tmp_path
+
+
+def vector_file(folder: Path, lines: list[dict], **header) -> Path:
+    path = folder / "vectors.jsonl"
+    path.write_text(dumps_lines([{**lines[0], **header}, *lines[1:]]), encoding="utf-8")
+    return path
+
+
+def verify(capsys, *argv: str) -> tuple[int, str]:
+    status = main(["verify", *argv])
+    captured = capsys.readouterr()
+    return status, captured.out + captured.err
+
+
+# --- vector files: the ruleset the header names --------------------------------------------------
+
+
+@pytest.mark.parametrize("ref", ["/etc/passwd", "/proc/self/environ", "../../../../../../etc/passwd",
+                                 "{root}/secret/passwd", "{root}/secret/key.tractor", "../secret/key.tractor",
+                                 "../secret/../secret/key.tractor", "/dev/zero", "/etc/passwd.tractor"])
+def test_verify_never_reads_a_ruleset_outside_the_vector_files_folder(outside, lines, capsys, ref):
+    """``verify`` parsed the file the header named and echoed up to 50 of its lines."""
+    path = vector_file(outside / "home", lines, ruleset=ref.format(root=outside))
+    status, printed = verify(capsys, str(path))
+    assert status == 1
+    assert SECRET not in printed and "root:" not in printed and "PATH=" not in printed
+    assert printed.startswith(f"{path}: line 1: the header names the ruleset '")
+    assert printed.rstrip().endswith("name the rules with --ruleset RULESET") and printed.count("\n") == 1
+
+
+def test_a_link_out_of_the_folder_is_refused(outside, lines, capsys):
+    (outside / "home" / "club.tractor").symlink_to(outside / "secret" / "key.tractor")
+    status, printed = verify(capsys, str(vector_file(outside / "home", lines, ruleset="club.tractor")))
+    assert status == 1 and SECRET not in printed and "outside the vector file's folder" in printed
+
+
+def test_a_refused_ruleset_gives_the_same_error_whether_it_exists_or_not(outside, lines, capsys):
+    path = vector_file(outside / "home", lines, ruleset="../secret/key.tractor")
+    there = verify(capsys, str(path))
+    path = vector_file(outside / "home", lines, ruleset="../secret/nothing.tractor")
+    nowhere = verify(capsys, str(path))
+    assert there == (nowhere[0], nowhere[1].replace("nothing", "key"))
+
+
+def test_rulesets_in_the_folder_and_below_or_under_an_allowed_root_are_read(outside, lines, capsys):
+    home = outside / "home"
+    (home / "club").mkdir()
+    (home / "club" / "house.tractor").write_text(HOUSE, encoding="utf-8")
+    assert verify(capsys, str(vector_file(home, lines, ruleset="club/house.tractor"))) == (
+        0, f"{home / 'vectors.jsonl'}: 30 cases, all pass (House)\n")
+    assert verify(capsys, str(vector_file(home, lines, ruleset="two-decks")))[0] == 0  # a shipped name
+    path = vector_file(home, lines, ruleset="../secret/key.tractor")
+    assert verify(capsys, str(path), "--allow-root", str(outside / "secret"))[0] == 0
+    assert verify(capsys, str(path), "--ruleset", "two-decks")[0] == 0
+
+
+def test_the_header_names_a_ruleset_file_from_the_vector_files_folder(outside, capsys, monkeypatch):
+    """``vectors -o`` writes the path that ``verify`` will look for, from whatever folder it runs."""
+    home = outside / "home"
+    (home / "house.tractor").write_text(HOUSE, encoding="utf-8")
+    (home / "out").mkdir()
+    monkeypatch.chdir(home)
+    assert main(["vectors", "house.tractor", "--count", "20", "-o", "out/v.jsonl"]) == 0
+    assert json.loads((home / "out" / "v.jsonl").read_text(encoding="utf-8").splitlines()[0])["ruleset"] == \
+        "../house.tractor"
+    assert main(["vectors", "house.tractor", "--count", "20", "-o", "v.jsonl"]) == 0
+    monkeypatch.chdir(outside)
+    assert verify(capsys, str(home / "v.jsonl")) == (0, f"{home / 'v.jsonl'}: 20 cases, all pass (House)\n")
+    # out/ is below the ruleset's folder, not above it: verify needs to be told
+    status, printed = verify(capsys, str(home / "out" / "v.jsonl"))
+    assert status == 1 and "outside the vector file's folder" in printed
+    assert verify(capsys, str(home / "out" / "v.jsonl"), "--allow-root", str(home))[0] == 0
+
+
+def test_escape_sequences_in_a_vector_file_never_reach_the_terminal(outside, lines, capsys):
+    home = outside / "home"
+    for header in ({"ruleset": "\x1b]0;pwned\x07x.tractor"}, {"ruleset": "\x1b[2J"},
+                   {"name": "\x1b[31mred\x1b[0m", "rules_digest": "sha256:other"}):
+        status, printed = verify(capsys, str(vector_file(home, lines, **header)))
+        assert status == 1 and "\x1b" not in printed and "\x07" not in printed, printed
+    bad = lines[1] | {"id": "\x1b[2J", "kind": "\x1b[31mwinner"}
+    (home / "cases.jsonl").write_text(dumps_lines([lines[0], bad]), encoding="utf-8")
+    status, printed = verify(capsys, str(home / "cases.jsonl"))
+    assert status == 1 and "\x1b" not in printed and "\\x1b" in printed
+
+
+# --- JSON nobody should send: vector files and settings --------------------------------------------
+
+
+DEEP = "[" * 100_000 + "]" * 100_000
+HUGE = "9" * 5000
+NASTY_JSON = {
+    "nested too deep": (DEEP, "arrays or objects nested too deep"),
+    "a huge number": ('{"num_decks": ' + HUGE + "}", "a number of more than 4,300 digits"),
+    "a lone surrogate": ('{"game_mode": "\\ud800"}', "a lone surrogate (\\ud800)"),
+    "NaN": ('{"num_decks": NaN}', "NaN is not a JSON number"),
+    "nested values": ('{"kitty_penalty": ' + "[" * 900 + "]" * 900 + "}", "kitty_penalty: [[[["),
+}
+
+
+@pytest.mark.parametrize("name", sorted(NASTY_JSON))
+def test_import_answers_nasty_json_in_one_line(tmp_path, capsys, name):
+    text, message = NASTY_JSON[name]
+    path = tmp_path / "settings.json"
+    path.write_text(text, encoding="utf-8")
+    assert main(["import", "--from", "shengji", str(path)]) == 1
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and message in err and len(err) < 300, err
+
+
+@pytest.mark.parametrize("name", sorted(set(NASTY_JSON) - {"nested values"}))
+def test_verify_answers_nasty_json_in_headers_and_cases(tmp_path, lines, capsys, name):
+    text, message = NASTY_JSON[name]
+    path = tmp_path / "v.jsonl"
+    path.write_text(text + "\n", encoding="utf-8")
+    status, printed = verify(capsys, str(path))
+    assert status == 1 and printed == f"{path}: line 1: the header is not JSON: {message}" + (
+        "\n" if name != "a lone surrogate" else " is not a character: the text is not Unicode\n")
+    path.write_text(dumps_lines(lines[:2]) + text + "\n", encoding="utf-8")
+    status, printed = verify(capsys, str(path))
+    assert status == 1 and f"{path}:3: not JSON: {message}" in printed
+
+
+def test_a_case_nested_deep_is_a_failing_case(tmp_path, lines, capsys):
+    deep = "[" * 900 + "]" * 900
+    path = tmp_path / "v.jsonl"
+    path.write_text(dumps_lines(lines[:1]) + f'{{"id": {deep}, "kind": "winner", "params": {deep}, '
+                    f'"expect": {{"winner": {deep}}}}}\n', encoding="utf-8")
+    status, printed = verify(capsys, str(path))
+    assert status == 1 and f"{path}:2: case [[[[" in printed and len(printed) < 500
+
+
+def test_fifos_and_devices_are_refused_before_reading(tmp_path):
+    """A FIFO hung ``import`` and ``verify`` for ever (opening it waits for a writer); now both are
+    refused at once, as the ruleset loader refuses them.  Run under the harness's ceilings."""
+    os.mkfifo(tmp_path / "pipe")
+    (tmp_path / "zero.json").symlink_to("/dev/zero")
+    cases = [{"argv": argv, "cwd": str(tmp_path)} for argv in (
+        ["import", "--from", "shengji", "pipe"], ["verify", "pipe"],
+        ["import", "--from", "shengji", "zero.json"], ["verify", "zero.json"],
+        ["import", "--from", "shengji", "."], ["verify", "."])]
+    results = run_cases("cases:cli_output", cases, memory_mb=512, case_seconds=10)
+    for case, result in zip(cases, results):
+        assert "ok" in result, (case, result)
+        name = case["argv"][-1]
+        expected = "it is a folder" if name == "." else "not a regular file (a pipe, a device or a socket)"
+        assert result["ok"] == {"status": 1, "out": "", "err": f"{name}: cannot read: {expected}\n"}, result
+
+
+# --- requests to the server ------------------------------------------------------------------------
+
+
+REQUESTS = {
+    "nested 2 MB deep": {"head": "", "repeat": "[", "count": 2_000_000, "tail": ""},
+    "an id of a million digits": {"head": '{"jsonrpc": "2.0", "id": ', "repeat": "7", "count": 1_000_000,
+                                  "tail": ', "method": "rulesets"}'},
+    "a points of 4 MB of digits": {"head": '{"jsonrpc": "2.0", "id": 1, "method": "level_change", "params": '
+                                           '{"ruleset": "two-decks", "points": ', "repeat": "7",
+                                   "count": 4_000_000, "tail": "}}"},
+    "a thousand lone surrogates": {"head": '{"jsonrpc": "2.0", "id": 1, "method": "load", "params": {"text": "',
+                                   "repeat": "\\udfff", "count": 1000, "tail": '"}}'},
+    "a batch of a thousand huge ids": {"head": "[", "repeat": '{"jsonrpc": "2.0", "id": ' + "1" * 4000
+                                       + ', "method": "rulesets"},', "count": 999,
+                                       "tail": '{"jsonrpc": "2.0", "id": ' + "1" * 4400 + ', "method": "rulesets"}]'},
+}
+
+
+def test_requests_nobody_should_send_are_answered_within_the_ceilings():
+    results = run_cases("cases:rpc", list(REQUESTS.values()), memory_mb=1024, case_seconds=20)
+    for name, result in zip(REQUESTS, results):
+        assert "ok" in result, (name, result)
+        answer = result["ok"]["answer"]
+        assert answer["error"]["code"] == -32700, (name, answer)
+        assert result["ok"]["bytes"] < 1000, name
