@@ -385,6 +385,46 @@ def _too_large(file: str, text: str) -> Diagnostic | None:
     return None
 
 
+#: characters refused wherever they are, even in a comment: half of a surrogate pair (no character:
+#: the text could not be written as UTF-8) and a carriage return with no line feed after it
+_REFUSED_ANYWHERE = re.compile("[\ud800-\udfff]|\r(?!\n)")
+#: what stands in for each while the rest of the text is parsed (one for one: columns stay right)
+_STAND_IN = {"\r": " "}
+
+
+def _refused_characters(file: str, text: str) -> tuple[str, list[Diagnostic]]:
+    """The text to parse, each refused character replaced by a stand-in, and a diagnostic for the
+    first of each kind (with how many more there are).
+
+    A lone carriage return is refused rather than read as a line end: the lexer would take it for
+    part of the line, but Markdown, editors and ``str.splitlines`` end the line there, so a
+    comment holding one would show as text that the compiler never read (the gallery page put
+    what followed one outside its code block)."""
+    if not _REFUSED_ANYWHERE.search(text):
+        return text, []
+    found: dict[str, list[int]] = {}
+    for match in _REFUSED_ANYWHERE.finditer(text):
+        kind = "\r" if match.group() == "\r" else "surrogate"
+        found.setdefault(kind, []).append(match.start())
+    lines = source_lines(text)
+    out: list[Diagnostic] = []
+    for kind, offsets in found.items():
+        first = offsets[0]
+        line = text.count("\n", 0, first) + 1
+        column = first - (text.rfind("\n", 0, first) + 1) + 1
+        more = f" ({len(offsets) - 1} more in this file)" if len(offsets) > 1 else ""
+        if kind == "\r":
+            message = ("a carriage return without a line feed after it (an old Mac line end): end lines "
+                       f"with LF or CRLF{more}")
+            code = codes.LONE_CARRIAGE_RETURN
+        else:
+            message = (f"U+{ord(text[first]):04X} is half of a surrogate pair, no character on its own: the "
+                       f"text cannot be saved as UTF-8{more}")
+            code = codes.LONE_SURROGATE
+        out.append(_diag(file, lines, line, column, message, code))
+    return _REFUSED_ANYWHERE.sub(lambda m: _STAND_IN.get(m.group(), "\ufffd"), text), out
+
+
 def _position(meta) -> Position:
     return Position(meta.line, meta.column, meta.end_line, meta.end_column)
 
@@ -414,12 +454,40 @@ class _BadValue(Exception):
         self.diagnostic = diagnostic
 
 
+#: a ``\\uXXXX`` escape naming half of a surrogate pair
+_SURROGATE_ESCAPE = re.compile(r"\\\\|\\u([dD][89a-fA-F][0-9a-fA-F]{2})")
+
+
+def _lone_surrogate_escape(raw: str) -> tuple[int, str] | None:
+    """Where in the string token ``raw`` an escape makes half of a surrogate pair with no other half
+    beside it (``"\\ud800"``), and the escape; None when there is none.  A high half escaped
+    right before a low half is one character (``"\\ud83c\\udca1"`` is 🂡)."""
+    matches = [m for m in _SURROGATE_ESCAPE.finditer(raw) if m.group(1)]
+    i = 0
+    while i < len(matches):
+        m = matches[i]
+        high = int(m.group(1), 16) < 0xDC00
+        following = matches[i + 1] if i + 1 < len(matches) else None
+        if high and following is not None and following.start() == m.end() and int(following.group(1), 16) >= 0xDC00:
+            i += 2
+            continue
+        return m.start(), m.group(0)
+    return None
+
+
 def _decode_string(file: str, text: list[str], token: Token, pos: Position) -> str:
     try:
         value = json.loads(str(token))
     except ValueError:
         raise _BadValue(_diag(file, text, pos.line, pos.column, "bad escape in string: use \\\" \\\\ \\n or \\uXXXX",
                               codes.BAD_ESCAPE, len(token))) from None
+    lone = _lone_surrogate_escape(str(token))
+    if lone is not None:
+        # the text cannot be written out as UTF-8 (a sheet, a JSON export, a terminal would fail)
+        offset, escape = lone
+        raise _BadValue(_diag(file, text, pos.line, pos.column + offset,
+                              f"'{escape}' is half of a surrogate pair, no character on its own: write the "
+                              "character itself, or both halves of its pair", codes.LONE_SURROGATE, len(escape)))
     bad = next((c for c in value if c in _FORBIDDEN_IN_STRINGS), None) if not value.isprintable() else None
     if bad is not None:
         raise _BadValue(_diag(file, text, pos.line, pos.column,
@@ -618,7 +686,8 @@ def parse_document(text: str, file: str = "<string>") -> Document:
     too_large = _too_large(file, text)
     if too_large is not None:
         return Document(file, text, SyntaxTree(file, text, (), (), ()), (), (), (too_large,))
-    source = text if text.endswith("\n") else text + "\n"
+    parsed, refused = _refused_characters(file, text)
+    source = parsed if parsed.endswith("\n") else parsed + "\n"
     newlines: list[Token] = []
     sink = _NEWLINES.set(newlines)
     try:
@@ -626,7 +695,7 @@ def parse_document(text: str, file: str = "<string>") -> Document:
         tree = run.run()
     finally:
         _NEWLINES.reset(sink)
-    diagnostics = list(run.diagnostics)
+    diagnostics = refused + list(run.diagnostics)
     converter = _Converter(file, run.lines)
     statements: list[Statement] = []
     sections: list[tuple[str, Position]] = []
