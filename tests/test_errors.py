@@ -31,6 +31,7 @@ from tractor_rules.errors import (
 )
 from tractor_rules.language.parser import MAX_BYTES, MAX_DIGITS, MAX_NESTING
 from tractor_rules.language.resolve import MAX_DEPTH
+from tractor_rules.rules import MAX_FORMULA_OPERATORS
 from tractor_rules.resources import builtin_path
 
 BAD = Path(__file__).resolve().parent / "bad"
@@ -48,6 +49,7 @@ KINDS: dict[str, type[RulesetError]] = {
     "unexpected-character": RulesetSyntaxError,
     "number-too-large": RulesetSyntaxError,
     "lone-surrogate": RulesetSyntaxError,
+    "formula-too-long": RulesetSyntaxError,
     "nested-too-deep": RulesetSyntaxError,
     "extends-unknown-name": RulesetResolutionError,
     "extends-missing-path": RulesetResolutionError,
@@ -631,3 +633,48 @@ def load_error_of(text: str) -> RulesetError:
     with pytest.raises(RulesetError) as info:
         tr.loads(text)
     return info.value
+
+
+# --- one limit on a kitty formula's operators, everywhere ----------------------------------------
+
+
+def _formula(operators: int, op: str = "+") -> str:
+    return f" {op} ".join(["size"] * (operators + 1))
+
+
+@pytest.mark.parametrize("op", ["+", "*", "×", "^"])
+def test_a_formula_of_a_thousand_operators_is_a_positioned_error_not_a_recursion_error(op):
+    """1,000 terms made RecursionError tracebacks (the language server then showed nothing, the
+    JSON-RPC server answered "internal error")."""
+    from tractor_rules import facade
+
+    text = f"kitty\n  multiplier: {_formula(1000, op)}, at most 100\n"
+    with pytest.raises(RulesetSyntaxError) as info:
+        tr.loads(text)
+    column = len("  multiplier: ") + len(_formula(MAX_FORMULA_OPERATORS, op)) + 2
+    assert (info.value.code, info.value.line, info.value.column) == ("E017", 2, column)
+    (found,) = facade.check(text)["diagnostics"]
+    assert found["code"] == "E017"
+
+
+def test_a_formula_at_the_limit_compiles_and_round_trips_through_json():
+    """70 terms compiled, but ``from_dict(to_dict())`` refused them (it allowed 64 levels of nesting):
+    now both take exactly the same formulas."""
+    rules = tr.loads(f"kitty\n  multiplier: {_formula(MAX_FORMULA_OPERATORS)}, at most 100\n")
+    assert tr.Rules.from_dict(rules.to_dict()) == rules
+    data = rules.to_dict()
+    data["kitty"]["formula"] = ["add", data["kitty"]["formula"], ["num", 1]]
+    with pytest.raises(tr.RulesetError, match=f"at most {MAX_FORMULA_OPERATORS} operators"):
+        tr.Rules.from_dict(data)
+    assert f"At most {MAX_FORMULA_OPERATORS} operators" in tr.schema()["$defs"]["Formula"]["description"]
+
+
+def test_a_formula_as_long_as_the_file_allows_stops_the_parser_at_the_limit():
+    """256 KiB of formula took seconds to fail: the parser now stops reading the line at the first
+    operator past the limit (counted in tokens read, not in time)."""
+    from tractor_rules.language.parser import parse_document
+
+    terms = (MAX_BYTES - 100) // len("size + ")
+    document = parse_document(f"kitty\n  multiplier: {_formula(terms)}, at most 100\n")
+    assert [d.code for d in document.diagnostics] == ["E017"]
+    assert len(document.tokens) < 3 * MAX_FORMULA_OPERATORS

@@ -141,29 +141,29 @@ def _added_since(f: dataclasses.Field[Any], version: int) -> bool:
     return int(f.metadata.get("since", 1)) >= version
 
 
-#: how deep a formula tree may nest (the language nests parentheses at most 16 deep)
-_MAX_FORMULA_DEPTH = 64
-
-
-def _formula(data: Any, path: str, depth: int = 0) -> tuple:
+def _formula(data: Any, path: str, seen: list[int] | None = None) -> tuple:
     """A formula tree exactly as the schema describes it (``_FORMULA_SCHEMA``): ["num", n] with n a
-    whole number of 0 or more, ["var", "size"|"cards"], or [op, a, b]; nothing more."""
-    if depth > _MAX_FORMULA_DEPTH:
-        raise _fail(path, f"the formula nests more than {_MAX_FORMULA_DEPTH} deep")
+    whole number of 0 or more, ["var", "size"|"cards"], or [op, a, b]; nothing more, and at most
+    ``MAX_FORMULA_OPERATORS`` operators, as the language allows (so the walk never nests deeper)."""
+    seen = [0] if seen is None else seen
     if not isinstance(data, list) or not data:
-        raise _fail(path, f"expected a formula (a list such as [\"num\", 2]), got {data!r}")
+        raise _fail(path, f"expected a formula (a list such as [\"num\", 2]), got {data!r}"[:200])
     head = data[0]
     if head == "num" and len(data) == 2:
         number = data[1]
         if type(number) is int and number >= 0:
             return ("num", number)
-        raise _fail(path, f"a number in a formula is a whole number of 0 or more, not {number!r}")
+        raise _fail(path, f"a number in a formula is a whole number of 0 or more, not {number!r}"[:200])
     if head == "var" and len(data) == 2:
         if data[1] in ("size", "cards") and type(data[1]) is str:
             return ("var", data[1])
-        raise _fail(path, f"a formula's variable is 'size' or 'cards', not {data[1]!r}")
+        raise _fail(path, f"a formula's variable is 'size' or 'cards', not {data[1]!r}"[:200])
     if head in ("add", "mul", "pow") and type(head) is str and len(data) == 3:
-        return (head, _formula(data[1], path, depth + 1), _formula(data[2], path, depth + 1))
+        seen[0] += 1
+        if seen[0] > model.MAX_FORMULA_OPERATORS:
+            raise _fail(path, f"a kitty formula has at most {model.MAX_FORMULA_OPERATORS} operators "
+                              "(add, mul, pow); this one has more")
+        return (head, _formula(data[1], path, seen), _formula(data[2], path, seen))
     raise _fail(path, f"not a formula: {data!r}"[:200])
 
 
@@ -195,7 +195,9 @@ def rules_from_dict(data: dict) -> model.Rules:
 #: the kitty formula: [] (no formula), ["num", n], ["var", "size"|"cards"], [op, formula, formula]
 _FORMULA_SCHEMA = {
     "description": "An expression tree: [\"num\", n], [\"var\", \"size\"|\"cards\"], "
-    "or [\"add\"|\"mul\"|\"pow\", a, b]; [] when the multiplier is not a formula.",
+    "or [\"add\"|\"mul\"|\"pow\", a, b]; [] when the multiplier is not a formula. At most "
+    f"{model.MAX_FORMULA_OPERATORS} operators (add, mul, pow) in the whole tree, as the language allows "
+    "(a count a JSON Schema cannot state; Rules.from_dict refuses more).",
     "anyOf": [
         {"type": "array", "maxItems": 0},
         {"type": "array", "prefixItems": [{"const": "num"}, {"type": "integer", "minimum": 0}], "minItems": 2, "maxItems": 2},

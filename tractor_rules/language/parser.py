@@ -31,6 +31,7 @@ from lark.exceptions import UnexpectedCharacters, UnexpectedInput, UnexpectedTok
 from .. import codes
 from ..errors import MAX_REPORTED, Diagnostic, Fix, RulesetSyntaxError
 from ..resources import grammar_path
+from ..rules import MAX_FORMULA_OPERATORS
 from .suggest import close_matches
 from .syntax import (
     Comment,
@@ -49,6 +50,8 @@ from .syntax import (
 MAX_BYTES = 256 * 1024
 MAX_NESTING = 16
 MAX_DIGITS = 6
+#: the operators of a kitty formula, counted up to ``MAX_FORMULA_OPERATORS`` (``rules.kitty``)
+_FORMULA_OPERATORS = frozenset("+*×^")
 #: a byte-order mark, which some editors put at the start of a UTF-8 file: not part of the text
 BOM = "\ufeff"
 
@@ -579,13 +582,27 @@ class _RecoveringParse:
         cursor = parser.parse_interactive(self.source)
         line_start = cursor.parser_state.copy(deepcopy_values=False)
         first_of_line = True
-        depth = 0
+        depth = operators = 0
+        formula = False
+        previous = ""
         while True:
             try:
                 for token in cursor.lexer_thread.lex(cursor.parser_state):
                     if first_of_line:
                         line_start = cursor.parser_state.copy(deepcopy_values=False)
                         depth = 0
+                        operators = 0
+                        formula = token.type != "STRING" and str(token) == "multiplier"
+                        previous = ""
+                    if formula and str(token) in _FORMULA_OPERATORS and token.type != "STRING":
+                        # "×" right after ":" or "=" is a factor copied from the sheet, reported
+                        # by the compiler; elsewhere it multiplies
+                        if not (str(token) == "×" and previous in (":", "=")):
+                            operators += 1
+                            if operators > MAX_FORMULA_OPERATORS:
+                                self._formula_too_long(token)
+                                raise _SkipLine(token)
+                    previous = str(token)
                     if token.type == "LPAR":
                         depth += 1
                         if depth > MAX_NESTING:
@@ -647,6 +664,14 @@ class _RecoveringParse:
             cheap = len(self.diagnostics) >= MAX_REPORTED
             expected = set(exc.expected) if cheap else set(cursor.accepts() or exc.expected)
         self.diagnostics.append(_syntax_diagnostic(self.file, self.source, self.lines, exc, expected))
+
+    def _formula_too_long(self, token: Token) -> None:
+        if self.header_lost:
+            return
+        assert token.line is not None and token.column is not None
+        self.diagnostics.append(_diag(self.file, self.lines, token.line, token.column,
+                                      f"a kitty formula has at most {MAX_FORMULA_OPERATORS} operators (+, *, ×, ^); "
+                                      "this one has more", codes.FORMULA_TOO_LONG))
 
     def _nested_too_deep(self, token: Token) -> None:
         if self.header_lost:

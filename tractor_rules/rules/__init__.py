@@ -19,7 +19,7 @@ from __future__ import annotations
 from .base import JOKERS, RANKS, SCHEMA_VERSION, SUITS, Source, Suit, since
 from .combinations import Combinations, LinkKind, LinkTier
 from .declaring import DeclareStep, Declaring, Fallback
-from .kitty import KittyExchange, Multiplier, MultiplierRow
+from .kitty import MAX_FORMULA_OPERATORS, KittyExchange, Multiplier, MultiplierRow
 from .levels import KnockBack, KnockTrigger, Levels
 from .play import (
     Count,
@@ -77,6 +77,7 @@ __all__ = [
     "Following",
     "Ruffing",
     # kitty
+    "MAX_FORMULA_OPERATORS",
     "MultiplierRow",
     "Multiplier",
     "KittyExchange",

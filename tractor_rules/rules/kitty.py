@@ -8,6 +8,11 @@ from typing import Literal
 
 from .base import since
 
+#: the most operators (``+``, ``*`` or ``×``, ``^``) a kitty formula holds: the one limit of the
+#: language (the parser), the JSON form (``Rules.from_dict``) and the JSON Schema's description; it
+#: also bounds how deep the formula's tree nests, and so every walk over it
+MAX_FORMULA_OPERATORS = 64
+
 
 @dataclass(frozen=True, slots=True)
 class MultiplierRow:
@@ -35,7 +40,8 @@ class Multiplier:
         MultiplierRow(2, 3, 16),
     )
     doubling: bool = True
-    #: a small expression tree: ["num", 2], ["var", "size"], ["add"|"mul"|"pow", a, b]
+    #: a small expression tree: ["num", 2], ["var", "size"], ["add"|"mul"|"pow", a, b], with at most
+    #: ``MAX_FORMULA_OPERATORS`` operator nodes
     formula: tuple = ()
     cap: int = 0
 
