@@ -321,3 +321,11 @@ def test_names_and_descriptions_reach_a_hover_as_text_never_as_html_links_or_ima
     assert "www.evil.invalid or me@evil.invalid" in names
     assert "<code>play: clockwise # `` ` &lt;b&gt;bold&lt;/b&gt; [a](https://evil.invalid)</code>" in \
         _as_editors_show(shown[2])
+
+
+def test_a_document_of_thousands_of_mistakes_gets_the_first_fifty_and_a_note(session, folder):
+    text = "trumps\norder: " + " > ".join(["big joker"] * 2700) + "\n"
+    uri, found = session.open(folder / "thousands.tractor", text)
+    assert len(found) == 51
+    assert found[-1].severity == types.DiagnosticSeverity.Information and "more problems" in found[-1].message
+    assert session.change(uri, "table\n  players: 4\n") == []

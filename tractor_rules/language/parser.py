@@ -371,12 +371,22 @@ def _syntax_diagnostic(file: str, text: str, lines: list[str], exc: UnexpectedIn
     named = _CARD_WORDS.get(found.lower())
     close = [named] if named in words else close_matches(found, words)
     if close:
-        message = f"unknown word '{found}': did you mean " + " or ".join(f"'{c}'" for c in close) + "?"
+        message = f"unknown word '{_shortened(found)}': did you mean " + " or ".join(f"'{c}'" for c in close) + "?"
         fixes = tuple(Fix(f"replace with '{c}'", token.line, token.column, token.line, token.column + len(found), c)
                       for c in close)
         return _diag(file, lines, token.line, token.column, message, codes.UNKNOWN_WORD, width, fixes)
-    return _diag(file, lines, token.line, token.column, f"expected {_expected_list(expected)}, found '{found}'",
+    return _diag(file, lines, token.line, token.column, f"expected {_expected_list(expected)}, found '{_shortened(found)}'",
                  codes.UNEXPECTED_TOKEN, width)
+
+
+#: the longest token a message quotes whole; a longer one is cut (the caret still underlines it all)
+_QUOTED = 40
+
+
+def _shortened(token: str) -> str:
+    """A token as a message quotes it: whole up to ``_QUOTED`` characters, else its start and "…",
+    so that a message stays one short line whatever the input."""
+    return token if len(token) <= _QUOTED else token[:_QUOTED] + "…"
 
 
 def _too_large(file: str, text: str) -> Diagnostic | None:
