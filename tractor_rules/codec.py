@@ -93,6 +93,9 @@ def _from_data(tp: Any, data: Any, path: str, older: bool = False) -> Any:
             raise _fail(path, f"missing field {missing[0].name!r}")
         kwargs = {f.name: _from_data(hints[f.name], data[f.name], f"{path}.{f.name}".lstrip("."), older)
                   for f in _fields(tp) if f.name in data}
+        for f in _fields(tp):
+            if "range" in f.metadata and f.name in kwargs:
+                _check_bounds(kwargs[f.name], f.metadata, f"{path}.{f.name}".lstrip("."))
         return tp(**kwargs)
     if origin is tuple:
         args = get_args(tp)
@@ -134,6 +137,26 @@ def _from_data(tp: Any, data: Any, path: str, older: bool = False) -> Any:
             raise _fail(path, f"expected a string, got {data!r}")
         return data
     raise _fail(path, f"cannot read a value of type {tp!r}")  # pragma: no cover - model error
+
+
+def _check_bounds(value: Any, meta: Any, path: str) -> None:
+    """Every whole number of ``value`` (itself, or those of a tuple) within the field's bounds
+    (``rules.bounded``): the compiler's own, so that no export can ask for what no ruleset can
+    (a million players, whose simulation would exhaust the memory)."""
+    low, high = meta["range"]
+    off = meta.get("off")
+    numbers = [value] if isinstance(value, int) else [v for v in _ints(value)]
+    for number in numbers:
+        if not (low <= number <= high or number == off):
+            also = f" (or {off}: none)" if off is not None else ""
+            raise _fail(path, f"{number} is out of bounds: from {low} to {high}{also}, as in a ruleset")
+
+
+def _ints(value: Any) -> list[int]:
+    """The whole numbers in a tuple of tuples (text and true/false left out)."""
+    if isinstance(value, tuple):
+        return [n for item in value for n in _ints(item)]
+    return [value] if isinstance(value, int) and not isinstance(value, bool) else []
 
 
 def _added_since(f: dataclasses.Field[Any], version: int) -> bool:
@@ -212,7 +235,9 @@ _FORMULA_SCHEMA = {
 }
 
 
-def _schema_of(tp: Any, defs: dict[str, Any]) -> dict[str, Any]:
+def _schema_of(tp: Any, defs: dict[str, Any], meta: Any = None) -> dict[str, Any]:
+    """The schema of type ``tp``; ``meta``: the metadata of the field it types, whose bounds
+    (``rules.bounded``) apply to every whole number in it."""
     origin = get_origin(tp)
     if tp is tuple:
         defs["Formula"] = _FORMULA_SCHEMA
@@ -222,7 +247,7 @@ def _schema_of(tp: Any, defs: dict[str, Any]) -> dict[str, Any]:
         if name not in defs:
             defs[name] = {}  # placeholder against recursion
             hints = _hints(tp)
-            props = {f.name: _schema_of(hints[f.name], defs) for f in _fields(tp)}
+            props = {f.name: _schema_of(hints[f.name], defs, f.metadata) for f in _fields(tp)}
             doc = (tp.__doc__ or "").strip()
             entry: dict[str, Any] = {
                 "type": "object",
@@ -237,10 +262,10 @@ def _schema_of(tp: Any, defs: dict[str, Any]) -> dict[str, Any]:
     if origin is tuple:
         args = get_args(tp)
         if len(args) == 2 and args[1] is Ellipsis:
-            return {"type": "array", "items": _schema_of(args[0], defs)}
+            return {"type": "array", "items": _schema_of(args[0], defs, meta)}
         return {
             "type": "array",
-            "prefixItems": [_schema_of(a, defs) for a in args],
+            "prefixItems": [_schema_of(a, defs, meta) for a in args],
             "minItems": len(args),
             "maxItems": len(args),
         }
@@ -253,7 +278,12 @@ def _schema_of(tp: Any, defs: dict[str, Any]) -> dict[str, Any]:
     if tp is bool:
         return {"type": "boolean"}
     if tp is int:
-        return {"type": "integer"}
+        if meta is None or "range" not in meta:
+            return {"type": "integer"}
+        low, high = meta["range"]
+        bounds = {"type": "integer", "minimum": low, "maximum": high}
+        off = meta.get("off")
+        return bounds if off is None else {"anyOf": [{"const": off}, bounds]}
     if tp is str:
         return {"type": "string"}
     raise TypeError(f"no schema for {tp!r}")  # pragma: no cover - model error

@@ -16,7 +16,22 @@ methods).  Import the names from this package: ``from tractor_rules.rules import
 
 from __future__ import annotations
 
-from .base import JOKERS, RANKS, SCHEMA_VERSION, SUITS, Source, Suit, since
+from .base import (
+    JOKERS,
+    MAX_DECKS,
+    MAX_PLAYERS,
+    MAX_POINTS,
+    MAX_TRACTOR,
+    RANKS,
+    SCHEMA_VERSION,
+    SUITS,
+    Source,
+    Suit,
+    bounded,
+    bounds,
+    limits,
+    since,
+)
 from .combinations import Combinations, LinkKind, LinkTier
 from .declaring import DeclareStep, Declaring, Fallback
 from .kitty import MAX_FORMULA_OPERATORS, KittyExchange, Multiplier, MultiplierRow
@@ -46,6 +61,13 @@ __all__ = [
     "JOKERS",
     "Suit",
     "since",
+    "bounded",
+    "bounds",
+    "limits",
+    "MAX_PLAYERS",
+    "MAX_DECKS",
+    "MAX_POINTS",
+    "MAX_TRACTOR",
     "Source",
     # table
     "Table",

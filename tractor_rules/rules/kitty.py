@@ -3,10 +3,10 @@ attackers win the last trick, and ``kitty_exchange``, what the table sees of the
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Literal
 
-from .base import since
+from .base import MAX_DECKS, MAX_TRACTOR, bounded, bounds, since
 
 #: the most operators (``+``, ``*`` or ``×``, ``^``) a kitty formula holds: the one limit of the
 #: language (the parser), the JSON form (``Rules.from_dict``) and the JSON Schema's description; it
@@ -16,9 +16,9 @@ MAX_FORMULA_OPERATORS = 64
 
 @dataclass(frozen=True, slots=True)
 class MultiplierRow:
-    width: int
-    length: int
-    factor: int
+    width: int = field(metadata=bounds(1, MAX_DECKS))
+    length: int = field(metadata=bounds(1, MAX_TRACTOR))
+    factor: int = field(metadata=bounds(1, 1_000_000))
 
 
 @dataclass(frozen=True, slots=True)
@@ -43,7 +43,7 @@ class Multiplier:
     #: a small expression tree: ["num", 2], ["var", "size"], ["add"|"mul"|"pow", a, b], with at most
     #: ``MAX_FORMULA_OPERATORS`` operator nodes
     formula: tuple = ()
-    cap: int = 0
+    cap: int = bounded(1, 1_000_000_000, off=0, default=0)
 
 
 @dataclass(frozen=True, slots=True)
