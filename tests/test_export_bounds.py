@@ -84,3 +84,14 @@ def test_every_shipped_ruleset_is_within_the_bounds(name: str):
     rules = tr.load(name)
     assert tr.Rules.from_dict(rules.to_dict()) == rules
     assert not list(jsonschema.Draft202012Validator(tr.schema()).iter_errors(rules.to_dict()))
+
+
+def test_what_the_compiler_makes_at_its_own_bounds_round_trips():
+    """The bounds are those of what the compiler can make, not only of what a ruleset writes: a step
+    per deck of 10000 points with eight decks makes rows of 80000 points per level."""
+    text = ('extends: "two-decks"\ntable\n  decks: 8\n  deal: 100 each, kitty 32\n'
+            "  points: 5 = 10000, 10 = 10000, K = 10000\nupgrade\n  steps: 10000 per deck\n")
+    rules = tr.loads(text)
+    assert max(row.every for row in rules.thresholds) == 80_000
+    assert tr.Rules.from_dict(rules.to_dict()) == rules
+    assert not list(jsonschema.Draft202012Validator(tr.schema()).iter_errors(rules.to_dict()))

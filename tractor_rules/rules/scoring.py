@@ -7,7 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Literal
 
-from .base import MAX_POINTS, bounded, bounds
+from .base import MAX_DECKS, MAX_POINTS, bounded, bounds
 
 #: the two sides of a hand
 Side = Literal["banker", "attackers"]
@@ -23,7 +23,8 @@ class ThresholdRow:
     high: int = field(metadata=bounds(0, 999_999, off=-1))
     side: Side
     levels: int = field(metadata=bounds(0, 100))
-    every: int = bounded(1, MAX_POINTS, off=0, default=0)
+    #: (a row written says at most MAX_POINTS; 'steps: N per deck' makes up to that per deck)
+    every: int = bounded(1, MAX_POINTS * MAX_DECKS, off=0, default=0)
     at_most: int = bounded(0, 100, default=0)
 
 

@@ -10,7 +10,7 @@ import math
 from ... import codes
 from ... import rules as model
 from ..syntax import Node, Statement, as_leaf, as_node, leaf_int
-from .core import UPGRADE_SECTIONS, Compiler, Handler, UpgradeTable, child_nodes, finishes, handles, limits
+from .core import MAX_POINTS, UPGRADE_SECTIONS, Compiler, Handler, UpgradeTable, child_nodes, finishes, handles, limits
 
 #: an outcome of the grammar that names a side → that side
 _SIDES: dict[str, model.Side] = {"banker": "banker", "attackers": "attackers"}
@@ -99,7 +99,7 @@ def _every(c: Compiler, clause: Node | None, high: int) -> int | None:
     if int(step_leaf.value) != 1:
         c.error(step_leaf, "an open row goes up one level at a time: write '+1 every N'", code=codes.CONTRADICTORY_STATEMENT)
         return None
-    every = c.number(every_leaf, *limits(model.ThresholdRow, "every"), "the points per extra level")
+    every = c.number(every_leaf, 1, MAX_POINTS, "the points per extra level")
     if every is not None and high != -1:
         c.error(every_leaf, "only an open row ('N+') can add levels every N points", code=codes.CONTRADICTORY_STATEMENT)
         return None
@@ -129,7 +129,7 @@ def _at_most(c: Compiler, clause: Node | None, high: int, levels: int) -> int | 
 def _steps(c: Compiler, st: Statement) -> None:
     table = _table(c, st)
     table.steps_statement = st
-    step = c.number(st.node.args[0], *limits(model.ThresholdRow, "every"), "a step")
+    step = c.number(st.node.args[0], 1, MAX_POINTS, "a step")
     cap = c.number_in(st.node.first("at_most"), 1, 100, "the attackers' most levels")
     if step is None or cap is None:
         return
