@@ -162,3 +162,17 @@ def test_the_page_keeps_a_file_whose_text_would_break_a_plain_fence_in_its_block
     html = _site_html(page)
     assert "<script" not in html
     assert "alert(" in html.split("<pre")[1].split("</pre>")[0]
+
+
+def test_the_site_refuses_a_page_made_from_rulesets_that_holds_active_html():
+    """The site's hook is the last guard: the gallery's HTML as built holds none, a page that did
+    would fail the build."""
+    import sys
+
+    sys.path.insert(0, str(ROOT))
+    from site_hooks.generated_pages import active_html
+
+    assert active_html(_site_html(PAGE.read_text(encoding="utf-8"))) is None
+    assert active_html("<p>x</p><script>alert(1)</script>") == "a <script> element"
+    assert active_html('<img src="x" onerror="alert(1)">') == "an event attribute 'onerror' on <img>"
+    assert active_html('<a href=" JavaScript:alert(1)">x</a>') == "a javascript: link on <a>"
