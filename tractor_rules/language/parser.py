@@ -401,8 +401,9 @@ def _too_large(file: str, text: str) -> Diagnostic | None:
 #: characters refused wherever they are, even in a comment: half of a surrogate pair (no character:
 #: the text could not be written as UTF-8) and a carriage return with no line feed after it
 _REFUSED_ANYWHERE = re.compile("[\ud800-\udfff]|\r(?!\n)")
-#: what stands in for each while the rest of the text is parsed (one for one: columns stay right)
-_STAND_IN = {"\r": " "}
+#: what stands in for each while the rest of the text is parsed: a space (one for one, so columns
+#: stay right, and ignored between words, so the character gets no second error)
+_STAND_IN = " "
 
 
 def _refused_characters(file: str, text: str) -> tuple[str, list[Diagnostic]]:
@@ -435,7 +436,7 @@ def _refused_characters(file: str, text: str) -> tuple[str, list[Diagnostic]]:
                        f"text cannot be saved as UTF-8{more}")
             code = codes.LONE_SURROGATE
         out.append(_diag(file, lines, line, column, message, code))
-    return _REFUSED_ANYWHERE.sub(lambda m: _STAND_IN.get(m.group(), "\ufffd"), text), out
+    return _REFUSED_ANYWHERE.sub(_STAND_IN, text), out
 
 
 def _position(meta) -> Position:
@@ -577,10 +578,11 @@ _LINE_END = re.compile(r"(?:\r?\n[\t \f]*|#[^\n]*)+")
 class _RecoveringParse:
     """One run of the parser over a text, going on after each error (see the module docstring)."""
 
-    def __init__(self, file: str, source: str):
+    def __init__(self, file: str, source: str, lines: list[str] | None = None):
         self.file = file
         self.source = source
-        self.lines = source_lines(source)
+        #: the lines diagnostics show: the text's own, even where a stand-in replaced a character
+        self.lines = source_lines(source) if lines is None else lines
         self.diagnostics: list[Diagnostic] = []
         self.tokens: list[Token] = []
         #: an error on a line that looks like a section header hides the errors that follow
@@ -726,7 +728,7 @@ def parse_document(text: str, file: str = "<string>") -> Document:
     newlines: list[Token] = []
     sink = _NEWLINES.set(newlines)
     try:
-        run = _RecoveringParse(file, source)
+        run = _RecoveringParse(file, source, source_lines(text + "\n") if refused else None)
         tree = run.run()
     finally:
         _NEWLINES.reset(sink)
