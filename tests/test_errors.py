@@ -31,6 +31,7 @@ from tractor_rules.errors import (
 )
 from tractor_rules.language.parser import MAX_BYTES, MAX_DIGITS, MAX_NESTING
 from tractor_rules.language.resolve import MAX_DEPTH
+from tractor_rules.rules import MAX_FORMULA_OPERATORS
 from tractor_rules.resources import builtin_path
 
 BAD = Path(__file__).resolve().parent / "bad"
@@ -47,6 +48,8 @@ KINDS: dict[str, type[RulesetError]] = {
     "bad-escape": RulesetSyntaxError,
     "unexpected-character": RulesetSyntaxError,
     "number-too-large": RulesetSyntaxError,
+    "lone-surrogate": RulesetSyntaxError,
+    "formula-too-long": RulesetSyntaxError,
     "nested-too-deep": RulesetSyntaxError,
     "extends-unknown-name": RulesetResolutionError,
     "extends-missing-path": RulesetResolutionError,
@@ -568,3 +571,110 @@ def test_a_multiplier_copied_from_the_sheet_comes_with_its_fix():
         line = fixed.split("\n")[fix["line"] - 1]
         fixed = fixed.replace(line, line[: fix["column"] - 1] + fix["replacement"] + line[fix["end_column"] - 1 :])
     assert facade.check(fixed, "house.tractor")["diagnostics"] == []
+
+
+# --- characters no text may hold: half a surrogate pair, a lone carriage return -----------------
+
+
+@pytest.mark.parametrize("command", [
+    ["check"], ["compile"], ["render"], ["render", "--format", "html"], ["vectors"], ["lint"],
+    ["simulate", "--hands", "1"], ["diff", "two-decks"],
+])
+def test_an_escaped_half_surrogate_is_refused_before_any_command_writes_it(command, tmp_path: Path, capsys):
+    """A name escaped as half a surrogate pair passed ``check`` and crashed every command that wrote
+    it out (UnicodeEncodeError); now the file does not compile."""
+    path = tmp_path / "house.tractor"
+    path.write_text('extends: "two-decks"\nruleset: "A\\ud800B"\n', encoding="utf-8")
+    argv = [command[0], str(path), *command[1:]] if command[0] != "diff" else ["diff", "two-decks", str(path)]
+    assert cli.main(argv) == 1
+    out = capsys.readouterr()
+    err = out.err + out.out  # lint reports on standard output
+    assert f"{path}:2:12: error[E015]: '\\ud800' is half of a surrogate pair" in err
+    assert "Traceback" not in err and "UnicodeEncodeError" not in err
+
+
+@pytest.mark.parametrize("text, line, column", [
+    ('ruleset: "A\ud800B"\n', 1, 12),  # given as a Python string (the API, the servers)
+    ('ruleset: "x"\n# a note \udfff\n', 2, 10),  # even in a comment
+])
+def test_a_half_surrogate_given_as_a_character_is_refused_where_it_is(text, line, column):
+    with pytest.raises(RulesetSyntaxError) as info:
+        tr.loads(text)
+    assert (info.value.code, info.value.line, info.value.column) == ("E015", line, column)
+    assert str(info.value).encode("utf-8")  # the report itself can be written out
+
+
+def test_a_surrogate_pair_escaped_whole_is_one_character():
+    assert tr.loads('ruleset: "\\ud83c\\udca1 \\\\ud800"\n').name == "\U0001f0a1 \\ud800"
+
+
+def test_a_lone_carriage_return_is_refused_even_in_a_comment_and_crlf_still_reads():
+    """A lone CR in a comment compiled, then broke the code block of the gallery page (what followed
+    it, a <script>, came out as HTML).  CRLF files compile as before."""
+    text = 'extends: "two-decks"\n# note\r```\n# <script>alert(1)</script>\r\ntable\n  players: 4\r\n'
+    with pytest.raises(RulesetSyntaxError) as info:
+        tr.loads(text, origin="house.tractor")
+    assert [(d.code, d.line, d.column) for d in info.value.diagnostics] == [("E016", 2, 7)]
+    assert "end lines with LF or CRLF" in info.value.message
+    crlf = 'extends: "two-decks"\r\n# note\r\ntable\r\n  players: 4\r\n'
+    assert tr.loads(crlf).table.players == 4
+
+
+def test_lone_carriage_returns_get_one_error_with_their_count_and_the_other_errors_still_show():
+    error = load_error_of('ruleset: "x"\rtable\r  players: 4\r')
+    first = error.diagnostics[0]
+    assert (first.code, first.line, first.column) == ("E016", 1, 13)
+    assert first.message.endswith("(2 more in this file)")
+    assert [d.code for d in error.diagnostics].count("E016") == 1
+    assert len(error.diagnostics) > 1  # the parser read on, a stand-in in place of each CR
+
+
+def load_error_of(text: str) -> RulesetError:
+    with pytest.raises(RulesetError) as info:
+        tr.loads(text)
+    return info.value
+
+
+# --- one limit on a kitty formula's operators, everywhere ----------------------------------------
+
+
+def _formula(operators: int, op: str = "+") -> str:
+    return f" {op} ".join(["size"] * (operators + 1))
+
+
+@pytest.mark.parametrize("op", ["+", "*", "×", "^"])
+def test_a_formula_of_a_thousand_operators_is_a_positioned_error_not_a_recursion_error(op):
+    """1,000 terms made RecursionError tracebacks (the language server then showed nothing, the
+    JSON-RPC server answered "internal error")."""
+    from tractor_rules import facade
+
+    text = f"kitty\n  multiplier: {_formula(1000, op)}, at most 100\n"
+    with pytest.raises(RulesetSyntaxError) as info:
+        tr.loads(text)
+    column = len("  multiplier: ") + len(_formula(MAX_FORMULA_OPERATORS, op)) + 2
+    assert (info.value.code, info.value.line, info.value.column) == ("E017", 2, column)
+    (found,) = facade.check(text)["diagnostics"]
+    assert found["code"] == "E017"
+
+
+def test_a_formula_at_the_limit_compiles_and_round_trips_through_json():
+    """70 terms compiled, but ``from_dict(to_dict())`` refused them (it allowed 64 levels of nesting):
+    now both take exactly the same formulas."""
+    rules = tr.loads(f"kitty\n  multiplier: {_formula(MAX_FORMULA_OPERATORS)}, at most 100\n")
+    assert tr.Rules.from_dict(rules.to_dict()) == rules
+    data = rules.to_dict()
+    data["kitty"]["formula"] = ["add", data["kitty"]["formula"], ["num", 1]]
+    with pytest.raises(tr.RulesetError, match=f"at most {MAX_FORMULA_OPERATORS} operators"):
+        tr.Rules.from_dict(data)
+    assert f"At most {MAX_FORMULA_OPERATORS} operators" in tr.schema()["$defs"]["Formula"]["description"]
+
+
+def test_a_formula_as_long_as_the_file_allows_stops_the_parser_at_the_limit():
+    """256 KiB of formula took seconds to fail: the parser now stops reading the line at the first
+    operator past the limit (counted in tokens read, not in time)."""
+    from tractor_rules.language.parser import parse_document
+
+    terms = (MAX_BYTES - 100) // len("size + ")
+    document = parse_document(f"kitty\n  multiplier: {_formula(terms)}, at most 100\n")
+    assert [d.code for d in document.diagnostics] == ["E017"]
+    assert len(document.tokens) < 3 * MAX_FORMULA_OPERATORS

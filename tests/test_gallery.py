@@ -116,3 +116,63 @@ def test_the_page_of_a_folder_links_each_rule_to_its_excerpts(tmp_path: Path):
     assert "Levels 5 and A must be played" in text
     assert "5和A必打" in text
     assert "house rule" not in text.split("## X01")[1]
+
+
+#: what a ruleset's text might hold to end the page's code block early, were the compiler to let it
+#: through: a carriage return alone (a line end for Markdown), runs of backticks and tildes
+HOSTILE_TEXT = ('# X02: a rule in plain words.\n# Source: a published rule page.\n'
+                '# end of note\r```\n# ````\r<script>alert(1)</script>\n# ~~~\rsecond\r\n'
+                'ruleset: "Mine"\nextends: "two-decks"\n')
+
+
+def _site_html(markdown_text: str) -> str:
+    """The HTML the site's Markdown (the extensions of mkdocs.yml) makes of a page."""
+    import markdown
+    import yaml
+
+    config = yaml.safe_load((ROOT / "mkdocs.yml").read_text(encoding="utf-8"))
+    extensions, configs = [], {}
+    for entry in config["markdown_extensions"]:
+        name, options = next(iter(entry.items())) if isinstance(entry, dict) else (entry, None)
+        extensions.append(name)
+        if options:
+            configs[name] = options
+    return markdown.markdown(markdown_text, extensions=extensions, extension_configs=configs)
+
+
+def test_a_code_block_of_the_page_holds_whatever_the_text_holds():
+    """The page builder does not trust the compiler to have refused what would end its code block:
+    no text makes HTML outside the block."""
+    block = gallery.code_block(HOSTILE_TEXT, "tractor")
+    assert block.startswith("`````tractor\n") and block.endswith("\n`````")
+    assert "\r" not in block
+    html = _site_html("Before.\n\n" + block + "\n\nAfter.\n")
+    assert "<script" not in html
+    assert html.count("<pre") == 1 and "alert(" in html.split("<pre")[1].split("</pre>")[0]
+    assert html.index("After.") > html.index("</pre>")
+
+
+def test_the_page_keeps_a_file_whose_text_would_break_a_plain_fence_in_its_block(tmp_path: Path, monkeypatch):
+    _write(tmp_path, "X02-hostile.tractor", HOSTILE_TEXT)
+    # the compiler refuses the lone carriage returns (E016); the page must be safe without that
+    with pytest.raises(tr.RulesetError, match="E016"):
+        gallery.read_entry(tmp_path / "X02-hostile.tractor")
+    monkeypatch.setattr(gallery, "load", lambda path: tr.loads(HOUSE))
+    page = gallery.page(tmp_path)
+    html = _site_html(page)
+    assert "<script" not in html
+    assert "alert(" in html.split("<pre")[1].split("</pre>")[0]
+
+
+def test_the_site_refuses_a_page_made_from_rulesets_that_holds_active_html():
+    """The site's hook is the last guard: the gallery's HTML as built holds none, a page that did
+    would fail the build."""
+    import sys
+
+    sys.path.insert(0, str(ROOT))
+    from site_hooks.generated_pages import active_html
+
+    assert active_html(_site_html(PAGE.read_text(encoding="utf-8"))) is None
+    assert active_html("<p>x</p><script>alert(1)</script>") == "a <script> element"
+    assert active_html('<img src="x" onerror="alert(1)">') == "an event attribute 'onerror' on <img>"
+    assert active_html('<a href=" JavaScript:alert(1)">x</a>') == "a javascript: link on <a>"

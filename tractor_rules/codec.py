@@ -93,6 +93,9 @@ def _from_data(tp: Any, data: Any, path: str, older: bool = False) -> Any:
             raise _fail(path, f"missing field {missing[0].name!r}")
         kwargs = {f.name: _from_data(hints[f.name], data[f.name], f"{path}.{f.name}".lstrip("."), older)
                   for f in _fields(tp) if f.name in data}
+        for f in _fields(tp):
+            if "range" in f.metadata and f.name in kwargs:
+                _check_bounds(kwargs[f.name], f.metadata, f"{path}.{f.name}".lstrip("."))
         return tp(**kwargs)
     if origin is tuple:
         args = get_args(tp)
@@ -136,34 +139,54 @@ def _from_data(tp: Any, data: Any, path: str, older: bool = False) -> Any:
     raise _fail(path, f"cannot read a value of type {tp!r}")  # pragma: no cover - model error
 
 
+def _check_bounds(value: Any, meta: Any, path: str) -> None:
+    """Every whole number of ``value`` (itself, or those of a tuple) within the field's bounds
+    (``rules.bounded``): the compiler's own, so that no export can ask for what no ruleset can
+    (a million players, whose simulation would exhaust the memory)."""
+    low, high = meta["range"]
+    off = meta.get("off")
+    numbers = [value] if isinstance(value, int) else [v for v in _ints(value)]
+    for number in numbers:
+        if not (low <= number <= high or number == off):
+            also = f" (or {off}: none)" if off is not None else ""
+            raise _fail(path, f"{number} is out of bounds: from {low} to {high}{also}, as in a ruleset")
+
+
+def _ints(value: Any) -> list[int]:
+    """The whole numbers in a tuple of tuples (text and true/false left out)."""
+    if isinstance(value, tuple):
+        return [n for item in value for n in _ints(item)]
+    return [value] if isinstance(value, int) and not isinstance(value, bool) else []
+
+
 def _added_since(f: dataclasses.Field[Any], version: int) -> bool:
     """Whether the field was added in schema ``version`` or later (``rules.since``)."""
     return int(f.metadata.get("since", 1)) >= version
 
 
-#: how deep a formula tree may nest (the language nests parentheses at most 16 deep)
-_MAX_FORMULA_DEPTH = 64
-
-
-def _formula(data: Any, path: str, depth: int = 0) -> tuple:
+def _formula(data: Any, path: str, seen: list[int] | None = None) -> tuple:
     """A formula tree exactly as the schema describes it (``_FORMULA_SCHEMA``): ["num", n] with n a
-    whole number of 0 or more, ["var", "size"|"cards"], or [op, a, b]; nothing more."""
-    if depth > _MAX_FORMULA_DEPTH:
-        raise _fail(path, f"the formula nests more than {_MAX_FORMULA_DEPTH} deep")
+    whole number of 0 or more, ["var", "size"|"cards"], or [op, a, b]; nothing more, and at most
+    ``MAX_FORMULA_OPERATORS`` operators, as the language allows (so the walk never nests deeper)."""
+    seen = [0] if seen is None else seen
     if not isinstance(data, list) or not data:
-        raise _fail(path, f"expected a formula (a list such as [\"num\", 2]), got {data!r}")
+        raise _fail(path, f"expected a formula (a list such as [\"num\", 2]), got {data!r}"[:200])
     head = data[0]
     if head == "num" and len(data) == 2:
         number = data[1]
         if type(number) is int and number >= 0:
             return ("num", number)
-        raise _fail(path, f"a number in a formula is a whole number of 0 or more, not {number!r}")
+        raise _fail(path, f"a number in a formula is a whole number of 0 or more, not {number!r}"[:200])
     if head == "var" and len(data) == 2:
         if data[1] in ("size", "cards") and type(data[1]) is str:
             return ("var", data[1])
-        raise _fail(path, f"a formula's variable is 'size' or 'cards', not {data[1]!r}")
+        raise _fail(path, f"a formula's variable is 'size' or 'cards', not {data[1]!r}"[:200])
     if head in ("add", "mul", "pow") and type(head) is str and len(data) == 3:
-        return (head, _formula(data[1], path, depth + 1), _formula(data[2], path, depth + 1))
+        seen[0] += 1
+        if seen[0] > model.MAX_FORMULA_OPERATORS:
+            raise _fail(path, f"a kitty formula has at most {model.MAX_FORMULA_OPERATORS} operators "
+                              "(add, mul, pow); this one has more")
+        return (head, _formula(data[1], path, seen), _formula(data[2], path, seen))
     raise _fail(path, f"not a formula: {data!r}"[:200])
 
 
@@ -195,7 +218,9 @@ def rules_from_dict(data: dict) -> model.Rules:
 #: the kitty formula: [] (no formula), ["num", n], ["var", "size"|"cards"], [op, formula, formula]
 _FORMULA_SCHEMA = {
     "description": "An expression tree: [\"num\", n], [\"var\", \"size\"|\"cards\"], "
-    "or [\"add\"|\"mul\"|\"pow\", a, b]; [] when the multiplier is not a formula.",
+    "or [\"add\"|\"mul\"|\"pow\", a, b]; [] when the multiplier is not a formula. At most "
+    f"{model.MAX_FORMULA_OPERATORS} operators (add, mul, pow) in the whole tree, as the language allows "
+    "(a count a JSON Schema cannot state; Rules.from_dict refuses more).",
     "anyOf": [
         {"type": "array", "maxItems": 0},
         {"type": "array", "prefixItems": [{"const": "num"}, {"type": "integer", "minimum": 0}], "minItems": 2, "maxItems": 2},
@@ -210,7 +235,9 @@ _FORMULA_SCHEMA = {
 }
 
 
-def _schema_of(tp: Any, defs: dict[str, Any]) -> dict[str, Any]:
+def _schema_of(tp: Any, defs: dict[str, Any], meta: Any = None) -> dict[str, Any]:
+    """The schema of type ``tp``; ``meta``: the metadata of the field it types, whose bounds
+    (``rules.bounded``) apply to every whole number in it."""
     origin = get_origin(tp)
     if tp is tuple:
         defs["Formula"] = _FORMULA_SCHEMA
@@ -220,7 +247,7 @@ def _schema_of(tp: Any, defs: dict[str, Any]) -> dict[str, Any]:
         if name not in defs:
             defs[name] = {}  # placeholder against recursion
             hints = _hints(tp)
-            props = {f.name: _schema_of(hints[f.name], defs) for f in _fields(tp)}
+            props = {f.name: _schema_of(hints[f.name], defs, f.metadata) for f in _fields(tp)}
             doc = (tp.__doc__ or "").strip()
             entry: dict[str, Any] = {
                 "type": "object",
@@ -235,10 +262,10 @@ def _schema_of(tp: Any, defs: dict[str, Any]) -> dict[str, Any]:
     if origin is tuple:
         args = get_args(tp)
         if len(args) == 2 and args[1] is Ellipsis:
-            return {"type": "array", "items": _schema_of(args[0], defs)}
+            return {"type": "array", "items": _schema_of(args[0], defs, meta)}
         return {
             "type": "array",
-            "prefixItems": [_schema_of(a, defs) for a in args],
+            "prefixItems": [_schema_of(a, defs, meta) for a in args],
             "minItems": len(args),
             "maxItems": len(args),
         }
@@ -251,7 +278,12 @@ def _schema_of(tp: Any, defs: dict[str, Any]) -> dict[str, Any]:
     if tp is bool:
         return {"type": "boolean"}
     if tp is int:
-        return {"type": "integer"}
+        if meta is None or "range" not in meta:
+            return {"type": "integer"}
+        low, high = meta["range"]
+        bounds = {"type": "integer", "minimum": low, "maximum": high}
+        off = meta.get("off")
+        return bounds if off is None else {"anyOf": [{"const": off}, bounds]}
     if tp is str:
         return {"type": "string"}
     raise TypeError(f"no schema for {tp!r}")  # pragma: no cover - model error

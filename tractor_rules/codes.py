@@ -66,6 +66,11 @@ NESTED_TOO_DEEP = _define("E011", "nested-too-deep", "parentheses nested more th
 FILE_TOO_LARGE = _define("E012", "file-too-large", "a ruleset file over 256 KiB")
 NOT_UTF8 = _define("E013", "not-utf8", "a file that is not UTF-8 text")
 NOT_TEXT = _define("E014", "not-text", "something other than text given as a ruleset")
+LONE_SURROGATE = _define("E015", "lone-surrogate", "half of a UTF-16 surrogate pair on its own, written or "
+                                                   "escaped: no character")
+LONE_CARRIAGE_RETURN = _define("E016", "lone-carriage-return", "a carriage return that no line feed follows "
+                                                               "(an old Mac line end)")
+FORMULA_TOO_LONG = _define("E017", "formula-too-long", "a kitty formula of more than 64 operators")
 
 # --- resolution: extends and files -------------------------------------------------------------------
 UNKNOWN_RULESET = _define("E101", "unknown-ruleset", "extends names no shipped ruleset")

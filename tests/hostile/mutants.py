@@ -101,10 +101,68 @@ def mutate_once(rng: random.Random, text: str) -> str:
     return "\n".join(lines)
 
 
+@cache
+def shipped_rules(name: str) -> tr.Rules:
+    return tr.load(name)
+
+
+#: ladders a cut pack may have to serve: more identical cards than some card has left, joker steps
+#: of one kind or of either, level cards beside jokers
+LADDERS = [
+    "1 level card < 2 level cards < 2 small jokers < 2 big jokers",
+    "1 level card < 2 level cards < 2 jokers < 3 level cards < 3 jokers",
+    "1 level card < 2 level cards < 3 level cards < 4 level cards < 4 small jokers < 4 big jokers",
+    "1 level card < 1 small joker + 1 level card < 1 big joker + 1 level card < 2 big jokers",
+    "1 level card < 2 level cards = 2 small jokers < 2 big jokers",
+]
+RANK_NAMES = ["2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A"]
+
+
+def removal_mutant(rng: random.Random, name: str) -> str:
+    """A house rule of shipped ruleset ``name`` that takes cards out of the pack (one copy or every
+    copy of a few cards, jokers, whole ranks), with a deal that adds up again, and sometimes more
+    decks and another declaration ladder: the rulesets that compile but may not play (a ladder
+    step asking for more copies of a card than the pack has left)."""
+    table = shipped_rules(name).table
+    decks = rng.choice([table.decks, table.decks, 2, 3, 4])
+    items: list[str] = []
+    removed = 0
+    cards = sorted({f"{rng.choice(RANK_NAMES)}{rng.choice('SHDC')}" for _ in range(rng.choice([1, 2, 2, 3, 5]))})
+    for card in cards:
+        copies = rng.randint(1, decks)
+        items.append(f"{copies} {card}" if copies < decks or rng.random() < 0.5 else f"{copies} {card}")
+        removed += copies
+    if table.jokers and rng.random() < 0.5:
+        joker = rng.choice(["big", "small"])
+        copies = rng.randint(1, decks)
+        items.append(f"{copies} {joker} joker{'s' if copies > 1 else ''}" if copies < decks else f"{joker} jokers")
+        removed += copies
+    ranks = [r for r in rng.sample(["3", "4", "6", "7", "8", "9"], rng.choice([0, 0, 1, 2]))
+             if not any(card[:-1] == r for card in cards)]
+    items[:0] = ranks
+    per_deck = 4 * (13 - len(ranks)) + (2 if table.jokers else 0)
+    total = decks * per_deck - removed
+    players = table.players
+    # the kitty nearest the parent's from above (the parent's fallback card stays within it)
+    kitty = next((k for k in range(table.kitty_size, table.kitty_size + players) if (total - k) % players == 0),
+                 table.kitty_size)
+    lines = [f'extends: "{name}"', 'ruleset: "Cut pack"', "", "table", f"  decks: {decks}",
+             f"  remove: {', '.join(items)}", f"  deal: {(total - kitty) // players} each, kitty {kitty}"]
+    if rng.random() < 0.5:
+        lines += ["", "declare", f"  ladder: {rng.choice(LADDERS)}"]
+    return "\n".join(lines) + "\n"
+
+
 def mutant(seed: int) -> str:
     rng = random.Random(seed)
     names = sorted(shipped())
-    text = shipped()[names[seed % len(names)]]
+    name = names[seed % len(names)]
+    if rng.randrange(8) == 0:  # a cut pack, played as it comes or mutated further
+        text = removal_mutant(rng, name)
+        if rng.random() < 0.5:
+            return text
+    else:
+        text = shipped()[name]
     for _ in range(rng.choice([1, 1, 1, 2, 3])):
         text = mutate_once(rng, text)
     return text

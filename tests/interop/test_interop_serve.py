@@ -227,3 +227,19 @@ def test_threads_share_the_store_and_the_oracle_safely(two_decks):
     for t in threads:
         t.join()
     assert failures == []
+
+
+@pytest.mark.parametrize("text, code", [
+    ("kitty\n  multiplier: " + " + ".join(["size"] * 1000) + ", at most 100\n", "E017"),
+    ('ruleset: "A\\ud800B"\n', "E015"),
+    ('ruleset: "A\ud800B"\n', "E015"),
+])
+def test_hostile_texts_are_ruleset_errors_not_internal_errors(text: str, code: str):
+    """A formula of 1,000 terms was answered "internal error" (a RecursionError), and a name of half a
+    surrogate pair loaded, then could not be written out; both are ruleset errors with positions."""
+    request = {"jsonrpc": "2.0", "id": 1, "method": "load", "params": {"text": text, "origin": "house.tractor"}}
+    answer = json.loads(Dispatcher().handle_bytes(json.dumps(request).encode("utf-8")))
+    error = answer["error"]
+    assert "internal error" not in error["message"]
+    first = error["data"]["diagnostics"][0]
+    assert first["code"] == code and first["line"] >= 1 and first["column"] >= 1

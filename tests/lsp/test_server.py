@@ -284,3 +284,48 @@ def test_typing_fast_ends_with_the_diagnostics_of_the_last_text(session, folder)
     # a hover between keystrokes reads the newest text, checked or not
     session.send_change(uri, "table\n  players: 4\n")
     assert "4 players" in session.hover(uri, 1, 4).contents.value
+
+
+#: a parent whose name and description try every way Markdown has to show more than text
+HOSTILE_PARENT = ('ruleset: "<img src=x onerror=alert(1)> [win](https://evil.invalid) *bold* `code`"\n'
+                  'description: "![pixel](https://evil.invalid/p.png) <script>alert(1)</script> see '
+                  'https://evil.invalid, www.evil.invalid or me@evil.invalid <https://evil.invalid> '
+                  '[x]: https://evil.invalid # heading"\n'
+                  'extends: "two-decks"\n\ntable\n  play: clockwise   # `` ` <b>bold</b> [a](https://evil.invalid)\n')
+
+
+def _as_editors_show(markdown: str) -> str:
+    """The HTML of a hover as an editor shows it: CommonMark with raw HTML allowed and bare URLs
+    made links (the most any editor does)."""
+    from markdown_it import MarkdownIt
+
+    return MarkdownIt("commonmark", {"html": True, "linkify": True}).enable(["linkify", "table"]).render(markdown)
+
+
+def test_names_and_descriptions_reach_a_hover_as_text_never_as_html_links_or_images(session, folder):
+    (folder / "hostile-parent.tractor").write_text(HOSTILE_PARENT, encoding="utf-8")
+    text = 'extends: "hostile-parent.tractor"\n\ntable\n  play: counterclockwise\n'
+    uri, _ = session.open(folder / "hostile-child.tractor", text)
+    shown = [session.hover(uri, 0, 3).contents.value,  # extends: the parent's name and description
+             session.hover(uri, 2, 1).contents.value,  # the section: the parent's lines in force
+             session.hover(uri, 3, 4).contents.value]  # the statement: the line it overrides
+    parent_uri, _ = session.open(folder / "hostile-parent.tractor", HOSTILE_PARENT)
+    shown += [session.hover(parent_uri, 0, 3).contents.value, session.hover(parent_uri, 1, 3).contents.value]
+    for markdown in shown:
+        html = _as_editors_show(markdown)
+        for made in ("<img", "<a ", "<script", "<b>", "<em>bold", "<code>code", "<h1", "<h2"):
+            assert made not in html, (made, markdown, html)
+    names = _as_editors_show(shown[0])
+    # the text itself is all there, as text
+    assert "&lt;img src=x onerror=alert(1)&gt; [win](https://evil.invalid) *bold* `code`" in names
+    assert "www.evil.invalid or me@evil.invalid" in names
+    assert "<code>play: clockwise # `` ` &lt;b&gt;bold&lt;/b&gt; [a](https://evil.invalid)</code>" in \
+        _as_editors_show(shown[2])
+
+
+def test_a_document_of_thousands_of_mistakes_gets_the_first_fifty_and_a_note(session, folder):
+    text = "trumps\norder: " + " > ".join(["big joker"] * 2700) + "\n"
+    uri, found = session.open(folder / "thousands.tractor", text)
+    assert len(found) == 51
+    assert found[-1].severity == types.DiagnosticSeverity.Information and "more problems" in found[-1].message
+    assert session.change(uri, "table\n  players: 4\n") == []

@@ -40,6 +40,7 @@ def check_rules(c: "Compiler", rules: model.Rules) -> None:
         _check_combinations,
         _check_links,
         _check_ladder,
+        _check_declarable,
         _check_fallback,
         _check_weak_hands,
         _check_kitty_shown,
@@ -281,6 +282,43 @@ def _check_ladder(c: "Compiler", r: model.Rules) -> None:
         c.error_at_field(("declaring.reinforce_to_retake", "declaring.ladder"),
                          "a declaration is taken back by showing more of the same cards, but no step of this "
                          "ladder shows more of the cards of another", code=codes.DECLARING)
+
+
+def _check_declarable(c: "Compiler", r: model.Rules) -> None:
+    """Every step of the ladder can be declared at every level of the game with the cards the pack
+    holds: a step of N level cards needs a level card of which N copies are left once ``remove``
+    has taken its cards out (the jokers' steps are ``_check_ladder``'s).
+
+    Why: a hand is dealt and declared at each level; the deal offers each player the declarations
+    the ladder lists, made of the cards the pack holds.  Before the deal checked the pack first,
+    a step asking for more copies of a card than were left (two 2D where ``remove: 1 2D`` left one
+    of two decks') made the oracle refuse the cards ("too many '2D'", E401) and stopped every game
+    at its first hand at that level.  The deal now leaves such a show out, so one card short in
+    some suits plays (the others still declare with it); what is refused here is a step that no
+    card at all can make at some level, as a ladder needing more decks than the game has is."""
+    t = r.table
+    ranks = t.ranks
+    first, last = r.levels.first, r.levels.last
+    if first not in ranks or last not in ranks:
+        return  # a level removed from the deck: _check_levels says so
+    constant = set(r.trumps.constant_ranks)
+    levels = [rank for rank in ranks[ranks.index(first):ranks.index(last) + 1] if rank not in constant]
+    most = {level: max(t.copies(level + suit) for suit in model.SUITS) for level in levels}
+    for step in r.declaring.ladder:
+        need = step.count if step.kind == "level" else step.level_cards
+        if not need or need > t.decks:
+            continue  # jokers alone, or more than the decks hold: _check_ladder says so
+        short = [level for level in levels if most[level] < need]
+        if not short:
+            continue
+        level = short[0]
+        left = most[level]
+        held = f"no {level} is left" if not left else \
+            f"no {level} has more than {left} cop{'y' if left == 1 else 'ies'} left"
+        also = f" (and at {len(short) - 1} more level{'s' if len(short) > 2 else ''})" if len(short) > 1 else ""
+        c.error_at_field(("table.removed_cards", "declaring.ladder"),
+                         f"at level {level}{also} nobody can declare '{step_words(step)}': with the cards taken "
+                         f"out, {held}", code=codes.DECLARING)
 
 
 def _can_grow(ladder: tuple[model.DeclareStep, ...]) -> bool:

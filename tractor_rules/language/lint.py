@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import ClassVar
 
 from .. import codes
@@ -49,6 +49,10 @@ class Finding:
 class LintContext:
     resolved: Resolved
     rules: Rules
+    #: each file's lines and the statements by where they start, made once on first use: a warning
+    #: per statement must not read the whole text again each time
+    _lines: dict[str, list[str]] = field(default_factory=dict, compare=False, repr=False)
+    _starts: dict[tuple[str, int, int], Statement] = field(default_factory=dict, compare=False, repr=False)
 
     @property
     def root(self) -> str:
@@ -57,10 +61,10 @@ class LintContext:
 
     def statement_at(self, src: Source) -> Statement | None:
         """The statement in force that starts where ``src`` says (None for a default)."""
-        for st in self.resolved.statements:
-            if st.file == src.file and (st.pos.line, st.pos.column) == (src.line, src.column):
-                return st
-        return None
+        if not self._starts:
+            for st in reversed(self.resolved.statements):  # the first of a place wins, as before
+                self._starts[(st.file, st.pos.line, st.pos.column)] = st
+        return self._starts.get((src.file, src.line, src.column))
 
     def span(self, src: Source) -> Position:
         """The span of the statement at ``src``, or its first character when none is known."""
@@ -68,7 +72,9 @@ class LintContext:
         return st.pos if st is not None else Position(src.line, src.column, src.line, src.column + 1)
 
     def line(self, file: str, number: int) -> str:
-        lines = source_lines(self.resolved.texts.get(file, ""))
+        lines = self._lines.get(file)
+        if lines is None:
+            lines = self._lines[file] = source_lines(self.resolved.texts.get(file, ""))
         return lines[number - 1] if 0 < number <= len(lines) else ""
 
 

@@ -31,6 +31,7 @@ from lark.exceptions import UnexpectedCharacters, UnexpectedInput, UnexpectedTok
 from .. import codes
 from ..errors import MAX_REPORTED, Diagnostic, Fix, RulesetSyntaxError
 from ..resources import grammar_path
+from ..rules import MAX_FORMULA_OPERATORS
 from .suggest import close_matches
 from .syntax import (
     Comment,
@@ -49,6 +50,8 @@ from .syntax import (
 MAX_BYTES = 256 * 1024
 MAX_NESTING = 16
 MAX_DIGITS = 6
+#: the operators of a kitty formula, counted up to ``MAX_FORMULA_OPERATORS`` (``rules.kitty``)
+_FORMULA_OPERATORS = frozenset("+*×^")
 #: a byte-order mark, which some editors put at the start of a UTF-8 file: not part of the text
 BOM = "\ufeff"
 
@@ -368,12 +371,22 @@ def _syntax_diagnostic(file: str, text: str, lines: list[str], exc: UnexpectedIn
     named = _CARD_WORDS.get(found.lower())
     close = [named] if named in words else close_matches(found, words)
     if close:
-        message = f"unknown word '{found}': did you mean " + " or ".join(f"'{c}'" for c in close) + "?"
+        message = f"unknown word '{_shortened(found)}': did you mean " + " or ".join(f"'{c}'" for c in close) + "?"
         fixes = tuple(Fix(f"replace with '{c}'", token.line, token.column, token.line, token.column + len(found), c)
                       for c in close)
         return _diag(file, lines, token.line, token.column, message, codes.UNKNOWN_WORD, width, fixes)
-    return _diag(file, lines, token.line, token.column, f"expected {_expected_list(expected)}, found '{found}'",
+    return _diag(file, lines, token.line, token.column, f"expected {_expected_list(expected)}, found '{_shortened(found)}'",
                  codes.UNEXPECTED_TOKEN, width)
+
+
+#: the longest token a message quotes whole; a longer one is cut (the caret still underlines it all)
+_QUOTED = 40
+
+
+def _shortened(token: str) -> str:
+    """A token as a message quotes it: whole up to ``_QUOTED`` characters, else its start and "…",
+    so that a message stays one short line whatever the input."""
+    return token if len(token) <= _QUOTED else token[:_QUOTED] + "…"
 
 
 def _too_large(file: str, text: str) -> Diagnostic | None:
@@ -383,6 +396,47 @@ def _too_large(file: str, text: str) -> Diagnostic | None:
         return Diagnostic(file, 1, 1, f"the file is {size} bytes; a ruleset may be at most {MAX_BYTES}",
                           code=codes.FILE_TOO_LARGE)
     return None
+
+
+#: characters refused wherever they are, even in a comment: half of a surrogate pair (no character:
+#: the text could not be written as UTF-8) and a carriage return with no line feed after it
+_REFUSED_ANYWHERE = re.compile("[\ud800-\udfff]|\r(?!\n)")
+#: what stands in for each while the rest of the text is parsed: a space (one for one, so columns
+#: stay right, and ignored between words, so the character gets no second error)
+_STAND_IN = " "
+
+
+def _refused_characters(file: str, text: str) -> tuple[str, list[Diagnostic]]:
+    """The text to parse, each refused character replaced by a stand-in, and a diagnostic for the
+    first of each kind (with how many more there are).
+
+    A lone carriage return is refused rather than read as a line end: the lexer would take it for
+    part of the line, but Markdown, editors and ``str.splitlines`` end the line there, so a
+    comment holding one would show as text that the compiler never read (the gallery page put
+    what followed one outside its code block)."""
+    if not _REFUSED_ANYWHERE.search(text):
+        return text, []
+    found: dict[str, list[int]] = {}
+    for match in _REFUSED_ANYWHERE.finditer(text):
+        kind = "\r" if match.group() == "\r" else "surrogate"
+        found.setdefault(kind, []).append(match.start())
+    lines = source_lines(text)
+    out: list[Diagnostic] = []
+    for kind, offsets in found.items():
+        first = offsets[0]
+        line = text.count("\n", 0, first) + 1
+        column = first - (text.rfind("\n", 0, first) + 1) + 1
+        more = f" ({len(offsets) - 1} more in this file)" if len(offsets) > 1 else ""
+        if kind == "\r":
+            message = ("a carriage return without a line feed after it (an old Mac line end): end lines "
+                       f"with LF or CRLF{more}")
+            code = codes.LONE_CARRIAGE_RETURN
+        else:
+            message = (f"U+{ord(text[first]):04X} is half of a surrogate pair, no character on its own: the "
+                       f"text cannot be saved as UTF-8{more}")
+            code = codes.LONE_SURROGATE
+        out.append(_diag(file, lines, line, column, message, code))
+    return _REFUSED_ANYWHERE.sub(_STAND_IN, text), out
 
 
 def _position(meta) -> Position:
@@ -414,12 +468,40 @@ class _BadValue(Exception):
         self.diagnostic = diagnostic
 
 
+#: a ``\\uXXXX`` escape naming half of a surrogate pair
+_SURROGATE_ESCAPE = re.compile(r"\\\\|\\u([dD][89a-fA-F][0-9a-fA-F]{2})")
+
+
+def _lone_surrogate_escape(raw: str) -> tuple[int, str] | None:
+    """Where in the string token ``raw`` an escape makes half of a surrogate pair with no other half
+    beside it (``"\\ud800"``), and the escape; None when there is none.  A high half escaped
+    right before a low half is one character (``"\\ud83c\\udca1"`` is 🂡)."""
+    matches = [m for m in _SURROGATE_ESCAPE.finditer(raw) if m.group(1)]
+    i = 0
+    while i < len(matches):
+        m = matches[i]
+        high = int(m.group(1), 16) < 0xDC00
+        following = matches[i + 1] if i + 1 < len(matches) else None
+        if high and following is not None and following.start() == m.end() and int(following.group(1), 16) >= 0xDC00:
+            i += 2
+            continue
+        return m.start(), m.group(0)
+    return None
+
+
 def _decode_string(file: str, text: list[str], token: Token, pos: Position) -> str:
     try:
         value = json.loads(str(token))
     except ValueError:
         raise _BadValue(_diag(file, text, pos.line, pos.column, "bad escape in string: use \\\" \\\\ \\n or \\uXXXX",
                               codes.BAD_ESCAPE, len(token))) from None
+    lone = _lone_surrogate_escape(str(token))
+    if lone is not None:
+        # the text cannot be written out as UTF-8 (a sheet, a JSON export, a terminal would fail)
+        offset, escape = lone
+        raise _BadValue(_diag(file, text, pos.line, pos.column + offset,
+                              f"'{escape}' is half of a surrogate pair, no character on its own: write the "
+                              "character itself, or both halves of its pair", codes.LONE_SURROGATE, len(escape)))
     bad = next((c for c in value if c in _FORBIDDEN_IN_STRINGS), None) if not value.isprintable() else None
     if bad is not None:
         raise _BadValue(_diag(file, text, pos.line, pos.column,
@@ -496,10 +578,11 @@ _LINE_END = re.compile(r"(?:\r?\n[\t \f]*|#[^\n]*)+")
 class _RecoveringParse:
     """One run of the parser over a text, going on after each error (see the module docstring)."""
 
-    def __init__(self, file: str, source: str):
+    def __init__(self, file: str, source: str, lines: list[str] | None = None):
         self.file = file
         self.source = source
-        self.lines = source_lines(source)
+        #: the lines diagnostics show: the text's own, even where a stand-in replaced a character
+        self.lines = source_lines(source) if lines is None else lines
         self.diagnostics: list[Diagnostic] = []
         self.tokens: list[Token] = []
         #: an error on a line that looks like a section header hides the errors that follow
@@ -511,13 +594,27 @@ class _RecoveringParse:
         cursor = parser.parse_interactive(self.source)
         line_start = cursor.parser_state.copy(deepcopy_values=False)
         first_of_line = True
-        depth = 0
+        depth = operators = 0
+        formula = False
+        previous = ""
         while True:
             try:
                 for token in cursor.lexer_thread.lex(cursor.parser_state):
                     if first_of_line:
                         line_start = cursor.parser_state.copy(deepcopy_values=False)
                         depth = 0
+                        operators = 0
+                        formula = token.type != "STRING" and str(token) == "multiplier"
+                        previous = ""
+                    if formula and str(token) in _FORMULA_OPERATORS and token.type != "STRING":
+                        # "×" right after ":" or "=" is a factor copied from the sheet, reported
+                        # by the compiler; elsewhere it multiplies
+                        if not (str(token) == "×" and previous in (":", "=")):
+                            operators += 1
+                            if operators > MAX_FORMULA_OPERATORS:
+                                self._formula_too_long(token)
+                                raise _SkipLine(token)
+                    previous = str(token)
                     if token.type == "LPAR":
                         depth += 1
                         if depth > MAX_NESTING:
@@ -580,6 +677,14 @@ class _RecoveringParse:
             expected = set(exc.expected) if cheap else set(cursor.accepts() or exc.expected)
         self.diagnostics.append(_syntax_diagnostic(self.file, self.source, self.lines, exc, expected))
 
+    def _formula_too_long(self, token: Token) -> None:
+        if self.header_lost:
+            return
+        assert token.line is not None and token.column is not None
+        self.diagnostics.append(_diag(self.file, self.lines, token.line, token.column,
+                                      f"a kitty formula has at most {MAX_FORMULA_OPERATORS} operators (+, *, ×, ^); "
+                                      "this one has more", codes.FORMULA_TOO_LONG))
+
     def _nested_too_deep(self, token: Token) -> None:
         if self.header_lost:
             return
@@ -618,15 +723,16 @@ def parse_document(text: str, file: str = "<string>") -> Document:
     too_large = _too_large(file, text)
     if too_large is not None:
         return Document(file, text, SyntaxTree(file, text, (), (), ()), (), (), (too_large,))
-    source = text if text.endswith("\n") else text + "\n"
+    parsed, refused = _refused_characters(file, text)
+    source = parsed if parsed.endswith("\n") else parsed + "\n"
     newlines: list[Token] = []
     sink = _NEWLINES.set(newlines)
     try:
-        run = _RecoveringParse(file, source)
+        run = _RecoveringParse(file, source, source_lines(text + "\n") if refused else None)
         tree = run.run()
     finally:
         _NEWLINES.reset(sink)
-    diagnostics = list(run.diagnostics)
+    diagnostics = refused + list(run.diagnostics)
     converter = _Converter(file, run.lines)
     statements: list[Statement] = []
     sections: list[tuple[str, Position]] = []

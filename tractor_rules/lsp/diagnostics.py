@@ -2,15 +2,23 @@
 dict with file, line, column, end_line, end_column, severity, code, message and fixes.
 
 Problems found in a parent file are shown on the ``extends`` line of the document, naming the
-parent's file and line: an editor can only mark the document it shows."""
+parent's file and line: an editor can only mark the document it shows.
+
+An editor gets at most ``MAX_REPORTED`` problems, as the command line's report shows, then one
+note of how many more there are: a hostile text of thousands of mistakes costs the server and the
+editor no more than a text of fifty, and a message is never longer than ``MAX_MESSAGE``."""
 
 from __future__ import annotations
 
 from typing import Any
 
+from ..errors import MAX_REPORTED
 from .document import DocumentState
 
 D = dict[str, Any]
+
+#: the longest message sent (the language's own are far shorter; this bounds any other)
+MAX_MESSAGE = 1000
 
 
 def check(state: DocumentState) -> list[D]:
@@ -37,3 +45,22 @@ def for_document(state: DocumentState, found: list[D]) -> list[D]:
             placed.update(line=1, column=1, end_line=1, end_column=1)
         out.append(placed)
     return out
+
+
+def capped(found: list[D]) -> list[D]:
+    """The first ``MAX_REPORTED`` problems, each message at most ``MAX_MESSAGE`` characters, then,
+    if there are more, a note at the first one left out saying how many."""
+    shown = [d if len(d["message"]) <= MAX_MESSAGE else dict(d, message=d["message"][:MAX_MESSAGE] + "…")
+             for d in found[:MAX_REPORTED]]
+    rest = len(found) - MAX_REPORTED
+    if rest > 0:
+        first = found[MAX_REPORTED]
+        plural = "s" if rest != 1 else ""
+        shown.append({
+            "file": first["file"], "line": first["line"], "column": first["column"],
+            "end_line": first["line"], "end_column": first["column"], "severity": "information", "code": "",
+            "message": f"... and {rest} more problem{plural} from here on, not shown: the first "
+                       f"{MAX_REPORTED} are (mend those first)",
+            "fixes": [],
+        })
+    return shown

@@ -5,6 +5,7 @@ and the file and line it comes from.  On ``extends``: the parent's title and des
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from functools import cache
 
@@ -15,6 +16,7 @@ from ..language.syntax import Position, Statement
 from ..render.builder import source_key_for
 from ..render.model import Item
 from ..render.sheet import Built, build
+from ..render.text import md_cell, md_inline
 from ..rules import Rules
 from .document import DocumentState
 from .navigation import overridden
@@ -26,7 +28,7 @@ LABELS = {
         "default": "Default:",
         "no_default": "not set unless a ruleset says so",
         "here": "Set here, line {line}",
-        "overrides": "overrides {file}, line {line}: `{text}`",
+        "overrides": "overrides {file}, line {line}: {text}",
         "not_in_parents": "no parent sets it: without this line the default applies",
         "no_parent": "without this line the default applies",
         "not_compiled": "The sheet's sentence shows once the ruleset compiles.",
@@ -43,7 +45,7 @@ LABELS = {
         "default": "默认：",
         "no_default": "规则集不写则没有",
         "here": "在此设定，第{line}行",
-        "overrides": "覆盖 {file} 第{line}行：`{text}`",
+        "overrides": "覆盖 {file} 第{line}行：{text}",
         "not_in_parents": "上级规则集未设定：删去此行即用默认值",
         "no_parent": "删去此行即用默认值",
         "not_compiled": "规则集编译通过后显示规则表上的句子。",
@@ -63,6 +65,32 @@ class HoverText:
     markdown: str
     #: the span the hover is about
     pos: Position
+
+
+def _unlinked(text: str) -> str:
+    """Markdown ``text`` with a backslash before what the editors' Markdown (CommonMark with
+    GitHub's bare links) would turn into a link by itself: a URL's "://", "www." and an e-mail's
+    "@".  Escaped, the character shows as itself."""
+    text = re.sub(r"(?<=[A-Za-z0-9])://", r"\\://", text)
+    text = re.sub(r"(?i)(?<![A-Za-z0-9])(www)\.", r"\1\\.", text)
+    return text.replace("@", "\\@")
+
+
+def plain(text: str) -> str:
+    """Text from the ruleset's author (a name, a description, a sentence of the sheet that quotes
+    one) as Markdown that shows it as written, on one line: no HTML, link, image, emphasis or
+    heading comes out of it (the sheet's own escaping, then ``_unlinked``)."""
+    return _unlinked(md_inline(text))
+
+
+def code(text: str) -> str:
+    """``text`` as inline code: between runs of backticks longer than any inside it, so that it
+    cannot end the code early (a line of the file, a file name)."""
+    text = " ".join(text.split())
+    longest = max((len(run) for run in re.findall(r"`+", text)), default=0)
+    fence = "`" * (longest + 1)
+    padded = f" {text} " if text.startswith("`") or text.endswith("`") else text
+    return f"{fence}{padded}{fence}"
 
 
 def labels(lang: str) -> dict[str, str]:
@@ -88,14 +116,18 @@ def default_sheet(lang: str) -> Built:
 def item_markdown(item: Item) -> str:
     """A sheet item as Markdown: its sentence, then its list, then its table (each a block of its own,
     so that every Markdown reader sees the list and the table)."""
-    blocks = [item.text] if item.text else []
+    blocks = [plain(item.text)] if item.text else []
     if item.points:
-        blocks.append("\n".join(f"{number}. {point}" for number, point in enumerate(item.points, start=1)))
+        blocks.append("\n".join(f"{number}. {plain(point)}" for number, point in enumerate(item.points, start=1)))
     if item.table is not None:
-        rows = ["| " + " | ".join(item.table.header) + " |", "|" + "---|" * len(item.table.header)]
-        rows += ["| " + " | ".join(row) + " |" for row in item.table.rows]
+        rows = ["| " + " | ".join(_cell(c) for c in item.table.header) + " |", "|" + "---|" * len(item.table.header)]
+        rows += ["| " + " | ".join(_cell(c) for c in row) + " |" for row in item.table.rows]
         blocks.append("\n".join(rows))
     return "\n\n".join(blocks)
+
+
+def _cell(text: str) -> str:
+    return _unlinked(md_cell(text))
 
 
 def statement_items(rules: Rules, built: Built, file: str, st: Statement) -> list[Item]:
@@ -123,7 +155,7 @@ def hover(state: DocumentState, line: int, column: int, lang: str) -> HoverText 
         return None
     if st.kind == "extends":
         return _extends_hover(state, st, words)
-    parts: list[str] = [f"**{state.statement_key_text(st) or st.kind}**"]
+    parts: list[str] = [f"**{plain(state.statement_key_text(st) or st.kind)}**"]
     built = sheet_of(state, lang)
     if built is None or state.rules is None:
         parts.append(words["not_compiled"])
@@ -131,7 +163,7 @@ def hover(state: DocumentState, line: int, column: int, lang: str) -> HoverText 
         items = statement_items(state.rules, built, state.source().file, st)
         title = {"ruleset_name": built.sheet.title, "description": built.sheet.description}.get(st.kind)
         if title:  # the name and description head the sheet rather than state a rule
-            parts.append(f"*{words['sheet']}* {title}")
+            parts.append(f"*{words['sheet']}* {plain(title)}")
         if items:
             parts.append(f"*{words['sheet']}*\n\n" + "\n\n".join(item_markdown(i) for i in items))
             defaults = {i.key: i for i in default_sheet(lang).sheet.items()}
@@ -142,8 +174,8 @@ def hover(state: DocumentState, line: int, column: int, lang: str) -> HoverText 
         where += words["then"] + words["unset"]
     parent = overridden(state.resolved, st)
     if parent is not None:
-        where += words["then"] + words["overrides"].format(file=parent.file, line=parent.pos.line,
-                                                   text=_line_of(state.resolved, parent))
+        where += words["then"] + words["overrides"].format(file=plain(parent.file), line=parent.pos.line,
+                                                           text=code(_line_of(state.resolved, parent)))
     elif state.resolved is not None:
         where += words["then"] + words["not_in_parents" if state.resolved.parent is not None else "no_parent"]
     parts.append(where + words["end"])
@@ -167,14 +199,14 @@ def _section_hover(state: DocumentState, section: str, line: int, words: dict[st
         if st.section != section:
             continue
         where = words["this_file"] if st.file == own else words["parent_file"]
-        rows.append(f"- `{_line_of(resolved, st)}`: {where.format(file=st.file, line=st.pos.line)}")
+        rows.append(f"- {code(_line_of(resolved, st))}: {where.format(file=plain(st.file), line=st.pos.line)}")
     text = state.line_text(line)
     start = len(text) - len(text.lstrip()) + 1
     header = " ".join(text.split("#", 1)[0].split())
     pos = Position(line, start, line, start + len(header))
     if not rows:
-        return HoverText(f"**{header}**", pos)
-    return HoverText(f"**{header}**: {words['in_force']}\n\n" + "\n".join(rows), pos)
+        return HoverText(f"**{plain(header)}**", pos)
+    return HoverText(f"**{plain(header)}**: {words['in_force']}\n\n" + "\n".join(rows), pos)
 
 
 def _extends_hover(state: DocumentState, st: Statement, words: dict[str, str]) -> HoverText | None:
@@ -185,8 +217,8 @@ def _extends_hover(state: DocumentState, st: Statement, words: dict[str, str]) -
     try:
         parent_rules = compile_resolved(resolved.parent)
     except RulesetError:  # a parent that does not compile: its file name is all there is to say
-        return HoverText(f"{words['extends']} `{parent_file}`", st.pos)
-    text = f"{words['extends']} **{parent_rules.name}** (`{parent_file}`)"
+        return HoverText(f"{words['extends']} {code(parent_file)}", st.pos)
+    text = f"{words['extends']} **{plain(parent_rules.name)}** ({code(parent_file)})"
     if parent_rules.description:
-        text += f"\n\n{parent_rules.description}"
+        text += f"\n\n{plain(parent_rules.description)}"
     return HoverText(text, st.pos)

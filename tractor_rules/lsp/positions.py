@@ -15,15 +15,38 @@ def _utf16_length(text: str) -> int:
 
 class PositionMap:
     """Converts positions within one text.  A byte-order mark at its start is no character of the
-    language's first line (the parser drops it), but it is one of the editor's."""
+    language's first line (the parser drops it), but it is one of the editor's.
+
+    Converting costs no more than reading each line once, however many positions a line has: a
+    line without characters beyond U+FFFF (nearly every line) counts code points and UTF-16 units
+    alike; another gets its table of offsets once, on first use."""
 
     def __init__(self, text: str):
         self.bom = 1 if text.startswith(BOM) else 0
         self.lines = source_lines(text.removeprefix(BOM))
+        #: line → the UTF-16 offset of each of its code points (and of its end), for the lines that
+        #: need one
+        self._offsets: dict[int, list[int]] = {}
+        #: the characters read to convert positions so far (a measure of the work, for the tests)
+        self.read = 0
 
     def line_text(self, line: int) -> str:
         """Line ``line`` (1-based), or "" past the end."""
         return self.lines[line - 1] if 0 < line <= len(self.lines) else ""
+
+    def _units(self, line: int, text: str, column: int) -> int:
+        """The UTF-16 units before 1-based ``column`` of line ``line`` (whose text is ``text``)."""
+        offsets = self._offsets.get(line)
+        if offsets is None:
+            self.read += len(text)
+            if text.isascii() or max(text) <= "\uffff":
+                offsets = self._offsets[line] = []  # every code point is one unit
+            else:
+                offsets = [0]
+                for char in text:
+                    offsets.append(offsets[-1] + (2 if ord(char) > 0xFFFF else 1))
+                self._offsets[line] = offsets
+        return offsets[column - 1] if offsets else column - 1
 
     def to_lsp(self, line: int, column: int) -> types.Position:
         """1-based line and code-point column → the editor's position (clamped to the text)."""
@@ -31,7 +54,7 @@ class PositionMap:
         text = self.line_text(line)
         column = min(max(column, 1), len(text) + 1)
         shift = self.bom if line == 1 else 0
-        return types.Position(line=line - 1, character=_utf16_length(text[: column - 1]) + shift)
+        return types.Position(line=line - 1, character=self._units(line, text, column) + shift)
 
     def range(self, line: int, column: int, end_line: int, end_column: int) -> types.Range:
         return types.Range(start=self.to_lsp(line, column), end=self.to_lsp(end_line, end_column))

@@ -33,7 +33,8 @@ DOCS_URL = "https://tractor-rules.invalid/docs/"
 #: how long after the last change the server checks the text (seconds)
 CHECK_DELAY = 0.15
 
-_SEVERITY = {"error": types.DiagnosticSeverity.Error, "warning": types.DiagnosticSeverity.Warning}
+_SEVERITY = {"error": types.DiagnosticSeverity.Error, "warning": types.DiagnosticSeverity.Warning,
+             "information": types.DiagnosticSeverity.Information}
 _COMPLETION_KIND = {
     "section": types.CompletionItemKind.Module,
     "key": types.CompletionItemKind.Property,
@@ -103,11 +104,16 @@ class RulesetLanguageServer(LanguageServer):
         state = self.state(uri)
         if state is None:
             return
-        found = diagnostics.for_document(state, diagnostics.check(state))
-        where = PositionMap(state.text)
         version = self.workspace.get_text_document(uri).version
         self.text_document_publish_diagnostics(types.PublishDiagnosticsParams(
-            uri=uri, version=version, diagnostics=[self._diagnostic(d, where) for d in found]))
+            uri=uri, version=version, diagnostics=self.diagnostics_of(state)))
+
+    def diagnostics_of(self, state: DocumentState) -> list[types.Diagnostic]:
+        """What ``publish`` sends for a document: its problems placed in it, capped
+        (``diagnostics.capped``), their positions in the editor's units."""
+        found = diagnostics.capped(diagnostics.for_document(state, diagnostics.check(state)))
+        where = PositionMap(state.text)
+        return [self._diagnostic(d, where) for d in found]
 
     def publish_soon(self, uri: str) -> None:
         """Check the document once the user pauses: each change postpones the check by

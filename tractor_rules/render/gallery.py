@@ -42,9 +42,10 @@ class Entry:
 
 
 def header_comment(text: str) -> list[str]:
-    """The lines of the comment a ruleset file opens with, without their ``#``."""
+    """The lines of the comment a ruleset file opens with, without their ``#`` (lines as the
+    language counts them: only a line feed ends one)."""
     lines = []
-    for line in text.splitlines():
+    for line in (line.removesuffix("\r") for line in text.split("\n")):
         if not line.startswith("#"):
             break
         lines.append(line[1:].strip())
@@ -89,6 +90,25 @@ def entries(folder: Path) -> list[Entry]:
     return [read_entry(p) for p in sorted(folder.glob("*.tractor"))]
 
 
+#: every way a line can end for some reader of the page: Markdown ends one at CR, LF and CRLF
+_LINE_ENDS = re.compile(r"\r\n|\r|\n")
+
+
+def code_block(text: str, lang: str) -> str:
+    """``text`` as a fenced code block of Markdown that nothing in it can end early, whatever it holds.
+
+    Its lines end with LF only, so that the page shows the lines Markdown reads (a carriage return
+    alone ends a line for Markdown, and what followed one in a comment once came out of the block
+    as HTML); and its fence is longer than any run of backticks in it, since only a fence as long
+    as the opening one closes the block."""
+    body = _LINE_ENDS.sub("\n", text)
+    if not body.endswith("\n"):
+        body += "\n"
+    longest = max((len(run) for run in re.findall(r"`+", body)), default=0)
+    fence = "`" * max(3, longest + 1)
+    return f"{fence}{lang}\n{body}{fence}"
+
+
 def house_items(rules: Rules, lang: str) -> list[Item]:
     """The items of the rule sheet that the ruleset's own file changes (its "house rule" items),
     without their badge: on the gallery page every one of them is a house rule."""
@@ -102,7 +122,8 @@ def page(folder: Path) -> str:
         excerpts = {lang: house_items(entry.rules, lang) for lang in LANGUAGES}
         parent = entry.rules.files[1] if len(entry.rules.files) > 1 else ""
         shown.append({"entry": entry, "excerpts": excerpts, "parent": parent,
-                      "file": f"{folder.parent.name}/{folder.name}/{entry.path.name}"})
+                      "file": f"{folder.parent.name}/{folder.name}/{entry.path.name}",
+                      "code": code_block(entry.text, "tractor")})
     labels = {lang: build_sheet(Rules(), lang).labels for lang in LANGUAGES}
     template = environment("md", "en").get_template("gallery.md.j2")
     return template.render(entries=shown, labels=labels).rstrip("\n") + "\n"

@@ -16,10 +16,25 @@ methods).  Import the names from this package: ``from tractor_rules.rules import
 
 from __future__ import annotations
 
-from .base import JOKERS, RANKS, SCHEMA_VERSION, SUITS, Source, Suit, since
+from .base import (
+    JOKERS,
+    MAX_DECKS,
+    MAX_PLAYERS,
+    MAX_POINTS,
+    MAX_TRACTOR,
+    RANKS,
+    SCHEMA_VERSION,
+    SUITS,
+    Source,
+    Suit,
+    bounded,
+    bounds,
+    limits,
+    since,
+)
 from .combinations import Combinations, LinkKind, LinkTier
 from .declaring import DeclareStep, Declaring, Fallback
-from .kitty import KittyExchange, Multiplier, MultiplierRow
+from .kitty import MAX_FORMULA_OPERATORS, KittyExchange, Multiplier, MultiplierRow
 from .levels import KnockBack, KnockTrigger, Levels
 from .play import (
     Count,
@@ -46,6 +61,13 @@ __all__ = [
     "JOKERS",
     "Suit",
     "since",
+    "bounded",
+    "bounds",
+    "limits",
+    "MAX_PLAYERS",
+    "MAX_DECKS",
+    "MAX_POINTS",
+    "MAX_TRACTOR",
     "Source",
     # table
     "Table",
@@ -77,6 +99,7 @@ __all__ = [
     "Following",
     "Ruffing",
     # kitty
+    "MAX_FORMULA_OPERATORS",
     "MultiplierRow",
     "Multiplier",
     "KittyExchange",

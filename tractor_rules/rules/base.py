@@ -7,7 +7,7 @@ Cards are named by rank strings ``"2"`` .. ``"10"``, ``"J"``, ``"Q"``, ``"K"``, 
 
 from __future__ import annotations
 
-from dataclasses import MISSING, dataclass, field
+from dataclasses import MISSING, dataclass, field, fields
 from typing import Any, Literal
 
 #: version 2 adds fields, each with a default that keeps version 1's meaning (docs/json.md)
@@ -27,6 +27,43 @@ def since(version: int, *, default: Any = MISSING, default_factory: Any = MISSIN
     if default_factory is not MISSING:
         return field(default_factory=default_factory, metadata=meta)
     return field(default=default, metadata=meta)
+
+
+#: the bounds of the language, shared: the compiler reads a number against them, ``Rules.from_dict``
+#: checks the JSON form against them, and the JSON Schema states them (``tractor_rules.codec``)
+MAX_PLAYERS = 12
+MAX_DECKS = 8
+MAX_POINTS = 10_000
+MAX_TRACTOR = 50
+
+
+def bounds(low: int, high: int, *, off: int | None = None) -> dict[str, Any]:
+    """The metadata of a field of whole numbers from ``low`` to ``high`` (every number in it, for a
+    tuple), or ``off`` (the value that means "none": 0, -1): ``field(metadata=bounds(1, 8))`` for a
+    field without a default, else ``bounded``."""
+    return {"range": (low, high), "off": off}
+
+
+def bounded(low: int, high: int, *, off: int | None = None, default: Any,
+            default_factory: Any = MISSING, version: int = 1) -> Any:
+    """A field with a default, of whole numbers bounded as ``bounds`` says.  ``version``: the
+    schema version that added it (as ``since``)."""
+    meta = bounds(low, high, off=off)
+    if version > 1:
+        meta["since"] = version
+    if default_factory is not MISSING:
+        return field(default_factory=default_factory, metadata=meta)
+    return field(default=default, metadata=meta)
+
+
+def limits(cls: type, name: str) -> tuple[int, int]:
+    """The bounds of field ``name`` of the rules' class ``cls`` (``bounded``): what the compiler
+    accepts for it (the "none" value aside)."""
+    for f in fields(cls):
+        if f.name == name:
+            low, high = f.metadata["range"]
+            return low, high
+    raise KeyError(f"{cls.__name__} has no field {name!r}")
 
 
 @dataclass(frozen=True, slots=True)

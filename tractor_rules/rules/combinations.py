@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal
 
-from .base import since
+from .base import MAX_DECKS, MAX_TRACTOR, bounded, since
 
 
 LinkKind = Literal[
@@ -37,16 +37,16 @@ class LinkTier:
 @dataclass(frozen=True, slots=True)
 class Combinations:
     #: widths of the sets a player may lead: 1 single, 2 pair, 3 triple, 4 quad, ...
-    set_widths: tuple[int, ...] = (1, 2)
+    set_widths: tuple[int, ...] = bounded(1, MAX_DECKS, default=(1, 2))
     #: widths of the sets that join into tractors (2: tractors of pairs, 3: of triples, ...)
-    tractor_widths: tuple[int, ...] = (2,)
+    tractor_widths: tuple[int, ...] = bounded(2, MAX_DECKS, default=(2,))
     #: the least and greatest (0: no upper bound) number of sets in a tractor, for every width
     #: that ``tractor_lengths`` does not list
-    tractor_min_length: int = 2
-    tractor_max_length: int = 0
+    tractor_min_length: int = bounded(2, MAX_TRACTOR, default=2)
+    tractor_max_length: int = bounded(2, MAX_TRACTOR, off=0, default=0)
     #: widths whose tractors have lengths of their own: (width, least, greatest; 0: no upper bound),
     #: e.g. ((3, 2, 0),) where pairs need three in a row but two triples make a tractor
-    tractor_lengths: tuple[tuple[int, int, int], ...] = since(2, default=())
+    tractor_lengths: tuple[tuple[int, int, int], ...] = bounded(2, MAX_TRACTOR, off=0, default=(), version=2)
     #: whether the hole left in a suit by the level rank (and constant ranks) is bridged
     bridge_gaps: bool = True
     #: chains of trump bands that adjoin in a suit hand, each highest first
@@ -67,14 +67,14 @@ class Combinations:
     #: "identical": identical cards always stay in one unit (AAAAKKK is AAAA + KKK)
     grouping: Literal["largest", "identical"] = "largest"
     #: 0: no bombs; n: n or more identical cards beat any other play
-    bomb_width: int = 0
+    bomb_width: int = bounded(2, MAX_DECKS, off=0, default=0)
     #: a bomb may join adjacent sets of two or more identical cards (of any sizes) into one bomb:
     #: 3333 44 is a bomb of six cards (rbtying issue 262); bombs compare by their largest set
     bomb_joins_sets: bool = since(2, default=False)
     #: 0: no rainbows; n: a lead of n or more cards of one rank in four suits (jokers never; a
     #: trump-suit card counts as a trump, so all-trump level cards never) is a rainbow; several
     #: such ranks led together are a rainbow throw (rbtying CompoundFormats; engine/deck/rainbows.py)
-    rainbow_min: int = since(2, default=0)
+    rainbow_min: int = bounded(4, 4 * MAX_DECKS, off=0, default=0, version=2)
 
     def lengths_of(self, width: int) -> tuple[int, int]:
         """The least and greatest (0: no upper bound) number of sets in a tractor of ``width``."""

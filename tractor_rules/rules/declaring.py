@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Literal
 
-from .base import Suit, since
+from .base import MAX_DECKS, Suit, bounded, bounds, since
 
 
 @dataclass(frozen=True, slots=True)
@@ -18,10 +18,10 @@ class DeclareStep:
     ("1 small joker + 1 level card"): the level cards name their suit.  A ``tied`` step (written
     ``=`` after the step before it) is as strong as that step: neither overturns the other."""
 
-    count: int
+    count: int = field(metadata=bounds(1, 2 * MAX_DECKS))
     kind: Literal["level", "small-joker", "big-joker", "joker"]
     #: identical level cards shown with the jokers (joker kinds only); 0: jokers alone
-    level_cards: int = since(2, default=0)
+    level_cards: int = bounded(1, 2 * MAX_DECKS, off=0, default=0, version=2)
     #: as strong as the step before it on the ladder
     tied: bool = since(2, default=False)
 
@@ -40,8 +40,8 @@ class Fallback:
     kind: Literal[
         "kitty-card", "level-card", "highest-card", "redeal", "no-trump", "partner-names"
     ] = "kitty-card"
-    card: int = 3
-    skip_to: int = 7
+    card: int = bounded(1, 1000, default=3)
+    skip_to: int = bounded(1, 1000, off=0, default=7)
     otherwise: Literal["no-trump", "redeal"] = "no-trump"
 
 

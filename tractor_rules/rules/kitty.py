@@ -3,17 +3,22 @@ attackers win the last trick, and ``kitty_exchange``, what the table sees of the
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Literal
 
-from .base import since
+from .base import MAX_DECKS, MAX_TRACTOR, bounded, bounds, since
+
+#: the most operators (``+``, ``*`` or ``×``, ``^``) a kitty formula holds: the one limit of the
+#: language (the parser), the JSON form (``Rules.from_dict``) and the JSON Schema's description; it
+#: also bounds how deep the formula's tree nests, and so every walk over it
+MAX_FORMULA_OPERATORS = 64
 
 
 @dataclass(frozen=True, slots=True)
 class MultiplierRow:
-    width: int
-    length: int
-    factor: int
+    width: int = field(metadata=bounds(1, MAX_DECKS))
+    length: int = field(metadata=bounds(1, MAX_TRACTOR))
+    factor: int = field(metadata=bounds(1, 1_000_000))
 
 
 @dataclass(frozen=True, slots=True)
@@ -35,9 +40,10 @@ class Multiplier:
         MultiplierRow(2, 3, 16),
     )
     doubling: bool = True
-    #: a small expression tree: ["num", 2], ["var", "size"], ["add"|"mul"|"pow", a, b]
+    #: a small expression tree: ["num", 2], ["var", "size"], ["add"|"mul"|"pow", a, b], with at most
+    #: ``MAX_FORMULA_OPERATORS`` operator nodes
     formula: tuple = ()
-    cap: int = 0
+    cap: int = bounded(1, 1_000_000_000, off=0, default=0)
 
 
 @dataclass(frozen=True, slots=True)

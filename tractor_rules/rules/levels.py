@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal
 
-from .base import since
+from .base import bounded, since
 
 
 KnockTrigger = Literal["lost-to-single", "any-loss", "last-trick-single"]
@@ -53,7 +53,7 @@ class Levels:
     #: "beyond-last": after the last level, one more level is played as no-trump;
     #: "hands": the match ends after ``end_hands`` hands, highest level wins.
     game_end: Literal["last", "reach-last", "beyond-last", "hands"] = "last"
-    end_hands: int = 0
+    end_hands: int = bounded(1, 10_000, off=0, default=0)
     #: the trumps of the extra level of "beyond-last": "no-trump", a no-trump hand at the last
     #: level's rank (trumps as ``trumps.no_trump`` says); "jokers-only", a hand with no level rank
     #: at all, only the jokers (and constant trumps) being trumps
@@ -63,4 +63,4 @@ class Levels:
     hold_needs_last_trick: bool = since(2, default=False)
     #: levels a banker team smaller than usual gains on top of the table when it holds the bank
     #: (with called partners: fewer players than the banker and one friend per called card); 0: none
-    short_team_bonus: int = since(2, default=0)
+    short_team_bonus: int = bounded(0, 10, default=0, version=2)

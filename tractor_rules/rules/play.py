@@ -7,7 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Literal
 
-from .base import since
+from .base import MAX_DECKS, MAX_POINTS, MAX_TRACTOR, bounded, bounds, since
 
 
 # --- leading and throws ----------------------------------------------------------------------------
@@ -20,7 +20,7 @@ class Penalty:
     team's penalty is added to the attackers' points, an attacker's is taken from them."""
 
     kind: Literal["none", "per-attempt", "per-card", "hand-lost"] = "none"
-    points: int = 0
+    points: int = bounded(1, MAX_POINTS, off=0, default=0)
 
 
 @dataclass(frozen=True, slots=True)
@@ -52,8 +52,8 @@ class Count:
     """A count in a follow list: ``per_n * n + plus`` where n is the lead's parameter.  A greedy
     count ("pairs" without a number: as many as the hand allows) has ``greedy`` set."""
 
-    per_n: int = 0
-    plus: int = 0
+    per_n: int = bounded(1, 100, off=0, default=0)
+    plus: int = bounded(-1000, 1000, default=0)
     greedy: bool = False
 
     def value(self, n: int) -> int:
@@ -65,7 +65,7 @@ class Term:
     """``count`` units, each ``length`` adjacent sets of ``width`` identical cards (length 1: a set)."""
 
     count: Count
-    width: int
+    width: int = field(metadata=bounds(1, MAX_DECKS))
     length: Count = field(default_factory=lambda: Count(0, 1))
 
 
@@ -104,8 +104,8 @@ class LeadShape:
     """The lead a list applies to: ``length`` sets of ``width`` (length 1: a set).  ``length`` 0
     stands for "n", a list for every tractor of that width."""
 
-    width: int
-    length: int
+    width: int = field(metadata=bounds(1, MAX_DECKS))
+    length: int = field(metadata=bounds(1, MAX_TRACTOR, off=0))
 
     @property
     def label(self) -> str:

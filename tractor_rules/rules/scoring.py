@@ -4,8 +4,10 @@ upgrade table from attackers' points to level changes; ``rotation``, who banks n
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Literal
+
+from .base import MAX_DECKS, MAX_POINTS, bounded, bounds
 
 #: the two sides of a hand
 Side = Literal["banker", "attackers"]
@@ -17,12 +19,13 @@ class ThresholdRow:
     ``side`` ``levels`` levels ("attackers", 0 is a swap without a level change).  An open row adds
     one level every ``every`` points above ``low``, up to ``at_most`` levels (0: no limit)."""
 
-    low: int
-    high: int
+    low: int = field(metadata=bounds(0, 999_999))
+    high: int = field(metadata=bounds(0, 999_999, off=-1))
     side: Side
-    levels: int
-    every: int = 0
-    at_most: int = 0
+    levels: int = field(metadata=bounds(0, 100))
+    #: (a row written says at most MAX_POINTS; 'steps: N per deck' makes up to that per deck)
+    every: int = bounded(1, MAX_POINTS * MAX_DECKS, off=0, default=0)
+    at_most: int = bounded(0, 100, default=0)
 
 
 @dataclass(frozen=True, slots=True)
@@ -42,8 +45,8 @@ class GamePoints:
     """Table points for a hand's outcome: ``side`` gaining ``levels`` (``or_more``: and above)."""
 
     side: Side
-    levels: int
-    points: int
+    levels: int = field(metadata=bounds(0, 100))
+    points: int = field(metadata=bounds(0, MAX_POINTS))
     or_more: bool = False
 
 
@@ -51,8 +54,8 @@ class GamePoints:
 class StakeStep:
     """When every player has more than ``above`` table points, a hand counts ``factor`` times."""
 
-    above: int
-    factor: int
+    above: int = field(metadata=bounds(0, 1_000_000))
+    factor: int = field(metadata=bounds(1, 100))
 
 
 @dataclass(frozen=True, slots=True)
@@ -62,13 +65,13 @@ class Stakes:
     #: coins: X = levels + ``banker_base`` when the bankers win, levels + ``attackers_base`` when
     #: the attackers win; the loser pays X × room, the winner receives that × ``winner_percent`` %
     coins: bool = False
-    banker_base: int = 1
-    attackers_base: int = 2
-    winner_percent: int = 100
+    banker_base: int = bounded(0, 100, default=1)
+    attackers_base: int = bounded(0, 100, default=2)
+    winner_percent: int = bounded(1, 100, default=100)
     #: leaving the table early: the leaver loses this many base points, every other player gains
     #: ``leave_others``
-    leave_penalty: int = 0
-    leave_others: int = 0
+    leave_penalty: int = bounded(0, MAX_POINTS, default=0)
+    leave_others: int = bounded(0, MAX_POINTS, default=0)
 
     def points_for(self, side: str, levels: int) -> int | None:
         """The game points of an outcome (``side`` gaining ``levels``; ("attackers", 0) is a swap):

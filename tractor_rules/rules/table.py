@@ -6,29 +6,29 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal
 
-from .base import JOKERS, RANKS, since
+from .base import JOKERS, MAX_DECKS, MAX_PLAYERS, MAX_POINTS, RANKS, bounded, since
 
 
 @dataclass(frozen=True, slots=True)
 class Table:
-    players: int = 4
+    players: int = bounded(2, MAX_PLAYERS, default=4)
     #: "opposite": two teams, partners across (4 players); "alternate": seats alternate between two
     #: teams (4, 6, 8 players); "called": Finding Friends, the banker calls ``called_cards`` cards.
     partnership: Literal["opposite", "alternate", "called"] = "opposite"
-    called_cards: int = 0
+    called_cards: int = bounded(1, MAX_PLAYERS // 2, off=0, default=0)
     direction: Literal["counterclockwise", "clockwise"] = "counterclockwise"
-    decks: int = 2
+    decks: int = bounded(1, MAX_DECKS, default=2)
     jokers: bool = True
     #: whole ranks taken out of every deck
     removed_ranks: tuple[str, ...] = ()
     #: cards taken out of the whole pack one by one, beyond the removed ranks: (card, copies), the
     #: card named as in the card notation ("SJ", "BJ", "2S", "10H"), the copies counted over all the
     #: decks together, in deck order; (("SJ", 3),) takes the three small jokers out of three decks
-    removed_cards: tuple[tuple[str, int], ...] = since(2, default=())
-    hand_size: int = 25
-    kitty_size: int = 8
+    removed_cards: tuple[tuple[str, int], ...] = bounded(1, MAX_DECKS, default=(), version=2)
+    hand_size: int = bounded(1, 1000, default=25)
+    kitty_size: int = bounded(0, 1000, default=8)
     #: point value of each scoring rank, e.g. (("5", 5), ("10", 10), ("K", 10))
-    points: tuple[tuple[str, int], ...] = (("5", 5), ("10", 10), ("K", 10))
+    points: tuple[tuple[str, int], ...] = bounded(0, MAX_POINTS, default=(("5", 5), ("10", 10), ("K", 10)))
     #: Finding Friends: the cards the banker may not call, judged at the hand's level and trump:
     #: "trumps"; "highest", the highest card of its suit (a side suit's ace, or its king when aces
     #: are trumps; the big joker among trumps); "points", the cards that score

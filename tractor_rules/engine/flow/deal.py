@@ -82,9 +82,13 @@ class DeclareTable:
             else:
                 candidates = [[j] * step.count for j in jokers]
             for cards in candidates:
+                # beyond the pack first (two 2D where cards taken out leave one): the oracle would
+                # rightly refuse such cards with an error, not answer "no declaration"
+                if any(cards.count(c) > copies[c] for c in cards):
+                    continue
                 made = rules.declaration(cards, level)
-                if made is None or made.step != index or any(cards.count(c) > copies[c] for c in cards):
-                    continue  # not this step's cards (a joker of the other kind), or beyond the pack
+                if made is None or made.step != index:
+                    continue  # not this step's cards (a joker of the other kind)
                 face = face_of(cards)
                 joker = next((c for c in cards if c != face), None)
                 extra = None if joker is None else (joker, cards.count(joker))

@@ -21,9 +21,12 @@ from ..syntax import Leaf, Node, Position, Statement, as_leaf, as_node, source_l
 from .shapes import plural_width_of, set_width_of
 
 RANK_ORDER = {rank: i for i, rank in enumerate(model.RANKS)}
-MAX_PLAYERS = 12
-MAX_DECKS = 8
-MAX_POINTS = 10_000
+# the bounds of the language live with the rules they bound (``rules.bounded``): Rules.from_dict and
+# the JSON Schema read the same ones
+MAX_PLAYERS = model.MAX_PLAYERS
+MAX_DECKS = model.MAX_DECKS
+MAX_POINTS = model.MAX_POINTS
+limits = model.limits
 
 T = TypeVar("T")
 

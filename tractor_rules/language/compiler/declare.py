@@ -8,7 +8,7 @@ from typing import Literal
 from ... import codes
 from ... import rules as model
 from ..syntax import Leaf, Node, Statement, as_leaf, as_node
-from .core import MAX_DECKS, YES_NO, Compiler, child_nodes, choice, handles, handles_choice
+from .core import YES_NO, Compiler, child_nodes, choice, handles, handles_choice, limits
 
 # The model's Literal types for these fields, spelt out: ``rules`` names no alias for them.
 StepKind = Literal["level", "small-joker", "big-joker", "joker"]
@@ -70,9 +70,9 @@ def _ladder(c: Compiler, st: Statement) -> None:
         if node.kind in ("stronger", "tied"):
             tied = node.kind == "tied"
             continue
-        count = c.number(node.args[0], 1, MAX_DECKS * 2, "a declaration's number of cards")
+        count = c.number(node.args[0], *limits(model.DeclareStep, "count"), "a declaration's number of cards")
         extra = node.first("level_cards")
-        level_cards = 0 if extra is None else c.number(extra.args[0], 1, MAX_DECKS * 2,
+        level_cards = 0 if extra is None else c.number(extra.args[0], *limits(model.DeclareStep, "level_cards"),
                                                        "a declaration's number of level cards")
         if count is None or level_cards is None:
             ok = False
@@ -144,10 +144,10 @@ def _nobody_declares(c: Compiler, st: Statement) -> None:
         c.set("declaring.fallback", model.Fallback(choice(rule, _FALLBACK_KINDS), 0, 0, otherwise))
         return
     ints = [a for a in rule.args if isinstance(a, Leaf)]
-    card = c.number(ints[0], 1, 1000, "the kitty card")
+    card = c.number(ints[0], *limits(model.Fallback, "card"), "the kitty card")
     skip_to: int | None = card or 0
     if len(ints) > 1:
-        skip_to = c.number(ints[1], 1, 1000, "the last kitty card tried")
+        skip_to = c.number(ints[1], *limits(model.Fallback, "skip_to"), "the last kitty card tried")
         if card is not None and skip_to is not None and skip_to <= card:
             c.error(ints[1], f"skipping jokers goes on past card {card}, so the last card tried must come after it", code=codes.WRONG_ORDER)
             return

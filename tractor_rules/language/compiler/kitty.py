@@ -7,7 +7,7 @@ from ... import codes
 from ... import rules as model
 from ...errors import Fix
 from ..syntax import Leaf, Node, Statement, as_node, leaf_int
-from .core import Compiler, child_nodes, choice, handles
+from .core import Compiler, child_nodes, choice, handles, limits
 from .shapes import set_width_of, unit_words
 
 
@@ -41,7 +41,7 @@ def _multiplier(c: Compiler, st: Statement) -> None:
     elif rule.kind == "no_multiplier":
         c.set("kitty", model.Multiplier("none", (), False, (), 0))
     elif rule.kind == "formula":
-        cap = c.number_in(rule.first("cap"), 1, 1_000_000_000, "the multiplier's cap")
+        cap = c.number_in(rule.first("cap"), *limits(model.Multiplier, "cap"), "the multiplier's cap")
         if cap is not None:
             c.set("kitty", model.Multiplier("formula", (), False, formula_tree(rule.args[0]), cap))
     else:
@@ -72,14 +72,14 @@ def _multiplier_rows(c: Compiler, rule: Node) -> tuple[model.MultiplierRow, ...]
             _misprinted_factor(c, row.args[1])
             ok = False
             continue
-        factor = c.number(row.args[1], 1, 1_000_000, "a multiplier")
+        factor = c.number(row.args[1], *limits(model.MultiplierRow, "factor"), "a multiplier")
         width: int | None
         length: int | None
         if key.kind == "key_set":
             width, length = set_width_of(as_node(key.args[0])), 1
         else:
             length_leaf, plural = key.args
-            length = c.number(length_leaf, 2, 50, "a tractor's length")
+            length = c.number(length_leaf, 2, limits(model.MultiplierRow, "length")[1], "a tractor's length")
             width = c.set_width(plural, plural=True)
         if factor is None or length is None or width is None:
             ok = False

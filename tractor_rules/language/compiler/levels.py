@@ -7,7 +7,7 @@ from __future__ import annotations
 from ... import codes
 from ... import rules as model
 from ..syntax import Node, Statement, as_node
-from .core import RANK_ORDER, Compiler, child_nodes, choice, handles, handles_choice
+from .core import RANK_ORDER, Compiler, child_nodes, choice, handles, handles_choice, limits
 
 #: banker rules by the outcome they apply to, each alternative → ``Rotation`` value
 _AFTER_HOLD = {"partner_after_hold": "partner", "same_after_hold": "same", "team_after_hold": "next-of-team"}
@@ -97,7 +97,7 @@ def _next_banker(c: Compiler, st: Statement) -> None:
 def _game_end(c: Compiler, st: Statement) -> None:
     rule = as_node(st.node.args[0])
     if rule.kind == "end_after_hands":
-        n = c.number(rule.args[0], 1, 10_000, "the number of hands")
+        n = c.number(rule.args[0], *limits(model.Levels, "end_hands"), "the number of hands")
         if n is not None:
             c.set("levels.game_end", "hands")
             c.set("levels.end_hands", n)
@@ -127,4 +127,4 @@ def _smaller_team_bonus(c: Compiler, st: Statement) -> None:
     if not st.node.args:  # none
         c.set("levels.short_team_bonus", 0)
         return
-    c.set_number("levels.short_team_bonus", st.node.args[0], 0, 10, "a bonus")
+    c.set_number("levels.short_team_bonus", st.node.args[0], *limits(model.Levels, "short_team_bonus"), "a bonus")

@@ -8,8 +8,6 @@ from typing import Literal
 from ... import rules as model
 from ..syntax import Leaf, Node, Statement, as_leaf, as_node
 from .core import (
-    MAX_DECKS,
-    MAX_POINTS,
     YES_NO,
     Compiler,
     child_nodes,
@@ -17,6 +15,7 @@ from .core import (
     finishes,
     handles,
     handles_choice,
+    limits,
 )
 from .shapes import lead_shape_label
 
@@ -74,7 +73,7 @@ def _penalty(c: Compiler, node: Node) -> model.Penalty | None:
         return model.Penalty()
     if node.kind == "hand_lost":
         return model.Penalty("hand-lost", 0)
-    points = c.number(node.args[0], 1, MAX_POINTS, "a penalty")
+    points = c.number(node.args[0], *limits(model.Penalty, "points"), "a penalty")
     if points is None:
         return None
     return model.Penalty(choice(node, _POINT_PENALTIES), points)
@@ -104,19 +103,19 @@ handles_choice("other_leads", "following.default", {
 def _count(c: Compiler, node: Node) -> model.Count | None:
     """A count of a follow list: "2", "n", "2n-1"; None (reported) if a number is out of range."""
     if node.kind == "number":
-        value = c.number(node.args[0], 0, 1000, "a count")
+        value = c.number(node.args[0], 0, limits(model.Count, "plus")[1], "a count")
         return None if value is None else model.Count(0, value)
     args = list(node.args)
     per_n = 1
     if args and isinstance(args[0], Leaf) and args[0].kind == "int":
-        factor = c.number(args.pop(0), 1, 100, "the factor of n")
+        factor = c.number(args.pop(0), *limits(model.Count, "per_n"), "the factor of n")
         if factor is None:
             return None
         per_n = factor
     plus = 0
     if args:
         sign, amount = args
-        value = c.number(amount, 0, 1000, "a count")
+        value = c.number(amount, 0, limits(model.Count, "plus")[1], "a count")
         if value is None:
             return None
         plus = value if as_leaf(sign).value == "+" else -value
@@ -137,7 +136,7 @@ def _term(c: Compiler, node: Node) -> model.Term | None:
     # A plural without a number means "as many as the hand allows", a singular means one.
     greedy = model.Count(0, 0, greedy=True)
     if unit.kind in ("set_of", "sets_of"):
-        set_width = c.number(unit.args[0], 1, MAX_DECKS, "a set's size")
+        set_width = c.number(unit.args[0], *limits(model.Term, "width"), "a set's size")
         if set_width is None:
             return None
         return model.Term(count or (greedy if unit.kind == "sets_of" else model.Count(0, 1)), set_width)
@@ -174,7 +173,7 @@ def lead_shape(c: Compiler, node: Node) -> model.LeadShape | None:
         return None
     if length_node.kind == "any_length":
         return model.LeadShape(width, 0)
-    length = c.number(length_node.args[0], 2, 50, "a tractor's length")
+    length = c.number(length_node.args[0], 2, model.MAX_TRACTOR, "a tractor's length")
     return None if length is None else model.LeadShape(width, length)
 
 

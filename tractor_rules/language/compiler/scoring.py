@@ -10,7 +10,7 @@ import math
 from ... import codes
 from ... import rules as model
 from ..syntax import Node, Statement, as_leaf, as_node, leaf_int
-from .core import MAX_POINTS, UPGRADE_SECTIONS, Compiler, Handler, UpgradeTable, child_nodes, finishes, handles
+from .core import MAX_POINTS, UPGRADE_SECTIONS, Compiler, Handler, UpgradeTable, child_nodes, finishes, handles, limits
 
 #: an outcome of the grammar that names a side → that side
 _SIDES: dict[str, model.Side] = {"banker": "banker", "attackers": "attackers"}
@@ -42,7 +42,7 @@ def _outcome(c: Compiler, node: Node) -> tuple[model.Side, int | None]:
     """The side an outcome favours and its levels (0 for a swap; None, reported, if out of range)."""
     if node.kind == "swap":
         return "attackers", 0
-    levels = c.number(node.args[0], 0, 100, "a level change")
+    levels = c.number(node.args[0], *limits(model.ThresholdRow, "levels"), "a level change")
     return _SIDES[node.kind], levels
 
 
@@ -112,7 +112,7 @@ def _at_most(c: Compiler, clause: Node | None, high: int, levels: int) -> int | 
     if clause is None:
         return 0
     limit = as_leaf(clause.args[0])
-    at_most = c.number(limit, 0, 100, "the most levels")
+    at_most = c.number(limit, *limits(model.ThresholdRow, "at_most"), "the most levels")
     if at_most is None:
         return None
     if at_most < levels:
@@ -174,7 +174,7 @@ def _game_points(c: Compiler, st: Statement) -> None:
     for row in child_nodes(st.node):
         outcome = as_node(row.args[0])
         side, levels = _outcome(c, outcome)
-        points = c.number(row.args[-1], 0, MAX_POINTS, "game points")
+        points = c.number(row.args[-1], *limits(model.GamePoints, "points"), "game points")
         if levels is None or points is None:
             continue
         or_more = row.first("or_more") is not None
@@ -189,8 +189,8 @@ def _game_points(c: Compiler, st: Statement) -> None:
 def _stake_multiplier(c: Compiler, st: Statement) -> None:
     steps: list[model.StakeStep] = []
     for node in child_nodes(st.node):
-        factor = c.number(node.args[0], 1, 100, "a stake multiplier")
-        above = c.number(node.args[1], 0, 1_000_000, "a table-points threshold")
+        factor = c.number(node.args[0], *limits(model.StakeStep, "factor"), "a stake multiplier")
+        above = c.number(node.args[1], *limits(model.StakeStep, "above"), "a table-points threshold")
         if factor is None or above is None:
             continue
         if steps and above <= steps[-1].above:
@@ -204,9 +204,9 @@ def _stake_multiplier(c: Compiler, st: Statement) -> None:
 def _coins(c: Compiler, st: Statement) -> None:
     banker, attackers, percent = st.node.args
     if c.set_numbers({
-        "stakes.banker_base": (banker, 0, 100, "the bankers' base"),
-        "stakes.attackers_base": (attackers, 0, 100, "the attackers' base"),
-        "stakes.winner_percent": (percent, 1, 100, "the winner's share"),
+        "stakes.banker_base": (banker, *limits(model.Stakes, "banker_base"), "the bankers' base"),
+        "stakes.attackers_base": (attackers, *limits(model.Stakes, "attackers_base"), "the attackers' base"),
+        "stakes.winner_percent": (percent, *limits(model.Stakes, "winner_percent"), "the winner's share"),
     }):
         c.set("stakes.coins", True)
 
@@ -215,6 +215,6 @@ def _coins(c: Compiler, st: Statement) -> None:
 def _leaving(c: Compiler, st: Statement) -> None:
     leaver, others = st.node.args
     c.set_numbers({
-        "stakes.leave_penalty": (leaver, 0, MAX_POINTS, "the leaver's loss"),
-        "stakes.leave_others": (others, 0, MAX_POINTS, "the others' gain"),
+        "stakes.leave_penalty": (leaver, *limits(model.Stakes, "leave_penalty"), "the leaver's loss"),
+        "stakes.leave_others": (others, *limits(model.Stakes, "leave_others"), "the others' gain"),
     })

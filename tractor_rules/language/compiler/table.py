@@ -7,9 +7,6 @@ from ... import codes
 from ... import rules as model
 from ..syntax import Node, Statement, as_leaf, as_node, leaf_int
 from .core import (
-    MAX_DECKS,
-    MAX_PLAYERS,
-    MAX_POINTS,
     RANK_ORDER,
     YES_NO,
     Compiler,
@@ -17,6 +14,7 @@ from .core import (
     finishes,
     handles,
     handles_choice,
+    limits,
 )
 
 # --- table ---------------------------------------------------------------------------------------
@@ -24,14 +22,14 @@ from .core import (
 
 @handles("players")
 def _players(c: Compiler, st: Statement) -> None:
-    c.set_number("table.players", st.node.args[0], 2, MAX_PLAYERS, "the number of players")
+    c.set_number("table.players", st.node.args[0], *limits(model.Table, "players"), "the number of players")
 
 
 @handles("partners")
 def _partners(c: Compiler, st: Statement) -> None:
     node = as_node(st.node.args[0])
     if node.kind == "called":
-        n = c.number(node.args[0], 1, MAX_PLAYERS // 2, "the number of called cards")
+        n = c.number(node.args[0], *limits(model.Table, "called_cards"), "the number of called cards")
         if n is not None:
             c.set("table.partnership", "called")
             c.set("table.called_cards", n)
@@ -47,7 +45,7 @@ def _direction(c: Compiler, st: Statement) -> None:
 
 @handles("decks")
 def _decks(c: Compiler, st: Statement) -> None:
-    c.set_number("table.decks", st.node.args[0], 1, MAX_DECKS, "the number of decks")
+    c.set_number("table.decks", st.node.args[0], *limits(model.Table, "decks"), "the number of decks")
 
 
 handles_choice("jokers", "table.jokers", YES_NO)
@@ -121,8 +119,8 @@ def _card_words(card: str, count: int) -> str:
 def _deal(c: Compiler, st: Statement) -> None:
     hand_leaf, kitty_leaf = st.node.args
     c.set_numbers({
-        "table.hand_size": (hand_leaf, 1, 1000, "the hand size"),
-        "table.kitty_size": (kitty_leaf, 0, 1000, "the kitty size"),
+        "table.hand_size": (hand_leaf, *limits(model.Table, "hand_size"), "the hand size"),
+        "table.kitty_size": (kitty_leaf, *limits(model.Table, "kitty_size"), "the kitty size"),
     })
 
 
@@ -132,7 +130,7 @@ def _points(c: Compiler, st: Statement) -> None:
     for point in child_nodes(st.node):
         rank_leaf, value_leaf = point.args
         rank = c.rank(rank_leaf)
-        value = c.number(value_leaf, 0, MAX_POINTS, "a card's points")
+        value = c.number(value_leaf, *limits(model.Table, "points"), "a card's points")
         if rank is None or value is None:
             continue
         if rank in values:

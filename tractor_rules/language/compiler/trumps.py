@@ -10,7 +10,7 @@ from ... import codes
 from ... import rules as model
 from ...rules import width_name
 from ..syntax import Node, Statement, as_leaf, as_node
-from .core import MAX_DECKS, RANK_ORDER, Compiler, child_nodes, handles, handles_choice
+from .core import RANK_ORDER, Compiler, child_nodes, handles, handles_choice, limits
 from .shapes import PLURAL_WIDTHS
 
 #: a trump band of the grammar → its kind in the model
@@ -125,7 +125,7 @@ def _tractors(c: Compiler, st: Statement) -> None:
         broken = broken or found is None
         for node in plurals:
             if node.kind == "sets_of":
-                width = c.number(node.args[0], 2, MAX_DECKS, "the width of a tractor's sets")
+                width = c.number(node.args[0], *limits(model.Combinations, "tractor_widths"), "the width of a tractor's sets")
                 if width is None:
                     return  # reported; the tractors stay as they were rather than shrink
             else:
@@ -150,10 +150,10 @@ def _tractors(c: Compiler, st: Statement) -> None:
 
 def _length_range(c: Compiler, node: Node) -> tuple[int, int] | None:
     """A tractor's length range ("2+", "2-4") as (least, greatest; 0: no bound); None if wrong."""
-    low = c.number(node.args[0], 2, 50, "a tractor's least length")
+    low = c.number(node.args[0], *limits(model.Combinations, "tractor_min_length"), "a tractor's least length")
     high: int | None = 0
     if node.kind == "between":
-        high = c.number(node.args[1], 2, 50, "a tractor's greatest length")
+        high = c.number(node.args[1], *limits(model.Combinations, "tractor_max_length"), "a tractor's greatest length")
         if low is not None and high is not None and high < low:
             c.error(node, f"the length range {low}-{high} is empty", code=codes.WRONG_ORDER)
             return None
@@ -229,7 +229,7 @@ def _bombs(c: Compiler, st: Statement) -> None:
     if not st.node.args:
         c.set("combinations.bomb_width", 0)  # bomb_joins_sets means nothing then: left as it is
         return
-    c.set_number("combinations.bomb_width", st.node.args[0], 2, MAX_DECKS, "a bomb's number of identical cards")
+    c.set_number("combinations.bomb_width", st.node.args[0], *limits(model.Combinations, "bomb_width"), "a bomb's number of identical cards")
     c.set("combinations.bomb_joins_sets", st.node.first("bomb_joins") is not None)
 
 
@@ -238,4 +238,4 @@ def _rainbows(c: Compiler, st: Statement) -> None:
     if not st.node.args:
         c.set("combinations.rainbow_min", 0)
         return
-    c.set_number("combinations.rainbow_min", st.node.args[0], 4, 4 * MAX_DECKS, "a rainbow's number of cards")
+    c.set_number("combinations.rainbow_min", st.node.args[0], *limits(model.Combinations, "rainbow_min"), "a rainbow's number of cards")
