@@ -22,7 +22,8 @@ effective suit (S, H, D, C, trumps), and twins' units in the order their cards c
 question; a failed throw's options likewise.
 
 Other questions have one answer: who wins, whether a follow is legal and why, a multiplier, a level
-change and a seat name no card, and a relabelling of twins leaves them as they are.
+change and a seat name no card, and a relabelling of twins leaves them as they are; a suit's card
+order names every card, twins together in one group.
 """
 
 from __future__ import annotations
