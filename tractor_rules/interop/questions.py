@@ -5,7 +5,8 @@ The same questions are the kinds of the conformance vectors (a case is a questio
 and its expected answer) and the methods of the JSON-RPC server, so a vector, a request and a
 Python call always agree.  Cards are written in the card notation; a play's cards are listed
 strongest first (``Context.sort``), so an answer reads the same whatever order the cards were
-given in.
+given in, but for equal cards of two suits (twins: the off-suit level cards), which keep the order
+they were given in, and so do the units they make.
 
 Parameters are checked here, before the engine sees them: a wrong one raises ``QuestionError``
 naming it.  Bad card notation and questions the rules cannot answer raise the engine's own

@@ -5,6 +5,13 @@ questions (``questions.QUESTIONS``) with its parameters and the answer this pack
 ``{"id": 7, "kind": "winner", "params": {...}, "expect": {"winner": 2}}``; the format is published
 as a JSON Schema (``vectors.schema.json`` beside this module, ``tractor-rules vectors --schema``).
 
+Where the rules allow more than one answer (twin cards: two equal pairs that may each join a
+tractor, a failed throw that may be held to either of two equal parts), the case states the others
+too, in ``"also"``: a list of answers in the shape of ``"expect"``, which stays this package's own
+(``alternatives.py`` finds them).  ``"also"`` is new in version 2 of the format; a file none of
+whose cases has one is written as version 1, which every reader of version 1 reads as before, and
+``verify`` reads both.
+
 Cases are drawn from deals, not built uniformly at random, so that they reach the rules' corners:
 hands short of the led suit (voids, ruffs, discards), tractors planted on adjacent cards of the card
 order (across the level gap, on the joker and level-card links), throws that stand and throws that
@@ -12,7 +19,8 @@ fail, illegal follows next to legal ones, no-trump hands, every score of the upg
 same rules, count and seed always give the same file.
 
 ``verify`` answers each case again and compares the answer's checked fields (``Question.checked``)
-with the case's ``expect``; the header's rules digest tells a file written for other rules.
+with the case's ``expect`` or, failing that, with each answer of its ``also``, every one of which
+must be a right answer; the header's rules digest tells a file written for other rules.
 """
 
 from __future__ import annotations
@@ -31,11 +39,16 @@ from ..engine.oracle import Context
 from ..engine.deck.order import TRUMP
 from ..errors import RulesetError
 from ..rules import NOT_PLAY_FIELDS, SUITS, Rules
+from .alternatives import KINDS as KINDS_WITH_ALTERNATIVES
+from .alternatives import alternatives
 from .jsontext import JSONTextError, loads
 from .questions import QUESTIONS, QuestionError, ask, written
 
 FORMAT = "tractor-rules-vectors"
-VERSION = 1
+#: the format's version: 2 added a case's ``"also"``
+VERSION = 2
+#: the versions ``verify`` reads (a version 1 file is a version 2 file without ``"also"``)
+READABLE_VERSIONS = (1, 2)
 #: the longest line ``verify`` reads (a case of four decks' hands is about 3 KB)
 MAX_LINE = 1 << 20
 #: the most cases ``vectors`` writes in one file
@@ -64,7 +77,9 @@ def generate(rules: Rules, ruleset: str, count: int = 5000, seed: int = 0) -> li
     in the header, as ``verify`` will load them: a shipped name or a path)."""
     cases = _Drawer(rules, random.Random(seed)).cases(count)
     kinds = Counter(case["kind"] for case in cases)
-    header = {"format": FORMAT, "version": VERSION, "ruleset": ruleset, "name": rules.name,
+    # the oldest version that holds the file: one without "also" is read by every version-1 reader
+    version = VERSION if any("also" in case for case in cases) else 1
+    header = {"format": FORMAT, "version": version, "ruleset": ruleset, "name": rules.name,
               "rules_digest": rules_digest(rules), "seed": seed, "count": len(cases),
               "kinds": {k: kinds[k] for k in sorted(kinds)}}
     return [header, *cases]
@@ -99,8 +114,13 @@ class _Drawer:
         except RulesetError:
             return  # e.g. the next banker with called partners: no answer, no case
         checked = QUESTIONS[kind].checked
-        self.out.append({"id": len(self.out) + 1, "kind": kind, "params": params,
-                         "expect": {k: answer[k] for k in checked}})
+        expect = {k: answer[k] for k in checked}
+        case: dict[str, Any] = {"id": len(self.out) + 1, "kind": kind, "params": params, "expect": expect}
+        if kind in KINDS_WITH_ALTERNATIVES:
+            others = alternatives(self.rules, kind, params, expect)
+            if others:
+                case["also"] = others
+        self.out.append(case)
 
     def cases(self, count: int) -> list[dict]:
         self._between_hands()
@@ -289,9 +309,10 @@ def read_header(line: str) -> dict:
         raise VectorFileError(f"line 1: the header is not JSON: {exc.reason}{where}") from None
     if not isinstance(header, dict) or header.get("format") != FORMAT:
         raise VectorFileError(f"line 1: not a vector file: the first line is a header with \"format\": \"{FORMAT}\"")
-    if header.get("version") != VERSION:
-        raise VectorFileError(f"line 1: vector format version {header.get('version')!r}; this version of "
-                              f"tractor-rules reads version {VERSION}")
+    version = header.get("version")
+    if type(version) is not int or version not in READABLE_VERSIONS:  # not true, not 1.0
+        raise VectorFileError(f"line 1: vector format version {_brief(version)}; this version of "
+                              f"tractor-rules reads versions {' and '.join(map(str, READABLE_VERSIONS))}")
     if not isinstance(header.get("rules_digest"), str) or not isinstance(header.get("ruleset"), str):
         raise VectorFileError("line 1: the header has no \"ruleset\" and \"rules_digest\" strings")
     return header
@@ -314,13 +335,13 @@ def verify(rules: Rules, lines: Iterable[str]) -> Verdict:
         if not line.strip():
             continue
         verdict.checked += 1
-        problem = _check_line(rules, line)
+        problem = _check_line(rules, line, verdict.header["version"])
         if problem is not None:
             verdict.failures.append((number, problem))
     return verdict
 
 
-def _check_line(rules: Rules, line: str) -> str | None:
+def _check_line(rules: Rules, line: str, version: int = VERSION) -> str | None:
     if len(line) > MAX_LINE:
         return f"the line is longer than {MAX_LINE:,} characters"
     try:
@@ -337,15 +358,63 @@ def _check_line(rules: Rules, line: str) -> str | None:
     unknown = sorted(set(case["expect"]) - set(question.checked))
     if unknown:
         return f"{name}: \"expect\" has {unknown[0]!r}, which {case['kind']} does not answer"
+    also = case.get("also")
+    if "also" in case:
+        problem = _also_problem(case["kind"], also, question.checked, version)
+        if problem is not None:
+            return f"{name}: {problem}"
     try:
         answer = ask(rules, case["kind"], case["params"])
     except (QuestionError, RulesetError) as error:
         return f"{name}: {error.message if isinstance(error, RulesetError) else error}"
-    wrong = [key for key in question.checked if key in case["expect"] and case["expect"][key] != answer[key]]
-    if wrong:
+    if not accepts(case, answer):
+        wrong = [key for key in question.checked if key in case["expect"] and case["expect"][key] != answer[key]]
+        others = f" (nor the {_counted(len(also), 'other answer')} of \"also\")" if also else ""
         return f"{name}: " + "; ".join(f"expected {key} {_shown(case['expect'][key])}, got {_shown(answer[key])}"
-                                       for key in wrong)
+                                       for key in wrong) + others
+    if also:
+        # every answer the case states must be right, not just the one this engine gives: the
+        # others are what another engine is allowed to answer
+        right = [{k: answer[k] for k in question.checked},
+                 *alternatives(rules, case["kind"], case["params"], {k: answer[k] for k in question.checked})]
+        stated = [case["expect"], *also]
+        for where, expected in zip(["\"expect\"", *(f"\"also\" {i}" for i in range(1, len(also) + 1))], stated):
+            if not any(_agrees(expected, r) for r in right):
+                return f"{name}: {where} is not a right answer: " + "; ".join(
+                    f"{key} {_shown(expected[key])}" for key in question.checked if key in expected)
     return None
+
+
+def _also_problem(kind: str, also: Any, checked: tuple[str, ...], version: int) -> str | None:
+    """What is wrong with a case's ``"also"``, or None."""
+    if version < 2:
+        return "\"also\" is new in version 2 of the vector format, and the header says version 1"
+    if kind not in KINDS_WITH_ALTERNATIVES:
+        return (f"\"also\" is for the questions whose answers name cards "
+                f"({', '.join(KINDS_WITH_ALTERNATIVES)}); {kind} has one right answer")
+    if not isinstance(also, list) or not also or not all(isinstance(a, dict) for a in also):
+        return "\"also\" is a list of one answer or more, each an object like \"expect\""
+    for i, other in enumerate(also, start=1):
+        unknown = sorted(set(other) - set(checked))
+        if unknown:
+            return f"\"also\" {i} has {_brief(unknown[0])}, which {kind} does not answer"
+    return None
+
+
+def accepts(case: dict, answer: dict) -> bool:
+    """Whether a case states ``answer`` (an engine's answer to its question, with the fields the
+    case states at least): as its ``"expect"``, or as one of the other right answers of its
+    ``"also"``.  What a checker of any engine does with a case; ``verify`` does it with this one's."""
+    return any(_agrees(stated, answer) for stated in [case["expect"], *(case.get("also") or ())])
+
+
+def _agrees(expected: dict, answer: dict) -> bool:
+    """Whether an answer has every field ``expected`` states, with the value stated."""
+    return all(key in answer and answer[key] == value for key, value in expected.items())
+
+
+def _counted(n: int, what: str) -> str:
+    return f"{n} {what}" + ("s" if n != 1 else "")
 
 
 def _suit(ctx: Context, card: Card) -> str:
