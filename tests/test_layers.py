@@ -15,18 +15,21 @@ import pytest
 PACKAGE = Path(__file__).resolve().parent.parent / "tractor_rules"
 
 
+def imported_from(path: Path, node: ast.ImportFrom) -> str:
+    """The absolute name of the module a ``from ... import`` in ``path`` reads from."""
+    if not node.level:
+        return node.module or ""
+    package = path.relative_to(PACKAGE.parent).with_suffix("").parts[:-1]
+    base = package[: len(package) - node.level + 1]
+    return ".".join(base + ((node.module,) if node.module else ()))
+
+
 def imported_modules(path: Path) -> set[str]:
     """Absolute names of the package modules a file imports (relative imports resolved)."""
-    parts = path.relative_to(PACKAGE.parent).with_suffix("").parts
-    package = parts[:-1] if parts[-1] != "__init__" else parts[:-1]
     found: set[str] = set()
     for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
         if isinstance(node, ast.ImportFrom):
-            if node.level:
-                base = package[: len(package) - node.level + 1]
-                name = ".".join(base + ((node.module,) if node.module else ()))
-            else:
-                name = node.module or ""
+            name = imported_from(path, node)
             found.add(name)
             found.update(f"{name}.{alias.name}" for alias in node.names)
         elif isinstance(node, ast.Import):
@@ -72,17 +75,11 @@ def module_name(path: Path) -> str:
 def private_imports(path: Path) -> list[tuple[str, str]]:
     """(module, name) of each underscore-prefixed name (or module) ``path`` imports from another
     module of the package, relative imports resolved."""
-    parts = path.relative_to(PACKAGE.parent).with_suffix("").parts
-    package = parts[:-1]
     own = module_name(path)
     found: list[tuple[str, str]] = []
     for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
         if isinstance(node, ast.ImportFrom):
-            if node.level:
-                base = package[: len(package) - node.level + 1]
-                module = ".".join(base + ((node.module,) if node.module else ()))
-            else:
-                module = node.module or ""
+            module = imported_from(path, node)
             if not module.startswith("tractor_rules") or module == own:
                 continue
             private_path = [p for p in module.split(".") if p.startswith("_") and not p.startswith("__")]
@@ -168,8 +165,6 @@ def test_an_engine_part_imports_only_the_parts_below_it(path):
 def module_level_imports(path: Path) -> set[str]:
     """The package modules a file imports when it is imported: its top-level statements, not the
     imports deferred into functions or kept for type checkers."""
-    parts = path.relative_to(PACKAGE.parent).with_suffix("").parts
-    package = parts[:-1]
     found: set[str] = set()
     tree = ast.parse(path.read_text(encoding="utf-8"))
     for node in tree.body:
@@ -178,8 +173,7 @@ def module_level_imports(path: Path) -> set[str]:
         statements = [node] if not isinstance(node, ast.Try) else node.body
         for statement in statements:
             if isinstance(statement, ast.ImportFrom):
-                base = package[: len(package) - statement.level + 1] if statement.level else ()
-                name = ".".join(base + ((statement.module,) if statement.module else ()))
+                name = imported_from(path, statement)
                 for alias in statement.names:
                     found.add(f"{name}.{alias.name}" if f"{name}.{alias.name}" in MODULES else name)
             elif isinstance(statement, ast.Import):
