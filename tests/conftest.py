@@ -1,9 +1,17 @@
 """Shared test configuration: every hypothesis test runs derandomized, so a run is reproducible and a
-failure found once is found again on every machine."""
+failure found once is found again on every machine; the documentation site is built once for the
+whole run, however many xdist workers run the suite (tests/sharing.py)."""
 
 from __future__ import annotations
 
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
 from hypothesis import HealthCheck, settings
+from sharing import once_per_run
 
 settings.register_profile(
     "ci",
@@ -14,3 +22,50 @@ settings.register_profile(
     suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
 )
 settings.load_profile("ci")
+
+
+# --- shared by several modules ---------------------------------------------------------------------
+
+REPO = Path(__file__).resolve().parent.parent
+
+
+@pytest.fixture(scope="session")
+def built_site(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The documentation site as CI builds it (`mkdocs build --strict`, the playground with it),
+    built once for the whole run: the site's tests (tests/site) and the playground's
+    (tests/playground) read the same build."""
+
+    def build(folder: Path) -> None:
+        done = subprocess.run(
+            [sys.executable, "-m", "mkdocs", "build", "--strict", "--quiet", "--site-dir", str(folder)],
+            cwd=REPO, capture_output=True, text=True, timeout=600,
+        )
+        assert done.returncode == 0, done.stderr[-3000:]
+
+    return once_per_run(tmp_path_factory, "site", build)
+
+
+#: set on a test whose xdist_group pytest-xdist could not keep on one worker
+_GROUP_LOST = pytest.StashKey[bool]()
+
+
+@pytest.hookimpl(trylast=True)
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """Under ``--dist loadgroup`` pytest-xdist keeps the tests of an ``xdist_group`` on one worker by
+    the "@group" it appends to their node ids as each worker collects them.  Where it cannot (a
+    pytest whose node ids it does not know how to change), the groups would be spread over the
+    workers without a word, and tests that share one state would fail at random, or do costly
+    work twice: each such test fails instead, saying why (``pytest_runtest_setup``)."""
+    if "PYTEST_XDIST_WORKER" not in os.environ or not getattr(config.option, "loadgroup", False):
+        return
+    for item in items:
+        if item.get_closest_marker("xdist_group") and "@" not in item.nodeid:
+            item.stash[_GROUP_LOST] = True
+
+
+def pytest_runtest_setup(item: pytest.Item) -> None:
+    if item.stash.get(_GROUP_LOST, False):
+        pytest.fail("pytest-xdist could not keep this test's xdist_group on one worker: --dist loadgroup does "
+                    f"not work with pytest {pytest.__version__} (pytest-xdist issue 1386). Install the pytest "
+                    "that pyproject.toml's test extra asks for, or run the suite in one process (-n 0).",
+                    pytrace=False)

@@ -10,6 +10,7 @@ import json
 from pathlib import Path
 
 import pytest
+from sharing import cores_per_test
 
 import tractor_rules as tr
 from tractor_rules import cli
@@ -52,12 +53,18 @@ def test_a_gallery_file_renders_its_rules_marked(path: Path, lang: str):
     assert gallery.house_items(rules, lang), "the sheet marks no rule of the file"
 
 
+#: 200 hands start a worker process per core (the command's default); where xdist already keeps
+#: every core busy with other tests, the run plays them in its own process instead of starting
+#: processes for each file (the hands and the log are the same: tests/sim/test_parallel.py)
+WORKERS = [] if cores_per_test() > 1 else ["--workers", "1"]
+
+
 @pytest.mark.parametrize("path", FILES, ids=lambda p: p.stem)
 @pytest.mark.parametrize("players", ["random", "greedy"])
 def test_a_gallery_file_plays_200_hands_and_replays_clean(path: Path, players: str, tmp_path: Path, capsys):
     log = tmp_path / "hands.jsonl"
     status = cli.main(["simulate", str(path), "--hands", "200", "--seed", "7", "--players", players,
-                       "--log", str(log), "--json"])
+                       "--log", str(log), "--json", *WORKERS])
     out = capsys.readouterr()
     assert status == 0, out.err
     assert json.loads(out.out)["hands"] == 200

@@ -1,6 +1,7 @@
 """scripts/test, the one test command, sets a machine up as the README promises: it installs the
 Debian packages the suite needs only when they are missing (through sudo when not root), installs
-the package with its test extras, and hands its arguments to pytest.
+the package with its test extras, and hands its arguments to pytest, which it runs in parallel
+(pytest-xdist) unless they turn xdist off.
 
 The script runs for real, from a copy in a checkout of its own, with every outside command it
 calls replaced by a stub that writes its command line to a log, on a PATH that holds nothing else."""
@@ -69,6 +70,8 @@ def run(bin_dir: Path, *args: str) -> tuple[subprocess.CompletedProcess, list[st
 
 
 EVERYTHING = {"chromium", "fc-list", "node", "npm"}
+#: pytest as the script runs it: in parallel, one pytest-xdist worker per core
+PYTEST = "python -m pytest -q -n auto --dist loadgroup"
 
 
 def test_a_ready_machine_installs_the_package_and_runs_pytest_with_the_arguments(tmp_path):
@@ -77,8 +80,16 @@ def test_a_ready_machine_installs_the_package_and_runs_pytest_with_the_arguments
     assert done.returncode == 0, done.stderr
     pip = "python -m pip install --quiet .[test]"
     npm = [line for line in log if line.startswith("npm ")]
-    assert log == [pip, *npm, "python -m pytest -q tests/render -x -k zh and not print"]
+    assert log == [pip, *npm, f"{PYTEST} tests/render -x -k zh and not print"]
     assert not any(line.startswith(("apt-get", "sudo")) for line in log)
+
+
+@pytest.mark.parametrize("off", [["-p", "no:xdist"], ["-pno:xdist"]], ids=["-p no:xdist", "-pno:xdist"])
+def test_without_xdist_pytest_runs_in_one_process(tmp_path, off):
+    bin_dir = stub_machine(tmp_path, present=EVERYTHING, uid=1000, editable=False)
+    done, log = run(bin_dir, *off, "tests/render")
+    assert done.returncode == 0, done.stderr
+    assert log[-1] == " ".join(["python -m pytest -q", *off, "tests/render"])
 
 
 def test_an_editable_install_stays_editable(tmp_path):
@@ -86,7 +97,7 @@ def test_an_editable_install_stays_editable(tmp_path):
     done, log = run(bin_dir)
     assert done.returncode == 0, done.stderr
     assert log[0] == "python -m pip install --quiet -e .[test]"
-    assert log[-1] == "python -m pytest -q"
+    assert log[-1] == PYTEST
 
 
 @pytest.mark.parametrize("uid, via_sudo", [(1000, True), (0, False)], ids=["user", "root"])
@@ -101,7 +112,7 @@ def test_missing_debian_packages_are_installed_first(tmp_path, uid, via_sudo):
         expected = ["apt-get update -q"]
     assert log[: len(expected) + 1] == [*expected, install]
     assert "installing chromium fonts-noto-cjk fontconfig npm" in done.stderr
-    assert log[-1] == "python -m pytest -q"
+    assert log[-1] == PYTEST
 
 
 def test_the_playgrounds_npm_packages_are_installed_when_their_lock_changed(tmp_path):
@@ -115,12 +126,12 @@ def test_the_playgrounds_npm_packages_are_installed_when_their_lock_changed(tmp_
         (playground / name).write_text("{}", encoding="utf-8")
     done, log = run(bin_dir)
     assert done.returncode == 0, done.stderr
-    assert log[1:] == ["npm ci --no-audit --no-fund --loglevel=error", "python -m pytest -q"]
+    assert log[1:] == ["npm ci --no-audit --no-fund --loglevel=error", PYTEST]
     assert (playground / "node_modules").is_dir()
     (tmp_path / "log").unlink()
     done, log = run(bin_dir)  # installed and unchanged since: nothing to do
     assert done.returncode == 0, done.stderr
-    assert log[1:] == ["python -m pytest -q"]
+    assert log[1:] == [PYTEST]
 
 
 def test_without_apt_it_names_what_is_missing_and_stops(tmp_path):

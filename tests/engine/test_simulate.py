@@ -25,6 +25,10 @@ def log_lines(rules, hands, seed, players="random"):
             for r in simulate(rules, hands, seed, players, log=True)]
 
 
+#: the module's logged hands are played once, on the worker that runs the module
+pytestmark = pytest.mark.xdist_group("simulate-logs")
+
+
 @pytest.fixture(scope="module")
 def logs(tmp_path_factory):
     """20 hands of every shipped ruleset, logged: name → (rules, report, log lines)."""

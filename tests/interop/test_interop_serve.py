@@ -24,6 +24,10 @@ HOUSE = 'ruleset: "House"\nextends: "two-decks"\n\nkitty\n  multiplier: 2 × siz
 BROKEN = 'ruleset: "Broken"\nextends: "two-decks"\n\ntable\n  playrs: 4\n'
 
 
+#: the node client runs the requests once, on the worker that runs the module
+pytestmark = pytest.mark.xdist_group("interop-serve")
+
+
 @pytest.fixture(scope="module")
 def two_decks() -> tr.Rules:
     return tr.load("two-decks")

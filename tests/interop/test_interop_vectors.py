@@ -32,6 +32,10 @@ def validate(lines: list[dict]) -> None:
         VALIDATOR.validate(line)
 
 
+#: the module's vectors are made once, on the worker that runs the module
+pytestmark = pytest.mark.xdist_group("interop-vectors")
+
+
 @pytest.fixture(scope="module")
 def two_decks() -> tr.Rules:
     return tr.load("two-decks")

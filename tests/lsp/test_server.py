@@ -27,6 +27,10 @@ table
 """
 
 
+#: one language server for the module (tests/lsp/conftest.py), on one worker
+pytestmark = pytest.mark.xdist_group("lsp")
+
+
 @pytest.fixture(scope="module")
 def folder(tmp_path_factory: pytest.TempPathFactory) -> Path:
     made = tmp_path_factory.mktemp("rulesets")

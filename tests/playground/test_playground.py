@@ -1,6 +1,7 @@
 """The playground page of the built site, in headless Chromium: Python starts from the site's own
 files, a mistake shows at its line, the fix brings the sheet back, and the page keeps working
-offline.  One site build and one page load for the whole module; the tests run in order on it."""
+offline.  One site build for the whole run (tests/site reads it too) and one page load for the whole
+module; the tests run in order on it."""
 
 from __future__ import annotations
 
@@ -53,14 +54,16 @@ class _Handler(http.server.SimpleHTTPRequestHandler):
         pass
 
 
+#: the tests run in order on one page, on one worker; the site's own tests (tests/site) go with
+#: them, as they read the same build of the site
+pytestmark = pytest.mark.xdist_group("site")
+
+
 @pytest.fixture(scope="module")
-def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """The documentation site, built as CI builds it (the playground comes with it)."""
-    folder = tmp_path_factory.mktemp("site")
-    done = subprocess.run([sys.executable, "-m", "mkdocs", "build", "--strict", "--quiet", "--site-dir", str(folder)],
-                          cwd=ROOT, capture_output=True, text=True)
-    assert done.returncode == 0, done.stderr
-    return folder
+def site(built_site: Path) -> Path:
+    """The documentation site, built as CI builds it (the playground comes with it), once for the
+    whole run (tests/conftest.py)."""
+    return built_site
 
 
 @pytest.fixture(scope="module")

@@ -24,6 +24,9 @@ from tractor_rules.render import languages, render_sheet
 from tractor_rules.render.card import build_card
 from tractor_rules.render.tracker import build_tracker
 
+#: the pages are printed once, by one browser (the module's fixture), on the worker that runs the module
+pytestmark = pytest.mark.xdist_group("kinds-print")
+
 SAMPLE = {"card": ("four-decks", "house-finding-friends"), "tracker": ("house-finding-friends", "two-decks")}
 PAPERS = {"": A4, "#letter": LETTER}
 CASES = [(kind, name, lang, fragment) for kind, names in SAMPLE.items() for name in names

@@ -25,6 +25,9 @@ import tractor_rules as tr
 from tractor_rules.render import languages, render_sheet
 from tractor_rules.render.sheet import build_sheet
 
+#: the sheets are printed once (the module's fixture), on the worker that runs the module
+pytestmark = pytest.mark.xdist_group("sheet-print")
+
 CASES = [(name, lang) for name in tr.builtin_names() for lang in languages()]
 MAX_PAGES = 10  # a sheet, not a book: the longest (four decks) takes 7
 A4 = (595, 842)

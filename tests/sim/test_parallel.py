@@ -25,6 +25,10 @@ from tractor_rules.errors import CardNotationError, ExportError, RulesetError
 from tractor_rules.sim.parallel import GameJob, InlineBackend, ProcessBackend, open_backend, run_hands
 
 
+#: one pool of worker processes for the module, on one worker
+pytestmark = pytest.mark.xdist_group("process-pool")
+
+
 @pytest.fixture(scope="module")
 def pool():
     backend = ProcessBackend(2)

@@ -29,6 +29,10 @@ from tractor_rules.sim.runs import held_for_run
 from tractor_rules.sim.ray_backend import RayBackend, check_reachable
 
 
+#: one local Ray instance for the module, on one worker (two would start two Ray clusters)
+pytestmark = pytest.mark.xdist_group("ray")
+
+
 @pytest.fixture(scope="module")
 def ray_backend():
     backend = RayBackend(2)

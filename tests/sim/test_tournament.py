@@ -14,6 +14,10 @@ from tractor_rules.sim.parallel import InlineBackend, ProcessBackend
 from tractor_rules.sim.tournament import TournamentError, pairings, play_tournament
 
 
+#: the module's tournaments are played once, on the worker that runs the module
+pytestmark = pytest.mark.xdist_group("tournament")
+
+
 @pytest.fixture(scope="module")
 def reports():
     """Heuristic against random, 30 hands of two decks: in this process, and on two workers."""

@@ -1,5 +1,5 @@
 """The documentation site as a reader gets it: the HTML that `mkdocs build` writes (built once for
-this module), not the Markdown it is made from.
+the whole run), not the Markdown it is made from.
 
 - the examples' lists on the ruleset pages are lists;
 - cards are coloured as on the HTML sheet (♥♦ red, ♠♣ black), outside code;
@@ -11,7 +11,6 @@ import json
 import re
 import shutil
 import subprocess
-import sys
 from html.parser import HTMLParser
 from pathlib import Path
 
@@ -25,15 +24,14 @@ SEARCH_SCRIPT = Path(__file__).resolve().parent / "search.js"
 RULESET_PAGES = sorted((REPO / "docs" / "rulesets").glob("*.md"))
 
 
+#: one worker runs this module and the playground's, which read the same build of the site
+pytestmark = pytest.mark.xdist_group("site")
+
+
 @pytest.fixture(scope="module")
-def site(tmp_path_factory) -> Path:
-    where = tmp_path_factory.mktemp("site")
-    built = subprocess.run(
-        [sys.executable, "-m", "mkdocs", "build", "--strict", "--quiet", "--site-dir", str(where)],
-        cwd=REPO, capture_output=True, text=True, timeout=600,
-    )
-    assert built.returncode == 0, built.stderr[-3000:]
-    return where
+def site(built_site) -> Path:
+    """The site, built once for the whole run (tests/conftest.py)."""
+    return built_site
 
 
 def html_of(site: Path, page: Path) -> str:
