@@ -256,6 +256,11 @@ def _step(params: dict, decks: int, total: int) -> int:
     return step
 
 
+#: the most steps to the attackers' last listed window (turnover and deadzone) an import reads:
+#: far past any score a game reaches (rbtying's defaults come to 3)
+MAX_SCORING_STEPS = 100
+
+
 def _windows(params: dict, decks: int, total: int) -> tuple[list[tuple[int, int, int]], list[tuple[int, int, int]], int]:
     """``GameScoringParameters::materialize``: the landlord's winning windows ``(start, end, levels)``
     (end excluded), the losing ones (levels to the attackers), and the step."""
@@ -263,6 +268,11 @@ def _windows(params: dict, decks: int, total: int) -> tuple[list[tuple[int, int,
     turnover = _whole(params["num_steps_to_non_landlord_turnover"],
                       "game_scoring_parameters: num_steps_to_non_landlord_turnover", 1)
     dead = _whole(params["deadzone_size"], "game_scoring_parameters: deadzone_size")
+    if turnover + dead > MAX_SCORING_STEPS:
+        # the upgrade table lists every score up to the last window: steps without bound (a
+        # deadzone of 2**64) made the import run for ever
+        raise SettingsError(f"game_scoring_parameters: num_steps_to_non_landlord_turnover and deadzone_size come to "
+                            f"{_json(turnover + dead)} steps; this import reads at most {MAX_SCORING_STEPS}")
     truncate = params["truncate_zero_crossing_window"]
     if not isinstance(truncate, bool):
         raise SettingsError("game_scoring_parameters: truncate_zero_crossing_window is true or false")
