@@ -254,3 +254,24 @@ def test_a_megabyte_of_bad_cards_or_parameters_is_quoted_in_a_short_line(tmp_pat
                                                                            **params}}
         answer = json.loads(dispatcher.handle_bytes(json.dumps(request).encode()))
         assert answer["error"]["code"] in (-32602, -32002) and len(answer["error"]["message"]) < 300, answer["error"]["message"][:300]
+
+
+def test_a_huge_deck_count_or_origin_is_quoted_in_a_short_line(tmp_path, capsys):
+    """``import`` printed a ``num_decks`` of 4,000 digits whole; the server quoted a 100 KB origin
+    whole in a ruleset error's message."""
+    from tractor_rules.interop.server import Dispatcher
+
+    (tmp_path / "settings.json").write_text('{"num_decks": 1' + "0" * 4000 + "}", encoding="utf-8")
+    assert main(["import", "--from", "shengji", str(tmp_path / "settings.json")]) == 1
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "num_decks: 1000" in err and len(err) < 300, err[:300]
+    for settings in ('{"kitty_size": 1' + "0" * 4000 + "}",
+                     '{"game_scoring_parameters": {"step_size_per_deck": 1' + "0" * 4000 + "}}"):
+        (tmp_path / "settings.json").write_text(settings, encoding="utf-8")
+        assert main(["import", "--from", "shengji", str(tmp_path / "settings.json")]) == 1
+        err = capsys.readouterr().err
+        assert err.count("\n") == 1 and "000000000" in err and len(err) < 500, err[:500]
+    request = {"jsonrpc": "2.0", "id": 1, "method": "load", "params": {"text": "tabel\n", "origin": "o" * 100_000}}
+    answer = json.loads(Dispatcher().handle_bytes(json.dumps(request).encode()))
+    assert answer["error"]["code"] == -32000 and answer["error"]["message"].startswith("ooo")
+    assert len(answer["error"]["message"]) < 300 and ":1:1: " in answer["error"]["message"]

@@ -250,9 +250,9 @@ def _step(params: dict, decks: int, total: int) -> int:
         raise SettingsError(f"game_scoring_parameters: step_adjustments: {_json(adjustment)} is not a number")
     step = decks * per_deck + adjustment
     if step <= 0 or step > total:
-        raise SettingsError(f"game_scoring_parameters: a step of {step} points; rbtying needs 5 to {total}")
+        raise SettingsError(f"game_scoring_parameters: a step of {_json(step)} points; rbtying needs 5 to {total}")
     if step % 5:
-        raise SettingsError(f"game_scoring_parameters: a step of {step} points; rbtying needs a multiple of 5")
+        raise SettingsError(f"game_scoring_parameters: a step of {_json(step)} points; rbtying needs a multiple of 5")
     return step
 
 
@@ -365,7 +365,7 @@ def import_ruleset(settings: dict, players: int | None = None,
         listed = settings.get("players")
         players = len(listed) if isinstance(listed, list) and listed else 4
     if players < 4 or players % 2 and settings.get("game_mode", "Tractor") == "Tractor":
-        raise SettingsError(f"a Tractor room of {players} players: rbtying seats two teams alternately, "
+        raise SettingsError(f"a Tractor room of {_json(players)} players: rbtying seats two teams alternately, "
                             "so the players are an even number, 4 or more")
     mode = settings.get("game_mode", "Tractor")
     friends: int | None = None
@@ -379,7 +379,7 @@ def import_ruleset(settings: dict, players: int | None = None,
         raise SettingsError(f"game_mode: {_json(mode)} is neither \"Tractor\" nor {{\"FindingFriends\": ...}}")
     decks = _count(settings, "num_decks") or players // 2
     if decks not in _PARENTS:
-        raise SettingsError(f"num_decks: {decks} decks; the shipped rulesets have 1 to 4")
+        raise SettingsError(f"num_decks: {_json(decks)} decks; the shipped rulesets have 1 to 4")
     kitty = _count(settings, "kitty_size")
     total = decks * 54
     if kitty is None:  # rbtying's default (initialize_phase.rs): what is left over, at least 5 cards
@@ -387,7 +387,7 @@ def import_ruleset(settings: dict, players: int | None = None,
         if kitty < 5:
             kitty += players
     if kitty >= total or (total - kitty) % players:
-        raise SettingsError(f"kitty_size: {kitty} cards do not leave {decks * 54 - kitty} cards to deal evenly "
+        raise SettingsError(f"kitty_size: {_json(kitty)} cards do not leave {_json(decks * 54 - kitty)} cards to deal evenly "
                             f"to {players} players (cards taken out of the deck cannot be imported yet)")
     points = decks * 100
     lines: dict[str, list[str]] = {s: [] for s in _SECTIONS}
