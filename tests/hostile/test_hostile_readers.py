@@ -210,3 +210,68 @@ def test_requests_nobody_should_send_are_answered_within_the_ceilings():
         answer = result["ok"]["answer"]
         assert answer["error"]["code"] == -32700, (name, answer)
         assert result["ok"]["bytes"] < 1000, name
+
+
+# --- found by the mutant net (test_hostile_reader_mutants.py) ----------------------------------------
+
+
+def test_import_refuses_scoring_steps_without_bound(tmp_path):
+    """A deadzone of 2**64 + 1 steps ran ``import`` for ever (its upgrade table lists every score up
+    to the last window); now it is one line, within the harness's ceilings."""
+    from tractor_rules.interop.shengji import MAX_SCORING_STEPS
+
+    settings = {"game_scoring_parameters": {"deadzone_size": 2**64 + 1}}
+    (tmp_path / "settings.json").write_text(json.dumps(settings), encoding="utf-8")
+    result = run_case("cases:cli_output", {"argv": ["import", "--from", "shengji", "settings.json", "-o", "out.tractor"],
+                                           "cwd": str(tmp_path)}, memory_mb=512, case_seconds=10)
+    assert result["ok"] == {"status": 1, "out": "", "err": (
+        "settings.json: game_scoring_parameters: num_steps_to_non_landlord_turnover and deadzone_size come to "
+        f"18446744073709551619 steps; this import reads at most {MAX_SCORING_STEPS}\n")}, result
+    assert not (tmp_path / "out.tractor").exists()
+    # the most steps it reads still import, and compile
+    settings = {"game_scoring_parameters": {"num_steps_to_non_landlord_turnover": 2,
+                                            "deadzone_size": MAX_SCORING_STEPS - 2}}
+    (tmp_path / "settings.json").write_text(json.dumps(settings), encoding="utf-8")
+    assert main(["import", "--from", "shengji", str(tmp_path / "settings.json"), "-o", str(tmp_path / "out.tractor")]) == 0
+    assert tr.load(str(tmp_path / "out.tractor")).name
+
+
+def test_a_megabyte_of_bad_cards_or_parameters_is_quoted_in_a_short_line(tmp_path, lines, capsys):
+    """``verify`` printed the whole of a bad card (100 KB on one line) and the server put whole
+    parameters into its error messages; now each value is cut to 80 characters."""
+    from tractor_rules.interop.server import Dispatcher
+
+    case = {"id": 1, "kind": "units", "params": {"level": "10", "trump": "H", "cards": "牌" * 100_000},
+            "expect": {"units": [], "is_tractor": False}}
+    path = tmp_path / "v.jsonl"
+    path.write_text(dumps_lines([lines[0], case]), encoding="utf-8")
+    status, printed = verify(capsys, str(path))
+    assert status == 1 and "unknown card '牌牌" in printed and max(map(len, printed.splitlines())) < 300, printed[:400]
+    dispatcher = Dispatcher()
+    for params in ({"level": "7" * 100_000, "trump": "H"}, {"level": "10", "trump": "D" * 100_000},
+                   {"level": "10", "trump": "H", "cards": "Q" * 100_000}, {"level": "10", "trump": "H", "x" * 10**5: 1}):
+        request = {"jsonrpc": "2.0", "id": 1, "method": "units", "params": {"ruleset": "two-decks", "cards": "AS",
+                                                                           **params}}
+        answer = json.loads(dispatcher.handle_bytes(json.dumps(request).encode()))
+        assert answer["error"]["code"] in (-32602, -32002) and len(answer["error"]["message"]) < 300, answer["error"]["message"][:300]
+
+
+def test_a_huge_deck_count_or_origin_is_quoted_in_a_short_line(tmp_path, capsys):
+    """``import`` printed a ``num_decks`` of 4,000 digits whole; the server quoted a 100 KB origin
+    whole in a ruleset error's message."""
+    from tractor_rules.interop.server import Dispatcher
+
+    (tmp_path / "settings.json").write_text('{"num_decks": 1' + "0" * 4000 + "}", encoding="utf-8")
+    assert main(["import", "--from", "shengji", str(tmp_path / "settings.json")]) == 1
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "num_decks: 1000" in err and len(err) < 300, err[:300]
+    for settings in ('{"kitty_size": 1' + "0" * 4000 + "}",
+                     '{"game_scoring_parameters": {"step_size_per_deck": 1' + "0" * 4000 + "}}"):
+        (tmp_path / "settings.json").write_text(settings, encoding="utf-8")
+        assert main(["import", "--from", "shengji", str(tmp_path / "settings.json")]) == 1
+        err = capsys.readouterr().err
+        assert err.count("\n") == 1 and "000000000" in err and len(err) < 500, err[:500]
+    request = {"jsonrpc": "2.0", "id": 1, "method": "load", "params": {"text": "tabel\n", "origin": "o" * 100_000}}
+    answer = json.loads(Dispatcher().handle_bytes(json.dumps(request).encode()))
+    assert answer["error"]["code"] == -32000 and answer["error"]["message"].startswith("ooo")
+    assert len(answer["error"]["message"]) < 300 and ":1:1: " in answer["error"]["message"]

@@ -63,17 +63,24 @@ def ask(rules: Rules, name: str, params: object) -> Answer:
     """The answer to question ``name`` with ``params`` (a dict)."""
     found = QUESTIONS.get(name)
     if found is None:
-        raise QuestionError(f"no question {name!r}; the questions are {', '.join(sorted(QUESTIONS))}")
+        raise QuestionError(f"no question {_said(name)}; the questions are {', '.join(sorted(QUESTIONS))}")
     if not isinstance(params, dict):
         raise QuestionError(f"the parameters are an object (named parameters), not {_type(params)}")
     unknown = sorted(set(params) - set(found.params) - {"ruleset"})
     if unknown:
-        raise QuestionError(f"{name} has no parameter {unknown[0]!r}; its parameters are "
+        raise QuestionError(f"{name} has no parameter {_said(unknown[0])}; its parameters are "
                             f"{', '.join(found.params)}")
     return found.answer(rules, params)
 
 
 # --- reading parameters -------------------------------------------------------------------------
+
+
+def _said(value: object, width: int = 80) -> str:
+    """A value of a request for a message: its ``repr``, cut to ``width`` characters (a request is
+    anyone's: a parameter may be a megabyte long, and the message must stay one short line)."""
+    text = repr(value)
+    return text if len(text) <= width else text[:width - 1] + "…"
 
 
 def _type(value: object) -> str:
@@ -92,14 +99,14 @@ def _level(rules: Rules, params: Params) -> str | None:
     if level is not None and not isinstance(level, str):
         raise QuestionError(f"'level' is a rank such as \"10\", or null, not {_type(level)}")
     if level is not None and level not in rules.table.ranks:
-        raise QuestionError(f"'level' {level!r} is not a rank of this deck ({', '.join(rules.table.ranks)})")
+        raise QuestionError(f"'level' {_said(level)} is not a rank of this deck ({', '.join(rules.table.ranks)})")
     return level
 
 
 def _context(rules: Rules, params: Params) -> Context:
     level, trump = _level(rules, params), _get(params, "trump")
     if trump is not None and trump not in SUITS:
-        raise QuestionError(f"'trump' is one of \"S\", \"H\", \"D\", \"C\", or null for no-trump, not {trump!r}")
+        raise QuestionError(f"'trump' is one of \"S\", \"H\", \"D\", \"C\", or null for no-trump, not {_said(trump)}")
     return rules.context(level, trump)
 
 
@@ -134,7 +141,7 @@ def _side(params: Params, key: str, *, optional: bool = False) -> str | None:
     if value is None and optional:
         return None
     if value not in ("banker", "attackers"):
-        raise QuestionError(f"{key!r} is \"banker\" or \"attackers\", not {value!r}")
+        raise QuestionError(f"{key!r} is \"banker\" or \"attackers\", not {_said(value)}")
     return value
 
 
@@ -152,7 +159,7 @@ def _card_order(rules: Rules, params: Params) -> Answer:
     ctx = _context(rules, params)
     suit = _get(params, "suit")
     if suit != "trump" and suit not in SUITS:
-        raise QuestionError(f"'suit' is one of \"S\", \"H\", \"D\", \"C\" or \"trump\", not {suit!r}")
+        raise QuestionError(f"'suit' is one of \"S\", \"H\", \"D\", \"C\" or \"trump\", not {_said(suit)}")
     return {"ranking": [[str(c) for c in group] for group in ctx.ranking(suit)]}
 
 

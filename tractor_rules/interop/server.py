@@ -226,7 +226,9 @@ class Dispatcher:
                 handle, rules, warnings = self.store.load_text(text, origin)
         except (RulesetError, TextDoesNotCompile) as error:
             first = error.diagnostics[0]
-            where = f"{first.file}:{first.line}:{first.column}: " if first.line else ""
+            # the origin is the client's own text: cut, as every value of a request quoted in a message
+            file = first.file if len(first.file) <= 80 else first.file[:79] + "…"
+            where = f"{file}:{first.line}:{first.column}: " if first.line else ""
             raise RpcError(RULESET_ERROR, f"{where}{first.message}", _diagnostics(error.diagnostics)) from None
         return {"ruleset": handle, "name": rules.name, "description": rules.description,
                 "players": rules.table.players, "decks": rules.table.decks, **_diagnostics(warnings)}

@@ -250,10 +250,15 @@ def _step(params: dict, decks: int, total: int) -> int:
         raise SettingsError(f"game_scoring_parameters: step_adjustments: {_json(adjustment)} is not a number")
     step = decks * per_deck + adjustment
     if step <= 0 or step > total:
-        raise SettingsError(f"game_scoring_parameters: a step of {step} points; rbtying needs 5 to {total}")
+        raise SettingsError(f"game_scoring_parameters: a step of {_json(step)} points; rbtying needs 5 to {total}")
     if step % 5:
-        raise SettingsError(f"game_scoring_parameters: a step of {step} points; rbtying needs a multiple of 5")
+        raise SettingsError(f"game_scoring_parameters: a step of {_json(step)} points; rbtying needs a multiple of 5")
     return step
+
+
+#: the most steps to the attackers' last listed window (turnover and deadzone) an import reads:
+#: far past any score a game reaches (rbtying's defaults come to 3)
+MAX_SCORING_STEPS = 100
 
 
 def _windows(params: dict, decks: int, total: int) -> tuple[list[tuple[int, int, int]], list[tuple[int, int, int]], int]:
@@ -263,6 +268,11 @@ def _windows(params: dict, decks: int, total: int) -> tuple[list[tuple[int, int,
     turnover = _whole(params["num_steps_to_non_landlord_turnover"],
                       "game_scoring_parameters: num_steps_to_non_landlord_turnover", 1)
     dead = _whole(params["deadzone_size"], "game_scoring_parameters: deadzone_size")
+    if turnover + dead > MAX_SCORING_STEPS:
+        # the upgrade table lists every score up to the last window: steps without bound (a
+        # deadzone of 2**64) made the import run for ever
+        raise SettingsError(f"game_scoring_parameters: num_steps_to_non_landlord_turnover and deadzone_size come to "
+                            f"{_json(turnover + dead)} steps; this import reads at most {MAX_SCORING_STEPS}")
     truncate = params["truncate_zero_crossing_window"]
     if not isinstance(truncate, bool):
         raise SettingsError("game_scoring_parameters: truncate_zero_crossing_window is true or false")
@@ -355,7 +365,7 @@ def import_ruleset(settings: dict, players: int | None = None,
         listed = settings.get("players")
         players = len(listed) if isinstance(listed, list) and listed else 4
     if players < 4 or players % 2 and settings.get("game_mode", "Tractor") == "Tractor":
-        raise SettingsError(f"a Tractor room of {players} players: rbtying seats two teams alternately, "
+        raise SettingsError(f"a Tractor room of {_json(players)} players: rbtying seats two teams alternately, "
                             "so the players are an even number, 4 or more")
     mode = settings.get("game_mode", "Tractor")
     friends: int | None = None
@@ -369,7 +379,7 @@ def import_ruleset(settings: dict, players: int | None = None,
         raise SettingsError(f"game_mode: {_json(mode)} is neither \"Tractor\" nor {{\"FindingFriends\": ...}}")
     decks = _count(settings, "num_decks") or players // 2
     if decks not in _PARENTS:
-        raise SettingsError(f"num_decks: {decks} decks; the shipped rulesets have 1 to 4")
+        raise SettingsError(f"num_decks: {_json(decks)} decks; the shipped rulesets have 1 to 4")
     kitty = _count(settings, "kitty_size")
     total = decks * 54
     if kitty is None:  # rbtying's default (initialize_phase.rs): what is left over, at least 5 cards
@@ -377,7 +387,7 @@ def import_ruleset(settings: dict, players: int | None = None,
         if kitty < 5:
             kitty += players
     if kitty >= total or (total - kitty) % players:
-        raise SettingsError(f"kitty_size: {kitty} cards do not leave {decks * 54 - kitty} cards to deal evenly "
+        raise SettingsError(f"kitty_size: {_json(kitty)} cards do not leave {_json(decks * 54 - kitty)} cards to deal evenly "
                             f"to {players} players (cards taken out of the deck cannot be imported yet)")
     points = decks * 100
     lines: dict[str, list[str]] = {s: [] for s in _SECTIONS}

@@ -98,12 +98,19 @@ def parse_token(token: str) -> Card:
         suit, rank = upper[0], upper[1:]
     else:
         raise CardNotationError(
-            f"unknown card {token!r}: write rank then suit, like '10S', 'QH', '2♣', or BJ / SJ for the jokers"
+            f"unknown card {_said(token)}: write rank then suit, like '10S', 'QH', '2♣', or BJ / SJ for the jokers"
         )
     rank = _RANK_ALIASES.get(rank, rank)
     if rank not in RANKS:
-        raise CardNotationError(f"unknown card {token!r}: {rank!r} is not a rank (2-9, 10 or T, J, Q, K, A)")
+        raise CardNotationError(f"unknown card {_said(token)}: {_said(rank)} is not a rank (2-9, 10 or T, J, Q, K, A)")
     return card_of(rank, suit)
+
+
+def _said(value: object, width: int = 80) -> str:
+    """Notation for a message: its ``repr``, cut to ``width`` characters (notation may come from
+    anyone, a megabyte long, and the message must stay one short line)."""
+    text = repr(value)
+    return text if len(text) <= width else text[:width - 1] + "…"
 
 
 #: each card by the notation ``str(card)`` gives it
@@ -145,7 +152,7 @@ def read_cards(cards: str | Iterable[object] | int) -> tuple[Card, ...]:
         elif isinstance(item, int):
             parsed.append(_code(item))
         else:
-            raise CardNotationError(f"unknown card {item!r}: expected a card, a code or notation")
+            raise CardNotationError(f"unknown card {_said(item)}: expected a card, a code or notation")
     return tuple(parsed)
 
 
@@ -259,7 +266,7 @@ def _holds(card: Card, copies: int, table: Table) -> str:
 
 def _code(value: int) -> Card:
     if not 0 <= value < N_CODES:
-        raise CardNotationError(f"unknown card code {value!r}: codes run from 0 to {N_CODES - 1}")
+        raise CardNotationError(f"unknown card code {_said(value)}: codes run from 0 to {N_CODES - 1}")
     return CARDS[value]
 
 
