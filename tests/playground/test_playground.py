@@ -22,7 +22,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from playwright.sync_api import Browser, Page, sync_playwright
+from playwright.sync_api import Browser, Dialog, Page, sync_playwright
 
 from tractor_rules.language.parser import MAX_BYTES
 from tractor_rules.render.gallery import entries
@@ -491,7 +491,12 @@ def test_mutated_share_links_open_exactly_or_say_why(page: Page):
     that is not UTF-8, or to other text; a lost character that leaves base64 of the wrong length;
     bytes after the end of the deflated data), in about half a minute of the page's time."""
     dialogs: list[str] = []
-    page.on("dialog", lambda dialog: (dialogs.append(dialog.message), dialog.dismiss()))
+
+    def dismissed(dialog: Dialog) -> None:
+        dialogs.append(dialog.message)
+        dialog.dismiss()
+
+    page.on("dialog", dismissed)
     links = mutated_links(seed=28)
     assert len(links) >= 350
     expected = [link_answer(link) for link in links]
