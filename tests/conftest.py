@@ -51,12 +51,21 @@ _GROUP_LOST = pytest.StashKey[bool]()
 
 @pytest.hookimpl(trylast=True)
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
-    """Under ``--dist loadgroup`` pytest-xdist keeps the tests of an ``xdist_group`` on one worker by
-    the "@group" it appends to their node ids as each worker collects them.  Where it cannot (a
-    pytest whose node ids it does not know how to change), the groups would be spread over the
-    workers without a word, and tests that share one state would fail at random, or do costly
-    work twice: each such test fails instead, saying why (``pytest_runtest_setup``)."""
-    if "PYTEST_XDIST_WORKER" not in os.environ or not getattr(config.option, "loadgroup", False):
+    """Under xdist:
+
+    - the modules that hold a test marked ``slow`` come first (whole, in their order, so that
+      their module fixtures are made once), so that the workers start them early and the run
+      does not end with one worker on a long test while the others wait;
+    - under ``--dist loadgroup`` pytest-xdist keeps the tests of an ``xdist_group`` on one worker
+      by the "@group" it appends to their node ids as each worker collects them.  Where it cannot
+      (a pytest whose node ids it does not know how to change), the groups would be spread over
+      the workers without a word, and tests that share one state would fail at random, or do
+      costly work twice: each such test fails instead, saying why (``pytest_runtest_setup``)."""
+    if "PYTEST_XDIST_WORKER" not in os.environ:
+        return
+    slow = {item.path for item in items if item.get_closest_marker("slow")}
+    items.sort(key=lambda item: item.path not in slow)  # a stable sort: every worker gets the same order
+    if not getattr(config.option, "loadgroup", False):
         return
     for item in items:
         if item.get_closest_marker("xdist_group") and "@" not in item.nodeid:

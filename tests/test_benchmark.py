@@ -9,6 +9,8 @@ import sys
 import tomllib
 from pathlib import Path
 
+import pytest
+
 ROOT = Path(__file__).resolve().parent.parent
 COMPILED = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["tool"]["hatch"]["build"]["targets"][
     "wheel"]["hooks"]["custom"]["modules"]
@@ -26,6 +28,7 @@ def _installed_engine(outside: Path) -> dict:
     return json.loads(done.stdout)
 
 
+@pytest.mark.slow
 def test_engine_bench_reports_every_target(tmp_path: Path) -> None:
     done = subprocess.run(
         [sys.executable, str(ROOT / "benchmarks" / "engine_bench.py"),

@@ -25,6 +25,7 @@ def _run(command: list[str], cwd: Path, env: dict[str, str] | None = None) -> su
     return subprocess.run(command, cwd=cwd, capture_output=True, text=True, timeout=600, env=env)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("editable", [False, True], ids=["wheel", "editable"])
 def test_install_then_run_from_another_directory(tmp_path, editable):
     bin_dir = _fresh_env(tmp_path / "env")

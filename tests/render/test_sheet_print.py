@@ -15,10 +15,10 @@ import shutil
 import subprocess
 import tempfile
 import unicodedata
-from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 import pytest
+from playwright.sync_api import sync_playwright
 from pypdf import PdfReader
 
 import tractor_rules as tr
@@ -55,18 +55,33 @@ def print_to_pdf(html: Path, pdf: Path, fragment: str = "") -> None:
         pytest.fail(f"Chromium printed nothing for {html.name} (exit {done.returncode}):\n{done.stderr[-2000:]}")
 
 
+#: headless Chromium as Playwright starts it (Debian's; no browser is downloaded)
+FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
+         "--disable-component-update", "--disable-sync"]
+
+
 @pytest.fixture(scope="module")
 def printed(tmp_path_factory) -> dict[tuple[str, str], Path]:
-    """Every shipped sheet printed once, a few Chromiums at a time."""
+    """Every shipped sheet printed once, by one Chromium driven by Playwright (as the card and the
+    tracker are, tests/render/test_kinds_print.py): starting a Chromium for each of the 20 sheets
+    took more time than printing them.  The page size is the sheet's own (its CSS), as when the
+    command line prints, which the Letter test below does."""
     folder = tmp_path_factory.mktemp("sheets")
-    jobs = []
-    for name, lang in CASES:
-        html = folder / f"{name}.{lang}.html"
-        html.write_text(render_sheet(tr.load(name), "html", lang), encoding="utf-8")
-        jobs.append((html, folder / f"{name}.{lang}.pdf"))
-    with ThreadPoolExecutor(max_workers=3) as pool:
-        list(pool.map(lambda job: print_to_pdf(*job), jobs))
-    return {case: pdf for case, (_html, pdf) in zip(CASES, jobs, strict=True)}
+    out = {}
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=chromium(), args=FLAGS)
+        try:
+            page = browser.new_page()
+            for name, lang in CASES:
+                html = folder / f"{name}.{lang}.html"
+                html.write_text(render_sheet(tr.load(name), "html", lang), encoding="utf-8")
+                page.goto(html.as_uri())
+                pdf = folder / f"{name}.{lang}.pdf"
+                pdf.write_bytes(page.pdf(prefer_css_page_size=True))
+                out[(name, lang)] = pdf
+        finally:
+            browser.close()
+    return out
 
 
 def squeeze(text: str) -> str:

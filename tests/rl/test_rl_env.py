@@ -125,6 +125,7 @@ def random_agent_summaries() -> dict[str, dict[str, object]]:
         return dict(zip(SHIPPED, pool.map(random_hands_summary, SHIPPED)))
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", SHIPPED)
 def test_a_random_agent_plays_hundreds_of_hands(name, random_agent_summaries):
     summary = random_agent_summaries[name]
