@@ -27,7 +27,7 @@ from ..rules import Rules
 
 __all__ = ["DEFAULT_RULESET", "EPILOG", "EXIT_INPUT", "EXIT_OK", "EXIT_USAGE", "Command", "InputFileError",
            "Terminated", "add_allow_root", "allowed_roots", "load_resolved_ruleset", "load_ruleset", "no_arguments",
-           "open_input", "report", "terminating_signals"]
+           "open_input", "reading_problem", "report", "terminating_signals"]
 
 DEFAULT_RULESET = "two-decks"
 EXIT_OK, EXIT_INPUT, EXIT_USAGE = 0, 1, 2
@@ -104,6 +104,16 @@ class InputFileError(Exception):
     (without the file's name)."""
 
 
+def reading_problem(error: Exception) -> str:
+    """What a command says, after the file's name, of an input file it could not read: an
+    ``InputFileError`` from ``open_input``, or an ``OSError`` or ``UnicodeDecodeError`` met reading."""
+    if isinstance(error, UnicodeDecodeError):
+        return f"cannot read: not UTF-8 text (byte {error.start})"
+    if isinstance(error, OSError):
+        return f"cannot read: {error.strerror or error}"
+    return str(error)
+
+
 def open_input(path: str) -> TextIO:
     """The file ``path`` (a vector file, another engine's settings), opened to read UTF-8 text, as the
     ruleset loader opens rulesets: only a regular file is read; a pipe (which would wait for a
@@ -117,7 +127,7 @@ def open_input(path: str) -> TextIO:
     except ValueError:
         raise InputFileError("cannot read: the name holds a NUL character") from None
     except OSError as exc:
-        raise InputFileError(f"cannot read: {exc.strerror or exc}") from None
+        raise InputFileError(reading_problem(exc)) from None
     try:
         mode = os.fstat(fd).st_mode
         if stat.S_ISDIR(mode):

@@ -19,7 +19,7 @@ from ..language.suggest import quoted
 from ..outputs import write_output
 from ..resources import RULESET_SUFFIX, builtin_names
 from .common import (DEFAULT_RULESET, EXIT_INPUT, EXIT_OK, EXIT_USAGE, Command, InputFileError, add_allow_root,
-                     load_ruleset, open_input, report)
+                     load_ruleset, open_input, reading_problem, report)
 
 if TYPE_CHECKING:
     from ..interop.vectors import Verdict
@@ -87,14 +87,9 @@ def run_verify(args: argparse.Namespace) -> int:
     try:
         with open_input(args.file) as handle:
             checked = _verify_lines(args, shown, _bounded_lines(handle))
-    except InputFileError as error:
-        print(f"{shown}: {error}", file=sys.stderr)
-        return EXIT_INPUT
-    except OSError as exc:  # reading: the answers are printed below, where a write error is the command line's
-        print(f"{shown}: cannot read: {exc.strerror or exc}", file=sys.stderr)
-        return EXIT_INPUT
-    except UnicodeDecodeError as exc:
-        print(f"{shown}: cannot read: not UTF-8 text (byte {exc.start})", file=sys.stderr)
+    except (InputFileError, OSError, UnicodeDecodeError) as error:
+        # reading only: the answers are printed below, where a write error is the command line's
+        print(f"{shown}: {reading_problem(error)}", file=sys.stderr)
         return EXIT_INPUT
     except VectorFileError as error:
         print(f"{shown}: {terminal_safe(str(error))}", file=sys.stderr)
@@ -273,14 +268,8 @@ def run_import(args: argparse.Namespace) -> int:
     try:
         with open_input(args.file) as handle:
             text = handle.read(MAX_LINE + 1)
-    except InputFileError as error:
-        print(f"{shown}: {error}", file=sys.stderr)
-        return EXIT_INPUT
-    except OSError as exc:
-        print(f"{shown}: cannot read: {exc.strerror or exc}", file=sys.stderr)
-        return EXIT_INPUT
-    except UnicodeDecodeError as exc:
-        print(f"{shown}: cannot read: not UTF-8 text (byte {exc.start})", file=sys.stderr)
+    except (InputFileError, OSError, UnicodeDecodeError) as error:
+        print(f"{shown}: {reading_problem(error)}", file=sys.stderr)
         return EXIT_INPUT
     if len(text) > MAX_LINE:
         print(f"{shown}: larger than {MAX_LINE:,} characters: not a settings file", file=sys.stderr)
