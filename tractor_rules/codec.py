@@ -15,12 +15,22 @@ from typing import Any, Literal, TypeGuard, Union, get_args, get_origin
 
 from . import rules as model
 from .errors import ExportError
+from .rules import expressions
 
 _SOURCES_FIELD = "sources"
 
-#: the schema versions ``rules_from_dict`` reads: this one, and version 1, whose documents lack
-#: the fields version 2 added (each takes its default, which keeps version 1's meaning)
-READABLE_VERSIONS = (1, model.SCHEMA_VERSION)
+#: the schema versions ``rules_from_dict`` reads: this one, and the earlier ones, whose documents
+#: lack the fields added since (each takes its default, which keeps the earlier meaning)
+READABLE_VERSIONS = tuple(range(1, model.SCHEMA_VERSION + 1))
+
+#: the expression trees a field may hold, by its type hint (a bare ``tuple``: the kitty formula of
+#: the first versions), each read by its reader in ``rules.expressions``
+_TREES: dict[Any, Any] = {
+    tuple: expressions.number_tree,
+    model.Number: expressions.number_tree,
+    model.Condition: expressions.condition_tree,
+    model.Effect: expressions.effect_tree,
+}
 
 
 # The walkers hold classes as plain ``type``: mypy does not count ``type[Any]`` as hashable, which
@@ -70,15 +80,20 @@ def _fail(path: str, message: str) -> ExportError:
     return ExportError(f"{path or 'rules'}: {message}")
 
 
-def _from_data(tp: Any, data: Any, path: str, older: bool = False) -> Any:
-    """The value of type ``tp`` that ``data`` describes.  ``older``: ``data`` comes from a version-1
-    document, whose objects may lack the fields added since (``rules.since``); they take their
-    defaults, which keep the older meaning."""
+def _from_data(tp: Any, data: Any, path: str, version: int = model.SCHEMA_VERSION) -> Any:
+    """The value of type ``tp`` that ``data`` describes.  ``version``: the schema version of the
+    document ``data`` comes from; its objects may lack the fields added since (``rules.since``),
+    which take their defaults, keeping the older meaning."""
     origin = get_origin(tp)
-    if tp is tuple:  # a bare ``tuple``: the formula tree
+    if tp in _TREES:
         if not isinstance(data, list):
             raise _fail(path, f"expected a list, got {type(data).__name__}")
-        return () if not data else _formula(data, path)
+        if not data and tp in (tuple, model.Number):
+            return ()  # no formula
+        try:
+            return _TREES[tp](data)
+        except expressions.ExpressionError as exc:
+            raise _fail(path, str(exc)) from None
     if _is_dataclass_type(tp):
         if not isinstance(data, dict):
             raise _fail(path, f"expected an object, got {type(data).__name__}")
@@ -88,10 +103,10 @@ def _from_data(tp: Any, data: Any, path: str, older: bool = False) -> Any:
         if unknown:
             raise _fail(path, f"unknown field {unknown[0]!r}")
         missing = [f for f in _fields(tp) if f.name not in data]
-        if missing and not (older and all(_added_since(f, version=2) for f in missing)):
+        if missing and not all(_added_since(f, version=version + 1) for f in missing):
             # the schema requires every field; a partial export is not one of ours
             raise _fail(path, f"missing field {missing[0].name!r}")
-        kwargs = {f.name: _from_data(hints[f.name], data[f.name], f"{path}.{f.name}".lstrip("."), older)
+        kwargs = {f.name: _from_data(hints[f.name], data[f.name], f"{path}.{f.name}".lstrip("."), version)
                   for f in _fields(tp) if f.name in data}
         for f in _fields(tp):
             if "range" in f.metadata and f.name in kwargs:
@@ -102,10 +117,10 @@ def _from_data(tp: Any, data: Any, path: str, older: bool = False) -> Any:
         if not isinstance(data, list):
             raise _fail(path, f"expected a list, got {type(data).__name__}")
         if len(args) == 2 and args[1] is Ellipsis:
-            return tuple(_from_data(args[0], v, f"{path}[{i}]", older) for i, v in enumerate(data))
+            return tuple(_from_data(args[0], v, f"{path}[{i}]", version) for i, v in enumerate(data))
         if len(args) != len(data):
             raise _fail(path, f"expected {len(args)} items, got {len(data)}")
-        return tuple(_from_data(a, v, f"{path}[{i}]", older) for i, (a, v) in enumerate(zip(args, data)))
+        return tuple(_from_data(a, v, f"{path}[{i}]", version) for i, (a, v) in enumerate(zip(args, data)))
     if origin is Literal:
         # exact types: True is not 1, and 1.0 is not 1
         if not any(type(data) is type(choice) and data == choice for choice in get_args(tp)):
@@ -120,7 +135,7 @@ def _from_data(tp: Any, data: Any, path: str, older: bool = False) -> Any:
             if arg is type(None):
                 continue
             try:
-                return _from_data(arg, data, path, older)
+                return _from_data(arg, data, path, version)
             except ExportError:
                 continue
         raise _fail(path, f"unexpected value {data!r}")
@@ -164,32 +179,6 @@ def _added_since(f: dataclasses.Field[Any], version: int) -> bool:
     return int(f.metadata.get("since", 1)) >= version
 
 
-def _formula(data: Any, path: str, seen: list[int] | None = None) -> tuple:
-    """A formula tree exactly as the schema describes it (``_FORMULA_SCHEMA``): ["num", n] with n a
-    whole number of 0 or more, ["var", "size"|"cards"], or [op, a, b]; nothing more, and at most
-    ``MAX_FORMULA_OPERATORS`` operators, as the language allows (so the walk never nests deeper)."""
-    seen = [0] if seen is None else seen
-    if not isinstance(data, list) or not data:
-        raise _fail(path, f"expected a formula (a list such as [\"num\", 2]), got {data!r}"[:200])
-    head = data[0]
-    if head == "num" and len(data) == 2:
-        number = data[1]
-        if type(number) is int and number >= 0:
-            return ("num", number)
-        raise _fail(path, f"a number in a formula is a whole number of 0 or more, not {number!r}"[:200])
-    if head == "var" and len(data) == 2:
-        if data[1] in ("size", "cards") and type(data[1]) is str:
-            return ("var", data[1])
-        raise _fail(path, f"a formula's variable is 'size' or 'cards', not {data[1]!r}"[:200])
-    if head in ("add", "mul", "pow") and type(head) is str and len(data) == 3:
-        seen[0] += 1
-        if seen[0] > model.MAX_FORMULA_OPERATORS:
-            raise _fail(path, f"a kitty formula has at most {model.MAX_FORMULA_OPERATORS} operators "
-                              "(add, mul, pow); this one has more")
-        return (head, _formula(data[1], path, seen), _formula(data[2], path, seen))
-    raise _fail(path, f"not a formula: {data!r}"[:200])
-
-
 def rules_from_dict(data: dict) -> model.Rules:
     if not isinstance(data, dict):
         raise _fail("", "expected an object")
@@ -197,12 +186,11 @@ def rules_from_dict(data: dict) -> model.Rules:
     if type(version) is not int or version not in READABLE_VERSIONS:  # not true, not 1.0
         readable = " or ".join(str(v) for v in READABLE_VERSIONS)
         raise _fail("schema_version", f"expected {readable}, got {version!r}")
-    older = version != model.SCHEMA_VERSION
     if _SOURCES_FIELD not in data:
         raise _fail("", f"missing field {_SOURCES_FIELD!r}")
     body = {k: v for k, v in data.items() if k != "schema_version"}
     raw_sources = body.pop(_SOURCES_FIELD)
-    rules = _from_data(model.Rules, {**body, _SOURCES_FIELD: []}, "", older)
+    rules = _from_data(model.Rules, {**body, _SOURCES_FIELD: []}, "", version)
     if not isinstance(raw_sources, dict):
         raise _fail(_SOURCES_FIELD, "expected an object")
     sources = tuple(
@@ -215,23 +203,75 @@ def rules_from_dict(data: dict) -> model.Rules:
 # --- schema ----------------------------------------------------------------------------------------
 
 
-#: the kitty formula: [] (no formula), ["num", n], ["var", "size"|"cards"], [op, formula, formula]
+def _pair(head: Any, value: dict[str, Any]) -> dict[str, Any]:
+    return {"type": "array", "prefixItems": [head, value], "minItems": 2, "maxItems": 2}
+
+
+def _argument_schema(kind: str) -> dict[str, Any]:
+    if kind == "number":
+        return {"$ref": "#/$defs/Formula"}
+    if kind == "team":
+        return {"enum": list(expressions.TEAMS)}
+    if kind == "rank":
+        return {"enum": list(expressions.CARD_RANKS)}
+    return {"type": "string", "pattern": "^(?:[2-9]|10|[JQKA])[SHDC]$"}  # a card
+
+
+def _form_schema(head: list[Any], form: expressions.Form) -> dict[str, Any]:
+    items = [*head, *(_argument_schema(kind) for kind in form.arguments)]
+    return {"type": "array", "prefixItems": items, "minItems": len(items), "maxItems": len(items)}
+
+
+_LIMIT_NOTE = (f"At most {model.MAX_FORMULA_OPERATORS} operators in one expression, as the language allows "
+               "(a count a JSON Schema cannot state; Rules.from_dict refuses more).")
+
+#: a number: ["num", n], ["var", quantity], [operator, a, b]; [] where a formula is optional
 _FORMULA_SCHEMA = {
-    "description": "An expression tree: [\"num\", n], [\"var\", \"size\"|\"cards\"], "
-    "or [\"add\"|\"mul\"|\"pow\", a, b]; [] when the multiplier is not a formula. At most "
-    f"{model.MAX_FORMULA_OPERATORS} operators (add, mul, pow) in the whole tree, as the language allows "
-    "(a count a JSON Schema cannot state; Rules.from_dict refuses more).",
+    "description": "A number of the rule expressions: [\"num\", n], [\"var\", quantity], or "
+    "[operator, a, b] (div rounds down, and gives 0 for a division by 0); [] when the multiplier is "
+    "not a formula. " + _LIMIT_NOTE,
     "anyOf": [
         {"type": "array", "maxItems": 0},
-        {"type": "array", "prefixItems": [{"const": "num"}, {"type": "integer", "minimum": 0}], "minItems": 2, "maxItems": 2},
-        {"type": "array", "prefixItems": [{"const": "var"}, {"enum": ["size", "cards"]}], "minItems": 2, "maxItems": 2},
+        _pair({"const": "num"}, {"type": "integer", "minimum": 0, "maximum": expressions.NUMBER_BOUND}),
+        _pair({"const": "var"}, {"enum": list(expressions.QUANTITIES)}),
         {
             "type": "array",
-            "prefixItems": [{"enum": ["add", "mul", "pow"]}, {"$ref": "#/$defs/Formula"}, {"$ref": "#/$defs/Formula"}],
+            "prefixItems": [{"enum": list(expressions.OPERATORS)}, {"$ref": "#/$defs/Formula"}, {"$ref": "#/$defs/Formula"}],
             "minItems": 3,
             "maxItems": 3,
         },
     ],
+}
+
+_CONDITION_SCHEMA = {
+    "description": "A condition of the rule expressions: [\"fact\", name, arguments...], "
+    "[\"compare\", comparator, a, b], [\"all\"|\"any\", c, c, ...] or [\"not\", c]. " + _LIMIT_NOTE,
+    "anyOf": [
+        *(_form_schema([{"const": "fact"}, {"const": form.name}], form) for form in expressions.FACTS.values()),
+        {
+            "type": "array",
+            "prefixItems": [{"const": "compare"}, {"enum": list(expressions.COMPARATORS)},
+                            {"$ref": "#/$defs/Formula"}, {"$ref": "#/$defs/Formula"}],
+            "minItems": 4,
+            "maxItems": 4,
+        },
+        {"type": "array", "prefixItems": [{"enum": ["all", "any"]}], "items": {"$ref": "#/$defs/Condition"},
+         "minItems": 3},
+        _pair({"const": "not"}, {"$ref": "#/$defs/Condition"}),
+    ],
+}
+
+_EFFECT_SCHEMA = {
+    "description": "An effect of the rule expressions: [name, arguments...].",
+    "anyOf": [_form_schema([{"const": form.name}], form) for form in expressions.EFFECTS.values()],
+}
+
+#: the definitions of the expression trees, by the type hint that holds them
+_TREE_SCHEMAS: dict[Any, tuple[str, dict[str, Any]]] = {
+    tuple: ("Formula", _FORMULA_SCHEMA),
+    model.Number: ("Formula", _FORMULA_SCHEMA),
+    model.Condition: ("Condition", _CONDITION_SCHEMA),
+    model.Effect: ("Effect", _EFFECT_SCHEMA),
 }
 
 
@@ -239,9 +279,12 @@ def _schema_of(tp: Any, defs: dict[str, Any], meta: Any = None) -> dict[str, Any
     """The schema of type ``tp``; ``meta``: the metadata of the field it types, whose bounds
     (``rules.bounded``) apply to every whole number in it."""
     origin = get_origin(tp)
-    if tp is tuple:
-        defs["Formula"] = _FORMULA_SCHEMA
-        return {"$ref": "#/$defs/Formula"}
+    if tp in _TREE_SCHEMAS:
+        name, tree_schema = _TREE_SCHEMAS[tp]
+        defs[name] = tree_schema
+        if tp is model.Condition or tp is model.Effect:
+            defs["Formula"] = _FORMULA_SCHEMA  # their numbers
+        return {"$ref": f"#/$defs/{name}"}
     if _is_dataclass_type(tp):
         name = tp.__name__
         if name not in defs:

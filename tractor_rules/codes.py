@@ -103,6 +103,8 @@ CONTRADICTORY_STATEMENT = _define("E209", "contradictory-statement", "a statemen
                                                                      "hold")
 UNKNOWN_LANGUAGE = _define("E210", "unknown-language", "a name or description 'in' a code that names no "
                                                       "language, or 'in en'")
+EXPRESSION_TYPE = _define("E211", "expression-type", "a number where a condition goes")
+NOT_KNOWN_HERE = _define("E212", "not-known-here", "a quantity read where its value is not known yet")
 
 # --- semantics: the rules as a whole ---------------------------------------------------------------
 TABLE_MISMATCH = _define("E301", "table-mismatch", "players, partners and points that do not fit together")
@@ -137,6 +139,8 @@ FOLLOW_ENTRY_NEVER_APPLIES = _define("W104", "follow-entry-never-applies", "a fo
 IMPOSSIBLE_LADDER_STEP = _define("W105", "impossible-ladder-step", "a declaration step that no hand can "
                                                                    "make with this deck")
 UNREACHABLE_THRESHOLD = _define("W106", "unreachable-threshold", "an upgrade row that no score can reach")
+NEVER_HOLDS = _define("W107", "never-holds", "a house rule whose condition no hand can meet, so its effects never "
+                                             "happen")
 
 
 def code_info(code: str) -> Code:

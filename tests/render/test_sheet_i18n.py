@@ -138,12 +138,13 @@ def test_chinese_avoids_words_players_do_not_use():
 def test_fu_means_decks_or_side_suits_never_a_hand():
     """副 after a count is the measure word of decks, and only a message about decks may use it; 副牌
     alone is the side suits, and only a message about side suits (or the other suits) may say it.
-    A hand (one deal played out) is 局, never 副."""
+    副数 is the number of decks.  A hand (one deal played out) is 局, never 副."""
     problems = []
     for english, chinese in _pairs():
         for match in re.finditer("副", chinese):
             start = match.start()
-            if DECK_MEASURE.match(chinese, max(0, start - 1)) or re.search(r"%\(\w+\)[sd]$", chinese[:start]):
+            counted = DECK_MEASURE.match(chinese, max(0, start - 1)) or re.search(r"%\(\w+\)[sd]$", chinese[:start])
+            if counted or chinese.startswith("副数", start):  # 副数: the number of decks
                 if not re.search(r"\b(decks?|pack)\b", english):
                     problems.append(f"{english!r} → {chinese!r}: 副 as a measure word where no deck is meant")
             elif not re.search(r"side.suits?|other suits|plain cards", english):

@@ -316,7 +316,7 @@ class Context:
 
     def kitty_multiplier(self, last_lead: Cards) -> int:
         """The kitty's multiplier if the attackers win the last trick with this lead."""
-        return kitty_multiplier(self.rules.kitty, self.units(last_lead))
+        return kitty_multiplier(self.rules.kitty, self.units(last_lead), self.rules.table)
 
 
 

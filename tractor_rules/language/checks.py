@@ -7,11 +7,13 @@ defaults, at the statement that made them wrong).
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from itertools import pairwise
 from typing import TYPE_CHECKING
 
 from .. import codes
 from .. import rules as model
+from ..rules import expressions
 from .compiler import (
     RANK_ORDER,
     lead_shape_label,
@@ -20,6 +22,7 @@ from .compiler import (
     tier_words,
     width_name,
 )
+from .syntax import Leaf, Node
 
 if TYPE_CHECKING:
     from .compiler import Compiler
@@ -117,6 +120,14 @@ def _check_levels(c: "Compiler", r: model.Rules) -> None:
     if r.levels.game_end == "reach-last" and first == last:
         c.error_at_field(("levels.game_end", "levels.first"),
                          f"nobody can reach the last level: the levels start at it ({last})", code=codes.LEVELS_MISMATCH)
+    playable = {rank for rank in RANK_ORDER if RANK_ORDER[rank] in span and rank not in constant | removed}
+    for _trigger, st in c.triggers:
+        for effect in st.node.args[1:]:
+            if isinstance(effect, Node) and effect.kind in ("back_to", "go_to"):
+                rank = str(effect.args[1].value) if isinstance(effect.args[1], Leaf) else ""
+                if rank not in playable:
+                    c.error(effect, f"{rank} is not a level of this game (the levels run from {first} to {last}, "
+                                    "without constant trumps and removed ranks)", code=codes.LEVELS_MISMATCH)
     for knock in r.levels.knock_back:
         for rank in (knock.level, knock.to):
             if RANK_ORDER[rank] not in span or rank in constant or rank in removed:
@@ -553,18 +564,35 @@ def _evaluate(tree: tuple, size: int, cards: int) -> int | None:
     return value if value <= _MAX_FORMULA else None
 
 
+def _formula_values(tree: tuple, table: model.Table) -> Iterator[tuple[int, int | None, int | None]]:
+    """(size, cards, value) for every unit size a play can have (no unit is larger than a hand),
+    value None when it grows past any sensible multiplier.  A formula of the first operators (add,
+    multiply, power) never shrinks as ``cards`` grows, so ``cards`` is the size then (cards None);
+    one that subtracts, divides or takes a minimum is tried with every number of cards a lead of
+    that size can have."""
+    if expressions.operators_of(tree) <= set(expressions.FIRST_OPERATORS):
+        for size in range(1, table.hand_size + 1):
+            yield size, None, _evaluate(tree, size, size)
+        return
+    reads_cards = "cards" in expressions.quantities_of(tree)
+    for size in range(1, table.hand_size + 1):
+        for cards in range(size, table.hand_size + 1) if reads_cards else (size,):
+            value = expressions.evaluate_number(tree, {"size": size, "cards": cards, "decks": table.decks,
+                                                       "players": table.players})
+            yield size, cards if reads_cards else None, value if value <= _MAX_FORMULA else None
+
+
 def _check_kitty(c: "Compiler", r: model.Rules) -> None:
     k = r.kitty
     comb = r.combinations
     if k.kind == "formula":
-        # no unit of a play is larger than a hand
-        for size in range(1, r.table.hand_size + 1):
-            value = _evaluate(k.formula, size, size)
+        for size, cards, value in _formula_values(k.formula, r.table):
+            where = f"size {size}" if cards is None else f"size {size} and {cards} cards"
             if value is None and not k.cap:
-                c.error_at_field(("kitty",), f"the multiplier grows past {_MAX_FORMULA:,} (at size {size}); add ', at most N'", code=codes.KITTY)
+                c.error_at_field(("kitty",), f"the multiplier grows past {_MAX_FORMULA:,} (at {where}); add ', at most N'", code=codes.KITTY)
                 return
             if value is not None and value < 1:
-                c.error_at_field(("kitty",), f"the multiplier must be at least 1, but it is {value} at size {size}", code=codes.KITTY)
+                c.error_at_field(("kitty",), f"the multiplier must be at least 1, but it is {value} at {where}", code=codes.KITTY)
                 return
     if k.kind == "table":
         listed = {(row.width, row.length) for row in k.table}

@@ -23,7 +23,7 @@ from typing import ClassVar
 
 from .. import codes
 from ..errors import Diagnostic, Fix
-from ..rules import Pattern, Rules, Source
+from ..rules import Pattern, Rules, Source, expressions
 from ..titles import inherited_title
 from .resolve import Resolved, statement_key
 from .syntax import Position, Statement, SyntaxTree, source_lines
@@ -398,6 +398,46 @@ class UnreachableThreshold(Linter):
                     yield Finding(written_row.file, written_row.pos, message)
                 else:
                     yield _at_table(ctx, field, message)
+
+
+@linter(codes.NEVER_HOLDS)
+class NeverHolds(Linter):
+    """What it does: finds a house rule after a hand (``when ...:`` in ``levels``) whose condition
+    no hand can meet: a level the ladder never reaches, a card taken out of the pack, more points
+    than the attackers can take, or parts that contradict each other (``the bankers win and the
+    attackers win``).
+
+    Why is this bad? Its effects never happen; usually a word or a number is not the one meant.
+
+    Example: ``when the level is 2 and the bankers win: bankers +1 level`` with ``range: 9 to A``.
+
+    Use instead: a condition some hand can meet."""
+
+    def findings(self, ctx: LintContext) -> Iterator[Finding]:
+        rules = ctx.rules
+        if not rules.levels.after_hand:
+            return
+        from ..engine.rulings.scoring import level_ladder
+        from .satisfiable import can_hold
+
+        table = rules.table
+        hand = max(table.hand_size, 1)
+        kitty_best = sum(sorted((p for r, p in table.points if r not in table.removed_ranks), reverse=True)[:1]
+                         ) * table.kitty_size
+        ranges = {
+            "points": (0, _most_attacker_points(rules)),
+            "kitty-points": (0, kitty_best),
+            "levels": (0, expressions.NUMBER_BOUND),
+            "size": (1, hand),
+            "cards": (1, hand),
+            "decks": (table.decks, table.decks),
+            "players": (table.players, table.players),
+        }
+        ladder = level_ladder(rules)
+        written = [st for st in ctx.resolved.statements if st.kind == "trigger"]
+        for trigger, st in zip(rules.levels.after_hand, written):
+            if can_hold(trigger.condition, rules, ranges, ladder) is False:
+                yield Finding(st.file, st.pos, "no hand can meet this condition, so its effects never happen")
 
 
 def _most_attacker_points(rules: Rules) -> int:

@@ -50,8 +50,11 @@ from .syntax import (
 MAX_BYTES = 256 * 1024
 MAX_NESTING = 16
 MAX_DIGITS = 6
-#: the operators of a kitty formula, counted up to ``MAX_FORMULA_OPERATORS`` (``rules.kitty``)
-_FORMULA_OPERATORS = frozenset("+*×^")
+#: the operators of an expression, counted up to ``MAX_FORMULA_OPERATORS`` (``rules.expressions``)
+_FORMULA_OPERATORS = frozenset({"+", "-", "*", "×", "/", "÷", "^", "min", "max", "and", "or", "not", "<", "<=", ">",
+                                ">=", "=", "==", "!=", "≤", "≥", "≠"})
+#: the statements that hold an expression, whose operators are counted
+_EXPRESSION_STATEMENTS = frozenset({"multiplier", "when"})
 #: a byte-order mark, which some editors put at the start of a UTF-8 file: not part of the text
 BOM = "\ufeff"
 
@@ -78,7 +81,8 @@ _FRIENDLY = {
     "$END": "the end of the file",
 }
 #: rules the grammar marks with "!" to keep their words: their text is the value
-_WORD_RULES = {"rank": "rank", "suit": "suit", "clockwise": "word", "sign": "word"}
+_WORD_RULES = {"rank": "rank", "suit": "suit", "clockwise": "word", "sign": "word", "add_op": "word",
+               "mul_op": "word", "comparator": "word"}
 #: a WORD that reaches the tree is one the grammar takes as a value (a language tag): every other
 #: word became a keyword or an error
 _VALUE_TERMINALS = {"INT", "STRING", "CARD", "WORD"}
@@ -540,6 +544,11 @@ class _Converter:
             start, end = _token_position(tokens[0]), _token_position(tokens[-1])
             words = " ".join(str(t) for t in tokens)
             return Leaf("word", words, Position(start.line, start.column, end.end_line, end.end_column))
+        if kind == "team":
+            # "the attackers" or "attackers": the team's word, its position spanning both
+            tokens = [t for t in tree.children if isinstance(t, Token)]
+            start, end = _token_position(tokens[0]), _token_position(tokens[-1])
+            return Leaf("team", str(tokens[-1]), Position(start.line, start.column, end.end_line, end.end_column))
         if kind in _WORD_RULES:
             token = tree.children[0]
             assert isinstance(token, Token), token
@@ -595,7 +604,7 @@ class _RecoveringParse:
         line_start = cursor.parser_state.copy(deepcopy_values=False)
         first_of_line = True
         depth = operators = 0
-        formula = False
+        formula = ""
         previous = ""
         while True:
             try:
@@ -604,9 +613,14 @@ class _RecoveringParse:
                         line_start = cursor.parser_state.copy(deepcopy_values=False)
                         depth = 0
                         operators = 0
-                        formula = token.type != "STRING" and str(token) == "multiplier"
+                        formula = str(token) if token.type != "STRING" and str(token) in _EXPRESSION_STATEMENTS else ""
                         previous = ""
-                    if formula and str(token) in _FORMULA_OPERATORS and token.type != "STRING":
+                    # a comma between parentheses is one more operand of min or max; "=" in a
+                    # multiplier's line is a table row's, not a comparison
+                    counted = str(token) in _FORMULA_OPERATORS or (str(token) == "," and depth > 0)
+                    if counted and formula == "multiplier" and str(token) in ("=", "=="):
+                        counted = False
+                    if formula and counted and token.type != "STRING":
                         # "×" right after ":" or "=" is a factor copied from the sheet, reported
                         # by the compiler; elsewhere it multiplies
                         if not (str(token) == "×" and previous in (":", "=")):
@@ -682,8 +696,9 @@ class _RecoveringParse:
             return
         assert token.line is not None and token.column is not None
         self.diagnostics.append(_diag(self.file, self.lines, token.line, token.column,
-                                      f"a kitty formula has at most {MAX_FORMULA_OPERATORS} operators (+, *, ×, ^); "
-                                      "this one has more", codes.FORMULA_TOO_LONG))
+                                      f"an expression has at most {MAX_FORMULA_OPERATORS} operators (+ - × ÷ ^, "
+                                      "min, max, comparisons, and, or, not); this one has more",
+                                      codes.FORMULA_TOO_LONG))
 
     def _nested_too_deep(self, token: Token) -> None:
         if self.header_lost:

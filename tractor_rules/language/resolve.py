@@ -181,12 +181,21 @@ def statement_key(st: Statement) -> tuple:
         return _unset_key(st)
     if st.kind == "follow_list":
         return ("follow", "follow_list", lead_label(st.node.args[0]))
+    if st.kind == "trigger":  # one per condition: a house file restating a condition replaces its effects
+        return (st.section, st.kind, _shape(st.node.args[0]))
     if st.section in ("upgrade", "solo_upgrade"):  # each a table: any row replaces all the parent's
         return (st.section,)
     tag = st.node.first("in_language")
     if tag is not None:  # `ruleset in zh:` is a statement of its own beside `ruleset:`
         return (st.section, st.kind, str(as_leaf(tag.args[0]).value).lower())
     return (st.section, st.kind)
+
+
+def _shape(node: Node | Leaf) -> tuple:
+    """A syntax tree without its positions: the same however it is spaced."""
+    if isinstance(node, Leaf):
+        return (node.kind, node.value)
+    return (node.kind, *(_shape(a) for a in node.args))
 
 
 def _unset_key(st: Statement) -> tuple:

@@ -35,7 +35,8 @@ from .base import (
 from .combinations import Combinations, LinkKind, LinkTier
 from .declaring import DeclareStep, Declaring, Fallback
 from .kitty import MAX_FORMULA_OPERATORS, KittyExchange, Multiplier, MultiplierRow
-from .levels import KnockBack, KnockTrigger, Levels
+from .expressions import Condition, Effect, Number
+from .levels import KnockBack, KnockTrigger, Levels, Trigger
 from .play import (
     Count,
     FollowList,
@@ -75,6 +76,11 @@ __all__ = [
     "KnockTrigger",
     "KnockBack",
     "Levels",
+    "Trigger",
+    # expressions
+    "Number",
+    "Condition",
+    "Effect",
     # trumps
     "TierKind",
     "TrumpTier",

@@ -7,11 +7,9 @@ from dataclasses import dataclass, field
 from typing import Literal
 
 from .base import MAX_DECKS, MAX_TRACTOR, bounded, bounds, since
+from .expressions import MAX_FORMULA_OPERATORS, Number
 
-#: the most operators (``+``, ``*`` or ``×``, ``^``) a kitty formula holds: the one limit of the
-#: language (the parser), the JSON form (``Rules.from_dict``) and the JSON Schema's description; it
-#: also bounds how deep the formula's tree nests, and so every walk over it
-MAX_FORMULA_OPERATORS = 64
+__all__ = ["MAX_FORMULA_OPERATORS", "Multiplier", "MultiplierRow", "KittyExchange"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -27,8 +25,9 @@ class Multiplier:
 
     "table": by the type of the last lead's largest unit (``table``); with ``doubling`` each further
     set of a tractor beyond the longest listed doubles the factor.
-    "formula": ``formula`` evaluated with ``size`` (cards in the largest unit of the last lead) and
-    ``cards`` (all cards of the last lead), at most ``cap`` (0: no cap).
+    "formula": ``formula``, a number of the rule expressions (``rules.expressions``) evaluated with
+    ``size`` (cards in the largest unit of the last lead), ``cards`` (all cards of the last lead),
+    ``decks`` and ``players``, at most ``cap`` (0: no cap).
     "none": the kitty is never scored.
     """
 
@@ -40,9 +39,9 @@ class Multiplier:
         MultiplierRow(2, 3, 16),
     )
     doubling: bool = True
-    #: a small expression tree: ["num", 2], ["var", "size"], ["add"|"mul"|"pow", a, b], with at most
-    #: ``MAX_FORMULA_OPERATORS`` operator nodes
-    formula: tuple = ()
+    #: a number's tree: ("num", 2), ("var", "size"), ("add"|"sub"|"mul"|"div"|"pow"|"min"|"max", a, b),
+    #: with at most ``MAX_FORMULA_OPERATORS`` operators; () when the multiplier is not a formula
+    formula: Number = Number(())
     cap: int = bounded(1, 1_000_000_000, off=0, default=0)
 
 

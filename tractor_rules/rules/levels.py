@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from typing import Literal
 
 from .base import bounded, since
+from .expressions import Condition, Effect
 
 
 KnockTrigger = Literal["lost-to-single", "any-loss", "last-trick-single"]
@@ -38,6 +39,16 @@ class KnockBack:
 
 
 @dataclass(frozen=True, slots=True)
+class Trigger:
+    """A house rule after each hand (``when CONDITION: EFFECT, ...`` in ``levels``): when
+    ``condition`` holds of the hand just played, its ``effects`` happen, in order, after the hand's
+    own level change.  Both are trees of the rule expressions (``rules.expressions``)."""
+
+    condition: Condition
+    effects: tuple[Effect, ...]
+
+
+@dataclass(frozen=True, slots=True)
 class Levels:
     first: str = "2"
     last: str = "A"
@@ -64,3 +75,5 @@ class Levels:
     #: levels a banker team smaller than usual gains on top of the table when it holds the bank
     #: (with called partners: fewer players than the banker and one friend per called card); 0: none
     short_team_bonus: int = bounded(0, 10, default=0, version=2)
+    #: house rules after each hand, in the order written (``Trigger``)
+    after_hand: tuple[Trigger, ...] = since(3, default=())

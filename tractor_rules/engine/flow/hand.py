@@ -18,6 +18,7 @@ from functools import lru_cache
 from ...rules import Rules, Table
 from ..deck.cards import Card, pack
 from ..errors import EngineError
+from .after_hand import facts_of, fired
 from .deal import deal, first_banker
 from .friends import ask_calls
 from .kitty import exchange, overturns
@@ -78,7 +79,7 @@ class Hand:
             public.buried_shown = tuple(kitty.cards)
         declarer = standing.seat if standing is not None else None
         end = score(rules, public, kitty.cards, self.points, declarer)
-        return HandRecord(
+        record = HandRecord(
             rules=rules, level=self.level, trump=public.trump, banker=banker, hands=start_hands,
             kitty=tuple(kitty.cards), tricks=public.tricks, attacker_points=end.attacker_points,
             kitty_points=end.kitty_points, kitty_multiplier=end.kitty_multiplier, level_change=end.level_change,
@@ -88,6 +89,9 @@ class Hand:
             weak_hands=[(w.seat, w.hand, w.trump) for w in dealt.weak_hands],
             kitty_shown=public.kitty_shown, buried_shown=public.buried_shown,
         )
+        if rules.levels.after_hand:
+            record.after_hand = fired(rules, facts_of(record))
+        return record
 
 
 @lru_cache(maxsize=64)

@@ -10,7 +10,9 @@ last level a team stays at it ("last", "reach-last", "hands") or reaches the ext
 back (``levels.knock_back``): the banker team of a hand played at a rule's level goes back to the
 rule's lower level when the rule's event happens (a loss, a loss to a single card, an attacker's
 single card winning the last trick); this comes before the hand's own level change, so a banker
-team that held climbs from the level it was sent back to.
+team that held climbs from the level it was sent back to.  The house rules after each hand
+(``levels.after_hand``) come after it: each rule the hand set off moves the levels of the teams it
+names, or ends the game, in the order written.
 Table stakes (rulesets with game points): each hand moves table points from its losers to its
 winners.
 """
@@ -25,6 +27,7 @@ from ...rules import RANKS, KnockBack, Rules
 from ..errors import EngineError
 from ..rulings.scoring import beyond_level, level_ladder
 from ..rulings.stakes import hand_points
+from .after_hand import effects_in_order, facts_of, number, team_seats
 from .hand import play_hand
 from .record import HandRecord
 from .seats import others
@@ -118,6 +121,8 @@ class Match:
             self.status = "won"
         for s in won:
             self.levels[s] = self._climb(self.levels[s], steps, as_banker=side == "banker")
+        if record.after_hand:
+            self._after_hand(record)
         if self.status == "playing" and self.game_end == "reach-last":
             self._end_on_reaching(won)
         if self.table_points:
@@ -128,6 +133,35 @@ class Match:
         if self.status == "playing" and len(self.hands) >= self.max_hands:
             self.status = "unfinished"
         return record
+
+    def _after_hand(self, record: HandRecord) -> None:
+        """The effects of the house rules the hand set off (``record.after_hand``), in order, after
+        the hand's own level change."""
+        facts = facts_of(record)
+        for effect in effects_in_order(self.rules, record.after_hand):
+            name, team = effect[0], effect[1]
+            seats = team_seats(team, facts)
+            if name in ("up", "down"):
+                steps = number(effect[2], facts)
+                if name == "down":
+                    steps = -steps
+                for s in seats:
+                    if steps > 0:
+                        self.levels[s] = self._climb(self.levels[s], steps, as_banker=seats == record.banker_team)
+                    elif steps < 0:
+                        self.levels[s] = max(self.levels[s] + steps, 0)
+            elif name in ("back-to", "to"):
+                if effect[2] not in self.ladder:
+                    raise EngineError(f"{effect[2]} is not a level of these rules")
+                to = self.ladder.index(effect[2])
+                for s in seats:
+                    self.levels[s] = min(self.levels[s], to) if name == "back-to" else to
+            elif name == "wins-game":
+                if self.status == "playing":
+                    self.winners = seats
+                    self.status = "won"
+            else:
+                raise EngineError(f"unknown effect {name!r}")
 
     def _stakes(self, record: HandRecord, won: frozenset[int]) -> None:
         """Move the table points by the hand's worth, from its losers to its winners, and note them

@@ -70,7 +70,7 @@ def score(rules: Rules, public: Public, kitty: Sequence[Card], points: Sequence[
     last = public.tricks[-1] if public.tricks else None
     multiplier = 0
     if last is not None and last.winner not in team:
-        multiplier = kitty_multiplier(rules.kitty, decompose(ctx.order, last.plays[0]))
+        multiplier = kitty_multiplier(rules.kitty, decompose(ctx.order, last.plays[0]), rules.table)
     attackers += kitty_points * multiplier
     penalty, forfeit = _penalties(rules, public.tricks, team)
     attacker_points = max(attackers + penalty, 0)

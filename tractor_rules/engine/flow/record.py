@@ -84,6 +84,8 @@ class HandRecord:
     #: (``kitty_exchange``); None when not shown
     kitty_shown: tuple[Card, ...] | None = None
     buried_shown: tuple[Card, ...] | None = None
+    #: the house rules after the hand (``levels.after_hand``) that the hand set off, by index
+    after_hand: tuple[int, ...] = ()
 
     @property
     def throws_tried(self) -> int:
@@ -95,8 +97,8 @@ class HandRecord:
 
     def to_log(self) -> dict[str, Any]:
         """The hand as one JSON object (see docs/simulate.md).  The optional keys ("called",
-        "declarer", "weak_hands", "kitty_shown", "buried_shown", "table_points") are written only
-        when the rules use them."""
+        "declarer", "weak_hands", "kitty_shown", "buried_shown", "table_points", "trump_by", "after_hand") are
+        written only when the rules use them."""
         ctx = self.rules.context(self.level, self.trump)
         sort = _sorter(ctx)
         out: dict[str, Any] = {
@@ -136,6 +138,9 @@ class HandRecord:
         if self.table_points:
             out["table_points"] = list(self.table_points)
             out["table_points_change"] = list(self.table_points_change)
+        if self.rules.levels.after_hand:
+            out["trump_by"] = self.trump_by
+            out["after_hand"] = list(self.after_hand)
         return out
 
 

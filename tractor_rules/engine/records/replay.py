@@ -32,12 +32,13 @@ from ...errors import CardNotationError
 from ...rules import RANKS, SUITS, Rules
 from ..deck.cards import Card
 from ..errors import EngineError
+from ..flow.after_hand import HandFacts, fired
 from ..flow.deal import MAX_DEALS
 
 FIELDS = ("ruleset", "level", "trump", "banker", "hands", "kitty", "tricks", "attacker_points",
           "kitty_points", "kitty_multiplier", "level_change", "next_banker")
 OPTIONAL = ("called", "declarer", "weak_hands", "kitty_shown", "buried_shown", "table_points",
-            "table_points_change")
+            "table_points_change", "after_hand", "trump_by")
 TRICK_FIELDS = ("leader", "plays", "winner", "points")
 
 
@@ -211,6 +212,7 @@ def _replay(entry: str | dict[str, Any], rules: Rules, problems: list[str]) -> N
     expected_leader = banker
     remaining = [list(h) for h in hands]
     won: list[int] = [0] * n
+    trick_facts: list[tuple[int, int, list[tuple[Card, ...]]]] = []
     attempts: list[tuple[int, int]] = []  # (seat, cards taken back)
     order_of_plays: list[tuple[int, tuple[Card, ...]]] = []  # (seat, play) in play order, for called cards
     last_lead = None
@@ -283,7 +285,9 @@ def _replay(entry: str | dict[str, Any], rules: Rules, problems: list[str]) -> N
             if reason is not None:
                 problems.append(f"{where}: seat {seat}'s {' '.join(map(str, play))} may not follow "
                                 f"{' '.join(map(str, lead))}: {reason}")
-        w = seats[ctx.winner(lead, plays[1:])]
+        winning = ctx.winner(lead, plays[1:])
+        w = seats[winning]
+        trick_facts.append((w, leader, plays))
         if t["winner"] != w:
             problems.append(f"{where}: the winner is seat {w}, not {t['winner']!r}")
         p = sum(_card_points(play, pts) for play in plays)
@@ -358,6 +362,15 @@ def _replay(entry: str | dict[str, Any], rules: Rules, problems: list[str]) -> N
         nxt = _called_next(rules, banker, change[0], team)
     if entry["next_banker"] != nxt:
         problems.append(f"the next banker is seat {nxt}, not {entry['next_banker']!r}")
+
+    # --- the house rules after the hand -----------------------------------------------------------
+    if rules.levels.after_hand:
+        trump_by = entry.get("trump_by")
+        _check_after_hand(entry, rules, HandFacts(
+            rules, ctx, frozenset(team), change[0], trick_facts, level, trump,
+            trump_by if isinstance(trump_by, str) else "", attackers, kitty_points, change[1]), problems)
+    elif "after_hand" in entry or "trump_by" in entry:
+        problems.append("after_hand: the ruleset has no house rules after a hand")
 
     # --- table stakes ----------------------------------------------------------------------------
     # Logged by a match of a ruleset with game points (a hand played alone has no table points).
@@ -465,3 +478,19 @@ def _called_next(rules: Rules, banker: int, side: str, team: set[int]) -> int:
     if rot.after_loss == "next-of-team":
         return next((s for s in after if s not in team), (banker + 1) % n)
     return (banker + 1) % n
+
+
+#: how trump may have been set, as a log with house rules after the hand says it
+_TRUMP_BY = ("declared", "fallback", "named", "no-trump")
+
+
+def _check_after_hand(entry: dict[str, Any], rules: Rules, facts: HandFacts, problems: list[str]) -> None:
+    """The house rules after the hand that the hand set off, as logged.  How trump was set is
+    logged beside them (no other field says whether anybody declared)."""
+    if facts.trump_by not in _TRUMP_BY:
+        problems.append(f"trump_by: one of {', '.join(_TRUMP_BY)} (the ruleset has house rules after a hand), "
+                        f"not {entry.get('trump_by')!r}")
+        return
+    expected = list(fired(rules, facts))
+    if entry.get("after_hand") != expected:
+        problems.append(f"the house rules after the hand set off are {expected}, not {entry.get('after_hand')!r}")

@@ -3,7 +3,9 @@ and the kitty multiplier.  All constant time (or linear in the table rows and ra
 
 from __future__ import annotations
 
-from ...rules import Multiplier, Rules, ThresholdRow
+from collections.abc import Mapping
+
+from ...rules import Multiplier, Rules, Table, ThresholdRow, expressions
 from ..deck.units import Unit
 from ..errors import EngineError
 
@@ -156,29 +158,38 @@ def _bounded_power(base: int, exponent: int, limit: int) -> int:
     return value
 
 
-def evaluate_formula(tree: tuple | list, size: int, cards: int, limit: int) -> int:
-    """The formula's value with every step held to ``limit``: ``min(value, limit)``.  The operands
-    are whole numbers of 0 and more, and adding, multiplying and raising to a power never make a
-    value smaller, so holding each step to the limit gives the same result as the exact value held
-    to it, and no step ever computes a number larger than the limit."""
-    if not isinstance(tree, (tuple, list)) or len(tree) not in (2, 3):
-        raise EngineError(f"the kitty formula is not a formula tree: {tree!r}"[:200])
+def evaluate_formula(tree: tuple | list, size: int, cards: int, limit: int,
+                     constants: Mapping[str, int] | None = None) -> int:
+    """The formula's value held to ``limit``: ``min(value, limit)``.  ``constants``: the values of
+    the quantities a table fixes (``decks``, ``players``).
+
+    A formula of adding, multiplying and raising to a power (whole numbers of 0 and more) never
+    gets smaller at a step, so each step is held to the limit, and no step computes a number larger
+    than it; one that subtracts, divides or takes a minimum is evaluated exactly (every step held
+    within ``expressions.NUMBER_BOUND``), then held to the limit."""
+    try:
+        checked = expressions.number_tree(tree)
+    except expressions.ExpressionError as exc:
+        raise EngineError(f"the kitty formula is not a formula tree: {exc}"[:200]) from None
+    values = {"size": size, "cards": cards, **(constants or {})}
+    if not expressions.operators_of(checked) <= set(expressions.FIRST_OPERATORS):
+        try:
+            return min(expressions.evaluate_number(checked, values), limit)
+        except KeyError as exc:
+            raise EngineError(f"the kitty formula reads {exc.args[0]!r}, which is not known here") from None
+    return _held_formula(checked, values, limit)
+
+
+def _held_formula(tree: tuple, values: Mapping[str, int], limit: int) -> int:
     op = tree[0]
     if op == "num":
-        number = tree[1]
-        if type(number) is not int or number < 0:
-            raise EngineError(f"a number in the kitty formula is a whole number of 0 or more, not {number!r}")
-        return min(number, limit)
+        return min(tree[1], limit)
     if op == "var":
-        if tree[1] == "size":
-            return min(size, limit)
-        if tree[1] == "cards":
-            return min(cards, limit)
-        raise EngineError(f"unknown variable {tree[1]!r} in the kitty formula")
-    if op not in ("add", "mul", "pow") or len(tree) != 3:
-        raise EngineError(f"unknown operation {op!r} in the kitty formula")
-    a = evaluate_formula(tree[1], size, cards, limit)
-    b = evaluate_formula(tree[2], size, cards, limit)
+        if tree[1] not in values:
+            raise EngineError(f"the kitty formula reads {tree[1]!r}, which is not known here")
+        return min(values[tree[1]], limit)
+    a = _held_formula(tree[1], values, limit)
+    b = _held_formula(tree[2], values, limit)
     if op == "add":
         return min(a + b, limit)
     if op == "mul":
@@ -186,17 +197,19 @@ def evaluate_formula(tree: tuple | list, size: int, cards: int, limit: int) -> i
     return _bounded_power(a, b, limit)
 
 
-def kitty_multiplier(kitty: Multiplier, units: list[Unit]) -> int:
+def kitty_multiplier(kitty: Multiplier, units: list[Unit], table: Table | None = None) -> int:
     """The multiplier of the kitty's points when the attackers win the last trick, from the last
-    lead's units (largest first): by the table, by the formula, or 0 when the kitty never scores."""
+    lead's units (largest first): by the table, by the formula, or 0 when the kitty never scores.
+    ``table``: the table whose decks and players a formula may read."""
     if kitty.kind == "none" or not units:
         return 0
     top = units[0]
     if kitty.kind == "formula":
         size, cards = top.width * top.length, sum(len(u.cards) for u in units)
+        constants = {"decks": table.decks, "players": table.players} if table is not None else None
         if kitty.cap > 0:
-            return evaluate_formula(kitty.formula, size, cards, kitty.cap)
-        value = evaluate_formula(kitty.formula, size, cards, MAX_FORMULA + 1)
+            return max(evaluate_formula(kitty.formula, size, cards, kitty.cap, constants), 0)
+        value = max(evaluate_formula(kitty.formula, size, cards, MAX_FORMULA + 1, constants), 0)
         if value > MAX_FORMULA:
             raise EngineError(f"the kitty formula grows past {MAX_FORMULA:,}; it needs a cap ('at most N')")
         return value

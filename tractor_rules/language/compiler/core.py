@@ -103,6 +103,8 @@ class Compiler:
         self.statement: Statement | None = None
         #: follow lists and upgrade rows are gathered across statements, then set once
         self.follow_lists: list[tuple[model.FollowList, Statement]] = []
+        #: the house rules after each hand (``when ...``), in the order written
+        self.triggers: list[tuple[model.Trigger, Statement]] = []
         #: each upgrade table by the field it sets ("thresholds", "solo_thresholds")
         self.upgrade_tables = {path: UpgradeTable() for path in UPGRADE_SECTIONS.values()}
         #: each file's lines, split once: an error per statement must not split the text each time

@@ -6,31 +6,19 @@ from __future__ import annotations
 from ... import codes
 from ... import rules as model
 from ...errors import Fix
+from ...rules import expressions
 from ..syntax import Leaf, Node, Statement, as_node, leaf_int
 from .core import Compiler, child_nodes, choice, handles, limits
+from .expressions import number_tree
 from .shapes import set_width_of, unit_words
 
 
 def formula_tree(node: Node | Leaf) -> tuple:
-    """The expression as nested tuples: ("num", 2), ("var", "size"), ("add"|"mul"|"pow", a, b)."""
-    node = as_node(node)
-    operands = [a for a in node.args if isinstance(a, Node)]
-    if node.kind == "atom" or (node.kind in ("add", "mul", "pow") and len(operands) == 1):
-        return formula_tree(operands[0])  # parentheses, or an operator with nothing to apply to
-    if node.kind == "num":
-        return ("num", leaf_int(node.args[0]))
-    if node.kind in ("size", "cards"):
-        return ("var", node.kind)
-    if node.kind in ("add", "mul"):
-        parts = [formula_tree(a) for a in node.args]
-        tree = parts[0]
-        for part in parts[1:]:
-            tree = (node.kind, tree, part)
-        return tree
-    if node.kind == "pow":
-        base, exponent = node.args
-        return ("pow", formula_tree(base), formula_tree(exponent))
-    raise AssertionError(node.kind)  # pragma: no cover - grammar and compiler out of step
+    """A kitty formula's expression as the number tree of ``rules.expressions`` (("num", 2),
+    ("var", "size"), ("add", a, b), ...), for a formula already known to compile."""
+    tree = number_tree(None, node, expressions.KITTY)
+    assert tree is not None
+    return tree
 
 
 @handles("multiplier")
@@ -39,16 +27,17 @@ def _multiplier(c: Compiler, st: Statement) -> None:
     if rule.kind == "misprinted_factor":
         _misprinted_factor(c, as_node(rule.args[0]))
     elif rule.kind == "no_multiplier":
-        c.set("kitty", model.Multiplier("none", (), False, (), 0))
+        c.set("kitty", model.Multiplier("none", (), False, model.Number(()), 0))
     elif rule.kind == "formula":
         cap = c.number_in(rule.first("cap"), *limits(model.Multiplier, "cap"), "the multiplier's cap")
-        if cap is not None:
-            c.set("kitty", model.Multiplier("formula", (), False, formula_tree(rule.args[0]), cap))
+        formula = number_tree(c, rule.args[0], expressions.KITTY)
+        if cap is not None and formula is not None:
+            c.set("kitty", model.Multiplier("formula", (), False, model.Number(formula), cap))
     else:
         rows = _multiplier_rows(c, rule)
         if rows is not None:
             doubling = rule.first("doubling") is not None
-            c.set("kitty", model.Multiplier("table", rows, doubling, (), 0))
+            c.set("kitty", model.Multiplier("table", rows, doubling, model.Number(()), 0))
 
 
 def _misprinted_factor(c: Compiler, factor: Node) -> None:

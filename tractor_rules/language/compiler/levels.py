@@ -7,7 +7,8 @@ from __future__ import annotations
 from ... import codes
 from ... import rules as model
 from ..syntax import Node, Statement, as_node
-from .core import RANK_ORDER, Compiler, child_nodes, choice, handles, handles_choice, limits
+from .core import RANK_ORDER, Compiler, child_nodes, choice, finishes, handles, handles_choice, limits
+from .expressions import condition_tree, effect_tree
 
 #: banker rules by the outcome they apply to, each alternative → ``Rotation`` value
 _AFTER_HOLD = {"partner_after_hold": "partner", "same_after_hold": "same", "team_after_hold": "next-of-team"}
@@ -128,3 +129,20 @@ def _smaller_team_bonus(c: Compiler, st: Statement) -> None:
         c.set("levels.short_team_bonus", 0)
         return
     c.set_number("levels.short_team_bonus", st.node.args[0], *limits(model.Levels, "short_team_bonus"), "a bonus")
+
+
+@handles("trigger")
+def _trigger(c: Compiler, st: Statement) -> None:
+    """``when CONDITION: EFFECT, ...``: gathered in the order written (a parent's first), set once
+    every statement is read."""
+    condition = condition_tree(c, st.node.args[0])
+    effects = [effect_tree(c, effect) for effect in st.node.args[1:]]
+    if condition is None or any(e is None for e in effects):
+        return
+    c.triggers.append((model.Trigger(model.Condition(condition), tuple(model.Effect(e) for e in effects if e)), st))
+
+
+@finishes
+def _finish_triggers(c: Compiler) -> None:
+    if c.triggers:
+        c.set("levels.after_hand", tuple(trigger for trigger, _ in c.triggers), c.triggers[-1][1])

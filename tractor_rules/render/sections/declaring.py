@@ -4,12 +4,14 @@ from __future__ import annotations
 
 from typing import Any
 
+from ...rules import expressions
 from .. import examples as ex
 from ..builder import Builder, Draft, Made
 from ..i18n import _
 from ..model import Table
 from ..words import SUIT_GLYPHS, join_list, shape_phrase
 from .common import sentences
+from .expressions import number_words
 
 # --- declaring -----------------------------------------------------------------------------------
 
@@ -183,41 +185,9 @@ def _shown(r: Any) -> Made:
     return _("Only the player who buries the kitty sees its cards while the hand is played.")
 
 
-def _formula_text(tree: Any, top: bool = True) -> str:
-    """A kitty formula in words of the sheet's language: numbers stay numbers, the variables and the
-    operations are spelt out ("2 to the power of the number of cards in ..."), so that no reader
-    meets a variable name or an operator; a compound inside another is bracketed."""
-    op = tree[0]
-    if op == "num":
-        return str(tree[1])
-    if op == "var":
-        if tree[1] == "size":
-            return _("the number of cards in the largest combination of the last trick's lead")
-        return _("the number of cards in the last trick's lead")
-    a, b = _formula_text(tree[1], False), _formula_text(tree[2], False)
-    if op == "pow" and tree[2][0] in ("num", "var"):
-        text = _("%(base)s to the power of %(exponent)s") % {"base": a, "exponent": b}
-    elif op == "pow":  # a compound exponent, bracketed by the sentence itself
-        text = _("%(base)s to the power of (%(exponent)s)") % {"base": a, "exponent": _formula_text(tree[2])}
-    elif op == "mul" and "num" in (tree[1][0], tree[2][0]):
-        number, other = (a, b) if tree[1][0] == "num" else (b, a)
-        # Translators: a number times a quantity ("2 times the number of cards ...")
-        text = _("%(n)s times %(x)s") % {"n": number, "x": other}
-    elif op == "mul":
-        text = _("%(a)s times %(b)s") % {"a": a, "b": b}
-    else:
-        text = _("%(a)s plus %(b)s") % {"a": a, "b": b}
-    # Translators: brackets around a part of a formula written in words
-    return text if top else _("(%(part)s)") % {"part": text}
-
-
 def formula_variables(tree: Any) -> set[str]:
-    """The variables a kitty formula reads ("size", "cards")."""
-    if tree[0] == "var":
-        return {tree[1]}
-    if tree[0] == "num":
-        return set()
-    return formula_variables(tree[1]) | formula_variables(tree[2])
+    """The quantities a kitty formula reads ("size", "cards", ...)."""
+    return expressions.quantities_of(tree)
 
 
 def _multiplier(r: Any) -> Made:
@@ -233,10 +203,10 @@ def _multiplier(r: Any) -> Made:
     cap = k.cap
     if not formula_variables(formula):
         text = _("If the attackers win the last trick, they score the kitty's points multiplied by %(factor)s.") % {
-            "factor": _formula_text(formula)}
+            "factor": number_words(formula)}
     else:
         text = _("If the attackers win the last trick, they score the kitty's points multiplied by %(formula)s.") % {
-            "formula": _formula_text(formula)}
+            "formula": number_words(formula)}
     notes = []
     if cap:
         notes.append(_("The multiplier is at most %(cap)s.") % {"cap": cap})

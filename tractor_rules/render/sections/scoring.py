@@ -15,6 +15,7 @@ from ..model import Table
 from ..track import derived, untracked
 from ..words import join_and, join_list, outcome_phrase
 from .common import sentences
+from .expressions import trigger_sentence
 
 # --- scoring and levels --------------------------------------------------------------------------
 
@@ -31,6 +32,7 @@ def scoring_section(b: Builder) -> None:
         b.rule("levels.defended", _defended)
         b.example("levels.advance_example", ex.advance_example)
         b.rule("levels.knock_back", _knock_back)
+        b.rule("levels.after_hand", _after_hand)
 
 
 def _level_range(r: Any) -> Made:
@@ -258,6 +260,14 @@ def _knock_sentence(k: Any) -> str:
                  "%(to)s).") % values
     return _("Knock-back: a team that loses a hand while playing level %(level)s, the last trick being won by a "
              "single %(single)s, goes back to level %(to)s.") % values
+
+
+def _after_hand(r: Any) -> Made:
+    triggers = list(r.levels.after_hand)
+    if not triggers:
+        return None
+    lead = _("After each hand, once its own level change is made, these house rules apply in this order:")
+    return sentences(lead, *(trigger_sentence(t) for t in triggers))
 
 
 # --- rotation and game end -----------------------------------------------------------------------

@@ -1,0 +1,180 @@
+"""The house rules after each hand (``levels.after_hand``): which of them a hand sets off.
+
+A rule's condition is read against the hand's facts (``HandFacts``): who banked, who won, the
+tricks and who won them, the level and the trump, the points.  The facts come from a hand just
+played (``facts_of``) or from a logged hand being replayed, so the engine and the replay read the
+same conditions the same way.  What the rules' effects do to the levels is the match's business
+(``match.Match``); here are only the conditions, the teams they name and the numbers they read.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from functools import lru_cache
+
+from ...rules import RANKS, Rules, Trigger, expressions
+from ..deck.cards import Card, parse_token
+from ..deck.order import TRUMP
+from ..errors import EngineError
+from ..oracle import Context
+from .record import HandRecord
+
+
+@dataclass(frozen=True, slots=True)
+class HandFacts:
+    """What a house rule after a hand may ask about it."""
+
+    rules: Rules
+    #: the order the hand was played in (its level and trump)
+    ctx: Context
+    banker_team: frozenset[int]
+    #: who won the hand: "banker" (the bank held) or "attackers"
+    side: str
+    #: each trick: (its winner, its leader, the plays in seat order from the leader)
+    tricks: Sequence[tuple[int, int, Sequence[tuple[Card, ...]]]]
+    level: str | None
+    trump: str | None
+    #: how trump was set ("declared", "fallback", "named", "no-trump")
+    trump_by: str
+    attacker_points: int
+    kitty_points: int
+    #: the levels the hand's outcome gave its winners
+    levels: int
+
+
+def facts_of(record: HandRecord) -> HandFacts:
+    """The facts of a hand just played."""
+    ctx = record.rules.context(record.level, record.trump)
+    tricks = tuple((t.winner, t.leader, t.plays) for t in record.tricks)
+    return HandFacts(record.rules, ctx, record.banker_team, record.level_change[0], tricks, record.level,
+                     record.trump, record.trump_by, record.attacker_points, record.kitty_points,
+                     record.level_change[1])
+
+
+def fired(rules: Rules, facts: HandFacts) -> tuple[int, ...]:
+    """The indexes of the rules of ``levels.after_hand`` whose condition holds of the hand."""
+    return tuple(at for at, trigger in enumerate(rules.levels.after_hand) if holds(trigger.condition, facts))
+
+
+def team_seats(team: str, facts: HandFacts) -> frozenset[int]:
+    """The seats a team's name stands for in this hand."""
+    bankers = facts.banker_team
+    attackers = frozenset(range(facts.rules.table.players)) - bankers
+    if team == "bankers":
+        return bankers
+    if team == "attackers":
+        return attackers
+    winners = bankers if facts.side == "banker" else attackers
+    if team == "winners":
+        return winners
+    if team == "losers":
+        return attackers if winners is bankers else bankers
+    raise EngineError(f"unknown team {team!r}")
+
+
+def holds(condition: tuple, facts: HandFacts) -> bool:
+    """Whether ``condition`` holds of the hand."""
+    head = condition[0]
+    if head == "fact":
+        return _fact(condition[1], condition[2:], facts)
+    if head == "compare":
+        return expressions.compare(condition[1], number(condition[2], facts), number(condition[3], facts))
+    if head == "all":
+        return all(holds(part, facts) for part in condition[1:])
+    if head == "any":
+        return any(holds(part, facts) for part in condition[1:])
+    if head == "not":
+        return not holds(condition[1], facts)
+    raise EngineError(f"not a condition: {condition!r}"[:200])
+
+
+def number(tree: tuple, facts: HandFacts) -> int:
+    """The value of a number after the hand."""
+    return expressions.evaluate_number(tree, _Quantities(facts))
+
+
+class _Quantities:
+    """The quantities' values after a hand, each worked out when a number reads it."""
+
+    __slots__ = ("facts",)
+
+    def __init__(self, facts: HandFacts):
+        self.facts = facts
+
+    def __getitem__(self, name: str) -> int:
+        facts = self.facts
+        table = facts.rules.table
+        if name == "points":
+            return facts.attacker_points
+        if name == "kitty-points":
+            return facts.kitty_points
+        if name == "levels":
+            return facts.levels
+        if name == "decks":
+            return table.decks
+        if name == "players":
+            return table.players
+        if name in ("size", "cards"):
+            if not facts.tricks:
+                return 0
+            lead = facts.tricks[-1][2][0]
+            if name == "cards":
+                return len(lead)
+            top = facts.ctx.units(lead)[0]
+            return top.width * top.length
+        raise KeyError(name)
+
+
+def _fact(name: str, args: tuple, facts: HandFacts) -> bool:
+    if name == "wins":
+        return bool(team_seats(args[0], facts) & _winners(facts))
+    if name == "loses":
+        return not team_seats(args[0], facts) & _winners(facts)
+    if name.startswith("last-trick"):
+        if not facts.tricks:
+            return False
+        winner, leader, plays = facts.tricks[-1]
+        play = plays[(winner - leader) % len(plays)]
+        if winner not in team_seats(args[0], facts):
+            return False
+        if name == "last-trick":
+            return True
+        if name == "last-trick-single":
+            return len(play) == 1 and play[0] < 52 and RANKS[play[0] % 13] == args[1]
+        if name == "last-trick-card":
+            return _card(args[1]) in play
+        if name == "last-trick-trumps":
+            suit_of = facts.ctx.order.suit_of
+            return all(suit_of[c] == TRUMP for c in play)
+    if name == "took":
+        seats, card = team_seats(args[0], facts), _card(args[1])
+        return any(winner in seats and any(card in play for play in plays) for winner, _, plays in facts.tricks)
+    if name == "lost":
+        seats, card = team_seats(args[0], facts), _card(args[1])
+        players = facts.rules.table.players
+        return any(winner not in seats and any(card in play and (leader + at) % players in seats
+                                               for at, play in enumerate(plays))
+                   for winner, leader, plays in facts.tricks)
+    if name == "level-is":
+        return facts.level == args[0]
+    if name == "no-trump":
+        return facts.trump is None
+    if name == "nobody-declared":
+        return facts.trump_by != "declared"
+    raise EngineError(f"unknown fact {name!r}")
+
+
+def _winners(facts: HandFacts) -> frozenset[int]:
+    return team_seats("winners", facts)
+
+
+@lru_cache(maxsize=256)
+def _card(text: str) -> Card:
+    return parse_token(text)
+
+
+def effects_in_order(rules: Rules, indexes: Sequence[int]) -> list[tuple]:
+    """The effects of the rules at ``indexes``, in the order they happen."""
+    triggers: tuple[Trigger, ...] = rules.levels.after_hand
+    return [effect for at in indexes for effect in triggers[at].effects]

@@ -1,0 +1,150 @@
+"""The rule expressions of a statement, from its syntax tree to the trees of ``rules.expressions``:
+numbers (the kitty formula, the amounts of effects, the sides of a comparison), conditions and
+effects.  Each builder reports what is wrong where it is written and gives None then."""
+
+from __future__ import annotations
+
+from ... import codes
+from ...rules import expressions as ex
+from ..syntax import Leaf, Node, as_node, leaf_int
+from .core import Compiler
+
+#: a quantity's tree kind (the grammar's alias) → its name in ``rules.expressions.QUANTITIES``
+_QUANTITIES = {
+    "size": "size",
+    "cards": "cards",
+    "decks_count": "decks",
+    "players_count": "players",
+    "points_taken": "points",
+    "kitty_points": "kitty-points",
+    "levels_won": "levels",
+}
+_ADD = {"+": "add", "-": "sub"}
+_MUL = {"*": "mul", "×": "mul", "/": "div", "÷": "div"}
+#: where each moment is, in the words of an error
+_MOMENT_WORDS = {ex.KITTY: "when the kitty is counted", ex.AFTER_HAND: "after a hand"}
+
+
+def number_tree(c: Compiler | None, node: Node | Leaf, moment: str) -> tuple | None:
+    """The number ``node`` writes, as evaluated at ``moment``; None when a part was reported
+    (``c`` None: nothing to report to, for the formula's text of a tree already compiled)."""
+    node = as_node(node)
+    kind = node.kind
+    parts = list(node.args)
+    if kind == "num":
+        return ("num", leaf_int(node.args[0]))
+    if kind in _QUANTITIES:
+        name = _QUANTITIES[kind]
+        quantity = ex.QUANTITIES[name]
+        if moment not in quantity.moments:
+            if c is not None:
+                c.error(node, f"'{quantity.words}' ({quantity.meaning}) is not known {_MOMENT_WORDS[moment]}",
+                        code=codes.NOT_KNOWN_HERE)
+            return None
+        return ("var", name)
+    if kind == "atom" or (kind in ("add", "mul", "pow") and len(parts) == 1):
+        return number_tree(c, parts[0], moment)  # parentheses
+    if kind in ("add", "mul"):
+        names = _ADD if kind == "add" else _MUL
+        tree = number_tree(c, parts[0], moment)
+        ok = tree is not None
+        for at in range(1, len(parts) - 1, 2):
+            operator = names[str(as_leaf_value(parts[at]))]
+            operand = number_tree(c, parts[at + 1], moment)
+            if tree is None or operand is None:
+                ok = False
+                continue
+            tree = (operator, tree, operand)
+        return tree if ok else None
+    if kind == "pow":
+        base = number_tree(c, parts[0], moment)
+        exponent = number_tree(c, parts[1], moment)
+        return None if base is None or exponent is None else ("pow", base, exponent)
+    if kind in ("min_of", "max_of"):
+        operands = [number_tree(c, part, moment) for part in parts]
+        if any(o is None for o in operands):
+            return None
+        tree = operands[0]
+        for operand in operands[1:]:
+            tree = (kind[:3], tree, operand)
+        return tree
+    raise AssertionError(kind)  # pragma: no cover - grammar and compiler out of step
+
+
+def as_leaf_value(part: Node | Leaf) -> object:
+    assert isinstance(part, Leaf), part
+    return part.value
+
+
+def condition_tree(c: Compiler, node: Node | Leaf) -> tuple | None:
+    """The condition ``node`` writes (after a hand)."""
+    node = as_node(node)
+    kind = node.kind
+    if kind in ("any_of", "all_of"):
+        parts = [condition_tree(c, part) for part in node.args]
+        if any(p is None for p in parts):
+            return None
+        if len(parts) == 1:
+            return parts[0]
+        return ("any" if kind == "any_of" else "all", *parts)
+    if kind == "negated":
+        inner = condition_tree(c, node.args[0])
+        return None if inner is None else ("not", inner)
+    if kind == "grouped":
+        return condition_tree(c, node.args[0])
+    if kind == "comparison":
+        left, comparator, right = node.args
+        a, b = number_tree(c, left, ex.AFTER_HAND), number_tree(c, right, ex.AFTER_HAND)
+        if a is None or b is None:
+            return None
+        written = str(as_leaf_value(comparator))
+        return ("compare", ex.COMPARATOR_SPELLINGS.get(written, written), a, b)
+    if kind == "bare_number":
+        c.error(node, "a number is not a condition: compare it with another, as in 'points >= 80'",
+                code=codes.EXPRESSION_TYPE)
+        return None
+    return _fact(c, node)
+
+
+def _fact(c: Compiler, node: Node) -> tuple | None:
+    kind = node.kind
+    leaves = [a for a in node.args if isinstance(a, Leaf)]
+    team = next((str(a.value) for a in leaves if a.kind == "team"), None)
+    if kind in ("wins", "loses"):
+        return ("fact", kind, team)
+    if kind == "last_trick":
+        way = node.first("with_single") or node.first("with_card") or node.first("with_trumps")
+        if way is None:
+            return ("fact", "last-trick", team)
+        if way.kind == "with_trumps":
+            return ("fact", "last-trick-trumps", team)
+        if way.kind == "with_single":
+            rank = c.rank(way.args[0])
+            return None if rank is None else ("fact", "last-trick-single", team, rank)
+        return ("fact", "last-trick-card", team, str(as_leaf_value(way.args[0])))
+    if kind in ("took", "lost"):
+        return ("fact", kind, team, str(leaves[-1].value))
+    if kind == "level_is":
+        rank = c.rank(node.args[0])
+        return None if rank is None else ("fact", "level-is", rank)
+    if kind == "no_trump_hand":
+        return ("fact", "no-trump")
+    if kind == "nobody_declared":
+        return ("fact", "nobody-declared")
+    raise AssertionError(kind)  # pragma: no cover - grammar and compiler out of step
+
+
+def effect_tree(c: Compiler, node: Node | Leaf) -> tuple | None:
+    """The effect ``node`` writes (after a hand)."""
+    node = as_node(node)
+    team = str(as_leaf_value(node.args[0]))
+    kind = node.kind
+    if kind in ("go_up", "go_down"):
+        amount = number_tree(c, node.args[1], ex.AFTER_HAND)
+        return None if amount is None else ("up" if kind == "go_up" else "down", team, amount)
+    if kind in ("back_to", "go_to"):
+        rank = c.rank(node.args[1])
+        return None if rank is None else ("back-to" if kind == "back_to" else "to", team, rank)
+    if kind == "wins_game":
+        return ("wins-game", team)
+    raise AssertionError(kind)  # pragma: no cover - grammar and compiler out of step

@@ -1,0 +1,197 @@
+"""Whether a condition of the rule expressions can hold of any hand, for the linter.
+
+The condition is turned into a formula over yes-or-no questions about the hand ("did the bankers
+hold?", "did the bankers win the last trick?", "was the hand played at J?"), the facts that say the
+same thing in other words sharing a question (the attackers winning is the bankers not holding).
+A question that the rules answer already is a constant: a level the ladder never reaches, a card
+taken out of the pack, a comparison that the numbers' ranges decide (the attackers' points run
+from 0 to what the deck and the kitty allow).  The formula is then tried with every answer to its
+questions, the questions of a kind that exclude each other (a hand has one level) answered
+consistently.  Past ``MAX_QUESTIONS`` questions nothing is said: the linter only warns when sure.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from itertools import product
+
+from ..rules import Rules, expressions
+
+
+class _Table:
+    """What the rules say of the pack and the levels, as the questions need it."""
+
+    __slots__ = ("rules", "ladder")
+
+    def __init__(self, rules: Rules, ladder: tuple[str, ...]):
+        self.rules = rules
+        self.ladder = ladder
+
+#: at most this many questions are tried in every combination (2^12 answers)
+MAX_QUESTIONS = 12
+
+#: a formula: a function of the answers (question → yes or no)
+Formula = Callable[[Mapping[tuple, bool]], bool]
+
+
+def can_hold(condition: tuple, rules: Rules, ranges: Mapping[str, tuple[int, int]],
+             ladder: tuple[str, ...]) -> bool | None:
+    """True when some hand may meet ``condition``, False when none can, None when too many
+    questions make it too costly to tell.  ``ranges``: each quantity's lowest and highest value;
+    ``ladder``: the levels a hand may be played at."""
+    questions: dict[tuple, None] = {}
+    formula = _formula(condition, _Table(rules, ladder), ranges, questions)
+    asked = list(questions)
+    if len(asked) > MAX_QUESTIONS:
+        return None
+    for answers in product((False, True), repeat=len(asked)):
+        given = dict(zip(asked, answers))
+        if _consistent(given) and formula(given):
+            return True
+    return False
+
+
+def _consistent(given: Mapping[tuple, bool]) -> bool:
+    """Questions that exclude each other are not both answered yes: one level, one single card."""
+    seen: set[str] = set()
+    for question, yes in given.items():
+        if yes and question[0] in ("level", "single"):
+            if question[0] in seen:
+                return False
+            seen.add(question[0])
+    return True
+
+
+def _constant(value: bool) -> Formula:
+    return lambda given: value
+
+
+def _ask(question: tuple, questions: dict[tuple, None]) -> Formula:
+    questions[question] = None
+    return lambda given: given[question]
+
+
+def _formula(condition: tuple, rules: _Table, ranges: Mapping[str, tuple[int, int]],
+             questions: dict[tuple, None]) -> Formula:
+    head = condition[0]
+    if head in ("all", "any"):
+        parts = [_formula(part, rules, ranges, questions) for part in condition[1:]]
+        if head == "all":
+            return lambda given: all(part(given) for part in parts)
+        return lambda given: any(part(given) for part in parts)
+    if head == "not":
+        inner = _formula(condition[1], rules, ranges, questions)
+        return lambda given: not inner(given)
+    if head == "compare":
+        decided = _decided(condition, ranges)
+        return _constant(decided) if decided is not None else _ask(("compare", condition), questions)
+    return _fact(condition[1], condition[2:], rules, questions)
+
+
+def _team(team: str, bankers_side: Formula, hold: Formula) -> Formula:
+    """Whether ``team`` is on the side that ``bankers_side`` says the bankers are on (for the
+    winners and the losers, by whether the bankers held)."""
+    if team == "bankers":
+        return bankers_side
+    if team == "attackers":
+        return lambda given: not bankers_side(given)
+    if team == "winners":
+        return lambda given: bankers_side(given) == hold(given)
+    return lambda given: bankers_side(given) != hold(given)
+
+
+def _fact(name: str, args: tuple, rules: _Table, questions: dict[tuple, None]) -> Formula:
+    hold = _ask(("hold",), questions) if name in ("wins", "loses") or args and args[0] in ("winners", "losers") \
+        else (lambda given: True)
+    if name in ("wins", "loses"):
+        wins = _team(args[0], hold, hold)
+        return wins if name == "wins" else (lambda given: not wins(given))
+    if name.startswith("last-trick"):
+        side = _team(args[0], _ask(("last",), questions), hold)
+        if name == "last-trick-single":
+            if not _rank_in_pack(args[1], rules):
+                return _constant(False)
+            single = _ask(("single", args[1]), questions)
+            return lambda given: side(given) and single(given)
+        if name == "last-trick-card":
+            if not _card_in_pack(args[1], rules):
+                return _constant(False)
+            card = _ask(("last-card", args[1]), questions)
+            return lambda given: side(given) and card(given)
+        if name == "last-trick-trumps":
+            trumps = _ask(("last-trumps",), questions)
+            return lambda given: side(given) and trumps(given)
+        return side
+    if name in ("took", "lost"):
+        if not _card_in_pack(args[1], rules):
+            return _constant(False)
+        by_bankers = _ask((name, "bankers", args[1]), questions)
+        by_attackers = _ask((name, "attackers", args[1]), questions)
+        if args[0] == "bankers":
+            return by_bankers
+        if args[0] == "attackers":
+            return by_attackers
+        winners = args[0] == "winners"
+        return lambda given: (by_bankers(given) if hold(given) == winners else by_attackers(given))
+    if name == "level-is":
+        if args[0] not in rules.ladder:
+            return _constant(False)
+        return _ask(("level", args[0]), questions)
+    return _ask((name,), questions)
+
+
+def _rank_in_pack(rank: str, rules: _Table) -> bool:
+    return rank not in rules.rules.table.removed_ranks
+
+
+def _card_in_pack(card: str, rules: _Table) -> bool:
+    table = rules.rules.table
+    removed = dict(table.removed_cards)
+    if card[:-1] in table.removed_ranks:
+        return False
+    return card not in removed or removed[card] < table.decks
+
+
+def _decided(condition: tuple, ranges: Mapping[str, tuple[int, int]]) -> bool | None:
+    """True or False when the ranges of the two numbers decide the comparison, else None."""
+    _, comparator, left, right = condition
+    a, b = number_range(left, ranges), number_range(right, ranges)
+    if a is None or b is None:
+        return None
+    outcomes = {expressions.compare(comparator, x, y) for x in a for y in b}
+    if len(outcomes) == 1:
+        return outcomes.pop()
+    if comparator in ("=", "!=") and (a[1] < b[0] or b[1] < a[0]):
+        return comparator == "!="
+    return None
+
+
+def number_range(tree: tuple, ranges: Mapping[str, tuple[int, int]]) -> tuple[int, int] | None:
+    """The lowest and the highest value a number can take, or None when that is not simple to
+    tell (a division by a number that may be 0, a power of a number that may be below 0)."""
+    head = tree[0]
+    if head == "num":
+        return (tree[1], tree[1])
+    if head == "var":
+        return ranges.get(tree[1])
+    a, b = number_range(tree[1], ranges), number_range(tree[2], ranges)
+    if a is None or b is None:
+        return None
+    if head in ("add", "sub", "mul", "min", "max") or (head in ("div", "pow") and a[0] >= 0 and b[0] > 0):
+        corners = [expressions.evaluate_number((head, ("num", x), ("num", y)), {}) if x >= 0 and y >= 0
+                   else _signed(head, x, y) for x in a for y in b]
+        return (min(corners), max(corners))
+    return None
+
+
+def _signed(head: str, x: int, y: int) -> int:
+    """An operation on numbers of either sign (``("num", n)`` holds only whole numbers of 0 and more)."""
+    if head == "add":
+        return x + y
+    if head == "sub":
+        return x - y
+    if head == "mul":
+        return x * y
+    if head == "min":
+        return min(x, y)
+    return max(x, y)

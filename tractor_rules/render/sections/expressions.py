@@ -1,0 +1,196 @@
+"""Rule expressions in players' words: every number, team, condition and effect of
+``rules.expressions`` becomes a phrase of the sheet's language, built from its tree, so that no
+reader meets a variable name, an operator or a formula.  A compound inside another is bracketed."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..i18n import _, ngettext
+from ..words import SUIT_GLYPHS
+
+
+def _quantity(name: str) -> str:
+    if name == "size":
+        return _("the number of cards in the largest combination of the last trick's lead")
+    if name == "cards":
+        return _("the number of cards in the last trick's lead")
+    if name == "decks":
+        return _("the number of decks")
+    if name == "players":
+        return _("the number of players")
+    if name == "points":
+        return _("the attackers' score")
+    if name == "kitty-points":
+        return _("the points in the kitty")
+    if name == "levels":
+        return _("the levels the hand gives its winners")
+    raise ValueError(name)
+
+
+def number_words(tree: Any, top: bool = True) -> str:
+    """A number in words: numbers stay numbers, the quantities and the operations are spelt out."""
+    op = tree[0]
+    if op == "num":
+        return str(tree[1])
+    if op == "var":
+        return _quantity(tree[1])
+    a, b = number_words(tree[1], False), number_words(tree[2], False)
+    if op == "pow" and tree[2][0] in ("num", "var"):
+        text = _("%(base)s to the power of %(exponent)s") % {"base": a, "exponent": b}
+    elif op == "pow":  # a compound exponent, bracketed by the sentence itself
+        text = _("%(base)s to the power of (%(exponent)s)") % {"base": a, "exponent": number_words(tree[2])}
+    elif op == "mul" and "num" in (tree[1][0], tree[2][0]):
+        number, other = (a, b) if tree[1][0] == "num" else (b, a)
+        # Translators: a number times a quantity ("2 times the number of cards ...")
+        text = _("%(n)s times %(x)s") % {"n": number, "x": other}
+    elif op == "mul":
+        text = _("%(a)s times %(b)s") % {"a": a, "b": b}
+    elif op == "add":
+        text = _("%(a)s plus %(b)s") % {"a": a, "b": b}
+    elif op == "sub":
+        text = _("%(a)s minus %(b)s") % {"a": a, "b": b}
+    elif op == "div":
+        text = _("%(a)s divided by %(b)s, rounded down") % {"a": a, "b": number_words(tree[2])}
+    elif op == "min":
+        return _("the smaller of %(a)s and %(b)s") % {"a": number_words(tree[1]), "b": number_words(tree[2])}
+    elif op == "max":
+        return _("the larger of %(a)s and %(b)s") % {"a": number_words(tree[1]), "b": number_words(tree[2])}
+    else:
+        raise ValueError(op)
+    # Translators: brackets around a part of a formula written in words
+    return text if top else _("(%(part)s)") % {"part": text}
+
+
+def team_words(team: str) -> str:
+    if team == "bankers":
+        return _("the bankers")
+    if team == "attackers":
+        return _("the attackers")
+    if team == "winners":
+        return _("the hand's winners")
+    if team == "losers":
+        return _("the hand's losers")
+    raise ValueError(team)
+
+
+def _card(card: str) -> str:
+    return f"{SUIT_GLYPHS[card[-1]]}{card[:-1]}"
+
+
+def _comparison(comparator: str, a: str, b: str) -> str:
+    values = {"a": a, "b": b}
+    if comparator == "<":
+        return _("%(a)s is less than %(b)s") % values
+    if comparator == "<=":
+        return _("%(a)s is at most %(b)s") % values
+    if comparator == ">":
+        return _("%(a)s is more than %(b)s") % values
+    if comparator == ">=":
+        return _("%(a)s is at least %(b)s") % values
+    if comparator == "=":
+        return _("%(a)s is exactly %(b)s") % values
+    return _("%(a)s is not %(b)s") % values
+
+
+def _fact(name: str, args: tuple, negated: bool = False) -> str:
+    values: dict[str, str] = {}
+    if args and name != "level-is":
+        values["team"] = team_words(args[0])
+    if name == "wins":
+        return (_("%(team)s do not win the hand") if negated else _("%(team)s win the hand")) % values
+    if name == "loses":
+        return (_("%(team)s do not lose the hand") if negated else _("%(team)s lose the hand")) % values
+    if name == "last-trick":
+        return (_("%(team)s do not win the last trick") if negated else _("%(team)s win the last trick")) % values
+    if name == "last-trick-single":
+        values["rank"] = args[1]
+        return _("%(team)s win the last trick with a single %(rank)s") % values
+    if name == "last-trick-card":
+        values["card"] = _card(args[1])
+        return _("%(team)s win the last trick with a play that holds %(card)s") % values
+    if name == "last-trick-trumps":
+        return _("%(team)s win the last trick with trumps") % values
+    if name == "took":
+        values["card"] = _card(args[1])
+        if negated:
+            return _("%(team)s do not take %(card)s in a trick they win") % values
+        return _("%(team)s take %(card)s in a trick they win") % values
+    if name == "lost":
+        values["card"] = _card(args[1])
+        if negated:
+            return _("%(team)s do not lose %(card)s to the other team") % values
+        return _("%(team)s lose %(card)s to the other team (play it to a trick the other team wins)") % values
+    if name == "level-is":
+        values["rank"] = args[0]
+        return (_("the hand is not played at level %(rank)s") if negated
+                else _("the hand is played at level %(rank)s")) % values
+    if name == "no-trump":
+        return _("the hand is not played in no-trump") if negated else _("the hand is played in no-trump")
+    if name == "nobody-declared":
+        return _("somebody declared") if negated else _("nobody declared")
+    raise ValueError(name)
+
+
+#: facts whose sentence has a negative form of its own ("do not win"); others are said "not: ..."
+_NEGATABLE = frozenset({"wins", "loses", "last-trick", "took", "lost", "level-is", "no-trump", "nobody-declared"})
+
+
+def condition_words(tree: Any, top: bool = True) -> str:
+    """A condition in words."""
+    head = tree[0]
+    if head == "fact":
+        return _fact(tree[1], tree[2:])
+    if head == "compare":
+        return _comparison(tree[1], number_words(tree[2]), number_words(tree[3]))
+    if head == "not":
+        inner = tree[1]
+        if inner[0] == "fact" and inner[1] in _NEGATABLE:
+            return _fact(inner[1], inner[2:], negated=True)
+        # Translators: the negation of a condition ("it is not so that the bankers ...")
+        return _("it is not so that %(x)s") % {"x": condition_words(inner, False)}
+    parts = [condition_words(part, False) for part in tree[1:]]
+    text = parts[0]
+    for part in parts[1:]:
+        # Translators: two conditions that must both hold (said "并且", not as a list of nouns)
+        text = (_("%(a)s and %(b)s") if head == "all" else _("%(a)s or %(b)s")) % {"a": text, "b": part}
+    return text if top else _("(%(part)s)") % {"part": text}
+
+
+def effect_words(tree: Any) -> str:
+    """An effect in words."""
+    name, team = tree[0], team_words(tree[1])
+    if name in ("up", "down"):
+        amount = tree[2]
+        if amount[0] == "num":
+            n = amount[1]
+            if name == "up":
+                return ngettext("%(team)s go up %(n)d level", "%(team)s go up %(n)d levels", n) % {"team": team, "n": n}
+            return ngettext("%(team)s go down %(n)d level", "%(team)s go down %(n)d levels", n) % {"team": team, "n": n}
+        values = {"team": team, "n": number_words(amount)}
+        if name == "up":
+            return _("%(team)s go up as many levels as %(n)s") % values
+        return _("%(team)s go down as many levels as %(n)s") % values
+    if name == "back-to":
+        return _("%(team)s go back to level %(rank)s if they are above it") % {"team": team, "rank": tree[2]}
+    if name == "to":
+        return _("%(team)s go to level %(rank)s") % {"team": team, "rank": tree[2]}
+    if name == "wins-game":
+        return _("%(team)s win the game") % {"team": team}
+    raise ValueError(name)
+
+
+def trigger_sentence(trigger: Any) -> str:
+    """One house rule after a hand: "After a hand in which ..., the bankers go down 1 level."."""
+    return _("If %(condition)s: %(effects)s.") % {
+        "condition": condition_words(trigger.condition),
+        "effects": _effects(trigger.effects),
+    }
+
+
+def _effects(effects: Any) -> str:
+    """The effects of one rule, in the order they happen."""
+    text = effect_words(effects[0])
+    for effect in effects[1:]:
+        text = _("%(first)s, then %(next)s") % {"first": text, "next": effect_words(effect)}
+    return text

@@ -1,0 +1,311 @@
+"""Rule expressions: the numbers, teams, conditions and effects every section can use, as data.
+
+An expression is a small tree of tuples, its first item naming its kind (``("add", a, b)``,
+``("fact", "took", "attackers", "5H")``); its JSON form is the same tree as lists.  What each kind
+means, which arguments it takes and where it may be used is declared once, in the vocabulary
+tables below: the compiler checks against them, the codec reads JSON by them, the schema is built
+from them, the sheet words them and the engine evaluates them.  A new house rule should need a new
+entry in a table (a quantity, a fact, an effect), never a new shape of statement.
+
+The layer is typed and total: a number is never a condition, nothing loops or recurses, and every
+tree holds at most ``MAX_FORMULA_OPERATORS`` operators, so evaluating one is bounded work.
+
+Numbers are whole numbers.  ``div`` divides and rounds down (a division by 0 gives 0), and so
+does a negative power; every step is held within ±``NUMBER_BOUND``, far beyond any count of cards,
+points or levels, so no step ever builds a huge number.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, NewType, Protocol
+
+from .base import RANKS
+
+#: the most operators (``+ - × ÷ ^``, ``min``, ``max``, ``and``, ``or``, ``not``) one expression
+#: holds: the one limit of the language (the parser), the JSON form (``Rules.from_dict``) and the
+#: JSON Schema's description; it also bounds how deep a tree nests, and so every walk over it
+MAX_FORMULA_OPERATORS = 64
+#: every step of a number is held within ±NUMBER_BOUND
+NUMBER_BOUND = 10**18
+
+#: A number's tree: ("num", n), ("var", quantity), (operator, a, b).
+Number = NewType("Number", tuple)
+#: A condition's tree: ("fact", name, *arguments), ("compare", comparator, a, b),
+#: ("all", c, ...), ("any", c, ...), ("not", c).
+Condition = NewType("Condition", tuple)
+#: An effect's tree: (name, *arguments).
+Effect = NewType("Effect", tuple)
+
+#: operators on two numbers, as the JSON names them
+OPERATORS = ("add", "sub", "mul", "div", "pow", "min", "max")
+#: the operators of the first version of the kitty formula (the others came with schema 3)
+FIRST_OPERATORS = ("add", "mul", "pow")
+COMPARATORS = ("<", "<=", ">", ">=", "=", "!=")
+#: the comparators as a ruleset may also write them
+COMPARATOR_SPELLINGS = {"≤": "<=", "≥": ">=", "≠": "!=", "==": "="}
+
+
+@dataclass(frozen=True, slots=True)
+class Quantity:
+    """A named number: ``words`` as a ruleset writes it, ``moments`` where its value is known."""
+
+    name: str
+    words: str
+    moments: frozenset[str]
+    #: what it counts, for the language server and the docs
+    meaning: str
+
+
+#: the moments at which an expression is evaluated: when a dug kitty is counted, after a hand
+KITTY, AFTER_HAND = "kitty", "after-hand"
+_ALWAYS = frozenset({KITTY, AFTER_HAND})
+
+QUANTITIES: dict[str, Quantity] = {q.name: q for q in (
+    Quantity("size", "size", _ALWAYS, "the cards of the last lead's largest unit (a pair: 2)"),
+    Quantity("cards", "cards", _ALWAYS, "all the cards of the last lead"),
+    Quantity("decks", "decks", _ALWAYS, "the decks played with"),
+    Quantity("players", "players", _ALWAYS, "the players at the table"),
+    Quantity("points", "points", frozenset({AFTER_HAND}), "the attackers' score for the hand, the kitty's included"),
+    Quantity("kitty-points", "kitty points", frozenset({AFTER_HAND}), "the points of the cards in the kitty"),
+    Quantity("levels", "levels", frozenset({AFTER_HAND}), "the levels the hand's outcome gives its winners"),
+)}
+
+#: teams as conditions and effects name them: the hand's banker team and the others; the hand's
+#: winners and losers (the banker team when it holds, the attackers when it loses)
+TEAMS = ("bankers", "attackers", "winners", "losers")
+
+
+@dataclass(frozen=True, slots=True)
+class Form:
+    """One fact or effect: its JSON ``name`` and the kinds of its arguments ("team", "rank",
+    "card", "number"), and what it means."""
+
+    name: str
+    arguments: tuple[str, ...]
+    meaning: str
+
+
+FACTS: dict[str, Form] = {f.name: f for f in (
+    Form("wins", ("team",), "the team wins the hand (the bankers hold the bank, or the attackers take it)"),
+    Form("loses", ("team",), "the team loses the hand"),
+    Form("last-trick", ("team",), "the team wins the last trick"),
+    Form("last-trick-single", ("team", "rank"), "the team wins the last trick with a single card of the rank"),
+    Form("last-trick-card", ("team", "card"), "the team wins the last trick with a play holding the card"),
+    Form("last-trick-trumps", ("team",), "the team wins the last trick with trumps"),
+    Form("took", ("team", "card"), "the card is among the cards of the tricks the team won"),
+    Form("lost", ("team", "card"), "a player of the team played the card to a trick the other team won"),
+    Form("level-is", ("rank",), "the hand is played at the rank"),
+    Form("no-trump", (), "the hand is played with no trump suit"),
+    Form("nobody-declared", (), "nobody declared: trump came from the rule for when nobody declares"),
+)}
+
+EFFECTS: dict[str, Form] = {f.name: f for f in (
+    Form("up", ("team", "number"), "the team goes up that many levels (stopping where a climb stops)"),
+    Form("down", ("team", "number"), "the team goes down that many levels (never below the first)"),
+    Form("back-to", ("team", "rank"), "the team goes back to the level (a team below it stays)"),
+    Form("to", ("team", "rank"), "the team's level becomes the rank"),
+    Form("wins-game", ("team",), "the team wins the game"),
+)}
+
+CARD_RANKS = RANKS
+CARD_SUITS = ("S", "H", "D", "C")
+
+
+def is_card(text: Any) -> bool:
+    """A card as the JSON form writes it: rank then suit ("10H", "QS")."""
+    return type(text) is str and len(text) >= 2 and text[-1] in CARD_SUITS and text[:-1] in CARD_RANKS
+
+
+# --- reading trees (the JSON form, and the checks of trees built by other programs) ----------------
+
+
+class ExpressionError(ValueError):
+    """A tree that is not an expression of its kind; the message names the first fault."""
+
+
+def number_tree(data: Any, counter: list[int] | None = None, *, operators: tuple[str, ...] = OPERATORS) -> tuple:
+    """``data`` (tuples or lists) as a number's tree of tuples, checked; ``counter`` counts the
+    operators of the whole expression against ``MAX_FORMULA_OPERATORS``."""
+    counter = [0] if counter is None else counter
+    if not isinstance(data, (list, tuple)) or not data:
+        raise ExpressionError(f"expected a number (a list such as [\"num\", 2]), got {data!r}"[:200])
+    head = data[0]
+    if head == "num" and len(data) == 2:
+        value = data[1]
+        if type(value) is int and 0 <= value <= NUMBER_BOUND:
+            return ("num", value)
+        raise ExpressionError(f"a number is a whole number from 0 to {NUMBER_BOUND}, not {value!r}"[:200])
+    if head == "var" and len(data) == 2:
+        if type(data[1]) is str and data[1] in QUANTITIES:
+            return ("var", data[1])
+        known = ", ".join(repr(q) for q in QUANTITIES)
+        raise ExpressionError(f"a quantity is one of {known}, not {data[1]!r}"[:300])
+    if type(head) is str and head in operators and len(data) == 3:
+        _count(counter)
+        return (head, number_tree(data[1], counter, operators=operators),
+                number_tree(data[2], counter, operators=operators))
+    raise ExpressionError(f"not a number: {data!r}"[:200])
+
+
+def condition_tree(data: Any, counter: list[int] | None = None) -> tuple:
+    """``data`` as a condition's tree of tuples, checked."""
+    counter = [0] if counter is None else counter
+    if not isinstance(data, (list, tuple)) or not data or type(data[0]) is not str:
+        raise ExpressionError(f"expected a condition (a list such as [\"fact\", \"no-trump\"]), got {data!r}"[:200])
+    head = data[0]
+    if head == "fact" and len(data) >= 2:
+        form = FACTS.get(data[1]) if type(data[1]) is str else None
+        if form is None:
+            raise ExpressionError(f"not a fact: {data[1]!r}"[:200])
+        return ("fact", form.name, *_arguments(form, data[2:], counter))
+    if head == "compare" and len(data) == 4:
+        if data[1] not in COMPARATORS or type(data[1]) is not str:
+            raise ExpressionError(f"a comparator is one of {', '.join(COMPARATORS)}, not {data[1]!r}"[:200])
+        _count(counter)
+        return ("compare", data[1], number_tree(data[2], counter), number_tree(data[3], counter))
+    if head in ("all", "any") and len(data) >= 3:
+        for _ in data[2:]:
+            _count(counter)
+        return (head, *(condition_tree(part, counter) for part in data[1:]))
+    if head == "not" and len(data) == 2:
+        _count(counter)
+        return ("not", condition_tree(data[1], counter))
+    raise ExpressionError(f"not a condition: {data!r}"[:200])
+
+
+def effect_tree(data: Any, counter: list[int] | None = None) -> tuple:
+    """``data`` as an effect's tree of tuples, checked."""
+    counter = [0] if counter is None else counter
+    if not isinstance(data, (list, tuple)) or not data or type(data[0]) is not str or data[0] not in EFFECTS:
+        raise ExpressionError(f"not an effect: {data!r}"[:200])
+    form = EFFECTS[data[0]]
+    return (form.name, *_arguments(form, data[1:], counter))
+
+
+def _arguments(form: Form, values: Any, counter: list[int]) -> tuple:
+    if len(values) != len(form.arguments):
+        raise ExpressionError(f"{form.name!r} takes {len(form.arguments)} arguments "
+                              f"({', '.join(form.arguments) or 'none'}), not {len(values)}")
+    out: list[Any] = []
+    for kind, value in zip(form.arguments, values):
+        if kind == "number":
+            out.append(number_tree(value, counter))
+        elif kind == "team" and type(value) is str and value in TEAMS:
+            out.append(value)
+        elif kind == "rank" and type(value) is str and value in CARD_RANKS:
+            out.append(value)
+        elif kind == "card" and is_card(value):
+            out.append(value)
+        else:
+            raise ExpressionError(f"{form.name!r} takes a {kind} here, not {value!r}"[:200])
+    return tuple(out)
+
+
+def _count(counter: list[int]) -> None:
+    counter[0] += 1
+    if counter[0] > MAX_FORMULA_OPERATORS:
+        raise ExpressionError(f"an expression has at most {MAX_FORMULA_OPERATORS} operators; this one has more")
+
+
+# --- walking trees --------------------------------------------------------------------------------
+
+
+def quantities_of(tree: tuple) -> set[str]:
+    """The quantities a tree of any kind reads."""
+    if not tree:
+        return set()
+    if tree[0] == "var":
+        return {tree[1]}
+    found: set[str] = set()
+    for part in tree[1:]:
+        if isinstance(part, tuple):
+            found |= quantities_of(part)
+    return found
+
+
+def operators_of(tree: tuple) -> set[str]:
+    """The number operators a tree uses."""
+    if not tree or tree[0] in ("num", "var"):
+        return set()
+    found = {tree[0]} if tree[0] in OPERATORS else set()
+    for part in tree[1:]:
+        if isinstance(part, tuple):
+            found |= operators_of(part)
+    return found
+
+
+# --- numbers --------------------------------------------------------------------------------------
+
+
+def _held(value: int) -> int:
+    return NUMBER_BOUND if value > NUMBER_BOUND else -NUMBER_BOUND if value < -NUMBER_BOUND else value
+
+
+def _power(base: int, exponent: int) -> int:
+    """``base ** exponent`` held within the bound, without ever building a larger number.  A
+    negative power rounds down as division does (2^(0-1) is 0; 0 to a negative power is 0, as a
+    division by 0 is)."""
+    if exponent == 0:
+        return 1
+    if base in (0, 1):
+        return base
+    if base == -1:
+        return -1 if exponent % 2 else 1
+    if exponent < 0:  # a fraction between -1 and 1, not 0
+        return -1 if base < 0 and exponent % 2 else 0
+    value = 1
+    for _ in range(exponent):
+        value *= base
+        if not -NUMBER_BOUND <= value <= NUMBER_BOUND:
+            return _held(value)
+    return value
+
+
+class Values(Protocol):
+    """The quantities' values at a moment: a mapping, or anything that looks one up by name."""
+
+    def __getitem__(self, name: str, /) -> int: ...
+
+
+def evaluate_number(tree: tuple, values: Values) -> int:
+    """The number's value, the quantities read from ``values``; every step held within
+    ±``NUMBER_BOUND``.  ``KeyError`` when a quantity is not in ``values``."""
+    op = tree[0]
+    if op == "num":
+        return tree[1]
+    if op == "var":
+        return _held(values[tree[1]])
+    a = evaluate_number(tree[1], values)
+    b = evaluate_number(tree[2], values)
+    if op == "add":
+        return _held(a + b)
+    if op == "sub":
+        return _held(a - b)
+    if op == "mul":
+        return _held(a * b)
+    if op == "div":
+        return 0 if b == 0 else a // b
+    if op == "pow":
+        return _power(a, b)
+    if op == "min":
+        return min(a, b)
+    if op == "max":
+        return max(a, b)
+    raise ExpressionError(f"unknown operator {op!r}")
+
+
+def compare(comparator: str, a: int, b: int) -> bool:
+    if comparator == "<":
+        return a < b
+    if comparator == "<=":
+        return a <= b
+    if comparator == ">":
+        return a > b
+    if comparator == ">=":
+        return a >= b
+    if comparator == "=":
+        return a == b
+    if comparator == "!=":
+        return a != b
+    raise ExpressionError(f"unknown comparator {comparator!r}")
