@@ -1,8 +1,9 @@
 """Reading exports of an earlier schema version.
 
 ``tests/golden/json/*.v1.json`` are exports written by version 1 of the format (before the fields
-of version 2 existed).  A version-1 document must still load, every field it lacks taking the
-default that keeps its version-1 meaning, so that it equals today's compile of the same ruleset.
+of version 2 existed), ``*.v2.json`` by version 2 (before the rule expressions of version 3).  An
+earlier document must still load, every field it lacks taking the default that keeps its meaning,
+so that it equals today's compile of the same ruleset.
 """
 
 from __future__ import annotations
@@ -17,7 +18,9 @@ import tractor_rules as tr
 from tractor_rules.codec import READABLE_VERSIONS
 from tractor_rules.rules import SCHEMA_VERSION
 
-V1 = sorted((Path(__file__).parent / "golden" / "json").glob("*.v1.json"))
+GOLDEN = Path(__file__).parent / "golden" / "json"
+V1 = sorted(GOLDEN.glob("*.v1.json"))
+V2 = sorted(GOLDEN.glob("*.v2.json"))
 
 
 def test_there_are_version_1_documents():
@@ -32,6 +35,32 @@ def test_a_version_1_export_loads_as_todays_rules(path: Path):
     assert tr.Rules.from_dict(data) == _without_translations(tr.load(name))
 
 
+def test_there_are_version_2_documents():
+    assert len(V2) >= 3
+
+
+@pytest.mark.parametrize("path", V2, ids=lambda p: p.name)
+def test_a_version_2_export_loads_as_todays_rules(path: Path):
+    data = json.loads(path.read_text(encoding="utf-8"))
+    assert data["schema_version"] == 2
+    assert "after_hand" not in data["levels"]
+    name = path.name.removesuffix(".v2.json")
+    assert tr.Rules.from_dict(data) == tr.load(name)
+
+
+def test_a_version_2_document_must_have_every_field_version_2_had():
+    data = json.loads(V2[0].read_text(encoding="utf-8"))
+    del data["levels"]["defended"]  # added in version 2: a version-2 document always has it
+    with pytest.raises(tr.RulesetError, match="missing field 'defended'"):
+        tr.Rules.from_dict(data)
+
+
+def test_a_version_2_document_cannot_hold_house_rules_after_a_hand():
+    data = json.loads(V2[0].read_text(encoding="utf-8"))
+    data["levels"]["after_hand"] = []
+    assert tr.Rules.from_dict(data) == tr.load(V2[0].name.removesuffix(".v2.json"))
+
+
 def _without_translations(rules: tr.Rules) -> tr.Rules:
     """The rules as version 1 could write them: with no name or description in other languages
     (``translations``, added in version 2) nor where those texts were written."""
@@ -42,9 +71,10 @@ def _without_translations(rules: tr.Rules) -> tr.Rules:
 
 def test_exports_are_written_in_the_current_version_and_read_back():
     data = tr.load("two-decks").to_dict()
-    assert data["schema_version"] == SCHEMA_VERSION == 2
+    assert data["schema_version"] == SCHEMA_VERSION == 3
+    assert data["levels"]["after_hand"] == []
     assert tr.Rules.from_dict(data) == tr.load("two-decks")
-    assert READABLE_VERSIONS == (1, 2)
+    assert READABLE_VERSIONS == (1, 2, 3)
 
 
 def test_a_current_document_must_have_every_field():
@@ -61,11 +91,11 @@ def test_a_version_1_document_must_have_every_field_version_1_had():
         tr.Rules.from_dict(data)
 
 
-@pytest.mark.parametrize("version", [0, 3, "2", None])
+@pytest.mark.parametrize("version", [0, 4, "2", None, True, 3.0])
 def test_other_versions_are_refused(version):
     data = tr.load("two-decks").to_dict()
     data["schema_version"] = version
-    with pytest.raises(tr.RulesetError, match=r"schema_version: expected 1 or 2"):
+    with pytest.raises(tr.RulesetError, match=r"schema_version: expected 1 or 2 or 3"):
         tr.Rules.from_dict(data)
 
 
@@ -77,20 +107,22 @@ def _dataclasses() -> list[type]:
     return [v for v in vars(model).values() if isinstance(v, type) and dataclasses.is_dataclass(v)]
 
 
-def test_every_field_is_in_version_1_or_marked_with_the_version_that_added_it():
-    """A field missing from the version-1 schema must say ``since(2)``: version-1 documents lack it
-    and can only be read if its default keeps their meaning.  A field of version 1 must not claim a
-    later version (version-1 documents always have it)."""
+def _schema_fields(version: int) -> dict[str, set[str]]:
+    schema = json.loads((GOLDEN / f"v{version}-schema.json").read_text(encoding="utf-8"))
+    fields = {name: set(d.get("properties", {})) for name, d in schema["$defs"].items()}
+    fields["Rules"] = set(schema["properties"]) - {"schema_version"}
+    return fields
+
+
+def test_every_field_is_marked_with_the_version_that_added_it():
+    """A field missing from an earlier version's schema must say ``since(N)``, N the first version
+    that has it: earlier documents lack it and can only be read if its default keeps their meaning.
+    A field an earlier version had must not claim a later version (its documents always have it)."""
     import dataclasses
 
-    v1 = json.loads((Path(__file__).parent / "golden" / "json" / "v1-schema.json").read_text(encoding="utf-8"))
-    v1_fields = {name: set(d.get("properties", {})) for name, d in v1["$defs"].items()}
-    v1_fields["Rules"] = set(v1["properties"]) - {"schema_version"}
+    earlier = {1: _schema_fields(1), 2: _schema_fields(2)}
     for cls in _dataclasses():
-        known = v1_fields.get(cls.__name__, set())
         for f in dataclasses.fields(cls):
             since = f.metadata.get("since", 1)
-            if f.name in known:
-                assert since == 1, f"{cls.__name__}.{f.name} was in version 1"
-            else:
-                assert since == 2, f"{cls.__name__}.{f.name} is new: declare it with rules.since(2, default=...)"
+            first = next((v for v in (1, 2) if f.name in earlier[v].get(cls.__name__, set())), SCHEMA_VERSION)
+            assert since == first, f"{cls.__name__}.{f.name} first appears in version {first}: declare it so"

@@ -734,10 +734,30 @@ def export(rules: Rules, load_text: Callable[[str], Rules]) -> Export:
     except (SettingsError, ValueError) as error:
         lost.append(f"the settings cannot be played: {error}")
         return Export(settings, lost)
-    lost += differences(rules.to_dict(), played.to_dict())
+    lost += [line for line in differences(rules.to_dict(), played.to_dict())
+             if not line.startswith(_AFTER_HAND + ":")]
+    lost += _house_rules_after_a_hand(rules)
     lost += _table_difference(rules, played)
     lost += imported.lost
     return Export(settings, lost)
+
+
+_AFTER_HAND = "levels.after_hand"
+
+
+def _house_rules_after_a_hand(rules: Rules) -> list[str]:
+    """One line per house rule after a hand, in the words of the rule sheet: rbtying has no such
+    rules (its only ones, the Jack variation and the bonus level, are statements of their own)."""
+    if not rules.levels.after_hand:
+        return []
+    # The sheets' words, loaded only for a ruleset that has such rules: importing the sheets costs
+    # more than the whole export of any other ruleset.
+    from ..render import i18n
+    from ..render.sections.expressions import trigger_sentence
+
+    with i18n.language("en"):
+        return [f"{_AFTER_HAND}[{at}]: \"{trigger_sentence(trigger)}\" rbtying/shengji has no house rules after a hand"
+                for at, trigger in enumerate(rules.levels.after_hand)]
 
 
 def _table_difference(ours: Rules, theirs: Rules) -> list[str]:

@@ -106,15 +106,22 @@ def _check_levels(c: "Compiler", r: model.Rules) -> None:
         if rank in constant:
             c.error_at_field((path, "trumps.order"),
                              f"{rank} is a constant trump, so it cannot be a level; start the levels above it", code=codes.LEVELS_MISMATCH)
-    span = range(RANK_ORDER[first], RANK_ORDER[last] + 1)
+    chosen = r.levels.chosen
+    for rank in chosen[1:-1]:
+        if rank in removed or rank in constant:
+            why = "removed from the deck" if rank in removed else "a constant trump"
+            c.error_at_field(("levels.chosen",), f"level {rank} is {why}, so it cannot be a level", code=codes.LEVELS_MISMATCH)
+    ordered = range(RANK_ORDER[first], RANK_ORDER[last] + 1)
+    span = [RANK_ORDER[rank] for rank in chosen] if chosen else ordered
+    played_words = f"{first} to {last}" if not chosen else ", ".join(chosen)
     for rank in r.levels.mandatory:
         if RANK_ORDER[rank] not in span:
-            c.error_at_field(("levels.mandatory", "levels.first"), f"mandatory level {rank} is outside the levels {first} to {last}", code=codes.LEVELS_MISMATCH)
+            c.error_at_field(("levels.mandatory", "levels.first"), f"mandatory level {rank} is outside the levels {played_words}", code=codes.LEVELS_MISMATCH)
         elif rank in constant or rank in removed:
             c.error_at_field(("levels.mandatory",), f"mandatory level {rank} is never played (constant trump or removed)", code=codes.LEVELS_MISMATCH)
     for rank in r.levels.defended:
         if RANK_ORDER[rank] not in span:
-            c.error_at_field(("levels.defended", "levels.first"), f"level {rank} to defend is outside the levels {first} to {last}", code=codes.LEVELS_MISMATCH)
+            c.error_at_field(("levels.defended", "levels.first"), f"level {rank} to defend is outside the levels {played_words}", code=codes.LEVELS_MISMATCH)
         elif rank in constant or rank in removed:
             c.error_at_field(("levels.defended",), f"level {rank} to defend is never played (constant trump or removed)", code=codes.LEVELS_MISMATCH)
     if r.levels.game_end == "reach-last" and first == last:
@@ -126,7 +133,7 @@ def _check_levels(c: "Compiler", r: model.Rules) -> None:
             if isinstance(effect, Node) and effect.kind in ("back_to", "go_to"):
                 rank = str(effect.args[1].value) if isinstance(effect.args[1], Leaf) else ""
                 if rank not in playable:
-                    c.error(effect, f"{rank} is not a level of this game (the levels run from {first} to {last}, "
+                    c.error(effect, f"{rank} is not a level of this game (the levels are {played_words}, "
                                     "without constant trumps and removed ranks)", code=codes.LEVELS_MISMATCH)
     for knock in r.levels.knock_back:
         for rank in (knock.level, knock.to):

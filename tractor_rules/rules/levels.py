@@ -44,8 +44,8 @@ class Trigger:
     ``condition`` holds of the hand just played, its ``effects`` happen, in order, after the hand's
     own level change.  Both are trees of the rule expressions (``rules.expressions``)."""
 
-    condition: Condition
-    effects: tuple[Effect, ...]
+    condition: Condition = since(3)
+    effects: tuple[Effect, ...] = since(3)
 
 
 @dataclass(frozen=True, slots=True)
@@ -63,7 +63,9 @@ class Levels:
     #: attackers, without playing it;
     #: "beyond-last": after the last level, one more level is played as no-trump;
     #: "hands": the match ends after ``end_hands`` hands, highest level wins.
-    game_end: Literal["last", "reach-last", "beyond-last", "hands"] = "last"
+    #: "past-last": a team wins as soon as it goes up past the last level, as bankers or as
+    #: attackers;
+    game_end: Literal["last", "reach-last", "beyond-last", "hands", "past-last"] = "last"
     end_hands: int = bounded(1, 10_000, off=0, default=0)
     #: the trumps of the extra level of "beyond-last": "no-trump", a no-trump hand at the last
     #: level's rank (trumps as ``trumps.no_trump`` says); "jokers-only", a hand with no level rank
@@ -75,5 +77,8 @@ class Levels:
     #: levels a banker team smaller than usual gains on top of the table when it holds the bank
     #: (with called partners: fewer players than the banker and one friend per called card); 0: none
     short_team_bonus: int = bounded(0, 10, default=0, version=2)
+    #: the levels played, in order, when only some ranks are (``range: 2, 5, 10, K, A``); empty:
+    #: every rank from ``first`` to ``last`` but the constant trumps
+    chosen: tuple[str, ...] = since(3, default=())
     #: house rules after each hand, in the order written (``Trigger``)
     after_hand: tuple[Trigger, ...] = since(3, default=())

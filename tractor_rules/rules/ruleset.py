@@ -120,6 +120,14 @@ class Rules:
 
         return advance(self, level, steps, as_banker)
 
+    def house_rules_set_off(self, hand) -> tuple[int, ...]:
+        """The house rules after a hand (indexes into ``levels.after_hand``) that ``hand`` sets
+        off: a hand as the game log writes it (a JSON line or the parsed object, see
+        docs/simulate.md); an error naming what is wrong when it is no valid hand of these rules."""
+        from ..engine.records.replay import house_rules_set_off
+
+        return house_rules_set_off(hand, self)
+
     def declaration(self, cards, level: str | None):
         """None if ``cards`` are no declaration at ``level`` (None: no level rank, only jokers
         declare), else one with .strength and .trump."""

@@ -6,7 +6,8 @@ teams change every hand); a hand is played at its banker's level.  ``rules.advan
 told whether the levels were won holding the bank (defended levels are passed only so); past the
 last level a team stays at it ("last", "reach-last", "hands") or reaches the extra no-trump level
 ("beyond-last", played with no level rank at all when ``beyond_trumps`` is "jokers-only").  With
-"reach-last" the first team whose level reaches the last level wins, bankers or attackers.  Knock
+"reach-last" the first team whose level reaches the last level wins, bankers or attackers; with
+"past-last" the first team that goes up past it.  Knock
 back (``levels.knock_back``): the banker team of a hand played at a rule's level goes back to the
 rule's lower level when the rule's event happens (a loss, a loss to a single card, an attacker's
 single card winning the last trick); this comes before the hand's own level change, so a banker
@@ -75,6 +76,8 @@ class Match:
         self.hands: list[HandRecord] = []
         self.winners: frozenset[int] | None = None
         self.status = "playing"
+        #: the seats whose climb in the hand under way went past the last level
+        self.passed: set[int] = set()
         #: each seat's table points (seed 000's stakes), when the ruleset has game points
         self.table_points = [0] * n if rules.stakes.game_points else []
 
@@ -86,7 +89,9 @@ class Match:
         """The highest ladder index a team can hold."""
         return len(self.ladder) - 1
 
-    def _climb(self, at: int, steps: int, as_banker: bool) -> int:
+    def _climb(self, seat: int, at: int, steps: int, as_banker: bool) -> int:
+        """The ladder index ``steps`` up from ``at`` for ``seat`` (noted in ``passed`` when the climb
+        goes past the last level)."""
         if steps <= 0:
             return at
         level = self.ladder[at]
@@ -94,6 +99,7 @@ class Match:
             return at
         got = self.rules.advance(level, steps, as_banker)
         if got is None:
+            self.passed.add(seat)
             return self._top()  # past the last: stay at it, or the extra level beyond it
         return self.ladder.index(got)
 
@@ -116,13 +122,17 @@ class Match:
         won = team if side == "banker" else others(team, rules.table.players)
         # knocked back first: a banker team that still goes up climbs from where it landed
         knocked = level is not None and not beyond and self._knock_back(record, level)
-        if side == "banker" and at == self._top() and self.game_end != "hands" and not knocked:
+        if side == "banker" and at == self._top() and self.game_end not in ("hands", "past-last") and not knocked:
             self.winners = team
             self.status = "won"
+        self.passed = set()
         for s in won:
-            self.levels[s] = self._climb(self.levels[s], steps, as_banker=side == "banker")
+            self.levels[s] = self._climb(s, self.levels[s], steps, as_banker=side == "banker")
         if record.after_hand:
             self._after_hand(record)
+        if self.passed and self.status == "playing" and self.game_end == "past-last":
+            self.winners = frozenset(self.passed)  # past the last level, as bankers or as attackers
+            self.status = "won"
         if self.status == "playing" and self.game_end == "reach-last":
             self._end_on_reaching(won)
         if self.table_points:
@@ -147,7 +157,7 @@ class Match:
                     steps = -steps
                 for s in seats:
                     if steps > 0:
-                        self.levels[s] = self._climb(self.levels[s], steps, as_banker=seats == record.banker_team)
+                        self.levels[s] = self._climb(s, self.levels[s], steps, as_banker=seats == record.banker_team)
                     elif steps < 0:
                         self.levels[s] = max(self.levels[s] + steps, 0)
             elif name in ("back-to", "to"):

@@ -57,6 +57,30 @@ def replay_hand(entry: str | dict[str, Any], rules: Rules) -> list[str]:
     return problems
 
 
+def house_rules_set_off(entry: str | dict[str, Any], rules: Rules) -> tuple[int, ...]:
+    """The house rules after a hand (indexes into ``rules.levels.after_hand``) that a logged hand
+    sets off, worked out from the hand itself (its "after_hand" key, if any, is not read); an
+    ``EngineError`` naming the problems when the entry is not a valid hand of ``rules``."""
+    problems: list[str] = []
+    found: list[HandFacts] = []
+    if isinstance(entry, dict):
+        entry = {k: v for k, v in entry.items() if k != "after_hand"}
+    elif isinstance(entry, str):
+        try:
+            parsed = json.loads(entry)
+        except json.JSONDecodeError as why:
+            raise EngineError(f"not JSON: {why}") from None
+        entry = {k: v for k, v in parsed.items() if k != "after_hand"} if isinstance(parsed, dict) else parsed
+    try:
+        _replay(entry, rules, problems, found)
+    except _Stop:
+        pass
+    problems = [p for p in problems if not p.startswith("the house rules after the hand set off are")]
+    if problems or not found:
+        raise EngineError("; ".join(problems or ["the hand could not be read"])[:500])
+    return fired(rules, found[0])
+
+
 def replay_log(lines: Iterable[str], rules: Rules) -> dict[int, list[str]]:
     """Replay every non-blank line; the problems per line number (1-based), valid lines left out."""
     out: dict[int, list[str]] = {}
@@ -98,7 +122,8 @@ def _check_no_level_rank(rules: Rules, trump: Any, problems: list[str]) -> None:
         problems.append(f"trump {trump!r}: the extra level beyond {lv.last} is played in no-trump")
 
 
-def _replay(entry: str | dict[str, Any], rules: Rules, problems: list[str]) -> None:
+def _replay(entry: str | dict[str, Any], rules: Rules, problems: list[str],
+            facts_out: list[HandFacts] | None = None) -> None:
     def stop(message: str) -> NoReturn:
         problems.append(message)
         raise _Stop
@@ -364,11 +389,13 @@ def _replay(entry: str | dict[str, Any], rules: Rules, problems: list[str]) -> N
         problems.append(f"the next banker is seat {nxt}, not {entry['next_banker']!r}")
 
     # --- the house rules after the hand -----------------------------------------------------------
+    trump_by = entry.get("trump_by")
+    facts = HandFacts(rules, ctx, frozenset(team), change[0], trick_facts, level, trump,
+                      trump_by if isinstance(trump_by, str) else "", attackers, kitty_points, change[1])
+    if facts_out is not None:
+        facts_out.append(facts)
     if rules.levels.after_hand:
-        trump_by = entry.get("trump_by")
-        _check_after_hand(entry, rules, HandFacts(
-            rules, ctx, frozenset(team), change[0], trick_facts, level, trump,
-            trump_by if isinstance(trump_by, str) else "", attackers, kitty_points, change[1]), problems)
+        _check_after_hand(entry, rules, facts, problems)
     elif "after_hand" in entry or "trump_by" in entry:
         problems.append("after_hand: the ruleset has no house rules after a hand")
 

@@ -71,9 +71,14 @@ def row_change(rows: tuple[ThresholdRow, ...], attacker_points: int) -> tuple[st
 
 
 def level_ladder(rules: Rules) -> tuple[str, ...]:
-    """The levels played, low to high: the deck's ranks from the first level to the last, without
-    the constant-trump ranks."""
+    """The levels played, low to high: the ranks chosen (``levels.chosen``), or else the deck's
+    ranks from the first level to the last, without the constant-trump ranks."""
     ranks = rules.table.ranks
+    if rules.levels.chosen:
+        missing = [r for r in rules.levels.chosen if r not in ranks or r in rules.trumps.constant_ranks]
+        if missing:
+            raise EngineError(f"levels {', '.join(missing)} are not ranks of this deck that can be levels")
+        return tuple(rules.levels.chosen)
     if rules.levels.first not in ranks or rules.levels.last not in ranks:
         raise EngineError(f"levels {rules.levels.first}..{rules.levels.last} are not ranks of this deck")
     constant = set(rules.trumps.constant_ranks)

@@ -13,13 +13,18 @@ from .expressions import condition_tree, effect_tree
 #: banker rules by the outcome they apply to, each alternative → ``Rotation`` value
 _AFTER_HOLD = {"partner_after_hold": "partner", "same_after_hold": "same", "team_after_hold": "next-of-team"}
 _AFTER_LOSS = {"seat_after_loss": "next-seat", "winners_after_loss": "next-of-team"}
-_GAME_ENDS = {"end_at_last": "last", "end_on_reaching_last": "reach-last", "end_beyond_last": "beyond-last"}
+_GAME_ENDS = {"end_at_last": "last", "end_on_reaching_last": "reach-last", "end_beyond_last": "beyond-last",
+              "end_past_last": "past-last"}
 #: the trumps of the extra level beyond the last, by the words after "beyond the last level,"
 _BEYOND_TRUMPS = {"beyond_jokers_only": "jokers-only"}
 
 
 @handles("level_range")
 def _level_range(c: Compiler, st: Statement) -> None:
+    chosen = st.node.first("chosen_levels")
+    if chosen is not None:
+        _chosen_levels(c, st, chosen)
+        return
     first_leaf, last_leaf = st.node.args
     first = c.rank(first_leaf)
     last = c.rank(last_leaf)
@@ -30,6 +35,22 @@ def _level_range(c: Compiler, st: Statement) -> None:
         return
     c.set("levels.first", first)
     c.set("levels.last", last)
+    c.set("levels.chosen", ())
+
+
+def _chosen_levels(c: Compiler, st: Statement, node: Node) -> None:
+    """``range: 2, 5, 10, K, A``: only these levels, climbed in the order written (upwards)."""
+    written = c.distinct_ranks(node, "listed twice")
+    if len(written) != len(node.args):
+        return
+    for earlier, later, leaf in zip(node.args, node.args[1:], node.args[1:]):
+        low, high = c.rank(earlier), c.rank(later)
+        if low is not None and high is not None and RANK_ORDER[low] > RANK_ORDER[high]:
+            c.error(leaf, f"levels run upwards: {high} comes after {low}", code=codes.WRONG_ORDER)
+            return
+    c.set("levels.first", written[0])
+    c.set("levels.last", written[-1])
+    c.set("levels.chosen", tuple(written))
 
 
 @handles("mandatory")

@@ -48,6 +48,7 @@ def _object(rules: Rules) -> Made:
                   "%(last)s."),
         "reach-last": _("Everyone starts at level %(first)s; the first to reach level %(last)s wins the game."),
         "beyond-last": _("Everyone starts at level %(first)s; past level %(last)s one more level decides the game."),
+        "past-last": _("Everyone starts at level %(first)s; the first to go up past level %(last)s wins the game."),
         "hands": _("Everyone starts at level %(first)s; after %(n)s hands the highest level wins."),
     }[levels.game_end] % values
     return sentences(sides, aim, end)

@@ -43,6 +43,10 @@ def _level_range(r: Any) -> Made:
     except EngineError:
         return _("Both teams start at level %(first)s and go up to level %(last)s.") % {
             "first": r.levels.first, "last": r.levels.last}
+    if r.levels.chosen:
+        return _("Only the levels %(ladder)s are played, in this order: both teams start at level %(first)s, and "
+                 "going up one level moves a team to the next of them.") % {
+            "first": r.levels.first, "ladder": join_list(list(ladder))}
     return _("Both teams start at level %(first)s and go up through the levels %(ladder)s.") % {
         "first": r.levels.first, "ladder": join_list(list(ladder))}
 
@@ -51,7 +55,7 @@ def _ladder(r: Any) -> tuple[str, ...]:
     """``level_ladder``, noting only what it depends on: the trump order matters to the levels only
     through its constant ranks, so a house rule that only adds a constant card (♥5) does not mark
     the levels, and one that removes (or changes) the constant ranks does."""
-    r.table.ranks, r.levels.first, r.levels.last
+    r.table.ranks, r.levels.first, r.levels.last, r.levels.chosen
     derived(r.trumps, "constant_ranks")
     return level_ladder(untracked(r))
 
@@ -318,6 +322,9 @@ def _game_end(r: Any) -> Made:
                  "attackers: it does not have to play level %(last)s.") % {"last": r.levels.last}
     if end == "beyond-last":
         return _beyond_last(r)
+    if end == "past-last":
+        return _("The game is won by the first team that goes up past level %(last)s, as the banker team or as "
+                 "attackers.") % {"last": r.levels.last}
     n = r.levels.end_hands
     return ngettext("The match ends after %(n)s hand; the team at the higher level wins.",
                     "The match ends after %(n)s hands; the team at the higher level wins.", n) % {"n": n}
