@@ -212,6 +212,8 @@ def _argument_schema(kind: str) -> dict[str, Any]:
         return {"$ref": "#/$defs/Formula"}
     if kind == "team":
         return {"enum": list(expressions.TEAMS)}
+    if kind == "role":
+        return {"enum": list(expressions.ROLES)}
     if kind == "rank":
         return {"enum": list(expressions.CARD_RANKS)}
     return {"type": "string", "pattern": "^(?:[2-9]|10|[JQKA])[SHDC]$"}  # a card

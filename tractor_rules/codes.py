@@ -120,7 +120,8 @@ FOLLOW_UNREACHABLE = _define("E310", "follow-unreachable", "a follow list entry 
                                                            "always hides")
 KITTY = _define("E311", "kitty", "a kitty multiplier or display that cannot work")
 UPGRADE_TABLE = _define("E312", "upgrade-table", "an upgrade table with gaps, overlaps or no open end")
-CALLED_PARTNERS = _define("E313", "called-partners", "a rule for called partners with fixed teams")
+CALLED_PARTNERS = _define("E313", "called-partners", "a rule for called partners with fixed teams, or for a "
+                                                     "seated partner with called partners")
 STAKES = _define("E314", "stakes", "game points that miss an outcome the table can produce")
 NOT_UNDERSTOOD = _define("E315", "not-understood", "a statement the compiler does not know (the grammar "
                                                    "and the compiler are out of step)")

@@ -127,6 +127,12 @@ def _check_levels(c: "Compiler", r: model.Rules) -> None:
     if r.levels.game_end == "reach-last" and first == last:
         c.error_at_field(("levels.game_end", "levels.first"),
                          f"nobody can reach the last level: the levels start at it ({last})", code=codes.LEVELS_MISMATCH)
+    for _trigger, st in c.triggers:
+        for effect in st.node.args[1:]:
+            if isinstance(effect, Node) and effect.kind == "next_banker_is" and r.table.partnership == "called" \
+                    and effect.first("role_partner") is not None:
+                c.error(effect, "with called partners the banker has no seated partner: name another player",
+                        code=codes.CALLED_PARTNERS)
     playable = {rank for rank in RANK_ORDER if RANK_ORDER[rank] in span and rank not in constant | removed}
     for _trigger, st in c.triggers:
         for effect in st.node.args[1:]:

@@ -74,6 +74,10 @@ QUANTITIES: dict[str, Quantity] = {q.name: q for q in (
 #: teams as conditions and effects name them: the hand's banker team and the others; the hand's
 #: winners and losers (the banker team when it holds, the attackers when it loses)
 TEAMS = ("bankers", "attackers", "winners", "losers")
+#: seats as effects name them, by their place in the hand just played: its banker, the seat after
+#: the banker, the banker's partner (the next seat of the banker's team: fixed teams only), the
+#: winner of the last trick, the first of the hand's winners after the banker in turn order
+ROLES = ("banker", "next-seat", "partner", "last-trick-winner", "first-winner")
 
 
 @dataclass(frozen=True, slots=True)
@@ -98,6 +102,7 @@ FACTS: dict[str, Form] = {f.name: f for f in (
     Form("level-is", ("rank",), "the hand is played at the rank"),
     Form("no-trump", (), "the hand is played with no trump suit"),
     Form("nobody-declared", (), "nobody declared: trump came from the rule for when nobody declares"),
+    Form("always", (), "always: every hand"),
 )}
 
 EFFECTS: dict[str, Form] = {f.name: f for f in (
@@ -106,6 +111,7 @@ EFFECTS: dict[str, Form] = {f.name: f for f in (
     Form("back-to", ("team", "rank"), "the team goes back to the level (a team below it stays)"),
     Form("to", ("team", "rank"), "the team's level becomes the rank"),
     Form("wins-game", ("team",), "the team wins the game"),
+    Form("next-banker", ("role",), "the player in that role banks the next hand"),
 )}
 
 CARD_RANKS = RANKS
@@ -192,6 +198,8 @@ def _arguments(form: Form, values: Any, counter: list[int]) -> tuple:
         if kind == "number":
             out.append(number_tree(value, counter))
         elif kind == "team" and type(value) is str and value in TEAMS:
+            out.append(value)
+        elif kind == "role" and type(value) is str and value in ROLES:
             out.append(value)
         elif kind == "rank" and type(value) is str and value in CARD_RANKS:
             out.append(value)

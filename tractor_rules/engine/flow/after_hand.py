@@ -28,6 +28,7 @@ class HandFacts:
     rules: Rules
     #: the order the hand was played in (its level and trump)
     ctx: Context
+    banker: int
     banker_team: frozenset[int]
     #: who won the hand: "banker" (the bank held) or "attackers"
     side: str
@@ -47,7 +48,8 @@ def facts_of(record: HandRecord) -> HandFacts:
     """The facts of a hand just played."""
     ctx = record.rules.context(record.level, record.trump)
     tricks = tuple((t.winner, t.leader, t.plays) for t in record.tricks)
-    return HandFacts(record.rules, ctx, record.banker_team, record.level_change[0], tricks, record.level,
+    return HandFacts(record.rules, ctx, record.banker, record.banker_team, record.level_change[0], tricks,
+                     record.level,
                      record.trump, record.trump_by, record.attacker_points, record.kitty_points,
                      record.level_change[1])
 
@@ -71,6 +73,35 @@ def team_seats(team: str, facts: HandFacts) -> frozenset[int]:
     if team == "losers":
         return attackers if winners is bankers else bankers
     raise EngineError(f"unknown team {team!r}")
+
+
+def role_seat(role: str, facts: HandFacts) -> int:
+    """The seat a role names in this hand."""
+    players = facts.rules.table.players
+    if role == "banker":
+        return facts.banker
+    if role == "next-seat":
+        return (facts.banker + 1) % players
+    if role == "partner":
+        if facts.rules.table.partnership == "called":
+            raise EngineError("with called partners the banker has no seated partner")
+        return (facts.banker + 2) % players
+    if role == "last-trick-winner":
+        return facts.tricks[-1][0] if facts.tricks else facts.banker
+    if role == "first-winner":
+        winners = team_seats("winners", facts)
+        return next(s for s in ((facts.banker + k) % players for k in range(1, players + 1)) if s in winners)
+    raise EngineError(f"unknown role {role!r}")
+
+
+def next_banker_after(rules: Rules, facts: HandFacts, indexes: Sequence[int], otherwise: int) -> int:
+    """The next banker once the house rules at ``indexes`` have had their effects: the seat the
+    last ``next-banker`` effect names, else ``otherwise`` (the rules' own next banker)."""
+    seat = otherwise
+    for effect in effects_in_order(rules, indexes):
+        if effect[0] == "next-banker":
+            seat = role_seat(effect[1], facts)
+    return seat
 
 
 def holds(condition: tuple, facts: HandFacts) -> bool:
@@ -162,6 +193,8 @@ def _fact(name: str, args: tuple, facts: HandFacts) -> bool:
         return facts.trump is None
     if name == "nobody-declared":
         return facts.trump_by != "declared"
+    if name == "always":
+        return True
     raise EngineError(f"unknown fact {name!r}")
 
 

@@ -18,7 +18,7 @@ from functools import lru_cache
 from ...rules import Rules, Table
 from ..deck.cards import Card, pack
 from ..errors import EngineError
-from .after_hand import facts_of, fired
+from .after_hand import facts_of, fired, next_banker_after
 from .deal import deal, first_banker
 from .friends import ask_calls
 from .kitty import exchange, overturns
@@ -90,7 +90,9 @@ class Hand:
             kitty_shown=public.kitty_shown, buried_shown=public.buried_shown,
         )
         if rules.levels.after_hand:
-            record.after_hand = fired(rules, facts_of(record))
+            facts = facts_of(record)
+            record.after_hand = fired(rules, facts)
+            record.next_banker = next_banker_after(rules, facts, record.after_hand, record.next_banker)
         return record
 
 

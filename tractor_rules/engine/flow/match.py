@@ -150,6 +150,8 @@ class Match:
         facts = facts_of(record)
         for effect in effects_in_order(self.rules, record.after_hand):
             name, team = effect[0], effect[1]
+            if name == "next-banker":
+                continue  # the hand's record says it already (``after_hand.next_banker_after``)
             seats = team_seats(team, facts)
             if name in ("up", "down"):
                 steps = number(effect[2], facts)

@@ -32,7 +32,7 @@ from ...errors import CardNotationError
 from ...rules import RANKS, SUITS, Rules
 from ..deck.cards import Card
 from ..errors import EngineError
-from ..flow.after_hand import HandFacts, fired
+from ..flow.after_hand import HandFacts, fired, next_banker_after
 from ..flow.deal import MAX_DEALS
 
 FIELDS = ("ruleset", "level", "trump", "banker", "hands", "kitty", "tricks", "attacker_points",
@@ -385,12 +385,10 @@ def _replay(entry: str | dict[str, Any], rules: Rules, problems: list[str],
         nxt = rules.next_banker(banker, change[0])
     else:
         nxt = _called_next(rules, banker, change[0], team)
-    if entry["next_banker"] != nxt:
-        problems.append(f"the next banker is seat {nxt}, not {entry['next_banker']!r}")
 
     # --- the house rules after the hand -----------------------------------------------------------
     trump_by = entry.get("trump_by")
-    facts = HandFacts(rules, ctx, frozenset(team), change[0], trick_facts, level, trump,
+    facts = HandFacts(rules, ctx, banker, frozenset(team), change[0], trick_facts, level, trump,
                       trump_by if isinstance(trump_by, str) else "", attackers, kitty_points, change[1])
     if facts_out is not None:
         facts_out.append(facts)
@@ -398,6 +396,13 @@ def _replay(entry: str | dict[str, Any], rules: Rules, problems: list[str],
         _check_after_hand(entry, rules, facts, problems)
     elif "after_hand" in entry or "trump_by" in entry:
         problems.append("after_hand: the ruleset has no house rules after a hand")
+    if rules.levels.after_hand:  # a house rule may name the next banker
+        try:
+            nxt = next_banker_after(rules, facts, fired(rules, facts), nxt)
+        except EngineError as why:
+            problems.append(f"next banker: {why}")
+    if entry["next_banker"] != nxt:
+        problems.append(f"the next banker is seat {nxt}, not {entry['next_banker']!r}")
 
     # --- table stakes ----------------------------------------------------------------------------
     # Logged by a match of a ruleset with game points (a hand played alone has no table points).

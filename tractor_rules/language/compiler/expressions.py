@@ -20,6 +20,14 @@ _QUANTITIES = {
     "levels_won": "levels",
 }
 _ADD = {"+": "add", "-": "sub"}
+#: a seat role's tree kind → its name in ``rules.expressions.ROLES``
+_ROLES = {
+    "role_banker": "banker",
+    "role_next_seat": "next-seat",
+    "role_partner": "partner",
+    "role_last_trick": "last-trick-winner",
+    "role_first_winner": "first-winner",
+}
 _MUL = {"*": "mul", "×": "mul", "/": "div", "÷": "div"}
 #: where each moment is, in the words of an error
 _MOMENT_WORDS = {ex.KITTY: "when the kitty is counted", ex.AFTER_HAND: "after a hand"}
@@ -131,14 +139,18 @@ def _fact(c: Compiler, node: Node) -> tuple | None:
         return ("fact", "no-trump")
     if kind == "nobody_declared":
         return ("fact", "nobody-declared")
+    if kind == "every_hand":
+        return ("fact", "always")
     raise AssertionError(kind)  # pragma: no cover - grammar and compiler out of step
 
 
 def effect_tree(c: Compiler, node: Node | Leaf) -> tuple | None:
     """The effect ``node`` writes (after a hand)."""
     node = as_node(node)
-    team = str(as_leaf_value(node.args[0]))
     kind = node.kind
+    if kind == "next_banker_is":
+        return ("next-banker", _ROLES[as_node(node.args[0]).kind])
+    team = str(as_leaf_value(node.args[0]))
     if kind in ("go_up", "go_down"):
         amount = number_tree(c, node.args[1], ex.AFTER_HAND)
         return None if amount is None else ("up" if kind == "go_up" else "down", team, amount)

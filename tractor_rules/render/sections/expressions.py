@@ -129,11 +129,14 @@ def _fact(name: str, args: tuple, negated: bool = False) -> str:
         return _("the hand is not played in no-trump") if negated else _("the hand is played in no-trump")
     if name == "nobody-declared":
         return _("somebody declared") if negated else _("nobody declared")
+    if name == "always":
+        return _("never") if negated else _("always")
     raise ValueError(name)
 
 
 #: facts whose sentence has a negative form of its own ("do not win"); others are said "not: ..."
-_NEGATABLE = frozenset({"wins", "loses", "last-trick", "took", "lost", "level-is", "no-trump", "nobody-declared"})
+_NEGATABLE = frozenset({"wins", "loses", "last-trick", "took", "lost", "level-is", "no-trump", "nobody-declared",
+                        "always"})
 
 
 def condition_words(tree: Any, top: bool = True) -> str:
@@ -157,8 +160,24 @@ def condition_words(tree: Any, top: bool = True) -> str:
     return text if top else _("(%(part)s)") % {"part": text}
 
 
+def role_words(role: str) -> str:
+    if role == "banker":
+        return _("the banker")
+    if role == "next-seat":
+        return _("the player after the banker in turn order")
+    if role == "partner":
+        return _("the banker's partner")
+    if role == "last-trick-winner":
+        return _("the winner of the last trick")
+    if role == "first-winner":
+        return _("the first of the hand's winners after the banker in turn order")
+    raise ValueError(role)
+
+
 def effect_words(tree: Any) -> str:
     """An effect in words."""
+    if tree[0] == "next-banker":
+        return _("%(player)s banks the next hand") % {"player": role_words(tree[1])}
     name, team = tree[0], team_words(tree[1])
     if name in ("up", "down"):
         amount = tree[2]
@@ -181,7 +200,9 @@ def effect_words(tree: Any) -> str:
 
 
 def trigger_sentence(trigger: Any) -> str:
-    """One house rule after a hand: "After a hand in which ..., the bankers go down 1 level."."""
+    """One house rule after a hand: "If ...: the bankers go down 1 level."."""
+    if trigger.condition == ("fact", "always"):
+        return _("After every hand: %(effects)s.") % {"effects": _effects(trigger.effects)}
     return _("If %(condition)s: %(effects)s.") % {
         "condition": condition_words(trigger.condition),
         "effects": _effects(trigger.effects),
