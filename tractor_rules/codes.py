@@ -70,7 +70,7 @@ LONE_SURROGATE = _define("E015", "lone-surrogate", "half of a UTF-16 surrogate p
                                                    "escaped: no character")
 LONE_CARRIAGE_RETURN = _define("E016", "lone-carriage-return", "a carriage return that no line feed follows "
                                                                "(an old Mac line end)")
-FORMULA_TOO_LONG = _define("E017", "formula-too-long", "a kitty formula of more than 64 operators")
+FORMULA_TOO_LONG = _define("E017", "formula-too-long", "an expression (a kitty formula, a house rule) of more than 64 operators")
 
 # --- resolution: extends and files -------------------------------------------------------------------
 UNKNOWN_RULESET = _define("E101", "unknown-ruleset", "extends names no shipped ruleset")

@@ -282,6 +282,7 @@ def rotation_section(b: Builder) -> None:
         b.rule("rotation.declarer_banks", _declarer_banks)
         b.rule("rotation.after_hold", _after_hold)
         b.rule("rotation.after_loss", _after_loss)
+        b.rule("rotation.named_by_house_rules", _named_by_house_rules)
         b.rule("levels.game_end", _game_end)
 
 
@@ -292,8 +293,27 @@ def _declarer_banks(r: Any) -> Made:
              "happened in the hand before.")
 
 
+def _next_banker_named(r: Any) -> str:
+    """Whether the house rules after a hand name the next banker: "always" (a rule for every hand
+    does), "sometimes", or ""."""
+    named = [t for t in r.levels.after_hand if any(e[0] == "next-banker" for e in t.effects)]
+    if any(t.condition == ("fact", "always") for t in named):
+        return "always"
+    return "sometimes" if named else ""
+
+
+def _named_by_house_rules(r: Any) -> Made:
+    named = _next_banker_named(r)
+    if named == "always":
+        return _("The house rules after each hand (in Scoring and levels) name the next banker after every hand.")
+    if named == "sometimes":
+        return _("When a house rule after the hand (in Scoring and levels) names the next banker, that player "
+                 "banks next instead.")
+    return None
+
+
 def _after_hold(r: Any) -> Made:
-    if r.rotation.declarer_banks:
+    if r.rotation.declarer_banks or _next_banker_named(r) == "always":
         return None
     how = r.rotation.after_hold
     if how == "partner":
@@ -305,7 +325,7 @@ def _after_hold(r: Any) -> Made:
 
 
 def _after_loss(r: Any) -> Made:
-    if r.rotation.declarer_banks:
+    if r.rotation.declarer_banks or _next_banker_named(r) == "always":
         return None
     if r.rotation.after_loss == "next-seat":
         return _("If the attackers take the bank, the player after the banker in turn order becomes the banker.")
