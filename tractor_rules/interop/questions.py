@@ -252,3 +252,12 @@ def _declaration(rules: Rules, params: Params) -> Answer:
           {"level": _HAND["level"], "kitty": "the kitty's cards in order"}, ("trump",))
 def _fallback_trump(rules: Rules, params: Params) -> Answer:
     return {"trump": rules.fallback_trump(_cards(params, "kitty"), _level(rules, params))}
+
+
+@question("house_rules_set_off", "the house rules after a hand (indexes into levels.after_hand) that a hand "
+          "sets off", {"hand": "the hand as the game log writes it (an object, see docs/simulate.md)"}, ("rules",))
+def _house_rules_set_off(rules: Rules, params: Params) -> Answer:
+    hand = _get(params, "hand")
+    if not isinstance(hand, dict):
+        raise QuestionError(f"'hand' is a hand of the game log (an object), not {_type(hand)}")
+    return {"rules": list(rules.house_rules_set_off(hand))}
