@@ -88,8 +88,8 @@ def _from_data(tp: Any, data: Any, path: str, version: int = model.SCHEMA_VERSIO
     if tp in _TREES:
         if not isinstance(data, list):
             raise _fail(path, f"expected a list, got {type(data).__name__}")
-        if not data and tp in (tuple, model.Number):
-            return ()  # no formula
+        if not data and tp in (tuple, model.Number, model.Condition):
+            return ()  # no formula; no condition (one that always holds)
         try:
             return _TREES[tp](data)
         except expressions.ExpressionError as exc:
@@ -247,8 +247,10 @@ _FORMULA_SCHEMA = {
 
 _CONDITION_SCHEMA = {
     "description": "A condition of the rule expressions: [\"fact\", name, arguments...], "
-    "[\"compare\", comparator, a, b], [\"all\"|\"any\", c, c, ...] or [\"not\", c]. " + _LIMIT_NOTE,
+    "[\"compare\", comparator, a, b], [\"all\"|\"any\", c, c, ...] or [\"not\", c]; [] holds always "
+    "(where a condition may be left out). " + _LIMIT_NOTE,
     "anyOf": [
+        {"type": "array", "maxItems": 0},
         *(_form_schema([{"const": "fact"}, {"const": form.name}], form) for form in expressions.FACTS.values()),
         {
             "type": "array",

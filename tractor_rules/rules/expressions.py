@@ -46,6 +46,11 @@ COMPARATORS = ("<", "<=", ">", ">=", "=", "!=")
 COMPARATOR_SPELLINGS = {"≤": "<=", "≥": ">=", "≠": "!=", "==": "="}
 
 
+#: the moments at which an expression is evaluated: when a dug kitty is counted, after a hand
+KITTY, AFTER_HAND = "kitty", "after-hand"
+_ALWAYS = frozenset({KITTY, AFTER_HAND})
+
+
 @dataclass(frozen=True, slots=True)
 class Quantity:
     """A named number: ``words`` as a ruleset writes it, ``moments`` where its value is known."""
@@ -57,9 +62,6 @@ class Quantity:
     meaning: str
 
 
-#: the moments at which an expression is evaluated: when a dug kitty is counted, after a hand
-KITTY, AFTER_HAND = "kitty", "after-hand"
-_ALWAYS = frozenset({KITTY, AFTER_HAND})
 
 QUANTITIES: dict[str, Quantity] = {q.name: q for q in (
     Quantity("size", "size", _ALWAYS, "the cards of the last lead's largest unit (a pair: 2)"),
@@ -82,27 +84,28 @@ ROLES = ("banker", "next-seat", "partner", "last-trick-winner", "first-winner")
 
 @dataclass(frozen=True, slots=True)
 class Form:
-    """One fact or effect: its JSON ``name`` and the kinds of its arguments ("team", "rank",
-    "card", "number"), and what it means."""
+    """One fact or effect: its JSON ``name``, the kinds of its arguments ("team", "rank", "card",
+    "number", "role"), what it means, and the moments at which it is known."""
 
     name: str
     arguments: tuple[str, ...]
     meaning: str
+    moments: frozenset[str] = frozenset({"after-hand"})
 
 
 FACTS: dict[str, Form] = {f.name: f for f in (
     Form("wins", ("team",), "the team wins the hand (the bankers hold the bank, or the attackers take it)"),
     Form("loses", ("team",), "the team loses the hand"),
-    Form("last-trick", ("team",), "the team wins the last trick"),
-    Form("last-trick-single", ("team", "rank"), "the team wins the last trick with a single card of the rank"),
-    Form("last-trick-card", ("team", "card"), "the team wins the last trick with a play holding the card"),
-    Form("last-trick-trumps", ("team",), "the team wins the last trick with trumps"),
-    Form("took", ("team", "card"), "the card is among the cards of the tricks the team won"),
-    Form("lost", ("team", "card"), "a player of the team played the card to a trick the other team won"),
-    Form("level-is", ("rank",), "the hand is played at the rank"),
-    Form("no-trump", (), "the hand is played with no trump suit"),
+    Form("last-trick", ("team",), "the team wins the last trick", _ALWAYS),
+    Form("last-trick-single", ("team", "rank"), "the team wins the last trick with a single card of the rank", _ALWAYS),
+    Form("last-trick-card", ("team", "card"), "the team wins the last trick with a play holding the card", _ALWAYS),
+    Form("last-trick-trumps", ("team",), "the team wins the last trick with trumps", _ALWAYS),
+    Form("took", ("team", "card"), "the card is among the cards of the tricks the team won", _ALWAYS),
+    Form("lost", ("team", "card"), "a player of the team played the card to a trick the other team won", _ALWAYS),
+    Form("level-is", ("rank",), "the hand is played at the rank", _ALWAYS),
+    Form("no-trump", (), "the hand is played with no trump suit", _ALWAYS),
     Form("nobody-declared", (), "nobody declared: trump came from the rule for when nobody declares"),
-    Form("always", (), "always: every hand"),
+    Form("always", (), "always: every hand", _ALWAYS),
 )}
 
 EFFECTS: dict[str, Form] = {f.name: f for f in (

@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 from typing import Literal
 
 from .base import MAX_DECKS, MAX_TRACTOR, bounded, bounds, since
-from .expressions import MAX_FORMULA_OPERATORS, Number
+from .expressions import MAX_FORMULA_OPERATORS, Condition, Number
 
 __all__ = ["MAX_FORMULA_OPERATORS", "Multiplier", "MultiplierRow", "KittyExchange"]
 
@@ -56,3 +56,6 @@ class KittyExchange:
 
     shown_before_burying: bool = since(2, default=False)
     shown_at_end: bool = since(2, default=False)
+    #: the attackers who win the last trick score the kitty only when this condition holds (a
+    #: tree of the rule expressions, read as the last trick ends); () always
+    dug_when: Condition = since(3, default=Condition(()))

@@ -104,8 +104,22 @@ def next_banker_after(rules: Rules, facts: HandFacts, indexes: Sequence[int], ot
     return seat
 
 
+def kitty_dug(rules: Rules, ctx: Context, banker: int, banker_team: frozenset[int],
+              tricks: Sequence[tuple[int, int, Sequence[tuple[Card, ...]]]]) -> bool:
+    """Whether attackers who win the last trick score the kitty (``kitty_exchange.dug_when``), as
+    the last trick ends: only what is known then is read (the compiler sees to it), so the hand's
+    outcome and points stand empty."""
+    condition = rules.kitty_exchange.dug_when
+    if not condition:
+        return True
+    facts = HandFacts(rules, ctx, banker, banker_team, "", tricks, ctx.level, ctx.trump, "", 0, 0, 0)
+    return holds(condition, facts)
+
+
 def holds(condition: tuple, facts: HandFacts) -> bool:
-    """Whether ``condition`` holds of the hand."""
+    """Whether ``condition`` holds of the hand (the empty condition always does)."""
+    if not condition:
+        return True
     head = condition[0]
     if head == "fact":
         return _fact(condition[1], condition[2:], facts)

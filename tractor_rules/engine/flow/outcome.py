@@ -26,6 +26,7 @@ from ..deck.cards import Card
 from ..deck.units import decompose
 from ..errors import EngineError
 from ..rulings.scoring import kitty_multiplier, upgrade_table
+from .after_hand import kitty_dug
 from .record import TrickRecord
 from .seats import after, banker_team
 from .views import Public
@@ -69,7 +70,8 @@ def score(rules: Rules, public: Public, kitty: Sequence[Card], points: Sequence[
     kitty_points = sum(points[c] for c in kitty)
     last = public.tricks[-1] if public.tricks else None
     multiplier = 0
-    if last is not None and last.winner not in team:
+    if last is not None and last.winner not in team and kitty_dug(
+            rules, ctx, banker, team, [(t.winner, t.leader, t.plays) for t in public.tricks]):
         multiplier = kitty_multiplier(rules.kitty, decompose(ctx.order, last.plays[0]), rules.table)
     attackers += kitty_points * multiplier
     penalty, forfeit = _penalties(rules, public.tricks, team)

@@ -32,7 +32,7 @@ from ...errors import CardNotationError
 from ...rules import RANKS, SUITS, Rules
 from ..deck.cards import Card
 from ..errors import EngineError
-from ..flow.after_hand import HandFacts, fired, next_banker_after
+from ..flow.after_hand import HandFacts, fired, kitty_dug, next_banker_after
 from ..flow.deal import MAX_DEALS
 
 FIELDS = ("ruleset", "level", "trump", "banker", "hands", "kitty", "tricks", "attacker_points",
@@ -342,7 +342,8 @@ def _replay(entry: str | dict[str, Any], rules: Rules, problems: list[str],
     if entry["kitty_points"] != kitty_points:
         problems.append(f"the kitty holds {kitty_points} points, not {entry['kitty_points']!r}")
     multiplier = 0
-    if last_lead is not None and last_winner not in team:
+    if last_lead is not None and last_winner not in team and kitty_dug(rules, ctx, banker, frozenset(team),
+                                                                       trick_facts):
         multiplier = ctx.kitty_multiplier(last_lead)
     if entry["kitty_multiplier"] != multiplier:
         problems.append(f"the kitty multiplier is {multiplier}, not {entry['kitty_multiplier']!r}")

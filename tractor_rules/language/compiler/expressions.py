@@ -84,25 +84,25 @@ def as_leaf_value(part: Node | Leaf) -> object:
     return part.value
 
 
-def condition_tree(c: Compiler, node: Node | Leaf) -> tuple | None:
-    """The condition ``node`` writes (after a hand)."""
+def condition_tree(c: Compiler, node: Node | Leaf, moment: str = ex.AFTER_HAND) -> tuple | None:
+    """The condition ``node`` writes, as evaluated at ``moment``."""
     node = as_node(node)
     kind = node.kind
     if kind in ("any_of", "all_of"):
-        parts = [condition_tree(c, part) for part in node.args]
+        parts = [condition_tree(c, part, moment) for part in node.args]
         if any(p is None for p in parts):
             return None
         if len(parts) == 1:
             return parts[0]
         return ("any" if kind == "any_of" else "all", *parts)
     if kind == "negated":
-        inner = condition_tree(c, node.args[0])
+        inner = condition_tree(c, node.args[0], moment)
         return None if inner is None else ("not", inner)
     if kind == "grouped":
-        return condition_tree(c, node.args[0])
+        return condition_tree(c, node.args[0], moment)
     if kind == "comparison":
         left, comparator, right = node.args
-        a, b = number_tree(c, left, ex.AFTER_HAND), number_tree(c, right, ex.AFTER_HAND)
+        a, b = number_tree(c, left, moment), number_tree(c, right, moment)
         if a is None or b is None:
             return None
         written = str(as_leaf_value(comparator))
@@ -111,7 +111,28 @@ def condition_tree(c: Compiler, node: Node | Leaf) -> tuple | None:
         c.error(node, "a number is not a condition: compare it with another, as in 'points >= 80'",
                 code=codes.EXPRESSION_TYPE)
         return None
-    return _fact(c, node)
+    fact = _fact(c, node)
+    if fact is None:
+        return None
+    form = ex.FACTS[fact[1]]
+    if moment not in form.moments:
+        c.error(node, f"'{_written(c, node)}' is not known {_MOMENT_WORDS[moment]}", code=codes.NOT_KNOWN_HERE)
+        return None
+    teams = [a for a, kind in zip(fact[2:], form.arguments) if kind == "team" and a in ("winners", "losers")]
+    if teams and moment != ex.AFTER_HAND:
+        c.error(node, f"the {teams[0]} of the hand are not known {_MOMENT_WORDS[moment]}: name the bankers or "
+                      "the attackers", code=codes.NOT_KNOWN_HERE)
+        return None
+    return fact
+
+
+def _written(c: Compiler, node: Node) -> str:
+    """The words of ``node`` as the file writes them (its first line, spaced once)."""
+    pos = node.pos
+    file = c.statement.file if c.statement is not None else c.resolved.files[0]
+    line = c.line_text(file, pos.line)
+    end = pos.end_column - 1 if pos.end_line == pos.line else len(line)
+    return " ".join(line[pos.column - 1 : end].split())
 
 
 def _fact(c: Compiler, node: Node) -> tuple | None:

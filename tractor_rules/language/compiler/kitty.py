@@ -9,7 +9,7 @@ from ...errors import Fix
 from ...rules import expressions
 from ..syntax import Leaf, Node, Statement, as_node, leaf_int
 from .core import Compiler, child_nodes, choice, handles, limits
-from .expressions import number_tree
+from .expressions import condition_tree, number_tree
 from .shapes import set_width_of, unit_words
 
 
@@ -97,3 +97,12 @@ def _shown(c: Compiler, st: Statement) -> None:
     before, end = choice(st.node.args[0], _SHOWN)
     c.set("kitty_exchange.shown_before_burying", before)
     c.set("kitty_exchange.shown_at_end", end)
+
+
+@handles("dug_when")
+def _dug_when(c: Compiler, st: Statement) -> None:
+    """``dug when: CONDITION``: the attackers who win the last trick score the kitty only when the
+    condition holds of the hand, read as the last trick ends."""
+    condition = condition_tree(c, st.node.args[0], expressions.KITTY)
+    if condition is not None:
+        c.set("kitty_exchange.dug_when", model.Condition(condition))

@@ -11,7 +11,7 @@ from ..i18n import _
 from ..model import Table
 from ..words import SUIT_GLYPHS, join_list, shape_phrase
 from .common import sentences
-from .expressions import number_words
+from .expressions import condition_words, number_words
 
 # --- declaring -----------------------------------------------------------------------------------
 
@@ -160,6 +160,7 @@ def kitty_section(b: Builder) -> None:
         b.rule("kitty.shown", _shown)
         b.rule("kitty.multiplier", _multiplier)
         b.rule("kitty.doubling", _doubling)
+        b.rule("kitty.dug_when", _dug_when)
         b.example("kitty.examples", ex.kitty_examples)
 
 
@@ -169,6 +170,14 @@ def _exchange(r: Any) -> Made:
         return None
     return _("After the deal the banker takes the %(n)s kitty cards into hand and puts %(n)s cards back, face "
              "down. The kitty's points count for nobody unless the attackers win the last trick.") % {"n": size}
+
+
+def _dug_when(r: Any) -> Made:
+    condition = r.kitty_exchange.dug_when
+    if not condition or not r.table.kitty_size or r.kitty.kind == "none":
+        return None
+    return _("The attackers score the kitty this way only when %(condition)s; otherwise its points count for "
+             "nobody.") % {"condition": condition_words(condition)}
 
 
 def _shown(r: Any) -> Made:
