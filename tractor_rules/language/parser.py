@@ -258,6 +258,51 @@ def statement_keys() -> dict[str, tuple[str, ...]]:
     return keys
 
 
+#: the punctuation of statements and groups: every other symbol the grammar spells is an operator
+_PUNCTUATION = frozenset({":", ",", "(", ")"})
+#: the rules of a condition, whose words join and negate conditions (Lark names the helper rules of
+#: their repetitions "__condition_star_N")
+_CONDITION_RULES = ("condition", "conjunction", "negation")
+
+
+@cache
+def grammar_operators() -> tuple[str, ...]:
+    """Every symbol the grammar spells that is neither a word, punctuation nor a suit ("<=", "≠",
+    "÷", "+", "~"), longest first (so that "<=" wins over "<" in an alternation)."""
+    found = {t.pattern.value for t in lark_parser().terminals if t.pattern.type == "str"}
+    found = {text for text in found if not text[:1].isalnum() and text not in _PUNCTUATION
+             and text not in _SUIT_GLYPHS}
+    return tuple(sorted(found, key=lambda text: (-len(text), text)))
+
+
+@cache
+def word_operators() -> tuple[str, ...]:
+    """The words that join and negate conditions ("and", "or", "not"): the keywords of the
+    condition rules."""
+    found: set[str] = set()
+    for rule in lark_parser().rules:
+        name = rule.origin.name
+        if name in _CONDITION_RULES or name.startswith(tuple(f"__{r}_" for r in _CONDITION_RULES)):
+            for symbol in rule.expansion:
+                text = _keyword_text(symbol.name) if symbol.is_term else None
+                if text is not None and text[:1].isalpha():
+                    found.add(text)
+    return tuple(sorted(found))
+
+
+@cache
+def function_words() -> tuple[str, ...]:
+    """The keywords written as a call, right before a '(' ("min", "max")."""
+    found: set[str] = set()
+    for rule in lark_parser().rules:
+        for symbol, following in zip(rule.expansion, rule.expansion[1:]):
+            if symbol.is_term and following.is_term and _keyword_text(following.name) == "(":
+                text = _keyword_text(symbol.name)
+                if text is not None and text[:1].isalpha():
+                    found.add(text)
+    return tuple(sorted(found))
+
+
 @cache
 def statement_kinds() -> dict[tuple[str, str], str]:
     """(section, a statement's key as written: "knock back") → the statement's kind ("knock_back"),
