@@ -21,6 +21,7 @@ import stat
 import tempfile
 import threading
 from contextvars import ContextVar
+from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 
@@ -838,12 +839,31 @@ def expected_after(text: str) -> tuple[frozenset[str], frozenset[str]] | None:
     keywords as written ("opposite", "by", "J") and the kinds of value ("number", "string", "card",
     the names of ``VALUE_KINDS``).  None when ``text`` itself does not parse.  Editors complete
     with it."""
+    found = expectation(text)
+    return None if found is None else (found.words, found.kinds)
+
+
+@dataclass(frozen=True)
+class Expectation:
+    """What the grammar accepts at a point: keywords as written, kinds of value (``VALUE_KINDS``),
+    and the grammar rules that may start there ("quantity", "fact", "effect", "team")."""
+
+    words: frozenset[str]
+    kinds: frozenset[str]
+    rules: frozenset[str]
+
+
+def expectation(text: str) -> Expectation | None:
+    """``expected_after`` with the rules that may start after ``text`` too; None when ``text``
+    does not parse."""
     try:
         interactive = lark_parser().parse_interactive(text)
         interactive.exhaust_lexer()
         accepted = interactive.accepts()
+        # the parser's table holds the rules it may go to next beside the terminals (lower case)
+        rules = frozenset(name for name in interactive.choices() if not name.isupper())
     except (UnexpectedInput, lark.exceptions.LarkError):
         return None
     words = {word for word in (_keyword_text(name) for name in accepted) if word is not None}
     kinds = {VALUE_KINDS[name] for name in accepted if name in VALUE_KINDS}
-    return frozenset(words), frozenset(kinds)
+    return Expectation(frozenset(words), frozenset(kinds), rules)
