@@ -112,8 +112,27 @@ stakes
   leaving: leaver loses 10, others gain 5
 """
 
-CANONICAL = [Path(p).read_text(encoding="utf-8") for p in SHIPPED] + [KITCHEN_SINK]
-CANONICAL_IDS = [Path(p).name for p in SHIPPED] + ["kitchen-sink"]
+# Every spacing of the rule expressions: word operators, comparators in every spelling, the
+# operators of numbers, min and max (a call: tight), parentheses, and the sign of an effect's
+# amount (glued to a plain number, as ``banker +2`` is; spaced before any other number).
+EXPRESSIONS = """\
+ruleset: "Expressions"
+extends: "two-decks"
+
+levels
+  when the bankers lost 5H: bankers -1 level
+  when (points >= 200 or the attackers win the last trick with a single J) and not no-trump: attackers +1 level, bankers back to 2
+  when kitty points ≥ 10 and points ≤ max(40, 10 * decks) or points / 2 < 30: winners + min(2, levels) levels
+  when not (nobody declared or the level is A) and levels ≠ 0 and points != 5 and points == 5 and points = 5: losers to 3
+  when points > 0 and points < 300 and the winners took 10H: winners + (levels - 1) levels, losers - (1) level
+  when the losers win the last trick with trumps or the losers win the last trick with KS: losers win the game
+
+kitty
+  multiplier: min(2 ^ (size - 1), 4 × decks) + max(cards ÷ 2, 1) - 1, at most 64
+"""
+
+CANONICAL = [Path(p).read_text(encoding="utf-8") for p in SHIPPED] + [EXPRESSIONS, KITCHEN_SINK]
+CANONICAL_IDS = [Path(p).name for p in SHIPPED] + ["expressions", "kitchen-sink"]
 
 
 # --- helpers -----------------------------------------------------------------------------------
@@ -305,6 +324,15 @@ MESSY = [
         "levels\n  unset:knock   back\nfollow\n  unset :  tractor of n pairs\n",
         "levels\n  unset: knock back\n\nfollow\n  unset: tractor of n pairs\n",
         id="unset",
+    ),
+    pytest.param(
+        "levels\n  when points>=200and(kitty   points≥10or not(no-trump)):bankers - 1 level,attackers+ 2levels\n"
+        "  when the bankers lost 5H : bankers -1 level , bankers+min ( 2 , levels ) levels\n"
+        "kitty\n  multiplier:2^(size-1)*decks/2,at most 64\n",
+        "levels\n  when points >= 200 and (kitty points ≥ 10 or not (no-trump)): bankers -1 level, attackers +2 levels\n"
+        "  when the bankers lost 5H: bankers -1 level, bankers + min(2, levels) levels\n\n"
+        "kitty\n  multiplier: 2 ^ (size - 1) * decks / 2, at most 64\n",
+        id="rule-expressions",
     ),
 ]
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 from pygments.lexers import get_lexer_by_name, get_lexer_for_filename
-from pygments.token import Comment, Error, Keyword, Name, Number, String, Text
+from pygments.token import Comment, Error, Keyword, Name, Number, Operator, String, Text
 
 import tractor_rules as tr
 from tractor_rules.highlight import TractorLexer
@@ -37,3 +37,15 @@ def test_kinds_of_tokens():
     assert kinds["order"] is Keyword and kinds["no-trump"] is Keyword and kinds["jokers"] is Keyword
     kinds = {value: kind for kind, value in TractorLexer().get_tokens("upgrade\n  160+: attackers +2\n")}
     assert kinds["160"] is Number.Integer
+
+
+def test_rule_expressions():
+    text = ("levels\n  when points >= 200 and not (kitty points ≠ 0 or no-trump): bankers -1 level\n"
+            "kitty\n  multiplier: min(2 ^ (size - 1), 64) ÷ 2 / 1, at most 64\n")
+    tokens = [(kind, value) for kind, value in TractorLexer().get_tokens(text) if value.strip()]
+    assert [value for kind, value in tokens if kind is Operator.Word] == ["and", "not", "or"]
+    assert [value for kind, value in tokens if kind is Name.Builtin] == ["min"]
+    assert [value for kind, value in tokens if kind is Operator] == [">=", "≠", "-", "^", "-", "÷", "/"]
+    kinds = dict((value, kind) for kind, value in tokens)
+    assert kinds["when"] is Keyword and kinds["no-trump"] is Keyword and kinds["points"] is Keyword
+    assert [value for kind, value in tokens if kind in (Text, Error)] == []

@@ -12,7 +12,7 @@ from functools import cache
 from pygments.lexer import RegexLexer, bygroups, words
 from pygments.token import Comment, Keyword, Name, Number, Operator, Punctuation, String, Text, Whitespace
 
-from .language.parser import SECTIONS
+from .language.parser import SECTIONS, function_words, grammar_operators, word_operators
 from .resources import grammar_path
 
 SECTION_WORDS = SECTIONS
@@ -48,8 +48,11 @@ class TractorLexer(RegexLexer):
             (r"\d+", Number.Integer),
             (r"[♠♥♦♣]", Name.Constant),
             (r"\b[JQKAT]\b", Name.Constant),
+            # the words of rule expressions before the other keywords: "and", "or", "not"; "min", "max"
+            (words(word_operators(), prefix=r"\b", suffix=r"(?![A-Za-z'-])"), Operator.Word),
+            (words(function_words(), prefix=r"\b", suffix=r"(?![A-Za-z'-])"), Name.Builtin),
             (words(grammar_keywords(), prefix=r"\b", suffix=r"(?![A-Za-z'-])"), Keyword),
-            (r"[<>~+\-*×^=%]", Operator),
+            (words(grammar_operators()), Operator),
             (r"[:,()]", Punctuation),
             (r"[A-Za-z][A-Za-z'-]*", Name),
             (r".", Text),

@@ -15,7 +15,7 @@ import re
 import sys
 from functools import cache
 
-from .language.parser import SECTIONS, lark_parser, statement_kinds
+from .language.parser import SECTIONS, function_words, grammar_operators, lark_parser, statement_kinds, word_operators
 
 SCOPE = "source.tractor"
 #: the header of the table of a banker nobody joined: a section of several words
@@ -96,11 +96,20 @@ def patterns() -> list[dict]:
         {"name": "constant.numeric.integer.tractor", "match": r"[0-9]+"},
         {"name": "constant.other.suit.tractor", "match": r"[♠♥♦♣]"},
         {"name": "constant.other.rank.tractor", "match": rf"{_WORD_START}[JQKATSHDC](?![0-9]){_WORD_END}"},
+        # the words of rule expressions, before the other keywords (a tie goes to the earlier pattern)
+        {
+            "name": "keyword.operator.word.tractor",
+            "match": rf"{_WORD_START}(?:{_alternation(word_operators())}){_WORD_END}",
+        },
+        {
+            "name": "support.function.tractor",
+            "match": rf"{_WORD_START}(?:{_alternation(function_words())}){_WORD_END}",
+        },
         {
             "name": "keyword.other.tractor",
             "match": rf"{_WORD_START}(?:{_alternation(keywords())}){_WORD_END}",
         },
-        {"name": "keyword.operator.tractor", "match": r"[<>~+\-*×^=%]"},
+        {"name": "keyword.operator.tractor", "match": _alternation(grammar_operators())},
         {"name": "punctuation.separator.tractor", "match": r"[:,()]"},
         {"name": "invalid.illegal.unknown-word.tractor", "match": r"[A-Za-z][A-Za-z]*(?:['-][A-Za-z]+)*"},
     ]

@@ -102,3 +102,55 @@ def test_a_shipped_ruleset_round_trips_through_the_facade():
     text = builtin_path("two-decks").read_text(encoding="utf-8")
     assert facade.format(text, "two-decks.tractor")["text"] == text
     assert facade.check(text, "two-decks.tractor") == {"diagnostics": []}
+
+
+#: house rules after each hand and a kitty formula (rule expressions), as the playground gets them
+EXPRESSIONS = ('ruleset: "Expressions"\nextends: "two-decks"\n\nlevels\n'
+               "  when the bankers lost 5H:bankers - 1 level\n"
+               "  when (points >= 200 or the attackers win the last trick with a single J) and not no-trump: "
+               "attackers +1 level, bankers back to 2\n"
+               "  when the level is 2 and the bankers win and the attackers win: bankers +1 level\n"
+               "\nkitty\n  multiplier: min(2 ^ (size - 1), 64), at most 64\n")
+
+
+def test_rule_expressions_through_every_call_of_the_facade():
+    checked = facade.check(EXPRESSIONS, "house.tractor")
+    assert_shape(checked)
+    assert checked["diagnostics"] == []
+    compiled = facade.compile(EXPRESSIONS, "house.tractor")
+    assert compiled["rules"]["levels"]["after_hand"][0] == {
+        "condition": ["fact", "lost", "bankers", "5H"], "effects": [["down", "bankers", ["num", 1]]]}
+    assert compiled["rules"] == tr.loads(EXPRESSIONS, origin="house.tractor").to_dict()
+    formatted = facade.format(EXPRESSIONS, "house.tractor")["text"]
+    assert "  when the bankers lost 5H: bankers -1 level\n" in formatted
+    assert "multiplier: min(2 ^ (size - 1), 64), at most 64\n" in formatted
+    assert facade.format(formatted, "house.tractor")["text"] == formatted
+    for lang, sentence in (("en", "If the bankers lose <span class=\"card red\">♥5</span> to the other team"),
+                           ("zh", "闲家升1级")):
+        rendered = facade.render(EXPRESSIONS, "house.tractor", lang=lang, fmt="html")
+        assert_shape(rendered)
+        assert sentence in rendered["output"], lang
+    # the third rule can never hold: the linter says so, at its line
+    linted = facade.lint(EXPRESSIONS, "house.tractor")
+    assert_shape(linted)
+    assert [(d["code"], d["line"], d["column"]) for d in linted["diagnostics"]] == [("W107", 7, 3)]
+    kinds = {t["text"]: t["type"] for t in facade.tokens(EXPRESSIONS)}
+    assert kinds["when"] == kinds["min"] == kinds["not"] == kinds["points"] == "keyword"
+    assert kinds[">="] == kinds["^"] == kinds["("] == "punctuation" and kinds["5H"] == "card"
+
+
+def test_the_playground_answers_a_text_with_rule_expressions():
+    """The playground's one call per edit (playground/app/bridge.py, run by Pyodide in the page),
+    here in this Python."""
+    import importlib.util
+    from pathlib import Path
+
+    path = Path(__file__).resolve().parents[2] / "playground" / "app" / "bridge.py"
+    spec = importlib.util.spec_from_file_location("playground_bridge", path)
+    assert spec is not None and spec.loader is not None
+    bridge = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(bridge)
+    answer = json.loads(bridge.update(EXPRESSIONS, "en"))
+    assert "If the bankers lose <span class=\"card red\">♥5</span>" in answer["sheet"]
+    assert [(d["code"], d["line"], d["docs"]) for d in answer["diagnostics"]] == [("W107", 7, "lint/#w107")]
+    assert {"when", "min", ">="} <= {t["text"] for t in answer["tokens"]}

@@ -174,6 +174,18 @@ def test_a_warning_is_shown_at_its_line_and_the_sheet_still_renders(page: Page):
     assert page.inner_text("#status") == "No errors"
 
 
+def test_house_rules_after_each_hand_show_on_the_sheet_and_the_one_that_never_holds_is_flagged(page: Page):
+    text = GOOD + ("  when the bankers lost 5H: bankers -1 level\n"
+                   "  when the level is 2 and the bankers win and the attackers win: bankers +1 level\n")
+    answered_after(page, lambda: page.fill("#text", text))
+    assert "If the bankers lose ♥5 to the other team" in page.frame_locator("#sheet").locator("body").inner_text()
+    assert page.locator("#gutter .warning").all_inner_texts() == ["7"]
+    assert "W107" in page.locator("#diagnostics li.warning").inner_text()
+    assert "when" in page.locator("#highlight .tok-keyword").all_inner_texts()
+    answered_after(page, lambda: page.fill("#text", GOOD))
+    assert page.inner_text("#status") == "No errors"
+
+
 def test_the_sheet_in_chinese(page: Page):
     answered_after(page, lambda: page.select_option("#lang", "zh"))
     sheet = page.frame_locator("#sheet")

@@ -17,6 +17,7 @@ import pytest
 
 import tractor_rules as tr
 from tractor_rules.resources import builtin_path
+from tractor_rules.language.parser import function_words, grammar_operators, word_operators
 from tractor_rules.textmate import grammar_text, keywords
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -91,8 +92,10 @@ def test_every_keyword_of_the_lark_grammar_is_highlighted_as_one():
     words = set(re.findall(r'"([A-Za-z][A-Za-z\'-]*)"', LARK_GRAMMAR.read_text(encoding="utf-8")))
     values = {w for w in words if len(w) == 1 and w.isupper()}
     assert set(keywords()) == words - values
+    special = {**dict.fromkeys(word_operators(), "keyword.operator.word.tractor"),
+               **dict.fromkeys(function_words(), "support.function.tractor")}
     for word in words - values:
-        assert scan(f"x {word}")[-1] == ("keyword.other.tractor", word), word
+        assert scan(f"x {word}")[-1] == (special.get(word, "keyword.other.tractor"), word), word
     for letter in values:
         assert scan(f"x {letter}")[-1] == ("constant.other.rank.tractor", letter), letter
 
@@ -136,11 +139,46 @@ def test_kinds_of_tokens():
     assert scopes('ruleset: "open\n')['"open'] == "invalid.illegal.unterminated-string.tractor"
 
 
+#: a ruleset of rule expressions: every comparator, operator, word operator and function
+EXPRESSIONS = """\
+levels
+  when points >= 200 and (kitty points ≥ 10 or not no-trump) and points<=5 or points≤5 or levels == 2: bankers -1 level
+  when points > 1 and points < 2 and points = 3 and points != 4 and points ≠ 5: winners + min(2, levels) levels
+kitty
+  multiplier: max(2 ^ (size - 1), 4 × decks * 2) ÷ 2 / 1 + cards, at most 64
+"""
+
+
+def test_the_words_and_symbols_of_rule_expressions():
+    assert set(word_operators()) == {"and", "or", "not"} and set(function_words()) == {"min", "max"}
+    assert {"<=", ">=", "!=", "==", "≤", "≥", "≠", "/", "÷", "-", "^"} <= set(grammar_operators())
+    lines = EXPRESSIONS.splitlines()
+    first = scan(lines[1])
+    assert [piece for scope, piece in first if scope == "keyword.operator.word.tractor"] == [
+        "and", "or", "not", "and", "or", "or"]
+    # a comparator of two characters is one operator, written tight or spaced
+    assert [piece for scope, piece in first if scope == "keyword.operator.tractor"] == [
+        ">=", "≥", "<=", "≤", "==", "-"]
+    assert ("keyword.other.tractor", "when") in first and ("keyword.other.tractor", "no-trump") in first
+    second = scan(lines[2])
+    assert [piece for scope, piece in second if scope == "keyword.operator.tractor"] == [">", "<", "=", "!=", "≠", "+"]
+    assert ("support.function.tractor", "min") in second and ("punctuation.separator.tractor", "(") in second
+    formula = scan(lines[4])
+    assert ("support.function.tractor", "max") in formula
+    assert [piece for scope, piece in formula if scope == "keyword.operator.tractor"] == [
+        "^", "-", "×", "*", "÷", "/", "+"]
+    for line in lines:
+        assert not [piece for scope, piece in scan(line) if not scope and piece.strip()], line
+        assert not any(scope.startswith("invalid") for scope, _ in scan(line)), line
+
+
 def test_vscode_reads_every_file_as_scan_does(tmp_path):
     sample = tmp_path / "sample.tractor"
     sample.write_text('ruleset: "🂡 \\" #" # note\ntrumps\n  order: 10H > ♥ > J\n  knock  back: none\n'
                       "follow\n  pair: pair > n-1 singles\n  wrong: word\n", encoding="utf-8")
-    files = [builtin_path(n) for n in tr.builtin_names()] + GALLERY + [sample]
+    expressions = tmp_path / "expressions.tractor"
+    expressions.write_text(EXPRESSIONS, encoding="utf-8")
+    files = [builtin_path(n) for n in tr.builtin_names()] + GALLERY + [sample, expressions]
     done = subprocess.run(["node", str(TOKENIZE), str(GRAMMAR_FILE), *map(str, files)], capture_output=True,
                           text=True, timeout=120, cwd=ROOT)
     assert done.returncode == 0, done.stderr

@@ -143,11 +143,18 @@ def _tokens(tree: SyntaxNode, path: tuple[SyntaxNode, ...]) -> Iterator[_Tok]:
             continue
         before = children[i - 1] if i else None
         after = children[i + 1] if i + 1 < len(children) else None
-        glue = child.text in ("+", "-") and not (isinstance(before, SyntaxNode) and isinstance(after, SyntaxNode))
+        between_parts = isinstance(before, SyntaxNode) and isinstance(after, SyntaxNode)
+        # an effect's sign before its amount (``bankers -1 level``) sits between two sub-rules too,
+        # but the amount is a plain number: the sign is that number's, as in ``banker +2``
+        glue = child.text in ("+", "-") and (not between_parts or _is_int(after))
         yield _Tok(child.text, path, glue and _is_int(before), glue and _is_int(after))
 
 
 def _is_int(child: SyntaxNode | SyntaxToken | None) -> bool:
+    """Whether ``child`` is a plain number: an INT, alone or as the one part of rules within rules
+    (an expression that is a number: ``add`` → ``mul`` → ``pow`` → ``num`` → INT)."""
+    while isinstance(child, SyntaxNode) and len(child.children) == 1:
+        child = child.children[0]
     return isinstance(child, SyntaxToken) and child.type == "INT"
 
 
@@ -164,6 +171,8 @@ def _gap(a: _Tok, b: _Tok) -> str:
     """The space between two neighbouring tokens of a statement: "" or " "."""
     if b.text in _TIGHT_BEFORE or a.text == "(" or a.glue_after or b.glue_before:
         return ""
+    if b.text == "(" and a.text.isalpha() and a.path[-1] is b.path[-1]:
+        return ""  # a word and its parenthesis in one rule call a function: ``min(2, levels)``
     common = 0
     while common < min(len(a.path), len(b.path)) and a.path[common] is b.path[common]:
         common += 1

@@ -21,6 +21,7 @@ import stat
 import tempfile
 import threading
 from contextvars import ContextVar
+from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 
@@ -256,6 +257,51 @@ def statement_keys() -> dict[str, tuple[str, ...]]:
     for section, key in statement_kinds():
         keys[key] = keys.get(key, ()) + (section,)
     return keys
+
+
+#: the punctuation of statements and groups: every other symbol the grammar spells is an operator
+_PUNCTUATION = frozenset({":", ",", "(", ")"})
+#: the rules of a condition, whose words join and negate conditions (Lark names the helper rules of
+#: their repetitions "__condition_star_N")
+_CONDITION_RULES = ("condition", "conjunction", "negation")
+
+
+@cache
+def grammar_operators() -> tuple[str, ...]:
+    """Every symbol the grammar spells that is neither a word, punctuation nor a suit ("<=", "≠",
+    "÷", "+", "~"), longest first (so that "<=" wins over "<" in an alternation)."""
+    found = {t.pattern.value for t in lark_parser().terminals if t.pattern.type == "str"}
+    found = {text for text in found if not text[:1].isalnum() and text not in _PUNCTUATION
+             and text not in _SUIT_GLYPHS}
+    return tuple(sorted(found, key=lambda text: (-len(text), text)))
+
+
+@cache
+def word_operators() -> tuple[str, ...]:
+    """The words that join and negate conditions ("and", "or", "not"): the keywords of the
+    condition rules."""
+    found: set[str] = set()
+    for rule in lark_parser().rules:
+        name = rule.origin.name
+        if name in _CONDITION_RULES or name.startswith(tuple(f"__{r}_" for r in _CONDITION_RULES)):
+            for symbol in rule.expansion:
+                text = _keyword_text(symbol.name) if symbol.is_term else None
+                if text is not None and text[:1].isalpha():
+                    found.add(text)
+    return tuple(sorted(found))
+
+
+@cache
+def function_words() -> tuple[str, ...]:
+    """The keywords written as a call, right before a '(' ("min", "max")."""
+    found: set[str] = set()
+    for rule in lark_parser().rules:
+        for symbol, following in zip(rule.expansion, rule.expansion[1:]):
+            if symbol.is_term and following.is_term and _keyword_text(following.name) == "(":
+                text = _keyword_text(symbol.name)
+                if text is not None and text[:1].isalpha():
+                    found.add(text)
+    return tuple(sorted(found))
 
 
 @cache
@@ -793,12 +839,31 @@ def expected_after(text: str) -> tuple[frozenset[str], frozenset[str]] | None:
     keywords as written ("opposite", "by", "J") and the kinds of value ("number", "string", "card",
     the names of ``VALUE_KINDS``).  None when ``text`` itself does not parse.  Editors complete
     with it."""
+    found = expectation(text)
+    return None if found is None else (found.words, found.kinds)
+
+
+@dataclass(frozen=True)
+class Expectation:
+    """What the grammar accepts at a point: keywords as written, kinds of value (``VALUE_KINDS``),
+    and the grammar rules that may start there ("quantity", "fact", "effect", "team")."""
+
+    words: frozenset[str]
+    kinds: frozenset[str]
+    rules: frozenset[str]
+
+
+def expectation(text: str) -> Expectation | None:
+    """``expected_after`` with the rules that may start after ``text`` too; None when ``text``
+    does not parse."""
     try:
         interactive = lark_parser().parse_interactive(text)
         interactive.exhaust_lexer()
         accepted = interactive.accepts()
+        # the parser's table holds the rules it may go to next beside the terminals (lower case)
+        rules = frozenset(name for name in interactive.choices() if not name.isupper())
     except (UnexpectedInput, lark.exceptions.LarkError):
         return None
     words = {word for word in (_keyword_text(name) for name in accepted) if word is not None}
     kinds = {VALUE_KINDS[name] for name in accepted if name in VALUE_KINDS}
-    return frozenset(words), frozenset(kinds)
+    return Expectation(frozenset(words), frozenset(kinds), rules)

@@ -8,8 +8,12 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import cache
+from itertools import product
 
-from ..language.parser import expected_after, statement_kinds
+from ..language.compiler.expressions import EFFECT_OF_RULE, FACT_OF_RULE, MOMENT_OF_STATEMENT
+from ..language.parser import expectation, lark_parser, statement_kinds
+from ..rules.expressions import EFFECTS, FACTS, QUANTITIES, Form
 from ..resources import RULESET_SUFFIX, builtin_names
 from .document import SECTION_HEADERS, DocumentState
 
@@ -59,17 +63,19 @@ def complete(state: DocumentState, line: int, column: int) -> list[Completion]:
     header = next(words for words, name in SECTION_HEADERS.items() if name == section) if section else ""
     # the preamble is everything above the first section: it is given whole to the parser
     context = f"{header}\n{before}" if section else "\n".join(state.lines[: line - 1] + [before])
-    expected = expected_after(context)
+    expected = expectation(context)
     if expected is None:
         return []
-    words, kinds = expected
+    words, kinds = expected.words, expected.kinds
     if not before.strip():
         return _line_starts(section, words)
     if section != "follow" and _UNSET.match(before):  # the grammar takes any section's key; the compiler
         # this section's only (a follow list, named by its lead, goes through the grammar's words)
         return [Completion(key, "key", key, f"take back the parent's '{key}'") for key in section_keys(section)
                 if key != "unset"]
+    phrases, words = _expression_words(context, expected.rules, words, _moment(section, before))
     out = [Completion(w, "value" if w in RANKS or w in SUITS else "keyword", w) for w in sorted(words)]
+    out += phrases
     if {"J", "Q", "K", "A"} <= words:
         out += [Completion(rank, "value", rank, "rank") for rank in RANKS if rank not in words]
     if "card" in kinds:
@@ -101,3 +107,140 @@ def _parents(state: DocumentState) -> list[Completion]:
             files = []
         out += [Completion(name, "file", name, "a ruleset file in this folder") for name in files]
     return out
+
+
+# --- rule expressions -------------------------------------------------------------------------------
+
+#: the grammar's rules for the arguments of facts and effects (``Form.arguments``: team, rank, card,
+#: number): a value the user writes, where a phrase of fixed words stops
+_ARGUMENTS = frozenset({"team", "rank", "CARD", "expr"})
+
+
+@dataclass(frozen=True)
+class _Phrase:
+    """Fixed words of a fact or an effect as the grammar spells them, and what the form means."""
+
+    words: str
+    form: Form
+    #: "fact" or "effect": the grammar's rule of the form
+    rule: str
+    #: the form's words written before these (the start of the run they end)
+    after: tuple[str, ...]
+    #: whether a team comes before the run
+    after_team: bool
+
+
+@cache
+def _spellings(name: str) -> tuple[tuple[tuple[str | None, ...], str | None], ...]:
+    """Every way the grammar spells rule ``name``: its symbols as keywords (None for an argument),
+    with the innermost alias that names a fact or an effect."""
+    out: list[tuple[tuple[str | None, ...], str | None]] = []
+    parser = lark_parser()
+    for rule in parser.rules:
+        if rule.origin.name != name:
+            continue
+        alias = rule.alias if rule.alias in FACT_OF_RULE or rule.alias in EFFECT_OF_RULE else None
+        parts: list[tuple[tuple[tuple[str | None, ...], str | None], ...]] = []
+        for symbol in rule.expansion:
+            if symbol.name in _ARGUMENTS:
+                parts.append((((None,), None),))
+            elif symbol.is_term:
+                pattern = parser.get_terminal(symbol.name).pattern
+                parts.append((((pattern.value if pattern.type == "str" else None,), None),))
+            else:
+                parts.append(_spellings(symbol.name))
+        for choice in product(*parts):
+            symbols = tuple(word for spelled, _ in choice for word in spelled)
+            inner = next((a for _, a in reversed(choice) if a is not None), alias)
+            out.append((symbols, inner))
+    return tuple(out)
+
+
+@cache
+def _phrases() -> tuple[_Phrase, ...]:
+    """The fixed words of every fact and effect, from the grammar: each run of keywords that opens
+    a form or follows its team ("nobody declared", "win the last trick with a single", "back to"),
+    and each run's ends ("the last trick with trumps" after "win"), with the form's meaning from
+    ``rules.expressions``.  Words after a number or a rank are left to the grammar's own list."""
+    out: list[_Phrase] = []
+    for rule, names, table in (("fact", FACT_OF_RULE, FACTS), ("effect", EFFECT_OF_RULE, EFFECTS)):
+        for symbols, alias in _spellings(rule):
+            if alias is None:
+                continue
+            form = table[names[alias]]
+            start = 1 if symbols[0] is None else 0  # a team first: the words after it
+            end = start
+            while end < len(symbols) and symbols[end] is not None:
+                end += 1
+            run = tuple(str(word) for word in symbols[start:end])
+            out += [_Phrase(" ".join(run[i:]), form, rule, run[:i], start == 1) for i in range(len(run))]
+    return tuple(out)
+
+
+def _moment(section: str, before: str) -> str | None:
+    """The moment the expressions of the statement being written are evaluated at, by the
+    statement's key ("multiplier:") or, for a statement without one, its first word ("when");
+    None when it is not a statement of expressions."""
+    text = before.strip()
+    if ":" in text:
+        kind = statement_kinds().get((section, " ".join(text.split(":", 1)[0].split())))
+        if kind in MOMENT_OF_STATEMENT:
+            return MOMENT_OF_STATEMENT[kind]
+    first = text.split()[0] if text else ""
+    for kind, moment in MOMENT_OF_STATEMENT.items():
+        if first and _first_word(kind) == first and (section, first) not in statement_kinds():
+            return moment
+    return None
+
+
+@cache
+def _first_word(kind: str) -> str | None:
+    """The keyword statement ``kind`` starts with ("when" for "trigger")."""
+    parser = lark_parser()
+    for rule in parser.rules:
+        if rule.origin.name == kind and rule.expansion and rule.expansion[0].is_term:
+            pattern = parser.get_terminal(rule.expansion[0].name).pattern
+            return pattern.value if pattern.type == "str" else None
+    return None
+
+
+def _expression_words(context: str, rules: frozenset[str], words: frozenset[str],
+                      moment: str | None) -> tuple[list[Completion], frozenset[str]]:
+    """In a rule expression: the quantities known at ``moment`` (every one when it is not known),
+    the teams, and the fixed words of the facts and effects the grammar accepts next, each with
+    its meaning; and the grammar's words left to offer alone (none offered here, nor a quantity's
+    first word: a quantity is offered whole, where it is known)."""
+    out: list[Completion] = []
+    if "quantity" in rules:
+        for quantity in QUANTITIES.values():
+            if (moment is None or moment in quantity.moments) and quantity.words.split()[0] in words:
+                out.append(Completion(quantity.words, "value", quantity.words, quantity.meaning))
+    if "team" in rules:
+        out += [Completion(w, "value", w, "a team") for w in sorted(words) if w in _team_words()]
+    if "quantity" in rules:  # a quantity's words are offered whole, and only where it is known
+        words = words - {quantity.words.split()[0] for quantity in QUANTITIES.values()}
+    written = context.split()
+    offered = {c.label for c in out}
+    for phrase in sorted(_phrases(), key=lambda p: len(p.after)):
+        if phrase.words in offered or phrase.words.split()[0] not in words:
+            continue
+        # the form's words before these are the last written, after a team if the form has one;
+        # a form that opens with its words starts where the grammar expects its rule
+        told = written[len(written) - len(phrase.after):] if phrase.after else []
+        if list(phrase.after) != told:
+            continue
+        before = written[len(written) - len(phrase.after) - 1] if len(written) > len(phrase.after) else ""
+        if (phrase.after_team and before not in _team_words()) or (not phrase.after_team and not phrase.after
+                                                                    and phrase.rule not in rules):
+            continue
+        if expectation(f"{context}{phrase.words} ") is None:  # the words go elsewhere here
+            continue
+        offered.add(phrase.words)
+        out.append(Completion(phrase.words, "keyword", phrase.words, phrase.form.meaning))
+    return out, words - {c.label for c in out}
+
+
+@cache
+def _team_words() -> frozenset[str]:
+    """The words the grammar's ``team`` rule names teams by (not its "the")."""
+    return frozenset(symbols[-1] for symbols, _ in _spellings("team") if symbols[-1] is not None)

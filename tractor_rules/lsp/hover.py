@@ -11,13 +11,18 @@ from functools import cache
 
 from ..errors import RulesetError
 from ..language.compiler import compile_resolved
+from ..language.compiler.expressions import QUANTITY_OF_RULE
 from ..language.resolve import Resolved
 from ..language.syntax import Position, Statement
 from ..render.builder import source_key_for
+from ..render.i18n import language
+from ..render.sections.expressions import trigger_sentence
 from ..render.model import Item
 from ..render.sheet import Built, build
 from ..render.text import md_cell, md_inline
 from ..rules import Rules
+from ..rules.expressions import AFTER_HAND, KITTY, QUANTITIES
+from ..language.syntax import Leaf, Node
 from .document import DocumentState
 from .navigation import overridden
 
@@ -39,6 +44,10 @@ LABELS = {
         "unset": "takes back the parent's statement: the default applies again",
         "then": "; ",
         "end": ".",
+        "known": "Known {moments}.",
+        KITTY: "when the kitty is counted",
+        AFTER_HAND: "after each hand",
+        "and": " and ",
     },
     "zh": {
         "sheet": "规则表上：",
@@ -56,6 +65,10 @@ LABELS = {
         "unset": "撤销上级规则集的语句：恢复默认值",
         "then": "；",
         "end": "。",
+        "known": "可用于{moments}。",
+        KITTY: "计算底牌倍数时",
+        AFTER_HAND: "每手牌结束后",
+        "and": "和",
     },
 }
 
@@ -155,6 +168,9 @@ def hover(state: DocumentState, line: int, column: int, lang: str) -> HoverText 
         return None
     if st.kind == "extends":
         return _extends_hover(state, st, words)
+    quantity = _quantity_at(st.node, line, column)
+    if quantity is not None:
+        return _quantity_hover(quantity, words)
     parts: list[str] = [f"**{plain(state.statement_key_text(st) or st.kind)}**"]
     built = sheet_of(state, lang)
     if built is None or state.rules is None:
@@ -164,7 +180,12 @@ def hover(state: DocumentState, line: int, column: int, lang: str) -> HoverText 
         title = {"ruleset_name": built.sheet.title, "description": built.sheet.description}.get(st.kind)
         if title:  # the name and description head the sheet rather than state a rule
             parts.append(f"*{words['sheet']}* {plain(title)}")
-        if items:
+        own = _rule_sentence(state, st, lang)
+        if own is not None:
+            # a house rule after each hand shares one item of the sheet with the others: its own
+            # sentence of that item
+            parts.append(f"*{words['sheet']}* {plain(own)}")
+        elif items:
             parts.append(f"*{words['sheet']}*\n\n" + "\n\n".join(item_markdown(i) for i in items))
             defaults = {i.key: i for i in default_sheet(lang).sheet.items()}
             shown = [item_markdown(defaults[i.key]) for i in items if i.key in defaults]
@@ -180,6 +201,44 @@ def hover(state: DocumentState, line: int, column: int, lang: str) -> HoverText 
         where += words["then"] + words["not_in_parents" if state.resolved.parent is not None else "no_parent"]
     parts.append(where + words["end"])
     return HoverText("\n\n".join(parts), st.pos)
+
+
+def _rule_sentence(state: DocumentState, st: Statement, lang: str) -> str | None:
+    """The sheet's sentence of a house rule after each hand (``when ...``): the rules keep them in
+    the order of the statements in force, a parent's first."""
+    rules, resolved = state.rules, state.resolved
+    if st.kind != "trigger" or rules is None or resolved is None:
+        return None
+    written = [(s.file, s.pos) for s in resolved.statements if s.kind == "trigger"]
+    here = (resolved.files[0], st.pos)
+    triggers = rules.levels.after_hand
+    if here not in written or len(written) != len(triggers):
+        return None
+    with language(lang):
+        return trigger_sentence(triggers[written.index(here)])
+
+
+def _quantity_at(node: Node, line: int, column: int) -> Node | None:
+    """The quantity of a rule expression written at ``line``, ``column`` of ``node``, if any."""
+    at = node.pos
+    if (line, column) < (at.line, at.column) or (line, column) >= (at.end_line, at.end_column):
+        return None
+    if node.kind in QUANTITY_OF_RULE:
+        return node
+    for arg in node.args:
+        if isinstance(arg, Node):
+            found = _quantity_at(arg, line, column)
+            if found is not None:
+                return found
+    return None
+
+
+def _quantity_hover(node: Node, words: dict[str, str]) -> HoverText:
+    """A quantity's words and meaning (``rules.expressions.QUANTITIES``), and where it is known."""
+    quantity = QUANTITIES[QUANTITY_OF_RULE[node.kind]]
+    moments = words["and"].join(words[m] for m in (KITTY, AFTER_HAND) if m in quantity.moments)
+    text = f"**{plain(quantity.words)}**: {plain(quantity.meaning)}\n\n" + words["known"].format(moments=moments)
+    return HoverText(text, node.pos)
 
 
 def _line_of(resolved: Resolved | None, st: Statement) -> str:

@@ -10,7 +10,7 @@ from ..syntax import Leaf, Node, as_node, leaf_int
 from .core import Compiler
 
 #: a quantity's tree kind (the grammar's alias) → its name in ``rules.expressions.QUANTITIES``
-_QUANTITIES = {
+QUANTITY_OF_RULE = {
     "size": "size",
     "cards": "cards",
     "decks_count": "decks",
@@ -19,9 +19,31 @@ _QUANTITIES = {
     "kitty_points": "kitty-points",
     "levels_won": "levels",
 }
+#: a fact's tree kind (the grammar's alias; the last trick's by its 'with' clause) → its name in
+#: ``rules.expressions.FACTS``
+FACT_OF_RULE = {
+    "wins": "wins",
+    "loses": "loses",
+    "last_trick": "last-trick",
+    "with_single": "last-trick-single",
+    "with_card": "last-trick-card",
+    "with_trumps": "last-trick-trumps",
+    "took": "took",
+    "lost": "lost",
+    "level_is": "level-is",
+    "no_trump_hand": "no-trump",
+    "nobody_declared": "nobody-declared",
+    "every_hand": "always",
+}
+#: an effect's tree kind → its name in ``rules.expressions.EFFECTS``
+EFFECT_OF_RULE = {"go_up": "up", "go_down": "down", "back_to": "back-to", "go_to": "to", "wins_game": "wins-game",
+                  "next_banker_is": "next-banker"}
+#: the statements that hold expressions → the moment their expressions are evaluated at (which
+#: quantities they may read)
+MOMENT_OF_STATEMENT = {"multiplier": ex.KITTY, "trigger": ex.AFTER_HAND, "dug_when": ex.KITTY}
 _ADD = {"+": "add", "-": "sub"}
 #: a seat role's tree kind → its name in ``rules.expressions.ROLES``
-_ROLES = {
+ROLE_OF_RULE = {
     "role_banker": "banker",
     "role_next_seat": "next-seat",
     "role_partner": "partner",
@@ -41,8 +63,8 @@ def number_tree(c: Compiler | None, node: Node | Leaf, moment: str) -> tuple | N
     parts = list(node.args)
     if kind == "num":
         return ("num", leaf_int(node.args[0]))
-    if kind in _QUANTITIES:
-        name = _QUANTITIES[kind]
+    if kind in QUANTITY_OF_RULE:
+        name = QUANTITY_OF_RULE[kind]
         quantity = ex.QUANTITIES[name]
         if moment not in quantity.moments:
             if c is not None:
@@ -139,45 +161,37 @@ def _fact(c: Compiler, node: Node) -> tuple | None:
     kind = node.kind
     leaves = [a for a in node.args if isinstance(a, Leaf)]
     team = next((str(a.value) for a in leaves if a.kind == "team"), None)
-    if kind in ("wins", "loses"):
-        return ("fact", kind, team)
     if kind == "last_trick":
         way = node.first("with_single") or node.first("with_card") or node.first("with_trumps")
-        if way is None:
-            return ("fact", "last-trick", team)
-        if way.kind == "with_trumps":
-            return ("fact", "last-trick-trumps", team)
-        if way.kind == "with_single":
-            rank = c.rank(way.args[0])
-            return None if rank is None else ("fact", "last-trick-single", team, rank)
-        return ("fact", "last-trick-card", team, str(as_leaf_value(way.args[0])))
-    if kind in ("took", "lost"):
-        return ("fact", kind, team, str(leaves[-1].value))
-    if kind == "level_is":
-        rank = c.rank(node.args[0])
-        return None if rank is None else ("fact", "level-is", rank)
-    if kind == "no_trump_hand":
-        return ("fact", "no-trump")
-    if kind == "nobody_declared":
-        return ("fact", "nobody-declared")
-    if kind == "every_hand":
-        return ("fact", "always")
-    raise AssertionError(kind)  # pragma: no cover - grammar and compiler out of step
+        if way is not None:
+            node, kind = way, way.kind
+    form = ex.FACTS[FACT_OF_RULE[kind]]
+    arguments: list[str] = []
+    for argument in form.arguments:
+        if argument == "team":
+            assert team is not None
+            arguments.append(team)
+        elif argument == "rank":
+            rank = c.rank(node.args[0])
+            if rank is None:
+                return None
+            arguments.append(rank)
+        else:  # a card
+            arguments.append(str(as_leaf_value(node.args[-1])))
+    return ("fact", form.name, *arguments)
 
 
 def effect_tree(c: Compiler, node: Node | Leaf) -> tuple | None:
     """The effect ``node`` writes (after a hand)."""
     node = as_node(node)
-    kind = node.kind
-    if kind == "next_banker_is":
-        return ("next-banker", _ROLES[as_node(node.args[0]).kind])
+    if node.kind == "next_banker_is":
+        return ("next-banker", ROLE_OF_RULE[as_node(node.args[0]).kind])
     team = str(as_leaf_value(node.args[0]))
-    if kind in ("go_up", "go_down"):
+    form = ex.EFFECTS[EFFECT_OF_RULE[node.kind]]
+    if form.arguments == ("team", "number"):
         amount = number_tree(c, node.args[1], ex.AFTER_HAND)
-        return None if amount is None else ("up" if kind == "go_up" else "down", team, amount)
-    if kind in ("back_to", "go_to"):
+        return None if amount is None else (form.name, team, amount)
+    if form.arguments == ("team", "rank"):
         rank = c.rank(node.args[1])
-        return None if rank is None else ("back-to" if kind == "back_to" else "to", team, rank)
-    if kind == "wins_game":
-        return ("wins-game", team)
-    raise AssertionError(kind)  # pragma: no cover - grammar and compiler out of step
+        return None if rank is None else (form.name, team, rank)
+    return (form.name, team)

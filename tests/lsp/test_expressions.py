@@ -1,0 +1,164 @@
+"""The language server on rule expressions (``when`` in ``levels``, the kitty's formula): what
+completion offers inside them, what hover shows on a house rule and on a quantity, and where the
+errors and warnings of expressions are placed."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from lsprotocol import types
+
+from tractor_rules.rules.expressions import AFTER_HAND, EFFECTS, FACTS, KITTY, QUANTITIES, TEAMS
+
+#: one language server for the module (tests/lsp/conftest.py), on one worker
+pytestmark = pytest.mark.xdist_group("lsp")
+
+HOUSE = """\
+ruleset: "Expressions"
+extends: "two-decks"
+
+levels
+  when the bankers lost 5H: bankers -1 level
+  when (points >= 200 or the attackers win the last trick with a single J) and not no-trump: attackers +1 level, bankers back to 2
+
+kitty
+  multiplier: 2 ^ (size - 1), at most 64
+"""
+
+
+@pytest.fixture(scope="module")
+def folder(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    return tmp_path_factory.mktemp("expressions")
+
+
+def completions(session, folder: Path, name: str, text: str, line: int) -> dict[str, types.CompletionItem]:
+    """The completions at the end of (0-based) ``line`` of ``text``."""
+    uri, _ = session.open(folder / name, text)
+    return {item.label: item for item in session.complete(uri, line, len(text.split("\n")[line]))}
+
+
+def test_after_when_the_quantities_teams_and_facts_with_their_meanings(session, folder):
+    found = completions(session, folder, "when.tractor", 'extends: "two-decks"\nlevels\n  when \n', 2)
+    for quantity in QUANTITIES.values():  # after a hand every quantity is known, offered whole
+        assert found[quantity.words].detail == quantity.meaning
+        assert found[quantity.words].kind == types.CompletionItemKind.Value
+    assert "kitty" not in found  # only as the start of "kitty points"
+    assert {team for team in TEAMS} <= set(found) and found["bankers"].kind == types.CompletionItemKind.Value
+    assert found["nobody declared"].detail == FACTS["nobody-declared"].meaning
+    assert found["the level is"].detail == FACTS["level-is"].meaning
+    assert found["no-trump"].detail == FACTS["no-trump"].meaning
+    assert {"not", "(", "min", "max"} <= set(found)
+    # the words a team takes next: the facts about it
+    found = completions(session, folder, "fact.tractor", 'extends: "two-decks"\nlevels\n  when the bankers \n', 2)
+    assert found["took"].detail == FACTS["took"].meaning and found["lost"].detail == FACTS["lost"].meaning
+    assert found["win the last trick with a single"].detail == FACTS["last-trick-single"].meaning
+    assert found["win the last trick with trumps"].detail == FACTS["last-trick-trumps"].meaning
+    assert found["lose"].detail == FACTS["loses"].meaning
+    assert "+" not in found and "back to" not in found  # effects come after the colon
+
+
+def test_inside_a_condition_the_operators_and_no_effect(session, folder):
+    found = completions(session, folder, "compare.tractor", 'extends: "two-decks"\nlevels\n  when points \n', 2)
+    assert {">=", "≥", "<", "!=", "≠", "+", "-", "/", "÷", ":"} <= set(found)
+    assert not found["+"].detail  # arithmetic here, not an effect's sign
+    found = completions(session, folder, "joined.tractor",
+                        'extends: "two-decks"\nlevels\n  when points >= 200 \n', 2)
+    assert {"and", "or", ":"} <= set(found)
+
+
+def test_after_the_colon_the_effects_with_their_meanings(session, folder):
+    text = 'extends: "two-decks"\nlevels\n  when points >= 200: \n'
+    found = completions(session, folder, "effect.tractor", text, 2)
+    assert set(TEAMS) <= set(found) and "the" in found and "points" not in found
+    found = completions(session, folder, "effect2.tractor", text.replace(": \n", ": bankers \n"), 2)
+    assert found["+"].detail == EFFECTS["up"].meaning and found["-"].detail == EFFECTS["down"].meaning
+    assert found["back to"].detail == EFFECTS["back-to"].meaning and found["to"].detail == EFFECTS["to"].meaning
+    assert found["win the game"].detail == EFFECTS["wins-game"].meaning
+    assert "took" not in found  # a fact, not an effect
+    found = completions(session, folder, "effect3.tractor", text.replace(": \n", ": bankers + \n"), 2)
+    assert {q.words for q in QUANTITIES.values()} <= set(found)  # an amount is a number
+    found = completions(session, folder, "effect4.tractor", text.replace(": \n", ": bankers -1 level, \n"), 2)
+    assert set(TEAMS) <= set(found)
+
+
+def test_in_the_kitty_formula_only_the_quantities_known_when_it_is_counted(session, folder):
+    known = {q.words for q in QUANTITIES.values() if KITTY in q.moments}
+    later = {q.words for q in QUANTITIES.values() if KITTY not in q.moments}
+    assert known and later
+    for name, written in (("formula.tractor", "multiplier: "), ("formula2.tractor", "multiplier: 2 ^ (")):
+        found = completions(session, folder, name, f'extends: "two-decks"\nkitty\n  {written}\n', 2)
+        assert known <= set(found), written
+        assert not later & set(found), written
+        assert not {word.split()[0] for word in later} & set(found), written  # not even "kitty"
+        assert {"min", "max", "("} <= set(found)
+    found = completions(session, folder, "formula3.tractor", 'extends: "two-decks"\nkitty\n  multiplier: \n', 2)
+    assert {"none", "pair", "single"} <= set(found)  # the table's rows still
+    assert not found["single"].detail
+
+
+def test_hover_on_a_when_line_shows_its_own_sentence_of_the_sheet(session, folder):
+    uri, found = session.open(folder / "house.tractor", HOUSE)
+    assert found == []
+    first = session.hover(uri, 4, 5).contents.value
+    assert "*On the rule sheet:* If the bankers lose ♥5" in first and "go down 1 level" in first
+    assert "attackers go up" not in first  # the other house rule's sentence is not this line's
+    second = session.hover(uri, 5, 3).contents.value
+    assert "the attackers' score is at least 200" in second and "the attackers go up 1 level" in second
+    assert "bankers lose ♥5" not in second
+    session.configure({"tractor-rules": {"language": "zh"}})
+    try:
+        chinese = session.hover(uri, 5, 3).contents.value
+    finally:
+        session.configure({"tractor-rules": {"language": "en"}})
+    assert "规则表上" in chinese and "闲家升1级" in chinese
+
+
+def test_hover_on_a_quantity_shows_its_meaning_and_when_it_is_known(session, folder):
+    uri, _ = session.open(folder / "house.tractor", HOUSE)
+    line = HOUSE.split("\n")[5]
+    hover = session.hover(uri, 5, line.index("points") + 2)
+    assert hover.contents.value.startswith(f"**points**: {QUANTITIES['points'].meaning}")
+    assert "Known after each hand." in hover.contents.value
+    assert hover.range == types.Range(start=types.Position(line=5, character=line.index("points")),
+                                      end=types.Position(line=5, character=line.index("points") + len("points")))
+    line = HOUSE.split("\n")[8]
+    text = session.hover(uri, 8, line.index("size")).contents.value
+    assert QUANTITIES["size"].meaning in text and "Known when the kitty is counted and after each hand." in text
+    # beside a quantity, the statement's own hover
+    assert "On the rule sheet" in session.hover(uri, 8, line.index("at most")).contents.value
+    assert {KITTY, AFTER_HAND} == QUANTITIES["size"].moments
+
+
+@pytest.mark.parametrize(("name", "text", "code", "severity", "span"), [
+    ("type.tractor", 'extends: "two-decks"\nlevels\n  when points + 1: bankers -1 level\n', "E211",
+     types.DiagnosticSeverity.Error, ((2, 7), (2, 17))),
+    ("moment.tractor", 'extends: "two-decks"\nkitty\n  multiplier: 2 ^ levels, at most 64\n', "E212",
+     types.DiagnosticSeverity.Error, ((2, 18), (2, 24))),
+    ("never.tractor", 'extends: "two-decks"\nlevels\n  range: 9 to A\n'
+     "  when the level is 2 and the bankers win: bankers +1 level\n", "W107",
+     types.DiagnosticSeverity.Warning, ((3, 2), (3, 59))),
+])
+def test_the_diagnostics_of_expressions_are_published_at_their_range(session, folder, name, text, code, severity, span):
+    uri, found = session.open(folder / name, text)
+    (diagnostic,) = found
+    assert (diagnostic.code, diagnostic.severity) == (code, severity)
+    start, end = span
+    assert diagnostic.range == types.Range(start=types.Position(line=start[0], character=start[1]),
+                                           end=types.Position(line=end[0], character=end[1]))
+    written = text.split("\n")[start[0]][start[1]:end[1]]
+    assert written == {"E211": "points + 1", "E212": "levels",
+                       "W107": "when the level is 2 and the bankers win: bankers +1 level"}[code]
+    assert diagnostic.code_description.href.endswith(f"#{code.lower()}")
+
+
+def test_every_fact_and_effect_of_the_grammar_has_its_meaning():
+    """Completion finds a form's meaning through the compiler's tables: they name every fact and
+    effect the grammar spells, and every one of ``rules.expressions``."""
+    from tractor_rules.language.compiler.expressions import EFFECT_OF_RULE, FACT_OF_RULE
+    from tractor_rules.language.parser import lark_parser
+
+    aliases = {rule.alias for rule in lark_parser().rules
+               if rule.origin.name in ("fact", "effect", "last_trick_with")}
+    assert aliases == set(FACT_OF_RULE) | set(EFFECT_OF_RULE)
+    assert set(FACT_OF_RULE.values()) == set(FACTS) and set(EFFECT_OF_RULE.values()) == set(EFFECTS)
