@@ -21,9 +21,11 @@ SCRIPT = REPO / "scripts" / "test"
 TOOLS = ("bash", "dirname", "env", "grep", "touch")
 
 
-def stub_machine(where: Path, *, present: set[str], uid: int, editable: bool, apt: bool = True) -> Path:
+def stub_machine(where: Path, *, present: set[str], uid: int, editable: bool, apt: bool = True,
+                 current: bool = False) -> Path:
     """A bin folder: logging stubs for the commands in `present` (plus python and the package
-    managers), real coreutils, and nothing else."""
+    managers), real coreutils, and nothing else.  `current`: the install stamp says the package
+    installed is the checkout's as it is (scripts/install_stamp.py check)."""
     bin_dir = where / "bin"
     bin_dir.mkdir()
     log = where / "log"
@@ -40,9 +42,11 @@ def stub_machine(where: Path, *, present: set[str], uid: int, editable: bool, ap
     stub("sudo", '"$@"')
     if apt:
         stub("apt-get")
-    # python -c answers the script's two questions (in a virtual environment? editable install?).
+    # python -c answers the script's two questions (in a virtual environment? editable install?),
+    # scripts/install_stamp.py check the third (installed and current?).
     stub("python3", "exit 0")
-    stub("python", f'[ "$1" = -c ] && exit {0 if editable else 1}; exit 0')
+    stub("python", f'[ "$1" = -c ] && exit {0 if editable else 1}\n'
+                   f'[ "$1 $2" = "scripts/install_stamp.py check" ] && exit {0 if current else 1}\nexit 0')
     for name in present:
         stub(name, "echo 'Noto Sans CJK SC:style=Regular'" if name == "fc-list" else "")
     return bin_dir
@@ -66,12 +70,15 @@ def run(bin_dir: Path, *args: str) -> tuple[subprocess.CompletedProcess, list[st
     log = bin_dir.parent / "log"
     lines = log.read_text(encoding="utf-8").splitlines() if log.exists() else []
     # The stubs of the commands the checks look for write nothing worth comparing.
-    return done, [line for line in lines if not line.startswith(("id ", "fc-list ", "python -c", "python3 -c"))]
+    return done, [line for line in lines if not line.startswith(("id ", "fc-list ", "python -c", "python3 -c",
+                                                                 "python scripts/install_stamp.py check"))]
 
 
 EVERYTHING = {"chromium", "fc-list", "node", "npm"}
 #: pytest as the script runs it: in parallel, one pytest-xdist worker per core
 PYTEST = "python -m pytest -q -n auto --dist loadgroup"
+#: the install stamp written after an install (editable or wheel)
+STAMP = "python scripts/install_stamp.py write {}"
 
 
 def test_a_ready_machine_installs_the_package_and_runs_pytest_with_the_arguments(tmp_path):
@@ -80,7 +87,7 @@ def test_a_ready_machine_installs_the_package_and_runs_pytest_with_the_arguments
     assert done.returncode == 0, done.stderr
     pip = "python -m pip install --quiet .[test]"
     npm = [line for line in log if line.startswith("npm ")]
-    assert log == [pip, *npm, f"{PYTEST} tests/render -x -k zh and not print"]
+    assert log == [pip, STAMP.format("wheel"), *npm, f"{PYTEST} tests/render -x -k zh and not print"]
     assert not any(line.startswith(("apt-get", "sudo")) for line in log)
 
 
@@ -96,8 +103,17 @@ def test_an_editable_install_stays_editable(tmp_path):
     bin_dir = stub_machine(tmp_path, present=EVERYTHING, uid=1000, editable=True)
     done, log = run(bin_dir)
     assert done.returncode == 0, done.stderr
-    assert log[0] == "python -m pip install --quiet -e .[test]"
+    assert log[:2] == ["python -m pip install --quiet -e .[test]", STAMP.format("editable")]
     assert log[-1] == PYTEST
+
+
+@pytest.mark.parametrize("editable", [False, True], ids=["wheel", "editable"])
+def test_an_install_that_is_current_is_not_made_again(tmp_path, editable):
+    bin_dir = stub_machine(tmp_path, present=EVERYTHING, uid=1000, editable=editable, current=True)
+    done, log = run(bin_dir, "tests/render")
+    assert done.returncode == 0, done.stderr
+    assert not any(line.startswith(("python -m pip", "python scripts/install_stamp.py")) for line in log), log
+    assert log[-1] == f"{PYTEST} tests/render"
 
 
 @pytest.mark.parametrize("uid, via_sudo", [(1000, True), (0, False)], ids=["user", "root"])
@@ -126,12 +142,12 @@ def test_the_playgrounds_npm_packages_are_installed_when_their_lock_changed(tmp_
         (playground / name).write_text("{}", encoding="utf-8")
     done, log = run(bin_dir)
     assert done.returncode == 0, done.stderr
-    assert log[1:] == ["npm ci --no-audit --no-fund --loglevel=error", PYTEST]
+    assert log[2:] == ["npm ci --no-audit --no-fund --loglevel=error", PYTEST]
     assert (playground / "node_modules").is_dir()
     (tmp_path / "log").unlink()
     done, log = run(bin_dir)  # installed and unchanged since: nothing to do
     assert done.returncode == 0, done.stderr
-    assert log[1:] == [PYTEST]
+    assert log[2:] == [PYTEST]
 
 
 def test_without_apt_it_names_what_is_missing_and_stops(tmp_path):
@@ -152,3 +168,67 @@ def test_the_readme_and_ci_use_it():
     ci = (REPO / ".ci" / "run").read_text(encoding="utf-8")
     assert "scripts/test" in ci
     assert os.access(SCRIPT, os.X_OK)
+
+
+# --- the install stamp (scripts/install_stamp.py), for real -------------------------------------
+
+
+def _install_stamp():
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location("install_stamp", REPO / "scripts" / "install_stamp.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def _tiny_checkout(where: Path) -> Path:
+    for name, text in {"pyproject.toml": "[project]\n", "hatch_build.py": "", "README.md": "", "LICENSE": "",
+                       "tractor_rules/engine/a.py": "A = 1\n", "grammar/ruleset.lark": "start: x\n",
+                       "rulesets/two-decks.tractor": "table\n", "docs/index.md": "# Docs\n",
+                       "tractor_rules/engine/__pycache__/a.cpython-311.pyc": "x",
+                       "tractor_rules/engine/a.cpython-311-x86_64-linux-gnu.so": "x"}.items():
+        path = where / name
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(text, encoding="utf-8")
+    return where
+
+
+@pytest.mark.parametrize("changed, editable_again, wheel_again", [
+    ("pyproject.toml", True, True),
+    ("hatch_build.py", True, True),
+    ("tractor_rules/engine/a.py", False, True),
+    ("grammar/ruleset.lark", False, True),
+    ("rulesets/two-decks.tractor", False, True),
+    ("README.md", False, True),
+    # not part of the wheel: Python's caches, a compiled module built in place, the docs
+    ("tractor_rules/engine/__pycache__/a.cpython-311.pyc", False, False),
+    ("tractor_rules/engine/a.cpython-311-x86_64-linux-gnu.so", False, False),
+    ("docs/index.md", False, False),
+])
+def test_the_install_is_made_again_exactly_when_what_it_is_made_from_changed(tmp_path, changed, editable_again,
+                                                                             wheel_again):
+    stamps = _install_stamp()
+    root = _tiny_checkout(tmp_path / "repo")
+    for mode, again in (("editable", editable_again), ("wheel", wheel_again)):
+        stamp = tmp_path / f"{mode}.stamp"
+        assert not stamps.is_current(root, mode, stamp)  # never installed into this environment
+        stamps.write(root, mode, stamp)
+        assert stamps.is_current(root, mode, stamp)
+        path = root / changed
+        path.write_text(path.read_text(encoding="utf-8") + " ", encoding="utf-8")
+        assert stamps.is_current(root, mode, stamp) is not again, (mode, changed)
+        path.write_text(path.read_text(encoding="utf-8")[:-1], encoding="utf-8")
+        assert stamps.is_current(root, mode, stamp)
+
+
+def test_the_stamp_of_one_kind_of_install_or_checkout_does_not_stand_for_another(tmp_path, monkeypatch):
+    stamps = _install_stamp()
+    root = _tiny_checkout(tmp_path / "repo")
+    other = _tiny_checkout(tmp_path / "other")
+    stamp = tmp_path / "stamp"
+    stamps.write(root, "editable", stamp)
+    assert not stamps.is_current(root, "wheel", stamp)
+    assert not stamps.is_current(other, "editable", stamp)  # a second checkout sharing the environment
+    monkeypatch.setattr(stamps, "installed", lambda: False)  # the package was uninstalled since
+    assert not stamps.is_current(root, "editable", stamp)
