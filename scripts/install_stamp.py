@@ -11,7 +11,8 @@ is made from differs from the one it wrote into the environment after its last i
   README.md and LICENSE, so that any change to the sources installs them again (an editable
   install reads the sources where they are).
 
-An environment without the package, or whose install is of the other kind, never matches.  To
+An environment without the package, or whose install is of the other kind, or in which some
+requirement of the test extra is missing or at a version it does not allow, never matches.  To
 install again whatever the fingerprint says, delete the stamp (``tractor-rules-install.stamp`` in
 the environment's folder, ``sys.prefix``).
 
@@ -73,13 +74,56 @@ def installed() -> bool:
     return True
 
 
+def requirements_met(root: Path = ROOT, extra: str = "test") -> bool:
+    """Every requirement that pyproject.toml gives the package with its ``extra`` (and the extras
+    that one names of the package itself) is installed at a version it allows: an environment
+    changed since the last install (a dependency upgraded past its bound, or removed) is installed
+    again.  Read from pyproject.toml, not from the installed metadata, which an older install wrote."""
+    import tomllib
+    from importlib.metadata import PackageNotFoundError, version
+
+    try:
+        from packaging.requirements import InvalidRequirement, Requirement
+    except ImportError:  # nothing to tell with: install
+        return False
+    try:
+        project = tomllib.loads((root / "pyproject.toml").read_text(encoding="utf-8"))["project"]
+        optional = project.get("optional-dependencies", {})
+        texts = list(project.get("dependencies", []))
+        extras, todo = set(), [extra]
+        while todo:  # the extras the asked one names ("tractor-rules[serve]"), and theirs
+            name = todo.pop()
+            if name in extras:
+                continue
+            extras.add(name)
+            for text in optional.get(name, []):
+                req = Requirement(text)
+                if req.name == project["name"]:
+                    todo += sorted(req.extras)
+                else:
+                    texts.append(text)
+        wanted = [Requirement(text) for text in texts]
+    except (OSError, KeyError, TypeError, tomllib.TOMLDecodeError, InvalidRequirement):
+        return False
+    for req in wanted:
+        if req.marker is not None and not req.marker.evaluate({"extra": extra}):
+            continue
+        try:
+            if not req.specifier.contains(version(req.name), prereleases=True):
+                return False
+        except PackageNotFoundError:
+            return False
+    return True
+
+
 def is_current(root: Path, mode: str, stamp: Path) -> bool:
-    """The package is installed and the stamp holds the fingerprint of the checkout as it is now."""
+    """The package is installed, with every requirement of its test extra met, and the stamp holds
+    the fingerprint of the checkout as it is now."""
     try:
         written = stamp.read_text(encoding="utf-8").strip()
     except OSError:
         return False
-    return installed() and written == fingerprint(root, mode)
+    return installed() and written == fingerprint(root, mode) and requirements_met(root)
 
 
 def write(root: Path, mode: str, stamp: Path) -> None:

@@ -232,3 +232,34 @@ def test_the_stamp_of_one_kind_of_install_or_checkout_does_not_stand_for_another
     assert not stamps.is_current(other, "editable", stamp)  # a second checkout sharing the environment
     monkeypatch.setattr(stamps, "installed", lambda: False)  # the package was uninstalled since
     assert not stamps.is_current(root, "editable", stamp)
+
+
+def test_an_environment_whose_requirements_changed_since_is_installed_again(tmp_path, monkeypatch):
+    """A dependency upgraded past its bound (pytest 9.2 against 'pytest<9.2'), or removed, since the
+    last install: the stamp no longer stands for the environment."""
+    import importlib.metadata
+
+    stamps = _install_stamp()
+    root = _tiny_checkout(tmp_path / "repo")
+    stamp = tmp_path / "stamp"
+    stamps.write(root, "editable", stamp)
+    assert stamps.requirements_met()  # this very environment was installed by scripts/test
+    real = importlib.metadata.version
+
+    def upgraded(name: str) -> str:
+        return "9.2.0" if name.lower() == "pytest" else real(name)
+
+    monkeypatch.setattr(importlib.metadata, "version", upgraded)
+    assert not stamps.requirements_met()
+    monkeypatch.setattr(stamps, "requirements_met", lambda root=None: False)
+    assert not stamps.is_current(root, "editable", stamp)
+    monkeypatch.undo()
+    monkeypatch.setattr(importlib.metadata, "version", real)
+
+    def removed(name: str) -> str:
+        if name.lower() == "lark":
+            raise importlib.metadata.PackageNotFoundError(name)
+        return real(name)
+
+    monkeypatch.setattr(importlib.metadata, "version", removed)
+    assert not stamps.requirements_met()
