@@ -183,3 +183,11 @@ def test_the_site_refuses_a_page_made_from_rulesets_that_holds_active_html():
     assert active_html("<p>x</p><script>alert(1)</script>") == "a <script> element"
     assert active_html('<img src="x" onerror="alert(1)">') == "an event attribute 'onerror' on <img>"
     assert active_html('<a href=" JavaScript:alert(1)">x</a>') == "a javascript: link on <a>"
+
+
+@pytest.mark.parametrize("path", FILES, ids=lambda p: p.stem)
+def test_a_gallery_file_is_written_as_fmt_writes_it(path: Path):
+    from tractor_rules.language.format import format_text
+
+    text = path.read_text(encoding="utf-8")
+    assert format_text(text, str(path)) == text, f"run: tractor-rules fmt {path.relative_to(ROOT)}"
