@@ -126,3 +126,31 @@ def test_every_field_is_marked_with_the_version_that_added_it():
             since = f.metadata.get("since", 1)
             first = next((v for v in (1, 2) if f.name in earlier[v].get(cls.__name__, set())), SCHEMA_VERSION)
             assert since == first, f"{cls.__name__}.{f.name} first appears in version {first}: declare it so"
+
+
+@pytest.mark.parametrize("path", V2, ids=lambda p: p.name)
+def test_rules_that_use_nothing_of_version_3_are_what_version_2_wrote(path: Path):
+    """``rules_to_dict_as(rules, 2)``, over which the vector files' rules digest is taken, gives the
+    very document version 2 wrote: the digest of such rules did not change with version 3."""
+    from tractor_rules.codec import rules_to_dict_as
+
+    name = path.name.removesuffix(".v2.json")
+    assert rules_to_dict_as(tr.load(name), 2) == json.loads(path.read_text(encoding="utf-8"))
+
+
+@pytest.mark.parametrize("house", [
+    "levels\n  when a hand ends: the next banker is the next seat\n",
+    "levels\n  range: 2, 5, 10, K, A\n",
+    "levels\n  game end: past the last level\n",
+    "kitty\n  dug when: the attackers win the last trick with trumps\n",
+    "kitty\n  multiplier: 2 ^ (size - 1)\n",
+    "kitty\n  multiplier: decks * size\n",
+])
+def test_rules_that_use_version_3_have_no_version_2_document(house):
+    from tractor_rules.codec import rules_to_dict_as
+    from tractor_rules.interop.vectors import rules_digest
+
+    rules = tr.loads('extends: "two-decks"\n\n' + house)
+    assert rules_to_dict_as(rules, 2) is None
+    assert rules_to_dict_as(rules, 3) == rules.to_dict()
+    assert rules_digest(rules) != rules_digest(tr.load("two-decks"))

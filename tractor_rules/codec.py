@@ -73,6 +73,72 @@ def rules_to_dict(rules: model.Rules) -> dict:
     return data
 
 
+def rules_to_dict_as(rules: model.Rules, version: int) -> dict | None:
+    """The document schema ``version`` would have written for ``rules``, or None when the rules use
+    something added after it (a field away from its default, a value or an operator it did not
+    have).  What a digest of the rules is taken over, so that rules which mean what they meant
+    keep the digest an earlier version gave them (``interop.vectors.rules_digest``)."""
+    if version >= model.SCHEMA_VERSION:
+        return rules_to_dict(rules)
+    if version < 2 and (rules.translations or any(_uses_since(getattr(rules, f.name), 2) for f in _fields(model.Rules))):
+        return None
+    if version < 3 and not _expressible_in_2(rules):
+        return None
+    data = rules_to_dict(rules)
+    data["schema_version"] = version
+    _drop_later(model.Rules, rules, data, version)
+    return data
+
+
+def _uses_since(value: Any, version: int) -> bool:
+    """Whether ``value`` holds a field added in ``version`` or later away from its default."""
+    if not dataclasses.is_dataclass(value):
+        return isinstance(value, tuple) and any(_uses_since(v, version) for v in value)
+    for f in _fields(type(value)):
+        item = getattr(value, f.name)
+        if _added_since(f, version) and item != _default(f):
+            return True
+        if _uses_since(item, version):
+            return True
+    return False
+
+
+def _default(f: dataclasses.Field[Any]) -> Any:
+    if f.default is not dataclasses.MISSING:
+        return f.default
+    if f.default_factory is not dataclasses.MISSING:
+        return f.default_factory()
+    return dataclasses.MISSING
+
+
+def _expressible_in_2(rules: model.Rules) -> bool:
+    """Nothing of version 3's: no field of it away from its default, no value or operator it added."""
+    if _uses_since(rules, 3) or rules.levels.game_end == "past-last":
+        return False
+    formula = rules.kitty.formula
+    return not formula or (expressions.operators_of(formula) <= set(expressions.FIRST_OPERATORS)
+                           and expressions.quantities_of(formula) <= {"size", "cards"})
+
+
+def _drop_later(cls: type, value: Any, data: dict, version: int) -> None:
+    """Take out of ``data`` (the dict of ``value``, of dataclass ``cls``) every field added after
+    ``version``: each is at its default (``rules_to_dict_as`` checked)."""
+    hints = _hints(cls)
+    for f in _fields(cls):
+        if f.name not in data:
+            continue
+        if _added_since(f, version + 1):
+            del data[f.name]
+            continue
+        tp = hints[f.name]
+        item = getattr(value, f.name)
+        if _is_dataclass_type(tp):
+            _drop_later(tp, item, data[f.name], version)
+        elif get_origin(tp) is tuple and get_args(tp) and _is_dataclass_type(get_args(tp)[0]):
+            for sub, sub_data in zip(item, data[f.name]):
+                _drop_later(get_args(tp)[0], sub, sub_data, version)
+
+
 # --- from data -------------------------------------------------------------------------------------
 
 

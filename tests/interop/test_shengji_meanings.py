@@ -73,7 +73,7 @@ class Table:
             card, seat = last_trick
             tricks = [SimpleNamespace(winning_play=ctx.cards(card), winner=seat)]
         record = SimpleNamespace(level_change=(side, levels), banker_team=frozenset({0, 2}), tricks=tricks,
-                                 next_banker=0)
+                                 next_banker=0, after_hand=())  # (what a match reads of a hand's record)
         self.match.banker = 0
         self.monkeypatch.setattr(match_module, "play_hand", lambda *a, **k: record)
         self.match.step()

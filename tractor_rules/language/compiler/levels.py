@@ -35,7 +35,6 @@ def _level_range(c: Compiler, st: Statement) -> None:
         return
     c.set("levels.first", first)
     c.set("levels.last", last)
-    c.set("levels.chosen", ())
 
 
 def _chosen_levels(c: Compiler, st: Statement, node: Node) -> None:
