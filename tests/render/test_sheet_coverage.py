@@ -76,6 +76,8 @@ def inert_paths(rules: Rules, leaves: dict[str, object]) -> set[str]:
 
     t, c, d, k = rules.table, rules.combinations, rules.declaring, rules.kitty
     drop("translations")  # the title in other languages: on those languages' sheets (test_sheet_titles.py)
+    if not rules.levels.after_hand:
+        drop("levels.after_hand")  # no house rules after a hand: nothing to say (tests/render/test_sheet_expressions.py)
     if t.partnership != "called":
         drop("table.called_cards")
         drop("solo_thresholds")  # nobody banks alone with fixed partners

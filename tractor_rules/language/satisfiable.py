@@ -160,11 +160,17 @@ def _decided(condition: tuple, ranges: Mapping[str, tuple[int, int]]) -> bool | 
     a, b = number_range(left, ranges), number_range(right, ranges)
     if a is None or b is None:
         return None
+    if comparator in ("=", "!="):
+        # the ends of the ranges say nothing of the values between them (size = 4 with size
+        # from 1 to 25): only ranges apart, or one same number, decide
+        if a[1] < b[0] or b[1] < a[0]:
+            return comparator == "!="
+        if a[0] == a[1] == b[0] == b[1]:
+            return comparator == "="
+        return None
     outcomes = {expressions.compare(comparator, x, y) for x in a for y in b}
     if len(outcomes) == 1:
         return outcomes.pop()
-    if comparator in ("=", "!=") and (a[1] < b[0] or b[1] < a[0]):
-        return comparator == "!="
     return None
 
 

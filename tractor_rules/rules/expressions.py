@@ -17,6 +17,7 @@ points or levels, so no step ever builds a huge number.
 
 from __future__ import annotations
 
+import reprlib
 from dataclasses import dataclass
 from typing import Any, NewType, Protocol
 
@@ -133,44 +134,67 @@ class ExpressionError(ValueError):
     """A tree that is not an expression of its kind; the message names the first fault."""
 
 
+class _Short(reprlib.Repr):
+    """``repr`` for the data an error quotes, which may come from anywhere: a list nested thousands
+    deep (``repr`` recurses past Python's limit) or an int of thousands of digits (``repr``
+    raises ``ValueError``) is shown cut short instead."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.maxlevel = 8
+        self.maxlist = self.maxtuple = self.maxdict = self.maxset = 40
+        self.maxstring = self.maxother = 200
+
+    def repr_int(self, x: int, level: int) -> str:
+        if x.bit_length() > 256:
+            return f"<a whole number of {x.bit_length()} bits>"
+        return repr(x)
+
+
+def _shown(value: Any) -> str:
+    """``value`` as an error message quotes it: as ``repr`` does for any sensible value, short
+    for any other."""
+    return _Short().repr(value)
+
+
 def number_tree(data: Any, counter: list[int] | None = None, *, operators: tuple[str, ...] = OPERATORS) -> tuple:
     """``data`` (tuples or lists) as a number's tree of tuples, checked; ``counter`` counts the
     operators of the whole expression against ``MAX_FORMULA_OPERATORS``."""
     counter = [0] if counter is None else counter
     if not isinstance(data, (list, tuple)) or not data:
-        raise ExpressionError(f"expected a number (a list such as [\"num\", 2]), got {data!r}"[:200])
+        raise ExpressionError(f"expected a number (a list such as [\"num\", 2]), got {_shown(data)}"[:200])
     head = data[0]
     if head == "num" and len(data) == 2:
         value = data[1]
         if type(value) is int and 0 <= value <= NUMBER_BOUND:
             return ("num", value)
-        raise ExpressionError(f"a number is a whole number from 0 to {NUMBER_BOUND}, not {value!r}"[:200])
+        raise ExpressionError(f"a number is a whole number from 0 to {NUMBER_BOUND}, not {_shown(value)}"[:200])
     if head == "var" and len(data) == 2:
         if type(data[1]) is str and data[1] in QUANTITIES:
             return ("var", data[1])
         known = ", ".join(repr(q) for q in QUANTITIES)
-        raise ExpressionError(f"a quantity is one of {known}, not {data[1]!r}"[:300])
+        raise ExpressionError(f"a quantity is one of {known}, not {_shown(data[1])}"[:300])
     if type(head) is str and head in operators and len(data) == 3:
         _count(counter)
         return (head, number_tree(data[1], counter, operators=operators),
                 number_tree(data[2], counter, operators=operators))
-    raise ExpressionError(f"not a number: {data!r}"[:200])
+    raise ExpressionError(f"not a number: {_shown(data)}"[:200])
 
 
 def condition_tree(data: Any, counter: list[int] | None = None) -> tuple:
     """``data`` as a condition's tree of tuples, checked."""
     counter = [0] if counter is None else counter
     if not isinstance(data, (list, tuple)) or not data or type(data[0]) is not str:
-        raise ExpressionError(f"expected a condition (a list such as [\"fact\", \"no-trump\"]), got {data!r}"[:200])
+        raise ExpressionError(f"expected a condition (a list such as [\"fact\", \"no-trump\"]), got {_shown(data)}"[:200])
     head = data[0]
     if head == "fact" and len(data) >= 2:
         form = FACTS.get(data[1]) if type(data[1]) is str else None
         if form is None:
-            raise ExpressionError(f"not a fact: {data[1]!r}"[:200])
+            raise ExpressionError(f"not a fact: {_shown(data[1])}"[:200])
         return ("fact", form.name, *_arguments(form, data[2:], counter))
     if head == "compare" and len(data) == 4:
         if data[1] not in COMPARATORS or type(data[1]) is not str:
-            raise ExpressionError(f"a comparator is one of {', '.join(COMPARATORS)}, not {data[1]!r}"[:200])
+            raise ExpressionError(f"a comparator is one of {', '.join(COMPARATORS)}, not {_shown(data[1])}"[:200])
         _count(counter)
         return ("compare", data[1], number_tree(data[2], counter), number_tree(data[3], counter))
     if head in ("all", "any") and len(data) >= 3:
@@ -180,14 +204,14 @@ def condition_tree(data: Any, counter: list[int] | None = None) -> tuple:
     if head == "not" and len(data) == 2:
         _count(counter)
         return ("not", condition_tree(data[1], counter))
-    raise ExpressionError(f"not a condition: {data!r}"[:200])
+    raise ExpressionError(f"not a condition: {_shown(data)}"[:200])
 
 
 def effect_tree(data: Any, counter: list[int] | None = None) -> tuple:
     """``data`` as an effect's tree of tuples, checked."""
     counter = [0] if counter is None else counter
     if not isinstance(data, (list, tuple)) or not data or type(data[0]) is not str or data[0] not in EFFECTS:
-        raise ExpressionError(f"not an effect: {data!r}"[:200])
+        raise ExpressionError(f"not an effect: {_shown(data)}"[:200])
     form = EFFECTS[data[0]]
     return (form.name, *_arguments(form, data[1:], counter))
 
@@ -209,7 +233,7 @@ def _arguments(form: Form, values: Any, counter: list[int]) -> tuple:
         elif kind == "card" and is_card(value):
             out.append(value)
         else:
-            raise ExpressionError(f"{form.name!r} takes a {kind} here, not {value!r}"[:200])
+            raise ExpressionError(f"{form.name!r} takes a {kind} here, not {_shown(value)}"[:200])
     return tuple(out)
 
 
@@ -269,7 +293,8 @@ def _power(base: int, exponent: int) -> int:
     for _ in range(exponent):
         value *= base
         if not -NUMBER_BOUND <= value <= NUMBER_BOUND:
-            return _held(value)
+            # the sign of the whole power, not of the step that passed the bound: (-2)^61 < 0
+            return -NUMBER_BOUND if base < 0 and exponent % 2 else NUMBER_BOUND
     return value
 
 
@@ -303,7 +328,7 @@ def evaluate_number(tree: tuple, values: Values) -> int:
         return min(a, b)
     if op == "max":
         return max(a, b)
-    raise ExpressionError(f"unknown operator {op!r}")
+    raise ExpressionError(f"unknown operator {_shown(op)}")
 
 
 def compare(comparator: str, a: int, b: int) -> bool:
@@ -319,4 +344,4 @@ def compare(comparator: str, a: int, b: int) -> bool:
         return a == b
     if comparator == "!=":
         return a != b
-    raise ExpressionError(f"unknown comparator {comparator!r}")
+    raise ExpressionError(f"unknown comparator {_shown(comparator)}")

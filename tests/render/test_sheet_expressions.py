@@ -1,0 +1,317 @@
+"""The rule expressions on the sheets: every fact, effect, quantity, operator and comparator has an
+English and a Chinese sentence built from its tree (no English left on a Chinese sheet, no
+placeholder, no operator or JSON name such as "kitty-points" or "sub"); generated house rules render
+in both languages on every kind of sheet; and the linter's W107 finds the conditions no hand can
+meet, and only those."""
+
+from __future__ import annotations
+
+import dataclasses
+import re
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import tractor_rules as tr
+from tractor_rules import facade
+from tractor_rules.render import render_sheet
+from tractor_rules.render.i18n import language
+from tractor_rules.render.kinds import KINDS
+from tractor_rules.render.sections.expressions import (
+    condition_words,
+    effect_words,
+    number_words,
+    trigger_sentence,
+)
+from tractor_rules.render.sheet import build_sheet
+from tractor_rules.rules import Trigger
+from tractor_rules.rules import expressions as ex
+
+#: what a reader must never meet: a placeholder, an operator, a name of the JSON form
+PLACEHOLDER = re.compile(r"%\(|%[sd]\b|\{\w*\}")
+OPERATOR = re.compile(r"[\^*×÷/=<>≤≥≠]|(?<![\w(])-(?=\s*\d)|\+")
+JSON_NAMES = re.compile(r"\b(add|sub|mul|div|pow|min|max|num|var|fact|compare|kitty-points|last-trick[\w-]*|"
+                        r"level-is|nobody-declared|wins-game|back-to|size)\b")
+#: a Chinese sentence keeps numbers, ranks (J, Q, K, A) and suit glyphs; no word of two letters
+LATIN_WORD = re.compile(r"[A-Za-z]{2,}")
+
+P = ("var", "points")
+FACT_TREES = {
+    "wins": ("fact", "wins", "bankers"),
+    "loses": ("fact", "loses", "attackers"),
+    "last-trick": ("fact", "last-trick", "winners"),
+    "last-trick-single": ("fact", "last-trick-single", "attackers", "J"),
+    "last-trick-card": ("fact", "last-trick-card", "losers", "10H"),
+    "last-trick-trumps": ("fact", "last-trick-trumps", "attackers"),
+    "took": ("fact", "took", "bankers", "KS"),
+    "lost": ("fact", "lost", "bankers", "5H"),
+    "level-is": ("fact", "level-is", "Q"),
+    "no-trump": ("fact", "no-trump"),
+    "nobody-declared": ("fact", "nobody-declared"),
+}
+EFFECT_TREES = {
+    "up": ("up", "bankers", ("num", 2)),
+    "down": ("down", "attackers", ("num", 1)),
+    "back-to": ("back-to", "winners", "2"),
+    "to": ("to", "losers", "5"),
+    "wins-game": ("wins-game", "attackers"),
+}
+
+
+def words(lang: str, fn, tree) -> str:
+    with language(lang):
+        return fn(tree)
+
+
+def check_sentence(text: str, lang: str) -> None:
+    assert text.strip(), text
+    assert not PLACEHOLDER.search(text), text
+    assert not OPERATOR.search(text), text
+    assert not JSON_NAMES.search(text), text
+    if lang == "zh":
+        assert not LATIN_WORD.search(text), text
+
+
+def test_every_word_of_the_vocabulary_has_a_case():
+    assert set(FACT_TREES) == set(ex.FACTS)
+    assert set(EFFECT_TREES) == set(ex.EFFECTS)
+
+
+@pytest.mark.parametrize("name", list(FACT_TREES))
+def test_each_fact_and_its_negation_read_as_words_in_both_languages(name):
+    tree = FACT_TREES[name]
+    sentences = {}
+    for lang in ("en", "zh"):
+        said, denied = words(lang, condition_words, tree), words(lang, condition_words, ("not", tree))
+        for text in (said, denied):
+            check_sentence(text, lang)
+        assert said != denied
+        sentences[lang] = said
+    assert sentences["en"] != sentences["zh"]
+    for argument in tree[2:]:
+        if argument in ex.CARD_RANKS:  # a rank stays as it is; a card is written with its suit glyph
+            assert argument in sentences["en"] and argument in sentences["zh"]
+        elif ex.is_card(argument):
+            glyph = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}[argument[-1]] + argument[:-1]
+            assert glyph in sentences["en"] and glyph in sentences["zh"]
+
+
+def test_different_facts_are_different_sentences():
+    for lang in ("en", "zh"):
+        said = [words(lang, condition_words, tree) for tree in FACT_TREES.values()]
+        assert len(set(said)) == len(said), said
+
+
+@pytest.mark.parametrize("team", ex.TEAMS)
+def test_each_team_has_its_own_words(team):
+    for lang in ("en", "zh"):
+        said = {t: words(lang, condition_words, ("fact", "wins", t)) for t in ex.TEAMS}
+        assert len(set(said.values())) == len(ex.TEAMS)
+        check_sentence(said[team], lang)
+
+
+@pytest.mark.parametrize("name", list(EFFECT_TREES))
+def test_each_effect_reads_as_words_in_both_languages(name):
+    tree = EFFECT_TREES[name]
+    for lang in ("en", "zh"):
+        check_sentence(words(lang, effect_words, tree), lang)
+    if name in ("up", "down"):
+        computed = (name, "bankers", ("div", P, ("num", 40)))  # an amount that is not a plain number
+        for lang in ("en", "zh"):
+            text = words(lang, effect_words, computed)
+            check_sentence(text, lang)
+            assert "40" in text
+
+
+def test_a_plain_amount_takes_the_plural_its_number_needs():
+    assert words("en", effect_words, ("up", "bankers", ("num", 1))) == "the bankers go up 1 level"
+    assert words("en", effect_words, ("up", "bankers", ("num", 3))) == "the bankers go up 3 levels"
+    assert words("en", effect_words, ("down", "losers", ("num", 2))) == "the hand's losers go down 2 levels"
+
+
+@pytest.mark.parametrize("name", list(ex.QUANTITIES))
+def test_each_quantity_reads_as_words(name):
+    said = {lang: words(lang, number_words, ("var", name)) for lang in ("en", "zh")}
+    for lang, text in said.items():
+        check_sentence(text, lang)
+    others = [words("en", number_words, ("var", q)) for q in ex.QUANTITIES]
+    assert len(set(others)) == len(others)
+
+
+@pytest.mark.parametrize("op", ex.OPERATORS)
+def test_each_operator_reads_as_words(op):
+    tree = (op, P, ("num", 7))
+    for lang in ("en", "zh"):
+        text = words(lang, number_words, tree)
+        check_sentence(text, lang)
+        assert "7" in text
+    said = [words("en", number_words, (o, P, ("num", 7))) for o in ex.OPERATORS]
+    assert len(set(said)) == len(said), said
+
+
+@pytest.mark.parametrize("comparator", ex.COMPARATORS)
+def test_each_comparator_reads_as_words(comparator):
+    said = {c: words("en", condition_words, ("compare", c, P, ("num", 80))) for c in ex.COMPARATORS}
+    assert len(set(said.values())) == len(said)
+    for lang in ("en", "zh"):
+        text = words(lang, condition_words, ("compare", comparator, P, ("num", 80)))
+        check_sentence(text, lang)
+        assert "80" in text
+
+
+def test_compounds_inside_others_are_bracketed():
+    tree = ("mul", ("add", P, ("num", 1)), ("sub", ("var", "levels"), ("num", 2)))
+    assert words("en", number_words, tree).count("(") == 2
+    condition = ("all", ("any", FACT_TREES["wins"], FACT_TREES["no-trump"]), FACT_TREES["took"])
+    assert words("en", condition_words, condition).startswith("(the bankers win the hand or ")
+    assert words("zh", condition_words, condition).startswith("（")
+
+
+def test_a_whole_rule_in_both_languages():
+    rules = tr.loads('extends: "two-decks"\nlevels\n  when the bankers lost 5H: bankers -1 level\n'
+                     "  when points >= 200 and not no-trump: attackers + 1 level, bankers back to 2\n")
+    en = {i.key: i.text for i in build_sheet(rules, "en").items()}["levels.after_hand"]
+    zh = {i.key: i.text for i in build_sheet(rules, "zh").items()}["levels.after_hand"]
+    assert "If the bankers lose ♥5 to the other team (play it to a trick the other team wins): the bankers go " \
+           "down 1 level." in en
+    assert "If the attackers' score is at least 200 and the hand is not played in no-trump: the attackers go up " \
+           "1 level, then the bankers go back to level 2 if they are above it." in en
+    assert "庄家的♥5被对方赢走" in zh and "庄家降1级" in zh
+    check_sentence(zh, "zh")
+
+
+# --- generated house rules on every kind of sheet -----------------------------------------------------
+
+numbers = st.recursive(
+    st.builds(lambda n: ("num", n), st.integers(0, 300))
+    | st.builds(lambda q: ("var", q), st.sampled_from(list(ex.QUANTITIES))),
+    lambda inner: st.builds(lambda op, a, b: (op, a, b), st.sampled_from(ex.OPERATORS), inner, inner),
+    max_leaves=4,
+)
+CARDS = st.builds(lambda r, s: r + s, st.sampled_from(ex.CARD_RANKS), st.sampled_from(ex.CARD_SUITS))
+_ARGUMENTS = {"team": st.sampled_from(ex.TEAMS), "rank": st.sampled_from(ex.CARD_RANKS), "card": CARDS,
+              "number": numbers}
+facts = st.one_of(*(st.tuples(st.just("fact"), st.just(name), *(_ARGUMENTS[k] for k in form.arguments))
+                    for name, form in ex.FACTS.items()))
+conditions = st.recursive(
+    facts | st.builds(lambda c, a, b: ("compare", c, a, b), st.sampled_from(ex.COMPARATORS), numbers, numbers),
+    lambda inner: (st.builds(lambda h, parts: (h, *parts), st.sampled_from(["all", "any"]),
+                             st.lists(inner, min_size=2, max_size=3))
+                   | st.builds(lambda c: ("not", c), inner)),
+    max_leaves=6,
+)
+effects = st.one_of(*(st.tuples(st.just(name), *(_ARGUMENTS[k] for k in form.arguments))
+                      for name, form in ex.EFFECTS.items()))
+triggers = st.builds(Trigger, conditions, st.lists(effects, min_size=1, max_size=3).map(tuple))
+
+
+@given(triggers)
+def test_generated_house_rules_read_as_words_in_both_languages(trigger):
+    for lang in ("en", "zh"):
+        with language(lang):
+            text = trigger_sentence(trigger)
+        check_sentence(text, lang)
+        for value in re.findall(r"\b\d+\b", repr(trigger)):
+            assert value in text or value in ("10",)  # a card's 10 is "♥10", still there
+    # every plain number of the tree is in the sentence
+    numbers_in_tree = re.findall(r"\('num', (\d+)\)", repr(trigger))
+    with language("en"):
+        english = trigger_sentence(trigger)
+    assert all(n in english for n in numbers_in_tree)
+
+
+BASE = tr.load("two-decks")
+
+
+@settings(max_examples=10)  # each example renders every kind of sheet in both languages
+@given(st.lists(triggers, min_size=1, max_size=3))
+def test_generated_house_rules_render_on_every_kind_in_both_languages(after_hand):
+    rules = dataclasses.replace(BASE, levels=dataclasses.replace(BASE.levels, after_hand=tuple(after_hand)))
+    for lang in ("en", "zh"):
+        for kind, info in KINDS.items():
+            for fmt in info.formats:
+                out = render_sheet(rules, fmt, lang, kind=kind)
+                assert out.endswith("\n") and not PLACEHOLDER.search(out)
+        item = {i.key: i.text for i in build_sheet(rules, lang).items()}["levels.after_hand"]
+        check_sentence(item, lang)
+
+
+# --- W107: conditions no hand can meet ------------------------------------------------------------------
+
+
+def never_holds(*conditions: str, table: str = "", levels: str = "") -> list[int]:
+    """The lines W107 warns on, for ``when`` lines of these conditions (from line 1 of the rules,
+    counted as written)."""
+    header = 'extends: "two-decks"\n' + table + "levels\n" + levels
+    text = header + "".join(f"  when {c}: bankers +1 level\n" for c in conditions)
+    found = facade.lint(text, "x.tractor", select=["W107"])["diagnostics"]
+    assert all(d["code"] == "W107" for d in found), found
+    first = header.count("\n") + 1
+    return [d["line"] - first for d in found]
+
+
+@pytest.mark.parametrize("condition", [
+    "the bankers win and the bankers lose",
+    "the bankers win and the attackers win",
+    "the winners lose",
+    "not the losers lose",
+    "the bankers win the last trick and the attackers win the last trick",
+    "the level is 3 and the level is 4",
+    "no-trump and not no-trump",
+    "points > 999999",  # more than every point card and the kitty at its largest multiplier
+    "points < 0",
+    "kitty points > 80",
+    "decks = 3",
+    "decks != 2",
+    "players != 4",
+    "size > 25",
+    "the bankers win the last trick with a single J and the bankers win the last trick with a single Q",
+    "(the bankers win or the attackers win) and the winners lose",
+])
+def test_w107_warns_on_a_contradiction_or_an_impossible_number(condition):
+    assert never_holds(condition) == [0]
+
+
+def test_w107_warns_on_levels_the_ladder_never_reaches_and_removed_cards():
+    assert never_holds("the level is 2", "the level is 9", levels="  range: 9 to A\n") == [0]
+    table = "table\n  remove: 5H\n  deal: 24 each, kitty 10\n"
+    assert never_holds("the bankers took 5H", "the attackers lost 5H", "the bankers took 5S",
+                       table=table) == [0, 1]
+    table = "table\n  remove: 1 5H\n  deal: 24 each, kitty 11\n"  # one of the two copies is left
+    assert never_holds("the bankers took 5H", table=table) == []
+    table = "table\n  remove: 3\n  deal: 23 each, kitty 8\n"
+    assert never_holds("the bankers win the last trick with a single 3", "the bankers took 3S",
+                       "the bankers win the last trick with 3D", table=table) == [0, 1, 2]
+
+
+@pytest.mark.parametrize("condition", [
+    "the bankers win",
+    "the winners win",
+    "the losers lose and the bankers win",
+    "the bankers win and the attackers took 5H",
+    "the bankers took 5H and the attackers took 5H",  # two decks: one copy each
+    "the bankers lost 5H and the bankers took 5H",
+    "the winners win the last trick and the bankers lose",
+    "the attackers win the last trick with a single J and the bankers win",
+    "points >= 80 and not no-trump",
+    "points > 200",
+    "kitty points >= 50",
+    "levels > 2",
+    "the level is 9 or the attackers win",
+    "not (the bankers win and the attackers win)",
+    "nobody declared and no-trump",
+    "size = 4 and cards = 8",  # values between the ends of their ranges
+    "not (size != 4)",
+    "size = 1",
+    "decks = 2 and players = 4",
+    "points / 0 = 0",
+])
+def test_w107_does_not_warn_on_a_condition_some_hand_meets(condition):
+    assert never_holds(condition) == []
+
+
+def test_w107_gives_up_rather_than_guess_past_its_question_limit():
+    # 13 different cards taken: more questions than it tries (it warns only when sure)
+    many = " and ".join(f"the bankers took {rank}S" for rank in ex.CARD_RANKS)
+    assert never_holds(many + " and the bankers win and the bankers lose") == []
