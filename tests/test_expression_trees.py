@@ -247,6 +247,7 @@ WHOLE = st.integers(0, 20) | st.sampled_from([0, 1, 2, 64, NUMBER_BOUND])
 CARDS = st.builds(lambda rank, suit: rank + suit, st.sampled_from(ex.CARD_RANKS), st.sampled_from(ex.CARD_SUITS))
 RANKS = st.sampled_from(ex.CARD_RANKS)
 TEAMS = st.sampled_from(ex.TEAMS)
+ROLES = st.sampled_from(ex.ROLES)
 
 numbers = st.recursive(
     st.builds(lambda n: ("num", n), WHOLE) | st.builds(lambda q: ("var", q), st.sampled_from(list(ex.QUANTITIES))),
@@ -256,7 +257,7 @@ numbers = st.recursive(
 
 
 def _argument(kind: str) -> st.SearchStrategy[Any]:
-    return {"team": TEAMS, "rank": RANKS, "card": CARDS, "number": numbers}[kind]
+    return {"team": TEAMS, "rank": RANKS, "card": CARDS, "number": numbers, "role": ROLES}[kind]
 
 
 def _form(head: tuple, form: ex.Form) -> st.SearchStrategy[tuple]:
@@ -330,7 +331,7 @@ def test_the_schema_is_valid_and_takes_every_shipped_ruleset():
     # its trees are built from the vocabulary tables: one branch per fact and per effect
     defs = _SCHEMA["$defs"]
     assert len(defs["Effect"]["anyOf"]) == len(ex.EFFECTS)
-    assert len(defs["Condition"]["anyOf"]) == len(ex.FACTS) + 3
+    assert len(defs["Condition"]["anyOf"]) == len(ex.FACTS) + 4  # and [], compare, all/any, not
 
 
 @settings(max_examples=80)
@@ -381,6 +382,7 @@ SPOILERS: dict[str, list[Any]] = {
     "card": ["1H", "BJ", "5h", "H5", "10X", 5],
     "whole": [-1, True, 1.5, "2", NUMBER_BOUND + 1, None],
     "quantity": ["score", "Size", "kitty_points", 0],
+    "role": ["dealer", "Banker", "next seat", 2, None],
 }
 
 

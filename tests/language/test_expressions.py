@@ -87,6 +87,7 @@ FACT_CASES = {
     "level-is": ("the level is Q", ("fact", "level-is", "Q")),
     "no-trump": ("no-trump", ("fact", "no-trump")),
     "nobody-declared": ("nobody declared", ("fact", "nobody-declared")),
+    "always": ("a hand ends", ("fact", "always")),
 }
 #: each effect: how a ruleset writes it, and its tree
 EFFECT_CASES = {
@@ -95,6 +96,7 @@ EFFECT_CASES = {
     "back-to": ("winners back to 2", ("back-to", "winners", "2")),
     "to": ("the losers to 5", ("to", "losers", "5")),
     "wins-game": ("attackers win the game", ("wins-game", "attackers")),
+    "next-banker": ("the next banker is the winner of the last trick", ("next-banker", "last-trick-winner")),
 }
 #: each comparator and each other spelling of it
 COMPARATOR_CASES = {"<": "<", "<=": "<=", ">": ">", ">=": ">=", "=": "=", "!=": "!=",

@@ -154,8 +154,6 @@ def inert_paths(rules: Rules, leaves: dict[str, object]) -> set[str]:
            for t in rules.levels.after_hand):
         drop("rotation.after_hold")  # a house rule names the next banker after every hand
         drop("rotation.after_loss")
-    if not rules.levels.after_hand:
-        drop("levels.after_hand")  # no house rules after a hand: nothing to say
     if not rules.kitty_exchange.dug_when:
         drop("kitty_exchange.dug_when")  # the kitty is dug whenever the attackers win the last trick
     return inert

@@ -49,6 +49,7 @@ FACT_TREES = {
     "level-is": ("fact", "level-is", "Q"),
     "no-trump": ("fact", "no-trump"),
     "nobody-declared": ("fact", "nobody-declared"),
+    "always": ("fact", "always"),
 }
 EFFECT_TREES = {
     "up": ("up", "bankers", ("num", 2)),
@@ -56,6 +57,7 @@ EFFECT_TREES = {
     "back-to": ("back-to", "winners", "2"),
     "to": ("to", "losers", "5"),
     "wins-game": ("wins-game", "attackers"),
+    "next-banker": ("next-banker", "first-winner"),
 }
 
 
@@ -109,6 +111,14 @@ def test_each_team_has_its_own_words(team):
         said = {t: words(lang, condition_words, ("fact", "wins", t)) for t in ex.TEAMS}
         assert len(set(said.values())) == len(ex.TEAMS)
         check_sentence(said[team], lang)
+
+
+@pytest.mark.parametrize("role", ex.ROLES)
+def test_each_role_has_its_own_words(role):
+    for lang in ("en", "zh"):
+        said = {r: words(lang, effect_words, ("next-banker", r)) for r in ex.ROLES}
+        assert len(set(said.values())) == len(ex.ROLES)
+        check_sentence(said[role], lang)
 
 
 @pytest.mark.parametrize("name", list(EFFECT_TREES))
@@ -191,7 +201,7 @@ numbers = st.recursive(
 )
 CARDS = st.builds(lambda r, s: r + s, st.sampled_from(ex.CARD_RANKS), st.sampled_from(ex.CARD_SUITS))
 _ARGUMENTS = {"team": st.sampled_from(ex.TEAMS), "rank": st.sampled_from(ex.CARD_RANKS), "card": CARDS,
-              "number": numbers}
+              "number": numbers, "role": st.sampled_from(ex.ROLES)}
 facts = st.one_of(*(st.tuples(st.just("fact"), st.just(name), *(_ARGUMENTS[k] for k in form.arguments))
                     for name, form in ex.FACTS.items()))
 conditions = st.recursive(
