@@ -58,6 +58,16 @@ def test_after_when_the_quantities_teams_and_facts_with_their_meanings(session, 
     assert "+" not in found and "back to" not in found  # effects come after the colon
 
 
+def test_in_dug_when_only_the_facts_known_when_the_kitty_is_counted(session, folder):
+    found = completions(session, folder, "dug.tractor", 'extends: "two-decks"\nkitty\n  dug when: the attackers \n', 2)
+    assert found["win the last trick with trumps"].detail == FACTS["last-trick-trumps"].meaning
+    assert found["took"].detail == FACTS["took"].meaning
+    assert "lose" not in found  # whether a team loses the hand is not known yet
+    found = completions(session, folder, "dug2.tractor", 'extends: "two-decks"\nkitty\n  dug when: \n', 2)
+    assert "points" not in found and "size" in found
+    assert "nobody declared" not in found and "no-trump" in found
+
+
 def test_inside_a_condition_the_operators_and_no_effect(session, folder):
     found = completions(session, folder, "compare.tractor", 'extends: "two-decks"\nlevels\n  when points \n', 2)
     assert {">=", "≥", "<", "!=", "≠", "+", "-", "/", "÷", ":"} <= set(found)

@@ -221,8 +221,12 @@ def _expression_words(context: str, rules: frozenset[str], words: frozenset[str]
         words = words - {quantity.words.split()[0] for quantity in QUANTITIES.values()}
     written = context.split()
     offered = {c.label for c in out}
+    unknown: set[str] = set()
     for phrase in sorted(_phrases(), key=lambda p: len(p.after)):
         if phrase.words in offered or phrase.words.split()[0] not in words:
+            continue
+        if phrase.rule == "fact" and moment is not None and moment not in phrase.form.moments:
+            unknown.add(phrase.words)  # a fact not known yet at the statement's moment (``dug when``)
             continue
         # the form's words before these are the last written, after a team if the form has one;
         # a form that opens with its words starts where the grammar expects its rule
@@ -237,7 +241,7 @@ def _expression_words(context: str, rules: frozenset[str], words: frozenset[str]
             continue
         offered.add(phrase.words)
         out.append(Completion(phrase.words, "keyword", phrase.words, phrase.form.meaning))
-    return out, words - {c.label for c in out}
+    return out, words - {c.label for c in out} - unknown
 
 
 @cache
