@@ -17,7 +17,6 @@ from ...rules import width_name
 from . import declare, kitty, levels, play, preamble, scoring, table, trumps, unset  # noqa: F401
 from .core import RANK_ORDER, Compiler, compile_resolved, value_at
 from .declare import step_words
-from .kitty import formula_tree
 from .scoring import score_granularity, standard_thresholds
 from .shapes import describe_lead, lead_shape_label
 from .trumps import tier_words
@@ -27,7 +26,6 @@ __all__ = [
     "Compiler",
     "compile_resolved",
     "describe_lead",
-    "formula_tree",
     "lead_shape_label",
     "score_granularity",
     "standard_thresholds",

@@ -7,18 +7,10 @@ from ... import codes
 from ... import rules as model
 from ...errors import Fix
 from ...rules import expressions
-from ..syntax import Leaf, Node, Statement, as_node, leaf_int
+from ..syntax import Node, Statement, as_node, leaf_int
 from .core import Compiler, child_nodes, choice, handles, limits
 from .expressions import condition_tree, number_tree
 from .shapes import set_width_of, unit_words
-
-
-def formula_tree(node: Node | Leaf) -> tuple:
-    """A kitty formula's expression as the number tree of ``rules.expressions`` (("num", 2),
-    ("var", "size"), ("add", a, b), ...), for a formula already known to compile."""
-    tree = number_tree(None, node, expressions.KITTY)
-    assert tree is not None
-    return tree
 
 
 @handles("multiplier")

@@ -4,14 +4,22 @@ from __future__ import annotations
 
 from typing import Any
 
+from ...rules import expressions
 from .. import examples as ex
 from ..builder import Builder, Draft, Made
 from ..i18n import _, ngettext
 from ..model import Table
 from ..track import untracked
-from ..words import SUIT_GLYPHS, join_and, join_list, join_or, set_phrase, tier_phrase, unit_noun
+from ..words import (
+    SUIT_GLYPHS,
+    join_and,
+    join_list,
+    join_or,
+    set_phrase,
+    tier_phrase,
+    unit_noun,
+)
 from .common import has_sets, has_tractors, sentences
-from .declaring import formula_variables
 
 # --- the table and the deal ----------------------------------------------------------------------
 
@@ -369,7 +377,7 @@ def _largest_uses(r: Any) -> list[str]:
     kitty = plain.kitty
     uses = []
     if plain.table.kitty_size and (kitty.kind == "table" or (
-            kitty.kind == "formula" and "size" in formula_variables(kitty.formula))):
+            kitty.kind == "formula" and "size" in expressions.quantities_of(kitty.formula))):
         uses.append(_("the kitty multiplier"))
     if plain.ruffing.compare in ("largest-part", "part-by-part"):
         uses.append(_("the winner of a trick (ruffs included)"))

@@ -194,11 +194,6 @@ def _shown(r: Any) -> Made:
     return _("Only the player who buries the kitty sees its cards while the hand is played.")
 
 
-def formula_variables(tree: Any) -> set[str]:
-    """The quantities a kitty formula reads ("size", "cards", ...)."""
-    return expressions.quantities_of(tree)
-
-
 def _multiplier(r: Any) -> Made:
     k = r.kitty
     if k.kind == "none":
@@ -210,7 +205,7 @@ def _multiplier(r: Any) -> Made:
         return Draft(text, table=Table((_("Largest combination"), _("Factor")), rows))
     formula = k.formula
     cap = k.cap
-    if not formula_variables(formula):
+    if not expressions.quantities_of(formula):
         text = _("If the attackers win the last trick, they score the kitty's points multiplied by %(factor)s.") % {
             "factor": number_words(formula)}
     else:
