@@ -426,6 +426,9 @@ class NeverHolds(Linter):
                          ) * table.kitty_size
         ranges = {
             "points": (0, _most_attacker_points(rules)),
+            # penalties may take the score below 0 only when failed throws cost points
+            "raw-points": (-expressions.NUMBER_BOUND if rules.leading.throw_penalty.points else 0,
+                           _most_attacker_points(rules)),
             "kitty-points": (0, kitty_best),
             "levels": (0, expressions.NUMBER_BOUND),
             "size": (1, hand),

@@ -70,6 +70,8 @@ QUANTITIES: dict[str, Quantity] = {q.name: q for q in (
     Quantity("decks", "decks", _ALWAYS, "the decks played with"),
     Quantity("players", "players", _ALWAYS, "the players at the table"),
     Quantity("points", "points", frozenset({AFTER_HAND}), "the attackers' score for the hand, the kitty's included"),
+    Quantity("raw-points", "raw points", frozenset({AFTER_HAND}),
+             "the attackers' score before it is held at 0: below 0 when penalties take more than they won"),
     Quantity("kitty-points", "kitty points", frozenset({AFTER_HAND}), "the points of the cards in the kitty"),
     Quantity("levels", "levels", frozenset({AFTER_HAND}), "the levels the hand's outcome gives its winners"),
 )}

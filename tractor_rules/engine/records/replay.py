@@ -356,7 +356,7 @@ def _replay(entry: str | dict[str, Any], rules: Rules, problems: list[str],
         if penalty.kind == "hand-lost" and forfeit is None:
             forfeit = "banker" if seat in team else "attackers"
         attackers += amount if seat in team else -amount
-    attackers = max(attackers, 0)
+    raw_points, attackers = attackers, max(attackers, 0)
     if entry["attacker_points"] != attackers:
         problems.append(f"the attackers have {attackers} points, not {entry['attacker_points']!r}")
     # a solo banker (nobody joined) may have a table of their own
@@ -390,7 +390,7 @@ def _replay(entry: str | dict[str, Any], rules: Rules, problems: list[str],
     # --- the house rules after the hand -----------------------------------------------------------
     trump_by = entry.get("trump_by")
     facts = HandFacts(rules, ctx, banker, frozenset(team), change[0], trick_facts, level, trump,
-                      trump_by if isinstance(trump_by, str) else "", attackers, kitty_points, change[1])
+                      trump_by if isinstance(trump_by, str) else "", attackers, kitty_points, change[1], raw_points)
     if facts_out is not None:
         facts_out.append(facts)
     if rules.levels.after_hand:

@@ -16,6 +16,7 @@ QUANTITY_OF_RULE = {
     "decks_count": "decks",
     "players_count": "players",
     "points_taken": "points",
+    "raw_points": "raw-points",
     "kitty_points": "kitty-points",
     "levels_won": "levels",
 }
