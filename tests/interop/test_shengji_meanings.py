@@ -434,11 +434,16 @@ def test_the_kitty_bid_policies():
 def test_kitty_theft():
     # core/src/game_state/exchange_phase.rs ExchangePhase::next_player and test
     # test_kitty_stealing_bid_sequence (core/src/game_state/mod.rs): with AllowKittyTheft the
-    # others bid on after the exchanger is done, a new bidder takes the kitty, the landlord stays
-    assert imported(kitty_theft_policy="AllowKittyTheft").declaring.overturn_after_kitty
+    # others bid on after the exchanger is done, a new bidder takes the kitty, the landlord stays;
+    # but not "if the winning bid was automatic" (autobid: the kitty named trump), which no
+    # statement says
+    theft = shengji.import_ruleset({"kitty_theft_policy": "AllowKittyTheft"}, 4)
+    assert compile_text(theft.text).declaring.overturn_after_kitty
+    assert theft.lost == ["kitty_theft_policy AllowKittyTheft: rbtying takes no bid after the kitty when nobody bid "
+                          "and the kitty named trump; here a declaration may still overturn it"]
     assert not imported().declaring.overturn_after_kitty
     settings, lost = exported(tr.load(str(GALLERY / "D21-steal-the-kitty.tractor")))
-    assert settings["kitty_theft_policy"] == "AllowKittyTheft"
+    assert settings["kitty_theft_policy"] == "AllowKittyTheft" and theft.lost[0] in lost
     assert not any(line.startswith("declaring.overturn_after_kitty") for line in lost)
 
 

@@ -570,8 +570,14 @@ def import_ruleset(settings: dict, players: int | None = None,
         note("declare", f"bid_reinforcement_policy {reinforcement}: one deck shows no card twice, so no bid "
                         "is reinforced")
     state("declare", f"overturn own: {own}", f"bid_reinforcement_policy {reinforcement}")
+    # kitty_theft_policy (core/src/game_state/exchange_phase.rs ``ExchangePhase::next_player``):
+    # AllowKittyTheft lets the others bid on once the exchanger is done, "&& self.autobid.is_none()":
+    # never after a hand whose trump the kitty named
     theft = _choice(settings, "kitty_theft_policy", "NoKittyTheft")
     state("declare", f"overturn after kitty: {'yes' if theft == 'AllowKittyTheft' else 'no'}", f"kitty_theft_policy {theft}")
+    if theft == "AllowKittyTheft":
+        lost.append("kitty_theft_policy AllowKittyTheft: rbtying takes no bid after the kitty when nobody bid and the "
+                    "kitty named trump; here a declaration may still overturn it")
     # kitty_bid_policy (core/src/game_state/draw_phase.rs ``DrawPhase::reveal_card``): nobody bid,
     # the landlord turns the kitty's cards; FirstCard: the first card bids (a joker, no-trump);
     # FirstCardOfLevelOrHighest: the first joker or level card, else the kitty's highest card
