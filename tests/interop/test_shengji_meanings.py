@@ -405,6 +405,8 @@ def test_a_higher_suit_overturning_is_named_lost():
     rules = compile_text(imported_.text)
     assert not overturns(rules, "2S 2S", "2H 2H")
     assert exported(rules) == ({**exported(rules)[0], "bid_policy": "JokerOrGreaterLength"}, [])
+    # with one deck no two level cards are alike: JokerOrHigherSuit is JokerOrGreaterLength
+    assert shengji.import_ruleset({"num_decks": 1, "bid_policy": "JokerOrHigherSuit"}, 4).lost == []
 
 
 def test_taking_back_from_jokers_with_greater_length_is_named_lost():

@@ -556,7 +556,7 @@ def import_ruleset(settings: dict, players: int | None = None,
     state("declare", f"ladder: {_ladder_text(ladder)}",
           f"bid_policy {bid}, joker_bid_policy {joker}, {decks} deck{'s' if decks != 1 else ''} (bidding.rs valid_bids)")
     state("declare", "suit order: none", f"bid_policy {bid}: a level card's suit never overturns")
-    if bid == "JokerOrHigherSuit":
+    if bid == "JokerOrHigherSuit" and decks >= 2:  # one deck never shows two level cards alike
         lost.append("bid_policy JokerOrHigherSuit: rbtying lets two or more level cards of a higher suit overturn as "
                     "many of a lower suit, but not a single card; here no suit overturns another")
     reinforcement = _choice(settings, "bid_reinforcement_policy", "ReinforceWhileWinning")
