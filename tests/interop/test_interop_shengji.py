@@ -108,6 +108,13 @@ VARIANTS = [
     {"game_mode": {"FindingFriends": {"num_friends": 1}},
      "game_scoring_parameters": {**shengji.DEFAULT_SCORING, "bonus_level_policy": "NoBonusLevel"}},
     {"tractor_requirements": {"min_count": 2, "min_length": 3}, "compound_formats": {"rainbows": 5}},
+    {"trick_draw_policy": "NoFormatBasedDraw", "kitty_bid_policy": "FirstCardOfLevelOrHighest"},
+    {"bid_policy": "GreaterLength", "joker_bid_policy": "LJNumDecksHJNumDecksLessOne"},
+    {"joker_bid_policy": "Disabled", "bid_reinforcement_policy": "ReinforceWhileEquivalent"},
+    {"num_decks": 3, "bid_policy": "GreaterLength", "joker_bid_policy": "BothNumDecks",
+     "trick_draw_policy": "LongerTuplesProtected"},
+    {"game_mode": {"FindingFriends": {"num_friends": 1}}, "friend_selection_policy": "PointCardNotAllowed",
+     "max_rank": "K"},
 ]
 
 
