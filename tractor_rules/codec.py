@@ -84,6 +84,8 @@ def rules_to_dict_as(rules: model.Rules, version: int) -> dict | None:
         return None
     if version < 3 and not _expressible_in_2(rules):
         return None
+    if version < 4 and (_uses_since(rules, 4) or _words_after(model.Rules, rules, 3)):
+        return None
     data = rules_to_dict(rules)
     data["schema_version"] = version
     _drop_later(model.Rules, rules, data, version)
@@ -118,6 +120,30 @@ def _expressible_in_2(rules: model.Rules) -> bool:
     formula = rules.kitty.formula
     return not formula or (expressions.operators_of(formula) <= set(expressions.FIRST_OPERATORS)
                            and expressions.quantities_of(formula) <= {"size", "cards"})
+
+
+def _words_after(cls: type, value: Any, version: int) -> set[str]:
+    """The words of the rule expressions anywhere in ``value`` (of dataclass ``cls``) that schema
+    ``version`` did not have."""
+    found: set[str] = set()
+    hints = _hints(cls)
+    for f in _fields(cls):
+        found |= _words_after_in(hints[f.name], getattr(value, f.name), version)
+    return found
+
+
+def _words_after_in(tp: Any, value: Any, version: int) -> set[str]:
+    if tp in _TREES:
+        return expressions.words_after(value, version)
+    if _is_dataclass_type(tp):
+        return _words_after(tp, value, version)
+    args = get_args(tp)
+    if get_origin(tp) is tuple and len(args) == 2 and args[1] is Ellipsis:
+        return {word for item in value for word in _words_after_in(args[0], item, version)}
+    if get_origin(tp) in (Union, types.UnionType) and value is not None:
+        kinds = [a for a in args if a is not type(None)]
+        return _words_after_in(kinds[0], value, version) if len(kinds) == 1 else set()
+    return set()
 
 
 def _drop_later(cls: type, value: Any, data: dict, version: int) -> None:
@@ -177,6 +203,11 @@ def _from_data(tp: Any, data: Any, path: str, version: int = model.SCHEMA_VERSIO
         for f in _fields(tp):
             if "range" in f.metadata and f.name in kwargs:
                 _check_bounds(kwargs[f.name], f.metadata, f"{path}.{f.name}".lstrip("."))
+            if f.name in kwargs and _added_since(f, version + 1) and kwargs[f.name] != _default(f):
+                # a later version's field, set: a document of this version cannot mean it
+                raise _fail(f"{path}.{f.name}".lstrip("."),
+                            f"version {version} has no field {f.name!r}: a document using it is version "
+                            f"{model.SCHEMA_VERSION}")
         return tp(**kwargs)
     if origin is tuple:
         args = get_args(tp)
@@ -257,6 +288,11 @@ def rules_from_dict(data: dict) -> model.Rules:
     body = {k: v for k, v in data.items() if k != "schema_version"}
     raw_sources = body.pop(_SOURCES_FIELD)
     rules = _from_data(model.Rules, {**body, _SOURCES_FIELD: []}, "", version)
+    later = _words_after(model.Rules, rules, version) if version < model.SCHEMA_VERSION else set()
+    if later:
+        words = ", ".join(repr(w) for w in sorted(later))
+        raise _fail("schema_version", f"version {version} has no {words}: a document using it is version "
+                                      f"{model.SCHEMA_VERSION}")
     if not isinstance(raw_sources, dict):
         raise _fail(_SOURCES_FIELD, "expected an object")
     sources = tuple(

@@ -11,7 +11,7 @@ from dataclasses import MISSING, dataclass, field, fields
 from typing import Any, Literal
 
 #: version 2 adds fields, each with a default that keeps version 1's meaning (docs/json.md)
-SCHEMA_VERSION = 3
+SCHEMA_VERSION = 4
 
 RANKS: tuple[str, ...] = ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")
 SUITS: tuple[str, ...] = ("S", "H", "D", "C")

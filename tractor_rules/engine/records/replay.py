@@ -348,9 +348,9 @@ def _replay(entry: str | dict[str, Any], rules: Rules, problems: list[str],
     if entry["kitty_multiplier"] != multiplier:
         problems.append(f"the kitty multiplier is {multiplier}, not {entry['kitty_multiplier']!r}")
     attackers = sum(won[s] for s in range(n) if s not in team) + kitty_points * multiplier
-    penalty = rules.leading.throw_penalty
     forfeit = None
     for seat, back in attempts:
+        penalty = rules.leading.throw_penalty_of(seat in team)
         amount = penalty.points if penalty.kind == "per-attempt" else penalty.points * back \
             if penalty.kind == "per-card" else 0
         if penalty.kind == "hand-lost" and forfeit is None:
