@@ -84,7 +84,7 @@ def rules_to_dict_as(rules: model.Rules, version: int) -> dict | None:
         return None
     if version < 3 and not _expressible_in_2(rules):
         return None
-    if version < 4 and (_uses_since(rules, 4) or _words_after(model.Rules, rules, 3)):
+    if version < 4 and (_uses_since(rules, 4) or _words_after(model.Rules, rules, 3) or _values_of_4(rules)):
         return None
     data = rules_to_dict(rules)
     data["schema_version"] = version
@@ -120,6 +120,17 @@ def _expressible_in_2(rules: model.Rules) -> bool:
     formula = rules.kitty.formula
     return not formula or (expressions.operators_of(formula) <= set(expressions.FIRST_OPERATORS)
                            and expressions.quantities_of(formula) <= {"size", "cards"})
+
+
+def _values_of_4(rules: model.Rules) -> list[str]:
+    """The values version 4 added to fields version 3 had, where ``rules`` use them."""
+    fb = rules.declaring.fallback
+    found = []
+    if fb.kind == "level-card-or-joker":
+        found.append("declaring.fallback.kind 'level-card-or-joker'")
+    if fb.kind == "kitty-card" and 0 < fb.skip_to < fb.card:
+        found.append("declaring.fallback.skip_to before its card (skipping jokers back)")
+    return found
 
 
 def _words_after(cls: type, value: Any, version: int) -> set[str]:
@@ -293,6 +304,9 @@ def rules_from_dict(data: dict) -> model.Rules:
         words = ", ".join(repr(w) for w in sorted(later))
         raise _fail("schema_version", f"version {version} has no {words}: a document using it is version "
                                       f"{model.SCHEMA_VERSION}")
+    values = _values_of_4(rules) if version < 4 else []
+    if values:
+        raise _fail("schema_version", f"version {version} has no {values[0]}: a document using it is version 4")
     if not isinstance(raw_sources, dict):
         raise _fail(_SOURCES_FIELD, "expected an object")
     sources = tuple(

@@ -83,6 +83,71 @@ def test_level_card_highest_card_and_no_trump():
     assert fallback(kind="no-trump").fallback_trump("2S 3H", "10") is None
 
 
+def ways(text: str) -> Rules:
+    """The rules of ``nobody declares: <text>`` over the two-deck ruleset (a kitty of 8)."""
+    import tractor_rules as tr
+
+    return tr.loads(f'extends: "two-decks"\ndeclare\n  nobody declares: {text}\n')
+
+
+def test_skipping_jokers_back_towards_the_first_card():
+    back = ways("kitty card 8, skip jokers back to card 1")
+    assert back.fallback_trump("2S 3H 4D 5C 6S 7H 8D 9C", "10") == "C"
+    assert back.fallback_trump("2S 3H 4D 5C 6S 7H BJ SJ", "10") == "H"  # the source's third example
+    assert back.fallback_trump("2S 3H 4D 5C BJ BJ SJ SJ", "10") == "C"
+    assert ways("kitty card 8, skip jokers back to card 5").fallback_trump("2S 3H 4D 5C BJ BJ SJ SJ", "10") is None
+    short = ways("kitty card 8, skip jokers back to card 6, otherwise redeal")
+    assert short.fallback_trump("2S 3H 4D 5C 6S 7H BJ SJ", "10") == "H"
+    with pytest.raises(NoTrumpFromKitty):
+        short.fallback_trump("2S 3H 4D 5C 6S SJ BJ SJ", "10")
+
+
+def test_the_first_level_card_or_joker_decides():
+    rules = ways("first level card or joker in kitty")
+    assert rules.fallback_trump("2S 10H BJ 10C", "10") == "H"
+    assert rules.fallback_trump("2S SJ 10H 10C", "10") is None  # the joker comes first: no-trump
+    assert rules.fallback_trump("2S 3H 4D 5C", "10") is None    # neither: the otherwise, no-trump
+
+
+def test_ways_are_tried_in_turn_until_one_finds_a_suit():
+    rules = ways("first level card or joker in kitty, otherwise highest kitty card")
+    assert rules.fallback_trump("2S KH 3D AC 5C 6S 7H 8D", "10") == "C"  # no level card nor joker: the ace
+    assert rules.fallback_trump("2S KH 3D AC 10D 6S 7H 8D", "10") == "D"
+    chain = ways("first level card in kitty, otherwise kitty card 8, skip jokers back to card 5, otherwise redeal")
+    assert chain.fallback_trump("2S 3H 10D 5C 6S 7H 8D 9C", "10") == "D"
+    assert chain.fallback_trump("2S 3H 4D 5C 6S 7H 8D SJ", "10") == "D"
+    with pytest.raises(NoTrumpFromKitty) as err:
+        chain.fallback_trump("2S 3H 4D 5C BJ BJ SJ SJ", "10")
+    assert err.value.kind == "redeal"
+
+
+@pytest.mark.parametrize(("text", "column", "words"), [
+    ("otherwise redeal", 20, "comes before any 'otherwise'"),
+    ("highest kitty card, first level card in kitty", 40, "begin with 'otherwise'"),
+    ("kitty card 3, skip jokers to card 2", 54, "must come after it"),
+    ("kitty card 3, skip jokers back to card 5", 59, "must come before it"),
+    ("first level card in kitty, skip jokers to card 4", 47, "goes right after the kitty card"),
+    ("redeal, otherwise no-trump", 20, "always decides"),
+    ("partner names trump, otherwise highest kitty card", 20, "always decides"),
+])
+def test_a_list_of_ways_out_of_order_is_e206_where_it_goes_wrong(text, column, words):
+    import tractor_rules as tr
+
+    with pytest.raises(tr.RulesetError) as info:
+        ways(text)
+    (d,) = info.value.diagnostics
+    assert (d.line, d.column, d.code) == (3, column, "E206")
+    assert words in d.message
+
+
+def test_todays_forms_compile_as_they_did():
+    assert ways("kitty card 3, skip jokers to card 7, otherwise redeal").declaring.fallback == \
+        Fallback("kitty-card", 3, 7, "redeal")
+    assert ways("first level card in kitty, otherwise redeal").declaring.fallback == Fallback("level-card", 0, 0, "redeal")
+    assert ways("kitty card 2").declaring.fallback == Fallback("kitty-card", 2, 0, "no-trump")
+    assert ways("kitty card 2").declaring.fallback_then == ()
+
+
 def test_four_deck_ladder_seed_001():
     from engine_variants import four_decks
 

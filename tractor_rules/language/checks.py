@@ -378,16 +378,17 @@ def _jokers_held(table: model.Table, kind: str) -> int:
 
 
 def _check_fallback(c: "Compiler", r: model.Rules) -> None:
-    fb = r.declaring.fallback
     kitty = r.table.kitty_size
-    if fb.kind in ("kitty-card", "level-card", "highest-card") and kitty == 0:
-        c.error_at_field(("declaring.fallback",), "there is no kitty to take a card from", code=codes.DECLARING)
-        return
-    if fb.kind == "kitty-card":
-        last = max(fb.card, fb.skip_to)
-        if last > kitty:
-            c.error_at_field(("declaring.fallback", "table.kitty_size"),
-                             f"the kitty has {kitty} cards, so there is no card {last}", code=codes.DECLARING)
+    for fb in (r.declaring.fallback, *r.declaring.fallback_then):
+        if fb.kind in ("kitty-card", "level-card", "level-card-or-joker", "highest-card") and kitty == 0:
+            c.error_at_field(("declaring.fallback",), "there is no kitty to take a card from", code=codes.DECLARING)
+            return
+        if fb.kind == "kitty-card":
+            last = max(fb.card, fb.skip_to)
+            if last > kitty:
+                c.error_at_field(("declaring.fallback", "table.kitty_size"),
+                                 f"the kitty has {kitty} cards, so there is no card {last}", code=codes.DECLARING)
+                return
 
 
 # --- leading -------------------------------------------------------------------------------------

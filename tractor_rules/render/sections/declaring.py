@@ -79,10 +79,52 @@ def _otherwise(fb: Any) -> str:
     return _("the hand is played in no-trump") if fb.otherwise == "no-trump" else _("the cards are redealt")
 
 
+def _way(fb: Any) -> str:
+    """One way of choosing trump when nobody declares, as the end of a sentence."""
+    kind = fb.kind
+    if kind == "kitty-card" and fb.skip_to and fb.skip_to < fb.card:
+        return _("the suit of kitty card %(card)s is trump; past a joker, the cards before it back to card "
+                 "%(last)s are tried in turn") % {"card": fb.card, "last": fb.skip_to}
+    if kind == "kitty-card" and fb.skip_to:
+        return _("the suit of kitty card %(card)s is trump; past a joker, the next cards up to card %(last)s are "
+                 "tried in turn") % {"card": fb.card, "last": fb.skip_to}
+    if kind == "kitty-card":
+        return _("the suit of kitty card %(card)s is trump, unless it is a joker") % {"card": fb.card}
+    if kind == "level-card":
+        return _("the suit of the first level card in the kitty is trump")
+    if kind == "level-card-or-joker":
+        return _("the first kitty card that is a level card or a joker decides: a level card's suit is trump, a "
+                 "joker means no-trump")
+    if kind == "highest-card":
+        return _("the suit of the highest card in the kitty is trump (level cards above aces, jokers left out, the "
+                 "first of equal cards)")
+    if kind == "redeal":
+        return _("the cards are redealt")
+    if kind == "no-trump":
+        return _("the hand is played in no-trump")
+    return _("the banker's partner names the trump suit")
+
+
+def _ways(r: Any) -> Made:
+    """Ways of choosing trump tried in turn, each when the one before finds no suit."""
+    d = r.declaring
+    parts = [_("If nobody declares during the deal, %(way)s.") % {"way": _way(d.fallback)}]
+    parts += [_("If that finds no suit, %(way)s.") % {"way": _way(way)} for way in d.fallback_then]
+    last = (d.fallback, *d.fallback_then)[-1]
+    if last.kind not in ("redeal", "no-trump", "partner-names"):
+        end = _("If none of them finds a suit, %(otherwise)s.") if d.fallback_then else \
+            _("If it finds no suit, %(otherwise)s.")
+        parts.append(end % {"otherwise": _otherwise(d.fallback)})
+    return sentences(*parts)
+
+
 def _fallback(r: Any) -> Made:
     fb = r.declaring.fallback
     kind = fb.kind
     jokers = r.table.jokers
+    if r.declaring.fallback_then or kind == "level-card-or-joker" or (kind == "kitty-card" and fb.skip_to
+                                                                      and fb.skip_to < fb.card):
+        return _ways(r)
     if kind == "kitty-card":
         first = _("If nobody declares during the deal, the suit of kitty card %(card)s is trump.") % {"card": fb.card}
         if not jokers:  # every kitty card has a suit
