@@ -28,6 +28,11 @@ CALLS = {
     "follow_error(None, None, None)": lambda: CTX.follow_error(None, None, None),
     "legal_follow(rng=3)": lambda: CTX.legal_follow("5S 6S", "7S", 3),
     "throw_options('AS', None)": lambda: CTX.throw_options("AS", None),
+    # partners that are no list of indexes reached frozenset() as a TypeError
+    "throw_options(partners=-1)": lambda: CTX.throw_options("AS", ["5S"], -1),
+    "throw_options(partners=1.5)": lambda: CTX.throw_options("AS", ["5S"], 1.5),
+    "throw_options(partners=[[0]])": lambda: CTX.throw_options("AS", ["5S"], [[0]]),
+    "throw_options(partners='0')": lambda: CTX.throw_options("AS", ["5S"], "0"),
     "kitty_multiplier(None)": lambda: CTX.kitty_multiplier(None),
     "level_change('')": lambda: RULES.level_change(""),
     "level_change(None)": lambda: RULES.level_change(None),

@@ -303,10 +303,12 @@ class Context:
             seated = self.rules.table.partnership != "called"
             known = frozenset(range(1, len(hands), 2)) if seated else frozenset()
         else:
-            known = frozenset(partners)
-            if any(not isinstance(i, int) or not 0 <= i < len(hands) for i in known):
-                raise EngineError(f"partners are indexes of other_hands (0 to {len(hands) - 1}), not "
-                                  f"{sorted(known, key=str)}")
+            # a number, a string or a list of lists would reach frozenset() as a TypeError
+            listed = list(partners) if isinstance(partners, Iterable) and not isinstance(partners, (str, bytes)) else None
+            if listed is None or any(type(i) is not int or not 0 <= i < len(hands) for i in listed):
+                shown = sorted(listed, key=str)[:8] if listed is not None else type(partners).__name__
+                raise EngineError(f"partners are indexes of other_hands (0 to {len(hands) - 1}), not {shown}")
+            known = frozenset(listed)
         return throw_options(self.order, self.cards(throw), hands, known)
 
     def call_error(self, card: Cards) -> str | None:
