@@ -46,6 +46,9 @@ CALLS = {
     "fallback_trump(None, '2')": lambda: RULES.fallback_trump(None, "2"),
     "context(3, 'S')": lambda: RULES.context(3, "S"),
     "context('2', 3)": lambda: RULES.context("2", 3),
+    # unhashable: the context cache's key failed as a TypeError
+    "context(['2'], 'S')": lambda: RULES.context(["2"], "S"),
+    "context('2', ['S'])": lambda: RULES.context("2", ["S"]),
     # the table stakes: TypeError from inside, or an answer for nonsense (leaving("x") was ('', ''))
     "coins('banker', 2, None)": lambda: STAKES.coins("banker", 2, None),
     "coins('banker', None, 3)": lambda: STAKES.coins("banker", None, 3),
