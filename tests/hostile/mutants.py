@@ -121,8 +121,8 @@ RANK_NAMES = ["2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A"]
 def removal_mutant(rng: random.Random, name: str) -> str:
     """A house rule of shipped ruleset ``name`` that takes cards out of the pack (one copy or every
     copy of a few cards, jokers, whole ranks), with a deal that adds up again, and sometimes more
-    decks, another number of players and another declaration ladder: the rulesets that compile but
-    may not play (a ladder step asking for more copies of a card than the pack has left)."""
+    decks, another number of players, another declaration ladder and a level beyond the last: the
+    rulesets that compile but may not play (a ladder step asking for more copies of a card than the pack has left)."""
     table = shipped_rules(name).table
     decks = rng.choice([table.decks, table.decks, 2, 3, 4])
     items: list[str] = []
@@ -157,6 +157,8 @@ def removal_mutant(rng: random.Random, name: str) -> str:
              f"  remove: {', '.join(items)}", f"  deal: {(total - kitty) // players} each, kitty {kitty}"]
     if rng.random() < 0.5:
         lines += ["", "declare", f"  ladder: {rng.choice(LADDERS)}"]
+    if rng.random() < 0.25:  # one more level after the last, dealt in no-trump, with or without its rank
+        lines += ["", "levels", f"  game end: beyond the last level{rng.choice(['', ', jokers only'])}"]
     return "\n".join(lines) + "\n"
 
 
