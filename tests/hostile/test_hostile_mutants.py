@@ -20,7 +20,7 @@ import tractor_rules as tr
 from tractor_rules.engine.game import play_hand
 from tractor_rules.engine.players.kinds import make_player
 from tractor_rules.engine.records.simulate import run_simulation
-from tractor_rules.engine.rulings.scoring import level_ladder
+from tractor_rules.engine.rulings.scoring import beyond_level, level_ladder
 
 #: The net's size.  A mutant is one to three random edits (13 families) of one of the 10 shipped
 #: rulesets, at a random line or token: 10,000 mutants start about 77 from each (ruleset, family)
@@ -115,9 +115,24 @@ def test_every_house_rule_that_compiles_plays_twenty_hands(text: str):
 #: stopped at their first hand at some level (a ladder step asking for more copies of a card than
 #: were left), so 40 examples (about 23 that compile) miss that class with a chance below 1 in
 #: 10^11; a class of failure hitting one compiling mutant in 10 is found with a chance of about
-#: 9 in 10 per run, and every run draws the same examples (derandomized), so CI stays at about
-#: four seconds.
+#: 9 in 10 per run, and every run draws the same examples (derandomized).  Each plays two hands a
+#: level (a first hand and one with a seated banker): about four seconds on an idle machine.
 CUT_PACKS = 40
+
+
+def play_every_level(rules: tr.Rules, seed: int, players: str = "random") -> list[tuple[str | None, bool]]:
+    """Play a hand at each level a game of ``rules`` can reach: the levels of its ladder, each as a
+    first hand (the banker found by declaring) and as a later hand (a banker already seated), and
+    the extra level of ``game end: beyond the last level``.  The (level, beyond) pairs played."""
+    levels: list[tuple[str | None, bool]] = [(level, False) for level in level_ladder(rules)]
+    if rules.levels.game_end == "beyond-last":
+        levels.append((beyond_level(rules), True))
+    for level, beyond in levels:
+        for banker in (None, seed % rules.table.players):
+            seats = [make_player(players, seed + seat) for seat in range(rules.table.players)]
+            record = play_hand(rules, seats, random.Random(seed), level=level, banker=banker, beyond=beyond)
+            assert record.level == level and record.tricks, (level, beyond, banker)
+    return levels
 
 
 @settings(max_examples=CUT_PACKS, deadline=None)
@@ -131,10 +146,27 @@ def test_every_cut_pack_that_compiles_plays_a_hand_at_every_level(seed: int):
     except tr.RulesetError as error:
         assert error.line >= 1 and error.code
         return
-    for level in level_ladder(rules):
-        players = [make_player("random", seed + seat) for seat in range(rules.table.players)]
-        record = play_hand(rules, players, random.Random(seed), level=level)
-        assert record.level == level and record.tricks, text
+    assert play_every_level(rules, seed), text
+
+
+#: hostile mutants of every family tried per run, past the net's seeds (about half compile; one in
+#: eight starts from a cut pack): about four seconds on an idle machine
+EVERY_FAMILY = 60
+
+
+@settings(max_examples=EVERY_FAMILY, deadline=None)
+@given(st.integers(MUTANTS, 2**32 - 1))
+def test_every_compiling_hostile_mutant_plays_a_hand_at_every_level(seed: int):
+    """The net above plays one hand of each mutant, at its first level; a ruleset can deal there and
+    not at another level (the audit's cut pack stopped at level 2 only).  Seeds past the net's own,
+    so that each run adds mutants the net never tried."""
+    text = mutant(seed)
+    try:
+        rules = tr.loads(text, origin=mutants.ORIGIN)
+    except tr.RulesetError as error:
+        assert error.line >= 1 and error.code
+        return
+    assert play_every_level(rules, seed, ("random", "greedy")[seed % 2]), text
 
 
 def test_the_cut_pack_of_the_audit_plays_at_every_level():
