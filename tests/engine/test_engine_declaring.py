@@ -161,3 +161,66 @@ def test_four_deck_ladder_seed_001():
     assert strengths == sorted(strengths) and len(set(strengths)) == len(order)
     assert rules.declaration("10S 10S 10S 10S", "10").trump == "S"
     assert rules.declaration("BJ BJ BJ BJ", "10").trump is None
+
+
+# --- nobody declares: 'ladder: none' --------------------------------------------------------------
+
+
+def test_a_fixed_suit_is_trump_in_every_hand_and_nobody_declares():
+    import json
+
+    import tractor_rules as tr
+    from tractor_rules.engine.records.replay import replay_log
+    from tractor_rules.engine.records.simulate import simulate
+
+    rules = tr.loads('extends: "two-decks"\ndeclare\n  ladder: none\n  nobody declares: trump ♥\n')
+    assert rules.declaring.ladder == () and rules.declaring.fallback == Fallback("suit", 0, 0, suit="H")
+    assert rules.declaration("10H", "10") is None  # no step: no declaration
+    lines = [r.log_line for r in simulate(rules, 40, seed=2, players="random,greedy", log=True)]
+    entries = [json.loads(line) for line in lines]
+    assert {e["trump"] for e in entries} == {"H"}
+    assert all(e.get("declarations", []) == [] for e in entries)
+    assert replay_log(lines, rules) == {}
+    # the same log does not replay under rules that fix another suit
+    spades = tr.loads('extends: "two-decks"\ndeclare\n  ladder: none\n  nobody declares: trump S\n')
+    problems = replay_log(lines, spades)
+    assert len(problems) == len(lines)
+    assert all("nobody declares in these rules, and the trump is always 'S'" in p[0] for p in problems.values())
+
+
+def test_a_fixed_suit_always_decides_and_a_redeal_without_declaring_would_never_end():
+    import tractor_rules as tr
+
+    for text, words in [
+        ("nobody declares: trump ♥, otherwise no-trump", "'trump H' always decides"),
+    ]:
+        with pytest.raises(tr.RulesetError, match=words):
+            tr.loads(f'extends: "two-decks"\ndeclare\n  {text}\n')
+    for declare in ("  ladder: none\n  nobody declares: redeal\n",
+                    "  ladder: none\n  nobody declares: kitty card 1, otherwise redeal\n",
+                    "  ladder: none\n  nobody declares: no-trump\n  first hand nobody declares: redeal\n"):
+        with pytest.raises(tr.RulesetError, match="would never end") as info:
+            tr.loads('extends: "two-decks"\ndeclare\n' + declare)
+        assert info.value.diagnostics[0].code == "E306"
+    # a way that always finds trump is fine
+    assert tr.loads('extends: "two-decks"\ndeclare\n  ladder: none\n  nobody declares: no-trump\n').declaring.ladder == ()
+
+
+@pytest.mark.parametrize(("lang", "present", "absent"), [
+    ("en", ["Nobody declares trump: the trump suit is ♥.", "the player who deals is the banker."],
+     ["overturn", "reinforce", "From the weakest"]),
+    ("zh", ["不亮主：主牌花色为♥。"], ["加固自己的亮主"]),
+])
+def test_the_sheet_of_a_fixed_suit_says_nothing_of_declaring(lang, present, absent):
+    import tractor_rules as tr
+    from tractor_rules.render import render_sheet
+
+    rules = tr.loads('extends: "two-decks"\ndeclare\n  ladder: none\n  nobody declares: trump ♥\n')
+    sheet = render_sheet(rules, "txt", lang)
+    heading = "Declaring trump" if lang == "en" else "亮主"
+    section = sheet.split(f"5. {heading}\n")[1].split("\n6. ")[0]
+    flat = " ".join(section.split()) if lang == "en" else "".join(section.split())
+    for text in present:
+        assert text in flat
+    for text in absent:
+        assert text not in flat

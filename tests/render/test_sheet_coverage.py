@@ -100,6 +100,12 @@ def inert_paths(rules: Rules, leaves: dict[str, object]) -> set[str]:
     if d.fallback.kind != "kitty-card":
         drop("declaring.fallback.card")
         drop("declaring.fallback.skip_to")
+    if d.fallback.kind != "suit":
+        drop("declaring.fallback.suit")
+    if not d.ladder:  # nobody declares: nothing to say of ties, reinforcing or overturning
+        for name in ("suit_order", "reinforce", "reinforce_to_retake", "overturn_own", "overturn_after_kitty",
+                     "first_fallback"):
+            drop(f"declaring.{name}")
     if d.fallback.kind not in ("kitty-card", "level-card", "highest-card"):
         drop("declaring.fallback.otherwise")
     if not t.jokers and d.fallback.kind in ("kitty-card", "highest-card"):

@@ -300,8 +300,21 @@ def _check_ladder(c: "Compiler", r: model.Rules) -> None:
             c.error_at_field(("declaring.ladder", "table.decks"),
                              f"'{step_words(step)}' needs {step.level_cards} identical level cards, but there "
                              f"{'is' if decks == 1 else 'are'} only {decks} deck{'s' if decks != 1 else ''}", code=codes.DECLARING)
-    if not r.declaring.ladder:
-        c.error_at_field(("declaring.ladder",), "the ladder needs at least one step", code=codes.DECLARING)
+    d = r.declaring
+    if not d.ladder:
+        # nobody declares: every hand takes the 'nobody declares' way, so one that may redeal would
+        # redeal for ever with the same odds
+        ways = (d.fallback, *d.fallback_then)
+        may_redeal = d.fallback.otherwise == "redeal" and ways[-1].kind not in ("no-trump", "partner-names", "suit")
+        if any(w.kind == "redeal" for w in ways) or may_redeal:
+            c.error_at_field(("declaring.ladder", "declaring.fallback"),
+                             "with 'ladder: none' nobody ever declares, so a redeal when nobody declares would "
+                             "never end: choose trump another way", code=codes.DECLARING)
+        elif d.first_fallback == "redeal":
+            c.error_at_field(("declaring.ladder", "declaring.first_fallback"),
+                             "with 'ladder: none' nobody ever declares, so redealing the first hand when nobody "
+                             "declares would never end: write 'first hand nobody declares: as later hands'",
+                             code=codes.DECLARING)
     elif r.declaring.reinforce_to_retake and not _can_grow(r.declaring.ladder):
         c.error_at_field(("declaring.reinforce_to_retake", "declaring.ladder"),
                          "a declaration is taken back by showing more of the same cards, but no step of this "

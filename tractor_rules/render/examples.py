@@ -208,6 +208,8 @@ def ladder_table(r: Any, kit: Kit) -> Made:
     """The declaration ladder (a rule: it reads ``declaring.ladder`` through ``r``), each step with
     cards that make it at the example level and the trump the engine says they name.  Tied steps
     share a strength."""
+    if not r.declaring.ladder:  # nobody declares: the 'nobody declares' sentence says how trump is chosen
+        return None
     rows = []
     strength = 0
     tied_any = False

@@ -36,21 +36,25 @@ class Fallback:
     "level-card": the first level card in the kitty (``otherwise`` if none).
     "level-card-or-joker": the first kitty card that is a level card (its suit) or a joker (no-trump).
     "highest-card": the suit of the highest kitty card.
+    "suit": ``suit`` is trump (a suit fixed for the game, with ``ladder`` empty: nobody declares).
     "redeal", "no-trump", "partner-names": as named.
     ``otherwise``: what happens when no way tried names a suit (this one, then ``Declaring.fallback_then``).
     """
 
     kind: Literal[
-        "kitty-card", "level-card", "highest-card", "redeal", "no-trump", "partner-names", "level-card-or-joker"
+        "kitty-card", "level-card", "highest-card", "redeal", "no-trump", "partner-names", "level-card-or-joker",
+        "suit"
     ] = "kitty-card"
     card: int = bounded(1, 1000, default=3)
     skip_to: int = bounded(1, 1000, off=0, default=7)
     otherwise: Literal["no-trump", "redeal"] = "no-trump"
+    #: the suit of kind "suit"
+    suit: Literal["", "S", "H", "D", "C"] = since(4, default="")
 
 
 @dataclass(frozen=True, slots=True)
 class Declaring:
-    #: weakest first; a later step overturns an earlier one
+    #: weakest first; a later step overturns an earlier one; empty: nobody declares
     ladder: tuple[DeclareStep, ...] = (
         DeclareStep(1, "level"),
         DeclareStep(2, "level"),

@@ -106,7 +106,7 @@ def fallback_trump(rules: Rules, kitty: str | Iterable[object], level: str | Non
     "level-card": the suit of the first level card in the kitty.  "level-card-or-joker": the first
     kitty card that is a level card (its suit) or a joker (no-trump).  "highest-card": the suit of
     the highest kitty card (level cards above aces, jokers left out; the first of equal cards).
-    "no-trump": None.  "redeal" and "partner-names" (and ``otherwise`` "redeal") cannot be answered
+    "no-trump": None; "suit": that suit.  "redeal" and "partner-names" (and ``otherwise`` "redeal") cannot be answered
     from the kitty: ``NoTrumpFromKitty`` is raised, its ``.kind`` saying which.
     """
     fb = rules.declaring.fallback
@@ -124,6 +124,8 @@ def _by_way(way: Fallback, cards: list, level: str | None) -> str | None:
     """What one way of choosing trump gives: a suit, None (no-trump), or ``_PASS``."""
     if way.kind == "no-trump":
         return None
+    if way.kind == "suit":
+        return way.suit
     if way.kind == "redeal":
         raise NoTrumpFromKitty("redeal", "nobody declared: the rules say redeal")
     if way.kind == "partner-names":

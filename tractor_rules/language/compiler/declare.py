@@ -3,6 +3,7 @@ and what happens when nobody declares."""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Literal
 
 from ... import codes
@@ -13,7 +14,7 @@ from .core import YES_NO, Compiler, child_nodes, choice, handles, handles_choice
 # The model's Literal types for these fields, spelt out: ``rules`` names no alias for them.
 StepKind = Literal["level", "small-joker", "big-joker", "joker"]
 FallbackKind = Literal["kitty-card", "level-card", "highest-card", "redeal", "no-trump", "partner-names",
-                       "level-card-or-joker"]
+                       "level-card-or-joker", "suit"]
 Otherwise = Literal["no-trump", "redeal"]
 WeakHand = Literal["no-trumps", "no-points"]
 RedealBy = Literal["holder", "automatic"]
@@ -133,7 +134,7 @@ handles_choice("overturn_after_kitty", "declaring.overturn_after_kitty", YES_NO)
 
 
 #: the ways of choosing trump that always decide (never pass to a later one)
-_DECIDING = ("redeal", "no-trump", "partner-names")
+_DECIDING = ("redeal", "no-trump", "partner-names", "suit")
 #: the two ends a list may close with ("..., otherwise redeal"), kept as its ``otherwise``
 _ENDS: tuple[Otherwise, ...] = ("no-trump", "redeal")
 
@@ -167,20 +168,27 @@ def _nobody_declares(c: Compiler, st: Statement) -> None:
         otherwise = "redeal" if ways.pop().kind == "redeal" else "no-trump"
     for node, step in steps[:-1]:
         if step.kind in _DECIDING:
-            c.error(node, f"'{_WORDS[step.kind]}' always decides, so nothing after it is ever tried",
+            words = f"trump {step.suit}" if step.kind == "suit" else _WORDS[step.kind]
+            c.error(node, f"'{words}' always decides, so nothing after it is ever tried",
                     code=codes.WRONG_ORDER)
             return
     first = ways[0]
-    c.set("declaring.fallback", model.Fallback(first.kind, first.card, first.skip_to, otherwise))
+    c.set("declaring.fallback", replace(first, otherwise=otherwise))
     if ways[1:] or c.get("declaring.fallback_then"):  # a parent's list is replaced, not added to
         c.set("declaring.fallback_then", tuple(ways[1:]))
 
 
+#: a suit as the ruleset may write it
+_SUIT_LETTERS: dict[str, Literal["S", "H", "D", "C"]] = {
+    "S": "S", "H": "H", "D": "D", "C": "C", "♠": "S", "♥": "H", "♦": "D", "♣": "C"}
 #: each way as the ruleset writes it
 _WORDS = {"redeal": "redeal", "no-trump": "no-trump", "partner-names": "partner names trump"}
 
 
 def _way(c: Compiler, node: Node) -> model.Fallback | None:
+    if node.kind == "fixed_suit":
+        suit = _SUIT_LETTERS[str(as_leaf(node.args[0]).value)]
+        return model.Fallback("suit", 0, 0, suit=suit)
     if node.kind != "kitty_card":
         return model.Fallback(choice(node, _FALLBACK_KINDS), 0, 0)
     card = c.number(node.args[0], *limits(model.Fallback, "card"), "the kitty card")

@@ -31,6 +31,8 @@ def declaring_section(b: Builder) -> None:
 
 
 def _suit_order(r: Any) -> Made:
+    if not r.declaring.ladder:  # nobody declares: nothing to break ties between
+        return None
     order = list(r.declaring.suit_order)
     if not order:
         return _("Between two declarations of the same strength, the earlier one stands.")
@@ -45,6 +47,8 @@ def _suit_order(r: Any) -> Made:
 
 def _reinforce(r: Any) -> Made:
     d = r.declaring
+    if not d.ladder:
+        return None
     if d.reinforce_to_retake:
         retake = _("A player whose declaration has been overturned may show more of the same cards, making it as "
                    "strong as the standing declaration, and so take the declaration back.")
@@ -59,12 +63,16 @@ def _reinforce(r: Any) -> Made:
 
 
 def _overturn_own(r: Any) -> Made:
+    if not r.declaring.ladder:
+        return None
     if r.declaring.overturn_own:
         return _("A player may overturn their own declaration with a stronger one.")
     return _("A player cannot overturn their own declaration; only another player can.")
 
 
 def _overturn_after_kitty(r: Any) -> Made:
+    if not r.declaring.ladder:
+        return None
     if not r.table.kitty_size:  # no kitty, no exchange to speak of
         if r.declaring.overturn_after_kitty:
             return _("Declaring goes on after the deal: a stronger declaration still overturns.")
@@ -98,6 +106,8 @@ def _way(fb: Any) -> str:
     if kind == "highest-card":
         return _("the suit of the highest card in the kitty is trump (level cards above aces, jokers left out, the "
                  "first of equal cards)")
+    if kind == "suit":
+        return _("the trump suit is %(suit)s") % {"suit": SUIT_GLYPHS[fb.suit]}
     if kind == "redeal":
         return _("the cards are redealt")
     if kind == "no-trump":
@@ -108,10 +118,15 @@ def _way(fb: Any) -> str:
 def _ways(r: Any) -> Made:
     """Ways of choosing trump tried in turn, each when the one before finds no suit."""
     d = r.declaring
-    parts = [_("If nobody declares during the deal, %(way)s.") % {"way": _way(d.fallback)}]
+    if not d.ladder:
+        # Translators: a game in which no player declares trump ('ladder: none')
+        first = _("Nobody declares trump: %(way)s.")
+    else:
+        first = _("If nobody declares during the deal, %(way)s.")
+    parts = [first % {"way": _way(d.fallback)}]
     parts += [_("If that finds no suit, %(way)s.") % {"way": _way(way)} for way in d.fallback_then]
     last = (d.fallback, *d.fallback_then)[-1]
-    if last.kind not in ("redeal", "no-trump", "partner-names"):
+    if last.kind not in ("redeal", "no-trump", "partner-names", "suit"):
         end = _("If none of them finds a suit, %(otherwise)s.") if d.fallback_then else \
             _("If it finds no suit, %(otherwise)s.")
         parts.append(end % {"otherwise": _otherwise(d.fallback)})
@@ -122,8 +137,8 @@ def _fallback(r: Any) -> Made:
     fb = r.declaring.fallback
     kind = fb.kind
     jokers = r.table.jokers
-    if r.declaring.fallback_then or kind == "level-card-or-joker" or (kind == "kitty-card" and fb.skip_to
-                                                                      and fb.skip_to < fb.card):
+    if r.declaring.fallback_then or kind in ("level-card-or-joker", "suit") or not r.declaring.ladder or (
+            kind == "kitty-card" and fb.skip_to and fb.skip_to < fb.card):
         return _ways(r)
     if kind == "kitty-card":
         first = _("If nobody declares during the deal, the suit of kitty card %(card)s is trump.") % {"card": fb.card}
@@ -155,6 +170,8 @@ def _fallback(r: Any) -> Made:
 
 
 def _first_banker(r: Any) -> Made:
+    if not r.declaring.ladder:
+        return _("In the first hand there is no banker yet: the player who deals is the banker.")
     how = r.declaring.first_banker
     if how == "first-declarer":
         return _("In the first hand there is no banker yet: whoever declares first becomes the banker.")
@@ -166,6 +183,8 @@ def _first_banker(r: Any) -> Made:
 
 def _first_fallback(r: Any) -> Made:
     d = r.declaring
+    if not d.ladder:  # the first hand chooses trump as every hand does
+        return None
     if d.first_fallback == "redeal" or d.fallback.kind == "redeal":
         return _("If nobody declares in the first hand, the cards are redealt.")
     if d.first_banker == "dealer":
