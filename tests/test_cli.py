@@ -96,6 +96,29 @@ def test_usage_errors_exit_2(argv, capsys):
     assert "usage:" in capsys.readouterr().err
 
 
+@pytest.mark.parametrize("argv, usage, said", [
+    (["simulate", "--hnads", "3"], "usage: tractor-rules simulate ",
+     "tractor-rules simulate: error: unknown option '--hnads': did you mean '--hands'?"),
+    (["render", "two-decks", "--lnag=zh"], "usage: tractor-rules render ",
+     "tractor-rules render: error: unknown option '--lnag': did you mean '--lang'?"),
+    (["check", "--allow-rot", "rules"], "usage: tractor-rules check ",
+     "tractor-rules check: error: unknown option '--allow-rot': did you mean '--allow-root'?"),
+    (["--verison"], "usage: tractor-rules [-h]",
+     "tractor-rules: error: unknown option '--verison': did you mean '--version'?"),
+    (["check", "--zzzz"], "usage: tractor-rules check ", "tractor-rules check: error: unknown option '--zzzz'"),
+    (["list", "extra"], "usage: tractor-rules list ", "tractor-rules list: error: unrecognized arguments: extra"),
+])
+def test_a_misspelt_option_gets_its_commands_usage_and_a_did_you_mean(argv, usage, said, capsys):
+    """`simulate --hnads 3` printed the main usage ("tractor-rules [-h] [--version] COMMAND ...") and
+    "unrecognized arguments: --hnads": neither the command's options nor the one meant."""
+    with pytest.raises(SystemExit) as exit_info:
+        main(argv)
+    assert exit_info.value.code == 2
+    err = capsys.readouterr().err
+    assert err.startswith(usage)
+    assert err.splitlines()[-1] == said
+
+
 def test_no_command_prints_help_and_exits_2(capsys):
     code, _, err = run(capsys)
     assert code == 2 and "check" in err

@@ -8,6 +8,7 @@ formatted under ``fmt --check``); 2 the command itself is wrong (unknown option,
 from __future__ import annotations
 
 import argparse
+import difflib
 import io
 import os
 import sys
@@ -28,6 +29,31 @@ class _Parser(argparse.ArgumentParser):
     def error(self, message: str) -> NoReturn:  # argparse's own exits with 2 too; keep its format
         self.print_usage(sys.stderr)
         self.exit(EXIT_USAGE, f"{self.prog}: error: {message}\n")
+
+    def parse_known_args(self, args: Sequence[str] | None = None,  # type: ignore[override]
+                         namespace: argparse.Namespace | None = None) -> tuple[argparse.Namespace, list[str]]:
+        """What argparse parses, but an argument this parser does not know is an error here, with
+        this parser's usage and the option meant: argparse hands a subcommand's unknown arguments
+        back to the main parser, whose usage and error never name the subcommand or its options."""
+        parsed, unknown = super().parse_known_args(args, namespace)
+        if unknown:
+            self.error(self._unknown_arguments(unknown))
+        return parsed, unknown
+
+    def _unknown_arguments(self, unknown: list[str]) -> str:
+        """The error for arguments this parser does not take: each unknown option with the option
+        spelt closest to it ("did you mean '--hands'?"), then any other argument left over."""
+        options = [o for action in self._actions for o in action.option_strings]
+        said = []
+        for argument in (a for a in unknown if a.startswith("-") and a != "-"):
+            name = argument.split("=", 1)[0]
+            close = difflib.get_close_matches(name, options, n=1, cutoff=0.6)
+            meant = f": did you mean '{close[0]}'?" if close else ""
+            said.append(f"unknown option '{name}'{meant}")
+        rest = [a for a in unknown if not a.startswith("-") or a == "-"]
+        if rest:
+            said.append("unrecognized arguments: " + " ".join(rest))
+        return "; ".join(said)
 
 
 def build_parser() -> argparse.ArgumentParser:
