@@ -185,6 +185,43 @@ def test_simulate_prints_statistics_and_writes_a_whole_log(tmp_path, capsys):
     assert again.read_text(encoding="utf-8") == log.read_text(encoding="utf-8")
 
 
+@pytest.mark.parametrize("command", [["simulate"], ["tournament"], ["balance", "two-decks"]])
+def test_a_run_of_no_hands_is_refused(command, capsys):
+    """`simulate --hands 0` printed a report of nothing: zeros, and rates of 0 hands."""
+    code, out, err = run(capsys, *command, "--hands", "0")
+    assert (code, out) == (2, "")
+    assert err == f"tractor-rules {command[0]}: --hands is at least 1, not 0\n"
+
+
+@pytest.mark.parametrize("name", ["simulate", "tournament", "balance", "vectors"])
+def test_the_help_states_the_default_seed(name, capsys):
+    import argparse
+
+    from tractor_rules.commands import COMMANDS
+
+    own = argparse.ArgumentParser(prog=name, add_help=False)
+    next(c for c in COMMANDS if c.name == name).add_arguments(own)
+    (seed,) = [a for a in own._actions if "--seed" in a.option_strings]
+    with pytest.raises(SystemExit):
+        main([name, "--help"])
+    out = " ".join(capsys.readouterr().out.split())
+    assert f"--seed S random seed (default {seed.default}); the same seed" in out
+
+
+@pytest.mark.parametrize("command, header", [
+    (["simulate"], "Tractor (two decks): 2 hands, seed 7, players random"),
+    (["tournament", "--players", "random,greedy"], "Tournament: Tractor (two decks), 2 hands a pairing (duplicate "
+                                                   "deals), seed 7"),
+    (["balance", "two-decks"], "Balance: 2 hands a ruleset on the same deals, seed 7, players heuristic"),
+])
+def test_every_report_states_the_seed_that_repeats_it(command, header, capsys):
+    argv = [*command, "--hands", "2", "--seed", "7", "--workers", "1"]
+    code, out, _ = run(capsys, *argv)
+    assert code == 0 and out.splitlines()[0] == header
+    code, out, _ = run(capsys, *argv, "--json")
+    assert code == 0 and json.loads(out)["seed"] == 7
+
+
 def test_simulate_rejects_an_unknown_player_kind_as_usage(capsys):
     with pytest.raises(SystemExit) as exit_info:
         main(["simulate", "--players", "clever", "--hands", "1"])

@@ -36,7 +36,7 @@ def vectors_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("ruleset", nargs="?", metavar="RULESET")
     parser.add_argument("--count", type=int, default=5000, metavar="N", help="cases to write (default 5000)")
     parser.add_argument("--seed", type=int, default=0, metavar="S",
-                        help="random seed; the same seed writes the same file")
+                        help="random seed (default 0); the same seed writes the same file")
     parser.add_argument("--schema", action="store_true", help="print the JSON Schema of a vector file's lines instead")
     parser.add_argument("-o", "--output", metavar="FILE.jsonl", help="write to FILE instead of standard output")
 
