@@ -119,6 +119,51 @@ def test_a_misspelt_option_gets_its_commands_usage_and_a_did_you_mean(argv, usag
     assert err.splitlines()[-1] == said
 
 
+RULESET_WORDS = "A RULESET is the name of a shipped ruleset"
+
+
+@pytest.mark.parametrize("name, takes", [("import", False), ("serve", False), ("list", False), ("players", False),
+                                         ("schema", False), ("lsp", False), ("check", True), ("verify", True),
+                                         ("balance", True), ("diff", True)])
+def test_a_commands_help_explains_ruleset_only_when_it_takes_one(name, takes, capsys):
+    """`import --help` and `serve --help` explained RULESET arguments they do not take."""
+    with pytest.raises(SystemExit):
+        main([name, "--help"])
+    out = capsys.readouterr().out
+    assert (RULESET_WORDS in out) is takes
+    assert ("RULESET" in out) is takes
+    assert "exit status:" in out
+
+
+def test_serve_help_lists_the_methods_the_server_answers(capsys):
+    """`serve --help` named no method; it lists those of the server's own table, each of which the
+    server answers (the list is no copy that could fall behind it)."""
+    from tractor_rules.interop.server import Dispatcher, METHOD_NOT_FOUND, methods
+
+    with pytest.raises(SystemExit):
+        main(["serve", "--help"])
+    out = capsys.readouterr().out
+    listed = re.findall(r"^  (\w+) +\S", out.split("\nmethods:\n", 1)[1].split("\n\n", 1)[0], re.M)
+    assert listed == list(methods())
+    assert {"load", "rulesets", "questions", "winner", "level_change"} <= set(listed)
+    dispatcher = Dispatcher()
+    for name in listed:
+        answer = dispatcher.handle_message({"jsonrpc": "2.0", "id": 1, "method": name, "params": {}})
+        assert answer.get("error", {}).get("code") != METHOD_NOT_FOUND, name
+    missing = dispatcher.handle_message({"jsonrpc": "2.0", "id": 1, "method": "nope", "params": {}})
+    assert missing["error"]["message"] == f"no method 'nope'; the methods are {', '.join(listed)}"
+
+
+def test_building_the_parser_loads_no_engine():
+    """The serve help's methods come from the server, loaded only when that help is printed."""
+    code = ("import sys; from tractor_rules.cli import build_parser; build_parser(); "
+            "print(sorted(m for m in sys.modules if m.startswith(('tractor_rules.interop.server', "
+            "'tractor_rules.engine'))))")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip() == "[]"
+
+
 def test_no_command_prints_help_and_exits_2(capsys):
     code, _, err = run(capsys)
     assert code == 2 and "check" in err

@@ -18,7 +18,8 @@ from typing import Any, NoReturn
 
 from . import __version__
 from .commands import COMMANDS
-from .commands.common import EPILOG, EXIT_INPUT, EXIT_OK, EXIT_USAGE, Terminated, terminating_signals
+from .commands.common import (EPILOG, EXIT_EPILOG, EXIT_INPUT, EXIT_OK, EXIT_USAGE, Terminated, takes_rulesets,
+                              terminating_signals)
 from .outputs import OutputError
 from .sim.backends import WorkerLost
 
@@ -26,6 +27,19 @@ __all__ = ["StandardOutputError", "build_parser", "main"]
 
 
 class _Parser(argparse.ArgumentParser):
+    #: more of the help, before the epilog, made when the help is printed (``Command.more_help``)
+    more_help: Callable[[], str] | None = None
+
+    def format_help(self) -> str:
+        if self.more_help is None:
+            return super().format_help()
+        epilog = self.epilog
+        self.epilog = f"{self.more_help().rstrip()}\n\n{epilog or ''}"
+        try:
+            return super().format_help()
+        finally:
+            self.epilog = epilog
+
     def error(self, message: str) -> NoReturn:  # argparse's own exits with 2 too; keep its format
         self.print_usage(sys.stderr)
         self.exit(EXIT_USAGE, f"{self.prog}: error: {message}\n")
@@ -67,10 +81,13 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
     subparsers = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
     for command in COMMANDS:
-        sub = subparsers.add_parser(command.name, help=command.help, description=command.help, epilog=EPILOG,
+        sub = subparsers.add_parser(command.name, help=command.help, description=command.help,
                                     formatter_class=argparse.RawDescriptionHelpFormatter)
         sub.set_defaults(run=command.run)
         command.add_arguments(sub)
+        # what a RULESET is, only for the commands that take one
+        sub.epilog = EPILOG if takes_rulesets(sub) else EXIT_EPILOG
+        sub.more_help = command.more_help
     return parser
 
 

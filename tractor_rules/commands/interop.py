@@ -9,6 +9,7 @@ import argparse
 import json
 import os
 import sys
+import textwrap
 from collections.abc import Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING, TextIO
@@ -193,6 +194,21 @@ def serve_arguments(parser: argparse.ArgumentParser) -> None:
                              "(0: a free port, printed on standard error; needs tractor-rules[serve])")
 
 
+def serve_methods() -> str:
+    """The methods ``serve`` answers, for its help: from the server's own table, loaded (with the
+    engine) only when the help is printed."""
+    from ..interop.questions import QUESTIONS
+    from ..interop.server import QUESTION_RULESET, methods
+
+    width = max(len(name) for name in methods()) + 2
+    lines = ["methods:"]
+    for name, summary in methods().items():
+        lines += textwrap.wrap(summary, 96, initial_indent=f"  {name:<{width}}", subsequent_indent=" " * (width + 2))
+    lines += textwrap.wrap(f"The questions ({next(iter(QUESTIONS))} and the methods after it) also take "
+                           f"\"ruleset\": {QUESTION_RULESET}.", 96)
+    return "\n".join(lines)
+
+
 #: what ``serve --http`` says when the extra that serves HTTP is not installed
 SERVE_EXTRA = "tractor-rules serve: --http needs the serve extra: pip install 'tractor-rules[serve]'"
 
@@ -289,7 +305,7 @@ VECTORS = Command("vectors", "write conformance test cases (JSON Lines) that ano
                   "plays a ruleset", vectors_arguments, run_vectors)
 VERIFY = Command("verify", "check this package's engine against a vector file", verify_arguments, run_verify)
 SERVE = Command("serve", "answer the rules oracle's questions as JSON-RPC 2.0 over standard input and output "
-                "(one message per line) or HTTP", serve_arguments, run_serve)
+                "(one message per line) or HTTP", serve_arguments, run_serve, more_help=serve_methods)
 EXPORT = Command("export", "write another engine's settings for a ruleset, and what it cannot play",
                  export_arguments, run_export)
 IMPORT = Command("import", "write a ruleset from another engine's settings", import_arguments, run_import)
