@@ -258,13 +258,49 @@ def run_export(args: argparse.Namespace) -> int:
     except RulesetError as error:
         return report(error)
     write_output(json.dumps(settings, indent=2, ensure_ascii=False) + "\n", args.output)
+    if not lost:
+        return EXIT_OK
+    played = target.played(settings, rules.table.players) if target.played is not None else None
+    blocks = lost_in_words(rules, played, lost, target.title) if played is not None else \
+        [[f"lost: {line}"] for line in lost]
+    for block in blocks:
+        for line in block:
+            print(terminal_safe(line), file=sys.stderr)
+    print(f"{len(blocks)} rule{'s' if len(blocks) != 1 else ''} of {terminal_safe(rules.name)} that "
+          f"{target.title} cannot play", file=sys.stderr)
+    return EXIT_INPUT if args.strict else EXIT_OK
+
+
+def lost_in_words(rules: "Rules", played: "Rules", lost: list[str], title: str) -> list[list[str]]:
+    """What an export loses, as the rule sheet words it: for each rule the engine plays otherwise,
+    a block of lines, "lost: SECTION:" then the sentence (or the items of its list, the rows of its
+    table) that differ, as this ruleset says it and as the engine (``title``) plays it.  The lines
+    of ``lost`` (the export's own, "FIELD: VALUE here; ENGINE plays VALUE") that no such rule
+    covers follow as they are: what the sheets do not word (the upgrade table's outcomes, a setting
+    no statement can give, a value no sentence reads)."""
+    from ..render.diff import change_pairs, compare  # the sheets, only when something is lost
+
+    ours, theirs = "this ruleset:", f"{title}:"
+    width = max(len(ours), len(theirs)) + 1
+    blocks: list[list[str]] = []
+    covered: set[str] = set()
+    for change in compare(rules, played).changes:
+        block = [f"lost: {change.section}:"]
+        for pair in change_pairs(change.before, change.after):
+            indent = "    " if pair.nested else "  "
+            if pair.a == pair.b:  # a sentence whose list changed, shown once
+                block.append(f"{indent}{pair.a}")
+                continue
+            for label, text in ((ours, pair.a), (theirs, pair.b)):
+                if text is not None:
+                    block.append(f"{indent}{label:<{width}}{text}")
+        blocks.append(block)
+        covered.update(change.paths)
     for line in lost:
-        print(f"lost: {terminal_safe(line)}", file=sys.stderr)
-    if lost:
-        print(f"{len(lost)} rule{'s' if len(lost) != 1 else ''} of {terminal_safe(rules.name)} that "
-              f"{target.title} cannot play", file=sys.stderr)
-        return EXIT_INPUT if args.strict else EXIT_OK
-    return EXIT_OK
+        field = line.split(":", 1)[0]
+        if not any(path == field or path.startswith((field + ".", field + "[")) for path in covered):
+            blocks.append([f"lost: {line}"])
+    return blocks
 
 
 def import_arguments(parser: argparse.ArgumentParser) -> None:
