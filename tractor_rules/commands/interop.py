@@ -6,8 +6,10 @@ The vectors and the server (and the engine they play with) are imported when the
 from __future__ import annotations
 
 import argparse
+import io
 import json
 import os
+import stat
 import sys
 import textwrap
 from collections.abc import Iterator
@@ -52,25 +54,80 @@ def run_vectors(args: argparse.Namespace) -> int:
         print(f"tractor-rules vectors: --count is from 1 to {MAX_COUNT:,}, not {args.count}", file=sys.stderr)
         return EXIT_USAGE
     target = args.ruleset or DEFAULT_RULESET
+    written_to = args.output if args.output not in (None, "-") else standard_output_file()
+    named = _named_in_header(target, written_to)
     try:
         rules = load_ruleset(args, target)
-        lines = generate(rules, _named_in_header(target, args.output), args.count, args.seed)
+        lines = generate(rules, named, args.count, args.seed)
     except RulesetError as error:
         return report(error)
     write_output(dumps_lines(lines), args.output)
+    if target not in builtin_names():
+        warning = _unverifiable(target, named, written_to)
+        if warning is not None:
+            print(f"tractor-rules vectors: {terminal_safe(warning)}", file=sys.stderr)
     return EXIT_OK
 
 
-def _named_in_header(target: str, output: str | None) -> str:
+def _named_in_header(target: str, vector_file: str | None) -> str:
     """How a vector file's header names its ruleset: a shipped ruleset by name; a file by its path
-    from the vector file's folder, where ``verify`` looks for it (as given when the file goes to
-    standard output)."""
-    if target in builtin_names() or output is None:
+    from the vector file's folder, where ``verify`` looks for it (as given when where the vectors go
+    is not known: a pipe)."""
+    if target in builtin_names() or vector_file is None:
         return target
     try:
-        return Path(os.path.relpath(os.path.abspath(target), os.path.dirname(os.path.abspath(output)))).as_posix()
+        return Path(os.path.relpath(os.path.abspath(target), os.path.dirname(os.path.abspath(vector_file)))).as_posix()
     except ValueError:  # another drive (Windows): no relative path
         return target
+
+
+def _unverifiable(target: str, named: str, vector_file: str | None) -> str | None:
+    """What to tell the user when ``verify`` will not find the ruleset file ``target`` by the name
+    the header gives it (``named``) by itself: when the vectors go where their folder is not known,
+    or when the path leads out of the vector file's folder, which verify reads only when told
+    (docs/security.md)."""
+    if vector_file is None:
+        return (f"the header names the ruleset as {quoted(named)}, from the current folder: verify finds it only "
+                "when the vector file is in this folder (write the file with -o FILE to name the ruleset from "
+                "the file's folder)")
+    if Path(named).is_absolute() or named.split("/", 1)[0] == "..":
+        folder = os.path.dirname(os.path.abspath(target))
+        return (f"the header names the ruleset {quoted(named)}, outside the folder of {quoted(vector_file)}: verify "
+                f"reads it only when told, with --allow-root {quoted(folder)} or --ruleset RULESET (or keep the "
+                "ruleset in the vector file's folder or below it)")
+    return None
+
+
+def standard_output_file() -> str | None:
+    """The path of the regular file standard output writes to (``> FILE``), where the system tells
+    it (Linux's /proc/self/fd, macOS's F_GETPATH) and it is still that file; None for a pipe, a
+    terminal, or when it cannot be told."""
+    try:
+        fd = sys.stdout.fileno()
+        opened = os.fstat(fd)
+    except (AttributeError, OSError, ValueError, io.UnsupportedOperation):
+        return None
+    if not stat.S_ISREG(opened.st_mode):
+        return None
+    found: list[str] = []
+    try:
+        found.append(os.readlink(f"/proc/self/fd/{fd}"))
+    except OSError:
+        pass
+    try:
+        import fcntl
+
+        if hasattr(fcntl, "F_GETPATH"):
+            found.append(os.fsdecode(fcntl.fcntl(fd, fcntl.F_GETPATH, bytes(1024)).split(b"\0", 1)[0]))
+    except (ImportError, OSError):
+        pass
+    for path in found:
+        try:
+            if os.path.samestat(os.stat(path), opened):
+                return path
+        except (OSError, ValueError):
+            continue
+    return None
 
 
 def verify_arguments(parser: argparse.ArgumentParser) -> None:
@@ -149,7 +206,8 @@ def header_ruleset(args: argparse.Namespace, vector_file: str, ref: str) -> str:
         raise _HeaderRulesetRefused("which cannot be read") from None
     if not any(real.is_relative_to(root) for root in roots) or not real.name.endswith(RULESET_SUFFIX):
         where = "the vector file's folder" + (" and the --allow-root folders" if args.allow_root else "")
-        raise _HeaderRulesetRefused(f"which is outside {where}; verify reads only rulesets in it and below")
+        raise _HeaderRulesetRefused(f"which is outside {where}; verify reads only rulesets in it and below, or under "
+                                    "a folder --allow-root DIR names")
     return str(path)
 
 
