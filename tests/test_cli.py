@@ -164,6 +164,40 @@ def test_building_the_parser_loads_no_engine():
     assert done.stdout.strip() == "[]"
 
 
+def test_version_says_whether_the_engine_is_compiled(capsys):
+    """`--version` printed the version alone: nothing told a compiled install from a pure one."""
+    import platform
+
+    from tractor_rules.resources import build_description, compiled_modules
+
+    with pytest.raises(SystemExit) as exit_info:
+        main(["--version"])
+    assert exit_info.value.code == 0
+    out = capsys.readouterr().out
+    assert out == f"tractor-rules {tr.__version__} ({build_description()})\n"
+    compiled = compiled_modules()
+    engine = f"engine compiled ({len(compiled)} modules)" if compiled else "engine in pure Python"
+    assert out.startswith(f"tractor-rules {tr.__version__} ({engine}, {platform.python_implementation()} ")
+
+
+def test_the_engine_is_compiled_where_extension_modules_are_beside_the_sources(tmp_path):
+    import importlib.machinery
+
+    from tractor_rules.resources import build_description, compiled_modules
+
+    package = tmp_path / "tractor_rules"
+    for source in ("engine/deck/cards.py", "engine/oracle.py", "cli.py"):
+        (package / source).parent.mkdir(parents=True, exist_ok=True)
+        (package / source).write_text("", encoding="utf-8")
+    assert compiled_modules(package) == [] and build_description(package).startswith("engine in pure Python, ")
+    suffix = importlib.machinery.EXTENSION_SUFFIXES[0]
+    (package / "engine" / "deck" / f"cards{suffix}").write_bytes(b"")
+    (package / "engine" / f"oracle{suffix}").write_bytes(b"")
+    (package / "engine" / "deck" / "cards.cpython-2-other-abi.so.txt").write_bytes(b"")  # not this Python's
+    assert compiled_modules(package) == ["tractor_rules.engine.deck.cards", "tractor_rules.engine.oracle"]
+    assert build_description(package).startswith("engine compiled (2 modules), ")
+
+
 def test_no_command_prints_help_and_exits_2(capsys):
     code, _, err = run(capsys)
     assert code == 2 and "check" in err

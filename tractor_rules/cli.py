@@ -21,6 +21,7 @@ from .commands import COMMANDS
 from .commands.common import (EPILOG, EXIT_EPILOG, EXIT_INPUT, EXIT_OK, EXIT_USAGE, Terminated, takes_rulesets,
                               terminating_signals)
 from .outputs import OutputError
+from .resources import build_description
 from .sim.backends import WorkerLost
 
 __all__ = ["StandardOutputError", "build_parser", "main"]
@@ -70,6 +71,16 @@ class _Parser(argparse.ArgumentParser):
         return "; ".join(said)
 
 
+class _Version(argparse._VersionAction):
+    """``--version``: the version and how the installation runs (``build_description``), looked up
+    only when asked for."""
+
+    def __call__(self, parser: argparse.ArgumentParser, namespace: argparse.Namespace, values: Any,
+                 option_string: str | None = None) -> None:
+        self.version = f"%(prog)s {__version__} ({build_description()})"
+        super().__call__(parser, namespace, values, option_string)
+
+
 def build_parser() -> argparse.ArgumentParser:
     """The parser of ``tractor-rules``: one subcommand for each of ``COMMANDS``, in their order."""
     parser = _Parser(
@@ -78,7 +89,8 @@ def build_parser() -> argparse.ArgumentParser:
         epilog=EPILOG,
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
-    parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
+    parser.add_argument("--version", action=_Version,
+                        help="show the version, whether the engine is compiled or pure Python, and exit")
     subparsers = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
     for command in COMMANDS:
         sub = subparsers.add_parser(command.name, help=command.help, description=command.help,
