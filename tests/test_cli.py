@@ -340,3 +340,33 @@ def test_each_commands_help_lists_its_options(name, capsys):
         if action.help:
             assert " ".join(action.help.split()) in " ".join(out.split()), action.help
     assert "exit status:" in out  # the epilog
+
+
+# --- the README and the getting-started page (issue 29, item 17) ---------------------------------
+
+REPO = __import__("pathlib").Path(__file__).resolve().parent.parent
+
+
+def test_the_readme_and_getting_started_list_every_command():
+    """Neither named lint, vectors, verify, serve, export, import or lsp."""
+    from tractor_rules.commands import COMMANDS
+
+    readme = (REPO / "README.md").read_text(encoding="utf-8")
+    table = readme.split("The command line (run `tractor-rules --help`", 1)[1].split("\n\n", 2)[1]
+    in_readme = {name for row in table.splitlines()[2:] for name in re.findall(r"`(\w+)`", row.split("|")[1])}
+    started = (REPO / "docs" / "getting-started.md").read_text(encoding="utf-8")
+    commands = started.split("## The commands", 1)[1].split("\n## ", 1)[0]
+    in_started = set(re.findall(r"^\| `tractor-rules (\w+)", commands, re.M))
+    names = {command.name for command in COMMANDS}
+    assert in_readme == names
+    assert in_started == names
+
+
+def test_the_readmes_example_names_its_own_ruleset():
+    """The README's constant-2s house rule had no `ruleset:` line: its sheet was titled "Tractor (two
+    decks)", its parent's name, for a game that is not the parent's."""
+    readme = (REPO / "README.md").read_text(encoding="utf-8")
+    example = readme.split("```\n", 2)[1]
+    rules = tr.loads(example, origin="club.tractor")
+    assert rules.name == "Tractor at our club (constant 2s)" and rules.name != tr.load("two-decks").name
+    assert "2" in rules.trumps.constant_ranks  # it is the constant-2s game
