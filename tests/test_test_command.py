@@ -212,7 +212,8 @@ def test_ci_installs_the_docs_extras_requirements_without_installing_the_package
                           timeout=60, cwd=tmp_path,
                           env={"PATH": str(bin_dir), "HOME": str(tmp_path), "TRACTOR_RULES_CI_VENV": str(venv)})
     assert done.returncode == 0, done.stderr
-    docs = tomllib.loads((REPO / "pyproject.toml").read_text(encoding="utf-8"))["project"]["optional-dependencies"]["docs"]
+    project = tomllib.loads((REPO / "pyproject.toml").read_text(encoding="utf-8"))["project"]
+    docs = project["optional-dependencies"]["docs"]
     assert log.read_text(encoding="utf-8").splitlines() == [
         f"python3 -m venv {venv}",
         "scripts/test ",

@@ -25,9 +25,10 @@ from ..language.resolve import Resolved
 from ..resources import builtin_path
 from ..rules import Rules
 
-__all__ = ["DEFAULT_RULESET", "EPILOG", "EXIT_EPILOG", "EXIT_INPUT", "EXIT_OK", "EXIT_USAGE", "Command", "InputFileError",
-           "Terminated", "add_allow_root", "allowed_roots", "load_resolved_ruleset", "load_ruleset", "no_arguments",
-           "open_input", "reading_problem", "report", "RULESET_EPILOG", "takes_rulesets", "terminating_signals"]
+__all__ = ["DEFAULT_RULESET", "EPILOG", "EXIT_EPILOG", "EXIT_INPUT", "EXIT_OK", "EXIT_USAGE", "RULESET_EPILOG",
+           "Command", "InputFileError", "Terminated", "add_allow_root", "allowed_roots", "load_resolved_ruleset",
+           "load_ruleset", "no_arguments", "open_input", "reading_problem", "report", "takes_rulesets",
+           "terminating_signals"]
 
 DEFAULT_RULESET = "two-decks"
 EXIT_OK, EXIT_INPUT, EXIT_USAGE = 0, 1, 2
