@@ -24,6 +24,7 @@ from contextvars import ContextVar
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
+from typing import Any
 
 import lark
 from lark import Lark, Token, Tree
@@ -462,10 +463,11 @@ def _syntax_diagnostic(file: str, text: str, lines: list[str], exc: UnexpectedIn
     if found in ("ruleset", "description", "extends") and not keyword_expected:
         message = f"'{found}' belongs at the top of the file, before the first section"
         return _diag(file, lines, token.line, token.column, message, codes.WRONG_SECTION, width)
-    misplaced = None if keyword_expected or key is None else _misplaced(key[0])
-    if misplaced is not None:
+    if key is not None and not keyword_expected:
         written, column = key
-        return _diag(file, lines, token.line, column, misplaced, codes.WRONG_SECTION, len(written))
+        misplaced = _misplaced(written)
+        if misplaced is not None:
+            return _diag(file, lines, token.line, column, misplaced, codes.WRONG_SECTION, len(written))
     words = [w for w in (_keyword_text(n) for n in expected) if w]
     named = _CARD_WORDS.get(found.lower())
     close = [named] if named in words else close_matches(found, words)
@@ -743,7 +745,7 @@ class _RecoveringParse:
         #: the parser's state where the line being read starts, and the index in ``tokens`` of the
         #: line's first token: what the parser would take at a point of the line is found again
         #: from them when an error needs it
-        self.line_start = None
+        self.line_start: Any = None  # a ParserState of Lark's (its module moved between versions)
         self.line_first_token = 0
 
     def run(self) -> Tree:

@@ -219,8 +219,11 @@ def change_lines(before: Item | None, after: Item | None) -> tuple[Line, ...]:
     """What changed from ``before`` to ``after`` (either may be None), line by line."""
     lines: list[Line] = []
     for pair in change_pairs(before, after):
-        if pair.a is None or pair.b is None:
-            lines.append(Line("+" if pair.a is None else "-", pair.b if pair.a is None else pair.a, pair.nested))
+        if pair.a is None:
+            assert pair.b is not None, pair  # a part said by neither is no part
+            lines.append(Line("+", pair.b, pair.nested))
+        elif pair.b is None:
+            lines.append(Line("-", pair.a, pair.nested))
         elif pair.a == pair.b:
             lines.append(Line(" ", pair.a, pair.nested))
         else:
