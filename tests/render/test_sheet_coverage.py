@@ -93,7 +93,10 @@ def inert_paths(rules: Rules, leaves: dict[str, object]) -> set[str]:
                      "no_trump_links"):
             drop(f"combinations.{name}")
     if not c.bomb_width:
+        drop("combinations.bomb_width")  # a game without bombs or rainbows says nothing of them
         drop("combinations.bomb_joins_sets")
+    if not c.rainbow_min:
+        drop("combinations.rainbow_min")
     has_sets = max(c.set_widths, default=1) > 1 or bool(c.tractor_widths)
     if not has_sets:
         drop("combinations.grouping")
@@ -115,6 +118,7 @@ def inert_paths(rules: Rules, leaves: dict[str, object]) -> set[str]:
         drop("declaring.redeal_by")
     if t.kitty_size == 0:
         drop("kitty_exchange")
+        drop("kitty")  # no kitty: nothing to score, nor to multiply
     for path, penalty in (("leading.throw_penalty", rules.leading.throw_penalty),
                           ("following.revoke_penalty", rules.following.revoke_penalty)):
         if penalty.kind not in ("per-attempt", "per-card"):

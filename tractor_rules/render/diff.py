@@ -284,16 +284,19 @@ def compare(a: Rules, b: Rules, lang: str = "en") -> Diff:
 def _summary(changes: list[Change]) -> str:
     sections = list(dict.fromkeys(c.section for c in changes))
     marks = [line.mark for c in changes for line in c.lines]
-    counts = {"added": marks.count("+"), "removed": marks.count("-"), "changed": marks.count("~")}
+    added, removed, changed = marks.count("+"), marks.count("-"), marks.count("~")
+    counts = [
+        ngettext("%(n)d sentence or item added", "%(n)d sentences or items added", added) % {"n": added},
+        _("%(n)d removed") % {"n": removed},
+        _("%(n)d reworded") % {"n": changed},
+    ]
     return ngettext(
-        "B differs from A in %(count)d rule (%(sections)s): %(added)d sentences or items added, "
-        "%(removed)d removed, %(changed)d reworded. - marks what only A says, + what only B says, "
-        "[-A's words-][+B's words+] a rewording.",
-        "B differs from A in %(count)d rules (%(sections)s): %(added)d sentences or items added, "
-        "%(removed)d removed, %(changed)d reworded. - marks what only A says, + what only B says, "
-        "[-A's words-][+B's words+] a rewording.",
+        "B differs from A in %(count)d rule (%(sections)s): %(counts)s. - marks what only A says, + what only B "
+        "says, [-A's words-][+B's words+] a rewording.",
+        "B differs from A in %(count)d rules (%(sections)s): %(counts)s. - marks what only A says, + what only B "
+        "says, [-A's words-][+B's words+] a rewording.",
         len(changes),
-    ) % {"count": len(changes), "sections": _(", ").join(sections), **counts}
+    ) % {"count": len(changes), "sections": _(", ").join(sections), "counts": _(", ").join(counts)}
 
 
 def render_diff(a: Rules, b: Rules, format: str = "txt", lang: str = "en") -> str:

@@ -271,7 +271,7 @@ def fallback_example(kit: Kit) -> Made:
 
 def kitty_examples(kit: Kit) -> Made:
     rules = kit.rules
-    if rules.kitty.kind == "none":
+    if rules.kitty.kind == "none" or not rules.table.kitty_size:
         return None
     side = kit.side
     comb = rules.combinations

@@ -7,7 +7,7 @@ from typing import Any
 from ...rules import expressions
 from .. import examples as ex
 from ..builder import Builder, Draft, Made
-from ..i18n import _
+from ..i18n import _, ngettext
 from ..model import Table
 from ..words import SUIT_GLYPHS, join_list, shape_phrase
 from .common import sentences
@@ -229,8 +229,11 @@ def _exchange(r: Any) -> Made:
     size = r.table.kitty_size
     if not size:
         return None
-    return _("After the deal the banker takes the %(n)s kitty cards into hand and puts %(n)s cards back, face "
-             "down. The kitty's points count for nobody unless the attackers win the last trick.") % {"n": size}
+    return ngettext("After the deal the banker takes the %(n)s kitty card into hand and puts %(n)s card back, face "
+                    "down. The kitty's points count for nobody unless the attackers win the last trick.",
+                    "After the deal the banker takes the %(n)s kitty cards into hand and puts %(n)s cards back, face "
+                    "down. The kitty's points count for nobody unless the attackers win the last trick.",
+                    size) % {"n": size}
 
 
 def _dug_when(r: Any) -> Made:
@@ -256,6 +259,8 @@ def _shown(r: Any) -> Made:
 
 
 def _multiplier(r: Any) -> Made:
+    if not r.table.kitty_size:  # no kitty: nothing to score, nor to multiply
+        return None
     k = r.kitty
     if k.kind == "none":
         return _("The kitty is never scored, whoever wins the last trick.")
@@ -279,6 +284,8 @@ def _multiplier(r: Any) -> Made:
 
 
 def _doubling(r: Any) -> Made:
+    if not r.table.kitty_size:
+        return None
     k = r.kitty
     if k.kind != "table":
         return None
