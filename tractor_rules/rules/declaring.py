@@ -45,7 +45,8 @@ class Fallback:
         "kitty-card", "level-card", "highest-card", "redeal", "no-trump", "partner-names", "level-card-or-joker",
         "suit"
     ] = "kitty-card"
-    card: int = bounded(1, 1000, default=3)
+    #: 0 for the ways that turn no kitty card
+    card: int = bounded(1, 1000, off=0, default=3)
     skip_to: int = bounded(1, 1000, off=0, default=7)
     otherwise: Literal["no-trump", "redeal"] = "no-trump"
     #: the suit of kind "suit"

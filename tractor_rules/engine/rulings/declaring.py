@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from ...rules import RANKS, DeclareStep, Fallback, Rules
@@ -120,7 +120,7 @@ def fallback_trump(rules: Rules, kitty: str | Iterable[object], level: str | Non
     return None
 
 
-def _by_way(way: Fallback, cards: list, level: str | None) -> str | None:
+def _by_way(way: Fallback, cards: Sequence[Card], level: str | None) -> str | None:
     """What one way of choosing trump gives: a suit, None (no-trump), or ``_PASS``."""
     if way.kind == "no-trump":
         return None
