@@ -33,7 +33,7 @@ from .base import (
     since,
 )
 from .combinations import Combinations, LinkKind, LinkTier
-from .declaring import DeclareStep, Declaring, Fallback
+from .declaring import DeclareStep, Declaring, Fallback, step_words
 from .kitty import MAX_FORMULA_OPERATORS, KittyExchange, Multiplier, MultiplierRow
 from .expressions import Condition, Effect, Number
 from .levels import KnockBack, KnockTrigger, Levels, Trigger
@@ -50,9 +50,9 @@ from .play import (
     width_name,
 )
 from .ruleset import DERIVED_VALUES, NOT_PLAY_FIELDS, Rules, Translation
-from .scoring import GamePoints, Rotation, Side, StakeStep, Stakes, ThresholdRow
+from .scoring import GamePoints, Rotation, Side, StakeStep, Stakes, ThresholdRow, score_granularity
 from .table import Table
-from .trumps import TierKind, TrumpTier, Trumps
+from .trumps import TierKind, TrumpTier, Trumps, tier_words
 
 __all__ = [
     # base
@@ -85,6 +85,7 @@ __all__ = [
     "TierKind",
     "TrumpTier",
     "Trumps",
+    "tier_words",
     # combinations
     "LinkKind",
     "LinkTier",
@@ -93,6 +94,7 @@ __all__ = [
     "DeclareStep",
     "Fallback",
     "Declaring",
+    "step_words",
     # play
     "Penalty",
     "Leading",
@@ -116,6 +118,7 @@ __all__ = [
     "GamePoints",
     "StakeStep",
     "Stakes",
+    "score_granularity",
     # ruleset
     "NOT_PLAY_FIELDS",
     "DERIVED_VALUES",

@@ -256,10 +256,10 @@ class Compiler:
         for finish in FINISHERS:
             finish(self)
         rules = self.build()
-        # Imported here: the checks word their messages with this package's vocabulary.
-        from ..checks import check_rules
+        # Imported here: the compiler's reporter of the checks is built on this module's Compiler.
+        from .checking import check_compiled
 
-        check_rules(self, rules)
+        check_compiled(self, rules)
         if self.diagnostics:
             raise RulesetSemanticError(self.diagnostics, self.resolved.files)
         return rules

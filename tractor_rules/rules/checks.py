@@ -1,31 +1,55 @@
-"""Checks that relate several values of a compiled ruleset: the deal adds up, the thresholds cover
-every score once, follow lists fit their leads, nothing asks for cards the decks cannot produce.
+"""Checks that relate several values of the rules: the deal adds up, the thresholds cover every
+score once, follow lists fit their leads, nothing asks for cards the decks cannot produce.
 
-Each check reports at the statement that set the offending value (or, for values left at their
-defaults, at the statement that made them wrong).
+Two readers make rules and run them: the compiler, once a ruleset's statements are read, and
+``Rules.from_dict``, once a JSON document is.  So that both can refuse the same rules with the
+same words, the checks know neither: each reports a problem to a ``Reporter`` (the ``c`` of every
+check) with the fields to blame, most to blame first, its message (in the language's words, as
+the compiler has always given it) and its code.  The compiler's reporter points at the statement
+that set the first of those fields (``language/compiler/checking.py``); ``from_dict``'s names the
+first field's place in the document (``codec.py``).
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterator
 from itertools import pairwise
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 from .. import codes
 from .. import rules as model
-from ..rules import expressions
-from .compiler import (
-    RANK_ORDER,
-    lead_shape_label,
-    score_granularity,
-    step_words,
-    tier_words,
-    width_name,
-)
-from .syntax import Leaf, Node
+from . import expressions
+from .base import RANKS
+from .declaring import step_words
+from .play import width_name
+from .scoring import score_granularity
+from .trumps import tier_words
 
-if TYPE_CHECKING:
-    from .compiler import Compiler
+#: each rank's place, lowest first
+RANK_ORDER = {rank: i for i, rank in enumerate(RANKS)}
+
+
+class Reporter(Protocol):
+    """Where the checks report problems."""
+
+    def error_at_field(self, paths: tuple[str, ...], message: str, *, code: str) -> None:
+        """A problem (``codes`` ``code``) with values that may come from any of the fields
+        ``paths`` (dotted, as ``Rules.sources`` keys them; most to blame first)."""
+
+    def already_refused(self, field: str) -> bool:
+        """Whether the reader has already refused part of ``field`` (an upgrade table with a bad
+        row): checking what is left of it would only repeat that error in other words."""
+
+
+#: the fields of the upgrade tables
+_UPGRADE_TABLES = ("thresholds", "solo_thresholds")
+
+
+def effect_path(trigger: int, effect: int) -> str:
+    """The field of effect ``effect`` of house rule ``trigger`` after a hand (both counted from 0):
+    a problem with one effect is reported there."""
+    return f"levels.after_hand[{trigger}].effects[{effect}]"
+
 
 #: n values tried for follow lists that apply to every tractor length
 _N_TRIES = 4
@@ -35,7 +59,8 @@ _PACKING_BUDGET = 100_000
 _MAX_FORMULA = 1_000_000_000
 
 
-def check_rules(c: "Compiler", rules: model.Rules) -> None:
+def check_rules(c: Reporter, rules: model.Rules) -> None:
+    """Report to ``c`` every problem of ``rules`` that relates several of its fields."""
     for check in (
         _check_table,
         _check_levels,
@@ -59,7 +84,7 @@ def check_rules(c: "Compiler", rules: model.Rules) -> None:
 # --- table ---------------------------------------------------------------------------------------
 
 
-def _check_table(c: "Compiler", r: model.Rules) -> None:
+def _check_table(c: Reporter, r: model.Rules) -> None:
     t = r.table
     needed = t.players * t.hand_size + t.kitty_size
     if needed != t.total_cards:
@@ -96,7 +121,7 @@ def _check_table(c: "Compiler", r: model.Rules) -> None:
 # --- levels --------------------------------------------------------------------------------------
 
 
-def _check_levels(c: "Compiler", r: model.Rules) -> None:
+def _check_levels(c: Reporter, r: model.Rules) -> None:
     removed = set(r.table.removed_ranks)
     constant = set(r.trumps.constant_ranks)
     first, last = r.levels.first, r.levels.last
@@ -127,20 +152,19 @@ def _check_levels(c: "Compiler", r: model.Rules) -> None:
     if r.levels.game_end == "reach-last" and first == last:
         c.error_at_field(("levels.game_end", "levels.first"),
                          f"nobody can reach the last level: the levels start at it ({last})", code=codes.LEVELS_MISMATCH)
-    for _trigger, st in c.triggers:
-        for effect in st.node.args[1:]:
-            if isinstance(effect, Node) and effect.kind == "next_banker_is" and r.table.partnership == "called" \
-                    and effect.first("role_partner") is not None:
-                c.error(effect, "with called partners the banker has no seated partner: name another player",
-                        code=codes.CALLED_PARTNERS)
+    effects = [(effect_path(i, j), effect) for i, trigger in enumerate(r.levels.after_hand)
+               for j, effect in enumerate(trigger.effects)]
+    for path, effect in effects:
+        if tuple(effect) == ("next-banker", "partner") and r.table.partnership == "called":
+            c.error_at_field((path, "levels.after_hand"),
+                             "with called partners the banker has no seated partner: name another player",
+                             code=codes.CALLED_PARTNERS)
     playable = {rank for rank in RANK_ORDER if RANK_ORDER[rank] in span and rank not in constant | removed}
-    for _trigger, st in c.triggers:
-        for effect in st.node.args[1:]:
-            if isinstance(effect, Node) and effect.kind in ("back_to", "go_to"):
-                rank = str(effect.args[1].value) if isinstance(effect.args[1], Leaf) else ""
-                if rank not in playable:
-                    c.error(effect, f"{rank} is not a level of this game (the levels are {played_words}, "
-                                    "without constant trumps and removed ranks)", code=codes.LEVELS_MISMATCH)
+    for path, effect in effects:
+        if effect[0] in ("back-to", "to") and effect[2] not in playable:
+            c.error_at_field((path, "levels.after_hand"),
+                             f"{effect[2]} is not a level of this game (the levels are {played_words}, "
+                             "without constant trumps and removed ranks)", code=codes.LEVELS_MISMATCH)
     for knock in r.levels.knock_back:
         for rank in (knock.level, knock.to):
             if RANK_ORDER[rank] not in span or rank in constant or rank in removed:
@@ -153,7 +177,7 @@ def _check_levels(c: "Compiler", r: model.Rules) -> None:
 # --- trumps --------------------------------------------------------------------------------------
 
 
-def _check_trump_order(c: "Compiler", r: model.Rules) -> None:
+def _check_trump_order(c: Reporter, r: model.Rules) -> None:
     order = r.trumps.order
     kinds = [t.kind for t in order]
     path = ("trumps.order",)
@@ -186,7 +210,7 @@ def _check_trump_order(c: "Compiler", r: model.Rules) -> None:
 # --- combinations --------------------------------------------------------------------------------
 
 
-def _check_combinations(c: "Compiler", r: model.Rules) -> None:
+def _check_combinations(c: Reporter, r: model.Rules) -> None:
     comb = r.combinations
     decks = r.table.decks
     if 1 not in comb.set_widths:
@@ -212,7 +236,7 @@ def _check_combinations(c: "Compiler", r: model.Rules) -> None:
                          f"{4 * decks} cards of a rank", code=codes.COMBINATION_DECKS)
 
 
-def _check_links(c: "Compiler", r: model.Rules) -> None:
+def _check_links(c: Reporter, r: model.Rules) -> None:
     order = r.trumps.order
     if not order or order[-1].kind != "trump-suit":
         return  # the order itself is wrong and reported; links measured against it would mislead
@@ -275,7 +299,7 @@ def _check_links(c: "Compiler", r: model.Rules) -> None:
 # --- declaring -----------------------------------------------------------------------------------
 
 
-def _check_ladder(c: "Compiler", r: model.Rules) -> None:
+def _check_ladder(c: Reporter, r: model.Rules) -> None:
     decks = r.table.decks
     for step in r.declaring.ladder:
         if step.kind == "level" and step.count > decks:
@@ -308,7 +332,7 @@ def _check_ladder(c: "Compiler", r: model.Rules) -> None:
                          "ladder shows more of the cards of another", code=codes.DECLARING)
 
 
-def _check_declarable(c: "Compiler", r: model.Rules) -> None:
+def _check_declarable(c: Reporter, r: model.Rules) -> None:
     """Every step of the ladder can be declared at every level of the game with the cards the pack
     holds: a step of N level cards needs a level card of which N copies are left once ``remove``
     has taken its cards out (the jokers' steps are ``_check_ladder``'s).
@@ -354,14 +378,14 @@ def _can_grow(ladder: tuple[model.DeclareStep, ...]) -> bool:
     return any(a[0] == b[0] and a != b and b[1] >= a[1] and b[2] >= a[2] for a in shapes for b in shapes)
 
 
-def _check_weak_hands(c: "Compiler", r: model.Rules) -> None:
+def _check_weak_hands(c: Reporter, r: model.Rules) -> None:
     t = r.table
     if "no-points" in r.declaring.redeal_hands and t.total_points == 0:
         c.error_at_field(("declaring.redeal_hands", "table.points", "table.removed_ranks"),
                          "the deck has no point cards, so every hand would be redealt for having none", code=codes.DECLARING)
 
 
-def _check_kitty_shown(c: "Compiler", r: model.Rules) -> None:
+def _check_kitty_shown(c: Reporter, r: model.Rules) -> None:
     shown = r.kitty_exchange
     if (shown.shown_before_burying or shown.shown_at_end) and r.table.kitty_size == 0:
         c.error_at_field(("kitty_exchange.shown_before_burying", "table.kitty_size"),
@@ -377,7 +401,7 @@ def _jokers_held(table: model.Table, kind: str) -> int:
     return max(table.copies("BJ"), table.copies("SJ"))
 
 
-def _check_fallback(c: "Compiler", r: model.Rules) -> None:
+def _check_fallback(c: Reporter, r: model.Rules) -> None:
     kitty = r.table.kitty_size
     for fb in (r.declaring.fallback, *r.declaring.fallback_then):
         if fb.kind in ("kitty-card", "level-card", "level-card-or-joker", "highest-card") and kitty == 0:
@@ -394,7 +418,7 @@ def _check_fallback(c: "Compiler", r: model.Rules) -> None:
 # --- leading -------------------------------------------------------------------------------------
 
 
-def _check_throws(c: "Compiler", r: model.Rules) -> None:
+def _check_throws(c: Reporter, r: model.Rules) -> None:
     lead = r.leading
     if lead.throw_decider == "first" and lead.throw_failure == "smallest-card":
         who = "opponent" if lead.throw_stoppers == "opponents" else "player"
@@ -420,12 +444,12 @@ def _length_words(least: int, most: int) -> str:
     return f"{least} to {most} sets long" if most else f"{least} or more sets long"
 
 
-def _check_follow_lists(c: "Compiler", r: model.Rules) -> None:
+def _check_follow_lists(c: Reporter, r: model.Rules) -> None:
     comb = r.combinations
     decks = r.table.decks
     budget = [_PACKING_BUDGET]
     for fl in r.following.lists:
-        label = lead_shape_label(fl.lead)
+        label = fl.lead.label
         path = (f"following.lists[{label}]",)
         lead = fl.lead
         if lead.length == 1:
@@ -459,7 +483,7 @@ def _check_follow_lists(c: "Compiler", r: model.Rules) -> None:
                 break
 
 
-def _check_entries(c: "Compiler", path: tuple[str, ...], label: str, fl: model.FollowList, n: int,
+def _check_entries(c: Reporter, path: tuple[str, ...], label: str, fl: model.FollowList, n: int,
                    decks: int, comb: model.Combinations, budget: list[int] | None = None) -> bool:
     size = fl.lead.width * (n if fl.lead.length != 1 else 1)
     where = f" (for a tractor of {n})" if fl.lead.length == 0 else ""
@@ -596,7 +620,7 @@ def _formula_values(tree: tuple, table: model.Table) -> Iterator[tuple[int, int 
             yield size, cards if reads_cards else None, value if value <= _MAX_FORMULA else None
 
 
-def _check_kitty(c: "Compiler", r: model.Rules) -> None:
+def _check_kitty(c: Reporter, r: model.Rules) -> None:
     k = r.kitty
     comb = r.combinations
     if k.kind == "formula":
@@ -644,7 +668,7 @@ def _check_kitty(c: "Compiler", r: model.Rules) -> None:
 # --- thresholds ----------------------------------------------------------------------------------
 
 
-def _check_thresholds(c: "Compiler", r: model.Rules) -> None:
+def _check_thresholds(c: Reporter, r: model.Rules) -> None:
     _check_upgrade_table(c, r, "thresholds")
     if r.solo_thresholds:
         if r.table.partnership != "called":
@@ -659,9 +683,9 @@ def _check_thresholds(c: "Compiler", r: model.Rules) -> None:
                          "fixed partners always make a whole team", code=codes.CALLED_PARTNERS)
 
 
-def _check_upgrade_table(c: "Compiler", r: model.Rules, field: str) -> None:
+def _check_upgrade_table(c: Reporter, r: model.Rules, field: str) -> None:
     """The upgrade table in the field ``field`` covers every score once, from 0 up."""
-    if c.upgrade_tables[field].broken:
+    if c.already_refused(field):
         return
     rows = getattr(r, field)
     g = score_granularity(r.table.points)
@@ -698,11 +722,11 @@ def _check_upgrade_table(c: "Compiler", r: model.Rules, field: str) -> None:
 # --- stakes --------------------------------------------------------------------------------------
 
 
-def _check_stakes(c: "Compiler", r: model.Rules) -> None:
+def _check_stakes(c: Reporter, r: model.Rules) -> None:
     """Game points, when a ruleset has them, must price every outcome its upgrade tables can give
     (with the bankers' bonus for a smaller team, and their +0 for a hold without the last trick)."""
     stakes = r.stakes
-    if not stakes.game_points or any(table.broken for table in c.upgrade_tables.values()):
+    if not stakes.game_points or any(c.already_refused(field) for field in _UPGRADE_TABLES):
         return
     outcomes: list[tuple[str, int, bool]] = []  # (side, levels, the far end of an endless row)
     bonuses = {0, r.levels.short_team_bonus}
@@ -724,3 +748,4 @@ def _check_stakes(c: "Compiler", r: model.Rules) -> None:
                               "levels.hold_needs_last_trick"),
                              f"the game points give nothing for '{words}'{more}, which the upgrade table can produce", code=codes.STAKES)
             return
+
