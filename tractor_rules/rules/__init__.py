@@ -17,6 +17,7 @@ methods).  Import the names from this package: ``from tractor_rules.rules import
 from __future__ import annotations
 
 from .base import (
+    FORBIDDEN_IN_TEXT,
     JOKERS,
     MAX_DECKS,
     MAX_PLAYERS,
@@ -60,6 +61,7 @@ __all__ = [
     "RANKS",
     "SUITS",
     "JOKERS",
+    "FORBIDDEN_IN_TEXT",
     "Suit",
     "since",
     "bounded",

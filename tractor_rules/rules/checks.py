@@ -2,24 +2,28 @@
 score once, follow lists fit their leads, nothing asks for cards the decks cannot produce.
 
 Two readers make rules and run them: the compiler, once a ruleset's statements are read, and
-``Rules.from_dict``, once a JSON document is.  So that both can refuse the same rules with the
-same words, the checks know neither: each reports a problem to a ``Reporter`` (the ``c`` of every
+``Rules.from_dict``, once a JSON document is.  So that both refuse the same rules with the same
+words, the checks know neither: each reports a problem to a ``Reporter`` (the ``c`` of every
 check) with the fields to blame, most to blame first, its message (in the language's words, as
 the compiler has always given it) and its code.  The compiler's reporter points at the statement
 that set the first of those fields (``language/compiler/checking.py``); ``from_dict``'s names the
 first field's place in the document (``codec.py``).
+
+``check_values`` is the readers' part that the compiler's statements make sure of as they are read
+(a rank is a rank, a card is named once, the levels run upwards): a JSON document is checked
+against it first, because the checks that relate fields take it for granted.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Collection, Iterable, Iterator
 from itertools import pairwise
-from typing import Protocol
+from typing import Any, Protocol, get_args
 
 from .. import codes
 from .. import rules as model
 from . import expressions
-from .base import RANKS
+from .base import FORBIDDEN_IN_TEXT, RANKS
 from .declaring import step_words
 from .play import width_name
 from .scoring import score_granularity
@@ -749,3 +753,351 @@ def _check_stakes(c: Reporter, r: model.Rules) -> None:
                              f"the game points give nothing for '{words}'{more}, which the upgrade table can produce", code=codes.STAKES)
             return
 
+
+# --- what the statements make sure of ------------------------------------------------------------
+# The compiler's statements never make these values: a rank that is none, a card named twice,
+# levels that run downwards.  A JSON document can hold them; the checks above take them for granted
+# (and the engine could not play them), so ``Rules.from_dict`` refuses them first, in the words the
+# compiler gives where a statement can write the same mistake.
+
+
+def check_values(c: Reporter, rules: model.Rules) -> None:
+    """Report to ``c`` every value of ``rules`` that no statement could have written.  The words
+    (ranks, cards, bands of the trump order) come first: the other checks read them."""
+    counted = _Counting(c)
+    _check_words(counted, rules)
+    if counted.reported:
+        return
+    for check in (_check_removals, _check_repeats, _check_ranges, _check_choices, _check_moments, _check_titles):
+        check(counted, rules)
+
+
+class _Counting:
+    """A reporter that passes each problem on and counts them."""
+
+    def __init__(self, inner: Reporter):
+        self.inner = inner
+        self.reported = 0
+
+    def error_at_field(self, paths: tuple[str, ...], message: str, *, code: str) -> None:
+        self.reported += 1
+        self.inner.error_at_field(paths, message, code=code)
+
+    def already_refused(self, field: str) -> bool:
+        return self.inner.already_refused(field)
+
+
+def not_a_rank(value: str) -> str:
+    """The words of a rank that is none ("1", "Z")."""
+    return f"'{value}' is not a rank: ranks are 2 to 10, J, Q, K and A"
+
+
+#: the bands of the trump order (and of a suit hand's links) that name a rank, and the one that
+#: names a card
+_RANK_BANDS = ("rank-in-trump-suit", "rank-in-other-suits", "rank")
+_CARD_BANDS = ("card",)
+#: the bands of the trump order, and of each kind of link chain
+_ORDER_BANDS: tuple[str, ...] = get_args(model.TierKind)
+_SUIT_LINK_BANDS: tuple[str, ...] = ("big-joker", "small-joker", "level-in-trump-suit", "level-in-other-suits",
+                    "rank-in-trump-suit", "rank-in-other-suits", "card", "top-of-trump-suit")
+_NO_TRUMP_LINK_BANDS: tuple[str, ...] = ("big-joker", "small-joker", "level", "rank")
+
+
+def _check_words(c: Reporter, r: model.Rules) -> None:
+    """Every rank is a rank, every card a card, and every band names what its kind needs."""
+
+    def rank(path: str, value: str) -> None:
+        if value not in RANK_ORDER:
+            c.error_at_field((path,), not_a_rank(value), code=codes.NOT_A_RANK)
+
+    for i, value in enumerate(r.table.removed_ranks):
+        rank(f"table.removed_ranks[{i}]", value)
+    for i, (value, _points) in enumerate(r.table.points):
+        rank(f"table.points[{i}]", value)
+    for name in ("first", "last"):
+        rank(f"levels.{name}", getattr(r.levels, name))
+    for name in ("chosen", "mandatory", "defended"):
+        for i, value in enumerate(getattr(r.levels, name)):
+            rank(f"levels.{name}[{i}]", value)
+    for i, knock in enumerate(r.levels.knock_back):
+        rank(f"levels.knock_back[{i}].level", knock.level)
+        rank(f"levels.knock_back[{i}].to", knock.to)
+        if knock.single:  # "": the level's own rank
+            rank(f"levels.knock_back[{i}].single", knock.single)
+    for i, (card, _copies) in enumerate(r.table.removed_cards):
+        if card not in model.JOKERS and not expressions.is_card(card):
+            c.error_at_field((f"table.removed_cards[{i}]",), f"'{card}' is not a card", code=codes.NOT_A_CARD)
+    bands: list[tuple[str, str, str | None, str | None, tuple[str, ...]]] = [
+        (f"trumps.order[{i}]", t.kind, t.rank, t.card, _ORDER_BANDS)
+        for i, t in enumerate(r.trumps.order)]
+    for field, allowed in (("links", _SUIT_LINK_BANDS), ("no_trump_links", _NO_TRUMP_LINK_BANDS)):
+        for i, chain in enumerate(getattr(r.combinations, field)):
+            bands.extend((f"combinations.{field}[{i}][{j}]", t.kind, t.rank, t.card, allowed)
+                         for j, t in enumerate(chain))
+    for path, kind, band_rank, band_card, allowed in bands:
+        if kind not in allowed:
+            where = "a no-trump link chain" if "no_trump_links" in path else "a suit hand's link chain"
+            c.error_at_field((path,), f"'{kind}' is no band of {where}: its bands are "
+                                      f"{', '.join(repr(k) for k in allowed)}", code=codes.BAD_EXPORT)
+            continue
+        if kind in _RANK_BANDS:
+            if band_rank is None or band_card is not None:
+                c.error_at_field((path,), f"a band '{kind}' names a rank and no card", code=codes.BAD_EXPORT)
+            else:
+                rank(path, band_rank)
+        elif kind in _CARD_BANDS:
+            if band_card is None or band_rank is not None:
+                c.error_at_field((path,), f"a band '{kind}' names a card and no rank", code=codes.BAD_EXPORT)
+            elif not expressions.is_card(band_card):
+                c.error_at_field((path,), f"'{band_card}' is not a card", code=codes.NOT_A_CARD)
+        elif band_rank is not None or band_card is not None:
+            c.error_at_field((path,), f"a band '{kind}' names no rank and no card", code=codes.BAD_EXPORT)
+
+
+def card_words(card: str, count: int) -> str:
+    """``count`` copies of a card of ``remove``, without the number: "big jokers", "× 2S", "2S"."""
+    if card in model.JOKERS:
+        name = "big joker" if card == "BJ" else "small joker"
+        return name + ("s" if count != 1 else "")
+    return f"× {card}" if count != 1 else card
+
+
+def removal_problem(card: str, copies: int | None, *, decks: int, jokers: bool, removed_ranks: tuple[str, ...],
+                    removed: Collection[str]) -> tuple[str, str] | None:
+    """What is wrong with taking ``copies`` of ``card`` out of the pack (None: every copy), the
+    cards ``removed`` being taken out already: (message, code), or None when nothing is."""
+    if card in removed:
+        return f"{card_words(card, 1)} is removed twice", codes.REPEATED_VALUE
+    if card in model.JOKERS and not jokers:
+        return "the deck has no jokers to remove ('jokers: no')", codes.CONTRADICTORY_STATEMENT
+    if card[:-1] in removed_ranks:
+        return f"{card}: the {card[:-1]}s are already removed as a whole rank", codes.CONTRADICTORY_STATEMENT
+    if copies is not None and not 1 <= copies <= decks:
+        held = f"{decks} deck{'s' if decks != 1 else ''} hold{'s' if decks == 1 else ''} only {decks}"
+        return (f"cannot remove {copies} {card_words(card, copies)}: {held}" if copies
+                else "remove at least one card"), codes.CONTRADICTORY_STATEMENT
+    return None
+
+
+def _check_removals(c: Reporter, r: model.Rules) -> None:
+    """The cards taken out are in the pack, each named once; two ranks at least are left."""
+    t = r.table
+    if len(t.ranks) < 2:
+        c.error_at_field(("table.removed_ranks",), "a deck needs at least two ranks left",
+                         code=codes.CONTRADICTORY_STATEMENT)
+    removed: list[str] = []
+    for i, (card, copies) in enumerate(t.removed_cards):
+        problem = removal_problem(card, copies, decks=t.decks, jokers=t.jokers, removed_ranks=t.removed_ranks,
+                                  removed=removed)
+        if problem is not None:
+            message, code = problem
+            c.error_at_field((f"table.removed_cards[{i}]", "table.decks"), message, code=code)
+        removed.append(card)
+
+
+#: the words of a called card's limit and of a weak hand, as a statement writes them
+_CALL_LIMIT_WORDS = {"trumps": "not trumps", "highest": "not the highest card", "points": "not point cards"}
+_WEAK_HAND_WORDS = {"no-trumps": "a hand without trumps", "no-points": "a hand without points"}
+
+
+def _check_repeats(c: Reporter, r: model.Rules) -> None:
+    """Nothing a statement lists once is listed twice."""
+
+    def once(path: str, values: Iterable[object], words: Callable[[Any], str]) -> None:
+        seen: list[object] = []
+        for i, value in enumerate(values):
+            if value in seen:
+                c.error_at_field((f"{path}[{i}]", path), words(value), code=codes.REPEATED_VALUE)
+            seen.append(value)
+
+    once("table.removed_ranks", r.table.removed_ranks, lambda rank: f"{rank} is removed twice")
+    once("table.points", (rank for rank, _ in r.table.points), lambda rank: f"{rank} is given points twice")
+    once("table.call_limits", r.table.call_limits, lambda limit: f"'{_CALL_LIMIT_WORDS[limit]}' is written twice")
+    for name in ("chosen", "mandatory", "defended"):
+        once(f"levels.{name}", getattr(r.levels, name), lambda rank: f"{rank} is listed twice")
+    once("levels.knock_back", (k.level for k in r.levels.knock_back), lambda rank: f"{rank} is knocked back twice")
+    once("trumps.order", r.trumps.order,
+         lambda t: f"'{tier_words(t.kind, t.rank, t.card)}' appears twice in the order")
+    for field in ("links", "no_trump_links"):
+        once(f"combinations.{field}", (t for chain in getattr(r.combinations, field) for t in chain),
+             lambda t: f"'{tier_words(t.kind, t.rank, t.card)}' is linked twice")
+    once("combinations.set_widths", r.combinations.set_widths, lambda w: f"{width_name(w)} is listed twice")
+    once("combinations.tractor_widths", r.combinations.tractor_widths,
+         lambda w: f"{width_name(w, plural=True)} are listed twice")
+    once("combinations.tractor_lengths", (w for w, _, _ in r.combinations.tractor_lengths),
+         lambda w: f"{width_name(w, plural=True)} are listed twice")
+    once("declaring.suit_order", r.declaring.suit_order, lambda suit: f"suit {suit} appears twice")
+    once("declaring.redeal_hands", r.declaring.redeal_hands,
+         lambda kind: f"'{_WEAK_HAND_WORDS[kind]}' is listed twice")
+    once("kitty.table", ((row.width, row.length) for row in r.kitty.table),
+         lambda unit: f"{_unit_words(*unit)} has two multipliers")
+    once("stakes.game_points", ((row.side, row.levels) for row in r.stakes.game_points),
+         lambda _: "this outcome is given game points twice")
+    once("following.lists", (fl.lead for fl in r.following.lists),
+         lambda lead: f"the follow list for '{lead.label}' is given twice")
+
+
+def _unit_words(width: int, length: int) -> str:
+    """A set or a tractor with its article: "a pair", "a tractor of 3 pairs"."""
+    if length == 1:
+        return "a " + width_name(width)
+    return f"a tractor of {length} {width_name(width, plural=True)}"
+
+
+#: the ways of choosing trump that always decide (never pass to a later one), in a statement's words
+_DECIDING_WORDS = {"redeal": "redeal", "no-trump": "no-trump", "partner-names": "partner names trump"}
+
+
+def _check_ranges(c: Reporter, r: model.Rules) -> None:
+    """Ranges and lists that go one way go that way: the levels upwards, knocking back downwards,
+    a row's scores from low to high."""
+    lv = r.levels
+    if RANK_ORDER[lv.first] > RANK_ORDER[lv.last]:
+        c.error_at_field(("levels.first", "levels.last"), f"levels run upwards: {lv.first} comes after {lv.last}",
+                         code=codes.WRONG_ORDER)
+    for i, (lower, higher) in enumerate(pairwise(lv.chosen), start=1):
+        if RANK_ORDER[lower] > RANK_ORDER[higher]:
+            c.error_at_field((f"levels.chosen[{i}]", "levels.chosen"),
+                             f"levels run upwards: {higher} comes after {lower}", code=codes.WRONG_ORDER)
+    if lv.chosen and (lv.chosen[0], lv.chosen[-1]) != (lv.first, lv.last):
+        c.error_at_field(("levels.chosen", "levels.first", "levels.last"),
+                         f"the levels chosen run from {lv.chosen[0]} to {lv.chosen[-1]}, but the first and last "
+                         f"levels are {lv.first} and {lv.last}", code=codes.BAD_EXPORT)
+    for i, knock in enumerate(lv.knock_back):
+        if RANK_ORDER[knock.to] >= RANK_ORDER[knock.level]:
+            c.error_at_field((f"levels.knock_back[{i}]", "levels.knock_back"),
+                             f"knocking back goes down: {knock.to} is not below {knock.level}", code=codes.WRONG_ORDER)
+    comb = r.combinations
+    ranges = [("combinations.tractor_max_length", comb.tractor_min_length, comb.tractor_max_length)]
+    ranges += [(f"combinations.tractor_lengths[{i}]", low, high)
+               for i, (_, low, high) in enumerate(comb.tractor_lengths)]
+    for length_path, low, high in ranges:
+        if high and high < low:
+            c.error_at_field((length_path,), f"the length range {low}-{high} is empty", code=codes.WRONG_ORDER)
+    for field in _UPGRADE_TABLES:
+        for i, row in enumerate(getattr(r, field)):
+            row_paths = (f"{field}[{i}]", field)
+            if row.high != -1 and row.high < row.low:
+                c.error_at_field(row_paths, f"the range {row.low}-{row.high} is empty", code=codes.WRONG_ORDER)
+            if row.every and row.high != -1:
+                c.error_at_field(row_paths, "only an open row ('N+') can add levels every N points",
+                                 code=codes.CONTRADICTORY_STATEMENT)
+            if row.at_most and row.high != -1:
+                c.error_at_field(row_paths, "'at most' limits an open row ('N+'); this row is closed",
+                                 code=codes.CONTRADICTORY_STATEMENT)
+            elif row.at_most and row.at_most < row.levels:
+                c.error_at_field(row_paths, f"'at most +{row.at_most}' is below the row's own +{row.levels}",
+                                 code=codes.CONTRADICTORY_STATEMENT)
+    for i, (step, next_step) in enumerate(pairwise(r.stakes.multipliers), start=1):
+        if next_step.above <= step.above:
+            c.error_at_field((f"stakes.multipliers[{i}]", "stakes.multipliers"),
+                             f"thresholds go upwards: {next_step.above} is not above {step.above}",
+                             code=codes.WRONG_ORDER)
+    ways = [("declaring.fallback", r.declaring.fallback)]
+    ways += [(f"declaring.fallback_then[{i}]", way) for i, way in enumerate(r.declaring.fallback_then)]
+    for path, way in ways:
+        if way.kind == "kitty-card" and way.skip_to == way.card:
+            c.error_at_field((path,), f"skipping jokers goes on past card {way.card}, so the last card tried must "
+                             f"come after it (or write 'skip jokers back to card {way.skip_to}')", code=codes.WRONG_ORDER)
+    for path, way in ways[:-1]:
+        if way.kind in _DECIDING_WORDS:
+            c.error_at_field((path, "declaring.fallback_then"),
+                             f"'{_DECIDING_WORDS[way.kind]}' always decides, so nothing after it is ever tried",
+                             code=codes.WRONG_ORDER)
+    if r.declaring.suit_order and len(r.declaring.suit_order) != len(model.SUITS):
+        c.error_at_field(("declaring.suit_order",), f"a suit order ranks all four suits; this one has "
+                         f"{len(r.declaring.suit_order)}", code=codes.CONTRADICTORY_STATEMENT)
+
+
+def _check_choices(c: Reporter, r: model.Rules) -> None:
+    """Values one statement writes together agree: the called cards and the partnership, the
+    number of hands and the game's end, a formula and the kind of multiplier."""
+    t = r.table
+    if t.partnership == "called" and not t.called_cards:
+        c.error_at_field(("table.called_cards", "table.partnership"),
+                         "called partners ('partners: by calling N cards') need 1 called card or more, not 0",
+                         code=codes.BAD_EXPORT)
+    if t.partnership != "called" and t.called_cards:
+        c.error_at_field(("table.called_cards", "table.partnership"),
+                         f"{t.called_cards} called cards, but the teams are fixed ('partners: {t.partnership}')",
+                         code=codes.BAD_EXPORT)
+    lv = r.levels
+    if lv.game_end == "hands" and not lv.end_hands:
+        c.error_at_field(("levels.end_hands", "levels.game_end"),
+                         "'game end: after N hands' needs N of 1 or more, not 0", code=codes.BAD_EXPORT)
+    if lv.game_end != "hands" and lv.end_hands:
+        c.error_at_field(("levels.end_hands", "levels.game_end"),
+                         f"the game ends after {lv.end_hands} hands, but its end is '{lv.game_end}'",
+                         code=codes.BAD_EXPORT)
+    ways = [("declaring.fallback", r.declaring.fallback)]
+    ways += [(f"declaring.fallback_then[{i}]", way) for i, way in enumerate(r.declaring.fallback_then)]
+    for path, way in ways:
+        if way.kind == "kitty-card" and not way.card:
+            c.error_at_field((f"{path}.card",), "the kitty card is counted from 1, not 0", code=codes.BAD_EXPORT)
+    if r.kitty.kind == "formula" and not r.kitty.formula:
+        c.error_at_field(("kitty.formula", "kitty.kind"), "a multiplier by formula needs its formula",
+                         code=codes.BAD_EXPORT)
+
+
+def _check_moments(c: Reporter, r: model.Rules) -> None:
+    """Every expression reads only what is known when it is evaluated: the kitty's formula and its
+    'dug when' as the kitty is counted, the house rules after a hand."""
+    trees = [("kitty.formula", r.kitty.formula, expressions.KITTY),
+             ("kitty_exchange.dug_when", r.kitty_exchange.dug_when, expressions.KITTY)]
+    for i, trigger in enumerate(r.levels.after_hand):
+        trees.append((f"levels.after_hand[{i}].condition", trigger.condition, expressions.AFTER_HAND))
+        trees += [(effect_path(i, j), effect, expressions.AFTER_HAND) for j, effect in enumerate(trigger.effects)]
+    for path, tree, moment in trees:
+        problem = _not_known(tree, moment)
+        if problem is not None:
+            c.error_at_field((path,), problem, code=codes.NOT_KNOWN_HERE)
+
+
+def _not_known(tree: tuple, moment: str) -> str | None:
+    """The words of the first part of ``tree`` not known at ``moment``, or None."""
+    if not tree:
+        return None
+    when = expressions.MOMENT_WORDS[moment]
+    if tree[0] == "var":
+        quantity = expressions.QUANTITIES[tree[1]]
+        if moment not in quantity.moments:
+            return f"'{quantity.words}' ({quantity.meaning}) is not known {when}"
+        return None
+    if tree[0] == "fact":
+        form = expressions.FACTS[tree[1]]
+        if moment not in form.moments:
+            return f"'{form.name}' ({form.meaning}) is not known {when}"
+        teams = [a for a, kind in zip(tree[2:], form.arguments) if kind == "team" and a in ("winners", "losers")]
+        if teams and moment != expressions.AFTER_HAND:
+            return f"the {teams[0]} of the hand are not known {when}: name the bankers or the attackers"
+        return None
+    return next((found for part in tree[1:] if isinstance(part, tuple)
+                 for found in [_not_known(part, moment)] if found is not None), None)
+
+
+#: the longest text of each kind, as a ruleset may write it
+TEXT_LIMITS = {"name": 200, "description": 4000}
+_TEXT_WORDS = {"name": "the ruleset's name", "description": "the description"}
+
+
+def _check_titles(c: Reporter, r: model.Rules) -> None:
+    """The name and the description, in English and in each translation, are texts a ruleset could
+    write: a name, of a sane length, and no character that a sheet, a terminal or UTF-8 refuses."""
+    texts = [(kind, kind, "", getattr(r, kind)) for kind in TEXT_LIMITS]
+    texts += [(f"translations[{i}].{kind}", kind, f" in {tr.language}", getattr(tr, kind))
+              for i, tr in enumerate(r.translations) for kind in TEXT_LIMITS]
+    for path, kind, language, text in texts:
+        what = _TEXT_WORDS[kind] + language
+        if path == "name" and not text.strip():
+            c.error_at_field((path,), f"{what} is empty", code=codes.TEXT_TOO_LONG)
+        elif len(text) > TEXT_LIMITS[kind]:
+            c.error_at_field((path,), f"{what} is {len(text)} characters long; at most {TEXT_LIMITS[kind]}",
+                             code=codes.TEXT_TOO_LONG)
+        lone = next((ch for ch in text if "\ud800" <= ch <= "\udfff"), None)
+        bad = next((ch for ch in text if ch in FORBIDDEN_IN_TEXT), None) if not text.isprintable() else None
+        if lone is not None:
+            c.error_at_field((path,), f"U+{ord(lone):04X} is half of a surrogate pair, no character on its own: "
+                             "the text cannot be saved as UTF-8", code=codes.LONE_SURROGATE)
+        elif bad is not None:
+            c.error_at_field((path,), f"a string cannot hold the control character U+{ord(bad):04X} (terminal "
+                             "escapes and direction overrides are refused)", code=codes.CONTROL_CHARACTER)

@@ -62,7 +62,8 @@ class Fallback:
     kind: Literal[
         "kitty-card", "level-card", "highest-card", "redeal", "no-trump", "partner-names", "level-card-or-joker"
     ] = "kitty-card"
-    card: int = bounded(1, 1000, default=3)
+    #: (0 for the ways that take no card of the kitty: the compiler writes them so)
+    card: int = bounded(1, 1000, off=0, default=3)
     skip_to: int = bounded(1, 1000, off=0, default=7)
     otherwise: Literal["no-trump", "redeal"] = "no-trump"
 
