@@ -14,8 +14,9 @@ from functools import cache
 from typing import Any, Literal, TypeGuard, Union, get_args, get_origin
 
 from . import rules as model
-from .errors import ExportError
+from .errors import DATA_FILE, Diagnostic, ExportError
 from .rules import expressions
+from .rules.checks import check_rules, check_values
 
 _SOURCES_FIELD = "sources"
 
@@ -313,7 +314,54 @@ def rules_from_dict(data: dict) -> model.Rules:
         (path, _from_data(model.Source, src, f"{_SOURCES_FIELD}.{path}"))
         for path, src in raw_sources.items()
     )
-    return dataclasses.replace(rules, sources=sources)
+    rules = dataclasses.replace(rules, sources=sources)
+    _check_game(rules)
+    return rules
+
+
+# --- the game --------------------------------------------------------------------------------------
+
+
+class _DocumentReporter:
+    """The ``rules.checks.Reporter`` of ``rules_from_dict``: each problem is named by the place in
+    the document of the field most to blame, with the compiler's message and code."""
+
+    def __init__(self, rules: model.Rules):
+        self.rules = rules
+        self.diagnostics: list[Diagnostic] = []
+
+    def error_at_field(self, paths: tuple[str, ...], message: str, *, code: str) -> None:
+        self.diagnostics.append(Diagnostic(DATA_FILE, 0, 0, f"{self.document_path(paths[0])}: {message}", code=code))
+
+    def already_refused(self, field: str) -> bool:
+        return False  # the document was read whole, or refused before the checks
+
+    def document_path(self, path: str) -> str:
+        """``path`` as the document places it: a follow list, which ``Rules.sources`` keys by its
+        lead ("following.lists[pair]"), by its index in the list."""
+        label = path.removeprefix(_FOLLOW_LIST_PREFIX).removesuffix("]")
+        if not path.startswith(_FOLLOW_LIST_PREFIX) or label.isdigit():
+            return path
+        lead = model.LeadShape.from_label(label)
+        index = next(i for i, fl in enumerate(self.rules.following.lists) if fl.lead == lead)
+        return f"{_FOLLOW_LIST_PREFIX}{index}]"
+
+
+_FOLLOW_LIST_PREFIX = "following.lists["
+
+
+def _check_game(rules: model.Rules) -> None:
+    """Refuse the rules the compiler would refuse: what no statement writes (a rank that is none,
+    levels that run downwards), then what the compiler's checks of several fields refuse (the deal
+    does not add up, a mandatory level is no level of the game, ...), each problem with the code and
+    the message the compiler gives.  So every document read is one the engine can play, as every
+    ruleset compiled is."""
+    reporter = _DocumentReporter(rules)
+    check_values(reporter, rules)
+    if not reporter.diagnostics:  # the checks of several fields read the values as well formed
+        check_rules(reporter, rules)
+    if reporter.diagnostics:
+        raise ExportError(reporter.diagnostics)
 
 
 # --- schema ----------------------------------------------------------------------------------------

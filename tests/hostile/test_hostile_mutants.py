@@ -14,13 +14,14 @@ from harness import run_cases
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from mutants import mutant
+from playing import play_every_level
 from sharing import cores_per_test
 
 import tractor_rules as tr
 from tractor_rules.engine.game import play_hand
 from tractor_rules.engine.players.kinds import make_player
 from tractor_rules.engine.records.simulate import run_simulation
-from tractor_rules.engine.rulings.scoring import beyond_level, level_ladder
+from tractor_rules.engine.rulings.scoring import level_ladder
 
 #: The net's size.  A mutant is one to three random edits (13 families) of one of the 10 shipped
 #: rulesets, at a random line or token: 10,000 mutants start about 77 from each (ruleset, family)
@@ -118,21 +119,6 @@ def test_every_house_rule_that_compiles_plays_twenty_hands(text: str):
 #: 9 in 10 per run, and every run draws the same examples (derandomized).  Each plays two hands a
 #: level (a first hand and one with a seated banker): about four seconds on an idle machine.
 CUT_PACKS = 40
-
-
-def play_every_level(rules: tr.Rules, seed: int, players: str = "random") -> list[tuple[str | None, bool]]:
-    """Play a hand at each level a game of ``rules`` can reach: the levels of its ladder, each as a
-    first hand (the banker found by declaring) and as a later hand (a banker already seated), and
-    the extra level of ``game end: beyond the last level``.  The (level, beyond) pairs played."""
-    levels: list[tuple[str | None, bool]] = [(level, False) for level in level_ladder(rules)]
-    if rules.levels.game_end == "beyond-last":
-        levels.append((beyond_level(rules), True))
-    for level, beyond in levels:
-        for banker in (None, seed % rules.table.players):
-            seats = [make_player(players, seed + seat) for seat in range(rules.table.players)]
-            record = play_hand(rules, seats, random.Random(seed), level=level, banker=banker, beyond=beyond)
-            assert record.level == level and record.tricks, (level, beyond, banker)
-    return levels
 
 
 @settings(max_examples=CUT_PACKS, deadline=None)

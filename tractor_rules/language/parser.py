@@ -33,7 +33,7 @@ from lark.exceptions import UnexpectedCharacters, UnexpectedInput, UnexpectedTok
 from .. import codes
 from ..errors import MAX_REPORTED, Diagnostic, Fix, RulesetSyntaxError
 from ..resources import grammar_path
-from ..rules import MAX_FORMULA_OPERATORS
+from ..rules import FORBIDDEN_IN_TEXT, MAX_FORMULA_OPERATORS
 from .suggest import close_matches
 from .syntax import (
     Comment,
@@ -599,13 +599,9 @@ def _token_position(token: Token) -> Position:
     return Position(line, column, end_line, end_column)
 
 
-#: characters a string may not hold, even escaped: control characters other than tab and newline
-#: (terminal escape sequences start with one) and the bidirectional overrides and isolates, which
-#: would make a name shown on a terminal or a sheet read differently from what it holds
-_FORBIDDEN_IN_STRINGS = frozenset(
-    [chr(c) for c in range(0x20) if chr(c) not in "\t\n"] + [chr(0x7F)] + [chr(c) for c in range(0x80, 0xA0)]
-    + [chr(c) for c in range(0x202A, 0x202F)] + [chr(c) for c in range(0x2066, 0x206A)]
-)
+#: characters a string may not hold, even escaped (the rules' own list: ``Rules.from_dict`` refuses
+#: them in the JSON form's texts too)
+_FORBIDDEN_IN_STRINGS = FORBIDDEN_IN_TEXT
 
 
 class _BadValue(Exception):

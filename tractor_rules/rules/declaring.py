@@ -26,6 +26,25 @@ class DeclareStep:
     tied: bool = since(2, default=False)
 
 
+#: each kind of step's card in the language's words
+_STEP_NOUNS: dict[str, str] = {
+    "level": "level card",
+    "small-joker": "small joker",
+    "big-joker": "big joker",
+    "joker": "joker",
+}
+
+
+def step_words(step: DeclareStep) -> str:
+    """A step of the ladder in the language's words ("2 level cards", "1 small joker + 1 level
+    card"): how the compiler and ``Rules.from_dict`` name it in their errors."""
+    plural = step.count != 1
+    words = f"{step.count} {_STEP_NOUNS[step.kind]}{'s' if plural else ''}"
+    if step.level_cards:
+        words += f" + {step.level_cards} level card{'s' if step.level_cards != 1 else ''}"
+    return words
+
+
 @dataclass(frozen=True, slots=True)
 class Fallback:
     """How trump is chosen when nobody declares during the deal.

@@ -49,6 +49,8 @@ COMPARATOR_SPELLINGS = {"≤": "<=", "≥": ">=", "≠": "!=", "==": "="}
 
 #: the moments at which an expression is evaluated: when a dug kitty is counted, after a hand
 KITTY, AFTER_HAND = "kitty", "after-hand"
+#: where each moment is, in the words of an error
+MOMENT_WORDS = {KITTY: "when the kitty is counted", AFTER_HAND: "after a hand"}
 _ALWAYS = frozenset({KITTY, AFTER_HAND})
 
 

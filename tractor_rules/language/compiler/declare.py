@@ -8,6 +8,7 @@ from typing import Literal
 
 from ... import codes
 from ... import rules as model
+from ...rules import step_words
 from ..syntax import Leaf, Node, Statement, as_leaf, as_node
 from .core import YES_NO, Compiler, child_nodes, choice, handles, handles_choice, limits
 
@@ -25,12 +26,6 @@ _STEP_KINDS: dict[str, StepKind] = {
     "big_joker_step": "big-joker",
     "joker_step": "joker",
 }
-_STEP_NOUNS: dict[str, str] = {
-    "level": "level card",
-    "small-joker": "small joker",
-    "big-joker": "big joker",
-    "joker": "joker",
-}
 #: the fallbacks that take no numbers
 _FALLBACK_KINDS: dict[str, FallbackKind] = {
     "level_card": "level-card",
@@ -40,14 +35,6 @@ _FALLBACK_KINDS: dict[str, FallbackKind] = {
     "fallback_no_trump": "no-trump",
     "partner_names": "partner-names",
 }
-
-
-def step_words(step: model.DeclareStep) -> str:
-    plural = step.count != 1
-    words = f"{step.count} {_STEP_NOUNS[step.kind]}{'s' if plural else ''}"
-    if step.level_cards:
-        words += f" + {step.level_cards} level card{'s' if step.level_cards != 1 else ''}"
-    return words
 
 
 def _clashes(a: model.DeclareStep, b: model.DeclareStep) -> bool:
