@@ -35,7 +35,9 @@ class Card:
     heading: str
     sections: tuple[Section, ...]
     labels: Labels
+    #: how the page prints on A4 (shown on screen without #letter), and on Letter (with it)
     print_note: str
+    letter_note: str
 
 
 def _kept(section: Section, keys: frozenset[str] | None) -> Section:
@@ -59,5 +61,7 @@ def build_card(rules: Rules, lang: str = "en") -> Card:
             labels=sheet.labels,
             print_note=_("This card prints on one A4 page. For US Letter, open it with #letter at the end of "
                          "its address (for example card.html#letter) before printing."),
+            letter_note=_("This card prints on one US Letter page (its address ends with #letter). For A4, open "
+                          "it without #letter at the end of its address before printing."),
         )
 

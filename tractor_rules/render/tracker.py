@@ -49,7 +49,9 @@ class Tracker:
     #: the sheet's upgrade table, with its title
     outcome_title: str
     outcome: Table | None
+    #: how the page prints on A4 (shown on screen without #letter), and on Letter (with it)
     print_note: str
+    letter_note: str
 
 
 def _seat(n: int) -> str:
@@ -114,5 +116,7 @@ def build_tracker(rules: Rules, lang: str = "en") -> Tracker:
             outcome=outcome,
             print_note=_("This tracker prints on one A4 page. For US Letter, open it with #letter at the end "
                          "of its address (for example tracker.html#letter) before printing."),
+            letter_note=_("This tracker prints on one US Letter page (its address ends with #letter). For A4, "
+                          "open it without #letter at the end of its address before printing."),
         )
 
