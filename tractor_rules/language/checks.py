@@ -22,6 +22,7 @@ from .compiler import (
     tier_words,
     width_name,
 )
+from .compiler.trumps import links_problem, links_through, links_words, order_no_trump_links
 from .syntax import Leaf, Node
 
 if TYPE_CHECKING:
@@ -100,30 +101,45 @@ def _check_levels(c: "Compiler", r: model.Rules) -> None:
     removed = set(r.table.removed_ranks)
     constant = set(r.trumps.constant_ranks)
     first, last = r.levels.first, r.levels.last
+    chosen = r.levels.chosen
+    # the fixes of a conflict with an inherited statement: the range without the ranks that cannot
+    # be levels, and each list of levels without the ranks it cannot name
+    unplayable = removed | constant
+    if chosen:
+        kept = [rank for rank in chosen if rank not in unplayable]
+        range_fix = (c.statement_fix("levels.first", "levels", f"range: {', '.join(kept)}"),) if kept else ()
+    else:
+        kept = [rank for rank in model.RANKS[RANK_ORDER[first]:RANK_ORDER[last] + 1] if rank not in unplayable]
+        range_fix = (c.statement_fix("levels.first", "levels", f"range: {kept[0]} to {kept[-1]}"),) if kept else ()
     for rank, path in ((first, "levels.first"), (last, "levels.last")):
         if rank in removed:
-            c.error_at_field((path,), f"level {rank} is removed from the deck", code=codes.LEVELS_MISMATCH)
+            c.error_at_field((path, "table.removed_ranks"), f"level {rank} is removed from the deck",
+                             code=codes.LEVELS_MISMATCH, fixes=range_fix)
         if rank in constant:
             c.error_at_field((path, "trumps.order"),
-                             f"{rank} is a constant trump, so it cannot be a level; start the levels above it", code=codes.LEVELS_MISMATCH)
-    chosen = r.levels.chosen
+                             f"{rank} is a constant trump, so it cannot be a level; start the levels above it",
+                             code=codes.LEVELS_MISMATCH, fixes=range_fix)
     for rank in chosen[1:-1]:
         if rank in removed or rank in constant:
             why = "removed from the deck" if rank in removed else "a constant trump"
-            c.error_at_field(("levels.chosen",), f"level {rank} is {why}, so it cannot be a level", code=codes.LEVELS_MISMATCH)
+            c.error_at_field(("levels.chosen", "table.removed_ranks" if rank in removed else "trumps.order"),
+                             f"level {rank} is {why}, so it cannot be a level", code=codes.LEVELS_MISMATCH, fixes=range_fix)
     ordered = range(RANK_ORDER[first], RANK_ORDER[last] + 1)
     span = [RANK_ORDER[rank] for rank in chosen] if chosen else ordered
     played_words = f"{first} to {last}" if not chosen else ", ".join(chosen)
-    for rank in r.levels.mandatory:
-        if RANK_ORDER[rank] not in span:
-            c.error_at_field(("levels.mandatory", "levels.first"), f"mandatory level {rank} is outside the levels {played_words}", code=codes.LEVELS_MISMATCH)
-        elif rank in constant or rank in removed:
-            c.error_at_field(("levels.mandatory",), f"mandatory level {rank} is never played (constant trump or removed)", code=codes.LEVELS_MISMATCH)
-    for rank in r.levels.defended:
-        if RANK_ORDER[rank] not in span:
-            c.error_at_field(("levels.defended", "levels.first"), f"level {rank} to defend is outside the levels {played_words}", code=codes.LEVELS_MISMATCH)
-        elif rank in constant or rank in removed:
-            c.error_at_field(("levels.defended",), f"level {rank} to defend is never played (constant trump or removed)", code=codes.LEVELS_MISMATCH)
+    for label, path, ranks in (("mandatory", "levels.mandatory", r.levels.mandatory),
+                               ("defend", "levels.defended", r.levels.defended)):
+        fine = [rank for rank in ranks if RANK_ORDER[rank] in span and rank not in unplayable]
+        fixes = (c.statement_fix(path, "levels", f"{label}: {', '.join(fine) or 'none'}"),)
+        what = "mandatory level {}" if label == "mandatory" else "level {} to defend"
+        for rank in ranks:
+            if RANK_ORDER[rank] not in span:
+                c.error_at_field((path, "levels.first"), f"{what.format(rank)} is outside the levels {played_words}",
+                                 code=codes.LEVELS_MISMATCH, fixes=fixes)
+            elif rank in constant or rank in removed:
+                c.error_at_field((path, "trumps.order" if rank in constant else "table.removed_ranks"),
+                                 f"{what.format(rank)} is never played (constant trump or removed)",
+                                 code=codes.LEVELS_MISMATCH, fixes=fixes)
     if r.levels.game_end == "reach-last" and first == last:
         c.error_at_field(("levels.game_end", "levels.first"),
                          f"nobody can reach the last level: the levels start at it ({last})", code=codes.LEVELS_MISMATCH)
@@ -216,35 +232,14 @@ def _check_links(c: "Compiler", r: model.Rules) -> None:
     order = r.trumps.order
     if not order or order[-1].kind != "trump-suit":
         return  # the order itself is wrong and reported; links measured against it would mislead
-    position = {(t.kind, t.rank, t.card): i for i, t in enumerate(order)}
-    plain_top = len(order)  # the top of the trump suit ranks just where "trump suit" starts
-    for chain in r.combinations.links:
-        places = []
-        for tier in chain:
-            if tier.kind == "top-of-trump-suit":
-                places.append((plain_top, tier))
-                continue
-            key = (tier.kind, tier.rank, tier.card)
-            if key not in position:
-                c.error_at_field(("combinations.links", "trumps.order"),
-                                 f"links name '{tier_words(tier.kind, tier.rank, tier.card)}', which is not in the trump order", code=codes.LINKS)
-                return
-            places.append((position[key], tier))
-        for (a, ta), (b, tb) in pairwise(places):
-            if b <= a:
-                c.error_at_field(("combinations.links",),
-                                 f"links go down the trump order: '{tier_words(tb.kind, tb.rank, tb.card)}' is not "
-                                 f"below '{tier_words(ta.kind, ta.rank, ta.card)}'", code=codes.LINKS)
-                return
-            # the top of the trump suit comes right after the last band before "trump suit"
-            skipped = order[a + 1 : b] if b != plain_top else order[a + 1 : len(order) - 1]
-            if skipped:
-                c.error_at_field(("combinations.links", "trumps.order"),
-                                 f"links join '{tier_words(ta.kind, ta.rank, ta.card)}' to "
-                                 f"'{tier_words(tb.kind, tb.rank, tb.card)}', skipping "
-                                 f"'{tier_words(skipped[0].kind, skipped[0].rank, skipped[0].card)}': link through it, "
-                                 f"or end the chain there", code=codes.LINKS)
-                return
+    problem = links_problem(r.combinations.links, order)
+    if problem is not None:
+        paths, message = problem
+        # the fix links the chains through what the order adds (links a parent wrote for its own order)
+        fix = c.statement_fix("combinations.links", "combinations",
+                              f"links: {links_words(links_through(r.combinations.links, order))}")
+        c.error_at_field(paths, message, code=codes.LINKS, fixes=(fix,))
+        return
     constant = r.trumps.constant_ranks
     nt_rank = {"big-joker": 0, "small-joker": 1, "level": 2}
     for chain in r.combinations.no_trump_links:
@@ -252,8 +247,13 @@ def _check_links(c: "Compiler", r: model.Rules) -> None:
         for tier in chain:
             if tier.kind == "rank":
                 if tier.rank is None or tier.rank not in constant:  # (a rank link always has its rank)
-                    c.error_at_field(("combinations.no_trump_links",),
-                                     f"no-trump links name {tier.rank}, which is not a constant trump", code=codes.LINKS)
+                    # the fix links the trumps of this file's no-trump hands (links a parent wrote
+                    # for its own constant trumps)
+                    fix = c.statement_fix("combinations.no_trump_links", "combinations",
+                                          f"no-trump links: {links_words(order_no_trump_links(r.trumps))}")
+                    c.error_at_field(("combinations.no_trump_links", "trumps.order"),
+                                     f"no-trump links name {tier.rank}, which is not a constant trump", code=codes.LINKS,
+                                     fixes=(fix,))
                     return
                 ranks.append(3 + constant.index(tier.rank))
             else:
