@@ -1,4 +1,4 @@
-"""Build the playground: the page, the Python runtime and every wheel it loads, in one folder.
+"""Build the playground: the page, the Python runtime and every package it loads, in one folder.
 
     python playground/build.py OUT          # a folder to serve (the site puts it at playground/app/)
 
@@ -7,17 +7,27 @@ the built site, so the site never ships a page without its runtime.
 
 What goes into the folder, so that the page fetches nothing from anywhere else:
 
-- the page (``app/``: HTML, CSS, the page's script, the worker that runs Python, ``bridge.py``);
+- the page (``app/``: HTML, CSS, the page's script, the worker that runs Python, ``bridge.py``,
+  and ``sw.js``, the service worker that keeps every file for reloads and offline use, with the
+  list of the files and a hash of them filled in);
 - ``pyodide/``: the runtime from the npm package ``pyodide`` (pinned in ``package.json``;
-  ``npm ci`` installs it into ``playground/node_modules`` when it is missing);
-- ``wheels/``: tractor-rules built from this checkout, and the pure-Python wheels of its
-  dependencies at the versions installed here (the same code the test suite runs).  MarkupSafe has
-  no pure wheel on PyPI: it is built from its sdist with its C speedups off (its own fallback).
-  Babel is trimmed to the locales the rule sheets are written in.  Dependency wheels are kept in a
-  cache (``$XDG_CACHE_HOME/tractor-rules/playground``) so a rebuild downloads nothing;
-- ``manifest.json``: the wheels to load, the languages and printed kinds, the documentation site's
-  address (when the page is part of it), and the rulesets to start
+  ``npm ci`` installs it into ``playground/node_modules`` when it is missing), its standard
+  library with the bytecode of every module beside it;
+- ``site-packages.tar.gz``: every file of the wheels, as they lie in site-packages, with the
+  bytecode of their modules.  The wheels: tractor-rules built from this checkout, and the
+  pure-Python wheels of its dependencies at the versions installed here (the same code the test
+  suite runs).  MarkupSafe has no pure wheel on PyPI: it is built from its sdist with its C speedups
+  off (its own fallback).  Babel is trimmed to the locales the rule sheets are written in.
+  Dependency wheels, and the bytecode of the dependencies and the standard library, are kept in a
+  cache (``$XDG_CACHE_HOME/tractor-rules/playground``) so a rebuild downloads and compiles nothing
+  but tractor-rules;
+- ``parser.bin``: the parser's tables, built here (the page would build them on its first check);
+- ``manifest.json``: the wheels in the archive, the languages and printed kinds, the documentation
+  site's address (when the page is part of it), and the rulesets to start
   from (the shipped rulesets and the gallery's house rules, with their text).
+
+The bytecode is compiled by the page's own Python: ``precompile.mjs``, run by Node with the
+runtime.  A WebAssembly Python compiling every module it imports took most of the page's start.
 """
 
 from __future__ import annotations
@@ -34,6 +44,7 @@ import subprocess
 import sys
 import tempfile
 import zipfile
+from datetime import datetime
 from importlib import metadata
 from pathlib import Path
 from typing import Any
@@ -43,6 +54,9 @@ ROOT = PLAYGROUND.parent
 APP = PLAYGROUND / "app"
 GALLERY = ROOT / "examples" / "house-rules"
 PACKAGE = "tractor-rules"
+
+#: compiles the page's Python to bytecode with the page's own Python (Pyodide, run by Node)
+PRECOMPILE = PLAYGROUND / "precompile.mjs"
 
 #: the files of the npm package that the page loads (the rest is for Node and TypeScript)
 RUNTIME_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json")
@@ -238,6 +252,82 @@ def wheels(out: Path) -> list[str]:
     return names
 
 
+# --- bytecode ---------------------------------------------------------------------------------------
+
+
+def precompile(runtime: Path, jobs: list[tuple[Path, Path, str]]) -> None:
+    """Run precompile.mjs (Node, with the page's own Pyodide) on ``jobs``: (source archive, target
+    archive, "stdlib" or "site-packages")."""
+    if not jobs:
+        return
+    with tempfile.TemporaryDirectory() as scratch:
+        spec = Path(scratch) / "jobs.json"
+        spec.write_text(json.dumps([{"source": str(source), "target": str(target), "into": into}
+                                    for source, target, into in jobs]), encoding="utf-8")
+        run(["node", str(PRECOMPILE), str(runtime), str(spec)])
+
+
+def cache_key(archive: Path, runtime: Path) -> str:
+    """What a compiled archive depends on: the archive, the compiler (the Pyodide version) and
+    precompile.mjs."""
+    digest = hashlib.sha256(archive.read_bytes())
+    digest.update(PRECOMPILE.read_bytes())
+    digest.update((installed_version(runtime) or "").encode())
+    return digest.hexdigest()[:32]
+
+
+def bytecode(runtime: Path, stdlib: Path, wheels: list[Path], scratch: Path) -> list[Path]:
+    """Compile the page's Python ahead of time: ``stdlib`` (the runtime's python_stdlib.zip) gets a
+    .pyc beside each module, in place; each wheel gets an archive of the .pyc of its modules
+    (returned, in the order of ``wheels``).  The stdlib and the dependencies (pinned) are compiled
+    once into the cache; tractor-rules, into ``scratch``, on every build."""
+    cache = cache_dir() / "bytecode"
+    cache.mkdir(parents=True, exist_ok=True)
+    jobs: list[tuple[Path, Path, str]] = []
+    compiled_stdlib = cache / f"stdlib-{cache_key(stdlib, runtime)}.zip"
+    if not compiled_stdlib.is_file():
+        jobs.append((stdlib, compiled_stdlib, "stdlib"))
+    compiled = []
+    for wheel in wheels:
+        if wheel.name.startswith(PACKAGE.replace("-", "_") + "-"):
+            target = scratch / f"{wheel.name}.zip"
+        else:
+            target = cache / f"{normalized(wheel.name.split('-')[0])}-{cache_key(wheel, runtime)}.zip"
+        if not target.is_file():
+            jobs.append((wheel, target, "site-packages"))
+        compiled.append(target)
+    # the cache's files appear whole or not at all: a build stopped half-way leaves none half-written
+    staged = [(source, target.with_name(f".{target.name}.part"), into) for source, target, into in jobs]
+    precompile(runtime, staged)
+    for (_, target, _), (_, part, _) in zip(jobs, staged, strict=True):
+        part.replace(target)
+    shutil.copy2(compiled_stdlib, stdlib)
+    return compiled
+
+
+def site_packages(archives: list[Path], target: Path) -> None:
+    """Every file of ``archives`` (the wheels, then their bytecode) in one gzipped tar, as they lie
+    in site-packages: the page unpacks it in JavaScript, in a few tens of milliseconds, where
+    unpacking the wheels one by one in Python took half a second.  Plain ustar (the page reads no
+    other kind of tar), every name in UTF-8."""
+    import tarfile
+
+    seen: set[str] = set()
+    with tarfile.open(target, "w:gz", format=tarfile.USTAR_FORMAT, compresslevel=6, encoding="utf-8") as bundle:
+        for path in archives:
+            with zipfile.ZipFile(path) as archive:
+                for info in archive.infolist():
+                    if info.is_dir() or info.filename in seen:
+                        continue
+                    seen.add(info.filename)
+                    data = archive.read(info)
+                    member = tarfile.TarInfo(info.filename)
+                    member.size = len(data)
+                    member.mode = 0o644
+                    member.mtime = int(datetime(*info.date_time).timestamp())
+                    bundle.addfile(member, io.BytesIO(data))
+
+
 # --- what to start from -----------------------------------------------------------------------------
 
 
@@ -277,6 +367,37 @@ def printed_kinds() -> list[dict[str, str]]:
             for name, kind in KINDS.items() if "html" in kind.formats]
 
 
+def saved_parser() -> bytes:
+    """The parser's tables, built here for the page to read (tractor-rules and Lark are the same
+    code in the browser): building them was the longest part of the page's first answer."""
+    from tractor_rules.language.parser import saved_parser as saved
+
+    return saved()
+
+
+# --- the service worker -----------------------------------------------------------------------------
+
+#: the placeholders of app/sw.js that the build fills in
+SW_BUILD = '"__BUILD__"'
+SW_FILES = '["__FILES__"]'
+
+
+def service_worker(out: Path) -> None:
+    """Fill in ``out/sw.js``: the list of every file of the page (what the worker keeps for
+    offline use) and a hash of them all (a new build is a new worker, with a cache of its own)."""
+    script = out / "sw.js"
+    files = sorted(path.relative_to(out).as_posix() for path in out.rglob("*") if path.is_file() and path != script)
+    digest = hashlib.sha256()
+    for name in files:
+        digest.update(name.encode() + b"\0" + hashlib.sha256((out / name).read_bytes()).digest())
+    text = script.read_text(encoding="utf-8")
+    if text.count(SW_BUILD) != 1 or text.count(SW_FILES) != 1:
+        raise BuildError(f"{APP / 'sw.js'} lacks its placeholders {SW_BUILD} and {SW_FILES}")
+    # the page's own address ("./") is its index.html, which a server gives for the folder
+    text = text.replace(SW_BUILD, json.dumps(digest.hexdigest()[:16]))
+    script.write_text(text.replace(SW_FILES, json.dumps(["./", *files])), encoding="utf-8")
+
+
 # --- the whole build --------------------------------------------------------------------------------
 
 
@@ -301,16 +422,26 @@ def build(out: Path, docs: str | None = None) -> Path:
         (scratch / "pyodide").mkdir()
         for name in RUNTIME_FILES:
             shutil.copy2(runtime / name, scratch / "pyodide" / name)
-        (scratch / "wheels").mkdir()
+        with tempfile.TemporaryDirectory() as parts:
+            wheel_folder = Path(parts) / "wheels"
+            wheel_folder.mkdir()
+            wheel_names = wheels(wheel_folder)
+            wheel_paths = [wheel_folder / name for name in wheel_names]
+            compiled = bytecode(runtime, scratch / "pyodide" / "python_stdlib.zip", wheel_paths, Path(parts))
+            site_packages(wheel_paths + compiled, scratch / "site-packages.tar.gz")
         manifest = {
             "pyodide": json.loads((runtime / "package.json").read_text(encoding="utf-8"))["version"],
             "languages": sheet_languages(),
             "kinds": printed_kinds(),
             "docs": docs,
-            "wheels": wheels(scratch / "wheels"),
+            "wheels": wheel_names,
+            "site_packages": "site-packages.tar.gz",
+            "parser": "parser.bin",
             "starters": starters(),
         }
+        (scratch / manifest["parser"]).write_bytes(saved_parser())
         (scratch / "manifest.json").write_text(json.dumps(manifest, ensure_ascii=False, indent=1), encoding="utf-8")
+        service_worker(scratch)
         if out.exists():
             shutil.rmtree(out)
         scratch.rename(out)
