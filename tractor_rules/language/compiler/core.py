@@ -93,11 +93,10 @@ class UpgradeTable:
 
 
 class Compiler:
-    def __init__(self, resolved: Resolved, parent: model.Rules | None = None):
+    def __init__(self, resolved: Resolved, parent: Callable[[], model.Rules | None] | None = None):
         self.resolved = resolved
-        #: the parent's rules, compiled on their own (None: no ``extends``, or a parent that does
-        #: not compile alone): what inherited statements were written for (``inherit.py``)
-        self.parent = parent
+        #: the parent's rules, compiled on their own when first asked for (``parent_rules``)
+        self._parent = parent
         self.values: dict[str, Any] = {}
         self.sources: dict[str, model.Source] = {}
         #: (file, line, column) where a statement starts → its whole span, for errors about it
@@ -122,6 +121,12 @@ class Compiler:
         #: the values set by no statement of their own, but as the file's trump order makes them
         #: (``derive``)
         self.derived: set[str] = set()
+
+    def parent_rules(self) -> model.Rules | None:
+        """The parent's rules, compiled on their own: what the statements this file inherits were
+        written for (``inherit.py``).  None without ``extends``, or when the parent does not compile
+        on its own."""
+        return self._parent() if self._parent is not None else None
 
     # --- reporting ---------------------------------------------------------------------------
 
@@ -389,13 +394,22 @@ def _statement_name(st: Statement, line: str) -> str:
 
 def compile_resolved(resolved: Resolved) -> model.Rules:
     """The rules object for a resolved ruleset; raises ``RulesetSemanticError`` with every problem."""
-    if resolved.parent is None:
+    parent_resolved = resolved.parent
+    if parent_resolved is None:
         return Compiler(resolved).run()
-    try:
-        parent: model.Rules | None = Compiler(resolved.parent).run()
-    except RulesetError:
-        parent = None  # a parent incomplete on its own: everything the child sets is its own
-    rules = Compiler(resolved, parent).run()
+    compiled: list[model.Rules | None] = []
+
+    def parent_rules() -> model.Rules | None:
+        """The parent compiled once, when first needed (a child with errors may not need it)."""
+        if not compiled:
+            try:
+                compiled.append(Compiler(parent_resolved).run())
+            except RulesetError:
+                compiled.append(None)  # a parent incomplete on its own: everything the child sets is its own
+        return compiled[0]
+
+    rules = Compiler(resolved, parent_rules).run()
+    parent = parent_rules()
     root = resolved.files[0]
     changed = tuple(
         path

@@ -1,9 +1,10 @@
 """Inherited statements that follow the file's own trump order.
 
 A file that changes the trump order (``order:``) and inherits statements written for its parent's
-order (or, without ``extends``, takes the language's defaults, written for the classic order) gets, where those statements would no longer fit the new order (an error before this rule),
-what they meant for the parent's order applied to the new one (docs/language.md, "What follows the
-trump order"):
+order (or, without ``extends``, takes the language's defaults, written for the classic order) gets,
+where those statements would no longer fit the new order (an error before this rule), what they
+meant for the parent's order applied to the new one (docs/language.md, "What follows the trump
+order"):
 
 - links that linked the parent's whole order band by band (``links: big joker ~ small joker ~
   level in trump suit ~ level in other suits ~ top of trump suit``) link the new order band by band,
@@ -31,10 +32,12 @@ def follow_the_order(c: Compiler) -> None:
     # what the statements the file does not write were written for: its parent, or, without
     # ``extends``, the language's defaults (the classic order, linked band by band); nothing when
     # the parent does not compile on its own
-    parent = c.parent if c.resolved.parent is not None else model.Rules()
     root = c.resolved.files[0]
     order_src = c.sources.get("trumps.order")
-    if parent is None or order_src is None or order_src.file != root:
+    if order_src is None or order_src.file != root:
+        return
+    parent = c.parent_rules() if c.resolved.parent is not None else model.Rules()
+    if parent is None:
         return
     order = c.get("trumps.order")
     if not order or order[-1].kind != "trump-suit" or order == parent.trumps.order:
