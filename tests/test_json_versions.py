@@ -1,7 +1,8 @@
 """Reading exports of an earlier schema version.
 
 ``tests/golden/json/*.v1.json`` are exports written by version 1 of the format (before the fields
-of version 2 existed), ``*.v2.json`` by version 2 (before the rule expressions of version 3).  An
+of version 2 existed), ``*.v2.json`` by version 2 (before the rule expressions of version 3),
+``*.v3.json`` by version 3 (before the words and fields of version 4).  An
 earlier document must still load, every field it lacks taking the default that keeps its meaning,
 so that it equals today's compile of the same ruleset.
 """
@@ -21,6 +22,16 @@ from tractor_rules.rules import SCHEMA_VERSION
 GOLDEN = Path(__file__).parent / "golden" / "json"
 V1 = sorted(GOLDEN.glob("*.v1.json"))
 V2 = sorted(GOLDEN.glob("*.v2.json"))
+V3 = sorted(GOLDEN.glob("*.v3.json"))
+GALLERY = Path(__file__).parent.parent / "examples" / "house-rules"
+
+
+def _ruleset(path: Path, version: int) -> tr.Rules:
+    """Today's compile of the ruleset a golden document was exported from: a shipped ruleset by its
+    name, a gallery file by its path (as the document's sources name it)."""
+    name = path.name.removesuffix(f".v{version}.json")
+    in_gallery = GALLERY / f"{name}.tractor"
+    return tr.load(str(in_gallery.relative_to(GALLERY.parent.parent))) if in_gallery.exists() else tr.load(name)
 
 
 def test_there_are_version_1_documents():
@@ -69,12 +80,54 @@ def _without_translations(rules: tr.Rules) -> tr.Rules:
     return dataclasses.replace(rules, translations=(), sources=sources, house_changes=changes)
 
 
+def test_there_are_version_3_documents_with_rule_expressions():
+    assert len(V3) >= 4
+    assert any(json.loads(p.read_text(encoding="utf-8"))["levels"]["after_hand"] for p in V3)
+
+
+@pytest.mark.parametrize("path", V3, ids=lambda p: p.name)
+def test_a_version_3_export_loads_as_todays_rules(path: Path, monkeypatch):
+    monkeypatch.chdir(GALLERY.parent.parent)
+    data = json.loads(path.read_text(encoding="utf-8"))
+    assert data["schema_version"] == 3
+    assert tr.Rules.from_dict(data) == _ruleset(path, 3)
+
+
+@pytest.mark.parametrize("path", V3, ids=lambda p: p.name)
+def test_rules_that_use_nothing_of_version_4_are_what_version_3_wrote(path: Path, monkeypatch):
+    from tractor_rules.codec import rules_to_dict_as
+
+    monkeypatch.chdir(GALLERY.parent.parent)
+    assert rules_to_dict_as(_ruleset(path, 3), 3) == json.loads(path.read_text(encoding="utf-8"))
+
+
+def test_a_version_3_document_cannot_use_the_words_of_version_4():
+    from tractor_rules.codec import rules_to_dict_as
+
+    rules = tr.loads('extends: "two-decks"\nlead\n  throw penalty: 10 per attempt\n'
+                     "levels\n  when raw points < 0: bankers +1 level\n")
+    assert rules_to_dict_as(rules, 3) is None
+    data = rules.to_dict()
+    data["schema_version"] = 3
+    with pytest.raises(tr.RulesetError, match="version 3 has no 'raw-points'"):
+        tr.Rules.from_dict(data)
+
+
+def test_a_version_3_document_cannot_set_a_field_of_version_4():
+    data = json.loads((GOLDEN / "two-decks.v3.json").read_text(encoding="utf-8"))
+    data["leading"]["attackers_throw_penalty"] = None  # the default: it says nothing more
+    assert tr.Rules.from_dict(data) == tr.load("two-decks")
+    data["leading"]["attackers_throw_penalty"] = {"kind": "per-attempt", "points": 5}
+    with pytest.raises(tr.RulesetError, match="leading.attackers_throw_penalty: version 3 has no field"):
+        tr.Rules.from_dict(data)
+
+
 def test_exports_are_written_in_the_current_version_and_read_back():
     data = tr.load("two-decks").to_dict()
-    assert data["schema_version"] == SCHEMA_VERSION == 3
+    assert data["schema_version"] == SCHEMA_VERSION == 4
     assert data["levels"]["after_hand"] == []
     assert tr.Rules.from_dict(data) == tr.load("two-decks")
-    assert READABLE_VERSIONS == (1, 2, 3)
+    assert READABLE_VERSIONS == (1, 2, 3, 4)
 
 
 def test_a_current_document_must_have_every_field():
@@ -91,11 +144,11 @@ def test_a_version_1_document_must_have_every_field_version_1_had():
         tr.Rules.from_dict(data)
 
 
-@pytest.mark.parametrize("version", [0, 4, "2", None, True, 3.0])
+@pytest.mark.parametrize("version", [0, 5, "2", None, True, 3.0])
 def test_other_versions_are_refused(version):
     data = tr.load("two-decks").to_dict()
     data["schema_version"] = version
-    with pytest.raises(tr.RulesetError, match=r"schema_version: expected 1 or 2 or 3"):
+    with pytest.raises(tr.RulesetError, match=r"schema_version: expected 1 or 2 or 3 or 4,"):
         tr.Rules.from_dict(data)
 
 
@@ -120,11 +173,11 @@ def test_every_field_is_marked_with_the_version_that_added_it():
     A field an earlier version had must not claim a later version (its documents always have it)."""
     import dataclasses
 
-    earlier = {1: _schema_fields(1), 2: _schema_fields(2)}
+    earlier = {v: _schema_fields(v) for v in range(1, SCHEMA_VERSION)}
     for cls in _dataclasses():
         for f in dataclasses.fields(cls):
             since = f.metadata.get("since", 1)
-            first = next((v for v in (1, 2) if f.name in earlier[v].get(cls.__name__, set())), SCHEMA_VERSION)
+            first = next((v for v in range(1, SCHEMA_VERSION) if f.name in earlier[v].get(cls.__name__, set())), SCHEMA_VERSION)
             assert since == first, f"{cls.__name__}.{f.name} first appears in version {first}: declare it so"
 
 
@@ -152,5 +205,7 @@ def test_rules_that_use_version_3_have_no_version_2_document(house):
 
     rules = tr.loads('extends: "two-decks"\n\n' + house)
     assert rules_to_dict_as(rules, 2) is None
-    assert rules_to_dict_as(rules, 3) == rules.to_dict()
+    version_3 = rules_to_dict_as(rules, 3)
+    assert version_3 is not None and version_3["schema_version"] == 3
+    assert tr.Rules.from_dict(version_3) == rules
     assert rules_digest(rules) != rules_digest(tr.load("two-decks"))

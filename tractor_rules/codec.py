@@ -14,8 +14,9 @@ from functools import cache
 from typing import Any, Literal, TypeGuard, Union, get_args, get_origin
 
 from . import rules as model
-from .errors import ExportError
+from .errors import DATA_FILE, Diagnostic, ExportError
 from .rules import expressions
+from .rules.checks import Restatement, check_rules, check_values
 
 _SOURCES_FIELD = "sources"
 
@@ -84,6 +85,8 @@ def rules_to_dict_as(rules: model.Rules, version: int) -> dict | None:
         return None
     if version < 3 and not _expressible_in_2(rules):
         return None
+    if version < 4 and (_uses_since(rules, 4) or _words_after(model.Rules, rules, 3) or _values_of_4(rules)):
+        return None
     data = rules_to_dict(rules)
     data["schema_version"] = version
     _drop_later(model.Rules, rules, data, version)
@@ -118,6 +121,41 @@ def _expressible_in_2(rules: model.Rules) -> bool:
     formula = rules.kitty.formula
     return not formula or (expressions.operators_of(formula) <= set(expressions.FIRST_OPERATORS)
                            and expressions.quantities_of(formula) <= {"size", "cards"})
+
+
+def _values_of_4(rules: model.Rules) -> list[str]:
+    """The values version 4 added to fields version 3 had, where ``rules`` use them."""
+    fb = rules.declaring.fallback
+    found = []
+    if fb.kind == "level-card-or-joker":
+        found.append("declaring.fallback.kind 'level-card-or-joker'")
+    if fb.kind == "kitty-card" and 0 < fb.skip_to < fb.card:
+        found.append("declaring.fallback.skip_to before its card (skipping jokers back)")
+    return found
+
+
+def _words_after(cls: type, value: Any, version: int) -> set[str]:
+    """The words of the rule expressions anywhere in ``value`` (of dataclass ``cls``) that schema
+    ``version`` did not have."""
+    found: set[str] = set()
+    hints = _hints(cls)
+    for f in _fields(cls):
+        found |= _words_after_in(hints[f.name], getattr(value, f.name), version)
+    return found
+
+
+def _words_after_in(tp: Any, value: Any, version: int) -> set[str]:
+    if tp in _TREES:
+        return expressions.words_after(value, version)
+    if _is_dataclass_type(tp):
+        return _words_after(tp, value, version)
+    args = get_args(tp)
+    if get_origin(tp) is tuple and len(args) == 2 and args[1] is Ellipsis:
+        return {word for item in value for word in _words_after_in(args[0], item, version)}
+    if get_origin(tp) in (Union, types.UnionType) and value is not None:
+        kinds = [a for a in args if a is not type(None)]
+        return _words_after_in(kinds[0], value, version) if len(kinds) == 1 else set()
+    return set()
 
 
 def _drop_later(cls: type, value: Any, data: dict, version: int) -> None:
@@ -177,6 +215,11 @@ def _from_data(tp: Any, data: Any, path: str, version: int = model.SCHEMA_VERSIO
         for f in _fields(tp):
             if "range" in f.metadata and f.name in kwargs:
                 _check_bounds(kwargs[f.name], f.metadata, f"{path}.{f.name}".lstrip("."))
+            if f.name in kwargs and _added_since(f, version + 1) and kwargs[f.name] != _default(f):
+                # a later version's field, set: a document of this version cannot mean it
+                raise _fail(f"{path}.{f.name}".lstrip("."),
+                            f"version {version} has no field {f.name!r}: a document using it is version "
+                            f"{model.SCHEMA_VERSION}")
         return tp(**kwargs)
     if origin is tuple:
         args = get_args(tp)
@@ -257,13 +300,70 @@ def rules_from_dict(data: dict) -> model.Rules:
     body = {k: v for k, v in data.items() if k != "schema_version"}
     raw_sources = body.pop(_SOURCES_FIELD)
     rules = _from_data(model.Rules, {**body, _SOURCES_FIELD: []}, "", version)
+    later = _words_after(model.Rules, rules, version) if version < model.SCHEMA_VERSION else set()
+    if later:
+        words = ", ".join(repr(w) for w in sorted(later))
+        raise _fail("schema_version", f"version {version} has no {words}: a document using it is version "
+                                      f"{model.SCHEMA_VERSION}")
+    values = _values_of_4(rules) if version < 4 else []
+    if values:
+        raise _fail("schema_version", f"version {version} has no {values[0]}: a document using it is version 4")
     if not isinstance(raw_sources, dict):
         raise _fail(_SOURCES_FIELD, "expected an object")
     sources = tuple(
         (path, _from_data(model.Source, src, f"{_SOURCES_FIELD}.{path}"))
         for path, src in raw_sources.items()
     )
-    return dataclasses.replace(rules, sources=sources)
+    rules = dataclasses.replace(rules, sources=sources)
+    _check_game(rules)
+    return rules
+
+
+# --- the game --------------------------------------------------------------------------------------
+
+
+class _DocumentReporter:
+    """The ``rules.checks.Reporter`` of ``rules_from_dict``: each problem is named by the place in
+    the document of the field most to blame, with the compiler's message and code."""
+
+    def __init__(self, rules: model.Rules):
+        self.rules = rules
+        self.diagnostics: list[Diagnostic] = []
+
+    def error_at_field(self, paths: tuple[str, ...], message: str, *, code: str,
+                       fixes: tuple[Restatement, ...] = ()) -> None:
+        # ``fixes`` are statements of a ruleset; a document has none to rewrite
+        self.diagnostics.append(Diagnostic(DATA_FILE, 0, 0, f"{self.document_path(paths[0])}: {message}", code=code))
+
+    def already_refused(self, field: str) -> bool:
+        return False  # the document was read whole, or refused before the checks
+
+    def document_path(self, path: str) -> str:
+        """``path`` as the document places it: a follow list, which ``Rules.sources`` keys by its
+        lead ("following.lists[pair]"), by its index in the list."""
+        label = path.removeprefix(_FOLLOW_LIST_PREFIX).removesuffix("]")
+        if not path.startswith(_FOLLOW_LIST_PREFIX) or label.isdigit():
+            return path
+        lead = model.LeadShape.from_label(label)
+        index = next(i for i, fl in enumerate(self.rules.following.lists) if fl.lead == lead)
+        return f"{_FOLLOW_LIST_PREFIX}{index}]"
+
+
+_FOLLOW_LIST_PREFIX = "following.lists["
+
+
+def _check_game(rules: model.Rules) -> None:
+    """Refuse the rules the compiler would refuse: what no statement writes (a rank that is none,
+    levels that run downwards), then what the compiler's checks of several fields refuse (the deal
+    does not add up, a mandatory level is no level of the game, ...), each problem with the code and
+    the message the compiler gives.  So every document read is one the engine can play, as every
+    ruleset compiled is."""
+    reporter = _DocumentReporter(rules)
+    check_values(reporter, rules)
+    if not reporter.diagnostics:  # the checks of several fields read the values as well formed
+        check_rules(reporter, rules)
+    if reporter.diagnostics:
+        raise ExportError(reporter.diagnostics)
 
 
 # --- schema ----------------------------------------------------------------------------------------

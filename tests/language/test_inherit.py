@@ -83,7 +83,7 @@ def test_the_files_own_links_and_range_are_checked_as_written():
 def test_the_shipped_rulesets_link_their_whole_order_or_nothing():
     """What a child of a shipped ruleset inherits: links of the parent's whole order, band by band
     (which follow a new order), or none (which fit any order)."""
-    from tractor_rules.language.compiler.trumps import order_links
+    from tractor_rules.rules.checks import order_links
 
     for name in builtin_names():
         rules = tr.load(name)

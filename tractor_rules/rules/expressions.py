@@ -49,6 +49,8 @@ COMPARATOR_SPELLINGS = {"≤": "<=", "≥": ">=", "≠": "!=", "==": "="}
 
 #: the moments at which an expression is evaluated: when a dug kitty is counted, after a hand
 KITTY, AFTER_HAND = "kitty", "after-hand"
+#: where each moment is, in the words of an error
+MOMENT_WORDS = {KITTY: "when the kitty is counted", AFTER_HAND: "after a hand"}
 _ALWAYS = frozenset({KITTY, AFTER_HAND})
 
 
@@ -61,15 +63,19 @@ class Quantity:
     moments: frozenset[str]
     #: what it counts, for the language server and the docs
     meaning: str
+    #: the JSON form's schema version that first has it
+    since: int = 3
 
 
 
 QUANTITIES: dict[str, Quantity] = {q.name: q for q in (
-    Quantity("size", "size", _ALWAYS, "the cards of the last lead's largest unit (a pair: 2)"),
-    Quantity("cards", "cards", _ALWAYS, "all the cards of the last lead"),
+    Quantity("size", "size", _ALWAYS, "the cards of the last lead's largest unit (a pair: 2)", 1),
+    Quantity("cards", "cards", _ALWAYS, "all the cards of the last lead", 1),
     Quantity("decks", "decks", _ALWAYS, "the decks played with"),
     Quantity("players", "players", _ALWAYS, "the players at the table"),
     Quantity("points", "points", frozenset({AFTER_HAND}), "the attackers' score for the hand, the kitty's included"),
+    Quantity("raw-points", "raw points", frozenset({AFTER_HAND}),
+             "the attackers' score before it is held at 0: below 0 when penalties take more than they won", 4),
     Quantity("kitty-points", "kitty points", frozenset({AFTER_HAND}), "the points of the cards in the kitty"),
     Quantity("levels", "levels", frozenset({AFTER_HAND}), "the levels the hand's outcome gives its winners"),
 )}
@@ -92,6 +98,8 @@ class Form:
     arguments: tuple[str, ...]
     meaning: str
     moments: frozenset[str] = frozenset({"after-hand"})
+    #: the JSON form's schema version that first has it
+    since: int = 3
 
 
 FACTS: dict[str, Form] = {f.name: f for f in (
@@ -256,6 +264,22 @@ def quantities_of(tree: tuple) -> set[str]:
     for part in tree[1:]:
         if isinstance(part, tuple):
             found |= quantities_of(part)
+    return found
+
+
+def words_after(tree: tuple, version: int) -> set[str]:
+    """The words (quantities, facts, effects) of a tree of any kind that schema ``version`` of the
+    JSON form did not have yet."""
+    if not tree:
+        return set()
+    head = tree[0]
+    if head == "var":
+        return {tree[1]} if QUANTITIES[tree[1]].since > version else set()
+    form = FACTS[tree[1]] if head == "fact" else EFFECTS.get(head) if type(head) is str else None
+    found = {form.name} if form is not None and form.since > version else set()
+    for part in tree[1:]:
+        if isinstance(part, tuple):
+            found |= words_after(part, version)
     return found
 
 

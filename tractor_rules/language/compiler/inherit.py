@@ -23,8 +23,8 @@ an inherited statement no longer fits is an error naming that statement, with th
 from __future__ import annotations
 
 from ... import rules as model
+from ...rules.checks import links_problem, order_links, order_no_trump_links
 from .core import RANK_ORDER, Compiler, finishes
-from .trumps import links_problem, order_links, order_no_trump_links
 
 
 @finishes

@@ -8,7 +8,7 @@ from typing import cast
 
 from ... import codes
 from ... import rules as model
-from ...rules import width_name
+from ...rules import tier_words, width_name
 from ..syntax import Node, Statement, as_leaf, as_node
 from .core import RANK_ORDER, Compiler, child_nodes, handles, handles_choice, limits
 from .shapes import PLURAL_WIDTHS
@@ -32,17 +32,6 @@ _NO_TRUMP_LINK_KINDS: dict[str, model.LinkKind] = {
 }
 
 Tier = tuple[model.TierKind, str | None, str | None]
-
-
-def tier_words(kind: str, rank: str | None = None, card: str | None = None) -> str:
-    """A trump band in the language's words."""
-    if kind in ("rank-in-trump-suit", "rank-in-other-suits"):
-        return f"{rank} in {'trump suit' if kind == 'rank-in-trump-suit' else 'other suits'}"
-    if kind == "card":
-        return str(card)
-    if kind == "rank":
-        return str(rank)
-    return kind.replace("-", " ")
 
 
 def _tier(c: Compiler, node: Node) -> Tier | None:
@@ -85,95 +74,6 @@ def _order(c: Compiler, st: Statement) -> None:
 
 
 handles_choice("no_trump", "trumps.no_trump", {"jokers_and_levels": "jokers-and-levels", "jokers_only": "jokers-only"})
-
-
-# --- links and the order they follow ---------------------------------------------------------------
-
-
-def links_problem(chains: tuple[tuple[model.LinkTier, ...], ...],
-                  order: tuple[model.TrumpTier, ...]) -> tuple[tuple[str, ...], str] | None:
-    """What is wrong with link ``chains`` measured against the trump ``order`` (which ends with
-    "trump suit"): (the fields to blame, the message), or None when they fit it.  Links join
-    bands that follow each other in the order, downwards, none skipped; the top of the trump
-    suit comes right after the last band before "trump suit"."""
-    position = {(t.kind, t.rank, t.card): i for i, t in enumerate(order)}
-    plain_top = len(order)  # the top of the trump suit ranks just where "trump suit" starts
-    for chain in chains:
-        places = []
-        for tier in chain:
-            if tier.kind == "top-of-trump-suit":
-                places.append((plain_top, tier))
-                continue
-            key = (tier.kind, tier.rank, tier.card)
-            if key not in position:
-                return (("combinations.links", "trumps.order"),
-                        f"links name '{tier_words(tier.kind, tier.rank, tier.card)}', which is not in the trump order")
-            places.append((position[key], tier))
-        for (a, ta), (b, tb) in zip(places, places[1:]):
-            if b <= a:
-                return (("combinations.links", "trumps.order"),
-                        f"links go down the trump order: '{tier_words(tb.kind, tb.rank, tb.card)}' is not "
-                        f"below '{tier_words(ta.kind, ta.rank, ta.card)}'")
-            skipped = order[a + 1 : b] if b != plain_top else order[a + 1 : len(order) - 1]
-            if skipped:
-                return (("combinations.links", "trumps.order"),
-                        f"links join '{tier_words(ta.kind, ta.rank, ta.card)}' to "
-                        f"'{tier_words(tb.kind, tb.rank, tb.card)}', skipping "
-                        f"'{tier_words(skipped[0].kind, skipped[0].rank, skipped[0].card)}': link through it, "
-                        f"or end the chain there")
-    return None
-
-
-def order_links(order: tuple[model.TrumpTier, ...]) -> tuple[tuple[model.LinkTier, ...], ...]:
-    """The links of the whole trump ``order``, band by band: every band above "trump suit" in one
-    chain, ending at the top of the trump suit (as every shipped ruleset links its order)."""
-    chain = tuple(model.LinkTier(cast(model.LinkKind, t.kind), t.rank, t.card) for t in order if t.kind != "trump-suit")
-    chain += (model.LinkTier("top-of-trump-suit"),)
-    return (chain,) if len(chain) > 1 else ()
-
-
-def links_through(chains: tuple[tuple[model.LinkTier, ...], ...],
-                  order: tuple[model.TrumpTier, ...]) -> tuple[tuple[model.LinkTier, ...], ...]:
-    """``chains`` mended for ``order``, keeping what they link: bands the order lacks are left
-    out, and each chain links through the bands of the order it skips; the order's own links
-    (``order_links``) when that does not make them fit."""
-    position: dict[tuple[str, str | None, str | None], int] = {(t.kind, t.rank, t.card): i for i, t in enumerate(order)}
-    plain_top = len(order) - 1  # "trump suit": the top of the trump suit is its first card
-    mended = []
-    for chain in chains:
-        places = sorted({plain_top if t.kind == "top-of-trump-suit" else position[(t.kind, t.rank, t.card)]
-                         for t in chain if t.kind == "top-of-trump-suit" or (t.kind, t.rank, t.card) in position})
-        if len(places) < 2:
-            continue
-        tiers = [model.LinkTier(cast(model.LinkKind, t.kind), t.rank, t.card) for t in order[places[0]:places[-1]]]
-        if places[-1] == plain_top:
-            tiers.append(model.LinkTier("top-of-trump-suit"))
-        else:
-            last = order[places[-1]]
-            tiers.append(model.LinkTier(cast(model.LinkKind, last.kind), last.rank, last.card))
-        mended.append(tuple(tiers))
-    result = tuple(mended)
-    if links_problem(result, order) is not None or len({t for chain in result for t in chain}) < sum(map(len, result)):
-        return order_links(order)
-    return result
-
-
-def order_no_trump_links(trumps: model.Trumps) -> tuple[tuple[model.LinkTier, ...], ...]:
-    """The no-trump links of the trumps of a no-trump hand, in their order: the jokers, the level
-    cards (unless only the jokers are trumps), the constant ranks."""
-    kinds = [t.kind for t in trumps.order]
-    chain = tuple(model.LinkTier(kind) for kind in ("big-joker", "small-joker") if kind in kinds)
-    if trumps.no_trump == "jokers-and-levels":
-        chain += (model.LinkTier("level"),)
-    chain += tuple(model.LinkTier("rank", rank) for rank in trumps.constant_ranks)
-    return (chain,) if len(chain) > 1 else ()
-
-
-def links_words(chains: tuple[tuple[model.LinkTier, ...], ...]) -> str:
-    """Link chains as the language writes them ("big joker ~ small joker ~ level", "none")."""
-    if not chains:
-        return "none"
-    return ", ".join(" ~ ".join(tier_words(t.kind, t.rank, t.card) for t in chain) for chain in chains)
 
 
 # --- combinations --------------------------------------------------------------------------------
