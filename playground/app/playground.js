@@ -281,6 +281,9 @@ worker.onmessage = async ({ data }) => {
     showProgress(data);
   } else if (data.type === "bytecode") {
     document.body.dataset.bytecode = `${data.precompiled} of ${data.modules}`;
+    document.body.dataset.templates = String(data.templates);
+    document.body.dataset.dataclassFunctions = `${data.dataclass_functions} of ` +
+      `${data.dataclass_functions + data.dataclass_functions_compiled}`;
   } else if (data.type === "ready") {
     ready = true;
     fillStarters(data.starters);

@@ -7,7 +7,8 @@
 // The page's first message is the runtime's WebAssembly module, compiled by the page ({type:
 // "runtime", module}, or module null): the browser keeps the machine code of a module compiled on
 // the page between visits, and does not for one compiled in a worker, so a reload would compile
-// Python's interpreter again here.
+// Python's interpreter again here.  Pyodide starts loading at once (its script, the standard
+// library) and waits for that module only when it instantiates the interpreter.
 import { loadPyodide } from "./pyodide/pyodide.mjs";
 
 const started = performance.now();
@@ -29,18 +30,22 @@ async function fetchOk(path) {
   return response;
 }
 
-/** Make Pyodide instantiate `module` rather than download and compile the runtime again: its
- * download of pyodide.asm.wasm gets an empty answer, and its streaming instantiation the module. */
-function instantiateGiven(module) {
+/** Make Pyodide instantiate the module the page compiles (`given`, a promise of it) rather than
+ * download and compile the runtime again: its download of pyodide.asm.wasm gets an empty answer, and
+ * its streaming instantiation the module, once the page has sent it.  When the page could not
+ * compile it (null), Pyodide downloads and compiles it here, as it would on its own. */
+function instantiateGiven(given) {
   const ownFetch = globalThis.fetch;
   const ownInstantiate = WebAssembly.instantiateStreaming;
-  globalThis.fetch = (resource, options) => {
+  globalThis.fetch = async (resource, options) => {
     if (!String(resource).endsWith("/pyodide.asm.wasm")) return ownFetch(resource, options);
     globalThis.fetch = ownFetch;
-    return Promise.resolve(new Response(null));
+    return (await given) ? new Response(null) : ownFetch(resource, options);
   };
   WebAssembly.instantiateStreaming = async (source, imports) => {
     WebAssembly.instantiateStreaming = ownInstantiate;
+    const module = await given;
+    if (!module) return ownInstantiate(source, imports);
     return { module, instance: await WebAssembly.instantiate(module, imports) };
   };
 }
@@ -85,8 +90,7 @@ async function start() {
     fetchOk("bridge.py").then((response) => response.text()),
   ]);
   filesLoaded.catch(() => {}); // a failure is reported where it is awaited
-  const module = await runtimeGiven;
-  if (module) instantiateGiven(module);
+  instantiateGiven(runtimeGiven);
   const pyodide = await loadPyodide({
     indexURL: new URL("pyodide/", import.meta.url).href,
     stdout: (line) => console.log(line),
@@ -100,7 +104,7 @@ async function start() {
   progress(2);
   const namespace = pyodide.globals.get("dict")();
   pyodide.runPython(bridge, { globals: namespace, filename: "bridge.py" });
-  namespace.get("prepare")(new Uint8Array(savedParser));
+  namespace.get("prepare")(new Uint8Array(savedParser), manifest.templates ?? null);
   update = namespace.get("update");
   report = namespace.get("bytecode_report");
   progress(3);

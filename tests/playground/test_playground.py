@@ -181,12 +181,20 @@ def test_the_loading_shows_its_progress(page: Page):
 
 
 def test_python_runs_the_bytecode_the_build_compiled(page: Page):
-    """Every module imported from a file (the stdlib's, the wheels') ran from the bytecode the build
-    compiled for the page's Python, none from its source (compiling the stdlib took seconds)."""
+    """Every module imported from a file (the stdlib's, the wheels', the templates') ran from the
+    bytecode the build compiled for the page's Python, none from its source (compiling the stdlib
+    took seconds), and so did the functions dataclasses writes."""
     page.wait_for_function("document.body.dataset.bytecode")
     precompiled, _, modules = page.evaluate("document.body.dataset.bytecode").partition(" of ")
     assert int(modules) > 250
     assert precompiled == modules
+    # the sheet's templates (the sheet's and the page's it extends) were modules the build compiled,
+    # with their bytecode, not templates compiled by the page
+    assert int(page.evaluate("document.body.dataset.templates")) >= 2
+    # and the functions dataclasses writes for each class took the code the build compiled for them
+    taken, _, written = page.evaluate("document.body.dataset.dataclassFunctions").partition(" of ")
+    assert int(written) > 50
+    assert taken == written
 
 
 def test_a_mistake_is_shown_at_its_line(page: Page, server: str, site: Path):
@@ -767,9 +775,10 @@ def cached_name(module: str) -> str:
 
 
 def test_the_packages_are_pure_python_with_their_bytecode_and_babel_keeps_only_the_sheets_languages(site: Path):
-    """site-packages.tar.gz holds every wheel's files (no compiled extension), babel trimmed to the
-    sheets' languages, and a .pyc (hash-based, unchecked) beside each module; the stdlib's archive
-    has one beside each of its modules."""
+    """site-packages.tar.gz holds the files of the wheels the page imports (no compiled extension),
+    babel trimmed to the sheets' languages, the sheets' templates compiled to modules, and a .pyc
+    (hash-based, unchecked) beside each module; the stdlib's archive has one beside each of its
+    modules."""
     app = site / "playground" / "app"
     manifest = json.loads((app / "manifest.json").read_text(encoding="utf-8"))
     assert manifest["wheels"][-1].startswith("tractor_rules-")
@@ -785,7 +794,10 @@ def test_the_packages_are_pure_python_with_their_bytecode_and_babel_keeps_only_t
         assert f"{wheel.split('-')[0]}-{wheel.split('-')[1]}.dist-info/METADATA" in names, wheel
     assert not [n for n in names if n.endswith((".so", ".pyd"))]
     modules = [n for n in names if n.endswith(".py")]
-    assert len(modules) > 500
+    assert len(modules) > 200
+    templates = {n for n in modules if n.startswith(manifest["templates"] + "/")}
+    for format in ("html", "md", "txt"):  # every template, for each format
+        assert len([n for n in templates if n.startswith(f"{manifest['templates']}/{format}/")]) == 12, format
     compiled = {n for n in names if n.endswith(".pyc")}
     assert [n for n in modules if cached_name(n) not in compiled] == []
     stems = {n.rsplit("/", 1)[1].removesuffix(".dat") for n in names
@@ -829,3 +841,46 @@ def test_the_build_script_reports_a_usage_error():
     done = subprocess.run([sys.executable, str(ROOT / "playground" / "build.py")], capture_output=True, text=True)
     assert done.returncode == 2
     assert "the following arguments are required: out" in done.stderr
+
+
+#: the page's answers, run in a Python of their own: every printed kind in every language, of a text
+#: that compiles and of one with an error; the modules of tractor-rules that it imported
+RUN_THE_BRIDGE = """
+import runpy, sys
+from tractor_rules.render.i18n import languages
+from tractor_rules.render.kinds import KINDS
+bridge = runpy.run_path(sys.argv[1])
+good = 'extends: "two-decks"\\nlevels\\n  defend: 5\\n'
+for lang in languages():
+    for kind in KINDS:
+        bridge["update"](good, lang, kind, None)
+        bridge["update"](good.replace("defend", "defnd"), lang, kind, good)
+bridge["bytecode_report"]()
+print(" ".join(sorted(name for name in sys.modules if name.split(".")[0] == "tractor_rules")))
+"""
+
+
+def test_the_page_gets_every_module_it_imports_and_not_the_command_line(site: Path):
+    """The build works out which modules the page can import from its bridge's imports (those inside
+    functions too); every module the page's answers import is among them, the command line's
+    commands, language server and simulations are not, and neither are the distributions only they
+    use (Pygments, tqdm)."""
+    spec = importlib.util.spec_from_file_location("playground_build", ROOT / "playground" / "build.py")
+    assert spec is not None and spec.loader is not None
+    build = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(build)
+    modules, imported = build.page_imports()
+    done = subprocess.run([sys.executable, "-c", RUN_THE_BRIDGE, str(ROOT / "playground" / "app" / "bridge.py")],
+                          capture_output=True, text=True, cwd=ROOT, check=True)
+    used = set(done.stdout.split())
+    assert {"tractor_rules.render.card", "tractor_rules.render.tracker", "tractor_rules.language.lint"} <= used
+    assert used - modules == set()
+    assert {"tractor_rules.cli", "tractor_rules.lsp.server", "tractor_rules.commands.sheets", "tractor_rules.sim.runs"} \
+        & modules == set()
+    assert set(build.dependency_pins(imported)) == {"babel", "jinja2", "lark", "markupsafe"}
+    with tarfile.open(site / "playground" / "app" / "site-packages.tar.gz") as bundle:
+        names = set(bundle.getnames())
+    for name in used:
+        path = name.replace(".", "/")
+        assert f"{path}.py" in names or f"{path}/__init__.py" in names, name
+    assert not [name for name in names if name.startswith(("pygments", "tqdm", "tractor_rules/lsp/", "tractor_rules/cli"))]
