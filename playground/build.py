@@ -26,6 +26,8 @@ What goes into the folder, so that the page fetches nothing from anywhere else:
   cache (``$XDG_CACHE_HOME/tractor-rules/playground``) so a rebuild downloads and compiles nothing
   but tractor-rules;
 - ``parser.bin``: the parser's tables, built here (the page would build them on its first check);
+- ``shipped.bin``: the shipped rulesets' syntax trees, parsed here (the first check of a text that
+  extends one would parse it);
 - ``manifest.json``: the wheels in the archive, the languages and printed kinds, the documentation
   site's address (when the page is part of it), and the rulesets to start
   from (the shipped rulesets and the gallery's house rules, with their text).
@@ -513,6 +515,14 @@ def printed_kinds() -> list[dict[str, str]]:
             for name, kind in KINDS.items() if "html" in kind.formats]
 
 
+def saved_shipped_trees() -> bytes:
+    """The shipped rulesets' syntax trees, parsed here for the page to read (tractor-rules and Lark
+    are the same code in the browser): most texts extend one, which the first answer parsed."""
+    from tractor_rules.language.resolve import saved_shipped_trees as saved
+
+    return saved()
+
+
 def saved_parser() -> bytes:
     """The parser's tables, built here for the page to read (tractor-rules and Lark are the same
     code in the browser): building them was the longest part of the page's first answer."""
@@ -587,9 +597,11 @@ def build(out: Path, docs: str | None = None) -> Path:
             "site_packages": "site-packages.tar.gz",
             "templates": TEMPLATES,
             "parser": "parser.bin",
+            "shipped": "shipped.bin",
             "starters": starters(),
         }
         (scratch / manifest["parser"]).write_bytes(saved_parser())
+        (scratch / manifest["shipped"]).write_bytes(saved_shipped_trees())
         (scratch / "manifest.json").write_text(json.dumps(manifest, ensure_ascii=False, indent=1), encoding="utf-8")
         service_worker(scratch)
         if out.exists():

@@ -59,6 +59,7 @@ compiled_dataclasses = use_compiled_dataclasses(Path(sysconfig.get_path("purelib
 from tractor_rules import facade  # noqa: E402  (after dataclasses takes the compiled code)
 from tractor_rules.codes import code_info  # noqa: E402
 from tractor_rules.language.parser import use_saved_parser  # noqa: E402
+from tractor_rules.language.resolve import use_saved_shipped_trees  # noqa: E402
 from tractor_rules.render.render import use_compiled_templates  # noqa: E402
 
 #: the name of the editor's text, in its diagnostics and on its sheet; Pyodide's file system holds
@@ -80,14 +81,22 @@ def docs_section(code: str) -> str | None:
 TEMPLATE_PACKAGES = "_jinja2_module_templates_"
 
 
-def prepare(saved_parser: Any, templates: str | None = None) -> bool:
+#: how many shipped rulesets' syntax trees the page took from the build (``prepare``)
+shipped_trees = 0
+
+
+def prepare(saved_parser: Any, templates: str | None = None, saved_trees: Any = None) -> bool:
     """Read the parser the build saved (``parser.bin``, a JavaScript Uint8Array): the page would
     otherwise build its tables on its first answer, the longest part of it.  ``templates``: the
     folder of site-packages that holds the sheets' templates compiled to modules, which the sheets
-    are then printed with (compiling a template took a tenth of a second).  False, and the parser
-    built when needed, if it was saved for another grammar."""
+    are then printed with (compiling a template took a tenth of a second).  ``saved_trees``: the
+    shipped rulesets' syntax trees (``shipped.bin``), which a text that extends one then does not
+    parse.  False, and the parser built when needed, if it was saved for another grammar."""
+    global shipped_trees
     if templates:
         use_compiled_templates(Path(sysconfig.get_path("purelib")) / templates)
+    if saved_trees is not None:
+        shipped_trees = use_saved_shipped_trees(saved_trees.to_bytes())
     return use_saved_parser(saved_parser.to_bytes())
 
 
@@ -95,9 +104,9 @@ def bytecode_report() -> dict[str, int]:
     """Of the modules imported from files (the stdlib's archive, site-packages; not those frozen
     into the runtime), how many ran from the bytecode the build compiled: in the archive, the module
     is its .pyc; in site-packages, its cached .pyc is of this Python and unchecked (so used as is);
-    how many of them are templates (read from the modules the build compiled them to); and how
-    many sources of dataclasses' functions took the code the build compiled, and how many were
-    compiled here.  The page shows it (its tests check it)."""
+    how many of them are templates (read from the modules the build compiled them to); how many
+    sources of dataclasses' functions took the code the build compiled, and how many were compiled
+    here; and how many shipped rulesets' trees it took.  The page shows it (its tests check it)."""
     magic = importlib.util.MAGIC_NUMBER
     unchecked = (0b01).to_bytes(4, "little")  # PEP 552: hash-based, source not checked
     modules = precompiled = 0
@@ -118,7 +127,7 @@ def bytecode_report() -> dict[str, int]:
             except OSError:
                 pass
     dataclass_code = compiled_dataclasses or CompiledDataclasses({})
-    return {"modules": modules, "precompiled": precompiled, "templates": len(templates),
+    return {"modules": modules, "precompiled": precompiled, "templates": len(templates), "shipped_trees": shipped_trees,
             "dataclass_functions": dataclass_code.used, "dataclass_functions_compiled": dataclass_code.missed}
 
 

@@ -282,6 +282,7 @@ worker.onmessage = async ({ data }) => {
   } else if (data.type === "bytecode") {
     document.body.dataset.bytecode = `${data.precompiled} of ${data.modules}`;
     document.body.dataset.templates = String(data.templates);
+    document.body.dataset.shippedTrees = String(data.shipped_trees);
     document.body.dataset.dataclassFunctions = `${data.dataclass_functions} of ` +
       `${data.dataclass_functions + data.dataclass_functions_compiled}`;
   } else if (data.type === "ready") {

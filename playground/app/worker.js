@@ -87,6 +87,7 @@ async function start() {
   const filesLoaded = Promise.all([
     manifestLoaded.then((manifest) => fetchOk(manifest.site_packages)).then((response) => gunzip(response)),
     manifestLoaded.then((manifest) => fetchOk(manifest.parser)).then((response) => response.arrayBuffer()),
+    manifestLoaded.then((manifest) => fetchOk(manifest.shipped)).then((response) => response.arrayBuffer()),
     fetchOk("bridge.py").then((response) => response.text()),
   ]);
   filesLoaded.catch(() => {}); // a failure is reported where it is awaited
@@ -99,12 +100,12 @@ async function start() {
   progress(1);
   const manifest = await manifestLoaded;
   const sitePackages = pyodide.runPython("import sysconfig; sysconfig.get_path('purelib')");
-  const [files, savedParser, bridge] = await filesLoaded;
+  const [files, savedParser, shippedTrees, bridge] = await filesLoaded;
   untar(files, sitePackages, pyodide.FS);
   progress(2);
   const namespace = pyodide.globals.get("dict")();
   pyodide.runPython(bridge, { globals: namespace, filename: "bridge.py" });
-  namespace.get("prepare")(new Uint8Array(savedParser), manifest.templates ?? null);
+  namespace.get("prepare")(new Uint8Array(savedParser), manifest.templates ?? null, new Uint8Array(shippedTrees));
   update = namespace.get("update");
   report = namespace.get("bytecode_report");
   progress(3);

@@ -191,6 +191,8 @@ def test_python_runs_the_bytecode_the_build_compiled(page: Page):
     # the sheet's templates (the sheet's and the page's it extends) were modules the build compiled,
     # with their bytecode, not templates compiled by the page
     assert int(page.evaluate("document.body.dataset.templates")) >= 2
+    # the shipped rulesets came parsed (the starting text extends one)
+    assert int(page.evaluate("document.body.dataset.shippedTrees")) == len(builtin_names())
     # and the functions dataclasses writes for each class took the code the build compiled for them
     taken, _, written = page.evaluate("document.body.dataset.dataclassFunctions").partition(" of ")
     assert int(written) > 50
