@@ -248,6 +248,7 @@ CARDS = st.builds(lambda rank, suit: rank + suit, st.sampled_from(ex.CARD_RANKS)
 RANKS = st.sampled_from(ex.CARD_RANKS)
 TEAMS = st.sampled_from(ex.TEAMS)
 ROLES = st.sampled_from(ex.ROLES)
+SUITS = st.sampled_from(ex.CARD_SUITS)
 
 numbers = st.recursive(
     st.builds(lambda n: ("num", n), WHOLE) | st.builds(lambda q: ("var", q), st.sampled_from(list(ex.QUANTITIES))),
@@ -257,7 +258,7 @@ numbers = st.recursive(
 
 
 def _argument(kind: str) -> st.SearchStrategy[Any]:
-    return {"team": TEAMS, "rank": RANKS, "card": CARDS, "number": numbers, "role": ROLES}[kind]
+    return {"team": TEAMS, "rank": RANKS, "card": CARDS, "number": numbers, "role": ROLES, "suit": SUITS}[kind]
 
 
 def _form(head: tuple, form: ex.Form) -> st.SearchStrategy[tuple]:
@@ -383,6 +384,7 @@ SPOILERS: dict[str, list[Any]] = {
     "whole": [-1, True, 1.5, "2", NUMBER_BOUND + 1, None],
     "quantity": ["score", "Size", "kitty_points", 0],
     "role": ["dealer", "Banker", "next seat", 2, None],
+    "suit": ["h", "hearts", "♥", "", 3, None],
 }
 
 

@@ -1,9 +1,10 @@
 """Reading exports of an earlier schema version.
 
 ``tests/golden/json/*.v1.json`` are exports written by version 1 of the format (before the fields
-of version 2 existed), ``*.v2.json`` by version 2 (before the rule expressions of version 3).  An
-earlier document must still load, every field it lacks taking the default that keeps its meaning,
-so that it equals today's compile of the same ruleset.
+of version 2 existed), ``*.v2.json`` by version 2 (before the rule expressions of version 3),
+``*.v3.json`` by the first documents of version 3 (before the fields added to it late, the rules on
+called and buried cards).  An earlier document must still load, every field it lacks taking the
+default that keeps its meaning, so that it equals today's compile of the same ruleset.
 """
 
 from __future__ import annotations
@@ -21,6 +22,8 @@ from tractor_rules.rules import SCHEMA_VERSION
 GOLDEN = Path(__file__).parent / "golden" / "json"
 V1 = sorted(GOLDEN.glob("*.v1.json"))
 V2 = sorted(GOLDEN.glob("*.v2.json"))
+V3 = sorted(GOLDEN.glob("*.v3.json"))
+EXAMPLES = Path(__file__).parent.parent / "examples" / "house-rules"
 
 
 def test_there_are_version_1_documents():
@@ -59,6 +62,41 @@ def test_a_version_2_document_cannot_hold_house_rules_after_a_hand():
     data = json.loads(V2[0].read_text(encoding="utf-8"))
     data["levels"]["after_hand"] = []
     assert tr.Rules.from_dict(data) == tr.load(V2[0].name.removesuffix(".v2.json"))
+
+
+@pytest.mark.parametrize("path", V3, ids=lambda p: p.name)
+def test_a_first_version_3_export_loads_as_todays_rules(path: Path):
+    """A version-3 document written before ``table.called_when`` and ``kitty_exchange.buried_when``
+    lacks them; it loads, and plays as today's compile of the same file.  (``called cards: not ...``
+    was then written in ``call_limits``; today it compiles to the same condition in ``called_when``,
+    and ``call_condition`` reads either.)"""
+    data = json.loads(path.read_text(encoding="utf-8"))
+    assert data["schema_version"] == 3
+    assert "called_when" not in data["table"] and "buried_when" not in data["kitty_exchange"]
+    old = tr.Rules.from_dict(data)
+    new = tr.load(str(EXAMPLES / path.name.replace(".v3.json", ".tractor")))
+    assert old.table.call_condition == new.table.call_condition
+
+    def played(rules: tr.Rules) -> tr.Rules:
+        table = dataclasses.replace(rules.table, call_limits=(), called_when=rules.table.call_condition)
+        return dataclasses.replace(rules, table=table, files=(), sources=(), house_changes=())
+
+    assert played(old) == played(new)
+
+
+def test_the_first_version_3_documents_meet_todays_schema():
+    import jsonschema
+
+    validator = jsonschema.Draft202012Validator(tr.schema())
+    for path in V3:
+        validator.validate(json.loads(path.read_text(encoding="utf-8")))
+
+
+def test_a_version_3_document_may_lack_only_the_fields_added_late():
+    data = json.loads(V3[0].read_text(encoding="utf-8"))
+    del data["kitty_exchange"]["dug_when"]  # in version 3 from its first documents
+    with pytest.raises(tr.RulesetError, match="missing field 'dug_when'"):
+        tr.Rules.from_dict(data)
 
 
 def _without_translations(rules: tr.Rules) -> tr.Rules:
@@ -120,12 +158,15 @@ def test_every_field_is_marked_with_the_version_that_added_it():
     A field an earlier version had must not claim a later version (its documents always have it)."""
     import dataclasses
 
-    earlier = {1: _schema_fields(1), 2: _schema_fields(2)}
+    earlier = {1: _schema_fields(1), 2: _schema_fields(2), 3: _schema_fields(3)}
     for cls in _dataclasses():
         for f in dataclasses.fields(cls):
             since = f.metadata.get("since", 1)
             first = next((v for v in (1, 2) if f.name in earlier[v].get(cls.__name__, set())), SCHEMA_VERSION)
             assert since == first, f"{cls.__name__}.{f.name} first appears in version {first}: declare it so"
+            # the first documents of version 3 (v3-schema.json) lack a field added to it late
+            late = f.name not in earlier[3].get(cls.__name__, set())
+            assert bool(f.metadata.get("late")) == late, f"{cls.__name__}.{f.name}: late={late}"
 
 
 @pytest.mark.parametrize("path", V2, ids=lambda p: p.name)
@@ -152,5 +193,8 @@ def test_rules_that_use_version_3_have_no_version_2_document(house):
 
     rules = tr.loads('extends: "two-decks"\n\n' + house)
     assert rules_to_dict_as(rules, 2) is None
-    assert rules_to_dict_as(rules, 3) == rules.to_dict()
+    # version 3 as its first documents wrote it: without the fields added to it late, at their defaults
+    whole = rules.to_dict()
+    del whole["table"]["called_when"], whole["kitty_exchange"]["buried_when"]
+    assert rules_to_dict_as(rules, 3) == whole
     assert rules_digest(rules) != rules_digest(tr.load("two-decks"))

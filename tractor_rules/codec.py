@@ -79,7 +79,11 @@ def rules_to_dict_as(rules: model.Rules, version: int) -> dict | None:
     have).  What a digest of the rules is taken over, so that rules which mean what they meant
     keep the digest an earlier version gave them (``interop.vectors.rules_digest``)."""
     if version >= model.SCHEMA_VERSION:
-        return rules_to_dict(rules)
+        # the first documents of this version lacked the fields added to it late: those at their
+        # default are left out, as those documents had them
+        data = rules_to_dict(rules)
+        _drop_late(model.Rules, rules, data)
+        return data
     if version < 2 and (rules.translations or any(_uses_since(getattr(rules, f.name), 2) for f in _fields(model.Rules))):
         return None
     if version < 3 and not _expressible_in_2(rules):
@@ -139,6 +143,26 @@ def _drop_later(cls: type, value: Any, data: dict, version: int) -> None:
                 _drop_later(get_args(tp)[0], sub, sub_data, version)
 
 
+def _drop_late(cls: type, value: Any, data: dict) -> None:
+    """Take out of ``data`` (the dict of ``value``, of dataclass ``cls``) every field added to the
+    current version late (``rules.since(..., late=True)``) that is at its default."""
+    hints = _hints(cls)
+    for f in _fields(cls):
+        if f.name not in data:
+            continue
+        item = getattr(value, f.name)
+        if _late(f):
+            if item == _default(f):
+                del data[f.name]
+            continue
+        tp = hints[f.name]
+        if _is_dataclass_type(tp):
+            _drop_late(tp, item, data[f.name])
+        elif get_origin(tp) is tuple and get_args(tp) and _is_dataclass_type(get_args(tp)[0]):
+            for sub, sub_data in zip(item, data[f.name]):
+                _drop_late(get_args(tp)[0], sub, sub_data)
+
+
 # --- from data -------------------------------------------------------------------------------------
 
 
@@ -169,7 +193,8 @@ def _from_data(tp: Any, data: Any, path: str, version: int = model.SCHEMA_VERSIO
         if unknown:
             raise _fail(path, f"unknown field {unknown[0]!r}")
         missing = [f for f in _fields(tp) if f.name not in data]
-        if missing and not all(_added_since(f, version=version + 1) for f in missing):
+        if missing and not all(_added_since(f, version=version + 1) or (_late(f) and _added_since(f, version))
+                               for f in missing):
             # the schema requires every field; a partial export is not one of ours
             raise _fail(path, f"missing field {missing[0].name!r}")
         kwargs = {f.name: _from_data(hints[f.name], data[f.name], f"{path}.{f.name}".lstrip("."), version)
@@ -245,6 +270,12 @@ def _added_since(f: dataclasses.Field[Any], version: int) -> bool:
     return int(f.metadata.get("since", 1)) >= version
 
 
+def _late(f: dataclasses.Field[Any]) -> bool:
+    """Whether the field was added to its version after documents of that version were written,
+    which may lack it (``rules.since(..., late=True)``)."""
+    return bool(f.metadata.get("late"))
+
+
 def rules_from_dict(data: dict) -> model.Rules:
     if not isinstance(data, dict):
         raise _fail("", "expected an object")
@@ -290,6 +321,8 @@ def _argument_schema(kind: str) -> dict[str, Any]:
         return {"enum": list(expressions.ROLES)}
     if kind == "rank":
         return {"enum": list(expressions.CARD_RANKS)}
+    if kind == "suit":
+        return {"enum": list(expressions.CARD_SUITS)}
     return {"type": "string", "pattern": "^(?:[2-9]|10|[JQKA])[SHDC]$"}  # a card
 
 
@@ -373,7 +406,8 @@ def _schema_of(tp: Any, defs: dict[str, Any], meta: Any = None) -> dict[str, Any
             entry: dict[str, Any] = {
                 "type": "object",
                 "properties": props,
-                "required": sorted(props),
+                # a field added to this version late may be missing from its earlier documents
+                "required": sorted(f.name for f in _fields(tp) if not _late(f)),
                 "additionalProperties": False,
             }
             if doc and not doc.startswith(name + "("):

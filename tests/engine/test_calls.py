@@ -61,10 +61,13 @@ def test_the_limits(limits, level, card, allowed):
     assert (ctx.call_error(card) is None) is allowed
 
 
-def test_every_limit_compiles():
+def test_every_limit_compiles_to_the_condition_it_stands_for():
     rules = house("called cards: not trumps, not the highest card, not point cards")
-    assert rules.table.call_limits == ("trumps", "highest", "points")
-    assert house("called cards: any").table.call_limits == ()
+    written = house("called cards: when not a trump and not the highest card of its suit and not a point card")
+    assert rules.table.called_when == written.table.called_when == (
+        "all", ("not", ("fact", "card-trump")), ("not", ("fact", "card-highest")), ("not", ("fact", "card-points")))
+    assert rules.table.call_limits == ()  # the form of versions 2 and 3, which the compiler writes no more
+    assert house("called cards: any").table.call_condition == ()
 
 
 class TrumpCaller(RandomPlayer):

@@ -83,6 +83,7 @@ def inert_paths(rules: Rules, leaves: dict[str, object]) -> set[str]:
         drop("solo_thresholds")  # nobody banks alone with fixed partners
         drop("levels.short_team_bonus")  # and their teams are always whole
         drop("table.call_limits")
+        drop("table.called_when")
         drop("table.count_banker_copies")
     if rules.levels.game_end != "hands":
         drop("levels.end_hands")
@@ -156,6 +157,8 @@ def inert_paths(rules: Rules, leaves: dict[str, object]) -> set[str]:
         drop("rotation.after_loss")
     if not rules.kitty_exchange.dug_when:
         drop("kitty_exchange.dug_when")  # the kitty is dug whenever the attackers win the last trick
+    if not rules.kitty_exchange.buried_when:
+        drop("kitty_exchange.buried_when")  # any card may be buried: nothing to say
     return inert
 
 

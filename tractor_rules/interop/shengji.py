@@ -26,7 +26,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..rules import NOT_PLAY_FIELDS, RANKS, DeclareStep, KnockBack, Rules
+from ..rules import NOT_PLAY_FIELDS, RANKS, DeclareStep, KnockBack, Rules, expressions
 from .jsontext import JSONTextError, loads
 
 #: the commit of rbtying/shengji whose code the mappings follow (mechanics/src/trick.rs,
@@ -93,11 +93,32 @@ FIXED: tuple[tuple[str, str, str], ...] = (
 _SECTIONS = ("table", "levels", "combinations", "declare", "lead", "follow", "ruff", "kitty", "upgrade", "stakes")
 _STAKES = ("game points", "multiplier", "coins", "leaving")
 _PARENTS = {1: "one-deck", 2: "two-decks", 3: "three-decks", 4: "four-decks"}
+#: ``FriendSelectionPolicy`` (core/src/settings.rs; exchange_phase.rs ``set_friends``): the cards the
+#: banker may call.  PointCardNotAllowed lets a king be called when aces are the landlord's level
 _CALL_LIMITS = {"Unrestricted": "not trumps", "TrumpsIncluded": "any",
                 "HighestCardNotAllowed": "not trumps, not the highest card",
-                "PointCardNotAllowed": "not trumps, not point cards"}
-_LIMITS_OF = {("trumps",): "Unrestricted", (): "TrumpsIncluded", ("trumps", "highest"): "HighestCardNotAllowed",
-              ("trumps", "points"): "PointCardNotAllowed"}
+                "PointCardNotAllowed": "when not a trump and (not a point card or a K and the level is A)"}
+
+
+def _parts(condition: tuple) -> frozenset[tuple]:
+    """The parts a condition requires together, in any order (``not trumps, not point cards`` is
+    ``not point cards, not trumps``)."""
+    if not condition:
+        return frozenset()
+    return frozenset(condition[1:]) if condition[0] == "all" else frozenset((condition,))
+
+
+#: the parts of the condition each policy's words compile to (``table.call_condition``) → the policy
+_POLICY_OF_CONDITION: dict[frozenset[tuple], str] = {
+    _parts(expressions.limits_condition(("trumps",))): "Unrestricted",
+    frozenset(): "TrumpsIncluded",
+    _parts(expressions.limits_condition(("trumps", "highest"))): "HighestCardNotAllowed",
+    _parts(("all", ("not", ("fact", "card-trump")),
+            ("any", ("not", ("fact", "card-points")), ("all", ("fact", "card-rank", "K"), ("fact", "level-is", "A"))))):
+        "PointCardNotAllowed",
+    # the nearest: no king at level A (the difference is reported)
+    _parts(expressions.limits_condition(("trumps", "points"))): "PointCardNotAllowed",
+}
 #: ``ThrowEvaluationPolicy`` (mechanics/src/trick.rs, ``Trick::winner``): All, every unit of the
 #: challenger higher, unit by unit; Highest, the highest card (``last_card`` of every unit);
 #: TrickUnitLength, the units compared largest first, the first that differs deciding, a throw's
@@ -595,8 +616,7 @@ def _friend_selection(rules: Rules) -> str:
     """Only Finding Friends reads it; a game of fixed partners writes rbtying's default."""
     if rules.table.partnership != "called":
         return "Unrestricted"
-    limits = tuple(sorted(rules.table.call_limits, key=("trumps", "highest", "points").index))
-    return _LIMITS_OF.get(limits, "Unrestricted")
+    return _POLICY_OF_CONDITION.get(_parts(rules.table.call_condition), "Unrestricted")
 
 
 def _max_rank(rules: Rules) -> str:

@@ -79,12 +79,20 @@ def _check_table(c: "Compiler", r: model.Rules) -> None:
         c.error_at_field(("table.partnership", "table.players"),
                          f"alternating partnerships need an even number of players, 4 or more, not {t.players}", code=codes.TABLE_MISMATCH)
     if t.partnership != "called":
-        for path, changed, what in (("table.call_limits", bool(t.call_limits), "called cards"),
+        for path, changed, what in (("table.called_when", bool(t.call_condition), "called cards"),
                                     ("table.count_banker_copies", not t.count_banker_copies, "called copies")):
             if changed:
                 c.error_at_field((path, "table.partnership"),
                                  f"'{what}' needs called partners ('partners: by calling N cards'), "
                                  f"but the teams are fixed ('partners: {t.partnership}')", code=codes.TABLE_MISMATCH)
+    if t.partnership == "called" and t.call_condition:
+        from .card_rules import hand_without_call, hand_words
+
+        empty = hand_without_call(r)
+        if empty is not None:
+            c.error_at_field(("table.called_when",),
+                             f"'called cards' leaves no card to call {hand_words(*empty)}: some card must "
+                             "always be callable", code=codes.NOTHING_TO_CALL)
     if t.partnership == "called" and t.called_cards * 2 > t.players:
         c.error_at_field(("table.called_cards",),
                          f"{t.called_cards} called cards cannot find partners among {t.players} players", code=codes.TABLE_MISMATCH)
@@ -366,6 +374,9 @@ def _check_kitty_shown(c: "Compiler", r: model.Rules) -> None:
     if (shown.shown_before_burying or shown.shown_at_end) and r.table.kitty_size == 0:
         c.error_at_field(("kitty_exchange.shown_before_burying", "table.kitty_size"),
                          "there is no kitty to show", code=codes.KITTY)
+    if shown.buried_when and r.table.kitty_size == 0:
+        c.error_at_field(("kitty_exchange.buried_when", "table.kitty_size"),
+                         "there is no kitty to bury", code=codes.KITTY)
 
 
 def _jokers_held(table: model.Table, kind: str) -> int:

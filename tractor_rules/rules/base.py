@@ -20,10 +20,13 @@ JOKERS: tuple[str, ...] = ("BJ", "SJ")
 Suit = Literal["S", "H", "D", "C"]
 
 
-def since(version: int, *, default: Any = MISSING, default_factory: Any = MISSING) -> Any:
+def since(version: int, *, default: Any = MISSING, default_factory: Any = MISSING, late: bool = False) -> Any:
     """A field added in schema ``version`` of the JSON form: documents of earlier versions lack it
-    and read its default, which must keep their meaning (``tractor_rules.codec``)."""
-    meta = {"since": version}
+    and read its default, which must keep their meaning (``tractor_rules.codec``).  ``late``: added
+    to ``version`` after documents of that version were written, so that those may lack it too."""
+    meta: dict[str, Any] = {"since": version}
+    if late:
+        meta["late"] = True
     if default_factory is not MISSING:
         return field(default_factory=default_factory, metadata=meta)
     return field(default=default, metadata=meta)

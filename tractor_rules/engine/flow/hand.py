@@ -87,7 +87,7 @@ class Hand:
             declarer=declarer, called=public.called, redeals=dealt.redeals, trump_by=trump_by,
             penalty=end.penalty, forfeit=end.forfeit, beyond=self.beyond,
             weak_hands=[(w.seat, w.hand, w.trump) for w in dealt.weak_hands],
-            kitty_shown=public.kitty_shown, buried_shown=public.buried_shown,
+            kitty_shown=public.kitty_shown, buried_shown=public.buried_shown, buried_by=kitty.burier,
         )
         if rules.levels.after_hand:
             facts = facts_of(record)

@@ -20,6 +20,7 @@ from ..words import (
     unit_noun,
 )
 from .common import has_sets, has_tractors, sentences
+from .expressions import card_nouns, condition_words
 
 # --- the table and the deal ----------------------------------------------------------------------
 
@@ -55,17 +56,19 @@ def _players(r: Any) -> Made:
 
 
 def _call_limits(r: Any) -> Made:
-    """Finding Friends: which cards may be called."""
+    """Finding Friends: which cards may be called (``table.call_condition``: ``called_when``, and
+    the ``call_limits`` of a document of an earlier version)."""
     t = r.table
     if t.partnership != "called":
         return None
-    words = {"trumps": _("trumps"),
-             "highest": _("the highest card of a suit (an ace, or a king when aces are trumps)"),
-             "points": _("cards that score points")}
-    if not t.call_limits:
+    condition = t.call_condition
+    if not condition:
         return _("The banker may call any card, trumps included.")
-    return _("The banker may not call %(cards)s; what is trump is known by then.") % {
-        "cards": join_or([words[limit] for limit in t.call_limits])}
+    nouns = card_nouns(condition)
+    if nouns is not None:
+        return _("The banker may not call %(cards)s; what is trump is known by then.") % {"cards": join_or(nouns)}
+    return _("The banker may call a card only when %(condition)s; what is trump is known by then.") % {
+        "condition": condition_words(condition)}
 
 
 def _called_copies(r: Any) -> Made:
