@@ -396,10 +396,11 @@ def test_rainbows_and_bombs():
 
 def test_multiple_join_policy():
     # play_phase.rs finish_trick: with Unrestricted a called card played by a teammate is spent
-    # ("double-join!"); with NoDoubleJoin it waits for the next copy: not this engine's rule
+    # ("double-join!"); with NoDoubleJoin it waits for the next copy: 'join twice: no'
     assert shengji.import_ruleset({**FRIENDS, "multiple_join_policy": "Unrestricted"}, 4).lost == []
-    lost = shengji.import_ruleset({**FRIENDS, "multiple_join_policy": "NoDoubleJoin"}, 4).lost
-    assert lost and lost[0].startswith("multiple_join_policy NoDoubleJoin: ")
+    imported = shengji.import_ruleset({**FRIENDS, "multiple_join_policy": "NoDoubleJoin"}, 4)
+    assert imported.lost == [] and "  join twice: no" in imported.text.splitlines()
+    assert compile_text(imported.text).table.join_twice is False
 
 
 # --- the default room ----------------------------------------------------------------------------

@@ -85,6 +85,9 @@ def inert_paths(rules: Rules, leaves: dict[str, object]) -> set[str]:
         drop("table.call_limits")
         drop("table.called_when")
         drop("table.count_banker_copies")
+        drop("table.join_twice")
+    if t.join_twice:
+        drop("table.join_twice")  # a teammate answers a call as anyone does: the copies' sentence says it all
     if rules.levels.game_end != "hands":
         drop("levels.end_hands")
     if rules.levels.game_end != "beyond-last":

@@ -482,8 +482,9 @@ def import_ruleset(settings: dict, players: int | None = None,
         note("levels", "multiple_join_policy Unrestricted: a called card played by a player already on the "
                        "banker's team is spent, as here (play_phase.rs finish_trick)")
     else:
-        lost.append("multiple_join_policy NoDoubleJoin: rbtying keeps a called card played by a player already "
-                    "on the landlord's team for the next copy; here that call is spent")
+        state("table", "join twice: no", "multiple_join_policy NoDoubleJoin: a called card played by a player "
+                                         "already on the landlord's team waits for the next copy (play_phase.rs "
+                                         "finish_trick)")
 
     # tractor_requirements (mechanics/src/trick.rs ``find_tractors_from_start``): adjacent sets of
     # min_count cards or more, min_length sets or more; the width of a tractor is the least count
@@ -718,7 +719,7 @@ _READERS: dict[str, Callable[[Rules], Any]] = {
     "num_decks": lambda r: r.table.decks,
     "kitty_size": lambda r: r.table.kitty_size,
     "friend_selection_policy": _friend_selection,
-    "multiple_join_policy": lambda r: "Unrestricted",
+    "multiple_join_policy": lambda r: "Unrestricted" if r.table.join_twice else "NoDoubleJoin",
     "advancement_policy": _advancement,
     "max_rank": _max_rank,
     "kitty_penalty": _kitty,

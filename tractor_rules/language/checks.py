@@ -80,7 +80,8 @@ def _check_table(c: "Compiler", r: model.Rules) -> None:
                          f"alternating partnerships need an even number of players, 4 or more, not {t.players}", code=codes.TABLE_MISMATCH)
     if t.partnership != "called":
         for path, changed, what in (("table.called_when", bool(t.call_condition), "called cards"),
-                                    ("table.count_banker_copies", not t.count_banker_copies, "called copies")):
+                                    ("table.count_banker_copies", not t.count_banker_copies, "called copies"),
+                                    ("table.join_twice", not t.join_twice, "join twice")):
             if changed:
                 c.error_at_field((path, "table.partnership"),
                                  f"'{what}' needs called partners ('partners: by calling N cards'), "

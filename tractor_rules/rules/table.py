@@ -43,6 +43,10 @@ class Table:
     #: Finding Friends: whether the copies of a called card that the banker plays count toward its
     #: ordinal (False: "the other ace", only the other players' copies are counted)
     count_banker_copies: bool = since(2, default=True)
+    #: Finding Friends: whether a player already on the banker's team (the banker, or a friend
+    #: found before) who plays the copy that answers a call takes it, so that it reveals no one
+    #: (True); False: it does not, and the next copy played answers the call instead
+    join_twice: bool = since(3, default=True, late=True)
 
     @property
     def call_condition(self) -> Condition:

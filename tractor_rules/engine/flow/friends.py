@@ -5,6 +5,8 @@ A call is resolved by the play that brings the copies of its card seen so far up
 the player of that play becomes a friend, unless they are the banker (a called card the banker
 plays themself makes no friend) or already one.  Each call resolves once.  Without
 ``table.count_banker_copies`` ("the other ace") the copies the banker plays are not counted.
+Without ``table.join_twice`` a player already on the banker's team does not resolve a call: the
+call stays open, and the next copy played by someone else resolves it.
 Which cards may be called at all is ``cards.call_error``'s question.
 """
 
@@ -50,7 +52,7 @@ class FriendWatch:
     """Watches the plays for the called cards and adds the friends they reveal to
     ``public.friends``."""
 
-    __slots__ = ("public", "seen", "resolved", "skip_banker")
+    __slots__ = ("public", "seen", "resolved", "skip_banker", "join_twice")
 
     def __init__(self, public: Public):
         self.public = public
@@ -59,6 +61,8 @@ class FriendWatch:
         self.resolved = [False] * len(public.called)
         #: "the other ace": the banker's own copies are not counted
         self.skip_banker = not public.rules.table.count_banker_copies
+        #: a player already on the banker's team who plays the answering copy takes the call
+        self.join_twice = public.rules.table.join_twice
 
     def all_resolved(self) -> bool:
         """Whether every call has been resolved, so that both teams are known."""
@@ -76,6 +80,9 @@ class FriendWatch:
                 continue
             self.seen[i] += copies
             if self.seen[i] >= ordinal:
+                on_team = seat == public.banker or seat in public.friends
+                if on_team and not self.join_twice:
+                    continue  # the call waits for the next copy
                 self.resolved[i] = True
-                if seat != public.banker and seat not in public.friends:
+                if not on_team:
                     public.friends.append(seat)

@@ -355,7 +355,7 @@ def _replay(entry: str | dict[str, Any], rules: Rules, problems: list[str],
 
     # --- the teams -------------------------------------------------------------------------------
     if table.partnership == "called":
-        friends, _ = _friends_found(banker, calls, order_of_plays, skip_banker)
+        friends, _ = _friends_found(banker, calls, order_of_plays, skip_banker, table.join_twice)
         team = {banker} | friends
     else:
         team = {s for s in range(n) if s % 2 == banker % 2}
@@ -486,24 +486,30 @@ def _check_weak_hands(entry: dict[str, Any], rules: Rules, level: str | None, ha
 
 
 def _friends_found(banker: int, calls: list[tuple[Card, int]], plays: list[tuple[int, tuple[Card, ...]]],
-                   skip_banker: bool) -> tuple[set[int], bool]:
+                   skip_banker: bool, join_twice: bool = True) -> tuple[set[int], bool]:
     """The friends that ``plays`` (seat, cards, in play order) reveal, and whether every call is
     resolved: a call resolves on the play that brings the copies of its card up to its ordinal
-    (the banker's copies left out with ``skip_banker``)."""
+    (the banker's copies left out with ``skip_banker``); without ``join_twice``, not on a play of
+    a player already on the banker's team, but on the next copy another player plays."""
     friends: set[int] = set()
-    resolved = 0
-    for face, ordinal in calls:
-        seen = 0
-        for seat, play in plays:
-            if skip_banker and seat == banker:
+    seen = [0] * len(calls)
+    resolved = [False] * len(calls)
+    for seat, play in plays:
+        if skip_banker and seat == banker:
+            continue
+        for at, (face, ordinal) in enumerate(calls):
+            if resolved[at] or face not in play:
                 continue
-            seen += play.count(face)
-            if seen >= ordinal:
-                resolved += 1
-                if seat != banker:
-                    friends.add(seat)
-                break
-    return friends, resolved == len(calls)
+            seen[at] += play.count(face)
+            if seen[at] < ordinal:
+                continue
+            on_team = seat == banker or seat in friends
+            if on_team and not join_twice:
+                continue
+            resolved[at] = True
+            if not on_team:
+                friends.add(seat)
+    return friends, all(resolved)
 
 
 def _known_partners(rules: Rules, leader: int, banker: int, calls: list[tuple[Card, int]],
@@ -512,7 +518,7 @@ def _known_partners(rules: Rules, leader: int, banker: int, calls: list[tuple[Ca
     """Finding Friends: the indexes in ``other_seats`` of the players the table knows to be the
     leader's partners when the trick is led (the banker's team as revealed so far; the attackers
     once every call is resolved)."""
-    friends, known = _friends_found(banker, calls, plays, skip_banker)
+    friends, known = _friends_found(banker, calls, plays, skip_banker, rules.table.join_twice)
     bankers = {banker} | friends
     if leader in bankers:
         mates = bankers

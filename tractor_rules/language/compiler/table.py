@@ -172,3 +172,4 @@ def _called_cards(c: Compiler, st: Statement) -> None:
 
 
 handles_choice("called_copies", "table.count_banker_copies", {"count_own": True, "skip_own": False})
+handles_choice("join_twice", "table.join_twice", YES_NO)

@@ -30,6 +30,7 @@ def table_section(b: Builder) -> None:
         b.rule("table.players", _players)
         b.rule("table.call_limits", _call_limits)
         b.rule("table.count_banker_copies", _called_copies)
+        b.rule("table.join_twice", _join_twice)
         b.rule("table.deck", _deck)
         b.rule("table.deal", _deal)
         b.rule("table.points", _points)
@@ -83,6 +84,16 @@ def _called_copies(r: Any) -> Made:
     return _("The copies of a called card are counted in the order they are played, leaving out those the "
              "banker plays (“the other ace”): a call of the first ♣A is answered by the first player other than "
              "the banker to play a ♣A.")
+
+
+def _join_twice(r: Any) -> Made:
+    """Finding Friends: whether a player already on the banker's team answers a call (said only
+    when not: the copies' sentence is the rule otherwise)."""
+    t = r.table
+    if t.partnership != "called" or t.join_twice:
+        return None
+    return _("A player already on the banker's team (the banker, or a friend found before) who plays the copy "
+             "that answers a call does not take it: the next copy played by someone else answers it.")
 
 
 def _deck(r: Any) -> Made:
