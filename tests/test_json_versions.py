@@ -66,13 +66,13 @@ def test_a_version_2_document_cannot_hold_house_rules_after_a_hand():
 
 @pytest.mark.parametrize("path", V3, ids=lambda p: p.name)
 def test_a_first_version_3_export_loads_as_todays_rules(path: Path):
-    """A version-3 document written before ``table.called_when`` and ``kitty_exchange.buried_when``
-    lacks them; it loads, and plays as today's compile of the same file.  (``called cards: not ...``
+    """A version-3 document written before ``table.called_when``, ``table.join_twice`` and
+    ``kitty_exchange.buried_when`` lacks them; it loads, and plays as today's compile of the same file.  (``called cards: not ...``
     was then written in ``call_limits``; today it compiles to the same condition in ``called_when``,
     and ``call_condition`` reads either.)"""
     data = json.loads(path.read_text(encoding="utf-8"))
     assert data["schema_version"] == 3
-    assert "called_when" not in data["table"] and "buried_when" not in data["kitty_exchange"]
+    assert not {"called_when", "join_twice"} & set(data["table"]) and "buried_when" not in data["kitty_exchange"]
     old = tr.Rules.from_dict(data)
     new = tr.load(str(EXAMPLES / path.name.replace(".v3.json", ".tractor")))
     assert old.table.call_condition == new.table.call_condition
@@ -195,6 +195,6 @@ def test_rules_that_use_version_3_have_no_version_2_document(house):
     assert rules_to_dict_as(rules, 2) is None
     # version 3 as its first documents wrote it: without the fields added to it late, at their defaults
     whole = rules.to_dict()
-    del whole["table"]["called_when"], whole["kitty_exchange"]["buried_when"]
+    del whole["table"]["called_when"], whole["table"]["join_twice"], whole["kitty_exchange"]["buried_when"]
     assert rules_to_dict_as(rules, 3) == whole
     assert rules_digest(rules) != rules_digest(tr.load("two-decks"))

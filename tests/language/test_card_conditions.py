@@ -240,3 +240,16 @@ def test_buried_cards_need_a_kitty():
                         "kitty\n  buried cards: when not a trump\n")
     (error,) = errors(text)
     assert error == (9, 3, "E311", "there is no kitty to bury")
+
+
+@pytest.mark.parametrize("statement", ["table\n  called cards: when {c}", "kitty\n  buried cards: when {c}",
+                                       "kitty\n  dug when: {c}"])
+def test_a_rule_of_more_than_64_operators_is_e017(statement):
+    long = " and ".join(["not a trump"] * 33)  # 32 'and' and 33 'not': 65 operators
+    if "dug" in statement:
+        long = " and ".join(["not no-trump"] * 33)
+    text = FRIENDS + statement.format(c=long) + "\n"
+    assert {e[2] for e in errors(text)} == {"E017"}
+    fits = " and ".join(["not a trump"] * 32) if "dug" not in statement else " and ".join(["not no-trump"] * 32)
+    rules = tr.loads(FRIENDS + statement.format(c=fits) + "\n", "x.tractor")
+    assert tr.Rules.from_dict(json.loads(json.dumps(rules.to_dict()))) == rules

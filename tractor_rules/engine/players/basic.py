@@ -3,17 +3,16 @@ greedy).  Both decide from their ``PlayerView`` alone: their own hand and the pu
 
 ``RandomPlayer(seed)``: declares (or overturns) with some probability when it can; asks for a
 redeal of a weak hand half of the time; buries random cards (of those the rules let it bury, as
-far as they go); leads a random unit of a random suit,
-and sometimes throws several units of one suit (half of the time its strongest ones, so that some
-throws stand), or, when the rules have rainbows, half of the time a rainbow it holds (or two, as a
-throw); follows with a random legal follow.
+far as they go); leads a random unit of a random suit, and sometimes throws several units of one
+suit (half of the time its strongest ones, so that some throws stand), or, when the rules have
+rainbows, half of the time a rainbow it holds (or two, as a throw); follows with a random legal
+follow.
 
 ``GreedyPlayer``: declares its longest suit; asks for every redeal it may (the base player's
-choice); buries its lowest non-point side cards, keeping pairs (those the rules let it bury first);
-leads units nobody else can beat by
-the cards still unseen (several of them together as a throw), else a low card of its longest side
-suit; follows by winning the trick as cheaply as it can unless its partner is already winning, else
-plays low and discards low, sparing points.
+choice); buries its lowest non-point side cards, keeping pairs (those the rules let it bury
+first); leads units nobody else can beat by the cards still unseen (several of them together as a
+throw), else a low card of its longest side suit; follows by winning the trick as cheaply as it
+can unless its partner is already winning, else plays low and discards low, sparing points.
 """
 
 from __future__ import annotations
