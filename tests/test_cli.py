@@ -96,6 +96,108 @@ def test_usage_errors_exit_2(argv, capsys):
     assert "usage:" in capsys.readouterr().err
 
 
+@pytest.mark.parametrize("argv, usage, said", [
+    (["simulate", "--hnads", "3"], "usage: tractor-rules simulate ",
+     "tractor-rules simulate: error: unknown option '--hnads': did you mean '--hands'?"),
+    (["render", "two-decks", "--lnag=zh"], "usage: tractor-rules render ",
+     "tractor-rules render: error: unknown option '--lnag': did you mean '--lang'?"),
+    (["check", "--allow-rot", "rules"], "usage: tractor-rules check ",
+     "tractor-rules check: error: unknown option '--allow-rot': did you mean '--allow-root'?"),
+    (["--verison"], "usage: tractor-rules [-h]",
+     "tractor-rules: error: unknown option '--verison': did you mean '--version'?"),
+    (["check", "--zzzz"], "usage: tractor-rules check ", "tractor-rules check: error: unknown option '--zzzz'"),
+    (["list", "extra"], "usage: tractor-rules list ", "tractor-rules list: error: unrecognized arguments: extra"),
+])
+def test_a_misspelt_option_gets_its_commands_usage_and_a_did_you_mean(argv, usage, said, capsys):
+    """`simulate --hnads 3` printed the main usage ("tractor-rules [-h] [--version] COMMAND ...") and
+    "unrecognized arguments: --hnads": neither the command's options nor the one meant."""
+    with pytest.raises(SystemExit) as exit_info:
+        main(argv)
+    assert exit_info.value.code == 2
+    err = capsys.readouterr().err
+    assert err.startswith(usage)
+    assert err.splitlines()[-1] == said
+
+
+RULESET_WORDS = "A RULESET is the name of a shipped ruleset"
+
+
+@pytest.mark.parametrize("name, takes", [("import", False), ("serve", False), ("list", False), ("players", False),
+                                         ("schema", False), ("lsp", False), ("check", True), ("verify", True),
+                                         ("balance", True), ("diff", True)])
+def test_a_commands_help_explains_ruleset_only_when_it_takes_one(name, takes, capsys):
+    """`import --help` and `serve --help` explained RULESET arguments they do not take."""
+    with pytest.raises(SystemExit):
+        main([name, "--help"])
+    out = capsys.readouterr().out
+    assert (RULESET_WORDS in out) is takes
+    assert ("RULESET" in out) is takes
+    assert "exit status:" in out
+
+
+def test_serve_help_lists_the_methods_the_server_answers(capsys):
+    """`serve --help` named no method; it lists those of the server's own table, each of which the
+    server answers (the list is no copy that could fall behind it)."""
+    from tractor_rules.interop.server import Dispatcher, METHOD_NOT_FOUND, methods
+
+    with pytest.raises(SystemExit):
+        main(["serve", "--help"])
+    out = capsys.readouterr().out
+    listed = re.findall(r"^  (\w+) +\S", out.split("\nmethods:\n", 1)[1].split("\n\n", 1)[0], re.M)
+    assert listed == list(methods())
+    assert {"load", "rulesets", "questions", "winner", "level_change"} <= set(listed)
+    dispatcher = Dispatcher()
+    for name in listed:
+        answer = dispatcher.handle_message({"jsonrpc": "2.0", "id": 1, "method": name, "params": {}})
+        assert answer.get("error", {}).get("code") != METHOD_NOT_FOUND, name
+    missing = dispatcher.handle_message({"jsonrpc": "2.0", "id": 1, "method": "nope", "params": {}})
+    assert missing["error"]["message"] == f"no method 'nope'; the methods are {', '.join(listed)}"
+
+
+def test_building_the_parser_loads_no_engine():
+    """The serve help's methods come from the server, loaded only when that help is printed."""
+    code = ("import sys; from tractor_rules.cli import build_parser; build_parser(); "
+            "print(sorted(m for m in sys.modules if m.startswith(('tractor_rules.interop.server', "
+            "'tractor_rules.engine'))))")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip() == "[]"
+
+
+def test_version_says_whether_the_engine_is_compiled(capsys):
+    """`--version` printed the version alone: nothing told a compiled install from a pure one."""
+    import platform
+
+    from tractor_rules.resources import build_description, compiled_modules
+
+    with pytest.raises(SystemExit) as exit_info:
+        main(["--version"])
+    assert exit_info.value.code == 0
+    out = capsys.readouterr().out
+    assert out == f"tractor-rules {tr.__version__} ({build_description()})\n"
+    compiled = compiled_modules()
+    engine = f"engine compiled ({len(compiled)} modules)" if compiled else "engine in pure Python"
+    assert out.startswith(f"tractor-rules {tr.__version__} ({engine}, {platform.python_implementation()} ")
+
+
+def test_the_engine_is_compiled_where_extension_modules_are_beside_the_sources(tmp_path):
+    import importlib.machinery
+
+    from tractor_rules.resources import build_description, compiled_modules
+
+    package = tmp_path / "tractor_rules"
+    for source in ("engine/deck/cards.py", "engine/oracle.py", "cli.py"):
+        (package / source).parent.mkdir(parents=True, exist_ok=True)
+        (package / source).write_text("", encoding="utf-8")
+    assert compiled_modules(package) == [] and build_description(package).startswith("engine in pure Python, ")
+    suffix = importlib.machinery.EXTENSION_SUFFIXES[0]
+    (package / "engine" / "deck" / f"cards{suffix}").write_bytes(b"")
+    (package / "engine" / f"oracle{suffix}").write_bytes(b"")
+    (package / "engine" / "deck" / "cards.cpython-2-other-abi.so.txt").write_bytes(b"")  # not this Python's
+    assert compiled_modules(package) == ["tractor_rules.engine.deck.cards", "tractor_rules.engine.oracle"]
+    assert build_description(package).startswith("engine compiled (2 modules), ")
+
+
 def test_no_command_prints_help_and_exits_2(capsys):
     code, _, err = run(capsys)
     assert code == 2 and "check" in err
@@ -162,6 +264,43 @@ def test_simulate_prints_statistics_and_writes_a_whole_log(tmp_path, capsys):
     assert again.read_text(encoding="utf-8") == log.read_text(encoding="utf-8")
 
 
+@pytest.mark.parametrize("command", [["simulate"], ["tournament"], ["balance", "two-decks"]])
+def test_a_run_of_no_hands_is_refused(command, capsys):
+    """`simulate --hands 0` printed a report of nothing: zeros, and rates of 0 hands."""
+    code, out, err = run(capsys, *command, "--hands", "0")
+    assert (code, out) == (2, "")
+    assert err == f"tractor-rules {command[0]}: --hands is at least 1, not 0\n"
+
+
+@pytest.mark.parametrize("name", ["simulate", "tournament", "balance", "vectors"])
+def test_the_help_states_the_default_seed(name, capsys):
+    import argparse
+
+    from tractor_rules.commands import COMMANDS
+
+    own = argparse.ArgumentParser(prog=name, add_help=False)
+    next(c for c in COMMANDS if c.name == name).add_arguments(own)
+    (seed,) = [a for a in own._actions if "--seed" in a.option_strings]
+    with pytest.raises(SystemExit):
+        main([name, "--help"])
+    out = " ".join(capsys.readouterr().out.split())
+    assert f"--seed S random seed (default {seed.default}); the same seed" in out
+
+
+@pytest.mark.parametrize("command, header", [
+    (["simulate"], "Tractor (two decks): 2 hands, seed 7, players random"),
+    (["tournament", "--players", "random,greedy"], "Tournament: Tractor (two decks), 2 hands a pairing (duplicate "
+                                                   "deals), seed 7"),
+    (["balance", "two-decks"], "Balance: 2 hands a ruleset on the same deals, seed 7, players heuristic"),
+])
+def test_every_report_states_the_seed_that_repeats_it(command, header, capsys):
+    argv = [*command, "--hands", "2", "--seed", "7", "--workers", "1"]
+    code, out, _ = run(capsys, *argv)
+    assert code == 0 and out.splitlines()[0] == header
+    code, out, _ = run(capsys, *argv, "--json")
+    assert code == 0 and json.loads(out)["seed"] == 7
+
+
 def test_simulate_rejects_an_unknown_player_kind_as_usage(capsys):
     with pytest.raises(SystemExit) as exit_info:
         main(["simulate", "--players", "clever", "--hands", "1"])
@@ -201,3 +340,33 @@ def test_each_commands_help_lists_its_options(name, capsys):
         if action.help:
             assert " ".join(action.help.split()) in " ".join(out.split()), action.help
     assert "exit status:" in out  # the epilog
+
+
+# --- the README and the getting-started page (issue 29, item 17) ---------------------------------
+
+REPO = __import__("pathlib").Path(__file__).resolve().parent.parent
+
+
+def test_the_readme_and_getting_started_list_every_command():
+    """Neither named lint, vectors, verify, serve, export, import or lsp."""
+    from tractor_rules.commands import COMMANDS
+
+    readme = (REPO / "README.md").read_text(encoding="utf-8")
+    table = readme.split("The command line (run `tractor-rules --help`", 1)[1].split("\n\n", 2)[1]
+    in_readme = {name for row in table.splitlines()[2:] for name in re.findall(r"`(\w+)`", row.split("|")[1])}
+    started = (REPO / "docs" / "getting-started.md").read_text(encoding="utf-8")
+    commands = started.split("## The commands", 1)[1].split("\n## ", 1)[0]
+    in_started = set(re.findall(r"^\| `tractor-rules (\w+)", commands, re.M))
+    names = {command.name for command in COMMANDS}
+    assert in_readme == names
+    assert in_started == names
+
+
+def test_the_readmes_example_names_its_own_ruleset():
+    """The README's constant-2s house rule had no `ruleset:` line: its sheet was titled "Tractor (two
+    decks)", its parent's name, for a game that is not the parent's."""
+    readme = (REPO / "README.md").read_text(encoding="utf-8")
+    example = readme.split("```\n", 2)[1]
+    rules = tr.loads(example, origin="club.tractor")
+    assert rules.name == "Tractor at our club (constant 2s)" and rules.name != tr.load("two-decks").name
+    assert "2" in rules.trumps.constant_ranks  # it is the constant-2s game

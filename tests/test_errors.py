@@ -42,6 +42,8 @@ EXPECT = re.compile(r"^# expect: (?:(?P<file>[^:]+):)?(?P<line>\d+):(?P<col>\d+)
 KINDS: dict[str, type[RulesetError]] = {
     "unknown-keyword": RulesetSyntaxError,
     "wrong-section": RulesetSyntaxError,
+    "wrong-card": RulesetSyntaxError,
+    "unknown-statement": RulesetSyntaxError,
     "missing-colon": RulesetSyntaxError,
     "line-ends-early": RulesetSyntaxError,
     "unterminated-string": RulesetSyntaxError,
@@ -113,7 +115,7 @@ def test_corpus_covers_every_error_kind():
         "thresholds-gap", "thresholds-overlap", "thresholds-not-from-zero", "thresholds-not-open",
         "steps-and-rows", "constant-trump-is-level", "mandatory-outside-range", "knock-back-upwards",
         "duplicate-statement", "duplicate-follow-list", "extends-unknown-name", "extends-missing-path",
-        "duplicate-steps", "cycle/a", "cycle/b", "several-errors",
+        "duplicate-steps", "cycle/a", "cycle/b", "several-errors", "wrong-card", "unknown-statement",
     }
     assert required <= {corpus_id(p) for p in CORPUS}
 
@@ -678,3 +680,79 @@ def test_a_formula_as_long_as_the_file_allows_stops_the_parser_at_the_limit():
     document = parse_document(f"kitty\n  multiplier: {_formula(terms)}, at most 100\n")
     assert [d.code for d in document.diagnostics] == ["E017"]
     assert len(document.tokens) < 3 * MAX_FORMULA_OPERATORS
+
+
+# --- cards written wrong, and statements a section does not have (issue 29, item 10) -------------
+
+NOTATION = "a card is a rank (2 to 10, J, Q, K or A) then a suit (S, H, D or C, or ♠ ♥ ♦ ♣), with no space"
+
+
+@pytest.mark.parametrize("written, problem, fixed", [
+    ("2X", "'X' is not a suit", None),
+    ("11H", "there is no rank 11", None),
+    ("1S", "there is no rank 1 (an ace is A)", "AS"),
+    ("5h", "a suit is a capital letter (H)", "5H"),
+    ("ZH", "'Z' is not a rank", None),
+    ("1X", "there is no rank 1 (an ace is A) and 'X' is not a suit", None),
+])
+def test_a_wrong_card_is_reported_as_a_wrong_card_with_the_notation(written, problem, fixed):
+    """`remove: 2X` said "expected one of ',', 'big', 'small', a card such as 5H, the end of the line,
+    found 'X'": the parser's list of what may follow the number 2.  Now the whole word is named as
+    a card that is not one, with what is wrong with it and how cards are written, and a quick fix
+    where the card meant is plain."""
+    from tractor_rules.language.parser import parse_document
+
+    text = f"table\n  remove: 2S, {written}\n"
+    (diagnostic,) = parse_document(text, "house.tractor").diagnostics
+    assert (diagnostic.line, diagnostic.column, diagnostic.width, diagnostic.code) == (2, 15, len(written), "E003")
+    assert diagnostic.message.startswith(f"'{written}' is not a card: {problem}; {NOTATION}")
+    assert "expected" not in diagnostic.message
+    assert [f.replacement for f in diagnostic.fixes] == ([fixed] if fixed else [])
+
+
+def test_a_wrong_card_in_the_trump_order_is_a_wrong_card_too():
+    with pytest.raises(RulesetSyntaxError) as info:
+        tr.loads("trumps\n  order: big joker > small joker > 11H > level in trump suit > level in other suits > "
+                 "trump suit\n")
+    assert (info.value.line, info.value.column) == (2, 36)
+    assert info.value.message.startswith("'11H' is not a card: there is no rank 11")
+
+
+@pytest.mark.parametrize("text, message", [
+    # no card may be written there: the parser's own message stays
+    ("levels\n  range: 2X to A\n", "expected one of ',', 'to', found 'X'"),
+    # a word that looks like no card
+    ("table\n  remove: NO\n", "expected one of 'A', 'J', 'K', 'Q', 'T', 'big', 'none', 'small', a card such as 5H, "
+                              "a number, found 'NO'"),
+    # a right card in the wrong place is no wrong card
+    ("table\n  remove: 2S 3S\n", "expected one of ',', the end of the line, found '3S'"),
+])
+def test_only_a_word_meant_as_a_card_where_a_card_goes_is_called_a_wrong_card(text, message):
+    with pytest.raises(RulesetSyntaxError) as info:
+        tr.loads(text)
+    assert info.value.message == message
+
+
+def test_a_statement_the_section_does_not_have_is_unknown_there_not_misplaced():
+    """`protect tractors: yes` under `follow` said "'tractors' is a statement of the 'combinations'
+    section, not of this one", about the key's last word.  It is an unknown statement of 'follow',
+    with the statement it is closest to and its quick fix."""
+    text = 'extends: "two-decks"\n\nfollow\n  protect tractors: yes\n'
+    with pytest.raises(RulesetSyntaxError) as info:
+        tr.loads(text, origin="house.tractor")
+    (diagnostic,) = info.value.diagnostics
+    assert (diagnostic.line, diagnostic.column, diagnostic.width, diagnostic.code) == (4, 3, 16, "E001")
+    assert diagnostic.message == ("'protect tractors' is not a statement of the 'follow' section: did you mean "
+                                  "'protect longer sets'?")
+    assert [(f.column, f.end_column, f.replacement) for f in diagnostic.fixes] == [(3, 19, "protect longer sets")]
+    fixed = text.replace("protect tractors", diagnostic.fixes[0].replacement)
+    assert tr.loads(fixed).following.protect_longer_sets is True
+
+
+def test_a_whole_key_of_another_section_is_placed_by_the_whole_key():
+    """`game points` under `levels` was taken for `points` (a statement of `table`), the word the
+    parser stopped at; the whole key says where it belongs."""
+    with pytest.raises(RulesetSyntaxError) as info:
+        tr.loads("levels\n  game points: 3\n")
+    assert (info.value.line, info.value.column) == (2, 3)
+    assert info.value.message == "'game points' is a statement of the 'stakes' section, not of this one"

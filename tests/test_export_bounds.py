@@ -6,6 +6,7 @@ bounds a ruleset has (one table of bounds, on the rules' fields, read by the com
 from __future__ import annotations
 
 import copy
+import pathlib
 
 import jsonschema
 import pytest
@@ -82,6 +83,18 @@ def test_the_none_value_of_a_bounded_field_is_accepted():
 @pytest.mark.parametrize("name", tr.builtin_names())
 def test_every_shipped_ruleset_is_within_the_bounds(name: str):
     rules = tr.load(name)
+    assert tr.Rules.from_dict(rules.to_dict()) == rules
+    assert not list(jsonschema.Draft202012Validator(tr.schema()).iter_errors(rules.to_dict()))
+
+
+GALLERY = sorted((pathlib.Path(__file__).parent.parent / "examples" / "house-rules").glob("*.tractor"))
+
+
+@pytest.mark.parametrize("path", GALLERY, ids=lambda p: p.stem)
+def test_every_gallery_file_is_within_the_bounds(path: pathlib.Path):
+    """Values the compiler makes for real house rules (a 'nobody declares' that turns no kitty card
+    has card 0) read back from their JSON form."""
+    rules = tr.load(str(path))
     assert tr.Rules.from_dict(rules.to_dict()) == rules
     assert not list(jsonschema.Draft202012Validator(tr.schema()).iter_errors(rules.to_dict()))
 

@@ -118,7 +118,8 @@ def test_read_entry_refuses_files_that_break_the_conventions(tmp_path: Path, nam
 def test_the_page_of_a_folder_links_each_rule_to_its_excerpts(tmp_path: Path):
     _write(tmp_path, "X01-mine.tractor", HOUSE)
     text = gallery.page(tmp_path)
-    assert "| [X01](#x01) | Mine | a published rule page |" in text
+    # no Chinese name: the Chinese sheet's title, the English one
+    assert "| [X01](#x01) | Mine | Mine | a published rule page |" in text
     assert "## X01: Mine { #x01 }" in text
     assert "Levels 5 and A must be played" in text
     assert "5和A必打" in text

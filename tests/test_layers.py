@@ -54,6 +54,19 @@ def test_the_rules_object_and_its_export_stand_alone(module):
     assert not any(m.startswith(("tractor_rules.language", "tractor_rules.render")) for m in imported), imported
 
 
+def test_the_checks_both_readers_run_sit_with_the_rules():
+    """The checks that relate several fields (and what the statements make sure of) are run by the
+    compiler and by ``Rules.from_dict``, so that both refuse the same rules with the same words.  The
+    export may not import the language, so the checks live with the rules (``rules/checks.py``),
+    reading the rules model and the codes only, and each reader brings its own reporter: the
+    compiler's positions a problem at a statement, the codec's names a field of the document."""
+    imported = imported_modules(PACKAGE / "rules" / "checks.py")
+    assert sorted(m for m in imported if m != "tractor_rules"
+                  and not m.startswith(("tractor_rules.rules", "tractor_rules.codes"))) == []
+    assert "tractor_rules.rules.checks" in imported_modules(PACKAGE / "codec.py")
+    assert "tractor_rules.rules.checks" in imported_modules(PACKAGE / "language" / "compiler" / "checking.py")
+
+
 def test_the_language_never_imports_the_sheets():
     for path in sorted((PACKAGE / "language").rglob("*.py")):
         assert not any(m.startswith("tractor_rules.render") for m in imported_modules(path)), path

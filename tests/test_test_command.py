@@ -170,6 +170,59 @@ def test_the_readme_and_ci_use_it():
     assert os.access(SCRIPT, os.X_OK)
 
 
+# --- .ci/run: the docs after the tests, with the environment the tests ran in ----------------------
+
+
+def test_ci_installs_the_docs_extras_requirements_without_installing_the_package_again(tmp_path):
+    """`.ci/run` installed the docs with `TRACTOR_RULES_PURE=1 pip install '.[docs]'`, which built the
+    package again, pure, over the compiled one the tests had run with.  It now installs the docs
+    extra's requirements by name, as pyproject.toml lists them, and nothing else.  Run for real, in
+    a checkout of its own, where python3 -m venv makes a stub environment: its python is this one
+    but for `-m pip`, and its pip and mkdocs write their command lines to a log (pip also the
+    requirements it is given, and whether a pure build is asked for)."""
+    import sys
+    import tomllib
+
+    repo = tmp_path / "repo"
+    (repo / ".ci").mkdir(parents=True)
+    (repo / "scripts").mkdir()
+    shutil.copy2(REPO / ".ci" / "run", repo / ".ci" / "run")
+    shutil.copy2(REPO / "pyproject.toml", repo / "pyproject.toml")
+    log, venv, template, bin_dir = (tmp_path / name for name in ("log", "venv", "template", "bin"))
+
+    def script(path: Path, body: str) -> None:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(f"#!/bin/bash\n{body}\n", encoding="utf-8")
+        path.chmod(0o755)
+
+    script(repo / "scripts" / "test", f'echo "scripts/test $*" >> {log}')
+    (template / "bin").mkdir(parents=True)
+    (template / "bin" / "activate").write_text(f'PATH="{venv}/bin:$PATH"\n', encoding="utf-8")
+    script(template / "bin" / "python", f'[ "$1 $2" = "-m pip" ] && {{ shift 2; exec {venv}/bin/pip "$@"; }}\n'
+                                        f'exec {sys.executable} "$@"')
+    script(template / "bin" / "pip", f'echo "pip $* TRACTOR_RULES_PURE=${{TRACTOR_RULES_PURE:-}}" >> {log}\n'
+                                     f'for a in "$@"; do [ "$prev" = -r ] && cat "$a" >> {log}; prev=$a; done')
+    script(template / "bin" / "mkdocs", f'echo "mkdocs $*" >> {log}')
+    bin_dir.mkdir()
+    for tool in ("bash", "dirname", "mkdir", "cp", "cat"):
+        (bin_dir / tool).symlink_to(shutil.which(tool))
+    script(bin_dir / "python3", f'echo "python3 $*" >> {log}\n[ "$1 $2 $3" = "-m venv {venv}" ] || exit 1\n'
+                                f'mkdir -p {venv} && cp -R {template}/. {venv}/')
+    done = subprocess.run([shutil.which("bash"), str(repo / ".ci" / "run")], capture_output=True, text=True,
+                          timeout=60, cwd=tmp_path,
+                          env={"PATH": str(bin_dir), "HOME": str(tmp_path), "TRACTOR_RULES_CI_VENV": str(venv)})
+    assert done.returncode == 0, done.stderr
+    project = tomllib.loads((REPO / "pyproject.toml").read_text(encoding="utf-8"))["project"]
+    docs = project["optional-dependencies"]["docs"]
+    assert log.read_text(encoding="utf-8").splitlines() == [
+        f"python3 -m venv {venv}",
+        "scripts/test ",
+        f"pip install --quiet -r {venv}/docs-requirements.txt TRACTOR_RULES_PURE=",
+        *docs,
+        "mkdocs build --strict --site-dir /tmp/tractor-rules-site",
+    ]
+
+
 # --- the install stamp (scripts/install_stamp.py), for real -------------------------------------
 
 

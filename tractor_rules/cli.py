@@ -8,6 +8,7 @@ formatted under ``fmt --check``); 2 the command itself is wrong (unknown option,
 from __future__ import annotations
 
 import argparse
+import difflib
 import io
 import os
 import sys
@@ -17,17 +18,67 @@ from typing import Any, NoReturn
 
 from . import __version__
 from .commands import COMMANDS
-from .commands.common import EPILOG, EXIT_INPUT, EXIT_OK, EXIT_USAGE, Terminated, terminating_signals
+from .commands.common import (EPILOG, EXIT_EPILOG, EXIT_INPUT, EXIT_OK, EXIT_USAGE, Terminated, takes_rulesets,
+                              terminating_signals)
 from .outputs import OutputError
+from .resources import build_description
 from .sim.backends import WorkerLost
 
 __all__ = ["StandardOutputError", "build_parser", "main"]
 
 
 class _Parser(argparse.ArgumentParser):
+    #: more of the help, before the epilog, made when the help is printed (``Command.more_help``)
+    more_help: Callable[[], str] | None = None
+
+    def format_help(self) -> str:
+        if self.more_help is None:
+            return super().format_help()
+        epilog = self.epilog
+        self.epilog = f"{self.more_help().rstrip()}\n\n{epilog or ''}"
+        try:
+            return super().format_help()
+        finally:
+            self.epilog = epilog
+
     def error(self, message: str) -> NoReturn:  # argparse's own exits with 2 too; keep its format
         self.print_usage(sys.stderr)
         self.exit(EXIT_USAGE, f"{self.prog}: error: {message}\n")
+
+    def parse_known_args(self, args: Sequence[str] | None = None,  # type: ignore[override]
+                         namespace: argparse.Namespace | None = None) -> tuple[argparse.Namespace, list[str]]:
+        """What argparse parses, but an argument this parser does not know is an error here, with
+        this parser's usage and the option meant: argparse hands a subcommand's unknown arguments
+        back to the main parser, whose usage and error never name the subcommand or its options."""
+        parsed, unknown = super().parse_known_args(args, namespace)
+        if unknown:
+            self.error(self._unknown_arguments(unknown))
+        return parsed, unknown
+
+    def _unknown_arguments(self, unknown: list[str]) -> str:
+        """The error for arguments this parser does not take: each unknown option with the option
+        spelt closest to it ("did you mean '--hands'?"), then any other argument left over."""
+        options = [o for action in self._actions for o in action.option_strings]
+        said = []
+        for argument in (a for a in unknown if a.startswith("-") and a != "-"):
+            name = argument.split("=", 1)[0]
+            close = difflib.get_close_matches(name, options, n=1, cutoff=0.6)
+            meant = f": did you mean '{close[0]}'?" if close else ""
+            said.append(f"unknown option '{name}'{meant}")
+        rest = [a for a in unknown if not a.startswith("-") or a == "-"]
+        if rest:
+            said.append("unrecognized arguments: " + " ".join(rest))
+        return "; ".join(said)
+
+
+class _Version(argparse._VersionAction):
+    """``--version``: the version and how the installation runs (``build_description``), looked up
+    only when asked for."""
+
+    def __call__(self, parser: argparse.ArgumentParser, namespace: argparse.Namespace, values: Any,
+                 option_string: str | None = None) -> None:
+        self.version = f"%(prog)s {__version__} ({build_description()})"
+        super().__call__(parser, namespace, values, option_string)
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -38,13 +89,17 @@ def build_parser() -> argparse.ArgumentParser:
         epilog=EPILOG,
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
-    parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
+    parser.add_argument("--version", action=_Version,
+                        help="show the version, whether the engine is compiled or pure Python, and exit")
     subparsers = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
     for command in COMMANDS:
-        sub = subparsers.add_parser(command.name, help=command.help, description=command.help, epilog=EPILOG,
+        sub = subparsers.add_parser(command.name, help=command.help, description=command.help,
                                     formatter_class=argparse.RawDescriptionHelpFormatter)
         sub.set_defaults(run=command.run)
         command.add_arguments(sub)
+        # what a RULESET is, only for the commands that take one
+        sub.epilog = EPILOG if takes_rulesets(sub) else EXIT_EPILOG
+        sub.more_help = command.more_help
     return parser
 
 

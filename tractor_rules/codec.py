@@ -14,8 +14,9 @@ from functools import cache
 from typing import Any, Literal, TypeGuard, Union, get_args, get_origin
 
 from . import rules as model
-from .errors import ExportError
+from .errors import DATA_FILE, Diagnostic, ExportError
 from .rules import expressions
+from .rules.checks import check_rules, check_values
 
 _SOURCES_FIELD = "sources"
 
@@ -79,14 +80,19 @@ def rules_to_dict_as(rules: model.Rules, version: int) -> dict | None:
     have).  What a digest of the rules is taken over, so that rules which mean what they meant
     keep the digest an earlier version gave them (``interop.vectors.rules_digest``)."""
     if version >= model.SCHEMA_VERSION:
-        # the first documents of this version lacked the fields added to it late: those at their
-        # default are left out, as those documents had them
-        data = rules_to_dict(rules)
-        _drop_late(model.Rules, rules, data)
-        return data
+        return rules_to_dict(rules)
+    if version < 4:
+        # 'called cards: not trumps, ...' compiles to the condition in called_when, which versions
+        # 2 and 3 wrote as the limits in call_limits
+        earlier = _limits_back(rules)
+        if earlier is None:
+            return None
+        rules = earlier
     if version < 2 and (rules.translations or any(_uses_since(getattr(rules, f.name), 2) for f in _fields(model.Rules))):
         return None
     if version < 3 and not _expressible_in_2(rules):
+        return None
+    if version < 4 and (_uses_since(rules, 4) or _words_after(model.Rules, rules, 3) or _values_of_4(rules)):
         return None
     data = rules_to_dict(rules)
     data["schema_version"] = version
@@ -124,6 +130,41 @@ def _expressible_in_2(rules: model.Rules) -> bool:
                            and expressions.quantities_of(formula) <= {"size", "cards"})
 
 
+def _values_of_4(rules: model.Rules) -> list[str]:
+    """The values version 4 added to fields version 3 had, where ``rules`` use them."""
+    fb = rules.declaring.fallback
+    found = []
+    if fb.kind == "level-card-or-joker":
+        found.append("declaring.fallback.kind 'level-card-or-joker'")
+    if fb.kind == "kitty-card" and 0 < fb.skip_to < fb.card:
+        found.append("declaring.fallback.skip_to before its card (skipping jokers back)")
+    return found
+
+
+def _words_after(cls: type, value: Any, version: int) -> set[str]:
+    """The words of the rule expressions anywhere in ``value`` (of dataclass ``cls``) that schema
+    ``version`` did not have."""
+    found: set[str] = set()
+    hints = _hints(cls)
+    for f in _fields(cls):
+        found |= _words_after_in(hints[f.name], getattr(value, f.name), version)
+    return found
+
+
+def _words_after_in(tp: Any, value: Any, version: int) -> set[str]:
+    if tp in _TREES:
+        return expressions.words_after(value, version)
+    if _is_dataclass_type(tp):
+        return _words_after(tp, value, version)
+    args = get_args(tp)
+    if get_origin(tp) is tuple and len(args) == 2 and args[1] is Ellipsis:
+        return {word for item in value for word in _words_after_in(args[0], item, version)}
+    if get_origin(tp) in (Union, types.UnionType) and value is not None:
+        kinds = [a for a in args if a is not type(None)]
+        return _words_after_in(kinds[0], value, version) if len(kinds) == 1 else set()
+    return set()
+
+
 def _drop_later(cls: type, value: Any, data: dict, version: int) -> None:
     """Take out of ``data`` (the dict of ``value``, of dataclass ``cls``) every field added after
     ``version``: each is at its default (``rules_to_dict_as`` checked)."""
@@ -141,26 +182,6 @@ def _drop_later(cls: type, value: Any, data: dict, version: int) -> None:
         elif get_origin(tp) is tuple and get_args(tp) and _is_dataclass_type(get_args(tp)[0]):
             for sub, sub_data in zip(item, data[f.name]):
                 _drop_later(get_args(tp)[0], sub, sub_data, version)
-
-
-def _drop_late(cls: type, value: Any, data: dict) -> None:
-    """Take out of ``data`` (the dict of ``value``, of dataclass ``cls``) every field added to the
-    current version late (``rules.since(..., late=True)``) that is at its default."""
-    hints = _hints(cls)
-    for f in _fields(cls):
-        if f.name not in data:
-            continue
-        item = getattr(value, f.name)
-        if _late(f):
-            if item == _default(f):
-                del data[f.name]
-            continue
-        tp = hints[f.name]
-        if _is_dataclass_type(tp):
-            _drop_late(tp, item, data[f.name])
-        elif get_origin(tp) is tuple and get_args(tp) and _is_dataclass_type(get_args(tp)[0]):
-            for sub, sub_data in zip(item, data[f.name]):
-                _drop_late(get_args(tp)[0], sub, sub_data)
 
 
 # --- from data -------------------------------------------------------------------------------------
@@ -193,8 +214,7 @@ def _from_data(tp: Any, data: Any, path: str, version: int = model.SCHEMA_VERSIO
         if unknown:
             raise _fail(path, f"unknown field {unknown[0]!r}")
         missing = [f for f in _fields(tp) if f.name not in data]
-        if missing and not all(_added_since(f, version=version + 1) or (_late(f) and _added_since(f, version))
-                               for f in missing):
+        if missing and not all(_added_since(f, version=version + 1) for f in missing):
             # the schema requires every field; a partial export is not one of ours
             raise _fail(path, f"missing field {missing[0].name!r}")
         kwargs = {f.name: _from_data(hints[f.name], data[f.name], f"{path}.{f.name}".lstrip("."), version)
@@ -202,6 +222,11 @@ def _from_data(tp: Any, data: Any, path: str, version: int = model.SCHEMA_VERSIO
         for f in _fields(tp):
             if "range" in f.metadata and f.name in kwargs:
                 _check_bounds(kwargs[f.name], f.metadata, f"{path}.{f.name}".lstrip("."))
+            if f.name in kwargs and _added_since(f, version + 1) and kwargs[f.name] != _default(f):
+                # a later version's field, set: a document of this version cannot mean it
+                raise _fail(f"{path}.{f.name}".lstrip("."),
+                            f"version {version} has no field {f.name!r}: a document using it is version "
+                            f"{model.SCHEMA_VERSION}")
         return tp(**kwargs)
     if origin is tuple:
         args = get_args(tp)
@@ -270,12 +295,6 @@ def _added_since(f: dataclasses.Field[Any], version: int) -> bool:
     return int(f.metadata.get("since", 1)) >= version
 
 
-def _late(f: dataclasses.Field[Any]) -> bool:
-    """Whether the field was added to its version after documents of that version were written,
-    which may lack it (``rules.since(..., late=True)``)."""
-    return bool(f.metadata.get("late"))
-
-
 def rules_from_dict(data: dict) -> model.Rules:
     if not isinstance(data, dict):
         raise _fail("", "expected an object")
@@ -288,13 +307,135 @@ def rules_from_dict(data: dict) -> model.Rules:
     body = {k: v for k, v in data.items() if k != "schema_version"}
     raw_sources = body.pop(_SOURCES_FIELD)
     rules = _from_data(model.Rules, {**body, _SOURCES_FIELD: []}, "", version)
+    later = _words_after(model.Rules, rules, version) if version < model.SCHEMA_VERSION else set()
+    if later:
+        words = ", ".join(repr(w) for w in sorted(later))
+        raise _fail("schema_version", f"version {version} has no {words}: a document using it is version "
+                                      f"{model.SCHEMA_VERSION}")
+    values = _values_of_4(rules) if version < 4 else []
+    if values:
+        raise _fail("schema_version", f"version {version} has no {values[0]}: a document using it is version 4")
     if not isinstance(raw_sources, dict):
         raise _fail(_SOURCES_FIELD, "expected an object")
     sources = tuple(
         (path, _from_data(model.Source, src, f"{_SOURCES_FIELD}.{path}"))
         for path, src in raw_sources.items()
     )
-    return dataclasses.replace(rules, sources=sources)
+    rules = dataclasses.replace(rules, sources=sources)
+    _check_game(rules, version)
+    return _limits_forward(rules) if version < 4 else rules
+
+
+# --- the called cards before version 4 ---------------------------------------------------------------
+# Versions 2 and 3 wrote 'called cards: not trumps, not the highest card, not point cards' as its
+# limits (``table.call_limits``); version 4 has the conditions on a card, and the statement compiles
+# to the condition it stands for (``table.called_when``), keyed in ``sources`` by that field.  A
+# document of an earlier version reads as today's compile of the same ruleset, and such rules are
+# written to an earlier version as it wrote them (so that their vector files' digest stays).
+
+_LIMITS, _CALLED = "table.call_limits", "table.called_when"
+_LIMIT_OF_FACT = {fact: limit for limit, fact in expressions.LIMIT_FACTS.items()}
+
+
+def _limits_forward(rules: model.Rules) -> model.Rules:
+    """``rules`` read from a document of version 2 or 3: its limits as the condition they stand for."""
+    table = rules.table
+    if table.call_limits:
+        table = dataclasses.replace(table, call_limits=(), called_when=table.call_condition)
+    return _renamed(dataclasses.replace(rules, table=table), _LIMITS, _CALLED)
+
+
+def _limits_back(rules: model.Rules) -> model.Rules | None:
+    """``rules`` as versions 2 and 3 held them: the condition on the called cards as its limits;
+    None when it is not one that limits write."""
+    table = rules.table
+    if table.called_when:
+        limits = _limits_of(table.called_when)
+        if limits is None or table.call_limits:
+            return None
+        table = dataclasses.replace(table, call_limits=limits, called_when=expressions.Condition(()))
+    return _renamed(dataclasses.replace(rules, table=table), _CALLED, _LIMITS)
+
+
+def _limits_of(condition: tuple) -> tuple[Any, ...] | None:
+    """The limits whose condition (``expressions.limits_condition``) is ``condition``, or None."""
+    parts = condition[1:] if condition[0] == "all" else (condition,)
+    limits = []
+    for part in parts:
+        if part[0] != "not" or part[1][0] != "fact" or part[1][1] not in _LIMIT_OF_FACT:
+            return None
+        limits.append(_LIMIT_OF_FACT[part[1][1]])
+    if len(set(limits)) < len(limits) or expressions.limits_condition(tuple(limits)) != condition:
+        return None
+    return tuple(limits)
+
+
+def _renamed(rules: model.Rules, old: str, new: str) -> model.Rules:
+    """``rules`` with the field ``old`` of ``sources`` and ``house_changes`` keyed ``new``, in the
+    places the compiler gives them (sources sorted; the changes in the order of the sources, then
+    the values derived from them)."""
+    if not any(path == old for path, _ in rules.sources):
+        return rules
+    sources = tuple(sorted((new if path == old else path, src) for path, src in rules.sources))
+    changed = {new if path == old else path for path in rules.house_changes}
+    keys = [path for path, _ in sources]
+    house_changes = tuple(path for path in keys if path in changed)
+    house_changes += tuple(path for path in rules.house_changes if path not in keys and path != old)
+    return dataclasses.replace(rules, sources=sources, house_changes=house_changes)
+
+
+# --- the game --------------------------------------------------------------------------------------
+
+
+class _DocumentReporter:
+    """The ``rules.checks.Reporter`` of ``rules_from_dict``: each problem is named by the place in
+    the document of the field most to blame, with the compiler's message and code."""
+
+    def __init__(self, rules: model.Rules, version: int):
+        self.rules = rules
+        self.version = version
+        self.diagnostics: list[Diagnostic] = []
+
+    def error_at_field(self, paths: tuple[str, ...], message: str, *, code: str) -> None:
+        self.diagnostics.append(Diagnostic(DATA_FILE, 0, 0, f"{self.document_path(paths[0])}: {message}", code=code))
+
+    def already_refused(self, field: str) -> bool:
+        return False  # the document was read whole, or refused before the checks
+
+    def hand_without_call(self, rules: model.Rules) -> tuple[str | None, str | None] | None:
+        from .engine.rulings.card_rules import hand_without_call
+
+        return hand_without_call(rules)
+
+    def document_path(self, path: str) -> str:
+        """``path`` as the document places it: a follow list, which ``Rules.sources`` keys by its
+        lead ("following.lists[pair]"), by its index in the list; the called cards, before version
+        4, by their limits."""
+        if path == _CALLED and self.version < 4:
+            return _LIMITS
+        label = path.removeprefix(_FOLLOW_LIST_PREFIX).removesuffix("]")
+        if not path.startswith(_FOLLOW_LIST_PREFIX) or label.isdigit():
+            return path
+        lead = model.LeadShape.from_label(label)
+        index = next(i for i, fl in enumerate(self.rules.following.lists) if fl.lead == lead)
+        return f"{_FOLLOW_LIST_PREFIX}{index}]"
+
+
+_FOLLOW_LIST_PREFIX = "following.lists["
+
+
+def _check_game(rules: model.Rules, version: int) -> None:
+    """Refuse the rules the compiler would refuse: what no statement writes (a rank that is none,
+    levels that run downwards), then what the compiler's checks of several fields refuse (the deal
+    does not add up, a mandatory level is no level of the game, ...), each problem with the code and
+    the message the compiler gives.  So every document read is one the engine can play, as every
+    ruleset compiled is."""
+    reporter = _DocumentReporter(rules, version)
+    check_values(reporter, rules)
+    if not reporter.diagnostics:  # the checks of several fields read the values as well formed
+        check_rules(reporter, rules)
+    if reporter.diagnostics:
+        raise ExportError(reporter.diagnostics)
 
 
 # --- schema ----------------------------------------------------------------------------------------
@@ -406,8 +547,7 @@ def _schema_of(tp: Any, defs: dict[str, Any], meta: Any = None) -> dict[str, Any
             entry: dict[str, Any] = {
                 "type": "object",
                 "properties": props,
-                # a field added to this version late may be missing from its earlier documents
-                "required": sorted(f.name for f in _fields(tp) if not _late(f)),
+                "required": sorted(props),
                 "additionalProperties": False,
             }
             if doc and not doc.startswith(name + "("):

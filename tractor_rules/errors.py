@@ -199,15 +199,20 @@ class CardNotationError(RulesetError, ValueError):
     default_code = codes.CARD_NOTATION
 
 
+#: the file a diagnostic of ``Rules.from_dict`` names: the data it was given
+DATA_FILE = "<data>"
+
+
 class ExportError(RulesetError, ValueError):
-    """Data given to ``Rules.from_dict`` that is not a valid export."""
+    """Data given to ``Rules.from_dict`` that is not a valid export: ``problems`` is one message of
+    what is wrong with the data's form (E402), or the diagnostics of the rules it holds that the
+    compiler would refuse, each with the compiler's code."""
 
     kind = "export"
     default_code = codes.BAD_EXPORT
 
-    def __init__(self, message: str):
-        super().__init__(Diagnostic("<data>", 0, 0, message, code=codes.BAD_EXPORT))
-
-    def __reduce__(self):
-        return (type(self), (self.message,))
+    def __init__(self, problems: str | list[Diagnostic]):
+        if isinstance(problems, str):
+            problems = [Diagnostic(DATA_FILE, 0, 0, problems, code=codes.BAD_EXPORT)]
+        super().__init__(problems)
 

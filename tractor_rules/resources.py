@@ -6,6 +6,8 @@ the top-level ``grammar/`` and ``rulesets/`` folders beside the package.
 
 from __future__ import annotations
 
+import importlib.machinery
+import platform
 from functools import cache
 from pathlib import Path
 
@@ -38,3 +40,27 @@ def builtin_path(name: str) -> Path | None:
     if name not in builtin_names():
         return None
     return rulesets_dir() / (name + RULESET_SUFFIX)
+
+
+def compiled_modules(package: Path = _PACKAGE) -> list[str]:
+    """The modules of the package (its folder: ``package``) that are extension modules this Python
+    imports, found by their files, without importing anything: the engine's hot modules, when the
+    wheel was built with a C compiler (hatch_build.py).  An extension module is imported before a
+    source beside it, so each one found is what runs."""
+    suffixes = tuple(importlib.machinery.EXTENSION_SUFFIXES)
+    found = []
+    for path in package.rglob("*"):
+        suffix = next((s for s in suffixes if path.name.endswith(s)), None)
+        if suffix is not None and path.is_file():
+            module = path.relative_to(package.parent).with_name(path.name[: -len(suffix)])
+            found.append(".".join(module.parts))
+    return sorted(found)
+
+
+def build_description(package: Path = _PACKAGE) -> str:
+    """How this installation runs, for ``--version``: whether the engine is compiled or pure Python,
+    and on which Python."""
+    compiled = compiled_modules(package)
+    count = len(compiled)
+    engine = f"engine compiled ({count} module{'s' if count != 1 else ''})" if compiled else "engine in pure Python"
+    return f"{engine}, {platform.python_implementation()} {platform.python_version()}"

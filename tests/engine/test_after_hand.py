@@ -272,3 +272,37 @@ def test_a_tampered_after_hand_or_trump_by_is_reported(log_lines):
 def test_a_log_with_house_rule_keys_is_refused_by_a_ruleset_without_them(log_lines):
     problems = replay_hand(log_lines[0], PLAIN)
     assert "after_hand: the ruleset has no house rules after a hand" in problems
+
+
+# --- raw points: the score before it is held at 0 ----------------------------------------------------
+
+def test_raw_points_are_the_score_before_it_is_held_at_0():
+    # the attackers (seats 1, 3) won a trick of 10 points, then failed throws cost them 30
+    rec = record(PLAIN, [TrickRecord(3, [cards("KH"), cards("2H"), cards("3H"), cards("4H")], None, 3, 10)],
+                 points=0, kitty_points=0)
+    rec.penalty = -30
+    facts = facts_of(rec)
+    assert number(("var", "raw-points"), facts) == -20
+    assert number(("var", "points"), facts) == 0
+    assert holds(("compare", "<", ("var", "raw-points"), ("num", 0)), facts)
+    # a banker's failed throw adds to the attackers, and the kitty counts with its multiplier
+    rec.penalty, rec.kitty_points, rec.kitty_multiplier = 20, 15, 2
+    assert number(("var", "raw-points"), facts_of(rec)) == 10 + 20 + 30
+
+
+PENALTIES = tr.loads(HEADER + "lead\n  throw penalty: 50 per attempt\n"
+                              "levels\n  when raw points < 0: bankers +1 level\n")
+
+
+def test_a_score_below_zero_sets_off_its_rule_in_play_and_in_replay():
+    """With 50 points per failed throw, random players' failed throws take the attackers below zero in
+    some of 200 hands: the rule fires exactly there (held at 0, the score shows 0), and the replay,
+    which works the raw score out again from the log, agrees hand by hand."""
+    lines = [r.log_line for r in simulate(PENALTIES, 200, seed=7, players="random", log=True)]
+    entries = [json.loads(line) for line in lines]
+    below = [e for e in entries if e["after_hand"] == [0]]
+    assert below and len(below) < len(entries)
+    assert all(e["attacker_points"] == 0 for e in below)
+    assert replay_log(lines, PENALTIES) == {}
+    wrong = {**below[0], "after_hand": []}
+    assert any("the house rules after the hand set off are" in p for p in replay_hand(wrong, PENALTIES))

@@ -294,6 +294,26 @@ def test_failed_throw_held_to_the_smallest_beaten_part_with_penalty_per_card():
         assert replay_hand(record.to_log(), rules) == []
 
 
+def test_each_side_pays_its_own_penalty_and_the_replay_agrees():
+    rules = tr.loads('extends: "two-decks"\nlead\n  throw penalty: bankers 10 per attempt, attackers 20 per card taken back\n')
+    sides = set()
+    for record in _hands_with_failed_throws(rules, 12, seed=5):
+        expected = 0
+        for t in record.tricks:
+            if t.attempt is not None:
+                banker = t.leader in record.banker_team
+                sides.add(banker)
+                expected += 10 if banker else -20 * (len(t.attempt) - len(t.plays[0]))
+        assert record.penalty == expected
+        assert replay_hand(record.to_log(), rules) == []
+        # the replay works the penalty out by the thrower's side: the other side's cost is refused
+        swapped = replace(rules, leading=replace(rules.leading, throw_penalty=Penalty("per-card", 20),
+                                                 attackers_throw_penalty=Penalty("per-attempt", 10)))
+        if record.attacker_points and record.penalty:
+            assert replay_hand(record.to_log(), swapped) != []
+    assert sides == {True, False}, "failed throws by both sides"
+
+
 def test_next_player_chooses_the_part():
     base = tr.load("two-decks")
     rules = replace(base, leading=replace(base.leading, throw_failure="next-player-chooses"))

@@ -121,8 +121,8 @@ RANK_NAMES = ["2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A"]
 def removal_mutant(rng: random.Random, name: str) -> str:
     """A house rule of shipped ruleset ``name`` that takes cards out of the pack (one copy or every
     copy of a few cards, jokers, whole ranks), with a deal that adds up again, and sometimes more
-    decks and another declaration ladder: the rulesets that compile but may not play (a ladder
-    step asking for more copies of a card than the pack has left)."""
+    decks, another number of players, another declaration ladder and a level beyond the last: the
+    rulesets that compile but may not play (a ladder step asking for more copies of a card than the pack has left)."""
     table = shipped_rules(name).table
     decks = rng.choice([table.decks, table.decks, 2, 3, 4])
     items: list[str] = []
@@ -143,13 +143,22 @@ def removal_mutant(rng: random.Random, name: str) -> str:
     per_deck = 4 * (13 - len(ranks)) + (2 if table.jokers else 0)
     total = decks * per_deck - removed
     players = table.players
+    seating: list[str] = []
+    if rng.random() < 0.3:  # another table, as the audit's five players of Finding Friends
+        players = rng.choice([3, 5, 5, 6, 7, 8])
+        partners = rng.choice(["alternate", "by calling 1 card"]) if players % 2 == 0 else "by calling 1 card"
+        if partners != "alternate" and players >= 6 and rng.random() < 0.5:
+            partners = "by calling 2 cards"
+        seating = [f"  players: {players}", f"  partners: {partners}"]
     # the kitty nearest the parent's from above (the parent's fallback card stays within it)
     kitty = next((k for k in range(table.kitty_size, table.kitty_size + players) if (total - k) % players == 0),
                  table.kitty_size)
-    lines = [f'extends: "{name}"', 'ruleset: "Cut pack"', "", "table", f"  decks: {decks}",
+    lines = [f'extends: "{name}"', 'ruleset: "Cut pack"', "", "table", f"  decks: {decks}", *seating,
              f"  remove: {', '.join(items)}", f"  deal: {(total - kitty) // players} each, kitty {kitty}"]
     if rng.random() < 0.5:
         lines += ["", "declare", f"  ladder: {rng.choice(LADDERS)}"]
+    if rng.random() < 0.25:  # one more level after the last, dealt in no-trump, with or without its rank
+        lines += ["", "levels", f"  game end: beyond the last level{rng.choice(['', ', jokers only'])}"]
     return "\n".join(lines) + "\n"
 
 

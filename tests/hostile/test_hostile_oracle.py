@@ -28,6 +28,11 @@ CALLS = {
     "follow_error(None, None, None)": lambda: CTX.follow_error(None, None, None),
     "legal_follow(rng=3)": lambda: CTX.legal_follow("5S 6S", "7S", 3),
     "throw_options('AS', None)": lambda: CTX.throw_options("AS", None),
+    # partners that are no list of indexes reached frozenset() as a TypeError
+    "throw_options(partners=-1)": lambda: CTX.throw_options("AS", ["5S"], -1),
+    "throw_options(partners=1.5)": lambda: CTX.throw_options("AS", ["5S"], 1.5),
+    "throw_options(partners=[[0]])": lambda: CTX.throw_options("AS", ["5S"], [[0]]),
+    "throw_options(partners='0')": lambda: CTX.throw_options("AS", ["5S"], "0"),
     "kitty_multiplier(None)": lambda: CTX.kitty_multiplier(None),
     "level_change('')": lambda: RULES.level_change(""),
     "level_change(None)": lambda: RULES.level_change(None),
@@ -41,6 +46,9 @@ CALLS = {
     "fallback_trump(None, '2')": lambda: RULES.fallback_trump(None, "2"),
     "context(3, 'S')": lambda: RULES.context(3, "S"),
     "context('2', 3)": lambda: RULES.context("2", 3),
+    # unhashable: the context cache's key failed as a TypeError
+    "context(['2'], 'S')": lambda: RULES.context(["2"], "S"),
+    "context('2', ['S'])": lambda: RULES.context("2", ["S"]),
     # the table stakes: TypeError from inside, or an answer for nonsense (leaving("x") was ('', ''))
     "coins('banker', 2, None)": lambda: STAKES.coins("banker", 2, None),
     "coins('banker', None, 3)": lambda: STAKES.coins("banker", None, 3),

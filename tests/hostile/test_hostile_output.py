@@ -143,6 +143,27 @@ def test_standard_output_that_cannot_be_written_is_one_line_and_status_1(argv, p
     assert done.stderr.decode() == f"{prog}: cannot write to standard output: No space left on device\n"
 
 
+def test_the_language_server_stops_at_its_first_answer_that_cannot_be_written():
+    """``tractor-rules lsp > /dev/full`` logged every lost answer and died at exit with status 120;
+    no editor can hear such a server, so it stops at once, even while its input stays open."""
+    body = b'{"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": {"capabilities": {}}}'
+    with open("/dev/full", "wb") as full:
+        child = subprocess.Popen([sys.executable, "-m", "tractor_rules.cli", "lsp"], stdin=subprocess.PIPE,
+                                 stdout=full, stderr=subprocess.PIPE)
+        assert child.stdin is not None and child.stderr is not None
+        child.stdin.write(b"Content-Length: %d\r\n\r\n%s" % (len(body), body))
+        child.stdin.flush()
+        try:
+            status = child.wait(timeout=60)
+        finally:
+            child.kill()
+            child.stdin.close()
+        err = child.stderr.read().decode()
+        child.stderr.close()
+    assert status == 1, err
+    assert err == "tractor-rules lsp: cannot write to standard output: No space left on device\n"
+
+
 def test_a_closed_pipe_is_still_no_error():
     """``tractor-rules list | head -1``: the reader stops reading, which is no error of the command."""
     child = subprocess.Popen([sys.executable, "-m", "tractor_rules.cli", "schema"], stdout=subprocess.PIPE,

@@ -101,13 +101,45 @@ def test_the_header_names_a_ruleset_file_from_the_vector_files_folder(outside, c
     assert main(["vectors", "house.tractor", "--count", "20", "-o", "out/v.jsonl"]) == 0
     assert json.loads((home / "out" / "v.jsonl").read_text(encoding="utf-8").splitlines()[0])["ruleset"] == \
         "../house.tractor"
+    # verify will not read a ruleset above the vector file's folder by itself: vectors says so, and how
+    assert capsys.readouterr().err == (
+        "tractor-rules vectors: the header names the ruleset '../house.tractor', outside the folder of 'out/v.jsonl': "
+        f"verify reads it only when told, with --allow-root '{home}' or --ruleset RULESET (or keep the ruleset in "
+        "the vector file's folder or below it)\n")
     assert main(["vectors", "house.tractor", "--count", "20", "-o", "v.jsonl"]) == 0
+    assert capsys.readouterr().err == ""
     monkeypatch.chdir(outside)
     assert verify(capsys, str(home / "v.jsonl")) == (0, f"{home / 'v.jsonl'}: 20 cases, all pass (House)\n")
     # out/ is below the ruleset's folder, not above it: verify needs to be told
     status, printed = verify(capsys, str(home / "out" / "v.jsonl"))
     assert status == 1 and "outside the vector file's folder" in printed
     assert verify(capsys, str(home / "out" / "v.jsonl"), "--allow-root", str(home))[0] == 0
+
+
+def test_vectors_written_to_standard_output_name_the_ruleset_from_the_files_folder(outside, capsys):
+    """`vectors house.tractor > ../v.jsonl` named the ruleset as given, from the current folder, so
+    verify (which starts from the vector file's folder) did not find it; standard output's file is
+    now looked up, as -o FILE's is.  Where it cannot be (a pipe), vectors says how verify will read
+    the name."""
+    import subprocess
+    import sys
+
+    rules = outside / "home" / "rules"
+    rules.mkdir()
+    (rules / "house.tractor").write_text(HOUSE, encoding="utf-8")
+    command = [sys.executable, "-m", "tractor_rules.cli", "vectors", "house.tractor", "--count", "20"]
+    with open(outside / "home" / "v.jsonl", "w", encoding="utf-8") as out:
+        done = subprocess.run(command, cwd=rules, stdout=out, stderr=subprocess.PIPE, text=True, timeout=120)
+    assert (done.returncode, done.stderr) == (0, "")
+    header = json.loads((outside / "home" / "v.jsonl").read_text(encoding="utf-8").splitlines()[0])
+    assert header["ruleset"] == "rules/house.tractor"
+    assert verify(capsys, str(outside / "home" / "v.jsonl")) == (
+        0, f"{outside / 'home' / 'v.jsonl'}: 20 cases, all pass (House)\n")
+    piped = subprocess.run(command, cwd=rules, capture_output=True, text=True, timeout=120)
+    assert piped.returncode == 0 and json.loads(piped.stdout.splitlines()[0])["ruleset"] == "house.tractor"
+    assert piped.stderr == ("tractor-rules vectors: the header names the ruleset as 'house.tractor', from the current "
+                            "folder: verify finds it only when the vector file is in this folder (write the file "
+                            "with -o FILE to name the ruleset from the file's folder)\n")
 
 
 def test_escape_sequences_in_a_vector_file_never_reach_the_terminal(outside, lines, capsys):

@@ -64,12 +64,46 @@ def test_importing_rbtyings_defaults_gives_the_rules_of_the_example(tmp_path, ca
 
 
 def test_a_ruleset_rbtying_cannot_play_lists_what_is_lost(capsys, tmp_path):
+    """What is lost is said as the rule sheet says the rules: each rule rbtying plays otherwise, the
+    ruleset's sentence and rbtying's, whole.  It was a line of compiled JSON per field, cut on both
+    sides, so that a long list and rbtying's looked the same ("following.lists: [{"lead": ...…
+    here; rbtying/shengji plays [{"lead": ...…")."""
     assert main(["export", "--to", "shengji", "two-decks", "-o", str(tmp_path / "s.json")]) == 0
     err = capsys.readouterr().err.splitlines()
-    assert "lost: leading.throw_decider: \"all\" here; rbtying/shengji plays \"first\"" in err
-    assert "lost: kitty.kind: \"table\" here; rbtying/shengji plays \"formula\"" in err
-    assert err[-1] == f"{len(err) - 1} rules of Tractor (two decks) that rbtying/shengji cannot play"
+    assert err[err.index("lost: Leading and throws:") + 1:][:2] == [
+        "  this ruleset:    If a throw fails, the leader plays only its beaten part with the lowest cards and takes "
+        "the rest back.",
+        "  rbtying/shengji: If a throw fails, only the first player after the leader, in turn, who can beat a part of "
+        "it counts. The leader plays only the part with the fewest cards among those that player beats (of those, "
+        "the one with the lowest cards), and takes the rest back."]
+    # a list that changed: its sentence once, then each item as each side has it
+    following = err.index("lost: Following:")
+    assert err[following + 1:following + 4] == [
+        "  To a tractor of n pairs, in order of priority:",
+        "    this ruleset:    1. a tractor of n pairs",
+        "    rbtying/shengji: 1. the lead broken down step by step: the most cards in the largest sets, then those "
+        "sets in the longest tractors, in the fewest pieces"]
+    assert not any("…" in line or " here; " in line or "{" in line for line in err)
+    lost = [line for line in err if line.startswith("lost: ")]
+    assert err[-1] == f"{len(lost)} rules of Tractor (two decks) that rbtying/shengji cannot play"
     assert main(["export", "--to", "shengji", "two-decks", "--strict", "-o", str(tmp_path / "s.json")]) == 1
+
+
+def test_what_no_sentence_words_is_lost_as_the_export_says_it():
+    """A lost line that no rule of the sheet covers (the upgrade table's outcomes, a setting no
+    statement can give) is kept as the export wrote it; one a rule covers gives way to the rule."""
+    from tractor_rules.commands.interop import lost_in_words
+
+    rules = tr.load("two-decks")
+    lines = ["thresholds: 560 points give attackers +4 here; rbtying/shengji plays attackers +5",
+             "advancement_policy FullyUnrestricted: why"]
+    assert lost_in_words(rules, rules, lines, "rbtying/shengji") == [[f"lost: {line}"] for line in lines]
+    played = tr.loads('extends: "two-decks"\n\nlead\n  throws: not allowed\n')
+    blocks = lost_in_words(rules, played, ['leading.throws: "allowed" here; rbtying/shengji plays "none"'],
+                           "rbtying/shengji")
+    assert blocks[0][0] == "lost: Leading and throws:"
+    assert [line.split(":")[0].strip() for line in blocks[0][1:]] == ["this ruleset", "rbtying/shengji"]
+    assert not any("leading.throws" in line for block in blocks for line in block)
 
 
 @pytest.mark.parametrize("name", tr.builtin_names())
@@ -109,6 +143,13 @@ VARIANTS = [
     {"game_mode": {"FindingFriends": {"num_friends": 1}},
      "game_scoring_parameters": {**shengji.DEFAULT_SCORING, "bonus_level_policy": "NoBonusLevel"}},
     {"tractor_requirements": {"min_count": 2, "min_length": 3}, "compound_formats": {"rainbows": 5}},
+    {"trick_draw_policy": "NoFormatBasedDraw", "kitty_bid_policy": "FirstCardOfLevelOrHighest"},
+    {"bid_policy": "GreaterLength", "joker_bid_policy": "LJNumDecksHJNumDecksLessOne"},
+    {"joker_bid_policy": "Disabled", "bid_reinforcement_policy": "ReinforceWhileEquivalent"},
+    {"num_decks": 3, "bid_policy": "GreaterLength", "joker_bid_policy": "BothNumDecks",
+     "trick_draw_policy": "LongerTuplesProtected"},
+    {"game_mode": {"FindingFriends": {"num_friends": 1}}, "friend_selection_policy": "PointCardNotAllowed",
+     "max_rank": "K"},
 ]
 
 

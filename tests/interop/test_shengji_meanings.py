@@ -342,6 +342,238 @@ def test_the_other_reinforcement_policies(policy, reinforce, overturn_own):
     assert exported(rules)[0]["bid_reinforcement_policy"] == policy
 
 
+def overturns(rules: tr.Rules, new: str, standing: str, level: str = "2") -> bool:
+    """Whether a declaration of ``new`` overturns one of ``standing`` (another player's)."""
+    shown, old = rules.declaration(new, level), rules.declaration(standing, level)
+    assert shown is not None and old is not None, (new, standing)
+    return shown.beats(old)
+
+
+def test_three_level_cards_overturn_two_jokers_with_three_decks():
+    # mechanics/src/bidding.rs test_valid_bids (JokerOrGreaterLength, BothTwoOrMore, three decks):
+    # against S_2 ×2, and against SmallJoker ×2 ("We still need to do better if the conflicting
+    # behavior is for jokers"), a hand of C_2 ×3 may bid C_2 ×3: more cards always overturn
+    rules = imported(players=6, num_decks=3)
+    assert overturns(rules, "2C 2C 2C", "2S 2S") and overturns(rules, "2C 2C 2C", "SJ SJ")
+    assert overturns(rules, "2C 2C 2C", "BJ BJ")
+    # of as many cards, jokers over level cards, the big over the small (Bid::valid_bids)
+    assert overturns(rules, "SJ SJ SJ", "2C 2C 2C") and overturns(rules, "BJ BJ BJ", "SJ SJ SJ")
+    assert not overturns(rules, "2C 2C", "2S 2S")
+    settings, lost = exported(rules)
+    assert (settings["bid_policy"], settings["joker_bid_policy"]) == ("JokerOrGreaterLength", "BothTwoOrMore")
+    assert lost == shengji.import_ruleset({"num_decks": 3}, 6).lost  # only the follow order of three decks
+
+
+@pytest.mark.parametrize("bid, joker, decks, steps", [
+    # Bid::valid_bids: GreaterLength, "All bids must have more cards than the previous bids"
+    ("GreaterLength", "BothTwoOrMore", 2, "1 level card < 2 level cards = 2 small jokers = 2 big jokers"),
+    # BothNumDecks: jokers as many as the decks
+    ("JokerOrGreaterLength", "BothNumDecks", 3,
+     "1 level card < 2 level cards < 3 level cards < 3 small jokers < 3 big jokers"),
+    # LJNumDecksHJNumDecksLessOne: the big joker one fewer than the decks, so one with two decks
+    ("JokerOrGreaterLength", "LJNumDecksHJNumDecksLessOne", 2,
+     "1 level card < 1 big joker < 2 level cards < 2 small jokers < 2 big jokers"),
+    # Disabled: "If joker bids are disabled, don't allow any joker bids"
+    ("JokerOrGreaterLength", "Disabled", 2, "1 level card < 2 level cards"),
+    # one deck: a single level card, two jokers of a kind cannot be shown
+    ("JokerOrGreaterLength", "BothTwoOrMore", 1, "1 level card"),
+])
+def test_the_bid_policies_are_ladders(bid, joker, decks, steps):
+    assert shengji._ladder_text(shengji.rbtying_ladder(bid, joker, decks)) == steps
+    settings = {"num_decks": decks, "bid_policy": bid, "joker_bid_policy": joker}
+    room = shengji.import_ruleset(settings, 2 * decks if decks > 1 else 4)
+    rules = compile_text(room.text)
+    assert rules.declaring.ladder == shengji.rbtying_ladder(bid, joker, decks)
+    exported_, lost = exported(rules)
+    assert (exported_["bid_policy"], exported_["joker_bid_policy"], lost) == (bid, joker, room.lost)
+    assert not any(line.startswith(("bid_policy", "declaring")) for line in lost)
+
+
+def test_bids_of_as_many_cards_under_the_bid_policies():
+    greater = imported(bid_policy="GreaterLength")
+    assert not overturns(greater, "BJ BJ", "2S 2S") and not overturns(greater, "2C", "2S")
+    one_big = imported(joker_bid_policy="LJNumDecksHJNumDecksLessOne")
+    assert overturns(one_big, "BJ", "2S") and one_big.declaration("SJ", "2") is None
+    assert imported(joker_bid_policy="Disabled").declaration("BJ BJ", "2") is None
+
+
+def test_a_higher_suit_overturning_is_named_lost():
+    # test_valid_bids_joker_or_higher_suit: against H_2 ×2, S_2 ×2 may bid (a higher suit); no
+    # ladder and suit order say "of two cards or more" (the suit order would take singles too)
+    imported_ = shengji.import_ruleset({"bid_policy": "JokerOrHigherSuit"}, 4)
+    assert len(imported_.lost) == 1 and imported_.lost[0].startswith("bid_policy JokerOrHigherSuit: ")
+    rules = compile_text(imported_.text)
+    assert not overturns(rules, "2S 2S", "2H 2H")
+    assert exported(rules) == ({**exported(rules)[0], "bid_policy": "JokerOrGreaterLength"}, [])
+    # with one deck no two level cards are alike: JokerOrHigherSuit is JokerOrGreaterLength
+    assert shengji.import_ruleset({"num_decks": 1, "bid_policy": "JokerOrHigherSuit"}, 4).lost == []
+
+
+def test_taking_back_from_jokers_with_greater_length_is_named_lost():
+    # Bid::valid_bids, ReinforceWhileEquivalent: the bid back is pushed only "if new_bid ==
+    # *last_bid || !last_bid.card.is_joker()"; with GreaterLength two level cards and two jokers
+    # are one step here, so taking back would pass
+    lost = shengji.import_ruleset({"bid_policy": "GreaterLength", "bid_reinforcement_policy": "ReinforceWhileEquivalent"},
+                                  4).lost
+    assert len(lost) == 1 and lost[0].startswith("bid_reinforcement_policy ReinforceWhileEquivalent with bid_policy ")
+    assert shengji.import_ruleset({"bid_reinforcement_policy": "ReinforceWhileEquivalent"}, 4).lost == []
+
+
+def test_the_kitty_bid_policies():
+    # core/src/game_state/draw_phase.rs DrawPhase::reveal_card: FirstCard, the first card turned
+    # bids (test_interop_rbtying.py asks it); FirstCardOfLevelOrHighest, the first joker or level
+    # card, and with neither the highest card: no statement says it
+    first = imported()
+    assert first.fallback_trump("7D 2S 5H 3C 4C 8D 9D JC", "2") == "D"
+    other = shengji.import_ruleset({"kitty_bid_policy": "FirstCardOfLevelOrHighest"}, 4)
+    assert len(other.lost) == 1 and other.lost[0].startswith("kitty_bid_policy FirstCardOfLevelOrHighest: ")
+    rules = compile_text(other.text)
+    assert rules.fallback_trump("7D 2S 5H 3C 4C 8D 9D JC", "2") == "S"
+    settings, lost = exported(rules)
+    assert settings["kitty_bid_policy"] == "FirstCardOfLevelOrHighest" and lost == other.lost
+
+
+def test_kitty_theft():
+    # core/src/game_state/exchange_phase.rs ExchangePhase::next_player and test
+    # test_kitty_stealing_bid_sequence (core/src/game_state/mod.rs): with AllowKittyTheft the
+    # others bid on after the exchanger is done, a new bidder takes the kitty, the landlord stays;
+    # but not "if the winning bid was automatic" (autobid: the kitty named trump), which no
+    # statement says
+    theft = shengji.import_ruleset({"kitty_theft_policy": "AllowKittyTheft"}, 4)
+    assert compile_text(theft.text).declaring.overturn_after_kitty
+    assert theft.lost == ["kitty_theft_policy AllowKittyTheft: rbtying takes no bid after the kitty when nobody bid "
+                          "and the kitty named trump; here a declaration may still overturn it"]
+    assert not imported().declaring.overturn_after_kitty
+    settings, lost = exported(tr.load(str(GALLERY / "D21-steal-the-kitty.tractor")))
+    assert settings["kitty_theft_policy"] == "AllowKittyTheft" and theft.lost[0] in lost
+    assert not any(line.startswith("declaring.overturn_after_kitty") for line in lost)
+
+
+@pytest.mark.parametrize("policy, first_banker", [("ByWinningBid", "final-declarer"), ("ByFirstBid", "first-declarer")])
+def test_the_first_landlord(policy, first_banker):
+    # core/src/game_state/draw_phase.rs DrawPhase::advance: with no landlord yet, ByWinningBid
+    # makes the winning bidder landlord, ByFirstBid the first bidder (Bid::first_and_winner)
+    rules = imported(first_landlord_selection_policy=policy)
+    assert rules.declaring.first_banker == first_banker
+    assert exported(rules)[0]["first_landlord_selection_policy"] == policy
+
+
+# --- following: TrickDrawPolicy (mechanics/src/trick.rs TrickFormat::is_legal_play) -----------------
+
+
+@pytest.mark.parametrize("policy, legal", [
+    # test_legal_play_pairs: to a led pair, a hand of 22 33 55 may not play 2 3 (NoProtections),
+    # may with NoFormatBasedDraw
+    ("NoProtections", False), ("LongerTuplesProtected", False), ("NoFormatBasedDraw", True),
+    ("OnlyDrawTractorOnTractor", False),
+])
+def test_a_pair_draws_a_pair_unless_only_suit_is_followed(policy, legal):
+    ctx = imported(trick_draw_policy=policy).context("4", "S")
+    assert (ctx.follow_error("2S 2S 3S 3S 5S 5S", "7S 7S", "2S 3S") is None) == legal
+
+
+@pytest.mark.parametrize("policy, legal", [
+    # test_legal_play_pairs, "Check that we don't break longer tuples if that's not required": to
+    # a led pair, a hand of 222 3 5 may play 3 5 with LongerTuplesProtected or NoFormatBasedDraw
+    ("NoProtections", False), ("LongerTuplesProtected", True), ("NoFormatBasedDraw", True),
+    ("LongerTuplesProtectedAndOnlyDrawTractorOnTractor", True),
+])
+def test_a_triple_is_protected(policy, legal):
+    ctx = imported(players=6, num_decks=3, trick_draw_policy=policy).context("4", "S")
+    assert (ctx.follow_error("2S 2S 2S 3S 5S", "7S 7S", "3S 5S") is None) == legal
+
+
+def test_the_draw_policies_export():
+    settings, lost = exported(tr.load(str(GALLERY / "F2-pairs-do-not-draw-pairs.tractor")))
+    assert settings["trick_draw_policy"] == "NoFormatBasedDraw"
+    assert not any(line.startswith("following.") for line in lost)
+    # OnlyDrawTractorOnTractor leaves out only the tractor steps of a set of four or more: with
+    # three decks or fewer it is NoProtections, with four it is named lost
+    assert imported(trick_draw_policy="OnlyDrawTractorOnTractor").to_dict() == imported().to_dict()
+    assert shengji.import_ruleset({"trick_draw_policy": "OnlyDrawTractorOnTractor"}, 4).lost == []
+    lost = shengji.import_ruleset({"num_decks": 4, "trick_draw_policy": "OnlyDrawTractorOnTractor"}, 8).lost
+    assert [line for line in lost if line.startswith("trick_draw_policy")] == [
+        "trick_draw_policy OnlyDrawTractorOnTractor: rbtying asks no tractor of a follower to a led set of four cards "
+        "or more; here such a lead draws a tractor of pairs before loose pairs"]
+
+
+def test_a_quad_draws_a_tractor_of_pairs_before_loose_pairs():
+    # ordered_card.rs test_subsequent_decomposition_ordering: [[4]] breaks down to [3] [1], then
+    # [2, 2] (a tractor of two pairs), then [2] [2]: four-decks' own list for a quad takes any two
+    # pairs, the import states rbtying's breakdown instead
+    ctx = imported(players=8, num_decks=4).context("10", "H")
+    hand = "5S 5S 6S 6S 9S 9S 3S"
+    assert ctx.follow_error(hand, "AS AS AS AS", "5S 5S 9S 9S") is not None
+    assert ctx.follow_error(hand, "AS AS AS AS", "5S 5S 6S 6S") is None
+
+
+def test_a_triple_next_to_a_pair_is_named_lost():
+    # ordered_card.rs full_decomposition_ordering: a tractor of two triples breaks down to a
+    # triple next to a pair and a single ([3, 2] [1]); no statement asks for that
+    lost = shengji.import_ruleset({"num_decks": 3}, 6).lost
+    assert len(lost) == 1 and lost[0].startswith("the follow order with 3 decks: ")
+    # with no tractor of triples (tractor_requirements min_count 4), nothing breaks down so
+    assert shengji.import_ruleset({"num_decks": 3, "tractor_requirements": {"min_count": 4, "min_length": 2}}, 6).lost \
+        == []
+
+
+# --- penalties -----------------------------------------------------------------------------------
+
+
+def test_a_failed_throw_costs_ten_points_and_scores_below_zero_are_lost():
+    # play_phase.rs finish_trick: TenPointsPerAttempt adds 10 to the thrower's penalties;
+    # calculate_points takes an attacker's from the attackers' points, so they may fall below 0,
+    # and scoring.rs test_level_deltas scores -40 as landlord +4, -80 as +5
+    assert shengji.rbtying_level_change(shengji.DEFAULT_SCORING, 2, 200, -40) == ("banker", 4)
+    assert shengji.rbtying_level_change(shengji.DEFAULT_SCORING, 2, 200, -80) == ("banker", 5)
+    assert shengji.rbtying_level_change(shengji.DEFAULT_SCORING, 2, 200, -35) == ("banker", 3)
+    penalty = shengji.import_ruleset({"throw_penalty": "TenPointsPerAttempt"}, 4)
+    rules = compile_text(penalty.text)
+    assert (rules.leading.throw_penalty.kind, rules.leading.throw_penalty.points) == ("per-attempt", 10)
+    assert penalty.lost == ["throw_penalty TenPointsPerAttempt: rbtying counts the attackers' points below 0 after "
+                            "their penalties (-45 points give banker +4); here they stop at 0"]
+    settings, lost = exported(tr.load(str(GALLERY / "P05-ten-points-per-failed-throw.tractor")))
+    assert settings["throw_penalty"] == "TenPointsPerAttempt" and penalty.lost[0] in lost
+
+
+@pytest.mark.parametrize("policy, last_lead, multiplier", [
+    # play_phase.rs finish_trick: Times, 2 × the largest unit of the last trick; Power, 2 to it
+    ("Times", "AS AS KS KS", 8), ("Power", "AS AS KS KS", 16), ("Power", "AS", 2), ("Power", "AS AS", 4),
+])
+def test_the_kitty_penalties(policy, last_lead, multiplier):
+    rules = imported(kitty_penalty=policy)
+    assert rules.context("10", "H").kitty_multiplier(last_lead) == multiplier
+    assert exported(rules) == ({**exported(rules)[0], "kitty_penalty": policy}, [])
+
+
+# --- the table -----------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("players, decks, kitty, hand", [
+    # PropagatedState::num_decks: players / 2 when unset; initialize_phase.rs: the kitty is what
+    # is left over, and players more while it is under 5 cards
+    (4, 2, 8, 25), (5, 2, 8, 20), (6, 3, 6, 26), (8, 4, 8, 26),
+])
+def test_the_default_decks_and_kitty(players, decks, kitty, hand):
+    mode = {"game_mode": {"FindingFriends": {"num_friends": None}}} if players % 2 else {}
+    table = imported(players=players, **mode).table
+    assert (table.decks, table.kitty_size, table.hand_size) == (decks, kitty, hand)
+
+
+def test_point_cards_are_called_at_level_a_in_rbtying():
+    # core/src/game_state/exchange_phase.rs set_friends and test_set_friends: PointCardNotAllowed
+    # lets a landlord at level A call C_K; the condition on a card says so, and nothing is lost
+    settings = {**FRIENDS, "friend_selection_policy": "PointCardNotAllowed"}
+    imported_ruleset = shengji.import_ruleset(settings, 4)
+    assert imported_ruleset.lost == []
+    rules = compile_text(imported_ruleset.text)
+    king = ("all", ("fact", "card-rank", "K"), ("fact", "level-is", "A"))
+    assert rules.table.called_when == ("all", ("not", ("fact", "card-trump")),
+                                       ("any", ("not", ("fact", "card-points")), king))
+    assert exported(rules)[1] == []
+    assert shengji.import_ruleset({**settings, "max_rank": "K"}, 4).lost == []
+
+
 # --- comparing plays: ThrowEvaluationPolicy (mechanics/src/trick.rs Trick::winner) -------------------
 
 
@@ -381,6 +613,17 @@ def test_tractor_requirements():
     ctx = longer.context("2", "H")
     assert not ctx.is_tractor("5S 5S 6S 6S") and ctx.is_tractor("5S 5S 6S 6S 7S 7S")
     assert exported(longer)[0]["tractor_requirements"] == {"min_count": 2, "min_length": 3}
+
+
+def test_a_play_is_split_into_its_largest_unit():
+    # mechanics/src/trick.rs TrickFormat::from_cards: of the splits TrickUnit::find_plays gives
+    # (test_play_formats: 22233 is 2233 + 2 or 222 + 33), the one whose largest unit, a tractor
+    # before a set, is largest: four decks split AAAA KKK as the tractor KKKAAA and an A, where
+    # four-decks keeps identical cards together
+    ctx = imported(players=8, num_decks=4).context("10", "H")
+    assert [(u.width, u.length) for u in ctx.units("AS AS AS AS KS KS KS")] == [(3, 2), (1, 1)]
+    three = imported(players=6, num_decks=3).context("10", "H")
+    assert [(u.width, u.length) for u in three.units("2S 2S 2S 3S 3S")] == [(2, 2), (1, 1)]
 
 
 def test_rainbows_and_bombs():

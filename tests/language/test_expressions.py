@@ -70,6 +70,7 @@ QUANTITY_WORDS = {
     "decks": "decks",
     "players": "players",
     "points": "points",
+    "raw-points": "raw points",
     "kitty-points": "kitty points",
     "levels": "levels",
 }
@@ -336,8 +337,8 @@ def _numbers(leaves: st.SearchStrategy[str]) -> st.SearchStrategy[str]:
     return st.recursive(leaves, grow, max_leaves=40)
 
 
-NUMBERS = _numbers(st.sampled_from(["1", "2", "size", "cards", "decks", "players", "points", "kitty points",
-                                    "levels", "0"]))
+NUMBERS = _numbers(st.sampled_from(["1", "2", "size", "cards", "decks", "players", "points", "raw points",
+                                    "kitty points", "levels", "0"]))
 KITTY_NUMBERS = _numbers(st.sampled_from(["1", "2", "size", "cards", "decks", "players"]))
 
 

@@ -82,10 +82,12 @@ def test_the_command_exits_1_when_it_warns_0_when_quiet_2_for_a_bad_code(capsys)
     path = str(FIXTURES / "W104.tractor")
     assert cli.main(["lint", path]) == 1
     out, err = capsys.readouterr()
-    assert f"{path}:7:3: warning[W104]: 'pair': entry 3" in out and err.strip() == "1 warning"
+    assert f"{path}:7:3: warning[W104]: 'pair': entry 3" in out and err == "1 file, 1 warning\n"
+    # a clean report says so; it said nothing at all
     assert cli.main(["lint", path, "--ignore", "W104"]) == 0
-    assert capsys.readouterr() == ("", "")
-    assert cli.main(["lint", "two-decks", "one-deck"]) == 0
+    assert capsys.readouterr() == ("", "1 file, no warnings\n")
+    assert cli.main(["lint", "two-decks", "one-deck", "four-decks"]) == 0
+    assert capsys.readouterr() == ("", "3 files, no warnings\n")
     with pytest.raises(SystemExit) as info:
         cli.main(["lint", "--select", "W999", path])
     assert info.value.code == 2
@@ -106,7 +108,7 @@ def test_a_ruleset_that_does_not_compile_gets_its_errors(tmp_path, capsys):
     bad.write_text('extends: "two-decks"\ntable\n  decks: 9\n', encoding="utf-8")
     assert cli.main(["lint", str(bad)]) == 1
     out, err = capsys.readouterr()
-    assert f"{bad}:3:10: error[E201]:" in out and err.strip() == "1 error"
+    assert f"{bad}:3:10: error[E201]:" in out and err == "1 file, 1 error\n"
 
 
 def test_check_prints_the_compile_time_warning_and_still_succeeds(capsys):

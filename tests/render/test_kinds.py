@@ -5,6 +5,7 @@ printed kind shares.  (That they print on one page is tests/render/test_kinds_pr
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 
 import pytest
 
@@ -13,11 +14,11 @@ from tractor_rules import facade
 from tractor_rules.cli import main
 from tractor_rules.commands.sheets import RENDER_KINDS
 from tractor_rules.render import render_sheet
-from tractor_rules.render.card import CARD_RULES, build_card
+from tractor_rules.render.card import CARD_PARTS, HOUSE, build_card
 from tractor_rules.render.kinds import KINDS
 from tractor_rules.render.sheet import build_sheet
 from tractor_rules.render.text import css_counters, css_string
-from tractor_rules.render.tracker import MAX_ROWS, ROWS, build_tracker
+from tractor_rules.render.tracker import MAX_ROWS, MIN_ROWS, ROWS, build_tracker
 
 HTML_STYLE = re.compile(r"<style>(.*?)</style>", re.S)
 
@@ -110,11 +111,16 @@ def test_the_card_says_what_the_sheet_says_for_the_rules_it_keeps(name, lang):
     sheet = build_sheet(tr.load(name), lang)
     card = build_card(tr.load(name), lang)
     sheet_items = {it.key: it for it in sheet.items()}
-    assert [s.key for s in card.sections] == [key for key, _ in CARD_RULES]
+    order = [HOUSE, *(part.key for part in CARD_PARTS)]
+    keys = [s.key for s in card.sections]
+    assert keys == sorted(keys, key=order.index)  # the parts' order, the house rules first
     for section in card.sections:
         for item in section.items:
-            assert item == sheet_items[item.key]  # the same words, list, table and house mark
             assert item.kind == "rule"
+            if section.key == HOUSE:  # under their own heading the house rules need no badge
+                assert sheet_items[item.key].house and item == replace(sheet_items[item.key], house=False)
+            else:
+                assert item == sheet_items[item.key]  # the same words, list, table and house mark
     kept = {it.key for s in card.sections for it in s.items}
     # card order, every follow list, the kitty multiplier, the upgrade table
     assert {"trumps.order", "order.side", "kitty.multiplier", "thresholds"} <= kept
@@ -164,7 +170,8 @@ def test_finding_friends_tracks_levels_per_player_and_the_called_cards():
     assert tracker.hand_columns == ("局", "庄家", "主", "叫的牌", "朋友", "闲家得分")
     html = render_sheet(tr.load("house-finding-friends"), "html", "zh", kind="tracker")
     assert html.count('<td class="level">2</td>') == 6  # everyone starts at 2
-    assert html.count('<td class="num">') == ROWS
+    # its house rules (the calls, the deal, who banks next...) take the room of a few rows
+    assert html.count('<td class="num">') == tracker.rows and MIN_ROWS <= tracker.rows < ROWS
 
 
 def test_a_timed_match_gets_one_row_per_hand_and_says_how_it_ends():

@@ -1,9 +1,11 @@
 """The quick reference card and the score tracker print on exactly one page, A4 and Letter, in
 every language, and the page carries the ruleset's name and its page number.  Printing takes
-seconds a page, so a sample of rulesets is printed: four decks has the longest card (the most
-follow lists), Finding Friends with six players the widest tracker (a level column per player),
-two decks the common game.  A timed match of 30 hands shows the tracker running over two pages,
-its headings and footer on each.
+seconds a page, so a sample of rulesets is printed: four decks has the longest follow lists,
+Finding Friends with six players the widest tracker (a level column per player), two decks the
+common game, and the gallery files whose pages the estimate of ``render/fit.py`` finds fullest
+(that estimate decides what else a card holds and how many rows a tracker keeps for the house
+rules).  A timed match of 30 hands shows the tracker running over two pages, its headings and
+footer on each.
 
 One headless Chromium (Debian's, driven by Playwright; no browser is downloaded) prints every page
 of the module.  Like the sheet's print test, this never skips: without Chromium it fails saying
@@ -13,6 +15,7 @@ how to install it.
 from __future__ import annotations
 
 import re
+from pathlib import Path
 
 import pytest
 from playwright.sync_api import sync_playwright
@@ -27,7 +30,16 @@ from tractor_rules.render.tracker import build_tracker
 #: the pages are printed once, by one browser (the module's fixture), on the worker that runs the module
 pytestmark = pytest.mark.xdist_group("kinds-print")
 
-SAMPLE = {"card": ("four-decks", "house-finding-friends"), "tracker": ("house-finding-friends", "two-decks")}
+GALLERY = Path(__file__).resolve().parents[2] / "examples" / "house-rules"
+#: what the page holds depends on the ruleset, and is estimated (render/fit.py): the sample holds
+#: the pages the estimate finds fullest (checked by tests/render/test_kinds_contents.py), the card
+#: squeezed into the smallest text and the tracker left with the fewest rows
+SAMPLE = {
+    "card": ("four-decks", "house-finding-friends", str(GALLERY / "K07-kitty-twice-the-cards.tractor"),
+             str(GALLERY / "C06-mixed-bombs.tractor"), str(GALLERY / "FF06-solo-banker-table.tractor")),
+    "tracker": ("house-finding-friends", "two-decks", str(GALLERY / "FF06-solo-banker-table.tractor"),
+                str(GALLERY / "D19-level-cards-up-to-three.tractor"), str(GALLERY / "L15-attackers-capped.tractor")),
+}
 PAPERS = {"": A4, "#letter": LETTER}
 CASES = [(kind, name, lang, fragment) for kind, names in SAMPLE.items() for name in names
          for lang in languages() for fragment in PAPERS]
@@ -53,11 +65,11 @@ def printed(tmp_path_factory) -> dict[tuple[str, str, str, str], PdfReader]:
         try:
             page = browser.new_page()
             for (kind, name, lang), text in pages.items():
-                html = folder / f"{name}.{kind}.{lang}.html"
+                html = folder / f"{Path(name).stem}.{kind}.{lang}.html"
                 html.write_text(text, encoding="utf-8")
                 for fragment in PAPERS:
                     page.goto(html.as_uri() + fragment)
-                    pdf = folder / f"{name}.{kind}.{lang}{fragment.replace('#', '.')}.pdf"
+                    pdf = folder / f"{Path(name).stem}.{kind}.{lang}{fragment.replace('#', '.')}.pdf"
                     pdf.write_bytes(page.pdf(prefer_css_page_size=True, print_background=True))
                     out[(kind, name, lang, fragment)] = PdfReader(pdf)
         finally:

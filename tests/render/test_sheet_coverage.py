@@ -97,13 +97,22 @@ def inert_paths(rules: Rules, leaves: dict[str, object]) -> set[str]:
                      "no_trump_links"):
             drop(f"combinations.{name}")
     if not c.bomb_width:
+        drop("combinations.bomb_width")  # a game without bombs or rainbows says nothing of them
         drop("combinations.bomb_joins_sets")
+    if not c.rainbow_min:
+        drop("combinations.rainbow_min")
     has_sets = max(c.set_widths, default=1) > 1 or bool(c.tractor_widths)
     if not has_sets:
         drop("combinations.grouping")
     if d.fallback.kind != "kitty-card":
         drop("declaring.fallback.card")
         drop("declaring.fallback.skip_to")
+    if d.fallback.kind != "suit":
+        drop("declaring.fallback.suit")
+    if not d.ladder:  # nobody declares: nothing to say of ties, reinforcing or overturning
+        for name in ("suit_order", "reinforce", "reinforce_to_retake", "overturn_own", "overturn_after_kitty",
+                     "first_fallback"):
+            drop(f"declaring.{name}")
     if d.fallback.kind not in ("kitty-card", "level-card", "highest-card"):
         drop("declaring.fallback.otherwise")
     if not t.jokers and d.fallback.kind in ("kitty-card", "highest-card"):
@@ -113,6 +122,7 @@ def inert_paths(rules: Rules, leaves: dict[str, object]) -> set[str]:
         drop("declaring.redeal_by")
     if t.kitty_size == 0:
         drop("kitty_exchange")
+        drop("kitty")  # no kitty: nothing to score, nor to multiply
     for path, penalty in (("leading.throw_penalty", rules.leading.throw_penalty),
                           ("following.revoke_penalty", rules.following.revoke_penalty)):
         if penalty.kind not in ("per-attempt", "per-card"):

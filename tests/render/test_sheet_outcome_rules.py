@@ -66,7 +66,8 @@ def test_the_smaller_team_bonus_is_stated_only_with_called_partners():
     assert zh.text == "庄家一方人数比平常少（少于2人，叫的牌找到的朋友较少）而守住了庄时，额外多升1级。"
     assert en.house
     none = item(tr.load("house-finding-friends"), "levels.short_team_bonus", "en")
-    assert none.text == "A banker team with fewer players than usual (fewer than 3) gains no extra level."
+    assert none.text == ("A banker team with fewer players than usual (fewer than 3) gains the levels of the upgrade "
+                         "table, and no extra level.")
     keys = {i.key for i in build_sheet(tr.load("two-decks"), "en").items()}
     assert "levels.short_team_bonus" not in keys and "solo_thresholds" not in keys
 
@@ -76,7 +77,7 @@ def test_a_solo_bankers_table_is_printed_as_compiled():
     en, zh = (item(rules, "solo_thresholds", lang) for lang in ("en", "zh"))
     assert en.text.startswith("A banker whom nobody joined (playing alone against everyone) is scored by a table of "
                               "their own (a multiplied kitty can take them past the deck's 300 points)")
-    assert zh.text.startswith("没有朋友加入的庄家（一人对其余所有人）按自己的升级表计算（底牌分翻倍后，得分可能超过全部牌的总分300分）")
+    assert zh.text.startswith("没有朋友加入的庄家（一人对其余所有人）按自己的升级表计算（底牌分乘以倍数后，得分可能超过全部牌的总分300分）")
     assert en.table.rows == (("0", "banker team up 9 levels"), ("5–55", "banker team up 6 levels"),
                              ("60–115", "banker team up 3 levels"),
                              ("120–175", "attackers take the bank and go up 1 level"),

@@ -118,7 +118,8 @@ def check_english(rules: Rules) -> None:
     assert f"dealt {table.hand_size} cards" in deal
     assert table.hand_size * table.players + table.kitty_size == table.total_cards
     if table.kitty_size:
-        assert f"{table.kitty_size} cards are set aside" in deal
+        kitty_cards = "1 card is" if table.kitty_size == 1 else f"{table.kitty_size} cards are"
+        assert f"{kitty_cards} set aside" in deal
     swap = swap_point(rules)
     if swap is not None:
         assert f"with {swap} or more they take the bank" in " ".join(texts)

@@ -25,23 +25,28 @@ from ..language.resolve import Resolved
 from ..resources import builtin_path
 from ..rules import Rules
 
-__all__ = ["DEFAULT_RULESET", "EPILOG", "EXIT_INPUT", "EXIT_OK", "EXIT_USAGE", "Command", "InputFileError",
-           "Terminated", "add_allow_root", "allowed_roots", "load_resolved_ruleset", "load_ruleset", "no_arguments",
-           "open_input", "reading_problem", "report", "terminating_signals"]
+__all__ = ["DEFAULT_RULESET", "EPILOG", "EXIT_EPILOG", "EXIT_INPUT", "EXIT_OK", "EXIT_USAGE", "RULESET_EPILOG",
+           "Command", "InputFileError", "Terminated", "add_allow_root", "allowed_roots", "load_resolved_ruleset",
+           "load_ruleset", "no_arguments", "open_input", "reading_problem", "report", "takes_rulesets",
+           "terminating_signals"]
 
 DEFAULT_RULESET = "two-decks"
 EXIT_OK, EXIT_INPUT, EXIT_USAGE = 0, 1, 2
 
-EPILOG = """\
+#: the help's word on RULESET, for the main help and the commands that take one
+RULESET_EPILOG = """\
 A RULESET is the name of a shipped ruleset (see 'tractor-rules list') or the path of a .tractor
 file.  Without one, commands use the default ruleset, "two-decks".
-
+"""
+#: the help's word on exit statuses, for every command
+EXIT_EPILOG = """\
 exit status:
   0  success
   1  the input is wrong: a ruleset that does not compile, a file that fmt --check would change,
      a warning of lint
   2  the command is wrong: unknown command or option, missing argument
 """
+EPILOG = f"{RULESET_EPILOG}\n{EXIT_EPILOG}"
 
 
 @dataclass(frozen=True)
@@ -49,12 +54,20 @@ class Command:
     """One command of ``tractor-rules``: its name, its one-line help (also its description), the
     function that adds its arguments to its parser, and the function that runs it (its exit
     status).  A command module must stay cheap to import: ``run`` imports what only the command
-    needs when it runs."""
+    needs when it runs, and so does ``more_help``, which gives the text its ``--help`` shows
+    before the exit statuses, only when the help is printed."""
 
     name: str
     help: str
     add_arguments: Callable[[argparse.ArgumentParser], None]
     run: Callable[[argparse.Namespace], int]
+    more_help: Callable[[], str] | None = None
+
+
+def takes_rulesets(parser: argparse.ArgumentParser) -> bool:
+    """Whether a command's parser takes a RULESET, as an argument or an option's value (its help
+    then says what a RULESET is)."""
+    return any("RULESET" in str(action.metavar or "") for action in parser._actions)
 
 
 def no_arguments(parser: argparse.ArgumentParser) -> None:

@@ -6,9 +6,12 @@ The vectors and the server (and the engine they play with) are imported when the
 from __future__ import annotations
 
 import argparse
+import io
 import json
 import os
+import stat
 import sys
+import textwrap
 from collections.abc import Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING, TextIO
@@ -36,7 +39,7 @@ def vectors_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("ruleset", nargs="?", metavar="RULESET")
     parser.add_argument("--count", type=int, default=5000, metavar="N", help="cases to write (default 5000)")
     parser.add_argument("--seed", type=int, default=0, metavar="S",
-                        help="random seed; the same seed writes the same file")
+                        help="random seed (default 0); the same seed writes the same file")
     parser.add_argument("--schema", action="store_true", help="print the JSON Schema of a vector file's lines instead")
     parser.add_argument("-o", "--output", metavar="FILE.jsonl", help="write to FILE instead of standard output")
 
@@ -51,25 +54,80 @@ def run_vectors(args: argparse.Namespace) -> int:
         print(f"tractor-rules vectors: --count is from 1 to {MAX_COUNT:,}, not {args.count}", file=sys.stderr)
         return EXIT_USAGE
     target = args.ruleset or DEFAULT_RULESET
+    written_to = args.output if args.output not in (None, "-") else standard_output_file()
+    named = _named_in_header(target, written_to)
     try:
         rules = load_ruleset(args, target)
-        lines = generate(rules, _named_in_header(target, args.output), args.count, args.seed)
+        lines = generate(rules, named, args.count, args.seed)
     except RulesetError as error:
         return report(error)
     write_output(dumps_lines(lines), args.output)
+    if target not in builtin_names():
+        warning = _unverifiable(target, named, written_to)
+        if warning is not None:
+            print(f"tractor-rules vectors: {terminal_safe(warning)}", file=sys.stderr)
     return EXIT_OK
 
 
-def _named_in_header(target: str, output: str | None) -> str:
+def _named_in_header(target: str, vector_file: str | None) -> str:
     """How a vector file's header names its ruleset: a shipped ruleset by name; a file by its path
-    from the vector file's folder, where ``verify`` looks for it (as given when the file goes to
-    standard output)."""
-    if target in builtin_names() or output is None:
+    from the vector file's folder, where ``verify`` looks for it (as given when where the vectors go
+    is not known: a pipe)."""
+    if target in builtin_names() or vector_file is None:
         return target
     try:
-        return Path(os.path.relpath(os.path.abspath(target), os.path.dirname(os.path.abspath(output)))).as_posix()
+        return Path(os.path.relpath(os.path.abspath(target), os.path.dirname(os.path.abspath(vector_file)))).as_posix()
     except ValueError:  # another drive (Windows): no relative path
         return target
+
+
+def _unverifiable(target: str, named: str, vector_file: str | None) -> str | None:
+    """What to tell the user when ``verify`` will not find the ruleset file ``target`` by the name
+    the header gives it (``named``) by itself: when the vectors go where their folder is not known,
+    or when the path leads out of the vector file's folder, which verify reads only when told
+    (docs/security.md)."""
+    if vector_file is None:
+        return (f"the header names the ruleset as {quoted(named)}, from the current folder: verify finds it only "
+                "when the vector file is in this folder (write the file with -o FILE to name the ruleset from "
+                "the file's folder)")
+    if Path(named).is_absolute() or named.split("/", 1)[0] == "..":
+        folder = os.path.dirname(os.path.abspath(target))
+        return (f"the header names the ruleset {quoted(named)}, outside the folder of {quoted(vector_file)}: verify "
+                f"reads it only when told, with --allow-root {quoted(folder)} or --ruleset RULESET (or keep the "
+                "ruleset in the vector file's folder or below it)")
+    return None
+
+
+def standard_output_file() -> str | None:
+    """The path of the regular file standard output writes to (``> FILE``), where the system tells
+    it (Linux's /proc/self/fd, macOS's F_GETPATH) and it is still that file; None for a pipe, a
+    terminal, or when it cannot be told."""
+    try:
+        fd = sys.stdout.fileno()
+        opened = os.fstat(fd)
+    except (AttributeError, OSError, ValueError, io.UnsupportedOperation):
+        return None
+    if not stat.S_ISREG(opened.st_mode):
+        return None
+    found: list[str] = []
+    try:
+        found.append(os.readlink(f"/proc/self/fd/{fd}"))
+    except OSError:
+        pass
+    try:
+        import fcntl
+
+        if hasattr(fcntl, "F_GETPATH"):
+            found.append(os.fsdecode(fcntl.fcntl(fd, fcntl.F_GETPATH, bytes(1024)).split(b"\0", 1)[0]))
+    except (ImportError, OSError):
+        pass
+    for path in found:
+        try:
+            if os.path.samestat(os.stat(path), opened):
+                return path
+        except (OSError, ValueError):
+            continue
+    return None
 
 
 def verify_arguments(parser: argparse.ArgumentParser) -> None:
@@ -148,7 +206,8 @@ def header_ruleset(args: argparse.Namespace, vector_file: str, ref: str) -> str:
         raise _HeaderRulesetRefused("which cannot be read") from None
     if not any(real.is_relative_to(root) for root in roots) or not real.name.endswith(RULESET_SUFFIX):
         where = "the vector file's folder" + (" and the --allow-root folders" if args.allow_root else "")
-        raise _HeaderRulesetRefused(f"which is outside {where}; verify reads only rulesets in it and below")
+        raise _HeaderRulesetRefused(f"which is outside {where}; verify reads only rulesets in it and below, or under "
+                                    "a folder --allow-root DIR names")
     return str(path)
 
 
@@ -191,6 +250,21 @@ def serve_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--http", type=int, metavar="PORT",
                         help="answer HTTP POST requests on 127.0.0.1:PORT instead of standard input "
                              "(0: a free port, printed on standard error; needs tractor-rules[serve])")
+
+
+def serve_methods() -> str:
+    """The methods ``serve`` answers, for its help: from the server's own table, loaded (with the
+    engine) only when the help is printed."""
+    from ..interop.questions import QUESTIONS
+    from ..interop.server import QUESTION_RULESET, methods
+
+    width = max(len(name) for name in methods()) + 2
+    lines = ["methods:"]
+    for name, summary in methods().items():
+        lines += textwrap.wrap(summary, 96, initial_indent=f"  {name:<{width}}", subsequent_indent=" " * (width + 2))
+    lines += textwrap.wrap(f"The questions ({next(iter(QUESTIONS))} and the methods after it) also take "
+                           f"\"ruleset\": {QUESTION_RULESET}.", 96)
+    return "\n".join(lines)
 
 
 #: what ``serve --http`` says when the extra that serves HTTP is not installed
@@ -242,13 +316,49 @@ def run_export(args: argparse.Namespace) -> int:
     except RulesetError as error:
         return report(error)
     write_output(json.dumps(settings, indent=2, ensure_ascii=False) + "\n", args.output)
+    if not lost:
+        return EXIT_OK
+    played = target.played(settings, rules.table.players) if target.played is not None else None
+    blocks = lost_in_words(rules, played, lost, target.title) if played is not None else \
+        [[f"lost: {line}"] for line in lost]
+    for block in blocks:
+        for line in block:
+            print(terminal_safe(line), file=sys.stderr)
+    print(f"{len(blocks)} rule{'s' if len(blocks) != 1 else ''} of {terminal_safe(rules.name)} that "
+          f"{target.title} cannot play", file=sys.stderr)
+    return EXIT_INPUT if args.strict else EXIT_OK
+
+
+def lost_in_words(rules: "Rules", played: "Rules", lost: list[str], title: str) -> list[list[str]]:
+    """What an export loses, as the rule sheet words it: for each rule the engine plays otherwise,
+    a block of lines, "lost: SECTION:" then the sentence (or the items of its list, the rows of its
+    table) that differ, as this ruleset says it and as the engine (``title``) plays it.  The lines
+    of ``lost`` (the export's own, "FIELD: VALUE here; ENGINE plays VALUE") that no such rule
+    covers follow as they are: what the sheets do not word (the upgrade table's outcomes, a setting
+    no statement can give, a value no sentence reads)."""
+    from ..render.diff import change_pairs, compare  # the sheets, only when something is lost
+
+    ours, theirs = "this ruleset:", f"{title}:"
+    width = max(len(ours), len(theirs)) + 1
+    blocks: list[list[str]] = []
+    covered: set[str] = set()
+    for change in compare(rules, played).changes:
+        block = [f"lost: {change.section}:"]
+        for pair in change_pairs(change.before, change.after):
+            indent = "    " if pair.nested else "  "
+            if pair.a == pair.b:  # a sentence whose list changed, shown once
+                block.append(f"{indent}{pair.a}")
+                continue
+            for label, text in ((ours, pair.a), (theirs, pair.b)):
+                if text is not None:
+                    block.append(f"{indent}{label:<{width}}{text}")
+        blocks.append(block)
+        covered.update(change.paths)
     for line in lost:
-        print(f"lost: {terminal_safe(line)}", file=sys.stderr)
-    if lost:
-        print(f"{len(lost)} rule{'s' if len(lost) != 1 else ''} of {terminal_safe(rules.name)} that "
-              f"{target.title} cannot play", file=sys.stderr)
-        return EXIT_INPUT if args.strict else EXIT_OK
-    return EXIT_OK
+        field = line.split(":", 1)[0]
+        if not any(path == field or path.startswith((field + ".", field + "[")) for path in covered):
+            blocks.append([f"lost: {line}"])
+    return blocks
 
 
 def import_arguments(parser: argparse.ArgumentParser) -> None:
@@ -289,7 +399,7 @@ VECTORS = Command("vectors", "write conformance test cases (JSON Lines) that ano
                   "plays a ruleset", vectors_arguments, run_vectors)
 VERIFY = Command("verify", "check this package's engine against a vector file", verify_arguments, run_verify)
 SERVE = Command("serve", "answer the rules oracle's questions as JSON-RPC 2.0 over standard input and output "
-                "(one message per line) or HTTP", serve_arguments, run_serve)
+                "(one message per line) or HTTP", serve_arguments, run_serve, more_help=serve_methods)
 EXPORT = Command("export", "write another engine's settings for a ruleset, and what it cannot play",
                  export_arguments, run_export)
 IMPORT = Command("import", "write a ruleset from another engine's settings", import_arguments, run_import)

@@ -1,7 +1,8 @@
 """``tractor-rules lint``: the linter's warnings for rulesets that compile, as text or JSON.
 
-Exit status: 0 no warning, 1 a warning (or a ruleset that does not compile: its errors are
-reported instead), 2 a usage error (an unknown code in ``--select`` / ``--ignore``).
+A text report ends with a line on standard error saying how many files it read and what it found,
+"no warnings" too.  Exit status: 0 no warning, 1 a warning (or a ruleset that does not compile:
+its errors are reported instead), 2 a usage error (an unknown code in ``--select`` / ``--ignore``).
 """
 
 from __future__ import annotations
@@ -47,7 +48,8 @@ def run_lint(args: argparse.Namespace) -> int:
     chosen = selection(args.select, args.ignore)
     found: list[Diagnostic] = []
     failed = False
-    for target in args.rulesets or [DEFAULT_RULESET]:
+    targets = args.rulesets or [DEFAULT_RULESET]
+    for target in targets:
         try:
             resolved = load_resolved_ruleset(args, target)
             rules = compile_resolved(resolved)
@@ -62,12 +64,17 @@ def run_lint(args: argparse.Namespace) -> int:
     else:
         for diagnostic in found:
             print(diagnostic.render())
-        warnings = sum(1 for d in found if d.severity == "warning")
-        errors = len(found) - warnings
-        if found:
-            parts = [f"{n} {word}{'s' if n != 1 else ''}" for n, word in ((errors, "error"), (warnings, "warning")) if n]
-            print(", ".join(parts), file=sys.stderr)
+        print(summary(len(targets), found), file=sys.stderr)
     return EXIT_WARNED if found or failed else EXIT_OK
+
+
+def summary(files: int, found: list[Diagnostic]) -> str:
+    """The report's last line, whatever it found: "3 files, no warnings", "1 file, 2 warnings",
+    "2 files, 1 error, 1 warning"."""
+    warnings = sum(1 for d in found if d.severity == "warning")
+    errors = len(found) - warnings
+    counts = [f"{n} {word}{'s' if n != 1 else ''}" for n, word in ((errors, "error"), (warnings, "warning")) if n]
+    return ", ".join([f"{files} file{'s' if files != 1 else ''}", *(counts or ["no warnings"])])
 
 
 LINT = Command("lint", "warn about rules that compile but are probably not what was meant", lint_arguments,

@@ -53,7 +53,7 @@ def simulate_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("ruleset", nargs="?", metavar="RULESET")
     parser.add_argument("--hands", type=int, default=100, metavar="N", help="hands to play (default 100)")
     parser.add_argument("--seed", type=int, default=0, metavar="S",
-                        help="random seed; the same seed plays the same games")
+                        help="random seed (default 0); the same seed plays the same games")
     parser.add_argument("--players", default="random", metavar="KIND", type=player_kinds_option,
                         help="a player kind, or one kind per seat separated by commas (default random); "
                              "'tractor-rules players' lists the kinds")
@@ -130,7 +130,7 @@ def tournament_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--hands", type=int, default=200, metavar="N",
                         help="hands each pairing plays, half with each seating (default 200)")
     parser.add_argument("--seed", type=int, default=0, metavar="S",
-                        help="random seed; the same seed plays the same games")
+                        help="random seed (default 0); the same seed plays the same games")
     parser.add_argument("--json", action="store_true", help="print the report as JSON")
     add_run_options(parser)
 
@@ -199,7 +199,7 @@ def balance_arguments(parser: argparse.ArgumentParser) -> None:
                         help="a player kind, or one kind per seat separated by commas (default heuristic); "
                              "'tractor-rules players' lists the kinds")
     parser.add_argument("--seed", type=int, default=0, metavar="S",
-                        help="random seed; the same seed plays the same deals")
+                        help="random seed (default 0); the same seed plays the same deals")
     parser.add_argument("--json", action="store_true", help="print the report as JSON")
     parser.add_argument("--html", metavar="FILE", help="also write the report as an HTML page with plots "
                                                        "(needs tractor-rules[balance])")

@@ -303,10 +303,12 @@ class Context:
             seated = self.rules.table.partnership != "called"
             known = frozenset(range(1, len(hands), 2)) if seated else frozenset()
         else:
-            known = frozenset(partners)
-            if any(not isinstance(i, int) or not 0 <= i < len(hands) for i in known):
-                raise EngineError(f"partners are indexes of other_hands (0 to {len(hands) - 1}), not "
-                                  f"{sorted(known, key=str)}")
+            # a number, a string or a list of lists would reach frozenset() as a TypeError
+            listed = list(partners) if isinstance(partners, Iterable) and not isinstance(partners, (str, bytes)) else None
+            if listed is None or any(type(i) is not int or not 0 <= i < len(hands) for i in listed):
+                shown = sorted(listed, key=str)[:8] if listed is not None else type(partners).__name__
+                raise EngineError(f"partners are indexes of other_hands (0 to {len(hands) - 1}), not {shown}")
+            known = frozenset(listed)
         return throw_options(self.order, self.cards(throw), hands, known)
 
     def call_error(self, card: Cards, shown: Cards = ()) -> str | None:
@@ -353,13 +355,16 @@ def _suit_letter(trump: object) -> str | None:
 def make_context(rules: Rules, level: str | None, trump: str | None) -> Context:
     # keyed by identity: a Rules may hold unhashable data; the entry keeps it alive, so the id
     # cannot be reused by another object while cached
-    key = (id(rules), level, trump)
+    if level is not None and not isinstance(level, str):  # a list would fail the key's hash as a TypeError
+        raise EngineError(f"level must be a rank (2 to A) or None, not {type(level).__name__}")
+    suit = _suit_letter(trump)
+    key = (id(rules), level, suit)
     with _CACHE_LOCK:
         hit = _CACHE.get(key)
         if hit is not None and hit[0] is rules:
             _CACHE.move_to_end(key)
             return hit[1]
-    ctx = Context(rules, level, _suit_letter(trump))  # outside the lock: building takes a while
+    ctx = Context(rules, level, suit)  # outside the lock: building takes a while
     with _CACHE_LOCK:
         _CACHE[key] = (rules, ctx)
         if len(_CACHE) > _CACHE_SIZE:

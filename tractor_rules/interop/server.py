@@ -23,7 +23,8 @@ import json
 import sys
 import threading
 from collections import OrderedDict
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
 from typing import IO, Any
 
 from .. import __version__
@@ -179,18 +180,11 @@ class Dispatcher:
     # --- the methods ----------------------------------------------------------------------------
 
     def call(self, method: str, params: dict) -> Any:
-        if method == "load":
-            return self._load(params)
-        if method == "rulesets":
-            return {"rulesets": builtin_names()}
-        if method == "questions":
-            return {"version": __version__, "questions": [
-                {"name": q.name, "summary": q.summary, "params": {"ruleset": "a handle from 'load' or a shipped "
-                                                                 "ruleset's name", **q.params}}
-                for q in QUESTIONS.values()]}
+        own = OWN_METHODS.get(method)
+        if own is not None:
+            return own.answer(self, params)
         if method not in QUESTIONS:
-            raise RpcError(METHOD_NOT_FOUND, f"no method {method[:80]!r}; the methods are load, rulesets, questions, "
-                                             f"{', '.join(QUESTIONS)}")
+            raise RpcError(METHOD_NOT_FOUND, f"no method {method[:80]!r}; the methods are {', '.join(methods())}")
         if "ruleset" not in params:
             raise RpcError(INVALID_PARAMS, "the parameter 'ruleset' is missing (a handle from 'load', or a "
                                            "shipped ruleset's name)")
@@ -232,6 +226,45 @@ class Dispatcher:
             raise RpcError(RULESET_ERROR, f"{where}{first.message}", _diagnostics(error.diagnostics)) from None
         return {"ruleset": handle, "name": rules.name, "description": rules.description,
                 "players": rules.table.players, "decks": rules.table.decks, **_diagnostics(warnings)}
+
+
+def _rulesets(dispatcher: Dispatcher, params: dict) -> dict:
+    return {"rulesets": builtin_names()}
+
+
+def _questions(dispatcher: Dispatcher, params: dict) -> dict:
+    return {"version": __version__, "questions": [
+        {"name": q.name, "summary": q.summary, "params": {"ruleset": QUESTION_RULESET, **q.params}}
+        for q in QUESTIONS.values()]}
+
+
+@dataclass(frozen=True)
+class OwnMethod:
+    """A method of the server that is not a question of the oracle."""
+
+    #: what it answers, one line (``serve --help`` and the "no method" error list the methods)
+    summary: str
+    answer: Callable[[Dispatcher, dict], Any]
+
+
+#: what the ``ruleset`` parameter of every question is
+QUESTION_RULESET = "a handle from 'load' or a shipped ruleset's name"
+
+#: the server's own methods, beside the questions (``questions.QUESTIONS``); ``call`` answers from
+#: this table
+OWN_METHODS: dict[str, OwnMethod] = {
+    "load": OwnMethod("compile a ruleset from its text (or take a shipped one by name): its handle, name, players, "
+                      "decks and warnings", Dispatcher._load),
+    "rulesets": OwnMethod("the names of the shipped rulesets", _rulesets),
+    "questions": OwnMethod("every question below, with its parameters, and the package's version", _questions),
+}
+
+
+def methods() -> dict[str, str]:
+    """Every method the server answers, with its one-line summary: its own methods, then the
+    oracle's questions (each takes ``ruleset``, a handle from ``load`` or a shipped name)."""
+    return {**{name: own.summary for name, own in OWN_METHODS.items()},
+            **{name: question.summary for name, question in QUESTIONS.items()}}
 
 
 def _diagnostics(diagnostics: list[Diagnostic]) -> dict[str, Any]:

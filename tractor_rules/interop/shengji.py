@@ -62,13 +62,14 @@ SETTINGS: dict[str, tuple[str, ...]] = {
     "max_rank": _MAX_RANKS,
     "kitty_penalty": ("Times", "Power"),
     "throw_penalty": ("None", "TenPointsPerAttempt"),
-    "kitty_bid_policy": ("FirstCard",),
+    "kitty_bid_policy": ("FirstCard", "FirstCardOfLevelOrHighest"),
     "kitty_theft_policy": ("NoKittyTheft", "AllowKittyTheft"),
-    "trick_draw_policy": ("NoProtections", "LongerTuplesProtected"),
+    "trick_draw_policy": ("NoProtections", "LongerTuplesProtected", "OnlyDrawTractorOnTractor",
+                          "LongerTuplesProtectedAndOnlyDrawTractorOnTractor", "NoFormatBasedDraw"),
     "throw_evaluation_policy": ("All", "Highest", "TrickUnitLength"),
     "first_landlord_selection_policy": ("ByWinningBid", "ByFirstBid"),
-    "bid_policy": ("JokerOrGreaterLength",),
-    "joker_bid_policy": ("BothTwoOrMore",),
+    "bid_policy": ("JokerOrGreaterLength", "JokerOrHigherSuit", "GreaterLength"),
+    "joker_bid_policy": ("BothTwoOrMore", "BothNumDecks", "LJNumDecksHJNumDecksLessOne", "Disabled"),
     "bid_reinforcement_policy": ("ReinforceWhileWinning", "OverturnOrReinforceWhileWinning", "ReinforceWhileEquivalent"),
     "jack_variation": ("Disabled", "SingleJack"),
     "game_scoring_parameters": (),
@@ -82,6 +83,9 @@ FIXED: tuple[tuple[str, str, str], ...] = (
     ("levels", "next banker: next of team after a hold, next of winners after a loss",
      "the next landlord is the next player of the winning side (play_phase.rs finish_game)"),
     ("declare", "first hand nobody declares: redeal", "no landlord and no bid in the first game: the cards are redrawn"),
+    ("combinations", "grouping: largest units first",
+     "a play is split so that its largest unit is the largest it can hold, a tractor before a set "
+     "(trick.rs TrickFormat::from_cards, test_play_formats)"),
     ("lead", "throw stopped by: the first player who can", "the first player in turn who can beat a unit (trick.rs)"),
     ("lead", "failed throw: shortest beaten part", "the smallest unit that player beats, by size then rank (trick.rs)"),
     ("follow", "tractor of n pairs: broken down step by step",
@@ -137,8 +141,53 @@ _COMPARE_OF = {"every-part": "All", "highest-card": "Highest", "part-by-part": "
 #: conflicting behavior is for jokers")
 _REINFORCE = {"ReinforceWhileWinning": ("yes", "no"), "OverturnOrReinforceWhileWinning": ("yes", "yes"),
               "ReinforceWhileEquivalent": ("yes, and to take back", "no")}
-_RBTYING_LADDER = (DeclareStep(1, "level"), DeclareStep(2, "level"), DeclareStep(2, "small-joker"),
-                   DeclareStep(2, "big-joker"))
+
+
+def _joker_allowed(joker_policy: str, kind: str, count: int, decks: int) -> bool:
+    """Whether ``count`` jokers of ``kind`` make a bid under ``joker_policy`` (mechanics/src/bidding.rs,
+    commit 43d14ae1, ``Bid::valid_bids``: ``Disabled`` no joker bid; ``BothTwoOrMore`` two or more;
+    ``BothNumDecks`` as many as the decks; ``LJNumDecksHJNumDecksLessOne`` the small joker as many
+    as the decks, the big joker one fewer)."""
+    if joker_policy == "Disabled":
+        return False
+    if joker_policy == "BothTwoOrMore":
+        return count >= 2
+    if joker_policy == "LJNumDecksHJNumDecksLessOne" and kind == "big-joker":
+        return count >= decks - 1
+    return count >= decks
+
+
+def rbtying_ladder(bid_policy: str, joker_policy: str, decks: int) -> tuple[DeclareStep, ...]:
+    """The declarations rbtying takes with ``decks`` decks, weakest first (``Bid::valid_bids``): a
+    bid is ``count`` identical level cards or jokers; more cards always overturn; of as many
+    cards, under ``JokerOrGreaterLength`` (and ``JokerOrHigherSuit``) big jokers overturn small
+    jokers and level cards, small jokers overturn level cards, and under ``GreaterLength``
+    nothing of as many cards overturns (tied steps).  (``JokerOrHigherSuit`` also lets two or
+    more level cards of a higher suit overturn: no ladder says so, the import names it lost.)"""
+    steps: list[DeclareStep] = []
+    for count in range(1, decks + 1):
+        first = True
+        for kind in ("level", "small-joker", "big-joker"):
+            if kind != "level" and not _joker_allowed(joker_policy, kind, count, decks):
+                continue
+            steps.append(DeclareStep(count, kind, tied=bid_policy == "GreaterLength" and not first))
+            first = False
+    return tuple(steps)
+
+
+_STEP_WORDS = {"level": ("level card", "level cards"), "small-joker": ("small joker", "small jokers"),
+               "big-joker": ("big joker", "big jokers")}
+
+
+def _ladder_text(ladder: tuple[DeclareStep, ...]) -> str:
+    """The ``ladder`` statement's value for rbtying's steps (no joker step shows level cards)."""
+    out = ""
+    for step in ladder:
+        one, many = _STEP_WORDS[step.kind]
+        words = f"{step.count} {one if step.count == 1 else many}"
+        out = words if not out else f"{out} {'=' if step.tied else '<'} {words}"
+    return out
+
 #: rbtying's Jack variation, ``BackToTwoSetting::SingleJack`` (core/src/settings.rs,
 #: ``is_applicable`` and ``compute``; core/src/game_state/play_phase.rs,
 #: ``PlayPhase::check_jacks_last_trick`` and ``compute_player_level_deltas``; the tests
@@ -520,30 +569,72 @@ def import_ruleset(settings: dict, players: int | None = None,
 
     bid = _choice(settings, "bid_policy", "JokerOrGreaterLength")
     joker = _choice(settings, "joker_bid_policy", "BothTwoOrMore")
-    if decks >= 2:  # with one deck, the one-deck ladder of single cards
-        state("declare", "ladder: 1 level card < 2 level cards < 2 small jokers < 2 big jokers",
-              f"bid_policy {bid}, joker_bid_policy {joker}")
+    ladder = rbtying_ladder(bid, joker, decks)
+    state("declare", f"ladder: {_ladder_text(ladder)}",
+          f"bid_policy {bid}, joker_bid_policy {joker}, {decks} deck{'s' if decks != 1 else ''} (bidding.rs valid_bids)")
+    state("declare", "suit order: none", f"bid_policy {bid}: a level card's suit never overturns")
+    if bid == "JokerOrHigherSuit" and decks >= 2:  # one deck never shows two level cards alike
+        lost.append("bid_policy JokerOrHigherSuit: rbtying lets two or more level cards of a higher suit overturn as "
+                    "many of a lower suit, but not a single card; here no suit overturns another")
     reinforcement = _choice(settings, "bid_reinforcement_policy", "ReinforceWhileWinning")
     reinforce, own = _REINFORCE[reinforcement]
     if decks >= 2:  # one deck holds each card once: nothing is ever shown twice
         state("declare", f"reinforce: {reinforce}", f"bid_reinforcement_policy {reinforcement} (bidding.rs valid_bids)")
-        state("declare", f"overturn own: {own}", f"bid_reinforcement_policy {reinforcement}")
+        if reinforcement == "ReinforceWhileEquivalent" and any(step.tied and step.kind != "level" for step in ladder):
+            lost.append("bid_reinforcement_policy ReinforceWhileEquivalent with bid_policy GreaterLength: rbtying takes "
+                        "no bid back from jokers; here level cards as many as the standing jokers take it back")
     else:
         note("declare", f"bid_reinforcement_policy {reinforcement}: one deck shows no card twice, so no bid "
-                        "is reinforced or overturned")
+                        "is reinforced")
+    state("declare", f"overturn own: {own}", f"bid_reinforcement_policy {reinforcement}")
+    # kitty_theft_policy (core/src/game_state/exchange_phase.rs ``ExchangePhase::next_player``):
+    # AllowKittyTheft lets the others bid on once the exchanger is done, "&& self.autobid.is_none()":
+    # never after a hand whose trump the kitty named
     theft = _choice(settings, "kitty_theft_policy", "NoKittyTheft")
     state("declare", f"overturn after kitty: {'yes' if theft == 'AllowKittyTheft' else 'no'}", f"kitty_theft_policy {theft}")
+    if theft == "AllowKittyTheft":
+        lost.append("kitty_theft_policy AllowKittyTheft: rbtying takes no bid after the kitty when nobody bid and the "
+                    "kitty named trump; here a declaration may still overturn it")
+    # kitty_bid_policy (core/src/game_state/draw_phase.rs ``DrawPhase::reveal_card``): nobody bid,
+    # the landlord turns the kitty's cards; FirstCard: the first card bids (a joker, no-trump);
+    # FirstCardOfLevelOrHighest: the first joker or level card, else the kitty's highest card
     fallback = _choice(settings, "kitty_bid_policy", "FirstCard")
-    state("declare", "nobody declares: kitty card 1, otherwise no-trump", f"kitty_bid_policy {fallback}")
+    if fallback == "FirstCard":
+        state("declare", "nobody declares: kitty card 1, otherwise no-trump", f"kitty_bid_policy {fallback}")
+    else:
+        state("declare", "nobody declares: first level card in kitty, otherwise no-trump", f"kitty_bid_policy {fallback}")
+        lost.append("kitty_bid_policy FirstCardOfLevelOrHighest: rbtying turns the kitty's cards until a joker (no-trump) "
+                    "or a level card, and with neither takes the suit of the highest card; here the first level card "
+                    "names trump, and with none the hand is no-trump")
     first = _choice(settings, "first_landlord_selection_policy", "ByWinningBid")
     state("declare", f"first banker: {'final' if first == 'ByWinningBid' else 'first'} declarer",
           f"first_landlord_selection_policy {first}")
 
+    # throw_penalty (play_phase.rs ``finish_trick`` and ``calculate_points``): 10 points for each
+    # failed throw, to the other side; rbtying's score may so fall below 0, and its windows go on
+    # down (scoring.rs ``MaterializedScoringParameters::score``, test_level_deltas: -40 gives the
+    # landlord +4), where this engine's attackers' points stop at 0
     penalty = _choice(settings, "throw_penalty", "None")
     state("lead", f"throw penalty: {'10 per attempt' if penalty == 'TenPointsPerAttempt' else 'none'}",
           f"throw_penalty {penalty}")
+    if penalty == "TenPointsPerAttempt":
+        below = rbtying_level_change(scoring, decks, points, -5 - _step(scoring, decks, points))
+        lost.append(f"throw_penalty TenPointsPerAttempt: rbtying counts the attackers' points below 0 after their "
+                    f"penalties ({-5 - _step(scoring, decks, points)} points give {_outcome(*below)}); here they stop at 0")
+    # trick_draw_policy (mechanics/src/trick.rs ``TrickFormat::is_legal_play`` and
+    # ``UnitLike::check_play``, the tests test_legal_play_pairs and test_protected_tuple):
+    # LongerTuplesProtected, a longer set is not broken to give a shorter one; NoFormatBasedDraw,
+    # only suit is followed; OnlyDrawTractorOnTractor, a lead that is no tractor is broken down
+    # without the steps that ask for a tractor (``TrickFormat::decomposition``), which only a set
+    # of four cards or more has (ordered_card.rs ``full_decomposition_ordering``); the last of
+    # later versions, LongerTuplesProtectedAndOnlyDrawTractorOnTractor, is both
     draw = _choice(settings, "trick_draw_policy", "NoProtections")
-    state("follow", f"protect longer sets: {'yes' if draw == 'LongerTuplesProtected' else 'no'}", f"trick_draw_policy {draw}")
+    state("follow", f"duty: {'suit only' if draw == 'NoFormatBasedDraw' else 'priority lists'}", f"trick_draw_policy {draw}")
+    state("follow", f"protect longer sets: {'yes' if draw.startswith('LongerTuplesProtected') else 'no'}",
+          f"trick_draw_policy {draw}")
+    if "OnlyDrawTractorOnTractor" in draw and decks >= 4:
+        lost.append(f"trick_draw_policy {draw}: rbtying asks no tractor of a follower to a led set of four cards or "
+                    "more; here such a lead draws a tractor of pairs before loose pairs")
     evaluation = _choice(settings, "throw_evaluation_policy", "All")
     state("ruff", f"compare: {_COMPARE[evaluation]}", f"throw_evaluation_policy {evaluation} (trick.rs Trick::winner)")
     times = _choice(settings, "kitty_penalty", "Times")
@@ -558,6 +649,17 @@ def import_ruleset(settings: dict, players: int | None = None,
     for section, statement, where in FIXED:
         if decks >= 2 or "pairs" not in statement:  # one deck has no pairs
             state(section, statement, f"fixed in rbtying/shengji: {where}")
+    if decks >= 3:
+        # the parent's lists for triples and quads are not rbtying's order, the breakdown of every lead
+        for lead in _parent_follow_lists(_PARENTS[decks]):
+            state("follow", f"{lead}: broken down step by step",
+                  "fixed in rbtying/shengji: the follow order of every lead (ordered_card.rs subsequent_decomposition_ordering)")
+    if any(w >= 3 for w in widths) and length <= 50:
+        # ordered_card.rs full_decomposition_ordering: a tractor of triples broken down keeps a
+        # triple next to a pair (adjacent tuples [3, 2]) before loose pairs
+        lost.append(f"the follow order with {decks} decks: rbtying breaks a tractor of triples or wider down through "
+                    "adjacent sets of different sizes (a triple next to a pair, ordered_card.rs "
+                    "full_decomposition_ordering), which no statement gives; here such a step is skipped")
     for key in _parent_stakes(_PARENTS[decks]):  # rbtying keeps no table points
         state("stakes", f"unset: {key}", "rbtying/shengji keeps no table points: no setting for them")
 
@@ -572,8 +674,8 @@ def import_ruleset(settings: dict, players: int | None = None,
     return Imported("\n".join(out) + "\n", lost)
 
 
-def _parent_stakes(parent: str) -> list[str]:
-    """The statements of the shipped ruleset ``parent``'s stakes section."""
+def _parent_keys(parent: str, section: str) -> list[str]:
+    """The keys of the statements of the shipped ruleset ``parent``'s ``section``, in order."""
     from ..resources import builtin_path
 
     path = builtin_path(parent)
@@ -582,12 +684,29 @@ def _parent_stakes(parent: str) -> list[str]:
     keys, inside = [], False
     for line in path.read_text(encoding="utf-8").splitlines():
         if line and not line[0].isspace():
-            inside = line.strip() == "stakes"
-        elif inside:
+            inside = line.strip() == section
+        elif inside and line.strip() and not line.strip().startswith("#"):
             key = line.strip().split(":", 1)[0]
-            if key in _STAKES and key not in keys:
+            if key not in keys:
                 keys.append(key)
     return keys
+
+
+def _parent_stakes(parent: str) -> list[str]:
+    """The statements of the shipped ruleset ``parent``'s stakes section."""
+    return [key for key in _parent_keys(parent, "stakes") if key in _STAKES]
+
+
+#: the statements of ``follow`` that are no follow list
+_FOLLOW_STATEMENTS = ("duty", "protect longer sets", "other leads", "revoke penalty", "unset")
+
+
+def _parent_follow_lists(parent: str) -> list[str]:
+    """The leads of the follow lists of the shipped ruleset ``parent`` that rbtying's breakdown
+    does not follow as written: every list but the pair's (a pair, then two cards: the breakdown
+    itself) and the tractor of pairs' (which ``FIXED`` states)."""
+    return [key for key in _parent_keys(parent, "follow")
+            if key not in _FOLLOW_STATEMENTS and key not in ("pair", "tractor of n pairs")]
 
 
 def _advancement_levels(advancement: str, top: str) -> tuple[tuple[str, ...], tuple[str, ...]]:
@@ -665,6 +784,23 @@ def _reinforcement(rules: Rules) -> str:
     return "ReinforceWhileEquivalent" if d.reinforce_to_retake else "ReinforceWhileWinning"
 
 
+def _bid_policies(rules: Rules) -> tuple[str, str]:
+    """The bid and joker bid policies whose ladder is the ruleset's (the defaults first); else the
+    defaults, and the loss report names the ladder."""
+    ladder = rules.declaring.ladder
+    for bid in ("JokerOrGreaterLength", "GreaterLength"):
+        for joker in SETTINGS["joker_bid_policy"]:
+            if rbtying_ladder(bid, joker, rules.table.decks) == ladder:
+                return bid, joker
+    return "JokerOrGreaterLength", "BothTwoOrMore"
+
+
+def _draw(rules: Rules) -> str:
+    if rules.following.duty == "suit":
+        return "NoFormatBasedDraw"
+    return "LongerTuplesProtected" if rules.following.protect_longer_sets else "NoProtections"
+
+
 def _kitty(rules: Rules) -> str:
     return "Power" if rules.kitty.kind == "formula" and rules.kitty.formula and rules.kitty.formula[0] == "pow" \
         else "Times"
@@ -724,14 +860,14 @@ _READERS: dict[str, Callable[[Rules], Any]] = {
     "max_rank": _max_rank,
     "kitty_penalty": _kitty,
     "throw_penalty": lambda r: "TenPointsPerAttempt" if r.leading.throw_penalty.kind != "none" else "None",
-    "kitty_bid_policy": lambda r: "FirstCard",
+    "kitty_bid_policy": lambda r: "FirstCardOfLevelOrHighest" if r.declaring.fallback.kind == "level-card" else "FirstCard",
     "kitty_theft_policy": lambda r: "AllowKittyTheft" if r.declaring.overturn_after_kitty else "NoKittyTheft",
-    "trick_draw_policy": lambda r: "LongerTuplesProtected" if r.following.protect_longer_sets else "NoProtections",
+    "trick_draw_policy": _draw,
     "throw_evaluation_policy": lambda r: _COMPARE_OF[r.ruffing.compare],
     "first_landlord_selection_policy": lambda r: "ByFirstBid" if r.declaring.first_banker == "first-declarer"
     else "ByWinningBid",
-    "bid_policy": lambda r: "JokerOrGreaterLength",
-    "joker_bid_policy": lambda r: "BothTwoOrMore",
+    "bid_policy": lambda r: _bid_policies(r)[0],
+    "joker_bid_policy": lambda r: _bid_policies(r)[1],
     "bid_reinforcement_policy": _reinforcement,
     "jack_variation": _jack,
     "game_scoring_parameters": _scoring,
@@ -802,10 +938,28 @@ def _normalized(data: dict) -> dict:
                                "defended": sorted(defended, key=order.index)}}
 
 
+#: the follow rules that a follow duty of suit alone never reads (engine/rulings/follow.py ``SuitDuty``)
+_SHAPE_FOLLOW_FIELDS = ("protect_longer_sets", "lists", "default")
+
+
+def _without_unused_follow_rules(ours: dict, theirs: dict) -> tuple[dict, dict]:
+    """``ours`` and ``theirs`` without the follow rules neither plays: where both follow suit only,
+    the shape rules of following are the same game whatever they say."""
+    a, b = ours.get("following"), theirs.get("following")
+    if not (isinstance(a, dict) and isinstance(b, dict) and a.get("duty") == b.get("duty") == "suit"):
+        return ours, theirs
+
+    def strip(follow: dict) -> dict:
+        return {k: v for k, v in follow.items() if k not in _SHAPE_FOLLOW_FIELDS}
+
+    return {**ours, "following": strip(a)}, {**theirs, "following": strip(b)}
+
+
 def differences(ours: dict, theirs: dict, path: str = "") -> list[str]:
     """One line per field whose value differs: ``path: ours here, theirs on rbtying/shengji``."""
     if not path:
         ours, theirs = _normalized(ours), _normalized(theirs)
+        ours, theirs = _without_unused_follow_rules(ours, theirs)
     out: list[str] = []
     for key in ours:
         if not path and key in _NOT_RULES:

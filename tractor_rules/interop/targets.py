@@ -27,6 +27,10 @@ class Target:
     #: not imported: "not imported: FIELD (why)", or "lost: SETTING VALUE: why" for a rule of the
     #: game that the ruleset cannot state)
     import_: Callable[[str, int | None, str | None], tuple[str, list[str]]]
+    #: (settings as ``export`` wrote them, players) -> the rules the engine plays with them (None
+    #: when that cannot be told): the command line words what an export loses as the rule
+    #: sentences of both
+    played: Callable[[dict, int], Rules | None] | None = None
 
 
 def _compile(text: str) -> Rules:
@@ -52,6 +56,13 @@ def _shengji_import(text: str, players: int | None, name: str | None) -> tuple[s
     return ruleset, [f"not imported: {line}" for line in ignored] + [f"lost: {line}" for line in imported.lost]
 
 
+def _shengji_played(settings: dict, players: int) -> Rules | None:
+    try:
+        return _compile(shengji.import_ruleset(settings, players).text)
+    except (shengji.SettingsError, RulesetError, ValueError):
+        return None
+
+
 TARGETS: dict[str, Target] = {
-    "shengji": Target("shengji", "rbtying/shengji", _shengji_export, _shengji_import),
+    "shengji": Target("shengji", "rbtying/shengji", _shengji_export, _shengji_import, _shengji_played),
 }

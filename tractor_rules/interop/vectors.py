@@ -39,7 +39,7 @@ from ..engine.deck.cards import Card, pack
 from ..engine.deck.order import TRUMP
 from ..engine.oracle import Context
 from ..errors import RulesetError
-from ..rules import NOT_PLAY_FIELDS, SCHEMA_VERSION, SUITS, Rules
+from ..rules import NOT_PLAY_FIELDS, SUITS, Rules
 from .alternatives import KINDS as KINDS_WITH_ALTERNATIVES
 from .alternatives import alternatives
 from .jsontext import JSONTextError, loads
@@ -66,10 +66,9 @@ def rules_digest(rules: Rules) -> str:
     """A digest of what the rules say (not their name, files or lines): two rulesets that play alike
     share it; a vector file records it to tell whether it was written for the rules at hand."""
     # Taken over the document of the earliest version that holds the rules (from version 2, the
-    # vector files' first): a new version of the JSON form, or a field added to one late, leaves
-    # the digest of rules that do not use it as it was, and the vector files written for them
-    # still verify.
-    document = rules_to_dict_as(rules, 2) or rules_to_dict_as(rules, SCHEMA_VERSION) or rules.to_dict()
+    # vector files' first): a new version of the JSON form leaves the digest of rules that do not
+    # use it as it was, and the vector files written for them still verify.
+    document = rules_to_dict_as(rules, 2) or rules.to_dict()
     data = {k: v for k, v in document.items() if k not in NOT_PLAY_FIELDS}
     text = json.dumps(data, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
     return "sha256:" + hashlib.sha256(text.encode("utf-8")).hexdigest()

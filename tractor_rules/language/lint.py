@@ -381,7 +381,8 @@ class UnreachableThreshold(Linter):
 
     def findings(self, ctx: LintContext) -> Iterator[Finding]:
         rules = ctx.rules
-        for penalty in (rules.leading.throw_penalty, rules.following.revoke_penalty):
+        for penalty in (rules.leading.throw_penalty, rules.leading.throw_penalty_of(False),
+                        rules.following.revoke_penalty):
             if penalty.kind in ("per-attempt", "per-card") and penalty.points > 0:
                 return  # penalties add points to the attackers' score without a bound
         reach = _most_attacker_points(rules)
@@ -426,6 +427,9 @@ class NeverHolds(Linter):
                          ) * table.kitty_size
         ranges = {
             "points": (0, _most_attacker_points(rules)),
+            # penalties may take the score below 0 only when failed throws cost points
+            "raw-points": (-expressions.NUMBER_BOUND if rules.leading.throw_penalty_of(False).points else 0,
+                           _most_attacker_points(rules)),
             "kitty-points": (0, kitty_best),
             "levels": (0, expressions.NUMBER_BOUND),
             "size": (1, hand),
@@ -460,7 +464,8 @@ class BurialShortfall(Linter):
         rules = ctx.rules
         if not rules.kitty_exchange.buried_when or not rules.table.kitty_size:
             return
-        from .card_rules import burial_shortfall, hand_words
+        from ..engine.rulings.card_rules import burial_shortfall
+        from ..rules.checks import hand_words
 
         short = burial_shortfall(rules)
         src = rules.source_of("kitty_exchange.buried_when")

@@ -24,6 +24,7 @@ from contextvars import ContextVar
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
+from typing import Any
 
 import lark
 from lark import Lark, Token, Tree
@@ -32,7 +33,7 @@ from lark.exceptions import UnexpectedCharacters, UnexpectedInput, UnexpectedTok
 from .. import codes
 from ..errors import MAX_REPORTED, Diagnostic, Fix, RulesetSyntaxError
 from ..resources import grammar_path
-from ..rules import MAX_FORMULA_OPERATORS
+from ..rules import FORBIDDEN_IN_TEXT, MAX_FORMULA_OPERATORS
 from .suggest import close_matches
 from .syntax import (
     Comment,
@@ -336,11 +337,57 @@ def statement_kinds() -> dict[tuple[str, str], str]:
     return kinds
 
 
-def _misplaced(found: str, line: str, column: int) -> str | None:
-    """If the line from ``column`` starts with a statement key of some section, the message saying
-    where that statement belongs."""
-    colon = line.find(":", column - 1)
-    written = " ".join(line[column - 1 : colon].split()) if colon >= column else found
+#: the characters of a word that may be meant as a card
+_CARD_CHARACTER = re.compile(r"[0-9A-Za-z♠♥♦♣]")
+#: a word meant as a card: a number, a rank letter, or any capital, then one letter or suit symbol
+#: (a word that neither starts like a rank nor ends like a suit, such as "NO", is left to the
+#: parser's own message)
+_CARD_LIKE = re.compile(r"(?:[0-9]{1,3}|[A-Z])[A-Za-z♠♥♦♣]")
+_RANKS = ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A", "T")
+_SUITS = "SHDC♠♥♦♣"
+#: how a card is written, said after what is wrong with one (docs/language.md, "Cards")
+CARD_NOTATION = ("a card is a rank (2 to 10, J, Q, K or A) then a suit (S, H, D or C, or ♠ ♥ ♦ ♣), with no "
+                 "space: 5H, 10S, A♣")
+
+
+def card_problem(written: str) -> tuple[str, str | None] | None:
+    """What is wrong with ``written`` as a card, and the card it was probably meant to be (None when
+    that cannot be told); None when ``written`` is a card, or does not look like one."""
+    if not _CARD_LIKE.fullmatch(written):
+        return None
+    rank, suit = written[:-1], written[-1]
+    rank_ok, suit_ok = rank in _RANKS, suit in _SUITS
+    if rank_ok and suit_ok:
+        return None
+    if not rank_ok and not (rank.isdigit() or rank in "JQKAT" or suit in _SUITS):
+        return None  # neither part looks like a card's ("Xy"): the parser says what it expected
+    problems = []
+    meant_rank: str | None = rank
+    if not rank_ok:
+        if rank == "1":
+            problems.append("there is no rank 1 (an ace is A)")
+            meant_rank = "A"
+        elif rank.isdigit():
+            problems.append(f"there is no rank {rank}")
+            meant_rank = None
+        else:
+            problems.append(f"'{rank}' is not a rank")
+            meant_rank = None
+    meant_suit: str | None = suit
+    if not suit_ok:
+        if suit.upper() in _SUITS:
+            problems.append(f"a suit is a capital letter ({suit.upper()})")
+            meant_suit = suit.upper()
+        else:
+            problems.append(f"'{suit}' is not a suit")
+            meant_suit = None
+    meant = meant_rank + meant_suit if meant_rank is not None and meant_suit is not None else None
+    return f"'{written}' is not a card: {' and '.join(problems)}; {CARD_NOTATION}", meant
+
+
+def _misplaced(written: str) -> str | None:
+    """If ``written`` (a statement's whole key) is the key of a statement of some section, the
+    message saying where that statement belongs."""
     sections = statement_keys().get(written)
     if sections is None:
         return None
@@ -411,12 +458,16 @@ def _syntax_diagnostic(file: str, text: str, lines: list[str], exc: UnexpectedIn
     found = str(token)
     width = max(1, len(found))
     keyword_expected = any(_keyword_text(n) == found for n in expected)
-    misplaced = None if keyword_expected else _misplaced(found, lines[token.line - 1] if token.line <= len(lines) else "", token.column)
+    line_text = lines[token.line - 1] if token.line <= len(lines) else ""
+    key = _statement_key(line_text, token.column)
     if found in ("ruleset", "description", "extends") and not keyword_expected:
         message = f"'{found}' belongs at the top of the file, before the first section"
         return _diag(file, lines, token.line, token.column, message, codes.WRONG_SECTION, width)
-    if misplaced is not None:
-        return _diag(file, lines, token.line, token.column, misplaced, codes.WRONG_SECTION, width)
+    if key is not None and not keyword_expected:
+        written, column = key
+        misplaced = _misplaced(written)
+        if misplaced is not None:
+            return _diag(file, lines, token.line, column, misplaced, codes.WRONG_SECTION, len(written))
     words = [w for w in (_keyword_text(n) for n in expected) if w]
     named = _CARD_WORDS.get(found.lower())
     close = [named] if named in words else close_matches(found, words)
@@ -425,8 +476,56 @@ def _syntax_diagnostic(file: str, text: str, lines: list[str], exc: UnexpectedIn
         fixes = tuple(Fix(f"replace with '{c}'", token.line, token.column, token.line, token.column + len(found), c)
                       for c in close)
         return _diag(file, lines, token.line, token.column, message, codes.UNKNOWN_WORD, width, fixes)
+    section = _section_of(lines, token.line)
+    unknown = None if key is None or key[1] == token.column or section is None else \
+        _unknown_statement(file, lines, token.line, key, section)
+    if unknown is not None:
+        return unknown
     return _diag(file, lines, token.line, token.column, f"expected {_expected_list(expected)}, found '{_shortened(found)}'",
                  codes.UNEXPECTED_TOKEN, width)
+
+
+def _statement_key(line: str, column: int) -> tuple[str, int] | None:
+    """The key of the statement on ``line`` (its words before the ':', blanks made single) and the
+    column it starts at, when the place ``column`` is inside that key; None on a line without a
+    key or past it."""
+    code = line.split("#", 1)[0]
+    colon = code.find(":")
+    start = len(code) - len(code.lstrip())
+    if colon < 0 or not start < column <= colon:
+        return None
+    written = " ".join(code[start:colon].split())
+    return (written, start + 1) if written else None
+
+
+def _section_of(lines: list[str], number: int) -> str | None:
+    """The section that line ``number`` is written in: the nearest header above it (a line of its
+    own that starts with a section's name and holds no ':'); None before the first."""
+    for line in reversed(lines[: number - 1]):
+        code = line.split("#", 1)[0]
+        words = code.split()
+        if words and ":" not in code and words[0] in SECTIONS:
+            return words[0]
+    return None
+
+
+def _unknown_statement(file: str, lines: list[str], line: int, key: tuple[str, int], section: str) -> Diagnostic | None:
+    """A statement key that no section has, whose first words the section took: "protect tractors"
+    in 'follow', where the parser's own error would be about "tractors" alone.  Did you mean: the
+    section's statements that start with the same word, else those spelt closest.  None when no
+    statement is close: the key may then start one of the statements that have no fixed key (a
+    follow list, an upgrade row), and the parser's own list of what it expected says more."""
+    written, column = key
+    keys = [k for s, k in statement_kinds() if s == section and k != "unset"]
+    first = written.split()[0]
+    close = [k for k in keys if k.split()[0] == first] or close_matches(written, keys)
+    if not close:
+        return None
+    shown = _shortened(written)
+    message = (f"'{shown}' is not a statement of the '{section}' section: did you mean "
+               + " or ".join(f"'{c}'" for c in close) + "?")
+    fixes = tuple(Fix(f"replace with '{c}'", line, column, line, column + len(written), c) for c in close)
+    return _diag(file, lines, line, column, message, codes.UNKNOWN_WORD, len(written), fixes)
 
 
 #: the longest token a message quotes whole; a longer one is cut (the caret still underlines it all)
@@ -500,13 +599,9 @@ def _token_position(token: Token) -> Position:
     return Position(line, column, end_line, end_column)
 
 
-#: characters a string may not hold, even escaped: control characters other than tab and newline
-#: (terminal escape sequences start with one) and the bidirectional overrides and isolates, which
-#: would make a name shown on a terminal or a sheet read differently from what it holds
-_FORBIDDEN_IN_STRINGS = frozenset(
-    [chr(c) for c in range(0x20) if chr(c) not in "\t\n"] + [chr(0x7F)] + [chr(c) for c in range(0x80, 0xA0)]
-    + [chr(c) for c in range(0x202A, 0x202F)] + [chr(c) for c in range(0x2066, 0x206A)]
-)
+#: characters a string may not hold, even escaped (the rules' own list: ``Rules.from_dict`` refuses
+#: them in the JSON form's texts too)
+_FORBIDDEN_IN_STRINGS = FORBIDDEN_IN_TEXT
 
 
 class _BadValue(Exception):
@@ -643,6 +738,11 @@ class _RecoveringParse:
         #: an error on a line that looks like a section header hides the errors that follow
         #: until the next header: they would only say that statements are in the wrong section
         self.header_lost = False
+        #: the parser's state where the line being read starts, and the index in ``tokens`` of the
+        #: line's first token: what the parser would take at a point of the line is found again
+        #: from them when an error needs it
+        self.line_start: Any = None  # a ParserState of Lark's (its module moved between versions)
+        self.line_first_token = 0
 
     def run(self) -> Tree:
         parser = lark_parser()
@@ -657,6 +757,7 @@ class _RecoveringParse:
                 for token in cursor.lexer_thread.lex(cursor.parser_state):
                     if first_of_line:
                         line_start = cursor.parser_state.copy(deepcopy_values=False)
+                        self.line_start, self.line_first_token = line_start, len(self.tokens)
                         depth = 0
                         operators = 0
                         formula = str(token) if token.type != "STRING" and str(token) in _EXPRESSION_STATEMENTS else ""
@@ -735,7 +836,42 @@ class _RecoveringParse:
             # cheaper list Lark gives is enough (a hostile file can hold thousands of errors)
             cheap = len(self.diagnostics) >= MAX_REPORTED
             expected = set(exc.expected) if cheap else set(cursor.accepts() or exc.expected)
+            card = None if cheap else self._wrong_card(exc.token, cursor)
+            if card is not None:
+                self.diagnostics.append(card)
+                return
         self.diagnostics.append(_syntax_diagnostic(self.file, self.source, self.lines, exc, expected))
+
+    def _wrong_card(self, token: Token, cursor) -> Diagnostic | None:
+        """The diagnostic for a card written wrong (``2X``, ``11H``, ``1S``), when the error is in a
+        word that looks like a card and the grammar takes a card where that word starts.  The lexer
+        reads such a word as a number and a letter (or a word), so the parser's own error would be
+        about the letter, with a list of what it expected after the number."""
+        if token.type in ("$END", "_NL") or token.start_pos is None or token.end_pos is None:
+            return None
+        start, end = token.start_pos, token.end_pos
+        while start > 0 and _CARD_CHARACTER.match(self.source[start - 1]):
+            start -= 1
+        while end < len(self.source) and _CARD_CHARACTER.match(self.source[end]):
+            end += 1
+        written = self.source[start:end]
+        problem = card_problem(written)
+        if problem is None or self.line_start is None:
+            return None
+        # what the parser takes where the word starts: the line replayed up to it
+        probe = cursor.copy(deepcopy_values=False)
+        probe.parser_state = self.line_start.copy(deepcopy_values=False)
+        for fed in self.tokens[self.line_first_token:]:
+            if fed.start_pos is None or fed.start_pos >= start:
+                break
+            probe.feed_token(fed)
+        if "CARD" not in probe.accepts():
+            return None
+        line = self.source.count("\n", 0, start) + 1
+        column = start - (self.source.rfind("\n", 0, start) + 1) + 1
+        message, fixed = problem
+        fixes = (Fix(f"replace with '{fixed}'", line, column, line, column + len(written), fixed),) if fixed else ()
+        return _diag(self.file, self.lines, line, column, message, codes.UNEXPECTED_TOKEN, len(written), fixes)
 
     def _formula_too_long(self, token: Token) -> None:
         if self.header_lost:

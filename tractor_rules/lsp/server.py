@@ -291,5 +291,37 @@ def run(args: argparse.Namespace) -> int:
     pygls_log.addHandler(handler)
     pygls_log.setLevel(logging.WARNING)
     pygls_log.propagate = False
-    build_server().start_io()
+    output = _Output(sys.stdout.buffer)
+    build_server().start_io(stdout=output)  # type: ignore[arg-type]
+    if output.failure is not None:
+        raise output.failure  # the command line's one line and exit status 1, as every command's
     return 0
+
+
+class _Output:
+    """Standard output for pygls.  pygls logs a failed write and goes on, so that a server whose
+    output cannot be written (a full disk, ``> /dev/full``) logged each answer it lost, then died
+    flushing at exit (status 120).  No editor can hear such a server: the first failure stops it,
+    and ``run`` raises it.  A closed pipe (the editor went away) stays pygls' own affair."""
+
+    def __init__(self, stream: Any):
+        self._stream = stream
+        self.failure: OSError | None = None
+
+    def write(self, data: bytes) -> Any:
+        return self._guard(self._stream.write, data)
+
+    def flush(self) -> Any:
+        return self._guard(self._stream.flush)
+
+    def close(self) -> None:
+        self._stream.close()
+
+    def _guard(self, call: Any, *args: Any) -> Any:
+        try:
+            return call(*args)
+        except BrokenPipeError:
+            raise
+        except OSError as error:
+            self.failure = self.failure or error
+            raise SystemExit(1) from error  # not an Exception: pygls' handlers let it through

@@ -155,50 +155,79 @@ def _reworded(a: str, b: str, nested: bool) -> list[Line]:
     return [Line("-", a, nested), Line("+", b, nested)]
 
 
-def _items(a: list[str], b: list[str], keys_a: list[str], keys_b: list[str], numbered: bool) -> list[Line]:
+@dataclass(frozen=True, slots=True)
+class Pair:
+    """One part of a change as each ruleset words it: ``a`` under A, ``b`` under B (None where that
+    ruleset does not say it; equal for a sentence shown because its list or table changed);
+    ``nested`` for an item of a list or a row of a table."""
+
+    a: str | None
+    b: str | None
+    nested: bool = False
+
+
+def _items(a: list[str], b: list[str], keys_a: list[str], keys_b: list[str], numbered: bool) -> list[Pair]:
     """The items of two lists (numbered, as on the sheet) or the rows of two tables that differ,
     matched by ``keys``; an item that only moved down the list is no change."""
 
     def shown(items: list[str], index: int) -> str:
         return f"{index + 1}. {items[index]}" if numbered else items[index]
 
-    lines: list[Line] = []
+    pairs_out: list[Pair] = []
     matcher = SequenceMatcher(None, keys_a, keys_b, autojunk=False)
     for op, i1, i2, j1, j2 in matcher.get_opcodes():
         pairs = list(zip(range(i1, i2), range(j1, j2))) if op in ("equal", "replace") else []
         for i, j in pairs:
             if a[i] != b[j]:
-                lines += _reworded(shown(a, i), shown(b, j), nested=True)
-        lines += [Line("-", shown(a, i), True) for i in range(i1 + len(pairs), i2)]
-        lines += [Line("+", shown(b, j), True) for j in range(j1 + len(pairs), j2)]
-    return lines
+                pairs_out.append(Pair(shown(a, i), shown(b, j), True))
+        pairs_out += [Pair(shown(a, i), None, True) for i in range(i1 + len(pairs), i2)]
+        pairs_out += [Pair(None, shown(b, j), True) for j in range(j1 + len(pairs), j2)]
+    return pairs_out
 
 
 def _row(cells: tuple[str, ...]) -> str:
     return " | ".join(cells)
 
 
-def _table_lines(a: Table | None, b: Table | None) -> list[Line]:
+def _table_pairs(a: Table | None, b: Table | None) -> list[Pair]:
     rows_a = [_row(r) for r in a.rows] if a else []
     rows_b = [_row(r) for r in b.rows] if b else []
-    lines = [] if a is None or b is None or a.header == b.header else _reworded(_row(a.header), _row(b.header), True)
+    header = [] if a is None or b is None or a.header == b.header else [Pair(_row(a.header), _row(b.header), True)]
     # rows are matched by their first cell (the card, the unit, the score band)
     keys_a = [r[0] for r in a.rows] if a else []
     keys_b = [r[0] for r in b.rows] if b else []
-    return lines + _items(rows_a, rows_b, keys_a, keys_b, numbered=False)
+    return header + _items(rows_a, rows_b, keys_a, keys_b, numbered=False)
+
+
+def change_pairs(before: Item | None, after: Item | None) -> tuple[Pair, ...]:
+    """What changed from ``before`` to ``after`` (either may be None), part by part, each as A and B
+    word it: the rule's sentence, then the items of its list and the rows of its table that differ."""
+    if before is None or after is None:
+        item = after if before is None else before
+        assert item is not None
+        rows = [_row(r) for r in item.table.rows] if item.table else []
+        points = [f"{n}. {text}" for n, text in enumerate(item.points, 1)]
+        texts = [(item.text, False), *((x, True) for x in points + rows)]
+        return tuple(Pair(None, text, nested) if before is None else Pair(text, None, nested) for text, nested in texts)
+    pairs = [Pair(before.text, after.text)]
+    pairs += _items(list(before.points), list(after.points), list(before.points), list(after.points), numbered=True)
+    pairs += _table_pairs(before.table, after.table)
+    return tuple(pairs)
 
 
 def change_lines(before: Item | None, after: Item | None) -> tuple[Line, ...]:
     """What changed from ``before`` to ``after`` (either may be None), line by line."""
-    if before is None or after is None:
-        item, mark = (after, "+") if before is None else (before, "-")
-        assert item is not None
-        rows = [_row(r) for r in item.table.rows] if item.table else []
-        points = [f"{n}. {text}" for n, text in enumerate(item.points, 1)]
-        return (Line(mark, item.text), *(Line(mark, x, True) for x in points + rows))
-    lines = [Line(" ", after.text)] if before.text == after.text else _reworded(before.text, after.text, False)
-    lines += _items(list(before.points), list(after.points), list(before.points), list(after.points), numbered=True)
-    lines += _table_lines(before.table, after.table)
+    lines: list[Line] = []
+    for pair in change_pairs(before, after):
+        if pair.a is None:
+            assert pair.b is not None, pair  # a part said by neither is no part
+            lines.append(Line("+", pair.b, pair.nested))
+        elif pair.b is None:
+            lines.append(Line("-", pair.a, pair.nested))
+        elif pair.a == pair.b:
+            lines.append(Line(" ", pair.a, pair.nested))
+        else:
+            lines += _reworded(pair.a, pair.b, pair.nested)
     return tuple(lines)
 
 
@@ -255,16 +284,19 @@ def compare(a: Rules, b: Rules, lang: str = "en") -> Diff:
 def _summary(changes: list[Change]) -> str:
     sections = list(dict.fromkeys(c.section for c in changes))
     marks = [line.mark for c in changes for line in c.lines]
-    counts = {"added": marks.count("+"), "removed": marks.count("-"), "changed": marks.count("~")}
+    added, removed, changed = marks.count("+"), marks.count("-"), marks.count("~")
+    counts = [
+        ngettext("%(n)d sentence or item added", "%(n)d sentences or items added", added) % {"n": added},
+        _("%(n)d removed") % {"n": removed},
+        _("%(n)d reworded") % {"n": changed},
+    ]
     return ngettext(
-        "B differs from A in %(count)d rule (%(sections)s): %(added)d sentences or items added, "
-        "%(removed)d removed, %(changed)d reworded. - marks what only A says, + what only B says, "
-        "[-A's words-][+B's words+] a rewording.",
-        "B differs from A in %(count)d rules (%(sections)s): %(added)d sentences or items added, "
-        "%(removed)d removed, %(changed)d reworded. - marks what only A says, + what only B says, "
-        "[-A's words-][+B's words+] a rewording.",
+        "B differs from A in %(count)d rule (%(sections)s): %(counts)s. - marks what only A says, + what only B "
+        "says, [-A's words-][+B's words+] a rewording.",
+        "B differs from A in %(count)d rules (%(sections)s): %(counts)s. - marks what only A says, + what only B "
+        "says, [-A's words-][+B's words+] a rewording.",
         len(changes),
-    ) % {"count": len(changes), "sections": _(", ").join(sections), **counts}
+    ) % {"count": len(changes), "sections": _(", ").join(sections), "counts": _(", ").join(counts)}
 
 
 def render_diff(a: Rules, b: Rules, format: str = "txt", lang: str = "en") -> str:

@@ -208,6 +208,8 @@ def ladder_table(r: Any, kit: Kit) -> Made:
     """The declaration ladder (a rule: it reads ``declaring.ladder`` through ``r``), each step with
     cards that make it at the example level and the trump the engine says they name.  Tied steps
     share a strength."""
+    if not r.declaring.ladder:  # nobody declares: the 'nobody declares' sentence says how trump is chosen
+        return None
     rows = []
     strength = 0
     tied_any = False
@@ -269,7 +271,7 @@ def fallback_example(kit: Kit) -> Made:
 
 def kitty_examples(kit: Kit) -> Made:
     rules = kit.rules
-    if rules.kitty.kind == "none":
+    if rules.kitty.kind == "none" or not rules.table.kitty_size:
         return None
     side = kit.side
     comb = rules.combinations

@@ -6,7 +6,8 @@ Each file of the folder is one real rule, named ``ID-short-name.tractor`` (the I
 the project's collection, e.g. ``L02``), opening with a comment that names its source (a line
 ``# Source: ...``) and says the rule in plain words.  The page shows, for each: that comment, the
 file, and the items of its rule sheet that the file changes from its parent (the sheet's "house
-rule" items), in English and Chinese.  A test compares the committed page with a fresh one.
+rule" items), in English and Chinese; its table of contents gives each rule's name in both.  A
+test compares the committed page with a fresh one.
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ from pathlib import Path
 
 from ..api import load
 from ..rules import Rules
+from ..titles import title_in
 from .model import Item
 from .render import environment
 from .sheet import build_sheet
@@ -122,6 +124,7 @@ def page(folder: Path) -> str:
         excerpts = {lang: house_items(entry.rules, lang) for lang in LANGUAGES}
         parent = entry.rules.files[1] if len(entry.rules.files) > 1 else ""
         shown.append({"entry": entry, "excerpts": excerpts, "parent": parent,
+                      "names": {lang: title_in(entry.rules, lang).name for lang in LANGUAGES},
                       "file": f"{folder.parent.name}/{folder.name}/{entry.path.name}",
                       "code": code_block(entry.text, "tractor")})
     labels = {lang: build_sheet(Rules(), lang).labels for lang in LANGUAGES}

@@ -7,14 +7,16 @@ compiled value is on the sheet, and ``diff`` can pick the rules whose values dif
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
+from functools import lru_cache
 
 from ..rules import Rules
 from ..titles import ENGLISH, LocalTitle, inherited_title, title_in
 from .builder import Builder
 from .examples import Kit
 from .i18n import N_, _, check_language, language, ngettext
-from .model import Labels, Sheet, Table
+from .model import Item, Labels, Section, Sheet, Table
+from .parent import parent_of
 from .sections import build_sections
 from .words import GLOSSARY, SUIT_GLYPHS, join_and
 
@@ -32,7 +34,10 @@ class Built:
         return set(self.title_paths).union(*(item.paths for item in self.sheet.items()))
 
 
-def build(rules: Rules, lang: str = "en") -> Built:
+def build(rules: Rules, lang: str = "en", *, against_parent: bool = True) -> Built:
+    """The sheet of ``rules`` in ``lang``, with what it states.  ``against_parent`` False: the house
+    marks are those of the changed values, not checked against the parent's sheet (the parent's
+    own sheet, built for that check, needs no marks)."""
     check_language(lang)
     with language(lang):
         kit = Kit(rules)
@@ -46,7 +51,8 @@ def build(rules: Rules, lang: str = "en") -> Built:
             title=title.name,
             description=title.description,
             intro=(*_title_notes(rules, title), *_intro(rules, kit)),
-            sections=tuple(builder.sections),
+            sections=_marks_of_new_words(rules, tuple(builder.sections), lang) if against_parent
+            else tuple(builder.sections),
             glossary=_glossary(rules),
             footer=_("Ruleset file: %(file)s") % {"file": _file(rules)},
             print_note=_("This sheet prints on A4 paper. For US Letter, open it with #letter at the end of its "
@@ -59,6 +65,30 @@ def build(rules: Rules, lang: str = "en") -> Built:
 def build_sheet(rules: Rules, lang: str = "en") -> Sheet:
     """The sheet context of ``rules`` in ``lang``."""
     return build(rules, lang).sheet
+
+
+@lru_cache(maxsize=32)
+def _items_of(rules: Rules, lang: str) -> dict[str, Item]:
+    """The items of a parent's sheet by key (a card and a tracker build the same house rule's sheet
+    again: its parent's is built once)."""
+    return {item.key: item for item in build(rules, lang, against_parent=False).sheet.items()}
+
+
+def _marks_of_new_words(rules: Rules, sections: tuple[Section, ...], lang: str) -> tuple[Section, ...]:
+    """The sections with the house mark taken off every item that says word for word what the
+    parent's sheet says: the file changed a value the item reads, but not what it means."""
+    parent = parent_of(rules)
+    if parent is None:
+        return sections
+    before = _items_of(parent, lang)
+
+    def restated(item: Item) -> bool:
+        old = before.get(item.key)
+        return old is not None and (old.text, old.points, old.table) == (item.text, item.points, item.table)
+
+    return tuple(replace(section, items=tuple(replace(item, house=False) if item.house and restated(item) else item
+                                              for item in section.items))
+                 for section in sections)
 
 
 def _read_title(tracked: Rules, lang: str) -> None:

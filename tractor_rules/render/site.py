@@ -13,6 +13,7 @@ from pathlib import Path
 
 from ..api import builtin_names, load
 from ..resources import builtin_path
+from .i18n import _, language
 from .render import render_sheet
 
 LANGUAGES = {"en": "English", "zh": "中文"}
@@ -22,7 +23,14 @@ def page_name(name: str, lang: str) -> str:
     return f"{name}.md" if lang == "en" else f"{name}.{lang}.md"
 
 
+def print_command(name: str, lang: str) -> str:
+    """The command that prints the sheet as shown: in its language."""
+    return f"tractor-rules render {name} --format html" + ("" if lang == "en" else f" --lang {lang}")
+
+
 def sheet_page(name: str, lang: str) -> str:
+    """The page of one shipped ruleset in ``lang``: its sheet, then the ruleset file, every word
+    around them in the page's language too (the file itself is as written)."""
     rules = load(name)
     path = builtin_path(name)
     assert path is not None
@@ -30,10 +38,15 @@ def sheet_page(name: str, lang: str) -> str:
         f"[{label}]({page_name(name, other)})" for other, label in LANGUAGES.items() if other != lang
     )
     source = path.read_text(encoding="utf-8")
+    with language(lang):
+        links = _("Other languages: %(links)s. Print it: %(command)s.") % {
+            "links": others, "command": f"`{print_command(name, lang)}`"}
+        heading = _("The ruleset file")
+        file = _("%(file)s:") % {"file": f"`{path.name}`"}
     return (
         render_sheet(rules, format="md", lang=lang)
-        + f"\n---\n\nOther languages: {others}. Print it: `tractor-rules render {name} --format html`.\n"
-        + f"\n## The ruleset file\n\n`{path.name}`:\n\n```tractor\n{source}```\n"
+        + f"\n---\n\n{links}\n"
+        + f"\n## {heading}\n\n{file}\n\n```tractor\n{source}```\n"
     )
 
 

@@ -212,12 +212,14 @@ def outcome_phrase(side: str, levels: int, or_more: bool = False) -> str:
         if levels == 0:
             return _("banker team keeps the bank, no level gained")
         if or_more:
-            return _("banker team up %(n)s levels or more") % values
+            return ngettext("banker team up %(n)s level or more", "banker team up %(n)s levels or more",
+                            levels) % values
         return ngettext("banker team up %(n)s level", "banker team up %(n)s levels", levels) % values
     if levels == 0:
         return _("attackers take the bank")
     if or_more:
-        return _("attackers take the bank and go up %(n)s levels or more") % values
+        return ngettext("attackers take the bank and go up %(n)s level or more",
+                        "attackers take the bank and go up %(n)s levels or more", levels) % values
     return ngettext("attackers take the bank and go up %(n)s level",
                     "attackers take the bank and go up %(n)s levels", levels) % values
 

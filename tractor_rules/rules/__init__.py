@@ -17,6 +17,7 @@ methods).  Import the names from this package: ``from tractor_rules.rules import
 from __future__ import annotations
 
 from .base import (
+    FORBIDDEN_IN_TEXT,
     JOKERS,
     MAX_DECKS,
     MAX_PLAYERS,
@@ -33,7 +34,7 @@ from .base import (
     since,
 )
 from .combinations import Combinations, LinkKind, LinkTier
-from .declaring import DeclareStep, Declaring, Fallback
+from .declaring import DeclareStep, Declaring, Fallback, step_words
 from .kitty import MAX_FORMULA_OPERATORS, KittyExchange, Multiplier, MultiplierRow
 from .expressions import Condition, Effect, Number
 from .levels import KnockBack, KnockTrigger, Levels, Trigger
@@ -50,9 +51,9 @@ from .play import (
     width_name,
 )
 from .ruleset import DERIVED_VALUES, NOT_PLAY_FIELDS, Rules, Translation
-from .scoring import GamePoints, Rotation, Side, StakeStep, Stakes, ThresholdRow
+from .scoring import GamePoints, Rotation, Side, StakeStep, Stakes, ThresholdRow, score_granularity
 from .table import Table
-from .trumps import TierKind, TrumpTier, Trumps
+from .trumps import TierKind, TrumpTier, Trumps, tier_words
 
 __all__ = [
     # base
@@ -60,6 +61,7 @@ __all__ = [
     "RANKS",
     "SUITS",
     "JOKERS",
+    "FORBIDDEN_IN_TEXT",
     "Suit",
     "since",
     "bounded",
@@ -85,6 +87,7 @@ __all__ = [
     "TierKind",
     "TrumpTier",
     "Trumps",
+    "tier_words",
     # combinations
     "LinkKind",
     "LinkTier",
@@ -93,6 +96,7 @@ __all__ = [
     "DeclareStep",
     "Fallback",
     "Declaring",
+    "step_words",
     # play
     "Penalty",
     "Leading",
@@ -116,6 +120,7 @@ __all__ = [
     "GamePoints",
     "StakeStep",
     "Stakes",
+    "score_granularity",
     # ruleset
     "NOT_PLAY_FIELDS",
     "DERIVED_VALUES",

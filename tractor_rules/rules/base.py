@@ -11,22 +11,27 @@ from dataclasses import MISSING, dataclass, field, fields
 from typing import Any, Literal
 
 #: version 2 adds fields, each with a default that keeps version 1's meaning (docs/json.md)
-SCHEMA_VERSION = 3
+SCHEMA_VERSION = 4
 
 RANKS: tuple[str, ...] = ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")
 SUITS: tuple[str, ...] = ("S", "H", "D", "C")
 JOKERS: tuple[str, ...] = ("BJ", "SJ")
 
+#: characters no text of a ruleset may hold, even escaped: control characters other than tab and
+#: newline (terminal escape sequences start with one) and the bidirectional overrides and isolates,
+#: which would make a name shown on a terminal or a sheet read differently from what it holds
+FORBIDDEN_IN_TEXT = frozenset(
+    [chr(c) for c in range(0x20) if chr(c) not in "\t\n"] + [chr(0x7F)] + [chr(c) for c in range(0x80, 0xA0)]
+    + [chr(c) for c in range(0x202A, 0x202F)] + [chr(c) for c in range(0x2066, 0x206A)]
+)
+
 Suit = Literal["S", "H", "D", "C"]
 
 
-def since(version: int, *, default: Any = MISSING, default_factory: Any = MISSING, late: bool = False) -> Any:
+def since(version: int, *, default: Any = MISSING, default_factory: Any = MISSING) -> Any:
     """A field added in schema ``version`` of the JSON form: documents of earlier versions lack it
-    and read its default, which must keep their meaning (``tractor_rules.codec``).  ``late``: added
-    to ``version`` after documents of that version were written, so that those may lack it too."""
-    meta: dict[str, Any] = {"since": version}
-    if late:
-        meta["late"] = True
+    and read its default, which must keep their meaning (``tractor_rules.codec``)."""
+    meta = {"since": version}
     if default_factory is not MISSING:
         return field(default_factory=default_factory, metadata=meta)
     return field(default=default, metadata=meta)

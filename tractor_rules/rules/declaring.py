@@ -26,28 +26,55 @@ class DeclareStep:
     tied: bool = since(2, default=False)
 
 
+#: each kind of step's card in the language's words
+_STEP_NOUNS: dict[str, str] = {
+    "level": "level card",
+    "small-joker": "small joker",
+    "big-joker": "big joker",
+    "joker": "joker",
+}
+
+
+def step_words(step: DeclareStep) -> str:
+    """A step of the ladder in the language's words ("2 level cards", "1 small joker + 1 level
+    card"): how the compiler and ``Rules.from_dict`` name it in their errors."""
+    plural = step.count != 1
+    words = f"{step.count} {_STEP_NOUNS[step.kind]}{'s' if plural else ''}"
+    if step.level_cards:
+        words += f" + {step.level_cards} level card{'s' if step.level_cards != 1 else ''}"
+    return words
+
+
 @dataclass(frozen=True, slots=True)
 class Fallback:
     """How trump is chosen when nobody declares during the deal.
 
     "kitty-card": the suit of kitty card ``card`` (1-based); a joker there moves on to the next card
-    up to ``skip_to`` (0: no skipping), and a joker beyond that means ``otherwise``.
+    up to ``skip_to`` (0: no skipping; below ``card``: back towards the first card), and a joker
+    beyond that means ``otherwise``.
     "level-card": the first level card in the kitty (``otherwise`` if none).
+    "level-card-or-joker": the first kitty card that is a level card (its suit) or a joker (no-trump).
     "highest-card": the suit of the highest kitty card.
+    "suit": ``suit`` is trump (a suit fixed for the game, with ``ladder`` empty: nobody declares).
     "redeal", "no-trump", "partner-names": as named.
+    ``otherwise``: what happens when no way tried names a suit (this one, then ``Declaring.fallback_then``).
     """
 
     kind: Literal[
-        "kitty-card", "level-card", "highest-card", "redeal", "no-trump", "partner-names"
+        "kitty-card", "level-card", "highest-card", "redeal", "no-trump", "partner-names", "level-card-or-joker",
+        "suit"
     ] = "kitty-card"
-    card: int = bounded(1, 1000, default=3)
+    #: 0 for the ways that turn no kitty card
+    card: int = bounded(1, 1000, off=0, default=3)
     skip_to: int = bounded(1, 1000, off=0, default=7)
     otherwise: Literal["no-trump", "redeal"] = "no-trump"
+    #: the suit of kind "suit"
+    suit: Literal["", "S", "H", "D", "C"] = since(4, default="")
 
 
 @dataclass(frozen=True, slots=True)
 class Declaring:
-    #: weakest first; a later step overturns an earlier one
+    #: weakest first; a later step overturns an earlier one; empty: nobody declares
     ladder: tuple[DeclareStep, ...] = (
         DeclareStep(1, "level"),
         DeclareStep(2, "level"),
@@ -67,6 +94,10 @@ class Declaring:
     #: overturning after the kitty exchange (炒地皮), the kitty passing to the new declarer
     overturn_after_kitty: bool = False
     fallback: Fallback = field(default_factory=Fallback)
+    #: the ways tried in turn after ``fallback`` when it names no suit, before its ``otherwise``
+    #: ("first level card in kitty, otherwise highest kitty card"): each names a suit or no-trump,
+    #: or passes to the next; their own ``otherwise`` is unused
+    fallback_then: tuple[Fallback, ...] = since(4, default=())
     #: in the first hand (no banker yet)
     #: "dealer": the player who deals the first hand banks
     first_banker: Literal["first-declarer", "final-declarer", "dealer"] = "first-declarer"

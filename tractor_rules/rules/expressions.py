@@ -52,6 +52,9 @@ COMPARATOR_SPELLINGS = {"≤": "<=", "≥": ">=", "≠": "!=", "==": "="}
 #: condition is asked of one card at a time: the card is its subject (``CARD_MOMENTS``)
 CALL, BURY, KITTY, AFTER_HAND = "call", "bury", "kitty", "after-hand"
 CARD_MOMENTS = frozenset({CALL, BURY})
+#: where each moment is, in the words of an error
+MOMENT_WORDS = {CALL: "when the banker calls cards", BURY: "when the kitty is buried",
+                KITTY: "when the kitty is counted", AFTER_HAND: "after a hand"}
 #: known from the last trick on
 _PLAYED = frozenset({KITTY, AFTER_HAND})
 #: known at every moment: the table, the hand's level and trump
@@ -67,15 +70,19 @@ class Quantity:
     moments: frozenset[str]
     #: what it counts, for the language server and the docs
     meaning: str
+    #: the JSON form's schema version that first has it
+    since: int = 3
 
 
 
 QUANTITIES: dict[str, Quantity] = {q.name: q for q in (
-    Quantity("size", "size", _PLAYED, "the cards of the last lead's largest unit (a pair: 2)"),
-    Quantity("cards", "cards", _PLAYED, "all the cards of the last lead"),
+    Quantity("size", "size", _PLAYED, "the cards of the last lead's largest unit (a pair: 2)", 1),
+    Quantity("cards", "cards", _PLAYED, "all the cards of the last lead", 1),
     Quantity("decks", "decks", _EVERY, "the decks played with"),
     Quantity("players", "players", _EVERY, "the players at the table"),
     Quantity("points", "points", frozenset({AFTER_HAND}), "the attackers' score for the hand, the kitty's included"),
+    Quantity("raw-points", "raw points", frozenset({AFTER_HAND}),
+             "the attackers' score before it is held at 0: below 0 when penalties take more than they won", 4),
     Quantity("kitty-points", "kitty points", frozenset({AFTER_HAND}), "the points of the cards in the kitty"),
     Quantity("levels", "levels", frozenset({AFTER_HAND}), "the levels the hand's outcome gives its winners"),
 )}
@@ -98,6 +105,8 @@ class Form:
     arguments: tuple[str, ...]
     meaning: str
     moments: frozenset[str] = frozenset({"after-hand"})
+    #: the JSON form's schema version that first has it
+    since: int = 3
 
 
 FACTS: dict[str, Form] = {f.name: f for f in (
@@ -113,16 +122,16 @@ FACTS: dict[str, Form] = {f.name: f for f in (
     Form("no-trump", (), "the hand is played with no trump suit", _EVERY),
     Form("nobody-declared", (), "nobody declared: trump came from the rule for when nobody declares"),
     Form("always", (), "always: every hand", _PLAYED),
-    # facts of the card being judged (called, buried), at the hand's level and trump
-    Form("card-trump", (), "the card is a trump in this hand", CARD_MOMENTS),
-    Form("card-points", (), "the card scores points", CARD_MOMENTS),
-    Form("card-rank", ("rank",), "the card is of the rank", CARD_MOMENTS),
-    Form("card-suit", ("suit",), "the card is of the suit as printed (a joker has none)", CARD_MOMENTS),
-    Form("card-level", (), "the card is of the hand's level rank, in any suit", CARD_MOMENTS),
-    Form("card-joker", (), "the card is a joker", CARD_MOMENTS),
+    # facts of the card being judged (called, buried), at the hand's level and trump (version 4)
+    Form("card-trump", (), "the card is a trump in this hand", CARD_MOMENTS, 4),
+    Form("card-points", (), "the card scores points", CARD_MOMENTS, 4),
+    Form("card-rank", ("rank",), "the card is of the rank", CARD_MOMENTS, 4),
+    Form("card-suit", ("suit",), "the card is of the suit as printed (a joker has none)", CARD_MOMENTS, 4),
+    Form("card-level", (), "the card is of the hand's level rank, in any suit", CARD_MOMENTS, 4),
+    Form("card-joker", (), "the card is a joker", CARD_MOMENTS, 4),
     Form("card-highest", (), "the card is the highest of its suit in this hand (a side suit's ace, or its king "
-                             "when aces are trumps; among trumps, the highest trump)", CARD_MOMENTS),
-    Form("card-shown", (), "a card of the same face was shown in a declaration this hand", CARD_MOMENTS),
+                             "when aces are trumps; among trumps, the highest trump)", CARD_MOMENTS, 4),
+    Form("card-shown", (), "a card of the same face was shown in a declaration this hand", CARD_MOMENTS, 4),
 )}
 
 #: the facts whose subject is the card being judged
@@ -315,6 +324,22 @@ def quantities_of(tree: tuple) -> set[str]:
     for part in tree[1:]:
         if isinstance(part, tuple):
             found |= quantities_of(part)
+    return found
+
+
+def words_after(tree: tuple, version: int) -> set[str]:
+    """The words (quantities, facts, effects) of a tree of any kind that schema ``version`` of the
+    JSON form did not have yet."""
+    if not tree:
+        return set()
+    head = tree[0]
+    if head == "var":
+        return {tree[1]} if QUANTITIES[tree[1]].since > version else set()
+    form = FACTS[tree[1]] if head == "fact" else EFFECTS.get(head) if type(head) is str else None
+    found = {form.name} if form is not None and form.since > version else set()
+    for part in tree[1:]:
+        if isinstance(part, tuple):
+            found |= words_after(part, version)
     return found
 
 

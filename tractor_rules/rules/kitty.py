@@ -63,4 +63,4 @@ class KittyExchange:
     #: expressions whose subject is the card, judged at the hand's level and trump); a player who
     #: holds fewer of them than the kitty takes buries every one and makes up the rest with cards
     #: of their choice; () any card
-    buried_when: Condition = since(3, default=Condition(()), late=True)
+    buried_when: Condition = since(4, default=Condition(()))

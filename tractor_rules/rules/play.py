@@ -42,6 +42,15 @@ class Leading:
     throw_failure: Literal["smallest-part", "shortest-part", "smallest-card", "next-player-chooses"] = \
         "smallest-part"
     throw_penalty: Penalty = field(default_factory=Penalty)
+    #: an attacker's failed throw, when it costs something else than a banker's (``throw_penalty``
+    #: is then the banker team's); None: the same for both sides
+    attackers_throw_penalty: Penalty | None = since(4, default=None)
+
+    def throw_penalty_of(self, banker_team: bool) -> Penalty:
+        """What a failed throw costs a thrower of the banker team (``banker_team``) or an attacker."""
+        if banker_team or self.attackers_throw_penalty is None:
+            return self.throw_penalty
+        return self.attackers_throw_penalty
 
 
 # --- following -------------------------------------------------------------------------------------

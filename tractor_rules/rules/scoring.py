@@ -4,6 +4,7 @@ upgrade table from attackers' points to level changes; ``rotation``, who banks n
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass, field
 from typing import Literal
 
@@ -11,6 +12,15 @@ from .base import MAX_DECKS, MAX_POINTS, bounded, bounds
 
 #: the two sides of a hand
 Side = Literal["banker", "attackers"]
+
+
+def score_granularity(points: tuple[tuple[str, int], ...]) -> int:
+    """Attackers' points always come in multiples of this (5 with the usual 5s, 10s and Ks):
+    ``points`` as ``Table.points`` holds them."""
+    g = 0
+    for _, value in points:
+        g = math.gcd(g, value)
+    return g or 5
 
 
 @dataclass(frozen=True, slots=True)

@@ -33,20 +33,21 @@ class Table:
     #: Finding Friends: the cards the banker may not call, judged at the hand's level and trump:
     #: "trumps"; "highest", the highest card of its suit (a side suit's ace, or its king when aces
     #: are trumps; the big joker among trumps); "points", the cards that score.  What versions 2
-    #: and 3 wrote for ``called cards: not ...``; the compiler now writes ``called_when``, and
-    #: ``call_condition`` reads both
+    #: and 3 wrote for ``called cards: not ...``: the compiler now writes ``called_when``, the
+    #: codec reads such a document's limits as that condition and writes them back for those
+    #: versions, and ``call_condition`` reads both (rules built by a program may set either)
     call_limits: tuple[Literal["trumps", "highest", "points"], ...] = since(2, default=())
     #: Finding Friends: the cards the banker may call, those of which this condition holds (a tree
     #: of the rule expressions whose subject is the card, judged at the hand's level and trump as
     #: the banker calls); () any card
-    called_when: Condition = since(3, default=Condition(()), late=True)
+    called_when: Condition = since(4, default=Condition(()))
     #: Finding Friends: whether the copies of a called card that the banker plays count toward its
     #: ordinal (False: "the other ace", only the other players' copies are counted)
     count_banker_copies: bool = since(2, default=True)
     #: Finding Friends: whether a player already on the banker's team (the banker, or a friend
     #: found before) who plays the copy that answers a call takes it, so that it reveals no one
     #: (True); False: it does not, and the next copy played answers the call instead
-    join_twice: bool = since(3, default=True, late=True)
+    join_twice: bool = since(4, default=True)
 
     @property
     def call_condition(self) -> Condition:

@@ -29,6 +29,18 @@ class TrumpTier:
     card: str | None = None
 
 
+def tier_words(kind: str, rank: str | None = None, card: str | None = None) -> str:
+    """A trump band (of the order or of a link chain) in the language's words: "big joker",
+    "5 in other suits", "5H"."""
+    if kind in ("rank-in-trump-suit", "rank-in-other-suits"):
+        return f"{rank} in {'trump suit' if kind == 'rank-in-trump-suit' else 'other suits'}"
+    if kind == "card":
+        return str(card)
+    if kind == "rank":
+        return str(rank)
+    return kind.replace("-", " ")
+
+
 def _classic_order() -> tuple[TrumpTier, ...]:
     return (
         TrumpTier("big-joker"),

@@ -38,9 +38,10 @@ MAX_HANDS = 10_000_000
 
 
 def check_hands(prog: str, hands: int) -> str | None:
-    """The usage error for a number of hands, or None."""
-    if hands < 0:
-        return f"{prog}: --hands cannot be negative"
+    """The usage error for a number of hands, or None.  No hands is refused too: a report of none
+    holds nothing but zeros and empty rates."""
+    if hands < 1:
+        return f"{prog}: --hands is at least 1, not {hands}"
     if hands > MAX_HANDS:
         return f"{prog}: --hands is at most {MAX_HANDS:,}; run several seeds for more"
     return None

@@ -42,16 +42,20 @@ class HandFacts:
     kitty_points: int
     #: the levels the hand's outcome gave its winners
     levels: int
+    #: the attackers' score before it is held at 0 (penalties may take it below)
+    raw_points: int = 0
 
 
 def facts_of(record: HandRecord) -> HandFacts:
     """The facts of a hand just played."""
     ctx = record.rules.context(record.level, record.trump)
     tricks = tuple((t.winner, t.leader, t.plays) for t in record.tricks)
+    raw = (sum(t.points for t in record.tricks if t.winner not in record.banker_team)
+           + record.kitty_points * record.kitty_multiplier + record.penalty)
     return HandFacts(record.rules, ctx, record.banker, record.banker_team, record.level_change[0], tricks,
                      record.level,
                      record.trump, record.trump_by, record.attacker_points, record.kitty_points,
-                     record.level_change[1])
+                     record.level_change[1], raw)
 
 
 def fired(rules: Rules, facts: HandFacts) -> tuple[int, ...]:
@@ -152,6 +156,8 @@ class _Quantities:
         table = facts.rules.table
         if name == "points":
             return facts.attacker_points
+        if name == "raw-points":
+            return facts.raw_points
         if name == "kitty-points":
             return facts.kitty_points
         if name == "levels":

@@ -6,7 +6,8 @@ below 0); then ``rules.level_change``, told who won the last trick and how many 
 team has (for the house rules that read them: a solo banker's own table, a bonus for a smaller
 team, no level for a hold without the last trick).
 
-Penalties (``leading.throw_penalty``): a banker-team thrower's penalty is added to the attackers'
+Penalties (``leading.throw_penalty``; an attacker's is ``leading.attackers_throw_penalty`` where the
+two sides' differ): a banker-team thrower's penalty is added to the attackers'
 points, an attacker's is taken from them.  "hand-lost": the offending team loses the hand with
 the smallest loss the thresholds give (the attackers' lowest row, or the bankers' highest row);
 the first offence decides.
@@ -85,12 +86,13 @@ def score(rules: Rules, public: Public, kitty: Sequence[Card], points: Sequence[
 def _penalties(rules: Rules, tricks: Sequence[TrickRecord], team: frozenset[int]) -> tuple[int, str | None]:
     """The penalty points for the failed throws (added to the attackers' points), and the team that
     lost the hand by them under "hand-lost"."""
-    rule = rules.leading.throw_penalty
+    leading = rules.leading
     penalty = 0
     forfeit = None
     for t in tricks:
         if t.attempt is None:
             continue
+        rule = leading.throw_penalty_of(t.leader in team)
         if rule.kind == "hand-lost":
             if forfeit is None:
                 forfeit = "banker" if t.leader in team else "attackers"

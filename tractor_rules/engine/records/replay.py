@@ -114,6 +114,18 @@ def _is_int(value: Any) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
+def _check_trump_without_declaring(rules: Rules, trump: Any, problems: list[str]) -> None:
+    """Where nobody can declare (``ladder: none``) and the first way of choosing trump needs no
+    card (a fixed suit, no-trump), every hand's trump is that one.  (The log keeps no dealt kitty,
+    so a trump taken from it is not checked here.)"""
+    d = rules.declaring
+    if d.ladder or d.fallback.kind not in ("suit", "no-trump"):
+        return
+    fixed = d.fallback.suit if d.fallback.kind == "suit" else None
+    if trump != fixed:
+        problems.append(f"trump {trump!r}: nobody declares in these rules, and the trump is always {fixed!r}")
+
+
 def _check_no_level_rank(rules: Rules, trump: Any, problems: list[str]) -> None:
     """A hand logged with no level rank ("level": null) is the extra level beyond the last of
     rules whose extra level has no level rank; it is played in no-trump."""
@@ -158,6 +170,8 @@ def _replay(entry: str | dict[str, Any], rules: Rules, problems: list[str],
         stop(f"banker {banker!r} is not one of seats 0..{n - 1}")
     if level is None:
         _check_no_level_rank(rules, trump, problems)
+    else:
+        _check_trump_without_declaring(rules, trump, problems)
 
     def cards(text: Any, what: str) -> tuple[Card, ...]:
         if not isinstance(text, str):
@@ -371,15 +385,15 @@ def _replay(entry: str | dict[str, Any], rules: Rules, problems: list[str],
     if entry["kitty_multiplier"] != multiplier:
         problems.append(f"the kitty multiplier is {multiplier}, not {entry['kitty_multiplier']!r}")
     attackers = sum(won[s] for s in range(n) if s not in team) + kitty_points * multiplier
-    penalty = rules.leading.throw_penalty
     forfeit = None
     for seat, back in attempts:
+        penalty = rules.leading.throw_penalty_of(seat in team)
         amount = penalty.points if penalty.kind == "per-attempt" else penalty.points * back \
             if penalty.kind == "per-card" else 0
         if penalty.kind == "hand-lost" and forfeit is None:
             forfeit = "banker" if seat in team else "attackers"
         attackers += amount if seat in team else -amount
-    attackers = max(attackers, 0)
+    raw_points, attackers = attackers, max(attackers, 0)
     if entry["attacker_points"] != attackers:
         problems.append(f"the attackers have {attackers} points, not {entry['attacker_points']!r}")
     # a solo banker (nobody joined) may have a table of their own
@@ -413,7 +427,7 @@ def _replay(entry: str | dict[str, Any], rules: Rules, problems: list[str],
     # --- the house rules after the hand -----------------------------------------------------------
     trump_by = entry.get("trump_by")
     facts = HandFacts(rules, ctx, banker, frozenset(team), change[0], trick_facts, level, trump,
-                      trump_by if isinstance(trump_by, str) else "", attackers, kitty_points, change[1])
+                      trump_by if isinstance(trump_by, str) else "", attackers, kitty_points, change[1], raw_points)
     if facts_out is not None:
         facts_out.append(facts)
     if rules.levels.after_hand:

@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
-from ...rules import RANKS, DeclareStep, Rules
+from ...rules import RANKS, DeclareStep, Fallback, Rules
 from ..deck.cards import BIG_JOKER, SMALL_JOKER, Card, parse_cards
 from ..errors import EngineError, NoTrumpFromKitty
 
@@ -93,48 +93,64 @@ def declaration(rules: Rules, cards: str | Iterable[object], level: str | None) 
     return Declaration(rungs(ladder)[found], trump, step.count, step.kind, suit_rank, found, step.level_cards)
 
 
+#: a way of choosing trump that found nothing in the kitty: the next way is tried
+_PASS = "pass"
+
+
 def fallback_trump(rules: Rules, kitty: str | Iterable[object], level: str | None) -> str | None:
     """The trump when nobody declares: a suit letter, or None for no-trump.
 
-    "kitty-card": the suit of kitty card ``card``; a joker there moves on to the next card, up to
-    ``skip_to`` (0: no skipping); jokers all the way mean ``otherwise``.  "level-card": the suit of
-    the first level card in the kitty, else ``otherwise``.  "highest-card": the suit of the highest
-    kitty card (level cards above aces, jokers left out; the first of equal cards), else
-    ``otherwise``.  "no-trump": None.  "redeal" and "partner-names" (and ``otherwise`` "redeal")
-    cannot be answered from the kitty: ``NoTrumpFromKitty`` is raised, its ``.kind`` saying which.
+    The ways (``declaring.fallback``, then ``declaring.fallback_then``) are tried in turn; when none
+    names a suit, the first's ``otherwise`` decides.  "kitty-card": the suit of kitty card ``card``;
+    a joker there moves on card by card to ``skip_to`` (0: no skipping; below ``card``: backwards).
+    "level-card": the suit of the first level card in the kitty.  "level-card-or-joker": the first
+    kitty card that is a level card (its suit) or a joker (no-trump).  "highest-card": the suit of
+    the highest kitty card (level cards above aces, jokers left out; the first of equal cards).
+    "no-trump": None; "suit": that suit.  "redeal" and "partner-names" (and ``otherwise`` "redeal") cannot be answered
+    from the kitty: ``NoTrumpFromKitty`` is raised, its ``.kind`` saying which.
     """
     fb = rules.declaring.fallback
     cards = parse_cards(kitty, rules.table)
+    for way in (fb, *rules.declaring.fallback_then):
+        found = _by_way(way, cards, level)
+        if found != _PASS:
+            return found
+    if fb.otherwise == "redeal":
+        raise NoTrumpFromKitty("redeal", "nobody declared and the kitty names no suit: the rules say redeal")
+    return None
 
-    def otherwise() -> str | None:
-        if fb.otherwise == "redeal":
-            raise NoTrumpFromKitty("redeal", "nobody declared and the kitty names no suit: the rules say redeal")
-        return None
 
-    if fb.kind == "no-trump":
+def _by_way(way: Fallback, cards: Sequence[Card], level: str | None) -> str | None:
+    """What one way of choosing trump gives: a suit, None (no-trump), or ``_PASS``."""
+    if way.kind == "no-trump":
         return None
-    if fb.kind == "redeal":
+    if way.kind == "suit":
+        return way.suit
+    if way.kind == "redeal":
         raise NoTrumpFromKitty("redeal", "nobody declared: the rules say redeal")
-    if fb.kind == "partner-names":
+    if way.kind == "partner-names":
         raise NoTrumpFromKitty("partner-names", "nobody declared: the banker's partner names the trump")
-    if fb.kind == "kitty-card":
-        first = fb.card
-        last = max(fb.skip_to, first)
+    if way.kind == "kitty-card":
+        first = way.card
         if len(cards) < first:
             raise EngineError(f"the kitty has {len(cards)} cards; the rules turn card {first}")
-        for card in cards[first - 1:last]:
-            if not card.is_joker:
-                return card.suit
-        return otherwise()
-    if fb.kind == "level-card":
+        if way.skip_to and way.skip_to < first:  # back towards the first card
+            tried = cards[way.skip_to - 1:first][::-1]
+        else:
+            tried = cards[first - 1:max(way.skip_to, first)]
+        return next((card.suit for card in tried if not card.is_joker), _PASS)
+    if way.kind == "level-card":
+        return next((card.suit for card in cards if card.rank == level), _PASS)
+    if way.kind == "level-card-or-joker":
         for card in cards:
+            if card.is_joker:
+                return None
             if card.rank == level:
                 return card.suit
-        return otherwise()
-    if fb.kind == "highest-card":
+        return _PASS
+    if way.kind == "highest-card":
         plain = [c for c in cards if not c.is_joker]
         if not plain:
-            return otherwise()
-        best = max(plain, key=lambda c: (c.rank == level, RANKS.index(c.rank)))
-        return best.suit
-    raise EngineError(f"unknown fallback {fb.kind!r}")
+            return _PASS
+        return max(plain, key=lambda c: (c.rank == level, RANKS.index(c.rank))).suit
+    raise EngineError(f"unknown fallback {way.kind!r}")

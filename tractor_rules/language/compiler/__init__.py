@@ -2,8 +2,8 @@
 
 Each statement kind has one handler that reads its node and sets fields of the rules (recording
 the file, line and column that set them).  Errors are collected, never raised one by one; the
-checks that relate several fields run afterwards (``checks.py``).  Every error of a file is reported
-together, sorted by position.
+checks that relate several fields run afterwards (``rules/checks.py``, which ``checking.py`` runs
+and positions at the statements).  Every error of a file is reported together, sorted by position.
 
 ``core`` holds the ``Compiler`` and the handler registry; each section module registers its
 handlers when imported, which this package does for all of them.  Their order is the order the

@@ -16,6 +16,7 @@ from typing import Any, TypeVar
 from ... import codes
 from ... import rules as model
 from ...errors import Diagnostic, Fix, RulesetError, RulesetSemanticError
+from ...rules.checks import not_a_rank
 from ..resolve import Resolved, statement_key
 from ..syntax import Leaf, Node, Position, Statement, as_leaf, as_node, source_lines
 from .shapes import plural_width_of, set_width_of
@@ -202,7 +203,7 @@ class Compiler:
     def rank(self, leaf: Leaf | Node) -> str | None:
         value = str(as_leaf(leaf).value)
         if value not in RANK_ORDER:
-            self.error(leaf, f"'{value}' is not a rank: ranks are 2 to 10, J, Q, K and A", code=codes.NOT_A_RANK)
+            self.error(leaf, not_a_rank(value), code=codes.NOT_A_RANK)
             return None
         return value
 
@@ -256,10 +257,10 @@ class Compiler:
         for finish in FINISHERS:
             finish(self)
         rules = self.build()
-        # Imported here: the checks word their messages with this package's vocabulary.
-        from ..checks import check_rules
+        # Imported here: the compiler's reporter of the checks is built on this module's Compiler.
+        from .checking import check_compiled
 
-        check_rules(self, rules)
+        check_compiled(self, rules)
         if self.diagnostics:
             raise RulesetSemanticError(self.diagnostics, self.resolved.files)
         return rules

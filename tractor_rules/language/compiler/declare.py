@@ -3,16 +3,19 @@ and what happens when nobody declares."""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Literal
 
 from ... import codes
 from ... import rules as model
+from ...rules import step_words
 from ..syntax import Leaf, Node, Statement, as_leaf, as_node
 from .core import YES_NO, Compiler, child_nodes, choice, handles, handles_choice, limits
 
 # The model's Literal types for these fields, spelt out: ``rules`` names no alias for them.
 StepKind = Literal["level", "small-joker", "big-joker", "joker"]
-FallbackKind = Literal["kitty-card", "level-card", "highest-card", "redeal", "no-trump", "partner-names"]
+FallbackKind = Literal["kitty-card", "level-card", "highest-card", "redeal", "no-trump", "partner-names",
+                       "level-card-or-joker", "suit"]
 Otherwise = Literal["no-trump", "redeal"]
 WeakHand = Literal["no-trumps", "no-points"]
 RedealBy = Literal["holder", "automatic"]
@@ -23,28 +26,15 @@ _STEP_KINDS: dict[str, StepKind] = {
     "big_joker_step": "big-joker",
     "joker_step": "joker",
 }
-_STEP_NOUNS: dict[str, str] = {
-    "level": "level card",
-    "small-joker": "small joker",
-    "big-joker": "big joker",
-    "joker": "joker",
-}
 #: the fallbacks that take no numbers
 _FALLBACK_KINDS: dict[str, FallbackKind] = {
     "level_card": "level-card",
+    "level_card_or_joker": "level-card-or-joker",
     "highest_card": "highest-card",
     "redeal": "redeal",
     "fallback_no_trump": "no-trump",
     "partner_names": "partner-names",
 }
-
-
-def step_words(step: model.DeclareStep) -> str:
-    plural = step.count != 1
-    words = f"{step.count} {_STEP_NOUNS[step.kind]}{'s' if plural else ''}"
-    if step.level_cards:
-        words += f" + {step.level_cards} level card{'s' if step.level_cards != 1 else ''}"
-    return words
 
 
 def _clashes(a: model.DeclareStep, b: model.DeclareStep) -> bool:
@@ -130,30 +120,84 @@ handles_choice("overturn_own", "declaring.overturn_own", YES_NO)
 handles_choice("overturn_after_kitty", "declaring.overturn_after_kitty", YES_NO)
 
 
-def _otherwise(rule: Node) -> Otherwise:
-    """What a fallback does when it finds no trump: no-trump unless it says "otherwise redeal"."""
-    clause = next((a for a in rule.args if isinstance(a, Node) and a.kind.startswith("otherwise")), None)
-    return "redeal" if clause is not None and clause.kind == "otherwise_redeal" else "no-trump"
+#: the ways of choosing trump that always decide (never pass to a later one)
+_DECIDING = ("redeal", "no-trump", "partner-names", "suit")
+#: the two ends a list may close with ("..., otherwise redeal"), kept as its ``otherwise``
+_ENDS: tuple[Otherwise, ...] = ("no-trump", "redeal")
 
 
 @handles("nobody_declares")
 def _nobody_declares(c: Compiler, st: Statement) -> None:
-    rule = as_node(st.node.args[0])
-    otherwise = _otherwise(rule)
-    if rule.kind != "kitty_card":
-        c.set("declaring.fallback", model.Fallback(choice(rule, _FALLBACK_KINDS), 0, 0, otherwise))
-        return
-    ints = [a for a in rule.args if isinstance(a, Leaf)]
-    card = c.number(ints[0], *limits(model.Fallback, "card"), "the kitty card")
-    skip_to: int | None = card or 0
-    if len(ints) > 1:
-        skip_to = c.number(ints[1], *limits(model.Fallback, "skip_to"), "the last kitty card tried")
-        if card is not None and skip_to is not None and skip_to <= card:
-            c.error(ints[1], f"skipping jokers goes on past card {card}, so the last card tried must come after it", code=codes.WRONG_ORDER)
+    """``WAY (, skip jokers [back] to card N)? (, otherwise WAY (, skip ...)?)*``: the ways tried in turn."""
+    steps: list[tuple[Node, model.Fallback]] = []
+    for part in (as_node(a) for a in st.node.args):
+        if part.kind in ("skip_forward", "skip_back"):
+            if not steps or steps[-1][1].kind != "kitty-card" or steps[-1][1].skip_to:
+                c.error(part, "'skip jokers' goes right after the kitty card it goes on from", code=codes.WRONG_ORDER)
+                return
+            step = _skip(c, part, steps[-1])
+            if step is None:
+                return
+            steps[-1] = (steps[-1][0], step)
+            continue
+        way = as_node(part.args[0]) if part.kind == "or_else" else part
+        if (part.kind == "or_else") != bool(steps):
+            c.error(part, "the ways tried after the first each begin with 'otherwise'" if steps else
+                    "the first way of choosing trump comes before any 'otherwise'", code=codes.WRONG_ORDER)
             return
-    if card is None or skip_to is None:
-        return
-    c.set("declaring.fallback", model.Fallback("kitty-card", card, skip_to if len(ints) > 1 else 0, otherwise))
+        step = _way(c, way)
+        if step is None:
+            return
+        steps.append((way, step))
+    ways = [step for _, step in steps]
+    otherwise: Otherwise = "no-trump"
+    if len(ways) > 1 and ways[-1].kind in _ENDS:
+        otherwise = "redeal" if ways.pop().kind == "redeal" else "no-trump"
+    for node, step in steps[:-1]:
+        if step.kind in _DECIDING:
+            words = f"trump {step.suit}" if step.kind == "suit" else _WORDS[step.kind]
+            c.error(node, f"'{words}' always decides, so nothing after it is ever tried",
+                    code=codes.WRONG_ORDER)
+            return
+    first = ways[0]
+    c.set("declaring.fallback", replace(first, otherwise=otherwise))
+    if ways[1:] or c.get("declaring.fallback_then"):  # a parent's list is replaced, not added to
+        c.set("declaring.fallback_then", tuple(ways[1:]))
+
+
+#: a suit as the ruleset may write it
+_SUIT_LETTERS: dict[str, Literal["S", "H", "D", "C"]] = {
+    "S": "S", "H": "H", "D": "D", "C": "C", "♠": "S", "♥": "H", "♦": "D", "♣": "C"}
+#: each way as the ruleset writes it
+_WORDS = {"redeal": "redeal", "no-trump": "no-trump", "partner-names": "partner names trump"}
+
+
+def _way(c: Compiler, node: Node) -> model.Fallback | None:
+    if node.kind == "fixed_suit":
+        suit = _SUIT_LETTERS[str(as_leaf(node.args[0]).value)]
+        return model.Fallback("suit", 0, 0, suit=suit)
+    if node.kind != "kitty_card":
+        return model.Fallback(choice(node, _FALLBACK_KINDS), 0, 0)
+    card = c.number(node.args[0], *limits(model.Fallback, "card"), "the kitty card")
+    return None if card is None else model.Fallback("kitty-card", card, 0)
+
+
+def _skip(c: Compiler, part: Node, step: tuple[Node, model.Fallback]) -> model.Fallback | None:
+    """The kitty card ``step`` with how far past a joker to look: on to a later card, or back."""
+    card = step[1].card
+    leaf = part.args[0]
+    last = c.number(leaf, *limits(model.Fallback, "skip_to"), "the last kitty card tried")
+    if last is None:
+        return None
+    if part.kind == "skip_forward" and last <= card:
+        c.error(leaf, f"skipping jokers goes on past card {card}, so the last card tried must come after it "
+                      f"(or write 'skip jokers back to card {last}')", code=codes.WRONG_ORDER)
+        return None
+    if part.kind == "skip_back" and last >= card:
+        c.error(leaf, f"skipping jokers back from card {card}, the last card tried must come before it",
+                code=codes.WRONG_ORDER)
+        return None
+    return model.Fallback("kitty-card", card, last)
 
 
 handles_choice("first_banker", "declaring.first_banker", {

@@ -16,6 +16,7 @@ QUANTITY_OF_RULE = {
     "decks_count": "decks",
     "players_count": "players",
     "points_taken": "points",
+    "raw_points": "raw-points",
     "kitty_points": "kitty-points",
     "levels_won": "levels",
 }
@@ -62,9 +63,8 @@ ROLE_OF_RULE = {
     "role_first_winner": "first-winner",
 }
 _MUL = {"*": "mul", "×": "mul", "/": "div", "÷": "div"}
-#: where each moment is, in the words of an error
-_MOMENT_WORDS = {ex.CALL: "when the banker calls cards", ex.BURY: "when the kitty is buried",
-                 ex.KITTY: "when the kitty is counted", ex.AFTER_HAND: "after a hand"}
+#: where each moment is, in the words of an error (the rules' own, which Rules.from_dict gives too)
+_MOMENT_WORDS = ex.MOMENT_WORDS
 
 
 def number_tree(c: Compiler | None, node: Node | Leaf, moment: str) -> tuple | None:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Literal
 
+from ... import codes
 from ... import rules as model
 from ..syntax import Leaf, Node, Statement, as_leaf, as_node
 from .core import (
@@ -84,9 +85,38 @@ _PENALTY_PATHS = {"throw_penalty": "leading.throw_penalty", "revoke_penalty": "f
 
 @handles(*_PENALTY_PATHS)
 def _set_penalty(c: Compiler, st: Statement) -> None:
-    penalty = _penalty(c, as_node(st.node.args[0]))
+    args = [as_node(a) for a in st.node.args]
+    if st.kind == "throw_penalty" and len(args) == 2:
+        _set_side_penalties(c, args)
+        return
+    penalty = _penalty(c, args[0])
     if penalty is not None:
         c.set(_PENALTY_PATHS[st.kind], penalty)
+        if st.kind == "throw_penalty":  # one cost for both sides: none of a parent's for the attackers
+            _set_attackers_penalty(c, None)
+
+
+def _set_side_penalties(c: Compiler, sides: list[Node]) -> None:
+    """``bankers PENALTY, attackers PENALTY``, in either order, each side once."""
+    if sides[0].kind == sides[1].kind:
+        side = "bankers" if sides[0].kind == "bankers_penalty" else "attackers"
+        c.error(sides[1], f"the {side}' penalty is stated twice; state one for the bankers and one for the "
+                          "attackers", code=codes.REPEATED_VALUE)
+        return
+    penalties = {node.kind: _penalty(c, as_node(node.args[0])) for node in sides}
+    bankers, attackers = penalties["bankers_penalty"], penalties["attackers_penalty"]
+    if bankers is None or attackers is None:
+        return
+    c.set("leading.throw_penalty", bankers)
+    # the same cost on both sides is one cost: the rules (and the sheet) say it once
+    _set_attackers_penalty(c, None if attackers == bankers else attackers)
+
+
+def _set_attackers_penalty(c: Compiler, penalty: model.Penalty | None) -> None:
+    """Set the attackers' own cost; None (the same as the bankers') is set only over a parent's own
+    cost, so that rules which never gave the sides different costs record nothing of it."""
+    if penalty is not None or c.get("leading.attackers_throw_penalty") is not None:
+        c.set("leading.attackers_throw_penalty", penalty)
 
 
 # --- following -----------------------------------------------------------------------------------

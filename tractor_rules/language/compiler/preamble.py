@@ -13,11 +13,13 @@ from babel import Locale, UnknownLocaleError
 
 from ... import codes
 from ... import rules as model
+from ...rules.checks import TEXT_LIMITS
 from ..syntax import Leaf, Statement, as_leaf
 from .core import Compiler, finishes, handles
 
-#: the longest text of each kind, and how a message names it
-_LIMITS = {"name": 200, "description": 4000}
+#: the longest text of each kind (the rules' own: ``Rules.from_dict`` reads the JSON form's against
+#: them), and how a message names it
+_LIMITS = TEXT_LIMITS
 _WORDS = {"name": "the ruleset's name", "description": "the description"}
 
 

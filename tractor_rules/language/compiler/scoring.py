@@ -5,23 +5,14 @@ early)."""
 
 from __future__ import annotations
 
-import math
-
 from ... import codes
 from ... import rules as model
+from ...rules import score_granularity
 from ..syntax import Node, Statement, as_leaf, as_node, leaf_int
 from .core import MAX_POINTS, UPGRADE_SECTIONS, Compiler, Handler, UpgradeTable, child_nodes, finishes, handles, limits
 
 #: an outcome of the grammar that names a side → that side
 _SIDES: dict[str, model.Side] = {"banker": "banker", "attackers": "attackers"}
-
-
-def score_granularity(points: tuple[tuple[str, int], ...]) -> int:
-    """Attackers' points always come in multiples of this (5 with the usual 5s, 10s and Ks)."""
-    g = 0
-    for _, value in points:
-        g = math.gcd(g, value)
-    return g or 5
 
 
 def standard_thresholds(step: int, granularity: int, cap: int) -> tuple[model.ThresholdRow, ...]:

@@ -6,6 +6,7 @@ from __future__ import annotations
 from ... import codes
 from ... import rules as model
 from ...rules import expressions
+from ...rules.checks import removal_problem
 from ..syntax import Node, Statement, as_leaf, as_node, leaf_int
 from .core import (
     RANK_ORDER,
@@ -83,16 +84,12 @@ def _count_removed_cards(c: Compiler) -> None:
     removed_ranks = c.get("table.removed_ranks")
     counted: dict[str, int] = {}
     for card, count, node, file in c.card_removals:
-        if card in counted:
-            c.error(node, f"{_card_words(card, 1)} is removed twice", file, code=codes.REPEATED_VALUE)
-        elif card in model.JOKERS and not jokers:
-            c.error(node, "the deck has no jokers to remove ('jokers: no')", file, code=codes.CONTRADICTORY_STATEMENT)
-        elif card[:-1] in removed_ranks:
-            c.error(node, f"{card}: the {card[:-1]}s are already removed as a whole rank", file, code=codes.CONTRADICTORY_STATEMENT)
-        elif count is not None and not 1 <= count <= decks:
-            held = f"{decks} deck{'s' if decks != 1 else ''} hold{'s' if decks == 1 else ''} only {decks}"
-            c.error(node, f"cannot remove {count} {_card_words(card, count)}: {held}" if count
-                    else "remove at least one card", file, code=codes.CONTRADICTORY_STATEMENT)
+        # the rules' own judgement, which Rules.from_dict applies to the JSON form too
+        problem = removal_problem(card, count, decks=decks, jokers=jokers, removed_ranks=removed_ranks,
+                                  removed=counted)
+        if problem is not None:
+            message, code = problem
+            c.error(node, message, file, code=code)
         else:
             counted[card] = decks if count is None else count
     c.values["table.removed_cards"] = tuple(sorted(counted.items(), key=lambda item: _deck_position(item[0])))
@@ -107,14 +104,6 @@ def _deck_position(card: str) -> tuple[int, int]:
     if card in _JOKER_POSITIONS:
         return (len(model.SUITS), _JOKER_POSITIONS[card])
     return (model.SUITS.index(card[-1]), RANK_ORDER[card[:-1]])
-
-
-def _card_words(card: str, count: int) -> str:
-    """``count`` copies of a card of ``remove``, without the number: "big jokers", "× 2S", "2S"."""
-    if card in model.JOKERS:
-        name = "big joker" if card == "BJ" else "small joker"
-        return name + ("s" if count != 1 else "")
-    return f"× {card}" if count != 1 else card
 
 
 @handles("deal")

@@ -8,7 +8,7 @@ from typing import cast
 
 from ... import codes
 from ... import rules as model
-from ...rules import width_name
+from ...rules import tier_words, width_name
 from ..syntax import Node, Statement, as_leaf, as_node
 from .core import RANK_ORDER, Compiler, child_nodes, handles, handles_choice, limits
 from .shapes import PLURAL_WIDTHS
@@ -32,17 +32,6 @@ _NO_TRUMP_LINK_KINDS: dict[str, model.LinkKind] = {
 }
 
 Tier = tuple[model.TierKind, str | None, str | None]
-
-
-def tier_words(kind: str, rank: str | None = None, card: str | None = None) -> str:
-    """A trump band in the language's words."""
-    if kind in ("rank-in-trump-suit", "rank-in-other-suits"):
-        return f"{rank} in {'trump suit' if kind == 'rank-in-trump-suit' else 'other suits'}"
-    if kind == "card":
-        return str(card)
-    if kind == "rank":
-        return str(rank)
-    return kind.replace("-", " ")
 
 
 def _tier(c: Compiler, node: Node) -> Tier | None:

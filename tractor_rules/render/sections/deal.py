@@ -136,8 +136,12 @@ def _deal(r: Any) -> Made:
     t = r.table
     values = {"hand": t.hand_size, "kitty": t.kitty_size}
     if t.kitty_size == 0:
-        return _("Each player is dealt %(hand)s cards; there is no kitty.") % values
-    return _("Each player is dealt %(hand)s cards; %(kitty)s cards are set aside face down as the kitty.") % values
+        return ngettext("Each player is dealt %(hand)s card; there is no kitty.",
+                        "Each player is dealt %(hand)s cards; there is no kitty.", t.hand_size) % values
+    # two numbers, one plural: the kitty's (a hand of one card is no game)
+    return ngettext("Each player is dealt %(hand)s cards; %(kitty)s card is set aside face down as the kitty.",
+                    "Each player is dealt %(hand)s cards; %(kitty)s cards are set aside face down as the kitty.",
+                    t.kitty_size) % values
 
 
 def _points(r: Any) -> Made:
@@ -264,7 +268,7 @@ def combinations_section(b: Builder) -> None:
 def _rainbows(r: Any) -> Made:
     least = r.combinations.rainbow_min
     if not least:
-        return _("There are no rainbows.")
+        return None  # a game without rainbows says nothing of them: few players have heard of them
     return _("Rainbows: %(n)s or more cards of one rank, of four different suits (all trumps counting as one "
              "suit; never jokers), may be led together, and several such ranks together as a throw, which "
              "fails if another player holds, of a higher rank, as many cards as one of its ranks. To a "
@@ -276,6 +280,9 @@ def _rainbows(r: Any) -> Made:
 def _sets(r: Any) -> Made:
     widths = [w for w in r.combinations.set_widths if w > 1]
     if not widths:
+        if r.leading.throws:  # several cards are led at once, so not "one by one"
+            return _("There are no pairs or other sets: every combination is a single card, and a throw is made of "
+                     "singles.")
         return _("Cards are played one by one, as singles: there are no pairs or other sets.")
     sets = [_("%(set)s (%(n)s identical cards)") % {"set": set_phrase(w, "1"), "n": w} for w in widths]
     return _("Besides singles, identical cards (the same card from different decks) are played as sets: "
@@ -422,7 +429,7 @@ def _largest_kinds(r: Any) -> Made:
 def _bombs(r: Any) -> Made:
     width = r.combinations.bomb_width
     if not width:
-        return _("There are no bombs.")
+        return None  # a game without bombs says nothing of them, as of rainbows
     if r.combinations.bomb_joins_sets:
         return _("Bombs: %(n)s or more identical cards of the led suit or of trumps, alone or joined with "
                  "adjacent sets of two or more identical cards (3333 44 is a bomb of six cards), beat any other "

@@ -7,7 +7,7 @@ from typing import Any
 from ...rules import expressions
 from .. import examples as ex
 from ..builder import Builder, Draft, Made
-from ..i18n import _
+from ..i18n import _, ngettext
 from ..model import Table
 from ..words import SUIT_GLYPHS, join_list, join_or, shape_phrase
 from .common import sentences
@@ -31,6 +31,8 @@ def declaring_section(b: Builder) -> None:
 
 
 def _suit_order(r: Any) -> Made:
+    if not r.declaring.ladder:  # nobody declares: nothing to break ties between
+        return None
     order = list(r.declaring.suit_order)
     if not order:
         return _("Between two declarations of the same strength, the earlier one stands.")
@@ -45,6 +47,8 @@ def _suit_order(r: Any) -> Made:
 
 def _reinforce(r: Any) -> Made:
     d = r.declaring
+    if not d.ladder:
+        return None
     if d.reinforce_to_retake:
         retake = _("A player whose declaration has been overturned may show more of the same cards, making it as "
                    "strong as the standing declaration, and so take the declaration back.")
@@ -59,12 +63,16 @@ def _reinforce(r: Any) -> Made:
 
 
 def _overturn_own(r: Any) -> Made:
+    if not r.declaring.ladder:
+        return None
     if r.declaring.overturn_own:
         return _("A player may overturn their own declaration with a stronger one.")
     return _("A player cannot overturn their own declaration; only another player can.")
 
 
 def _overturn_after_kitty(r: Any) -> Made:
+    if not r.declaring.ladder:
+        return None
     if not r.table.kitty_size:  # no kitty, no exchange to speak of
         if r.declaring.overturn_after_kitty:
             return _("Declaring goes on after the deal: a stronger declaration still overturns.")
@@ -79,10 +87,59 @@ def _otherwise(fb: Any) -> str:
     return _("the hand is played in no-trump") if fb.otherwise == "no-trump" else _("the cards are redealt")
 
 
+def _way(fb: Any) -> str:
+    """One way of choosing trump when nobody declares, as the end of a sentence."""
+    kind = fb.kind
+    if kind == "kitty-card" and fb.skip_to and fb.skip_to < fb.card:
+        return _("the suit of kitty card %(card)s is trump; past a joker, the cards before it back to card "
+                 "%(last)s are tried in turn") % {"card": fb.card, "last": fb.skip_to}
+    if kind == "kitty-card" and fb.skip_to:
+        return _("the suit of kitty card %(card)s is trump; past a joker, the next cards up to card %(last)s are "
+                 "tried in turn") % {"card": fb.card, "last": fb.skip_to}
+    if kind == "kitty-card":
+        return _("the suit of kitty card %(card)s is trump, unless it is a joker") % {"card": fb.card}
+    if kind == "level-card":
+        return _("the suit of the first level card in the kitty is trump")
+    if kind == "level-card-or-joker":
+        return _("the first kitty card that is a level card or a joker decides: a level card's suit is trump, a "
+                 "joker means no-trump")
+    if kind == "highest-card":
+        return _("the suit of the highest card in the kitty is trump (level cards above aces, jokers left out, the "
+                 "first of equal cards)")
+    if kind == "suit":
+        return _("the trump suit is %(suit)s") % {"suit": SUIT_GLYPHS[fb.suit]}
+    if kind == "redeal":
+        return _("the cards are redealt")
+    if kind == "no-trump":
+        return _("the hand is played in no-trump")
+    return _("the banker's partner names the trump suit")
+
+
+def _ways(r: Any) -> Made:
+    """Ways of choosing trump tried in turn, each when the one before finds no suit."""
+    d = r.declaring
+    if not d.ladder:
+        # Translators: a game in which no player declares trump ('ladder: none')
+        first = _("Nobody declares trump: %(way)s.")
+    else:
+        first = _("If nobody declares during the deal, %(way)s.")
+    parts = [first % {"way": _way(d.fallback)}]
+    parts += [_("If that finds no suit, %(way)s.") % {"way": _way(way)} for way in d.fallback_then]
+    last = (d.fallback, *d.fallback_then)[-1]
+    if last.kind not in ("redeal", "no-trump", "partner-names", "suit"):
+        end = _("If none of them finds a suit, %(otherwise)s.") if d.fallback_then else \
+            _("If it finds no suit, %(otherwise)s.")
+        parts.append(end % {"otherwise": _otherwise(d.fallback)})
+    return sentences(*parts)
+
+
 def _fallback(r: Any) -> Made:
     fb = r.declaring.fallback
     kind = fb.kind
     jokers = r.table.jokers
+    if r.declaring.fallback_then or kind in ("level-card-or-joker", "suit") or not r.declaring.ladder or (
+            kind == "kitty-card" and fb.skip_to and fb.skip_to < fb.card):
+        return _ways(r)
     if kind == "kitty-card":
         first = _("If nobody declares during the deal, the suit of kitty card %(card)s is trump.") % {"card": fb.card}
         if not jokers:  # every kitty card has a suit
@@ -113,6 +170,8 @@ def _fallback(r: Any) -> Made:
 
 
 def _first_banker(r: Any) -> Made:
+    if not r.declaring.ladder:
+        return _("In the first hand there is no banker yet: the player who deals is the banker.")
     how = r.declaring.first_banker
     if how == "first-declarer":
         return _("In the first hand there is no banker yet: whoever declares first becomes the banker.")
@@ -124,6 +183,8 @@ def _first_banker(r: Any) -> Made:
 
 def _first_fallback(r: Any) -> Made:
     d = r.declaring
+    if not d.ladder:  # the first hand chooses trump as every hand does
+        return None
     if d.first_fallback == "redeal" or d.fallback.kind == "redeal":
         return _("If nobody declares in the first hand, the cards are redealt.")
     if d.first_banker == "dealer":
@@ -169,8 +230,11 @@ def _exchange(r: Any) -> Made:
     size = r.table.kitty_size
     if not size:
         return None
-    return _("After the deal the banker takes the %(n)s kitty cards into hand and puts %(n)s cards back, face "
-             "down. The kitty's points count for nobody unless the attackers win the last trick.") % {"n": size}
+    return ngettext("After the deal the banker takes the %(n)s kitty card into hand and puts %(n)s card back, face "
+                    "down. The kitty's points count for nobody unless the attackers win the last trick.",
+                    "After the deal the banker takes the %(n)s kitty cards into hand and puts %(n)s cards back, face "
+                    "down. The kitty's points count for nobody unless the attackers win the last trick.",
+                    size) % {"n": size}
 
 
 def _dug_when(r: Any) -> Made:
@@ -211,6 +275,8 @@ def _shown(r: Any) -> Made:
 
 
 def _multiplier(r: Any) -> Made:
+    if not r.table.kitty_size:  # no kitty: nothing to score, nor to multiply
+        return None
     k = r.kitty
     if k.kind == "none":
         return _("The kitty is never scored, whoever wins the last trick.")
@@ -234,6 +300,8 @@ def _multiplier(r: Any) -> Made:
 
 
 def _doubling(r: Any) -> Made:
+    if not r.table.kitty_size:
+        return None
     k = r.kitty
     if k.kind != "table":
         return None

@@ -22,6 +22,9 @@ def _quantity(name: str) -> str:
         return _("the number of players")
     if name == "points":
         return _("the attackers' score")
+    if name == "raw-points":
+        # Translators: the attackers' score when failed throws' penalties may take it below 0
+        return _("the attackers' score before it is held at 0")
     if name == "kitty-points":
         return _("the points in the kitty")
     if name == "levels":

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from ...rules import Rules
 from ..builder import Builder, Draft, Made
-from ..i18n import _
+from ..i18n import _, ngettext
 from .common import sentences
 
 
@@ -34,7 +34,10 @@ def _object(rules: Rules) -> Made:
     values = {"first": levels.first, "last": levels.last, "total": t.total_points, "swap": swap_point(rules),
               "n": levels.end_hands}
     if t.partnership == "called":
-        sides = _("Every hand, the banker and the friends the banker's calls reveal play against all the others.")
+        sides = ngettext("In every hand the banker plays with the friend the called card finds, against all the "
+                         "others.",
+                         "In every hand the banker plays with the friends the called cards find, against all the "
+                         "others.", t.called_cards)
     else:
         sides = _("Two teams play hand after hand: in each hand one team holds the bank and the other attacks.")
     if values["swap"] is None:
@@ -49,7 +52,9 @@ def _object(rules: Rules) -> Made:
         "reach-last": _("Everyone starts at level %(first)s; the first to reach level %(last)s wins the game."),
         "beyond-last": _("Everyone starts at level %(first)s; past level %(last)s one more level decides the game."),
         "past-last": _("Everyone starts at level %(first)s; the first to go up past level %(last)s wins the game."),
-        "hands": _("Everyone starts at level %(first)s; after %(n)s hands the highest level wins."),
+        "hands": ngettext("Everyone starts at level %(first)s; after %(n)s hand the highest level wins.",
+                          "Everyone starts at level %(first)s; after %(n)s hands the highest level wins.",
+                          levels.end_hands),
     }[levels.game_end] % values
     return sentences(sides, aim, end)
 
@@ -59,16 +64,20 @@ def _hand(rules: Rules) -> Made:
     values = {"hand": t.hand_size, "kitty": t.kitty_size, "calls": t.called_cards}
     steps = []
     if t.kitty_size:
-        steps.append(_("The deal: %(hand)s cards each, %(kitty)s face down as the kitty.") % values)
+        steps.append(ngettext("The deal: %(hand)s card each, %(kitty)s face down as the kitty.",
+                              "The deal: %(hand)s cards each, %(kitty)s face down as the kitty.", t.hand_size) % values)
     else:
-        steps.append(_("The deal: %(hand)s cards each, no kitty.") % values)
+        steps.append(ngettext("The deal: %(hand)s card each, no kitty.", "The deal: %(hand)s cards each, no kitty.",
+                              t.hand_size) % values)
     if rules.declaring.ladder:
         steps.append(_("While the cards are dealt, players may declare trump by showing cards; the declaration "
                        "that stands names the trump suit (or no-trump)."))
     if t.kitty_size:
         steps.append(_("The banker takes the kitty into hand and buries as many cards in its place."))
     if t.partnership == "called":
-        steps.append(_("The banker calls %(calls)s cards: whoever plays one becomes the banker's friend.") % values)
+        steps.append(ngettext("The banker calls %(calls)s card: whoever plays it becomes the banker's friend.",
+                              "The banker calls %(calls)s cards: whoever plays one becomes the banker's friend.",
+                              t.called_cards) % values)
     steps.append(_("The tricks: the banker leads the first; everyone plays as many cards as the lead, following "
                    "its suit as far as they can; the highest play wins and leads the next."))
     if t.kitty_size and rules.kitty.kind != "none":

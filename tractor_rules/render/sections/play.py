@@ -130,6 +130,19 @@ def _first_decides(how: str, stoppers: str) -> str:
     return sentences(first, then)
 
 
+def _penalty_phrase(p: Any) -> str:
+    """What a failed throw does, as the end of a sentence whose subject is the throw."""
+    values = {"points": p.points}
+    if p.kind == "none":
+        return _("costs no points")
+    if p.kind == "hand-lost":
+        return _("loses the hand for the thrower's team")
+    if p.kind == "per-card":
+        return ngettext("costs %(points)s point for each card taken back",
+                        "costs %(points)s points for each card taken back", p.points) % values
+    return ngettext("costs %(points)s point", "costs %(points)s points", p.points) % values
+
+
 def _penalty_goes() -> str:
     return _("Penalty points go to the other team: a banker team's penalty is added to the attackers' points, "
              "an attacker's is taken from them.")
@@ -138,6 +151,12 @@ def _penalty_goes() -> str:
 def _throw_penalty(r: Any) -> Made:
     if not r.leading.throws:
         return None
+    if r.leading.attackers_throw_penalty is not None:
+        bankers, attackers = r.leading.throw_penalty, r.leading.attackers_throw_penalty
+        # Translators: each side's cost of a failed throw, as the phrases below say it
+        text = _("A failed throw by a player of the banker team %(bankers)s; by an attacker, it %(attackers)s.") % {
+            "bankers": _penalty_phrase(bankers), "attackers": _penalty_phrase(attackers)}
+        return sentences(text, _penalty_goes())
     p = r.leading.throw_penalty
     kind = p.kind
     if kind == "none":

@@ -183,11 +183,28 @@ def _short_team_bonus(r: Any) -> Made:
     bonus = r.levels.short_team_bonus
     values = {"n": bonus, "team": 1 + r.table.called_cards}
     if not bonus:
-        return _("A banker team with fewer players than usual (fewer than %(team)s) gains no extra level.") % values
+        # beside a solo banker's own table (+9 where others get +3), "no extra level" alone would
+        # read as if that table did not count: say what the levels are, and that nothing is added
+        solo = bool(_solo_rows(r))
+        if r.table.called_cards == 1:  # the only banker team short of players is the banker alone
+            if solo:
+                return _("A banker whom nobody joined gains the levels of their own table, and no extra level.")
+            return _("A banker whom nobody joined gains the levels of the upgrade table, and no extra level.")
+        if solo:
+            return _("A banker team with fewer players than usual (fewer than %(team)s) gains the levels of its "
+                     "table (a banker whom nobody joined, their own), and no extra level.") % values
+        return _("A banker team with fewer players than usual (fewer than %(team)s) gains the levels of the "
+                 "upgrade table, and no extra level.") % values
     return ngettext("A banker team with fewer players than usual (fewer than %(team)s, when the called cards find "
                     "fewer friends) that holds the bank goes up %(n)s more level.",
                     "A banker team with fewer players than usual (fewer than %(team)s, when the called cards find "
                     "fewer friends) that holds the bank goes up %(n)s more levels.", bonus) % values
+
+
+def _solo_rows(r: Any) -> list[int]:
+    """The rows of a solo banker's table, read so that the sentence that depends on there being one
+    notes it (a tuple's length is no field path)."""
+    return [row.low for row in r.solo_thresholds]
 
 
 def _hold_needs_last_trick(r: Any) -> Made:
@@ -208,8 +225,10 @@ def _open_row_notes(thresholds: Any, kitty: bool = True) -> list[str]:
             continue
         values = {"low": row.low, "every": row.every, "most": row.at_most}
         if row.at_most:
-            notes.append(_("From %(low)s points on, every further %(every)s points give the attackers one more "
-                           "level, up to %(most)s levels.") % values)
+            notes.append(ngettext("From %(low)s points on, every further %(every)s points give the attackers one "
+                                  "more level, up to %(most)s level.",
+                                  "From %(low)s points on, every further %(every)s points give the attackers one "
+                                  "more level, up to %(most)s levels.", row.at_most) % values)
         elif kitty:
             notes.append(_("From %(low)s points on, every further %(every)s points give the attackers one more "
                            "level, with no limit, even past the deck's total (which a multiplied kitty can "
@@ -223,6 +242,9 @@ def _open_row_notes(thresholds: Any, kitty: bool = True) -> list[str]:
 def _mandatory(r: Any) -> Made:
     levels = list(r.levels.mandatory)
     if not levels:
+        if r.levels.defended:  # they stop a team too: "any of them" would be wrong
+            return _("No level must be played: a team going up several levels may jump over any level other than "
+                     "the defended ones below.")
         return _("No level must be played: a team going up several levels may jump over any of them.")
     return ngettext(
         "Level %(levels)s must be played: a team going up several levels stops there.",

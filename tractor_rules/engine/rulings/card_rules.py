@@ -1,6 +1,7 @@
 """What a rule on cards (``called cards: when ...``, ``buried cards: when ...``) allows in every hand
-the rules can deal: for the compiler's check that some card is always left to call (E213) and the
-linter's warning that a player may hold too few cards they may bury (W108).
+the rules can deal: for the check that some card is always left to call (E213, which the compiler
+and ``Rules.from_dict`` both make through ``rules.checks``) and the linter's warning that a player
+may hold too few cards they may bury (W108).
 
 A hand is a level the ladder reaches (or none, in the extra level beyond the last that has no
 level rank) and a trump suit or no-trump.  The four suits are alike unless something names one
@@ -14,25 +15,23 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator
 from functools import lru_cache
-from typing import Any
 
-from ..rules import JOKERS, RANKS, SUITS, Rules, expressions
+from ...rules import SUITS, Rules, expressions
+from ..deck.cards import Card, deck_cards, pack_copies
+from ..deck.order import Order, build_order
+from ..errors import EngineError
+from .cards import bury_error, call_error
+from .scoring import level_ladder
 
-#: the oracle's question of one card in a hand: the card, the cards shown in declaring → the
-#: reason it is refused, or None
-Question = Callable[[str, tuple[str, ...]], "str | None"]
-
-#: the faces of a pack, as the oracle names them
-_FACES = tuple(f"{rank}{suit}" for suit in SUITS for rank in RANKS) + JOKERS
+#: the verdict on one card in a hand: the hand's card order, the card, the faces shown in
+#: declaring → the reason it is refused, or None (``cards.call_error``, ``cards.bury_error``)
+Verdict = Callable[[Order, Card, frozenset[Card]], "str | None"]
 
 
-def hands(rules: Rules, condition: tuple) -> Iterator[tuple[str | None, str | None]]:
+def hands(rules: Rules, condition: tuple) -> Iterator[tuple[str | None, str | None, Order]]:
     """Every (level, trump) a hand of ``rules`` may be played at, as ``condition`` tells them
-    apart (one trump suit for the four when nothing names a suit); nothing when the levels are not
-    ones the deck can play (reported by the levels' own checks)."""
-    from ..engine.errors import EngineError
-    from ..engine.rulings.scoring import level_ladder
-
+    apart (one trump suit for the four when nothing names a suit), with its card order; nothing
+    when the levels are not ones the deck can play (reported by the levels' own checks)."""
     try:
         ladder = level_ladder(rules)
     except EngineError:
@@ -45,18 +44,12 @@ def hands(rules: Rules, condition: tuple) -> Iterator[tuple[str | None, str | No
         played.append((None, None))
     for level, trump in played:
         try:
-            _context(rules, level, trump)
+            # built apart from the oracle's cache of contexts, which these checks, run at every
+            # compile and every document read, would fill with hands nobody plays
+            order = build_order(rules, level, trump)
         except EngineError:  # a card order the engine refuses, which its own check reports
             continue
-        yield level, trump
-
-
-def _context(rules: Rules, level: str | None, trump: str | None) -> Any:
-    """The oracle's context of a hand, made apart from the oracle's cache of contexts (which these
-    checks, run at every compile, would fill with hands nobody plays)."""
-    from ..engine.oracle import Context
-
-    return Context(rules, level, trump)
+        yield level, trump, order
 
 
 class _Play:
@@ -77,36 +70,32 @@ class _Play:
         return isinstance(other, _Play) and self.key == other.key
 
 
-def _showable(face: str, level: str | None) -> bool:
-    return face in JOKERS or (level is not None and face[:-1] == level)
+def _showable(card: Card, level: str | None) -> bool:
+    return card.is_joker or (level is not None and card.rank == level)
 
 
-def judged(rules: Rules, level: str | None, trump: str | None,
-           refusal: Callable[[Any], Question]) -> Iterator[tuple[str, int, bool]]:
-    """Each face of the pack in the hand (level, trump): its copies, and whether the rule allows it
-    whatever was shown in declaring.  ``refusal(ctx)`` is the oracle's question (``call_error`` or
-    ``bury_error``) for that hand."""
-    ask = refusal(_context(rules, level, trump))
-    for face in _FACES:
-        copies = rules.table.copies(face)
-        if not copies:
-            continue
-        verdicts = {ask(face, ()) is None}
-        if _showable(face, level):
-            verdicts.add(ask(face, (face,)) is None)
-        yield face, copies, all(verdicts)
+def judged(rules: Rules, order: Order, verdict: Verdict) -> Iterator[tuple[Card, int, bool]]:
+    """Each face of the pack in the hand of ``order``: its copies, and whether ``verdict`` allows it
+    whatever was shown in declaring."""
+    copies = pack_copies(rules.table)
+    for card in deck_cards(rules.table):
+        verdicts = {verdict(order, card, frozenset()) is None}
+        if _showable(card, order.level):
+            verdicts.add(verdict(order, card, frozenset((card,))) is None)
+        yield card, copies[card], all(verdicts)
 
 
 def hand_without_call(rules: Rules) -> tuple[str | None, str | None] | None:
-    """A hand in which no card is sure to be callable, or None when every hand leaves one."""
+    """A hand (level, trump) in which no card is sure to be callable, or None when every hand
+    leaves one."""
     return _hand_without_call(_Play(rules))
 
 
 @lru_cache(maxsize=16)
 def _hand_without_call(play: _Play) -> tuple[str | None, str | None] | None:
     rules = play.rules
-    for level, trump in hands(rules, rules.table.call_condition):
-        if not any(surely for _, _, surely in judged(rules, level, trump, lambda ctx: ctx.call_error)):
+    for level, trump, order in hands(rules, rules.table.call_condition):
+        if not any(surely for _, _, surely in judged(rules, order, call_error)):
             return level, trump
     return None
 
@@ -121,16 +110,8 @@ def burial_shortfall(rules: Rules) -> tuple[str | None, str | None, int] | None:
 @lru_cache(maxsize=16)
 def _burial_shortfall(play: _Play) -> tuple[str | None, str | None, int] | None:
     rules = play.rules
-    for level, trump in hands(rules, rules.kitty_exchange.buried_when):
-        refused = sum(copies for _, copies, surely in judged(rules, level, trump, lambda ctx: ctx.bury_error)
-                      if not surely)
+    for level, trump, order in hands(rules, rules.kitty_exchange.buried_when):
+        refused = sum(copies for _, copies, surely in judged(rules, order, bury_error) if not surely)
         if refused > rules.table.hand_size:
             return level, trump, refused
     return None
-
-
-def hand_words(level: str | None, trump: str | None) -> str:
-    """A hand in a message's words: "at level 2 with ♠ trump", "at level A in no-trump"."""
-    glyph = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
-    where = f"at level {level}" if level is not None else "in the extra level without a level rank"
-    return f"{where} with {glyph[trump]} trump" if trump is not None else f"{where} in no-trump"

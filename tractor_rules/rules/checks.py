@@ -1,31 +1,71 @@
-"""Checks that relate several values of a compiled ruleset: the deal adds up, the thresholds cover
-every score once, follow lists fit their leads, nothing asks for cards the decks cannot produce.
+"""Checks that relate several values of the rules: the deal adds up, the thresholds cover every
+score once, follow lists fit their leads, nothing asks for cards the decks cannot produce.
 
-Each check reports at the statement that set the offending value (or, for values left at their
-defaults, at the statement that made them wrong).
+Two readers make rules and run them: the compiler, once a ruleset's statements are read, and
+``Rules.from_dict``, once a JSON document is.  So that both refuse the same rules with the same
+words, the checks know neither: each reports a problem to a ``Reporter`` (the ``c`` of every
+check) with the fields to blame, most to blame first, its message (in the language's words, as
+the compiler has always given it) and its code.  The compiler's reporter points at the statement
+that set the first of those fields (``language/compiler/checking.py``); ``from_dict``'s names the
+first field's place in the document (``codec.py``).
+
+``check_values`` is the readers' part that the compiler's statements make sure of as they are read
+(a rank is a rank, a card is named once, the levels run upwards): a JSON document is checked
+against it first, because the checks that relate fields take it for granted.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Collection, Iterable, Iterator
 from itertools import pairwise
-from typing import TYPE_CHECKING
+from typing import Any, Protocol, get_args
 
 from .. import codes
 from .. import rules as model
-from ..rules import expressions
-from .compiler import (
-    RANK_ORDER,
-    lead_shape_label,
-    score_granularity,
-    step_words,
-    tier_words,
-    width_name,
-)
-from .syntax import Leaf, Node
+from . import expressions
+from .base import FORBIDDEN_IN_TEXT, RANKS
+from .declaring import step_words
+from .play import width_name
+from .scoring import score_granularity
+from .trumps import tier_words
 
-if TYPE_CHECKING:
-    from .compiler import Compiler
+#: each rank's place, lowest first
+RANK_ORDER = {rank: i for i, rank in enumerate(RANKS)}
+
+
+class Reporter(Protocol):
+    """Where the checks report problems."""
+
+    def error_at_field(self, paths: tuple[str, ...], message: str, *, code: str) -> None:
+        """A problem (``codes`` ``code``) with values that may come from any of the fields
+        ``paths`` (dotted, as ``Rules.sources`` keys them; most to blame first)."""
+
+    def already_refused(self, field: str) -> bool:
+        """Whether the reader has already refused part of ``field`` (an upgrade table with a bad
+        row): checking what is left of it would only repeat that error in other words."""
+
+    def hand_without_call(self, rules: model.Rules) -> tuple[str | None, str | None] | None:
+        """A hand (level, trump) of ``rules`` in which no card of the pack is sure to be callable,
+        or None.  The engine's card order judges that, and the rules do not import the engine, so
+        each reader asks it for them (``engine.rulings.card_rules.hand_without_call``)."""
+
+
+def hand_words(level: str | None, trump: str | None) -> str:
+    """A hand in a message's words: "at level 2 with ♠ trump", "at level A in no-trump"."""
+    glyph = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
+    where = f"at level {level}" if level is not None else "in the extra level without a level rank"
+    return f"{where} with {glyph[trump]} trump" if trump is not None else f"{where} in no-trump"
+
+
+#: the fields of the upgrade tables
+_UPGRADE_TABLES = ("thresholds", "solo_thresholds")
+
+
+def effect_path(trigger: int, effect: int) -> str:
+    """The field of effect ``effect`` of house rule ``trigger`` after a hand (both counted from 0):
+    a problem with one effect is reported there."""
+    return f"levels.after_hand[{trigger}].effects[{effect}]"
+
 
 #: n values tried for follow lists that apply to every tractor length
 _N_TRIES = 4
@@ -35,7 +75,8 @@ _PACKING_BUDGET = 100_000
 _MAX_FORMULA = 1_000_000_000
 
 
-def check_rules(c: "Compiler", rules: model.Rules) -> None:
+def check_rules(c: Reporter, rules: model.Rules) -> None:
+    """Report to ``c`` every problem of ``rules`` that relates several of its fields."""
     for check in (
         _check_table,
         _check_levels,
@@ -59,7 +100,7 @@ def check_rules(c: "Compiler", rules: model.Rules) -> None:
 # --- table ---------------------------------------------------------------------------------------
 
 
-def _check_table(c: "Compiler", r: model.Rules) -> None:
+def _check_table(c: Reporter, r: model.Rules) -> None:
     t = r.table
     needed = t.players * t.hand_size + t.kitty_size
     if needed != t.total_cards:
@@ -87,9 +128,7 @@ def _check_table(c: "Compiler", r: model.Rules) -> None:
                                  f"'{what}' needs called partners ('partners: by calling N cards'), "
                                  f"but the teams are fixed ('partners: {t.partnership}')", code=codes.TABLE_MISMATCH)
     if t.partnership == "called" and t.call_condition:
-        from .card_rules import hand_without_call, hand_words
-
-        empty = hand_without_call(r)
+        empty = c.hand_without_call(r)
         if empty is not None:
             c.error_at_field(("table.called_when",),
                              f"'called cards' leaves no card to call {hand_words(*empty)}: some card must "
@@ -105,7 +144,7 @@ def _check_table(c: "Compiler", r: model.Rules) -> None:
 # --- levels --------------------------------------------------------------------------------------
 
 
-def _check_levels(c: "Compiler", r: model.Rules) -> None:
+def _check_levels(c: Reporter, r: model.Rules) -> None:
     removed = set(r.table.removed_ranks)
     constant = set(r.trumps.constant_ranks)
     first, last = r.levels.first, r.levels.last
@@ -136,20 +175,19 @@ def _check_levels(c: "Compiler", r: model.Rules) -> None:
     if r.levels.game_end == "reach-last" and first == last:
         c.error_at_field(("levels.game_end", "levels.first"),
                          f"nobody can reach the last level: the levels start at it ({last})", code=codes.LEVELS_MISMATCH)
-    for _trigger, st in c.triggers:
-        for effect in st.node.args[1:]:
-            if isinstance(effect, Node) and effect.kind == "next_banker_is" and r.table.partnership == "called" \
-                    and effect.first("role_partner") is not None:
-                c.error(effect, "with called partners the banker has no seated partner: name another player",
-                        code=codes.CALLED_PARTNERS)
+    effects = [(effect_path(i, j), effect) for i, trigger in enumerate(r.levels.after_hand)
+               for j, effect in enumerate(trigger.effects)]
+    for path, effect in effects:
+        if tuple(effect) == ("next-banker", "partner") and r.table.partnership == "called":
+            c.error_at_field((path, "levels.after_hand"),
+                             "with called partners the banker has no seated partner: name another player",
+                             code=codes.CALLED_PARTNERS)
     playable = {rank for rank in RANK_ORDER if RANK_ORDER[rank] in span and rank not in constant | removed}
-    for _trigger, st in c.triggers:
-        for effect in st.node.args[1:]:
-            if isinstance(effect, Node) and effect.kind in ("back_to", "go_to"):
-                rank = str(effect.args[1].value) if isinstance(effect.args[1], Leaf) else ""
-                if rank not in playable:
-                    c.error(effect, f"{rank} is not a level of this game (the levels are {played_words}, "
-                                    "without constant trumps and removed ranks)", code=codes.LEVELS_MISMATCH)
+    for path, effect in effects:
+        if effect[0] in ("back-to", "to") and effect[2] not in playable:
+            c.error_at_field((path, "levels.after_hand"),
+                             f"{effect[2]} is not a level of this game (the levels are {played_words}, "
+                             "without constant trumps and removed ranks)", code=codes.LEVELS_MISMATCH)
     for knock in r.levels.knock_back:
         for rank in (knock.level, knock.to):
             if RANK_ORDER[rank] not in span or rank in constant or rank in removed:
@@ -162,7 +200,7 @@ def _check_levels(c: "Compiler", r: model.Rules) -> None:
 # --- trumps --------------------------------------------------------------------------------------
 
 
-def _check_trump_order(c: "Compiler", r: model.Rules) -> None:
+def _check_trump_order(c: Reporter, r: model.Rules) -> None:
     order = r.trumps.order
     kinds = [t.kind for t in order]
     path = ("trumps.order",)
@@ -195,7 +233,7 @@ def _check_trump_order(c: "Compiler", r: model.Rules) -> None:
 # --- combinations --------------------------------------------------------------------------------
 
 
-def _check_combinations(c: "Compiler", r: model.Rules) -> None:
+def _check_combinations(c: Reporter, r: model.Rules) -> None:
     comb = r.combinations
     decks = r.table.decks
     if 1 not in comb.set_widths:
@@ -221,7 +259,7 @@ def _check_combinations(c: "Compiler", r: model.Rules) -> None:
                          f"{4 * decks} cards of a rank", code=codes.COMBINATION_DECKS)
 
 
-def _check_links(c: "Compiler", r: model.Rules) -> None:
+def _check_links(c: Reporter, r: model.Rules) -> None:
     order = r.trumps.order
     if not order or order[-1].kind != "trump-suit":
         return  # the order itself is wrong and reported; links measured against it would mislead
@@ -284,7 +322,7 @@ def _check_links(c: "Compiler", r: model.Rules) -> None:
 # --- declaring -----------------------------------------------------------------------------------
 
 
-def _check_ladder(c: "Compiler", r: model.Rules) -> None:
+def _check_ladder(c: Reporter, r: model.Rules) -> None:
     decks = r.table.decks
     for step in r.declaring.ladder:
         if step.kind == "level" and step.count > decks:
@@ -309,15 +347,28 @@ def _check_ladder(c: "Compiler", r: model.Rules) -> None:
             c.error_at_field(("declaring.ladder", "table.decks"),
                              f"'{step_words(step)}' needs {step.level_cards} identical level cards, but there "
                              f"{'is' if decks == 1 else 'are'} only {decks} deck{'s' if decks != 1 else ''}", code=codes.DECLARING)
-    if not r.declaring.ladder:
-        c.error_at_field(("declaring.ladder",), "the ladder needs at least one step", code=codes.DECLARING)
+    d = r.declaring
+    if not d.ladder:
+        # nobody declares: every hand takes the 'nobody declares' way, so one that may redeal would
+        # redeal for ever with the same odds
+        ways = (d.fallback, *d.fallback_then)
+        may_redeal = d.fallback.otherwise == "redeal" and ways[-1].kind not in ("no-trump", "partner-names", "suit")
+        if any(w.kind == "redeal" for w in ways) or may_redeal:
+            c.error_at_field(("declaring.ladder", "declaring.fallback"),
+                             "with 'ladder: none' nobody ever declares, so a redeal when nobody declares would "
+                             "never end: choose trump another way", code=codes.DECLARING)
+        elif d.first_fallback == "redeal":
+            c.error_at_field(("declaring.ladder", "declaring.first_fallback"),
+                             "with 'ladder: none' nobody ever declares, so redealing the first hand when nobody "
+                             "declares would never end: write 'first hand nobody declares: as later hands'",
+                             code=codes.DECLARING)
     elif r.declaring.reinforce_to_retake and not _can_grow(r.declaring.ladder):
         c.error_at_field(("declaring.reinforce_to_retake", "declaring.ladder"),
                          "a declaration is taken back by showing more of the same cards, but no step of this "
                          "ladder shows more of the cards of another", code=codes.DECLARING)
 
 
-def _check_declarable(c: "Compiler", r: model.Rules) -> None:
+def _check_declarable(c: Reporter, r: model.Rules) -> None:
     """Every step of the ladder can be declared at every level of the game with the cards the pack
     holds: a step of N level cards needs a level card of which N copies are left once ``remove``
     has taken its cards out (the jokers' steps are ``_check_ladder``'s).
@@ -363,14 +414,14 @@ def _can_grow(ladder: tuple[model.DeclareStep, ...]) -> bool:
     return any(a[0] == b[0] and a != b and b[1] >= a[1] and b[2] >= a[2] for a in shapes for b in shapes)
 
 
-def _check_weak_hands(c: "Compiler", r: model.Rules) -> None:
+def _check_weak_hands(c: Reporter, r: model.Rules) -> None:
     t = r.table
     if "no-points" in r.declaring.redeal_hands and t.total_points == 0:
         c.error_at_field(("declaring.redeal_hands", "table.points", "table.removed_ranks"),
                          "the deck has no point cards, so every hand would be redealt for having none", code=codes.DECLARING)
 
 
-def _check_kitty_shown(c: "Compiler", r: model.Rules) -> None:
+def _check_kitty_shown(c: Reporter, r: model.Rules) -> None:
     shown = r.kitty_exchange
     if (shown.shown_before_burying or shown.shown_at_end) and r.table.kitty_size == 0:
         c.error_at_field(("kitty_exchange.shown_before_burying", "table.kitty_size"),
@@ -389,23 +440,24 @@ def _jokers_held(table: model.Table, kind: str) -> int:
     return max(table.copies("BJ"), table.copies("SJ"))
 
 
-def _check_fallback(c: "Compiler", r: model.Rules) -> None:
-    fb = r.declaring.fallback
+def _check_fallback(c: Reporter, r: model.Rules) -> None:
     kitty = r.table.kitty_size
-    if fb.kind in ("kitty-card", "level-card", "highest-card") and kitty == 0:
-        c.error_at_field(("declaring.fallback",), "there is no kitty to take a card from", code=codes.DECLARING)
-        return
-    if fb.kind == "kitty-card":
-        last = max(fb.card, fb.skip_to)
-        if last > kitty:
-            c.error_at_field(("declaring.fallback", "table.kitty_size"),
-                             f"the kitty has {kitty} cards, so there is no card {last}", code=codes.DECLARING)
+    for fb in (r.declaring.fallback, *r.declaring.fallback_then):
+        if fb.kind in ("kitty-card", "level-card", "level-card-or-joker", "highest-card") and kitty == 0:
+            c.error_at_field(("declaring.fallback",), "there is no kitty to take a card from", code=codes.DECLARING)
+            return
+        if fb.kind == "kitty-card":
+            last = max(fb.card, fb.skip_to)
+            if last > kitty:
+                c.error_at_field(("declaring.fallback", "table.kitty_size"),
+                                 f"the kitty has {kitty} cards, so there is no card {last}", code=codes.DECLARING)
+                return
 
 
 # --- leading -------------------------------------------------------------------------------------
 
 
-def _check_throws(c: "Compiler", r: model.Rules) -> None:
+def _check_throws(c: Reporter, r: model.Rules) -> None:
     lead = r.leading
     if lead.throw_decider == "first" and lead.throw_failure == "smallest-card":
         who = "opponent" if lead.throw_stoppers == "opponents" else "player"
@@ -431,12 +483,12 @@ def _length_words(least: int, most: int) -> str:
     return f"{least} to {most} sets long" if most else f"{least} or more sets long"
 
 
-def _check_follow_lists(c: "Compiler", r: model.Rules) -> None:
+def _check_follow_lists(c: Reporter, r: model.Rules) -> None:
     comb = r.combinations
     decks = r.table.decks
     budget = [_PACKING_BUDGET]
     for fl in r.following.lists:
-        label = lead_shape_label(fl.lead)
+        label = fl.lead.label
         path = (f"following.lists[{label}]",)
         lead = fl.lead
         if lead.length == 1:
@@ -470,7 +522,7 @@ def _check_follow_lists(c: "Compiler", r: model.Rules) -> None:
                 break
 
 
-def _check_entries(c: "Compiler", path: tuple[str, ...], label: str, fl: model.FollowList, n: int,
+def _check_entries(c: Reporter, path: tuple[str, ...], label: str, fl: model.FollowList, n: int,
                    decks: int, comb: model.Combinations, budget: list[int] | None = None) -> bool:
     size = fl.lead.width * (n if fl.lead.length != 1 else 1)
     where = f" (for a tractor of {n})" if fl.lead.length == 0 else ""
@@ -607,7 +659,7 @@ def _formula_values(tree: tuple, table: model.Table) -> Iterator[tuple[int, int 
             yield size, cards if reads_cards else None, value if value <= _MAX_FORMULA else None
 
 
-def _check_kitty(c: "Compiler", r: model.Rules) -> None:
+def _check_kitty(c: Reporter, r: model.Rules) -> None:
     k = r.kitty
     comb = r.combinations
     if k.kind == "formula":
@@ -655,7 +707,7 @@ def _check_kitty(c: "Compiler", r: model.Rules) -> None:
 # --- thresholds ----------------------------------------------------------------------------------
 
 
-def _check_thresholds(c: "Compiler", r: model.Rules) -> None:
+def _check_thresholds(c: Reporter, r: model.Rules) -> None:
     _check_upgrade_table(c, r, "thresholds")
     if r.solo_thresholds:
         if r.table.partnership != "called":
@@ -670,9 +722,9 @@ def _check_thresholds(c: "Compiler", r: model.Rules) -> None:
                          "fixed partners always make a whole team", code=codes.CALLED_PARTNERS)
 
 
-def _check_upgrade_table(c: "Compiler", r: model.Rules, field: str) -> None:
+def _check_upgrade_table(c: Reporter, r: model.Rules, field: str) -> None:
     """The upgrade table in the field ``field`` covers every score once, from 0 up."""
-    if c.upgrade_tables[field].broken:
+    if c.already_refused(field):
         return
     rows = getattr(r, field)
     g = score_granularity(r.table.points)
@@ -709,11 +761,11 @@ def _check_upgrade_table(c: "Compiler", r: model.Rules, field: str) -> None:
 # --- stakes --------------------------------------------------------------------------------------
 
 
-def _check_stakes(c: "Compiler", r: model.Rules) -> None:
+def _check_stakes(c: Reporter, r: model.Rules) -> None:
     """Game points, when a ruleset has them, must price every outcome its upgrade tables can give
     (with the bankers' bonus for a smaller team, and their +0 for a hold without the last trick)."""
     stakes = r.stakes
-    if not stakes.game_points or any(table.broken for table in c.upgrade_tables.values()):
+    if not stakes.game_points or any(c.already_refused(field) for field in _UPGRADE_TABLES):
         return
     outcomes: list[tuple[str, int, bool]] = []  # (side, levels, the far end of an endless row)
     bonuses = {0, r.levels.short_team_bonus}
@@ -735,3 +787,362 @@ def _check_stakes(c: "Compiler", r: model.Rules) -> None:
                               "levels.hold_needs_last_trick"),
                              f"the game points give nothing for '{words}'{more}, which the upgrade table can produce", code=codes.STAKES)
             return
+
+
+# --- what the statements make sure of ------------------------------------------------------------
+# The compiler's statements never make these values: a rank that is none, a card named twice,
+# levels that run downwards.  A JSON document can hold them; the checks above take them for granted
+# (and the engine could not play them), so ``Rules.from_dict`` refuses them first, in the words the
+# compiler gives where a statement can write the same mistake.
+
+
+def check_values(c: Reporter, rules: model.Rules) -> None:
+    """Report to ``c`` every value of ``rules`` that no statement could have written.  The words
+    (ranks, cards, bands of the trump order) come first: the other checks read them."""
+    counted = _Counting(c)
+    _check_words(counted, rules)
+    if counted.reported:
+        return
+    for check in (_check_removals, _check_repeats, _check_ranges, _check_choices, _check_moments, _check_titles):
+        check(counted, rules)
+
+
+class _Counting:
+    """A reporter that passes each problem on and counts them."""
+
+    def __init__(self, inner: Reporter):
+        self.inner = inner
+        self.reported = 0
+
+    def error_at_field(self, paths: tuple[str, ...], message: str, *, code: str) -> None:
+        self.reported += 1
+        self.inner.error_at_field(paths, message, code=code)
+
+    def already_refused(self, field: str) -> bool:
+        return self.inner.already_refused(field)
+
+
+def not_a_rank(value: str) -> str:
+    """The words of a rank that is none ("1", "Z")."""
+    return f"'{value}' is not a rank: ranks are 2 to 10, J, Q, K and A"
+
+
+#: the bands of the trump order (and of a suit hand's links) that name a rank, and the one that
+#: names a card
+_RANK_BANDS = ("rank-in-trump-suit", "rank-in-other-suits", "rank")
+_CARD_BANDS = ("card",)
+#: the bands of the trump order, and of each kind of link chain
+_ORDER_BANDS: tuple[str, ...] = get_args(model.TierKind)
+_SUIT_LINK_BANDS: tuple[str, ...] = ("big-joker", "small-joker", "level-in-trump-suit", "level-in-other-suits",
+                    "rank-in-trump-suit", "rank-in-other-suits", "card", "top-of-trump-suit")
+_NO_TRUMP_LINK_BANDS: tuple[str, ...] = ("big-joker", "small-joker", "level", "rank")
+
+
+def _check_words(c: Reporter, r: model.Rules) -> None:
+    """Every rank is a rank, every card a card, and every band names what its kind needs."""
+
+    def rank(path: str, value: str) -> None:
+        if value not in RANK_ORDER:
+            c.error_at_field((path,), not_a_rank(value), code=codes.NOT_A_RANK)
+
+    for i, value in enumerate(r.table.removed_ranks):
+        rank(f"table.removed_ranks[{i}]", value)
+    for i, (value, _points) in enumerate(r.table.points):
+        rank(f"table.points[{i}]", value)
+    for name in ("first", "last"):
+        rank(f"levels.{name}", getattr(r.levels, name))
+    for name in ("chosen", "mandatory", "defended"):
+        for i, value in enumerate(getattr(r.levels, name)):
+            rank(f"levels.{name}[{i}]", value)
+    for i, knock in enumerate(r.levels.knock_back):
+        rank(f"levels.knock_back[{i}].level", knock.level)
+        rank(f"levels.knock_back[{i}].to", knock.to)
+        if knock.single:  # "": the level's own rank
+            rank(f"levels.knock_back[{i}].single", knock.single)
+    for i, (card, _copies) in enumerate(r.table.removed_cards):
+        if card not in model.JOKERS and not expressions.is_card(card):
+            c.error_at_field((f"table.removed_cards[{i}]",), f"'{card}' is not a card", code=codes.NOT_A_CARD)
+    bands: list[tuple[str, str, str | None, str | None, tuple[str, ...]]] = [
+        (f"trumps.order[{i}]", t.kind, t.rank, t.card, _ORDER_BANDS)
+        for i, t in enumerate(r.trumps.order)]
+    for field, allowed in (("links", _SUIT_LINK_BANDS), ("no_trump_links", _NO_TRUMP_LINK_BANDS)):
+        for i, chain in enumerate(getattr(r.combinations, field)):
+            bands.extend((f"combinations.{field}[{i}][{j}]", t.kind, t.rank, t.card, allowed)
+                         for j, t in enumerate(chain))
+    for path, kind, band_rank, band_card, allowed in bands:
+        if kind not in allowed:
+            where = "a no-trump link chain" if "no_trump_links" in path else "a suit hand's link chain"
+            c.error_at_field((path,), f"'{kind}' is no band of {where}: its bands are "
+                                      f"{', '.join(repr(k) for k in allowed)}", code=codes.BAD_EXPORT)
+            continue
+        if kind in _RANK_BANDS:
+            if band_rank is None or band_card is not None:
+                c.error_at_field((path,), f"a band '{kind}' names a rank and no card", code=codes.BAD_EXPORT)
+            else:
+                rank(path, band_rank)
+        elif kind in _CARD_BANDS:
+            if band_card is None or band_rank is not None:
+                c.error_at_field((path,), f"a band '{kind}' names a card and no rank", code=codes.BAD_EXPORT)
+            elif not expressions.is_card(band_card):
+                c.error_at_field((path,), f"'{band_card}' is not a card", code=codes.NOT_A_CARD)
+        elif band_rank is not None or band_card is not None:
+            c.error_at_field((path,), f"a band '{kind}' names no rank and no card", code=codes.BAD_EXPORT)
+
+
+def card_words(card: str, count: int) -> str:
+    """``count`` copies of a card of ``remove``, without the number: "big jokers", "× 2S", "2S"."""
+    if card in model.JOKERS:
+        name = "big joker" if card == "BJ" else "small joker"
+        return name + ("s" if count != 1 else "")
+    return f"× {card}" if count != 1 else card
+
+
+def removal_problem(card: str, copies: int | None, *, decks: int, jokers: bool, removed_ranks: tuple[str, ...],
+                    removed: Collection[str]) -> tuple[str, str] | None:
+    """What is wrong with taking ``copies`` of ``card`` out of the pack (None: every copy), the
+    cards ``removed`` being taken out already: (message, code), or None when nothing is."""
+    if card in removed:
+        return f"{card_words(card, 1)} is removed twice", codes.REPEATED_VALUE
+    if card in model.JOKERS and not jokers:
+        return "the deck has no jokers to remove ('jokers: no')", codes.CONTRADICTORY_STATEMENT
+    if card[:-1] in removed_ranks:
+        return f"{card}: the {card[:-1]}s are already removed as a whole rank", codes.CONTRADICTORY_STATEMENT
+    if copies is not None and not 1 <= copies <= decks:
+        held = f"{decks} deck{'s' if decks != 1 else ''} hold{'s' if decks == 1 else ''} only {decks}"
+        return (f"cannot remove {copies} {card_words(card, copies)}: {held}" if copies
+                else "remove at least one card"), codes.CONTRADICTORY_STATEMENT
+    return None
+
+
+def _check_removals(c: Reporter, r: model.Rules) -> None:
+    """The cards taken out are in the pack, each named once; two ranks at least are left."""
+    t = r.table
+    if len(t.ranks) < 2:
+        c.error_at_field(("table.removed_ranks",), "a deck needs at least two ranks left",
+                         code=codes.CONTRADICTORY_STATEMENT)
+    removed: list[str] = []
+    for i, (card, copies) in enumerate(t.removed_cards):
+        problem = removal_problem(card, copies, decks=t.decks, jokers=t.jokers, removed_ranks=t.removed_ranks,
+                                  removed=removed)
+        if problem is not None:
+            message, code = problem
+            c.error_at_field((f"table.removed_cards[{i}]", "table.decks"), message, code=code)
+        removed.append(card)
+
+
+#: the words of a called card's limit and of a weak hand, as a statement writes them
+_CALL_LIMIT_WORDS = {"trumps": "not trumps", "highest": "not the highest card", "points": "not point cards"}
+_WEAK_HAND_WORDS = {"no-trumps": "a hand without trumps", "no-points": "a hand without points"}
+
+
+def _check_repeats(c: Reporter, r: model.Rules) -> None:
+    """Nothing a statement lists once is listed twice."""
+
+    def once(path: str, values: Iterable[object], words: Callable[[Any], str]) -> None:
+        seen: list[object] = []
+        for i, value in enumerate(values):
+            if value in seen:
+                c.error_at_field((f"{path}[{i}]", path), words(value), code=codes.REPEATED_VALUE)
+            seen.append(value)
+
+    once("table.removed_ranks", r.table.removed_ranks, lambda rank: f"{rank} is removed twice")
+    once("table.points", (rank for rank, _ in r.table.points), lambda rank: f"{rank} is given points twice")
+    once("table.call_limits", r.table.call_limits, lambda limit: f"'{_CALL_LIMIT_WORDS[limit]}' is written twice")
+    for name in ("chosen", "mandatory", "defended"):
+        once(f"levels.{name}", getattr(r.levels, name), lambda rank: f"{rank} is listed twice")
+    once("levels.knock_back", (k.level for k in r.levels.knock_back), lambda rank: f"{rank} is knocked back twice")
+    once("trumps.order", r.trumps.order,
+         lambda t: f"'{tier_words(t.kind, t.rank, t.card)}' appears twice in the order")
+    for field in ("links", "no_trump_links"):
+        once(f"combinations.{field}", (t for chain in getattr(r.combinations, field) for t in chain),
+             lambda t: f"'{tier_words(t.kind, t.rank, t.card)}' is linked twice")
+    once("combinations.set_widths", r.combinations.set_widths, lambda w: f"{width_name(w)} is listed twice")
+    once("combinations.tractor_widths", r.combinations.tractor_widths,
+         lambda w: f"{width_name(w, plural=True)} are listed twice")
+    once("combinations.tractor_lengths", (w for w, _, _ in r.combinations.tractor_lengths),
+         lambda w: f"{width_name(w, plural=True)} are listed twice")
+    once("declaring.suit_order", r.declaring.suit_order, lambda suit: f"suit {suit} appears twice")
+    once("declaring.redeal_hands", r.declaring.redeal_hands,
+         lambda kind: f"'{_WEAK_HAND_WORDS[kind]}' is listed twice")
+    once("kitty.table", ((row.width, row.length) for row in r.kitty.table),
+         lambda unit: f"{_unit_words(*unit)} has two multipliers")
+    once("stakes.game_points", ((row.side, row.levels) for row in r.stakes.game_points),
+         lambda _: "this outcome is given game points twice")
+    once("following.lists", (fl.lead for fl in r.following.lists),
+         lambda lead: f"the follow list for '{lead.label}' is given twice")
+
+
+def _unit_words(width: int, length: int) -> str:
+    """A set or a tractor with its article: "a pair", "a tractor of 3 pairs"."""
+    if length == 1:
+        return "a " + width_name(width)
+    return f"a tractor of {length} {width_name(width, plural=True)}"
+
+
+#: the ways of choosing trump that always decide (never pass to a later one), in a statement's words
+_DECIDING_WORDS = {"redeal": "redeal", "no-trump": "no-trump", "partner-names": "partner names trump",
+                   "suit": "trump {suit}"}
+
+
+def _check_ranges(c: Reporter, r: model.Rules) -> None:
+    """Ranges and lists that go one way go that way: the levels upwards, knocking back downwards,
+    a row's scores from low to high."""
+    lv = r.levels
+    if RANK_ORDER[lv.first] > RANK_ORDER[lv.last]:
+        c.error_at_field(("levels.first", "levels.last"), f"levels run upwards: {lv.first} comes after {lv.last}",
+                         code=codes.WRONG_ORDER)
+    for i, (lower, higher) in enumerate(pairwise(lv.chosen), start=1):
+        if RANK_ORDER[lower] > RANK_ORDER[higher]:
+            c.error_at_field((f"levels.chosen[{i}]", "levels.chosen"),
+                             f"levels run upwards: {higher} comes after {lower}", code=codes.WRONG_ORDER)
+    if lv.chosen and (lv.chosen[0], lv.chosen[-1]) != (lv.first, lv.last):
+        c.error_at_field(("levels.chosen", "levels.first", "levels.last"),
+                         f"the levels chosen run from {lv.chosen[0]} to {lv.chosen[-1]}, but the first and last "
+                         f"levels are {lv.first} and {lv.last}", code=codes.BAD_EXPORT)
+    for i, knock in enumerate(lv.knock_back):
+        if RANK_ORDER[knock.to] >= RANK_ORDER[knock.level]:
+            c.error_at_field((f"levels.knock_back[{i}]", "levels.knock_back"),
+                             f"knocking back goes down: {knock.to} is not below {knock.level}", code=codes.WRONG_ORDER)
+    comb = r.combinations
+    ranges = [("combinations.tractor_max_length", comb.tractor_min_length, comb.tractor_max_length)]
+    ranges += [(f"combinations.tractor_lengths[{i}]", low, high)
+               for i, (_, low, high) in enumerate(comb.tractor_lengths)]
+    for length_path, low, high in ranges:
+        if high and high < low:
+            c.error_at_field((length_path,), f"the length range {low}-{high} is empty", code=codes.WRONG_ORDER)
+    for field in _UPGRADE_TABLES:
+        for i, row in enumerate(getattr(r, field)):
+            row_paths = (f"{field}[{i}]", field)
+            if row.high != -1 and row.high < row.low:
+                c.error_at_field(row_paths, f"the range {row.low}-{row.high} is empty", code=codes.WRONG_ORDER)
+            if row.every and row.high != -1:
+                c.error_at_field(row_paths, "only an open row ('N+') can add levels every N points",
+                                 code=codes.CONTRADICTORY_STATEMENT)
+            if row.at_most and row.high != -1:
+                c.error_at_field(row_paths, "'at most' limits an open row ('N+'); this row is closed",
+                                 code=codes.CONTRADICTORY_STATEMENT)
+            elif row.at_most and row.at_most < row.levels:
+                c.error_at_field(row_paths, f"'at most +{row.at_most}' is below the row's own +{row.levels}",
+                                 code=codes.CONTRADICTORY_STATEMENT)
+    for i, (step, next_step) in enumerate(pairwise(r.stakes.multipliers), start=1):
+        if next_step.above <= step.above:
+            c.error_at_field((f"stakes.multipliers[{i}]", "stakes.multipliers"),
+                             f"thresholds go upwards: {next_step.above} is not above {step.above}",
+                             code=codes.WRONG_ORDER)
+    ways = [("declaring.fallback", r.declaring.fallback)]
+    ways += [(f"declaring.fallback_then[{i}]", way) for i, way in enumerate(r.declaring.fallback_then)]
+    for path, way in ways:
+        if way.kind == "kitty-card" and way.skip_to == way.card:
+            c.error_at_field((path,), f"skipping jokers goes on past card {way.card}, so the last card tried must "
+                             f"come after it (or write 'skip jokers back to card {way.skip_to}')", code=codes.WRONG_ORDER)
+    for path, way in ways[:-1]:
+        if way.kind in _DECIDING_WORDS:
+            words = _DECIDING_WORDS[way.kind].format(suit=way.suit)
+            c.error_at_field((path, "declaring.fallback_then"),
+                             f"'{words}' always decides, so nothing after it is ever tried",
+                             code=codes.WRONG_ORDER)
+    for path, way in ways:
+        if (way.kind == "suit") != bool(way.suit):
+            c.error_at_field((path,), "a fixed trump suit ('trump SUIT') names one suit, and only that way names one"
+                             if way.kind == "suit" else "only a fixed trump suit ('trump SUIT') names a suit",
+                             code=codes.CONTRADICTORY_STATEMENT)
+    if r.declaring.suit_order and len(r.declaring.suit_order) != len(model.SUITS):
+        c.error_at_field(("declaring.suit_order",), f"a suit order ranks all four suits; this one has "
+                         f"{len(r.declaring.suit_order)}", code=codes.CONTRADICTORY_STATEMENT)
+
+
+def _check_choices(c: Reporter, r: model.Rules) -> None:
+    """Values one statement writes together agree: the called cards and the partnership, the
+    number of hands and the game's end, a formula and the kind of multiplier."""
+    t = r.table
+    if t.partnership == "called" and not t.called_cards:
+        c.error_at_field(("table.called_cards", "table.partnership"),
+                         "called partners ('partners: by calling N cards') need 1 called card or more, not 0",
+                         code=codes.BAD_EXPORT)
+    if t.partnership != "called" and t.called_cards:
+        c.error_at_field(("table.called_cards", "table.partnership"),
+                         f"{t.called_cards} called cards, but the teams are fixed ('partners: {t.partnership}')",
+                         code=codes.BAD_EXPORT)
+    lv = r.levels
+    if lv.game_end == "hands" and not lv.end_hands:
+        c.error_at_field(("levels.end_hands", "levels.game_end"),
+                         "'game end: after N hands' needs N of 1 or more, not 0", code=codes.BAD_EXPORT)
+    if lv.game_end != "hands" and lv.end_hands:
+        c.error_at_field(("levels.end_hands", "levels.game_end"),
+                         f"the game ends after {lv.end_hands} hands, but its end is '{lv.game_end}'",
+                         code=codes.BAD_EXPORT)
+    ways = [("declaring.fallback", r.declaring.fallback)]
+    ways += [(f"declaring.fallback_then[{i}]", way) for i, way in enumerate(r.declaring.fallback_then)]
+    for path, way in ways:
+        if way.kind == "kitty-card" and not way.card:
+            c.error_at_field((f"{path}.card",), "the kitty card is counted from 1, not 0", code=codes.BAD_EXPORT)
+    if r.kitty.kind == "formula" and not r.kitty.formula:
+        c.error_at_field(("kitty.formula", "kitty.kind"), "a multiplier by formula needs its formula",
+                         code=codes.BAD_EXPORT)
+
+
+def _check_moments(c: Reporter, r: model.Rules) -> None:
+    """Every expression reads only what is known when it is evaluated: the called and the buried
+    cards' conditions as a card is called or buried, the kitty's formula and its 'dug when' as the
+    kitty is counted, the house rules after a hand."""
+    trees = [("table.called_when", r.table.called_when, expressions.CALL),
+             ("kitty_exchange.buried_when", r.kitty_exchange.buried_when, expressions.BURY),
+             ("kitty.formula", r.kitty.formula, expressions.KITTY),
+             ("kitty_exchange.dug_when", r.kitty_exchange.dug_when, expressions.KITTY)]
+    for i, trigger in enumerate(r.levels.after_hand):
+        trees.append((f"levels.after_hand[{i}].condition", trigger.condition, expressions.AFTER_HAND))
+        trees += [(effect_path(i, j), effect, expressions.AFTER_HAND) for j, effect in enumerate(trigger.effects)]
+    for path, tree, moment in trees:
+        problem = _not_known(tree, moment)
+        if problem is not None:
+            c.error_at_field((path,), problem, code=codes.NOT_KNOWN_HERE)
+
+
+def _not_known(tree: tuple, moment: str) -> str | None:
+    """The words of the first part of ``tree`` not known at ``moment``, or None."""
+    if not tree:
+        return None
+    when = expressions.MOMENT_WORDS[moment]
+    if tree[0] == "var":
+        quantity = expressions.QUANTITIES[tree[1]]
+        if moment not in quantity.moments:
+            return f"'{quantity.words}' ({quantity.meaning}) is not known {when}"
+        return None
+    if tree[0] == "fact":
+        form = expressions.FACTS[tree[1]]
+        if moment not in form.moments:
+            return f"'{form.name}' ({form.meaning}) is not known {when}"
+        teams = [a for a, kind in zip(tree[2:], form.arguments) if kind == "team" and a in ("winners", "losers")]
+        if teams and moment != expressions.AFTER_HAND:
+            return f"the {teams[0]} of the hand are not known {when}: name the bankers or the attackers"
+        return None
+    return next((found for part in tree[1:] if isinstance(part, tuple)
+                 for found in [_not_known(part, moment)] if found is not None), None)
+
+
+#: the longest text of each kind, as a ruleset may write it
+TEXT_LIMITS = {"name": 200, "description": 4000}
+_TEXT_WORDS = {"name": "the ruleset's name", "description": "the description"}
+
+
+def _check_titles(c: Reporter, r: model.Rules) -> None:
+    """The name and the description, in English and in each translation, are texts a ruleset could
+    write: a name, of a sane length, and no character that a sheet, a terminal or UTF-8 refuses."""
+    texts = [(kind, kind, "", getattr(r, kind)) for kind in TEXT_LIMITS]
+    texts += [(f"translations[{i}].{kind}", kind, f" in {tr.language}", getattr(tr, kind))
+              for i, tr in enumerate(r.translations) for kind in TEXT_LIMITS]
+    for path, kind, language, text in texts:
+        what = _TEXT_WORDS[kind] + language
+        if path == "name" and not text.strip():
+            c.error_at_field((path,), f"{what} is empty", code=codes.TEXT_TOO_LONG)
+        elif len(text) > TEXT_LIMITS[kind]:
+            c.error_at_field((path,), f"{what} is {len(text)} characters long; at most {TEXT_LIMITS[kind]}",
+                             code=codes.TEXT_TOO_LONG)
+        lone = next((ch for ch in text if "\ud800" <= ch <= "\udfff"), None)
+        bad = next((ch for ch in text if ch in FORBIDDEN_IN_TEXT), None) if not text.isprintable() else None
+        if lone is not None:
+            c.error_at_field((path,), f"U+{ord(lone):04X} is half of a surrogate pair, no character on its own: "
+                             "the text cannot be saved as UTF-8", code=codes.LONE_SURROGATE)
+        elif bad is not None:
+            c.error_at_field((path,), f"a string cannot hold the control character U+{ord(bad):04X} (terminal "
+                             "escapes and direction overrides are refused)", code=codes.CONTROL_CHARACTER)

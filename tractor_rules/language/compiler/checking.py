@@ -1,0 +1,50 @@
+"""The compiler's side of the checks that relate several fields (``rules/checks.py``): it runs them
+once the rules are built, and reports each problem at the statement that set the field to blame,
+as every other error of the compiler is reported.
+"""
+
+from __future__ import annotations
+
+from ... import rules as model
+from ...rules.checks import check_rules, effect_path
+from ..syntax import Node
+from .core import Compiler
+
+
+class StatementReporter:
+    """The ``rules.checks.Reporter`` of a compile: a field's problem goes to the statement that set
+    the field (``Compiler.error_at_field``), and a problem with one effect of a house rule to that
+    effect's words in its ``when`` statement."""
+
+    def __init__(self, compiler: Compiler, rules: model.Rules):
+        self.compiler = compiler
+        #: each effect of the house rules after a hand by its field (``checks.effect_path``): the
+        #: rules hold the statements' effects in the order written, one trigger per statement
+        #: that compiled (``levels.after_hand`` is made of ``Compiler.triggers``)
+        self.effects: dict[str, Node] = {}
+        if rules.levels.after_hand:
+            for i, (_trigger, st) in enumerate(compiler.triggers):
+                for j, effect in enumerate(st.node.args[1:]):
+                    if isinstance(effect, Node):
+                        self.effects[effect_path(i, j)] = effect
+
+    def error_at_field(self, paths: tuple[str, ...], message: str, *, code: str) -> None:
+        effect = self.effects.get(paths[0])
+        if effect is not None:
+            self.compiler.error(effect, message, code=code)
+        else:
+            self.compiler.error_at_field(paths, message, code=code)
+
+    def already_refused(self, field: str) -> bool:
+        table = self.compiler.upgrade_tables.get(field)
+        return table is not None and table.broken
+
+    def hand_without_call(self, rules: model.Rules) -> tuple[str | None, str | None] | None:
+        from ...engine.rulings.card_rules import hand_without_call
+
+        return hand_without_call(rules)
+
+
+def check_compiled(compiler: Compiler, rules: model.Rules) -> None:
+    """Report every problem of ``rules`` that relates several fields, each at its statement."""
+    check_rules(StatementReporter(compiler, rules), rules)
