@@ -19,6 +19,8 @@ from tractor_rules.engine.game import play_hand
 from tractor_rules.engine.players.basic import RandomPlayer
 from tractor_rules.engine.players.kinds import make_players
 from tractor_rules.engine.records.replay import replay_hand
+from tractor_rules.errors import ExportError
+from tractor_rules.rules.expressions import Condition
 
 TWO_DECKS = 'ruleset: "House"\nextends: "two-decks"\n\n'
 FRIENDS = 'ruleset: "House"\nextends: "house-finding-friends"\n\n'
@@ -205,10 +207,15 @@ def test_players_call_jokers_when_nothing_else_may_be_called(kind):
     assert replay_hand(record.to_log(), rules) == []
 
 
-def test_rules_read_from_json_that_leave_nothing_to_call_stop_the_hand():
+def test_rules_that_leave_nothing_to_call_are_refused_as_json_and_stop_a_hand_built_by_hand():
     rules = tr.load("house-finding-friends")
     never = ["all", ["fact", "card-trump"], ["not", ["fact", "card-trump"]]]
-    broken = tr.Rules.from_dict({**rules.to_dict(), "table": {**rules.to_dict()["table"], "called_when": never}})
+    data = {**rules.to_dict(), "table": {**rules.to_dict()["table"], "called_when": never}}
+    with pytest.raises(ExportError, match=r"E213\]: table.called_when: 'called cards' leaves no card to call"):
+        tr.Rules.from_dict(data)
+    # rules a program builds itself are not checked until they are played
+    broken = dataclasses.replace(rules, table=dataclasses.replace(
+        rules.table, called_when=Condition(("all", ("fact", "card-trump"), ("not", ("fact", "card-trump"))))))
     with pytest.raises(EngineError, match="no card may be called in this hand"):
         play_hand(broken, make_players("random", 6, random.Random(0)), random.Random(0), level="2", banker=0)
 

@@ -821,6 +821,9 @@ class _Counting:
     def already_refused(self, field: str) -> bool:
         return self.inner.already_refused(field)
 
+    def hand_without_call(self, rules: model.Rules) -> tuple[str | None, str | None] | None:
+        return self.inner.hand_without_call(rules)
+
 
 def not_a_rank(value: str) -> str:
     """The words of a rank that is none ("1", "Z")."""
