@@ -153,6 +153,18 @@ FAMILIES = [
      "table\n  deal: 27 each, kitty 0\ndeclare\n  nobody declares: no-trump\nkitty\n  buried cards: when not a trump\n",
      {"table.hand_size": 27, "table.kitty_size": 0, "declaring.fallback.kind": "no-trump",
       "kitty_exchange.buried_when": ["not", ["fact", "card-trump"]]}, "kitty_exchange.buried_when", "E311"),
+    ("a rung twice on the ladder", "two-decks",
+     "declare\n  ladder: 1 level card < 2 level cards < 2 level cards\n",
+     {"declaring.ladder": [{"count": 1, "kind": "level", "level_cards": 0, "tied": False}, {"count": 2, "kind": "level", "level_cards": 0, "tied": False}, {"count": 2, "kind": "level", "level_cards": 0, "tied": False}]}, "declaring.ladder[2]", "E205"),
+    ("a reinforcement tied", "two-decks",
+     "declare\n  ladder: 1 level card < 2 level cards = 3 level cards\n",
+     {"declaring.ladder": [{"count": 1, "kind": "level", "level_cards": 0, "tied": False}, {"count": 2, "kind": "level", "level_cards": 0, "tied": False}, {"count": 3, "kind": "level", "level_cards": 0, "tied": True}]}, "declaring.ladder[2]", "E209"),
+    ("a penalty of 0 points", "two-decks", "lead\n  throw penalty: 0 per attempt\n",
+     {"leading.throw_penalty": {"kind": "per-attempt", "points": 0}}, "leading.throw_penalty.points", "E201"),
+    ("a language that is none", "two-decks", 'ruleset in xx-zz: "x"\n',
+     {"translations.0.language": "xx-zz"}, "translations[0].language", "E210"),
+    ("English as a translation", "two-decks", 'ruleset in EN: "x"\n',
+     {"translations.0.language": "en"}, "translations[0].language", "E210"),
     # what the statements make sure of as they are read
     ("a card taken out twice", "two-decks", "table\n  remove: 2S, 1 2S\n  deal: 24 each, kitty 10\n",
      {"table.removed_cards": [["2S", 2], ["2S", 1]], "table.kitty_size": 5}, "table.removed_cards[1]", "E205"),
@@ -191,6 +203,32 @@ def test_only_a_fixed_trump_suit_names_a_suit_and_it_names_one(way, message):
     fallback = {"kind": "level-card", "card": 0, "skip_to": 0, "otherwise": "no-trump", "suit": ""} | way
     problems = document_problems(with_values("two-decks", {"declaring.fallback": fallback}))
     assert ("E209", "declaring.fallback", message) in problems, problems
+
+
+def test_a_translation_is_given_once_per_language_in_the_tag_s_usual_case():
+    """The compiler writes each language once, in its usual case ('zh-Hant'); a document could not."""
+    data = export("two-decks")
+    twice = with_values("two-decks", {"translations": data["translations"] * 2})
+    assert ("E205", "translations[1].language", "the texts in zh are given twice") in document_problems(twice)
+    cased = with_values("two-decks", {"translations.0.language": "ZH-hant"})
+    assert document_problems(cased) == [("E210", "translations[0].language", "write the language tag 'ZH-hant' as "
+                                                                             "'zh-Hant'")]
+
+
+@pytest.mark.parametrize("ladder, message", [
+    ([{"count": 1, "kind": "level", "level_cards": 0, "tied": True}],
+     "the first step of the ladder has no step before it to be as strong as"),
+])
+def test_a_ladder_starts_with_a_step_of_its_own(ladder, message):
+    problems = document_problems(with_values("two-decks", {"declaring.ladder": ladder}))
+    assert ("E402", "declaring.ladder[0]", message) in problems, problems
+
+
+@pytest.mark.parametrize("kind", ["none", "hand-lost"])
+def test_a_penalty_without_points_takes_none(kind):
+    problems = document_problems(with_values("two-decks", {"leading.throw_penalty": {"kind": kind, "points": 5}}))
+    assert problems == [("E402", "leading.throw_penalty.points", f"a penalty of kind '{kind}' takes no points, "
+                                                                  "not 5")]
 
 
 def test_a_document_can_hold_several_problems_and_gets_each():

@@ -34,7 +34,7 @@ from .base import (
     since,
 )
 from .combinations import Combinations, LinkKind, LinkTier
-from .declaring import DeclareStep, Declaring, Fallback, step_words
+from .declaring import DeclareStep, Declaring, Fallback, reinforces, same_rung, step_words
 from .kitty import MAX_FORMULA_OPERATORS, KittyExchange, Multiplier, MultiplierRow
 from .expressions import Condition, Effect, Number
 from .levels import KnockBack, KnockTrigger, Levels, Trigger
@@ -96,6 +96,8 @@ __all__ = [
     "DeclareStep",
     "Fallback",
     "Declaring",
+    "reinforces",
+    "same_rung",
     "step_words",
     # play
     "Penalty",

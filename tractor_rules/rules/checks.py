@@ -24,8 +24,9 @@ from .. import codes
 from .. import rules as model
 from . import expressions
 from .base import FORBIDDEN_IN_TEXT, RANKS
-from .declaring import step_words
+from .declaring import reinforces, same_rung, step_words
 from .play import width_name
+from .ruleset import language_tag
 from .scoring import score_granularity
 from .trumps import tier_words
 
@@ -965,6 +966,21 @@ def _check_repeats(c: Reporter, r: model.Rules) -> None:
     once("combinations.tractor_lengths", (w for w, _, _ in r.combinations.tractor_lengths),
          lambda w: f"{width_name(w, plural=True)} are listed twice")
     once("declaring.suit_order", r.declaring.suit_order, lambda suit: f"suit {suit} appears twice")
+    ladder = r.declaring.ladder
+    for i, step in enumerate(ladder):
+        clash = next((s for s in ladder[:i] if same_rung(s, step)), None)
+        if clash is not None:
+            c.error_at_field((f"declaring.ladder[{i}]", "declaring.ladder"),
+                             f"'{step_words(step)}' is on the ladder already (as '{step_words(clash)}'): "
+                             "a ladder is strictly ordered", code=codes.REPEATED_VALUE)
+        elif step.tied and i and (reinforces(ladder[i - 1], step) or reinforces(step, ladder[i - 1])):
+            c.error_at_field((f"declaring.ladder[{i}]", "declaring.ladder"),
+                             f"'{step_words(step)}' and '{step_words(ladder[i - 1])}' differ only by how many of "
+                             "the same cards they show, so they cannot be as strong: write '<'",
+                             code=codes.CONTRADICTORY_STATEMENT)
+    for path in ("declaring.ladder[0]",) if ladder and ladder[0].tied else ():
+        c.error_at_field((path, "declaring.ladder"), "the first step of the ladder has no step before it to be "
+                         "as strong as", code=codes.BAD_EXPORT)
     once("declaring.redeal_hands", r.declaring.redeal_hands,
          lambda kind: f"'{_WEAK_HAND_WORDS[kind]}' is listed twice")
     once("kitty.table", ((row.width, row.length) for row in r.kitty.table),
@@ -1079,6 +1095,16 @@ def _check_choices(c: Reporter, r: model.Rules) -> None:
     for path, way in ways:
         if way.kind == "kitty-card" and not way.card:
             c.error_at_field((f"{path}.card",), "the kitty card is counted from 1, not 0", code=codes.BAD_EXPORT)
+    penalties = [("leading.throw_penalty", r.leading.throw_penalty),
+                 ("following.revoke_penalty", r.following.revoke_penalty)]
+    if r.leading.attackers_throw_penalty is not None:
+        penalties.append(("leading.attackers_throw_penalty", r.leading.attackers_throw_penalty))
+    for path, penalty in penalties:
+        if penalty.kind in ("per-attempt", "per-card") and not penalty.points:
+            c.error_at_field((f"{path}.points",), "a penalty must be from 1 to 10000, not 0", code=codes.OUT_OF_RANGE)
+        elif penalty.kind in ("none", "hand-lost") and penalty.points:
+            c.error_at_field((f"{path}.points",), f"a penalty of kind '{penalty.kind}' takes no points, not "
+                             f"{penalty.points}", code=codes.BAD_EXPORT)
     if r.kitty.kind == "formula" and not r.kitty.formula:
         c.error_at_field(("kitty.formula", "kitty.kind"), "a multiplier by formula needs its formula",
                          code=codes.BAD_EXPORT)
@@ -1134,6 +1160,16 @@ def _check_titles(c: Reporter, r: model.Rules) -> None:
     texts = [(kind, kind, "", getattr(r, kind)) for kind in TEXT_LIMITS]
     texts += [(f"translations[{i}].{kind}", kind, f" in {tr.language}", getattr(tr, kind))
               for i, tr in enumerate(r.translations) for kind in TEXT_LIMITS]
+    seen: list[str] = []
+    for i, translation in enumerate(r.translations):
+        tag, problem = language_tag(translation.language)
+        if problem or tag != translation.language:
+            c.error_at_field((f"translations[{i}].language",), problem or f"write the language tag "
+                             f"'{translation.language}' as '{tag}'", code=codes.UNKNOWN_LANGUAGE)
+        elif tag in seen:
+            c.error_at_field((f"translations[{i}].language", "translations"),
+                             f"the texts in {tag} are given twice", code=codes.REPEATED_VALUE)
+        seen.append(tag)
     for path, kind, language, text in texts:
         what = _TEXT_WORDS[kind] + language
         if path == "name" and not text.strip():

@@ -26,6 +26,21 @@ class DeclareStep:
     tied: bool = since(2, default=False)
 
 
+def same_rung(a: DeclareStep, b: DeclareStep) -> bool:
+    """Whether two steps are the same rung: equal counts of one kind, or of jokers where one of
+    them is "either joker", with as many level cards beside them.  A ladder holds each rung once."""
+    if a.count != b.count or a.level_cards != b.level_cards:
+        return False
+    return a.kind == b.kind or "joker" in (a.kind, b.kind) and a.kind != "level" and b.kind != "level"
+
+
+def reinforces(a: DeclareStep, b: DeclareStep) -> bool:
+    """Whether ``b`` shows the cards of ``a`` and more of them: one is ``a`` reinforced, so the two
+    cannot be tied."""
+    same_kind = a.kind == b.kind or "joker" in (a.kind, b.kind) and "level" not in (a.kind, b.kind)
+    return same_kind and b.count >= a.count and b.level_cards >= a.level_cards and b != a
+
+
 #: each kind of step's card in the language's words
 _STEP_NOUNS: dict[str, str] = {
     "level": "level card",

@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from babel import Locale, UnknownLocaleError
+
 from .base import Source, since
 from .combinations import Combinations
 from .declaring import Declaring
@@ -36,6 +38,23 @@ def _classic_thresholds() -> tuple[ThresholdRow, ...]:
         ThresholdRow(120, 155, "attackers", 1),
         ThresholdRow(160, -1, "attackers", 2, every=40),
     )
+
+
+def language_tag(written: str) -> tuple[str, str]:
+    """The language tag ``written`` in its usual case ("zh-Hant", "pt-BR"), and "" when it names a
+    language other than English; else ("", the reason), for a tag naming no language or English
+    (the language of the untagged texts).  The compiler reads ``ruleset in TAG:`` with it, and
+    ``Rules.from_dict`` a translation's tag."""
+    parts = written.split("-")
+    tag = "-".join([parts[0].lower()] + [p.title() if len(p) == 4 else p.upper() for p in parts[1:]])
+    try:
+        locale = Locale.parse(tag, sep="-")
+    except (UnknownLocaleError, ValueError):
+        return "", f"'{written}' is not a language code: write one such as zh, fr or zh-Hant"
+    if locale.language == "en":
+        return "", ("the name and description without 'in' are the English ones: write 'ruleset:' or "
+                    "'description:' for English")
+    return tag, ""
 
 
 @dataclass(frozen=True, slots=True)
