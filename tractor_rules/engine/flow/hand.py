@@ -65,7 +65,7 @@ class Hand:
             public.kitty_shown = tuple(dealt.kitty)
         kitty = exchange(players, banker, hands, dealt.kitty, public)
         if rules.declaring.overturn_after_kitty and not self.beyond:
-            kitty, overturned = overturns(rules, players, hands, kitty, public, standing)
+            kitty, overturned = overturns(rules, players, hands, kitty, public, standing, first_hand=self.first_hand)
             if overturned is not standing:
                 standing = overturned
                 trump_by = "declared"
