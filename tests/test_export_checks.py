@@ -145,6 +145,14 @@ FAMILIES = [
      {"declaring.fallback": {"kind": "suit", "card": 0, "skip_to": 0, "otherwise": "no-trump", "suit": "H"},
       "declaring.fallback_then": [{"kind": "level-card", "card": 0, "skip_to": 0, "otherwise": "no-trump",
                                    "suit": ""}]}, "declaring.fallback", "E206"),
+    ("nothing to call", "house-finding-friends", "table\n  called cards: when a joker and a K\n",
+     {"table.called_when": ["all", ["fact", "card-joker"], ["fact", "card-rank", "K"]]}, "table.called_when", "E213"),
+    ("join twice with fixed partners", "two-decks", "table\n  join twice: no\n", {"table.join_twice": False},
+     "table.join_twice", "E301"),
+    ("no kitty to bury", "two-decks",
+     "table\n  deal: 27 each, kitty 0\ndeclare\n  nobody declares: no-trump\nkitty\n  buried cards: when not a trump\n",
+     {"table.hand_size": 27, "table.kitty_size": 0, "declaring.fallback.kind": "no-trump",
+      "kitty_exchange.buried_when": ["not", ["fact", "card-trump"]]}, "kitty_exchange.buried_when", "E311"),
     ("a rung twice on the ladder", "two-decks",
      "declare\n  ladder: 1 level card < 2 level cards < 2 level cards\n",
      {"declaring.ladder": [{"count": 1, "kind": "level", "level_cards": 0, "tied": False}, {"count": 2, "kind": "level", "level_cards": 0, "tied": False}, {"count": 2, "kind": "level", "level_cards": 0, "tied": False}]}, "declaring.ladder[2]", "E205"),
@@ -168,6 +176,8 @@ FAMILIES = [
     ("a quantity not known yet", "two-decks", "kitty\n  multiplier: points * 2\n",
      {"kitty": {"kind": "formula", "table": [], "doubling": False, "cap": 0,
                 "formula": ["mul", ["var", "points"], ["num", 2]]}}, "kitty.formula", "E212"),
+    ("a quantity not known as a card is called", "house-finding-friends", "table\n  called cards: when points > 5\n",
+     {"table.called_when": ["compare", ">", ["var", "points"], ["num", 5]]}, "table.called_when", "E212"),
     ("an empty name", "two-decks", 'ruleset: " "\n', {"name": ""}, "name", "E208"),
 ]
 
@@ -318,3 +328,18 @@ def test_every_hostile_mutant_gets_the_same_verdict_as_json():
         assert sorted((code, message) for code, _, message in problems) == said, seed
         seen["checks"] += 1
     assert seen["compiled"] > MUTANTS // 5 and seen["checks"] > 10, seen
+
+
+def test_a_version_3_documents_limits_are_named_as_that_document_holds_them():
+    """Versions 2 and 3 held the called cards' rule as limits (``table.call_limits``); a problem with
+    it names that field, not the condition it is read as."""
+    import json
+
+    golden = Path(__file__).resolve().parent / "golden" / "json" / "two-decks.v3.json"
+    data = json.loads(golden.read_text(encoding="utf-8"))
+    data["table"]["call_limits"] = ["trumps"]
+    assert document_problems(data) == [
+        ("E301", "table.call_limits", "'called cards' needs called partners ('partners: by calling N cards'), "
+                                      "but the teams are fixed ('partners: opposite')")]
+    said = compiler_problems('extends: "two-decks"\ntable\n  called cards: not trumps\n')
+    assert ("E301", document_problems(data)[0][2]) in said

@@ -45,6 +45,18 @@ class Reporter(Protocol):
         """Whether the reader has already refused part of ``field`` (an upgrade table with a bad
         row): checking what is left of it would only repeat that error in other words."""
 
+    def hand_without_call(self, rules: model.Rules) -> tuple[str | None, str | None] | None:
+        """A hand (level, trump) of ``rules`` in which no card of the pack is sure to be callable,
+        or None.  The engine's card order judges that, and the rules do not import the engine, so
+        each reader asks it for them (``engine.rulings.card_rules.hand_without_call``)."""
+
+
+def hand_words(level: str | None, trump: str | None) -> str:
+    """A hand in a message's words: "at level 2 with ♠ trump", "at level A in no-trump"."""
+    glyph = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
+    where = f"at level {level}" if level is not None else "in the extra level without a level rank"
+    return f"{where} with {glyph[trump]} trump" if trump is not None else f"{where} in no-trump"
+
 
 #: the fields of the upgrade tables
 _UPGRADE_TABLES = ("thresholds", "solo_thresholds")
@@ -109,12 +121,19 @@ def _check_table(c: Reporter, r: model.Rules) -> None:
         c.error_at_field(("table.partnership", "table.players"),
                          f"alternating partnerships need an even number of players, 4 or more, not {t.players}", code=codes.TABLE_MISMATCH)
     if t.partnership != "called":
-        for path, changed, what in (("table.call_limits", bool(t.call_limits), "called cards"),
-                                    ("table.count_banker_copies", not t.count_banker_copies, "called copies")):
+        for path, changed, what in (("table.called_when", bool(t.call_condition), "called cards"),
+                                    ("table.count_banker_copies", not t.count_banker_copies, "called copies"),
+                                    ("table.join_twice", not t.join_twice, "join twice")):
             if changed:
                 c.error_at_field((path, "table.partnership"),
                                  f"'{what}' needs called partners ('partners: by calling N cards'), "
                                  f"but the teams are fixed ('partners: {t.partnership}')", code=codes.TABLE_MISMATCH)
+    if t.partnership == "called" and t.call_condition:
+        empty = c.hand_without_call(r)
+        if empty is not None:
+            c.error_at_field(("table.called_when",),
+                             f"'called cards' leaves no card to call {hand_words(*empty)}: some card must "
+                             "always be callable", code=codes.NOTHING_TO_CALL)
     if t.partnership == "called" and t.called_cards * 2 > t.players:
         c.error_at_field(("table.called_cards",),
                          f"{t.called_cards} called cards cannot find partners among {t.players} players", code=codes.TABLE_MISMATCH)
@@ -408,6 +427,9 @@ def _check_kitty_shown(c: Reporter, r: model.Rules) -> None:
     if (shown.shown_before_burying or shown.shown_at_end) and r.table.kitty_size == 0:
         c.error_at_field(("kitty_exchange.shown_before_burying", "table.kitty_size"),
                          "there is no kitty to show", code=codes.KITTY)
+    if shown.buried_when and r.table.kitty_size == 0:
+        c.error_at_field(("kitty_exchange.buried_when", "table.kitty_size"),
+                         "there is no kitty to bury", code=codes.KITTY)
 
 
 def _jokers_held(table: model.Table, kind: str) -> int:
@@ -800,6 +822,9 @@ class _Counting:
     def already_refused(self, field: str) -> bool:
         return self.inner.already_refused(field)
 
+    def hand_without_call(self, rules: model.Rules) -> tuple[str | None, str | None] | None:
+        return self.inner.hand_without_call(rules)
+
 
 def not_a_rank(value: str) -> str:
     """The words of a rank that is none ("1", "Z")."""
@@ -1086,9 +1111,12 @@ def _check_choices(c: Reporter, r: model.Rules) -> None:
 
 
 def _check_moments(c: Reporter, r: model.Rules) -> None:
-    """Every expression reads only what is known when it is evaluated: the kitty's formula and its
-    'dug when' as the kitty is counted, the house rules after a hand."""
-    trees = [("kitty.formula", r.kitty.formula, expressions.KITTY),
+    """Every expression reads only what is known when it is evaluated: the called and the buried
+    cards' conditions as a card is called or buried, the kitty's formula and its 'dug when' as the
+    kitty is counted, the house rules after a hand."""
+    trees = [("table.called_when", r.table.called_when, expressions.CALL),
+             ("kitty_exchange.buried_when", r.kitty_exchange.buried_when, expressions.BURY),
+             ("kitty.formula", r.kitty.formula, expressions.KITTY),
              ("kitty_exchange.dug_when", r.kitty_exchange.dug_when, expressions.KITTY)]
     for i, trigger in enumerate(r.levels.after_hand):
         trees.append((f"levels.after_hand[{i}].condition", trigger.condition, expressions.AFTER_HAND))

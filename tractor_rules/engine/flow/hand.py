@@ -125,7 +125,7 @@ def _score(h: Hand) -> None:
         declarer=declarer, called=public.called, redeals=h.dealt.redeals, trump_by=h.trump_by,
         penalty=end.penalty, forfeit=end.forfeit, beyond=h.beyond,
         weak_hands=[(w.seat, w.hand, w.trump) for w in h.dealt.weak_hands],
-        kitty_shown=public.kitty_shown, buried_shown=public.buried_shown,
+        kitty_shown=public.kitty_shown, buried_shown=public.buried_shown, buried_by=kitty.burier,
     )
     if rules.levels.after_hand:
         facts = facts_of(record)

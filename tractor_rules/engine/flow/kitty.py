@@ -1,6 +1,7 @@
 """The kitty exchange: the banker takes the kitty and buries as many cards; with
 ``overturn_after_kitty`` the other players may then overturn (炒地皮), each overturner taking the
-kitty and burying in turn.  Only the last player to bury sees the buried cards."""
+kitty and burying in turn.  Only the last player to bury sees the buried cards.  A burial keeps to
+``kitty_exchange.buried_when`` (``rulings.cards.burial_error``)."""
 
 from __future__ import annotations
 
@@ -9,6 +10,8 @@ from dataclasses import dataclass
 
 from ...rules import Rules
 from ..deck.cards import Card
+from ..errors import EngineError
+from ..rulings.cards import burial_error, shown_in_declaring
 from .choices import IllegalPlay, holds, notation, take
 from .deal import DeclarationOffers, Standing
 from .views import Player, PlayerView, Public
@@ -39,6 +42,12 @@ def exchange(players: Sequence[Player], seat: int, hands: list[list[Card]], kitt
         raise IllegalPlay(seat, f"buried {len(buried)} cards, not {k}")
     if not holds(hand, buried):
         raise IllegalPlay(seat, f"buried {notation(buried)}, which is not in the hand")
+    if public.rules.kitty_exchange.buried_when:
+        if public.ctx is None:
+            raise EngineError("the kitty is exchanged before the hand's trump is known")
+        why = burial_error(public.ctx.order, hand, buried, shown_in_declaring(public.declarations))
+        if why is not None:
+            raise IllegalPlay(seat, f"cannot bury {notation(buried)}: {why}")
     take(hand, buried)
     return Kitty(buried, seat)
 
