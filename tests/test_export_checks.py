@@ -165,6 +165,9 @@ FAMILIES = [
      {"translations.0.language": "xx-zz"}, "translations[0].language", "E210"),
     ("English as a translation", "two-decks", 'ruleset in EN: "x"\n',
      {"translations.0.language": "en"}, "translations[0].language", "E210"),
+    ("a number not known at the turn to overturn", "two-decks", "declare\n  overturn after kitty: when points > 40\n",
+     {"declaring.overturn_after_kitty": True,
+      "declaring.overturn_when": ["compare", ">", ["var", "points"], ["num", 40]]}, "declaring.overturn_when", "E212"),
     # what the statements make sure of as they are read
     ("a card taken out twice", "two-decks", "table\n  remove: 2S, 1 2S\n  deal: 24 each, kitty 10\n",
      {"table.removed_cards": [["2S", 2], ["2S", 1]], "table.kitty_size": 5}, "table.removed_cards[1]", "E205"),

@@ -268,6 +268,15 @@ def test_a_version_3_document_cannot_set_the_rules_on_cards(section, field, valu
         tr.Rules.from_dict(data)
 
 
+def test_a_version_3_document_cannot_say_who_may_overturn_after_the_kitty():
+    data = json.loads((GOLDEN / "two-decks.v3.json").read_text(encoding="utf-8"))
+    data["declaring"]["overturn_after_kitty"] = True
+    assert tr.Rules.from_dict(data).declaring.overturn_after_kitty  # as version 3 could say
+    data["declaring"]["overturn_when"] = ["fact", "player-attacker"]
+    with pytest.raises(tr.RulesetError, match="declaring.overturn_when: version 3 has no field 'overturn_when'"):
+        tr.Rules.from_dict(data)
+
+
 def test_a_version_3_document_cannot_name_a_fact_of_a_card():
     data = json.loads((GOLDEN / "two-decks.v3.json").read_text(encoding="utf-8"))
     data["kitty_exchange"]["dug_when"] = ["fact", "card-trump"]

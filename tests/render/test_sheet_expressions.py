@@ -59,6 +59,10 @@ FACT_TREES = {
     "card-joker": ("fact", "card-joker"),
     "card-highest": ("fact", "card-highest"),
     "card-shown": ("fact", "card-shown"),
+    # facts of the player whose turn to overturn it is (tests/engine/test_overturn_when.py)
+    "player-attacker": ("fact", "player-attacker"),
+    "player-banker": ("fact", "player-banker"),
+    "first-hand": ("fact", "first-hand"),
 }
 EFFECT_TREES = {
     "up": ("up", "bankers", ("num", 2)),

@@ -1108,14 +1108,20 @@ def _check_choices(c: Reporter, r: model.Rules) -> None:
     if r.kitty.kind == "formula" and not r.kitty.formula:
         c.error_at_field(("kitty.formula", "kitty.kind"), "a multiplier by formula needs its formula",
                          code=codes.BAD_EXPORT)
+    if r.declaring.overturn_when and not r.declaring.overturn_after_kitty:
+        c.error_at_field(("declaring.overturn_when", "declaring.overturn_after_kitty"),
+                         "who may overturn after the kitty is given, but nobody overturns after it "
+                         "('overturn after kitty: when ...' sets both)", code=codes.BAD_EXPORT)
 
 
 def _check_moments(c: Reporter, r: model.Rules) -> None:
     """Every expression reads only what is known when it is evaluated: the called and the buried
-    cards' conditions as a card is called or buried, the kitty's formula and its 'dug when' as the
+    cards' conditions as a card is called or buried, who may overturn after the kitty as their turn
+    comes, the kitty's formula and its 'dug when' as the
     kitty is counted, the house rules after a hand."""
     trees = [("table.called_when", r.table.called_when, expressions.CALL),
              ("kitty_exchange.buried_when", r.kitty_exchange.buried_when, expressions.BURY),
+             ("declaring.overturn_when", r.declaring.overturn_when, expressions.OVERTURN),
              ("kitty.formula", r.kitty.formula, expressions.KITTY),
              ("kitty_exchange.dug_when", r.kitty_exchange.dug_when, expressions.KITTY)]
     for i, trigger in enumerate(r.levels.after_hand):

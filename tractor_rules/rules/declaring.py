@@ -7,6 +7,7 @@ from dataclasses import dataclass, field
 from typing import Literal
 
 from .base import MAX_DECKS, Suit, bounded, bounds, since
+from .expressions import Condition
 
 
 @dataclass(frozen=True, slots=True)
@@ -108,6 +109,10 @@ class Declaring:
     overturn_own: bool = False
     #: overturning after the kitty exchange (炒地皮), the kitty passing to the new declarer
     overturn_after_kitty: bool = False
+    #: with ``overturn_after_kitty``, only a player of whom this condition holds when their turn
+    #: comes may overturn (evaluated at ``expressions.OVERTURN``); empty: every player but the
+    #: standing declarer
+    overturn_when: Condition = since(4, default=Condition(()))
     fallback: Fallback = field(default_factory=Fallback)
     #: the ways tried in turn after ``fallback`` when it names no suit, before its ``otherwise``
     #: ("first level card in kitty, otherwise highest kitty card"): each names a suit or no-trump,

@@ -18,6 +18,7 @@ points or levels, so no step ever builds a huge number.
 from __future__ import annotations
 
 import reprlib
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, NewType, Protocol
 
@@ -48,17 +49,19 @@ COMPARATOR_SPELLINGS = {"≤": "<=", "≥": ">=", "≠": "!=", "==": "="}
 
 
 #: the moments at which an expression is evaluated: when the banker calls cards (Finding Friends),
-#: when a player buries the kitty, when a dug kitty is counted, after a hand.  At the first two a
-#: condition is asked of one card at a time: the card is its subject (``CARD_MOMENTS``)
-CALL, BURY, KITTY, AFTER_HAND = "call", "bury", "kitty", "after-hand"
+#: when a player buries the kitty, when a player may overturn after the kitty exchange, when a dug
+#: kitty is counted, after a hand.  At the first two a condition is asked of one card at a time:
+#: the card is its subject (``CARD_MOMENTS``); at the third, of one player at a time
+CALL, BURY, OVERTURN, KITTY, AFTER_HAND = "call", "bury", "overturn", "kitty", "after-hand"
 CARD_MOMENTS = frozenset({CALL, BURY})
 #: where each moment is, in the words of an error
 MOMENT_WORDS = {CALL: "when the banker calls cards", BURY: "when the kitty is buried",
-                KITTY: "when the kitty is counted", AFTER_HAND: "after a hand"}
+                OVERTURN: "when a player may overturn after the kitty", KITTY: "when the kitty is counted",
+                AFTER_HAND: "after a hand"}
 #: known from the last trick on
 _PLAYED = frozenset({KITTY, AFTER_HAND})
 #: known at every moment: the table, the hand's level and trump
-_EVERY = CARD_MOMENTS | _PLAYED
+_EVERY = CARD_MOMENTS | _PLAYED | {OVERTURN}
 
 
 @dataclass(frozen=True, slots=True)
@@ -85,6 +88,11 @@ QUANTITIES: dict[str, Quantity] = {q.name: q for q in (
              "the attackers' score before it is held at 0: below 0 when penalties take more than they won", 4),
     Quantity("kitty-points", "kitty points", frozenset({AFTER_HAND}), "the points of the cards in the kitty"),
     Quantity("levels", "levels", frozenset({AFTER_HAND}), "the levels the hand's outcome gives its winners"),
+    # the round of overturning after the kitty (version 4)
+    Quantity("overturns", "overturns", frozenset({OVERTURN}), "the overturns made after the kitty so far this hand",
+             4),
+    Quantity("declared-level-cards", "declared level cards", frozenset({OVERTURN}),
+             "the level cards the standing declaration shows (0 when it shows jokers alone, or nobody declared)", 4),
 )}
 
 #: teams as conditions and effects name them: the hand's banker team and the others; the hand's
@@ -132,10 +140,19 @@ FACTS: dict[str, Form] = {f.name: f for f in (
     Form("card-highest", (), "the card is the highest of its suit in this hand (a side suit's ace, or its king "
                              "when aces are trumps; among trumps, the highest trump)", CARD_MOMENTS, 4),
     Form("card-shown", (), "a card of the same face was shown in a declaration this hand", CARD_MOMENTS, 4),
+    # facts of the player who may overturn after the kitty, and of the hand then (version 4)
+    Form("player-attacker", (), "the player is an attacker: not on the banker's team as known then (with called "
+                                "partners, everyone but the banker)", frozenset({OVERTURN}), 4),
+    Form("player-banker", (), "the player is on the banker's team as known then (with called partners, the banker "
+                              "alone)", frozenset({OVERTURN}), 4),
+    Form("first-hand", (), "the hand is the game's first (its banker was found by declaring)", frozenset({OVERTURN}),
+         4),
 )}
 
 #: the facts whose subject is the card being judged
 CARD_FACTS = frozenset(name for name, form in FACTS.items() if form.moments == CARD_MOMENTS)
+#: the facts whose subject is the player who may act
+PLAYER_FACTS = frozenset({"player-attacker", "player-banker"})
 
 EFFECTS: dict[str, Form] = {f.name: f for f in (
     Form("up", ("team", "number"), "the team goes up that many levels (stopping where a climb stops)"),
@@ -429,3 +446,25 @@ def compare(comparator: str, a: int, b: int) -> bool:
     if comparator == "!=":
         return a != b
     raise ExpressionError(f"unknown comparator {_shown(comparator)}")
+
+
+# --- conditions -----------------------------------------------------------------------------------
+
+
+def condition_holds(tree: tuple, fact: Callable[[str, tuple], bool], values: Values) -> bool:
+    """Whether the condition ``tree`` holds (the empty condition always does): each fact asked of
+    ``fact`` (its name and arguments), each quantity read from ``values``."""
+    if not tree:
+        return True
+    head = tree[0]
+    if head == "fact":
+        return fact(tree[1], tree[2:])
+    if head == "compare":
+        return compare(tree[1], evaluate_number(tree[2], values), evaluate_number(tree[3], values))
+    if head == "all":
+        return all(condition_holds(part, fact, values) for part in tree[1:])
+    if head == "any":
+        return any(condition_holds(part, fact, values) for part in tree[1:])
+    if head == "not":
+        return not condition_holds(tree[1], fact, values)
+    raise ExpressionError(f"not a condition: {_shown(tree)}")

@@ -92,7 +92,8 @@ def _bury(h: Hand) -> None:
 def _overturn(h: Hand) -> None:
     if h.beyond:  # the extra level has no level rank to declare with
         return
-    h.kitty, overturned = overturns(h.rules, h.players, h.hands, h.kitty, h.public, h.standing)
+    h.kitty, overturned = overturns(h.rules, h.players, h.hands, h.kitty, h.public, h.standing,
+                                    first_hand=h.first_hand)
     if overturned is not h.standing:
         h.standing = overturned
         h.trump_by = "declared"

@@ -12,8 +12,10 @@ from ...rules import Rules
 from ..deck.cards import Card
 from ..errors import EngineError
 from ..rulings.cards import burial_error, shown_in_declaring
+from ..rulings.declaring import OverturnTurn, may_overturn
 from .choices import IllegalPlay, holds, notation, take
 from .deal import DeclarationOffers, Standing
+from .seats import banker_team
 from .views import Player, PlayerView, Public
 
 
@@ -53,17 +55,26 @@ def exchange(players: Sequence[Player], seat: int, hands: list[list[Card]], kitt
 
 
 def overturns(rules: Rules, players: Sequence[Player], hands: list[list[Card]], kitty: Kitty, public: Public,
-              standing: Standing | None) -> tuple[Kitty, Standing | None]:
+              standing: Standing | None, *, first_hand: bool) -> tuple[Kitty, Standing | None]:
     """炒地皮: after the exchange the others may overturn in turn, from the seat after the burier,
     until every other player has passed in a row; each overturn sets trump and its overturner
-    exchanges the kitty.  Each overturn is stronger, so this ends."""
+    exchanges the kitty.  Each overturn is stronger, so this ends.  A player of whom
+    ``declaring.overturn_when`` does not hold passes unasked."""
     declaring = DeclarationOffers(rules, players, public.level)
     n = public.players
     seat = kitty.burier
+    bankers = banker_team(rules, kitty.burier)  # the banker buried first
+    condition = rules.declaring.overturn_when
+    made = 0
     quiet = 0
     while quiet < n - 1:
         seat = (seat + 1) % n
         if standing is not None and seat == standing.seat:
+            quiet += 1
+            continue
+        if condition and not may_overturn(OverturnTurn(
+                rules, seat not in bankers, first_hand, made, None if standing is None else standing.declaration,
+                public.level, public.trump)):
             quiet += 1
             continue
         got = declaring.ask(seat, hands[seat], standing, public)
@@ -74,5 +85,6 @@ def overturns(rules: Rules, players: Sequence[Player], hands: list[list[Card]], 
         public.trump = got.declaration.trump
         public.ctx = rules.context(public.level, public.trump)
         kitty = exchange(players, seat, hands, kitty.cards, public)
+        made += 1
         quiet = 0
     return kitty, standing

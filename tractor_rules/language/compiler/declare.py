@@ -8,9 +8,10 @@ from typing import Literal
 
 from ... import codes
 from ... import rules as model
-from ...rules import reinforces, same_rung, step_words
+from ...rules import expressions, reinforces, same_rung, step_words
 from ..syntax import Leaf, Node, Statement, as_leaf, as_node
 from .core import YES_NO, Compiler, child_nodes, choice, handles, handles_choice, limits
+from .expressions import condition_tree
 
 # The model's Literal types for these fields, spelt out: ``rules`` names no alias for them.
 StepKind = Literal["level", "small-joker", "big-joker", "joker"]
@@ -103,7 +104,21 @@ def _reinforce(c: Compiler, st: Statement) -> None:
 
 
 handles_choice("overturn_own", "declaring.overturn_own", YES_NO)
-handles_choice("overturn_after_kitty", "declaring.overturn_after_kitty", YES_NO)
+
+
+@handles("overturn_after_kitty")
+def _overturn_after_kitty(c: Compiler, st: Statement) -> None:
+    """``overturn after kitty: yes``, ``no`` or ``when CONDITION``: whether the others may overturn
+    after the kitty exchange, and then only a player of whom the condition holds when their turn
+    comes."""
+    node = as_node(st.node.args[0])
+    if node.kind in YES_NO:
+        c.set("declaring.overturn_after_kitty", YES_NO[node.kind])
+        return
+    condition = condition_tree(c, node, expressions.OVERTURN)
+    if condition is not None:
+        c.set("declaring.overturn_after_kitty", True)
+        c.set("declaring.overturn_when", model.Condition(condition))
 
 
 #: the ways of choosing trump that always decide (never pass to a later one)

@@ -19,6 +19,8 @@ QUANTITY_OF_RULE = {
     "raw_points": "raw-points",
     "kitty_points": "kitty-points",
     "levels_won": "levels",
+    "overturns_made": "overturns",
+    "declared_level_cards": "declared-level-cards",
 }
 #: a fact's tree kind (the grammar's alias; the last trick's by its 'with' clause) → its name in
 #: ``rules.expressions.FACTS``
@@ -43,6 +45,9 @@ FACT_OF_RULE = {
     "card_joker": "card-joker",
     "card_highest": "card-highest",
     "card_shown": "card-shown",
+    "player_attacker": "player-attacker",
+    "player_banker": "player-banker",
+    "first_hand": "first-hand",
 }
 #: a suit as a card fact names it ("a heart") → its letter
 SUIT_OF_WORD = {"spade": "S", "heart": "H", "diamond": "D", "club": "C"}
@@ -52,7 +57,7 @@ EFFECT_OF_RULE = {"go_up": "up", "go_down": "down", "back_to": "back-to", "go_to
 #: the statements that hold expressions → the moment their expressions are evaluated at (which
 #: quantities they may read)
 MOMENT_OF_STATEMENT = {"multiplier": ex.KITTY, "trigger": ex.AFTER_HAND, "dug_when": ex.KITTY,
-                       "called_cards": ex.CALL, "buried_cards": ex.BURY}
+                       "called_cards": ex.CALL, "buried_cards": ex.BURY, "overturn_after_kitty": ex.OVERTURN}
 _ADD = {"+": "add", "-": "sub"}
 #: a seat role's tree kind → its name in ``rules.expressions.ROLES``
 ROLE_OF_RULE = {
@@ -153,6 +158,9 @@ def condition_tree(c: Compiler, node: Node | Leaf, moment: str = ex.AFTER_HAND) 
         if fact[1] in ex.CARD_FACTS:
             c.error(node, f"'{_written(c, node)}' is a fact of a card, known only where a card is judged "
                           "('called cards: when ...', 'buried cards: when ...')", code=codes.NOT_KNOWN_HERE)
+        elif fact[1] in ex.PLAYER_FACTS:
+            c.error(node, f"'{_written(c, node)}' is a fact of the player who may overturn, known only in "
+                          "'overturn after kitty: when ...'", code=codes.NOT_KNOWN_HERE)
         else:
             c.error(node, f"'{_written(c, node)}' is not known {_MOMENT_WORDS[moment]}", code=codes.NOT_KNOWN_HERE)
         return None

@@ -73,11 +73,20 @@ def _overturn_own(r: Any) -> Made:
 def _overturn_after_kitty(r: Any) -> Made:
     if not r.declaring.ladder:
         return None
+    overturn, condition = r.declaring.overturn_after_kitty, r.declaring.overturn_when
+    values = {"condition": condition_words(condition)} if overturn and condition else {}
     if not r.table.kitty_size:  # no kitty, no exchange to speak of
-        if r.declaring.overturn_after_kitty:
+        if values:
+            return _("Declaring goes on after the deal, but a player may overturn then only when %(condition)s.") % (
+                values)
+        if overturn:
             return _("Declaring goes on after the deal: a stronger declaration still overturns.")
         return _("Declaring ends with the deal.")
-    if r.declaring.overturn_after_kitty:
+    if values:
+        return _("Declaring goes on after the kitty exchange, but a player may overturn then only when "
+                 "%(condition)s: a stronger declaration still overturns, and the kitty passes to the new "
+                 "declarer.") % values
+    if overturn:
         return _("Declaring goes on after the kitty exchange: a stronger declaration still overturns, and the "
                  "kitty passes to the new declarer.")
     return _("Declaring ends with the deal: nobody overturns after the kitty exchange.")

@@ -29,6 +29,11 @@ def _quantity(name: str) -> str:
         return _("the points in the kitty")
     if name == "levels":
         return _("the levels the hand gives its winners")
+    if name == "overturns":
+        return _("the number of overturns after the kitty so far")
+    if name == "declared-level-cards":
+        # Translators: the level cards shown in the declaration that stands (0 for jokers alone)
+        return _("the number of level cards the standing declaration shows")
     raise ValueError(name)
 
 
@@ -137,6 +142,12 @@ def _fact(name: str, args: tuple, negated: bool = False) -> str:
         return _("somebody declared") if negated else _("nobody declared")
     if name == "always":
         return _("never") if negated else _("always")
+    if name == "player-attacker":
+        return _("the player is not an attacker") if negated else _("the player is an attacker")
+    if name == "player-banker":
+        return _("the player is not on the banker's team") if negated else _("the player is on the banker's team")
+    if name == "first-hand":
+        return _("the hand is not the game's first") if negated else _("the hand is the game's first")
     raise ValueError(name)
 
 
@@ -193,7 +204,7 @@ _CARD_NOUNS = {
 #: facts whose sentence has a negative form of its own ("do not win"); others are said "not: ..."
 _NEGATABLE = frozenset({"wins", "loses", "last-trick", "took", "lost", "level-is", "no-trump", "nobody-declared",
                         "always", "card-trump", "card-points", "card-rank", "card-suit", "card-level", "card-joker",
-                        "card-highest", "card-shown"})
+                        "card-highest", "card-shown", "player-attacker", "player-banker", "first-hand"})
 
 
 def condition_words(tree: Any, top: bool = True) -> str:
