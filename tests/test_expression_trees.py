@@ -302,9 +302,20 @@ effects = effects_any.filter(lambda e: operator_count(e) <= MAX_FORMULA_OPERATOR
 triggers = st.builds(Trigger, conditions, st.lists(effects, min_size=1, max_size=3).map(tuple))
 #: house rules a document may hold after a hand: only what is known then (``Rules.from_dict``
 #: refuses a fact of a card there, E212)
+_KNOWN_AFTER_HAND = {name for name, q in ex.QUANTITIES.items() if ex.AFTER_HAND in q.moments}
+
+
+def _known_after_hand(tree: tuple) -> bool:
+    """Whether every quantity ``tree`` reads is known after a hand (not the number of overturns
+    after the kitty, say, known only as a player's turn to overturn comes)."""
+    return ex.quantities_of(tree) <= _KNOWN_AFTER_HAND
+
+
 triggers_after_hand = st.builds(
-    Trigger, _conditions_of(facts_after_hand).filter(lambda c: operator_count(c) <= MAX_FORMULA_OPERATORS),
-    st.lists(effects, min_size=1, max_size=3).map(tuple))
+    Trigger,
+    _conditions_of(facts_after_hand).filter(lambda c: operator_count(c) <= MAX_FORMULA_OPERATORS
+                                            and _known_after_hand(c)),
+    st.lists(effects.filter(_known_after_hand), min_size=1, max_size=3).map(tuple))
 
 BASE = tr.load("two-decks")
 
