@@ -56,7 +56,7 @@ MAX_DIGITS = 6
 _FORMULA_OPERATORS = frozenset({"+", "-", "*", "×", "/", "÷", "^", "min", "max", "and", "or", "not", "<", "<=", ">",
                                 ">=", "=", "==", "!=", "≤", "≥", "≠"})
 #: the statements that hold an expression, whose operators are counted
-_EXPRESSION_STATEMENTS = frozenset({"multiplier", "when"})
+_EXPRESSION_STATEMENTS = frozenset({"multiplier", "when", "dug", "called", "buried"})
 #: a byte-order mark, which some editors put at the start of a UTF-8 file: not part of the text
 BOM = "\ufeff"
 
@@ -83,7 +83,7 @@ _FRIENDLY = {
     "$END": "the end of the file",
 }
 #: rules the grammar marks with "!" to keep their words: their text is the value
-_WORD_RULES = {"rank": "rank", "suit": "suit", "clockwise": "word", "sign": "word", "add_op": "word",
+_WORD_RULES = {"rank": "rank", "suit": "suit", "suit_name": "word", "clockwise": "word", "sign": "word", "add_op": "word",
                "mul_op": "word", "comparator": "word"}
 #: a WORD that reaches the tree is one the grammar takes as a value (a language tag): every other
 #: word became a keyword or an error

@@ -25,8 +25,9 @@ from .. import codes
 from .. import rules as model
 from . import expressions
 from .base import FORBIDDEN_IN_TEXT, RANKS
-from .declaring import step_words
+from .declaring import reinforces, same_rung, step_words
 from .play import width_name
+from .ruleset import language_tag
 from .scoring import score_granularity
 from .trumps import tier_words
 
@@ -58,6 +59,18 @@ class Reporter(Protocol):
     def already_refused(self, field: str) -> bool:
         """Whether the reader has already refused part of ``field`` (an upgrade table with a bad
         row): checking what is left of it would only repeat that error in other words."""
+
+    def hand_without_call(self, rules: model.Rules) -> tuple[str | None, str | None] | None:
+        """A hand (level, trump) of ``rules`` in which no card of the pack is sure to be callable,
+        or None.  The engine's card order judges that, and the rules do not import the engine, so
+        each reader asks it for them (``engine.rulings.card_rules.hand_without_call``)."""
+
+
+def hand_words(level: str | None, trump: str | None) -> str:
+    """A hand in a message's words: "at level 2 with ♠ trump", "at level A in no-trump"."""
+    glyph = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
+    where = f"at level {level}" if level is not None else "in the extra level without a level rank"
+    return f"{where} with {glyph[trump]} trump" if trump is not None else f"{where} in no-trump"
 
 
 #: the fields of the upgrade tables
@@ -123,12 +136,19 @@ def _check_table(c: Reporter, r: model.Rules) -> None:
         c.error_at_field(("table.partnership", "table.players"),
                          f"alternating partnerships need an even number of players, 4 or more, not {t.players}", code=codes.TABLE_MISMATCH)
     if t.partnership != "called":
-        for path, changed, what in (("table.call_limits", bool(t.call_limits), "called cards"),
-                                    ("table.count_banker_copies", not t.count_banker_copies, "called copies")):
+        for path, changed, what in (("table.called_when", bool(t.call_condition), "called cards"),
+                                    ("table.count_banker_copies", not t.count_banker_copies, "called copies"),
+                                    ("table.join_twice", not t.join_twice, "join twice")):
             if changed:
                 c.error_at_field((path, "table.partnership"),
                                  f"'{what}' needs called partners ('partners: by calling N cards'), "
                                  f"but the teams are fixed ('partners: {t.partnership}')", code=codes.TABLE_MISMATCH)
+    if t.partnership == "called" and t.call_condition:
+        empty = c.hand_without_call(r)
+        if empty is not None:
+            c.error_at_field(("table.called_when",),
+                             f"'called cards' leaves no card to call {hand_words(*empty)}: some card must "
+                             "always be callable", code=codes.NOTHING_TO_CALL)
     if t.partnership == "called" and t.called_cards * 2 > t.players:
         c.error_at_field(("table.called_cards",),
                          f"{t.called_cards} called cards cannot find partners among {t.players} players", code=codes.TABLE_MISMATCH)
@@ -510,6 +530,9 @@ def _check_kitty_shown(c: Reporter, r: model.Rules) -> None:
     if (shown.shown_before_burying or shown.shown_at_end) and r.table.kitty_size == 0:
         c.error_at_field(("kitty_exchange.shown_before_burying", "table.kitty_size"),
                          "there is no kitty to show", code=codes.KITTY)
+    if shown.buried_when and r.table.kitty_size == 0:
+        c.error_at_field(("kitty_exchange.buried_when", "table.kitty_size"),
+                         "there is no kitty to bury", code=codes.KITTY)
 
 
 def _jokers_held(table: model.Table, kind: str) -> int:
@@ -903,6 +926,9 @@ class _Counting:
     def already_refused(self, field: str) -> bool:
         return self.inner.already_refused(field)
 
+    def hand_without_call(self, rules: model.Rules) -> tuple[str | None, str | None] | None:
+        return self.inner.hand_without_call(rules)
+
 
 def not_a_rank(value: str) -> str:
     """The words of a rank that is none ("1", "Z")."""
@@ -1044,6 +1070,21 @@ def _check_repeats(c: Reporter, r: model.Rules) -> None:
     once("combinations.tractor_lengths", (w for w, _, _ in r.combinations.tractor_lengths),
          lambda w: f"{width_name(w, plural=True)} are listed twice")
     once("declaring.suit_order", r.declaring.suit_order, lambda suit: f"suit {suit} appears twice")
+    ladder = r.declaring.ladder
+    for i, step in enumerate(ladder):
+        clash = next((s for s in ladder[:i] if same_rung(s, step)), None)
+        if clash is not None:
+            c.error_at_field((f"declaring.ladder[{i}]", "declaring.ladder"),
+                             f"'{step_words(step)}' is on the ladder already (as '{step_words(clash)}'): "
+                             "a ladder is strictly ordered", code=codes.REPEATED_VALUE)
+        elif step.tied and i and (reinforces(ladder[i - 1], step) or reinforces(step, ladder[i - 1])):
+            c.error_at_field((f"declaring.ladder[{i}]", "declaring.ladder"),
+                             f"'{step_words(step)}' and '{step_words(ladder[i - 1])}' differ only by how many of "
+                             "the same cards they show, so they cannot be as strong: write '<'",
+                             code=codes.CONTRADICTORY_STATEMENT)
+    for path in ("declaring.ladder[0]",) if ladder and ladder[0].tied else ():
+        c.error_at_field((path, "declaring.ladder"), "the first step of the ladder has no step before it to be "
+                         "as strong as", code=codes.BAD_EXPORT)
     once("declaring.redeal_hands", r.declaring.redeal_hands,
          lambda kind: f"'{_WEAK_HAND_WORDS[kind]}' is listed twice")
     once("kitty.table", ((row.width, row.length) for row in r.kitty.table),
@@ -1158,15 +1199,34 @@ def _check_choices(c: Reporter, r: model.Rules) -> None:
     for path, way in ways:
         if way.kind == "kitty-card" and not way.card:
             c.error_at_field((f"{path}.card",), "the kitty card is counted from 1, not 0", code=codes.BAD_EXPORT)
+    penalties = [("leading.throw_penalty", r.leading.throw_penalty),
+                 ("following.revoke_penalty", r.following.revoke_penalty)]
+    if r.leading.attackers_throw_penalty is not None:
+        penalties.append(("leading.attackers_throw_penalty", r.leading.attackers_throw_penalty))
+    for path, penalty in penalties:
+        if penalty.kind in ("per-attempt", "per-card") and not penalty.points:
+            c.error_at_field((f"{path}.points",), "a penalty must be from 1 to 10000, not 0", code=codes.OUT_OF_RANGE)
+        elif penalty.kind in ("none", "hand-lost") and penalty.points:
+            c.error_at_field((f"{path}.points",), f"a penalty of kind '{penalty.kind}' takes no points, not "
+                             f"{penalty.points}", code=codes.BAD_EXPORT)
     if r.kitty.kind == "formula" and not r.kitty.formula:
         c.error_at_field(("kitty.formula", "kitty.kind"), "a multiplier by formula needs its formula",
                          code=codes.BAD_EXPORT)
+    if r.declaring.overturn_when and not r.declaring.overturn_after_kitty:
+        c.error_at_field(("declaring.overturn_when", "declaring.overturn_after_kitty"),
+                         "who may overturn after the kitty is given, but nobody overturns after it "
+                         "('overturn after kitty: when ...' sets both)", code=codes.BAD_EXPORT)
 
 
 def _check_moments(c: Reporter, r: model.Rules) -> None:
-    """Every expression reads only what is known when it is evaluated: the kitty's formula and its
-    'dug when' as the kitty is counted, the house rules after a hand."""
-    trees = [("kitty.formula", r.kitty.formula, expressions.KITTY),
+    """Every expression reads only what is known when it is evaluated: the called and the buried
+    cards' conditions as a card is called or buried, who may overturn after the kitty as their turn
+    comes, the kitty's formula and its 'dug when' as the
+    kitty is counted, the house rules after a hand."""
+    trees = [("table.called_when", r.table.called_when, expressions.CALL),
+             ("kitty_exchange.buried_when", r.kitty_exchange.buried_when, expressions.BURY),
+             ("declaring.overturn_when", r.declaring.overturn_when, expressions.OVERTURN),
+             ("kitty.formula", r.kitty.formula, expressions.KITTY),
              ("kitty_exchange.dug_when", r.kitty_exchange.dug_when, expressions.KITTY)]
     for i, trigger in enumerate(r.levels.after_hand):
         trees.append((f"levels.after_hand[{i}].condition", trigger.condition, expressions.AFTER_HAND))
@@ -1210,6 +1270,16 @@ def _check_titles(c: Reporter, r: model.Rules) -> None:
     texts = [(kind, kind, "", getattr(r, kind)) for kind in TEXT_LIMITS]
     texts += [(f"translations[{i}].{kind}", kind, f" in {tr.language}", getattr(tr, kind))
               for i, tr in enumerate(r.translations) for kind in TEXT_LIMITS]
+    seen: list[str] = []
+    for i, translation in enumerate(r.translations):
+        tag, problem = language_tag(translation.language)
+        if problem or tag != translation.language:
+            c.error_at_field((f"translations[{i}].language",), problem or f"write the language tag "
+                             f"'{translation.language}' as '{tag}'", code=codes.UNKNOWN_LANGUAGE)
+        elif tag in seen:
+            c.error_at_field((f"translations[{i}].language", "translations"),
+                             f"the texts in {tag} are given twice", code=codes.REPEATED_VALUE)
+        seen.append(tag)
     for path, kind, language, text in texts:
         what = _TEXT_WORDS[kind] + language
         if path == "name" and not text.strip():

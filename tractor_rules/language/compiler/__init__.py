@@ -16,7 +16,7 @@ from ...rules import width_name
 # Imported for their ``@handles`` registrations.
 from . import declare, kitty, levels, play, preamble, scoring, table, trumps, unset  # noqa: F401
 from . import inherit  # noqa: F401  (after the sections: it follows what they set)
-from .core import RANK_ORDER, Compiler, compile_resolved, value_at
+from .core import RANK_ORDER, Compiler, compile_resolved
 from .declare import step_words
 from .scoring import score_granularity, standard_thresholds
 from .shapes import describe_lead, lead_shape_label
@@ -32,6 +32,5 @@ __all__ = [
     "standard_thresholds",
     "step_words",
     "tier_words",
-    "value_at",
     "width_name",
 ]

@@ -43,6 +43,11 @@ class StatementReporter:
         table = self.compiler.upgrade_tables.get(field)
         return table is not None and table.broken
 
+    def hand_without_call(self, rules: model.Rules) -> tuple[str | None, str | None] | None:
+        from ...engine.rulings.card_rules import hand_without_call
+
+        return hand_without_call(rules)
+
 
 def check_compiled(compiler: Compiler, rules: model.Rules) -> None:
     """Report every problem of ``rules`` that relates several fields, each at its statement."""

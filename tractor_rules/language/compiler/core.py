@@ -415,25 +415,9 @@ def compile_resolved(resolved: Resolved) -> model.Rules:
     changed = tuple(
         path
         for path, src in rules.sources
-        if src.file == root and (parent is None or value_at(rules, path) != value_at(parent, path))
+        if src.file == root and (parent is None or rules.value_at(path) != parent.value_at(path))
     )
     changed += tuple(derived for derived, statement in model.DERIVED_VALUES.items()
-                     if statement in changed and (parent is None or value_at(rules, derived) != value_at(parent, derived)))
+                     if statement in changed
+                     and (parent is None or rules.value_at(derived) != parent.value_at(derived)))
     return dataclasses.replace(rules, house_changes=changed)
-
-
-def value_at(rules: model.Rules, path: str) -> Any:
-    """The value a ``sources`` path names: "table.decks", "thresholds[2]" (the whole table),
-    "following.lists[pair]" (that lead's list, None if there is none), or "translations.name" (the
-    name in every other language, as (language, text) pairs)."""
-    head, _, index = path.partition("[")
-    if head in ("translations.name", "translations.description"):
-        text = head.partition(".")[2]
-        return tuple((t.language, getattr(t, text)) for t in rules.translations)
-    if head == "following.lists" and index:
-        label = index[:-1]
-        return next((fl for fl in rules.following.lists if fl.lead.label == label), None)
-    value: Any = rules
-    for part in head.split("."):
-        value = getattr(value, part)
-    return value
