@@ -16,7 +16,7 @@ from typing import Any, Literal, TypeGuard, Union, get_args, get_origin
 from . import rules as model
 from .errors import DATA_FILE, Diagnostic, ExportError
 from .rules import expressions
-from .rules.checks import check_rules, check_values
+from .rules.checks import Restatement, check_rules, check_values
 
 _SOURCES_FIELD = "sources"
 
@@ -396,7 +396,9 @@ class _DocumentReporter:
         self.version = version
         self.diagnostics: list[Diagnostic] = []
 
-    def error_at_field(self, paths: tuple[str, ...], message: str, *, code: str) -> None:
+    def error_at_field(self, paths: tuple[str, ...], message: str, *, code: str,
+                       fixes: tuple[Restatement, ...] = ()) -> None:
+        # ``fixes`` are statements of a ruleset; a document has none to rewrite
         self.diagnostics.append(Diagnostic(DATA_FILE, 0, 0, f"{self.document_path(paths[0])}: {message}", code=code))
 
     def already_refused(self, field: str) -> bool:

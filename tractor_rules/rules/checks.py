@@ -17,8 +17,9 @@ against it first, because the checks that relate fields take it for granted.
 from __future__ import annotations
 
 from collections.abc import Callable, Collection, Iterable, Iterator
+from dataclasses import dataclass
 from itertools import pairwise
-from typing import Any, Protocol, get_args
+from typing import Any, Protocol, cast, get_args
 
 from .. import codes
 from .. import rules as model
@@ -34,12 +35,26 @@ from .trumps import tier_words
 RANK_ORDER = {rank: i for i, rank in enumerate(RANKS)}
 
 
+@dataclass(frozen=True, slots=True)
+class Restatement:
+    """A fix that goes with a problem, in the language's words: ``statement`` (one line of section
+    ``section``) is to set ``field``.  The compiler offers it as an edit of the file (the statement
+    of the file that sets the field rewritten, or this one added: an LSP quick fix, a playground
+    button); a JSON document has no statements to edit, so ``from_dict``'s reporter leaves it out."""
+
+    field: str
+    section: str
+    statement: str
+
+
 class Reporter(Protocol):
     """Where the checks report problems."""
 
-    def error_at_field(self, paths: tuple[str, ...], message: str, *, code: str) -> None:
+    def error_at_field(self, paths: tuple[str, ...], message: str, *, code: str,
+                       fixes: tuple[Restatement, ...] = ()) -> None:
         """A problem (``codes`` ``code``) with values that may come from any of the fields
-        ``paths`` (dotted, as ``Rules.sources`` keys them; most to blame first)."""
+        ``paths`` (dotted, as ``Rules.sources`` keys them; most to blame first), and the
+        statements that would mend it (``fixes``)."""
 
     def already_refused(self, field: str) -> bool:
         """Whether the reader has already refused part of ``field`` (an upgrade table with a bad
@@ -149,30 +164,45 @@ def _check_levels(c: Reporter, r: model.Rules) -> None:
     removed = set(r.table.removed_ranks)
     constant = set(r.trumps.constant_ranks)
     first, last = r.levels.first, r.levels.last
+    chosen = r.levels.chosen
+    # the fixes of a conflict with an inherited statement: the range without the ranks that cannot
+    # be levels, and each list of levels without the ranks it cannot name
+    unplayable = removed | constant
+    if chosen:
+        kept = [rank for rank in chosen if rank not in unplayable]
+        range_fix = (Restatement("levels.first", "levels", f"range: {', '.join(kept)}"),) if kept else ()
+    else:
+        kept = [rank for rank in RANKS[RANK_ORDER[first]:RANK_ORDER[last] + 1] if rank not in unplayable]
+        range_fix = (Restatement("levels.first", "levels", f"range: {kept[0]} to {kept[-1]}"),) if kept else ()
     for rank, path in ((first, "levels.first"), (last, "levels.last")):
         if rank in removed:
-            c.error_at_field((path,), f"level {rank} is removed from the deck", code=codes.LEVELS_MISMATCH)
+            c.error_at_field((path, "table.removed_ranks"), f"level {rank} is removed from the deck",
+                             code=codes.LEVELS_MISMATCH, fixes=range_fix)
         if rank in constant:
             c.error_at_field((path, "trumps.order"),
-                             f"{rank} is a constant trump, so it cannot be a level; start the levels above it", code=codes.LEVELS_MISMATCH)
-    chosen = r.levels.chosen
+                             f"{rank} is a constant trump, so it cannot be a level; start the levels above it",
+                             code=codes.LEVELS_MISMATCH, fixes=range_fix)
     for rank in chosen[1:-1]:
         if rank in removed or rank in constant:
             why = "removed from the deck" if rank in removed else "a constant trump"
-            c.error_at_field(("levels.chosen",), f"level {rank} is {why}, so it cannot be a level", code=codes.LEVELS_MISMATCH)
+            c.error_at_field(("levels.chosen", "table.removed_ranks" if rank in removed else "trumps.order"),
+                             f"level {rank} is {why}, so it cannot be a level", code=codes.LEVELS_MISMATCH, fixes=range_fix)
     ordered = range(RANK_ORDER[first], RANK_ORDER[last] + 1)
     span = [RANK_ORDER[rank] for rank in chosen] if chosen else ordered
     played_words = f"{first} to {last}" if not chosen else ", ".join(chosen)
-    for rank in r.levels.mandatory:
-        if RANK_ORDER[rank] not in span:
-            c.error_at_field(("levels.mandatory", "levels.first"), f"mandatory level {rank} is outside the levels {played_words}", code=codes.LEVELS_MISMATCH)
-        elif rank in constant or rank in removed:
-            c.error_at_field(("levels.mandatory",), f"mandatory level {rank} is never played (constant trump or removed)", code=codes.LEVELS_MISMATCH)
-    for rank in r.levels.defended:
-        if RANK_ORDER[rank] not in span:
-            c.error_at_field(("levels.defended", "levels.first"), f"level {rank} to defend is outside the levels {played_words}", code=codes.LEVELS_MISMATCH)
-        elif rank in constant or rank in removed:
-            c.error_at_field(("levels.defended",), f"level {rank} to defend is never played (constant trump or removed)", code=codes.LEVELS_MISMATCH)
+    for label, path, ranks in (("mandatory", "levels.mandatory", r.levels.mandatory),
+                               ("defend", "levels.defended", r.levels.defended)):
+        fine = [rank for rank in ranks if RANK_ORDER[rank] in span and rank not in unplayable]
+        fixes = (Restatement(path, "levels", f"{label}: {', '.join(fine) or 'none'}"),)
+        what = "mandatory level {}" if label == "mandatory" else "level {} to defend"
+        for rank in ranks:
+            if RANK_ORDER[rank] not in span:
+                c.error_at_field((path, "levels.first"), f"{what.format(rank)} is outside the levels {played_words}",
+                                 code=codes.LEVELS_MISMATCH, fixes=fixes)
+            elif rank in constant or rank in removed:
+                c.error_at_field((path, "trumps.order" if rank in constant else "table.removed_ranks"),
+                                 f"{what.format(rank)} is never played (constant trump or removed)",
+                                 code=codes.LEVELS_MISMATCH, fixes=fixes)
     if r.levels.game_end == "reach-last" and first == last:
         c.error_at_field(("levels.game_end", "levels.first"),
                          f"nobody can reach the last level: the levels start at it ({last})", code=codes.LEVELS_MISMATCH)
@@ -264,35 +294,14 @@ def _check_links(c: Reporter, r: model.Rules) -> None:
     order = r.trumps.order
     if not order or order[-1].kind != "trump-suit":
         return  # the order itself is wrong and reported; links measured against it would mislead
-    position = {(t.kind, t.rank, t.card): i for i, t in enumerate(order)}
-    plain_top = len(order)  # the top of the trump suit ranks just where "trump suit" starts
-    for chain in r.combinations.links:
-        places = []
-        for tier in chain:
-            if tier.kind == "top-of-trump-suit":
-                places.append((plain_top, tier))
-                continue
-            key = (tier.kind, tier.rank, tier.card)
-            if key not in position:
-                c.error_at_field(("combinations.links", "trumps.order"),
-                                 f"links name '{tier_words(tier.kind, tier.rank, tier.card)}', which is not in the trump order", code=codes.LINKS)
-                return
-            places.append((position[key], tier))
-        for (a, ta), (b, tb) in pairwise(places):
-            if b <= a:
-                c.error_at_field(("combinations.links",),
-                                 f"links go down the trump order: '{tier_words(tb.kind, tb.rank, tb.card)}' is not "
-                                 f"below '{tier_words(ta.kind, ta.rank, ta.card)}'", code=codes.LINKS)
-                return
-            # the top of the trump suit comes right after the last band before "trump suit"
-            skipped = order[a + 1 : b] if b != plain_top else order[a + 1 : len(order) - 1]
-            if skipped:
-                c.error_at_field(("combinations.links", "trumps.order"),
-                                 f"links join '{tier_words(ta.kind, ta.rank, ta.card)}' to "
-                                 f"'{tier_words(tb.kind, tb.rank, tb.card)}', skipping "
-                                 f"'{tier_words(skipped[0].kind, skipped[0].rank, skipped[0].card)}': link through it, "
-                                 f"or end the chain there", code=codes.LINKS)
-                return
+    problem = links_problem(r.combinations.links, order)
+    if problem is not None:
+        paths, message = problem
+        # the fix links the chains through what the order adds (links a parent wrote for its own order)
+        fix = Restatement("combinations.links", "combinations",
+                          f"links: {links_words(links_through(r.combinations.links, order))}")
+        c.error_at_field(paths, message, code=codes.LINKS, fixes=(fix,))
+        return
     constant = r.trumps.constant_ranks
     nt_rank = {"big-joker": 0, "small-joker": 1, "level": 2}
     for chain in r.combinations.no_trump_links:
@@ -300,8 +309,13 @@ def _check_links(c: Reporter, r: model.Rules) -> None:
         for tier in chain:
             if tier.kind == "rank":
                 if tier.rank is None or tier.rank not in constant:  # (a rank link always has its rank)
-                    c.error_at_field(("combinations.no_trump_links",),
-                                     f"no-trump links name {tier.rank}, which is not a constant trump", code=codes.LINKS)
+                    # the fix links the trumps of this file's no-trump hands (links a parent wrote
+                    # for its own constant trumps)
+                    fix = Restatement("combinations.no_trump_links", "combinations",
+                                      f"no-trump links: {links_words(order_no_trump_links(r.trumps))}")
+                    c.error_at_field(("combinations.no_trump_links", "trumps.order"),
+                                     f"no-trump links name {tier.rank}, which is not a constant trump", code=codes.LINKS,
+                                     fixes=(fix,))
                     return
                 ranks.append(3 + constant.index(tier.rank))
             else:
@@ -318,6 +332,95 @@ def _check_links(c: Reporter, r: model.Rules) -> None:
         for path, chains in (("combinations.links", r.combinations.links), ("combinations.no_trump_links", r.combinations.no_trump_links)):
             if any(t.kind in ("big-joker", "small-joker") for chain in chains for t in chain):
                 c.error_at_field((path, "table.jokers"), "links name a joker, but the deck has no jokers", code=codes.LINKS)
+
+
+# --- links and the order they follow ---------------------------------------------------------------
+
+
+def links_problem(chains: tuple[tuple[model.LinkTier, ...], ...],
+                  order: tuple[model.TrumpTier, ...]) -> tuple[tuple[str, ...], str] | None:
+    """What is wrong with link ``chains`` measured against the trump ``order`` (which ends with
+    "trump suit"): (the fields to blame, the message), or None when they fit it.  Links join
+    bands that follow each other in the order, downwards, none skipped; the top of the trump
+    suit comes right after the last band before "trump suit"."""
+    position = {(t.kind, t.rank, t.card): i for i, t in enumerate(order)}
+    plain_top = len(order)  # the top of the trump suit ranks just where "trump suit" starts
+    for chain in chains:
+        places = []
+        for tier in chain:
+            if tier.kind == "top-of-trump-suit":
+                places.append((plain_top, tier))
+                continue
+            key = (tier.kind, tier.rank, tier.card)
+            if key not in position:
+                return (("combinations.links", "trumps.order"),
+                        f"links name '{tier_words(tier.kind, tier.rank, tier.card)}', which is not in the trump order")
+            places.append((position[key], tier))
+        for (a, ta), (b, tb) in pairwise(places):
+            if b <= a:
+                return (("combinations.links", "trumps.order"),
+                        f"links go down the trump order: '{tier_words(tb.kind, tb.rank, tb.card)}' is not "
+                        f"below '{tier_words(ta.kind, ta.rank, ta.card)}'")
+            skipped = order[a + 1 : b] if b != plain_top else order[a + 1 : len(order) - 1]
+            if skipped:
+                return (("combinations.links", "trumps.order"),
+                        f"links join '{tier_words(ta.kind, ta.rank, ta.card)}' to "
+                        f"'{tier_words(tb.kind, tb.rank, tb.card)}', skipping "
+                        f"'{tier_words(skipped[0].kind, skipped[0].rank, skipped[0].card)}': link through it, "
+                        f"or end the chain there")
+    return None
+
+
+def order_links(order: tuple[model.TrumpTier, ...]) -> tuple[tuple[model.LinkTier, ...], ...]:
+    """The links of the whole trump ``order``, band by band: every band above "trump suit" in one
+    chain, ending at the top of the trump suit (as every shipped ruleset links its order)."""
+    chain = tuple(model.LinkTier(cast(model.LinkKind, t.kind), t.rank, t.card) for t in order if t.kind != "trump-suit")
+    chain += (model.LinkTier("top-of-trump-suit"),)
+    return (chain,) if len(chain) > 1 else ()
+
+
+def links_through(chains: tuple[tuple[model.LinkTier, ...], ...],
+                  order: tuple[model.TrumpTier, ...]) -> tuple[tuple[model.LinkTier, ...], ...]:
+    """``chains`` mended for ``order``, keeping what they link: bands the order lacks are left
+    out, and each chain links through the bands of the order it skips; the order's own links
+    (``order_links``) when that does not make them fit."""
+    position: dict[tuple[str, str | None, str | None], int] = {(t.kind, t.rank, t.card): i for i, t in enumerate(order)}
+    plain_top = len(order) - 1  # "trump suit": the top of the trump suit is its first card
+    mended = []
+    for chain in chains:
+        places = sorted({plain_top if t.kind == "top-of-trump-suit" else position[(t.kind, t.rank, t.card)]
+                         for t in chain if t.kind == "top-of-trump-suit" or (t.kind, t.rank, t.card) in position})
+        if len(places) < 2:
+            continue
+        tiers = [model.LinkTier(cast(model.LinkKind, t.kind), t.rank, t.card) for t in order[places[0]:places[-1]]]
+        if places[-1] == plain_top:
+            tiers.append(model.LinkTier("top-of-trump-suit"))
+        else:
+            last = order[places[-1]]
+            tiers.append(model.LinkTier(cast(model.LinkKind, last.kind), last.rank, last.card))
+        mended.append(tuple(tiers))
+    result = tuple(mended)
+    if links_problem(result, order) is not None or len({t for chain in result for t in chain}) < sum(map(len, result)):
+        return order_links(order)
+    return result
+
+
+def order_no_trump_links(trumps: model.Trumps) -> tuple[tuple[model.LinkTier, ...], ...]:
+    """The no-trump links of the trumps of a no-trump hand, in their order: the jokers, the level
+    cards (unless only the jokers are trumps), the constant ranks."""
+    kinds = [t.kind for t in trumps.order]
+    chain = tuple(model.LinkTier(kind) for kind in ("big-joker", "small-joker") if kind in kinds)
+    if trumps.no_trump == "jokers-and-levels":
+        chain += (model.LinkTier("level"),)
+    chain += tuple(model.LinkTier("rank", rank) for rank in trumps.constant_ranks)
+    return (chain,) if len(chain) > 1 else ()
+
+
+def links_words(chains: tuple[tuple[model.LinkTier, ...], ...]) -> str:
+    """Link chains as the language writes them ("big joker ~ small joker ~ level", "none")."""
+    if not chains:
+        return "none"
+    return ", ".join(" ~ ".join(tier_words(t.kind, t.rank, t.card) for t in chain) for chain in chains)
 
 
 # --- declaring -----------------------------------------------------------------------------------
@@ -815,9 +918,10 @@ class _Counting:
         self.inner = inner
         self.reported = 0
 
-    def error_at_field(self, paths: tuple[str, ...], message: str, *, code: str) -> None:
+    def error_at_field(self, paths: tuple[str, ...], message: str, *, code: str,
+                       fixes: tuple[Restatement, ...] = ()) -> None:
         self.reported += 1
-        self.inner.error_at_field(paths, message, code=code)
+        self.inner.error_at_field(paths, message, code=code, fixes=fixes)
 
     def already_refused(self, field: str) -> bool:
         return self.inner.already_refused(field)
