@@ -15,8 +15,8 @@ record is held during the timed hands.
 
 oracle: ``ctx.follow_error`` and ``ctx.winner`` calls per second through the public oracle (card
 tuples in, the checks of notation included), over the follows and tricks of the first 250 of those
-hands (played again, apart, for their records), each asked once, on fresh contexts (nothing the engine worked out while playing them is at
-hand).
+hands (``--oracle-hands``; played again, apart, for their records), each asked once, on fresh
+contexts (nothing the engine worked out while playing them is at hand).
 
 decks: the growth of the median hand from one deck to four (the shipped one-, two-, three- and
 four-deck rulesets), as milliseconds and as a ratio to one deck.
@@ -35,7 +35,8 @@ imported from: an editable install or a checkout runs the Python sources, and is
 
 scaling: ``--scaling-hands`` two-deck hands (random players) played as ``simulate`` plays them
 (through its runner, each hand added to a report), in this process and then on two worker processes (started before the clock starts), five
-such pairs in turn; the speedup is the median of the five pairs' ratios.
+such pairs in turn; the speedup is the median of the five pairs' ratios.  Both sides are warmed
+first by games of 50 hands (``--warm-up-hands``), four in this process and four on the workers.
 The two-deck ruleset plays at least ``--worst-of`` hands (default 2,000) so that its worst hand
 means something.
 """
@@ -69,6 +70,8 @@ PARALLEL_SPEEDUP_TARGET = 1.8
 SCALING_PAIRS = 5
 #: hands whose follows and tricks the oracle figures ask about (about 15,000 follows of two decks)
 ORACLE_HANDS = 250
+#: the hands of each game that warms the scaling's two sides
+WARM_UP_HANDS = 50
 DECKS = {1: "one-deck", 2: "two-decks", 3: "three-decks", 4: "four-decks"}
 
 
@@ -170,7 +173,8 @@ def bench_oracle(rules, records: list) -> dict:
     }
 
 
-def bench_scaling(hands: int, seed: int, workers: int = 2, pairs: int = SCALING_PAIRS) -> dict:
+def bench_scaling(hands: int, seed: int, workers: int = 2, pairs: int = SCALING_PAIRS,
+                  warm_up_hands: int = WARM_UP_HANDS) -> dict:
     """Wall time of ``hands`` two-deck hands by random players played as ``simulate`` plays them
     (through ``run_hands``, each hand added to a report): in this process, then on ``workers``
     local worker processes, started before the clock starts (the same games either way);
@@ -202,14 +206,14 @@ def bench_scaling(hands: int, seed: int, workers: int = 2, pairs: int = SCALING_
     # (workers settle when they start).
     warm_up = GameJob(rules, job.kinds, seed + 1)
     for game in range(2 * workers):
-        InlineBackend().submit(warm_up, game, 50).result()
+        InlineBackend().submit(warm_up, game, warm_up_hands).result()
     prepare_rules(rules)  # as the workers prepare the rules of their first task
     settle_heap()
     serial: list[float] = []
     parallel: list[float] = []
     backend = ProcessBackend(workers)
     try:
-        for pending in [backend.submit(warm_up, game, 50) for game in range(2 * workers)]:
+        for pending in [backend.submit(warm_up, game, warm_up_hands) for game in range(2 * workers)]:
             pending.result()
         for _ in range(pairs):
             serial.append(seconds(InlineBackend()))
@@ -275,9 +279,16 @@ def main() -> None:
     options.add_argument("--seed", type=int, default=1, help="random seed (default 1)")
     options.add_argument("--scaling-hands", type=int, default=2000,
                          help="two-deck hands played serially and on 2 workers (default 2000; 0 skips)")
+    # the test suite runs the script with tiny counts (tests/test_benchmark.py): it checks that
+    # every figure is reported, and the defaults' thousands of hands would prove nothing more
+    options.add_argument("--oracle-hands", type=int, default=ORACLE_HANDS,
+                         help="hands of each ruleset whose follows and tricks the oracle is timed on "
+                              f"(default {ORACLE_HANDS})")
+    options.add_argument("--warm-up-hands", type=int, default=WARM_UP_HANDS,
+                         help=f"hands of each game that warms the scaling's sides (default {WARM_UP_HANDS})")
     args = options.parse_args()
-    if args.hands < 1 or args.worst_of < 1:
-        options.error("--hands and --worst-of must be at least 1")
+    if args.hands < 1 or args.worst_of < 1 or args.oracle_hands < 1 or args.warm_up_hands < 1:
+        options.error("--hands, --worst-of, --oracle-hands and --warm-up-hands must be at least 1")
     if args.scaling_hands < 0:
         options.error("--scaling-hands must be 0 or more")
     per_ruleset = {}
@@ -292,7 +303,7 @@ def main() -> None:
         figures, _ = bench_hands(rules, hands, args.seed)
         # the oracle's hands again, apart: records held during the timed hands would be walked by
         # the collector's full passes and charge their pauses to the engine's hands
-        _, records = bench_hands(rules, ORACLE_HANDS, args.seed, keep=ORACLE_HANDS)
+        _, records = bench_hands(rules, args.oracle_hands, args.seed, keep=args.oracle_hands)
         figures.update(bench_oracle(rules, records))
         del records
         per_ruleset[name] = figures
@@ -303,7 +314,8 @@ def main() -> None:
         prepare_rules(rules)
         settle_heap()
         heuristic, _ = bench_hands(rules, args.hands, args.seed, "heuristic")
-    scaling = bench_scaling(args.scaling_hands, args.seed) if args.scaling_hands else None
+    scaling = (bench_scaling(args.scaling_hands, args.seed, warm_up_hands=args.warm_up_hands)
+               if args.scaling_hands else None)
     one = per_ruleset[DECKS[1]]["median_cpu_ms"]
     decks = {
         str(d): {

@@ -78,3 +78,13 @@ def pytest_runtest_setup(item: pytest.Item) -> None:
                     f"not work with pytest {pytest.__version__} (pytest-xdist issue 1386). Install the pytest "
                     "that pyproject.toml's test extra asks for, or run the suite in one process (-n 0).",
                     pytrace=False)
+
+
+# --- the CPU seconds of each part of the suite (--cpu-times) -----------------------------------------
+from cpu_times import (  # noqa: E402,F401  (hooks: pytest finds them in this module)
+    pytest_addoption,
+    pytest_runtest_logreport,
+    pytest_runtest_makereport,
+    pytest_runtest_protocol,
+    pytest_terminal_summary,
+)

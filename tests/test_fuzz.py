@@ -239,9 +239,14 @@ def house_rules(draw: st.DrawFn) -> str:
     return "".join(parts)
 
 
-# The example counts of the properties below are their nets: each example is a new random text, so
-# fewer would catch less, and together they cost about 25 s of a core (the parser: 4 to 13 ms an
-# example), which xdist runs beside the other tests.  They stay as they are.
+# The example counts of the properties below are their nets: each example is a new random text (the
+# parser: 4 to 13 ms an example).  What each count buys was measured on 2026-12-06 with branch
+# coverage of tractor_rules (coverage.py arcs), each property run alone at several counts against a
+# run of the rest of the suite (hypothesis draws other examples for another count, so each count was
+# a run of its own): a count keeps what it reaches that no other test reaches.
+#
+# Grammar sentences: 300 examples reach 5,090 arcs, 10 of them reached by no other test; 50, 100 and
+# 150 examples miss those 10, 200 and 300 none.  300 stays.
 @settings(max_examples=300)
 @given(grammar_files())
 @example("")
@@ -257,6 +262,8 @@ def test_grammar_sentences_compile_or_fail_cleanly(text: str):
     check_compiles_or_fails_cleanly(text, ORIGIN)
 
 
+# Generated house rules: 800 examples reach 5,505 arcs, 68 of them reached by no other test; 400 and
+# 600 examples miss 15 and 5 of those 68.  800 stays.
 @pytest.mark.slow
 @settings(max_examples=800)
 @given(house_rules())
@@ -376,7 +383,9 @@ def loose_files(draw: st.DrawFn) -> str:
     return "\n".join(lines) + draw(st.sampled_from(["\n", "", "\n\n", " "]))
 
 
-@settings(max_examples=400)
+# Loose lines: 400 examples reach 4,699 arcs, none that no other test reaches (nor do 50, 100, 200 or
+# 300); 100 keep a net that meets each of its kinds of line (a header, a key, junk) many times over.
+@settings(max_examples=100)
 @given(loose_files())
 def test_loose_lines_compile_or_fail_cleanly(text: str):
     check_compiles_or_fails_cleanly(text, ORIGIN)
@@ -450,8 +459,11 @@ def mutations(draw: st.DrawFn) -> tuple[str, str]:
     return str(SHIPPED[name]), text
 
 
-@pytest.mark.slow
-@settings(max_examples=700)
+# Mutations of the shipped rulesets: 700 examples reach 4,948 arcs, none that no other test reaches
+# (nor do 100, 200, 350 or 500: the rest of the suite, the every-line and every-prefix tests below
+# among it, reaches all of it); 200, twice the smallest count measured, keep a net of every kind of
+# edit.
+@settings(max_examples=200)
 @given(mutations())
 def test_mutated_shipped_rulesets_compile_or_fail_cleanly(case: tuple[str, str]):
     origin, text = case

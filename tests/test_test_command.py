@@ -61,8 +61,8 @@ def checkout(where: Path) -> Path:
     return repo
 
 
-def run(bin_dir: Path, *args: str) -> tuple[subprocess.CompletedProcess, list[str]]:
-    env = {"PATH": str(bin_dir), "VIRTUAL_ENV": "/somewhere/venv", "HOME": str(bin_dir.parent)}
+def run(bin_dir: Path, *args: str, **env_vars: str) -> tuple[subprocess.CompletedProcess, list[str]]:
+    env = {"PATH": str(bin_dir), "VIRTUAL_ENV": "/somewhere/venv", "HOME": str(bin_dir.parent), **env_vars}
     script = checkout(bin_dir.parent) / "scripts" / "test"
     done = subprocess.run(
         [shutil.which("bash"), str(script), *args], env=env, capture_output=True, text=True, timeout=60
@@ -97,6 +97,30 @@ def test_without_xdist_pytest_runs_in_one_process(tmp_path, off):
     done, log = run(bin_dir, *off, "tests/render")
     assert done.returncode == 0, done.stderr
     assert log[-1] == " ".join(["python -m pytest -q", *off, "tests/render"])
+
+
+@pytest.mark.parametrize(("given", "prefix"), [
+    ({"PYTHONDONTWRITEBYTECODE": "1"}, "{home}/.cache/tractor-rules/pycache"),
+    ({"PYTHONDONTWRITEBYTECODE": "1", "XDG_CACHE_HOME": "/cache"}, "/cache/tractor-rules/pycache"),
+    ({"PYTHONDONTWRITEBYTECODE": "1", "PYTHONPYCACHEPREFIX": "/mine"}, "/mine"),
+    ({}, ""),
+], ids=["no-bytecode", "no-bytecode-xdg", "no-bytecode-own-prefix", "bytecode"])
+def test_where_python_may_not_write_bytecode_the_suite_writes_it_outside_the_tree(tmp_path, given, prefix):
+    """Without bytecode every process compiles every module it imports from source, and each
+    xdist worker rewrites every test module again (collecting the suite took 13 CPU seconds a
+    worker, 7 with the bytecode cached): the suite writes its bytecode to a cache folder instead
+    of not at all."""
+    bin_dir = stub_machine(tmp_path, present=EVERYTHING, uid=1000, editable=False, current=True)
+    seen = tmp_path / "pytest-env"
+    python = bin_dir / "python"
+    python.write_text(python.read_text(encoding="utf-8").replace(
+        "\nexit 0", f'\n[ "$1 $2" = "-m pytest" ] && echo "${{PYTHONPYCACHEPREFIX-}}|${{PYTHONDONTWRITEBYTECODE-}}" > {seen}'
+                     "\nexit 0"), encoding="utf-8")
+    done, log = run(bin_dir, **given)
+    assert done.returncode == 0, done.stderr
+    assert log[-1] == PYTEST
+    # pytest runs with the cache folder and without PYTHONDONTWRITEBYTECODE
+    assert seen.read_text(encoding="utf-8") == f"{prefix.format(home=tmp_path)}|\n"
 
 
 def test_an_editable_install_stays_editable(tmp_path):

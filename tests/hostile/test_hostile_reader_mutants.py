@@ -10,18 +10,27 @@ input that breaks a promise for one mutant in 500 is found with a chance of abou
 99.995% (1 - (1 - 1/500)^n); one in 200, of 99.8% or more.  The seeds are fixed: a run that passes
 passes again until the code changes, and a failing seed reproduces with ``*_mutant(seed)``.
 The first runs found four bugs (test_hostile_readers.py, the tests after "found by the mutant
-net"): a settings file that ran ``import`` for ever, and values quoted whole in messages."""
+net"): a settings file that ran ``import`` for ever, and values quoted whole in messages.
+
+What the samples reach, measured on 2026-12-06 with branch coverage of tractor_rules (coverage.py
+arcs) seed by seed, against a run of the rest of the suite: each needs all of its seeds to keep the
+suite's union of arcs.  The 1,200 vector files reach 7,784 arcs, 27 of them reached by no other
+test (the questions' refusals of a missing or wrong parameter, a header without its strings); the
+first 400, 800 and 1,000 files miss 8, 3 and 2 of those 27.  The 1,500 settings reach 11,978 arcs,
+56 of them reached by no other test; the first 300, 500 and 1,250 miss 16, 3 and 2.  The 5,000
+requests reach 7,529 arcs, 39 of them reached by no other test; the first 1,000, 3,000 and 4,000
+miss 7, 4 and 1."""
 
 from __future__ import annotations
 
-import os
-
 from harness import run_cases
+from sharing import cores_per_test
 
 VECTOR_FILES, SETTINGS, REQUESTS = 1_200, 1_500, 5_000
 BATCH = 50
-#: the CI machine has 2 cores
-WORKERS = min(2, os.cpu_count() or 1)
+#: child processes per test: every core when the suite runs in one process, one under xdist, whose
+#: other workers keep the other cores busy (each child also makes the files it mutates again)
+WORKERS = cores_per_test()
 
 
 def run(function: str, count: int) -> tuple[dict, list[dict]]:

@@ -5,23 +5,35 @@ the estimate finds fullest do print on one page is tests/render/test_kinds_print
 
 from __future__ import annotations
 
+from functools import cache
 from pathlib import Path
 
 import pytest
 
 import tractor_rules as tr
 from tractor_rules.render import render_sheet
-from tractor_rules.render.card import FILL_ORDER, HOUSE, SIZES, build_card, fill, fits
+from tractor_rules.render.card import FILL_ORDER, HOUSE, SIZES, Card, build_card, fill, fits
 from tractor_rules.render.sheet import build_sheet
-from tractor_rules.render.tracker import MIN_ROWS, PAGE_HEIGHT, ROWS, build_tracker, height
+from tractor_rules.render.tracker import MIN_ROWS, PAGE_HEIGHT, ROWS, Tracker, build_tracker, height
 
 ROOT = Path(__file__).resolve().parents[2]
 GALLERY = sorted((ROOT / "examples" / "house-rules").glob("*.tractor"))
 EVERY = [*tr.builtin_names(), *(str(path) for path in GALLERY)]
 
 
+#: the tests of every ruleset and gallery file read the same cards and trackers: built once for the
+#: module (they are frozen), on the one worker that runs it, instead of three times over
+pytestmark = pytest.mark.xdist_group("kinds-contents")
+
+
 def load(name: str) -> tr.Rules:
     return tr.load(name)
+
+
+@cache
+def card_and_tracker(name: str, lang: str) -> tuple[tr.Rules, Card, Tracker]:
+    rules = tr.load(name)
+    return rules, build_card(rules, lang), build_tracker(rules, lang)
 
 
 def card_keys(card) -> list[str]:
@@ -38,11 +50,10 @@ def house_keys(rules: tr.Rules, lang: str) -> list[str]:
 @pytest.mark.parametrize("path", GALLERY, ids=lambda p: p.stem)
 @pytest.mark.parametrize("lang", ["en", "zh"])
 def test_a_gallery_files_card_and_tracker_hold_its_own_rule(path, lang):
-    rules = tr.load(path)
+    rules, card, tracker = card_and_tracker(str(path), lang)
     own = house_keys(rules, lang)
     assert own
-    assert set(own) <= set(card_keys(build_card(rules, lang)))
-    tracker = build_tracker(rules, lang)
+    assert set(own) <= set(card_keys(card))
     on_tracker = {item.key for item in tracker.house} | ({"thresholds"} if tracker.outcome else set())
     assert set(own) <= on_tracker
 
@@ -128,10 +139,8 @@ def test_a_game_without_tractors_has_no_tractor_part():
 @pytest.mark.parametrize("name", EVERY, ids=lambda n: Path(n).stem)
 @pytest.mark.parametrize("lang", ["en", "zh"])
 def test_every_card_and_tracker_is_estimated_to_fit_one_page(name, lang):
-    rules = tr.load(name)
-    card = build_card(rules, lang)
+    _, card, tracker = card_and_tracker(name, lang)
     assert fits(card) and card.size in SIZES, (fill(card), card.size)
-    tracker = build_tracker(rules, lang)
     assert MIN_ROWS <= tracker.rows <= ROWS
     assert tracker.rows == ROWS or tracker.house  # rows give way to house rules only
     # without house rules, and at its fewest rows, a tracker may be estimated over the page: the
@@ -151,13 +160,13 @@ def test_the_print_test_prints_the_fullest_pages():
     from test_kinds_print import SAMPLE  # the print test's own list
 
     for lang in ("en", "zh"):
-        cards = {name: build_card(tr.load(name), lang) for name in EVERY}
+        cards = {name: card_and_tracker(name, lang)[1] for name in EVERY}
         fullest = max(fill(card) for card in cards.values())
         assert any(fill(cards[name]) == fullest for name in SAMPLE["card"])
         smallest = min(card.size for card in cards.values())
         assert any(cards[name].size == smallest for name in SAMPLE["card"])
         # a tracker without house rules has the layout two decks prints; the others vary with them
-        trackers = {name: build_tracker(tr.load(name), lang) for name in EVERY}
+        trackers = {name: card_and_tracker(name, lang)[2] for name in EVERY}
         housed = {name: tracker for name, tracker in trackers.items() if tracker.house}
         tallest = max(height(tracker) for tracker in housed.values())
         assert any(height(housed[name]) == tallest for name in SAMPLE["tracker"] if name in housed)

@@ -106,7 +106,9 @@ def page_size(page) -> tuple[int, int]:
 @pytest.mark.parametrize("name, lang", CASES)
 def test_a_printed_sheet_holds_every_section_on_sane_a4_pages(printed, name, lang):
     reader = PdfReader(printed[(name, lang)])
-    text = squeeze("".join(page.extract_text() for page in reader.pages))
+    # each page's text extracted once (pypdf's extraction is most of the test's time)
+    page_texts = [page.extract_text() for page in reader.pages]
+    text = squeeze("".join(page_texts))
     if lang == "zh" and "\x00" in text:
         pytest.fail("the Chinese sheet printed as boxes: no Chinese font is installed; install one with "
                     "`apt-get install -y fonts-noto-cjk`")
@@ -116,9 +118,8 @@ def test_a_printed_sheet_holds_every_section_on_sane_a4_pages(printed, name, lan
     assert not missing, f"section titles missing from the PDF: {missing}"
     assert 1 <= len(reader.pages) <= MAX_PAGES
     assert all(page_size(page) == A4 for page in reader.pages)
-    for number, page in enumerate(reader.pages, 1):
+    for number, page_text in enumerate(map(squeeze, page_texts), 1):
         footer = [sheet.title, PAGE_NUMBER[lang].format(page=number, pages=len(reader.pages))]
-        page_text = squeeze(page.extract_text())
         assert all(loosely(words).search(page_text) for words in footer), f"page {number} lacks {footer}"
 
 
