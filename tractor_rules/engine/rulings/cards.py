@@ -50,22 +50,8 @@ def shown_in_declaring(declarations: Iterable[tuple[int, Sequence[Card]]]) -> fr
 def card_holds(condition: tuple, order: Order, card: Card, shown: AbstractSet[Card] = frozenset()) -> bool:
     """Whether ``condition`` holds of ``card`` in the hand ``order`` is of (the empty condition
     always does); ``shown``: the faces shown in declaring so far."""
-    if not condition:
-        return True
-    head = condition[0]
-    if head == "fact":
-        return _fact(condition[1], condition[2:], order, card, shown)
-    if head == "all":
-        return all(card_holds(part, order, card, shown) for part in condition[1:])
-    if head == "any":
-        return any(card_holds(part, order, card, shown) for part in condition[1:])
-    if head == "not":
-        return not card_holds(condition[1], order, card, shown)
-    if head == "compare":
-        values = _Table(order)
-        return expressions.compare(condition[1], expressions.evaluate_number(condition[2], values),
-                                   expressions.evaluate_number(condition[3], values))
-    raise EngineError(f"not a condition: {condition!r}"[:200])
+    return expressions.condition_holds(condition, lambda name, args: _fact(name, args, order, card, shown),
+                                       _Table(order))
 
 
 class _Table:
