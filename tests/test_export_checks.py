@@ -3,7 +3,8 @@ relate several fields (``rules/checks.py``: the deal adds up, the mandatory leve
 the game, the follow lists fit their leads, ...) run for both readers, and so do the values the
 compiler's statements make sure of as they are read (a rank is a rank, a card is taken out once,
 the levels run upwards).  Each problem of a document is named by its field, with the code and the
-message a ruleset saying the same gets.
+message a ruleset saying the same gets (but for what the compiler adds when an inherited statement
+causes it: that statement, its file and line, which a document does not have).
 
 Before, a document removing five copies of 2D from two decks was read, and ``simulate`` stopped
 with "the hands ran out unevenly"; ``levels.mandatory: ["Z"]`` was read too."""
@@ -11,6 +12,7 @@ with "the hands ran out unevenly"; ``levels.mandatory: ["Z"]`` was read too."""
 from __future__ import annotations
 
 import copy
+import re
 import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -45,11 +47,21 @@ def with_values(name: str, edits: dict[str, object]) -> dict:
     return data
 
 
+#: what the compiler adds to a problem that an inherited statement causes: that statement, its file
+#: and its line (docs/language.md); a document has neither statements nor parents
+INHERITED = re.compile(r"; it conflicts with '.*', inherited from [^,]+, line \d+$")
+
+
+def checks_words(message: str) -> str:
+    """A compiler's message as the checks word it, without the inherited statement it names."""
+    return INHERITED.sub("", message)
+
+
 def compiler_problems(text: str) -> set[tuple[str, str]]:
-    """(code, message) of every diagnostic the compiler gives ``text``."""
+    """(code, message) of every diagnostic the compiler gives ``text``, in the checks' words."""
     with pytest.raises(tr.RulesetError) as info:
         tr.loads(text, origin="house.tractor")
-    return {(d.code, d.message) for d in info.value.diagnostics}
+    return {(d.code, checks_words(d.message)) for d in info.value.diagnostics}
 
 
 def document_problems(data: dict) -> list[tuple[str, str, str]]:
@@ -145,6 +157,29 @@ FAMILIES = [
      {"declaring.fallback": {"kind": "suit", "card": 0, "skip_to": 0, "otherwise": "no-trump", "suit": "H"},
       "declaring.fallback_then": [{"kind": "level-card", "card": 0, "skip_to": 0, "otherwise": "no-trump",
                                    "suit": ""}]}, "declaring.fallback", "E206"),
+    ("nothing to call", "house-finding-friends", "table\n  called cards: when a joker and a K\n",
+     {"table.called_when": ["all", ["fact", "card-joker"], ["fact", "card-rank", "K"]]}, "table.called_when", "E213"),
+    ("join twice with fixed partners", "two-decks", "table\n  join twice: no\n", {"table.join_twice": False},
+     "table.join_twice", "E301"),
+    ("no kitty to bury", "two-decks",
+     "table\n  deal: 27 each, kitty 0\ndeclare\n  nobody declares: no-trump\nkitty\n  buried cards: when not a trump\n",
+     {"table.hand_size": 27, "table.kitty_size": 0, "declaring.fallback.kind": "no-trump",
+      "kitty_exchange.buried_when": ["not", ["fact", "card-trump"]]}, "kitty_exchange.buried_when", "E311"),
+    ("a rung twice on the ladder", "two-decks",
+     "declare\n  ladder: 1 level card < 2 level cards < 2 level cards\n",
+     {"declaring.ladder": [{"count": 1, "kind": "level", "level_cards": 0, "tied": False}, {"count": 2, "kind": "level", "level_cards": 0, "tied": False}, {"count": 2, "kind": "level", "level_cards": 0, "tied": False}]}, "declaring.ladder[2]", "E205"),
+    ("a reinforcement tied", "two-decks",
+     "declare\n  ladder: 1 level card < 2 level cards = 3 level cards\n",
+     {"declaring.ladder": [{"count": 1, "kind": "level", "level_cards": 0, "tied": False}, {"count": 2, "kind": "level", "level_cards": 0, "tied": False}, {"count": 3, "kind": "level", "level_cards": 0, "tied": True}]}, "declaring.ladder[2]", "E209"),
+    ("a penalty of 0 points", "two-decks", "lead\n  throw penalty: 0 per attempt\n",
+     {"leading.throw_penalty": {"kind": "per-attempt", "points": 0}}, "leading.throw_penalty.points", "E201"),
+    ("a language that is none", "two-decks", 'ruleset in xx-zz: "x"\n',
+     {"translations.0.language": "xx-zz"}, "translations[0].language", "E210"),
+    ("English as a translation", "two-decks", 'ruleset in EN: "x"\n',
+     {"translations.0.language": "en"}, "translations[0].language", "E210"),
+    ("a number not known at the turn to overturn", "two-decks", "declare\n  overturn after kitty: when points > 40\n",
+     {"declaring.overturn_after_kitty": True,
+      "declaring.overturn_when": ["compare", ">", ["var", "points"], ["num", 40]]}, "declaring.overturn_when", "E212"),
     # what the statements make sure of as they are read
     ("a card taken out twice", "two-decks", "table\n  remove: 2S, 1 2S\n  deal: 24 each, kitty 10\n",
      {"table.removed_cards": [["2S", 2], ["2S", 1]], "table.kitty_size": 5}, "table.removed_cards[1]", "E205"),
@@ -156,6 +191,8 @@ FAMILIES = [
     ("a quantity not known yet", "two-decks", "kitty\n  multiplier: points * 2\n",
      {"kitty": {"kind": "formula", "table": [], "doubling": False, "cap": 0,
                 "formula": ["mul", ["var", "points"], ["num", 2]]}}, "kitty.formula", "E212"),
+    ("a quantity not known as a card is called", "house-finding-friends", "table\n  called cards: when points > 5\n",
+     {"table.called_when": ["compare", ">", ["var", "points"], ["num", 5]]}, "table.called_when", "E212"),
     ("an empty name", "two-decks", 'ruleset: " "\n', {"name": ""}, "name", "E208"),
 ]
 
@@ -181,6 +218,32 @@ def test_only_a_fixed_trump_suit_names_a_suit_and_it_names_one(way, message):
     fallback = {"kind": "level-card", "card": 0, "skip_to": 0, "otherwise": "no-trump", "suit": ""} | way
     problems = document_problems(with_values("two-decks", {"declaring.fallback": fallback}))
     assert ("E209", "declaring.fallback", message) in problems, problems
+
+
+def test_a_translation_is_given_once_per_language_in_the_tag_s_usual_case():
+    """The compiler writes each language once, in its usual case ('zh-Hant'); a document could not."""
+    data = export("two-decks")
+    twice = with_values("two-decks", {"translations": data["translations"] * 2})
+    assert ("E205", "translations[1].language", "the texts in zh are given twice") in document_problems(twice)
+    cased = with_values("two-decks", {"translations.0.language": "ZH-hant"})
+    assert document_problems(cased) == [("E210", "translations[0].language", "write the language tag 'ZH-hant' as "
+                                                                             "'zh-Hant'")]
+
+
+@pytest.mark.parametrize("ladder, message", [
+    ([{"count": 1, "kind": "level", "level_cards": 0, "tied": True}],
+     "the first step of the ladder has no step before it to be as strong as"),
+])
+def test_a_ladder_starts_with_a_step_of_its_own(ladder, message):
+    problems = document_problems(with_values("two-decks", {"declaring.ladder": ladder}))
+    assert ("E402", "declaring.ladder[0]", message) in problems, problems
+
+
+@pytest.mark.parametrize("kind", ["none", "hand-lost"])
+def test_a_penalty_without_points_takes_none(kind):
+    problems = document_problems(with_values("two-decks", {"leading.throw_penalty": {"kind": kind, "points": 5}}))
+    assert problems == [("E402", "leading.throw_penalty.points", f"a penalty of kind '{kind}' takes no points, "
+                                                                  "not 5")]
 
 
 def test_a_document_can_hold_several_problems_and_gets_each():
@@ -240,7 +303,7 @@ def _errors(path: Path) -> list[tr.Diagnostic]:
 def test_the_rules_of_a_corpus_file_as_json_are_refused_as_the_file_is(path: Path):
     """The rules the compiler builds before its checks, sent as JSON, get the file's diagnostics:
     the same codes and messages, each naming a field instead of a line."""
-    said = sorted((d.code, d.message) for d in _errors(path))
+    said = sorted((d.code, checks_words(d.message)) for d in _errors(path))
     with checks_skipped():
         rules = tr.load(str(path))
     problems = document_problems(rules.to_dict())
@@ -266,7 +329,7 @@ def test_every_hostile_mutant_gets_the_same_verdict_as_json():
         try:
             rules = tr.loads(text, origin=ORIGIN)
         except tr.RulesetError as error:
-            said = sorted((d.code, d.message) for d in error.diagnostics)
+            said = sorted((d.code, checks_words(d.message)) for d in error.diagnostics)
         else:
             assert tr.Rules.from_dict(rules.to_dict()) == rules, seed
             seen["compiled"] += 1
@@ -280,3 +343,18 @@ def test_every_hostile_mutant_gets_the_same_verdict_as_json():
         assert sorted((code, message) for code, _, message in problems) == said, seed
         seen["checks"] += 1
     assert seen["compiled"] > MUTANTS // 5 and seen["checks"] > 10, seen
+
+
+def test_a_version_3_documents_limits_are_named_as_that_document_holds_them():
+    """Versions 2 and 3 held the called cards' rule as limits (``table.call_limits``); a problem with
+    it names that field, not the condition it is read as."""
+    import json
+
+    golden = Path(__file__).resolve().parent / "golden" / "json" / "two-decks.v3.json"
+    data = json.loads(golden.read_text(encoding="utf-8"))
+    data["table"]["call_limits"] = ["trumps"]
+    assert document_problems(data) == [
+        ("E301", "table.call_limits", "'called cards' needs called partners ('partners: by calling N cards'), "
+                                      "but the teams are fixed ('partners: opposite')")]
+    said = compiler_problems('extends: "two-decks"\ntable\n  called cards: not trumps\n')
+    assert ("E301", document_problems(data)[0][2]) in said

@@ -124,14 +124,14 @@ POLICIES = {
     "Unrestricted": "not trumps",
     "TrumpsIncluded": "any",
     "HighestCardNotAllowed": "not trumps, not the highest card",
-    "PointCardNotAllowed": "not trumps, not point cards",
+    "PointCardNotAllowed": "when not a trump and (not a point card or a K and the level is A)",
 }
 
 # (policy, the landlord's level card, which also names trump, the friends and whether allowed)
 CASES = [
     ("Unrestricted", "7S", [("KC", True), ("3S", False), ("3C", True), ("AC", True)]),
     ("PointCardNotAllowed", "7S", [("KC", False), ("3S", False), ("3C", True), ("AC", True)]),
-    ("PointCardNotAllowed", "AS", [("3S", False), ("3C", True), ("AC", False)]),
+    ("PointCardNotAllowed", "AS", [("KC", True), ("3S", False), ("3C", True), ("AC", False)]),
     ("HighestCardNotAllowed", "7S", [("KC", True), ("3S", False), ("3C", True), ("AC", False)]),
     ("TrumpsIncluded", "7S", [("KC", True), ("3S", True), ("3C", True), ("AC", True)]),
 ]
@@ -144,12 +144,20 @@ def test_friend_selection_policies(policy, bid, friends):
     assert [(card, ctx.call_error(card) is None) for card, _ in friends] == friends
 
 
-def test_known_exception_a_king_at_level_ace():
+def test_the_import_writes_each_policy_in_these_words():
+    from tractor_rules.interop import shengji
+
+    assert {policy: shengji._CALL_LIMITS[policy] for policy in POLICIES} == POLICIES
+
+
+def test_a_king_at_level_ace_only_with_rbtyings_own_point_policy():
     # rbtying's PointCardNotAllowed lets the banker call a king when aces are the level (its test:
-    # landlord level A, KC allowed); "called cards: not point cards" does not
+    # landlord level A, KC allowed); "called cards: not trumps, not point cards" does not
     text = FINDING_FRIENDS.format(path=DEFAULTS.as_posix(), limits=POLICIES["PointCardNotAllowed"])
-    ctx = tr.loads(text, origin="friends.tractor").context("A", "S")
-    assert ctx.call_error("KC") is not None
+    assert tr.loads(text, origin="friends.tractor").context("A", "S").call_error("KC") is None
+    assert tr.loads(text, origin="friends.tractor").context("7", "S").call_error("KC") is not None
+    plain = FINDING_FRIENDS.format(path=DEFAULTS.as_posix(), limits="not trumps, not point cards")
+    assert tr.loads(plain, origin="friends.tractor").context("A", "S").call_error("KC") is not None
 
 
 # --- following (core/src/ordered_card.rs, subsequent_decomposition_ordering) --------------------

@@ -209,3 +209,76 @@ def test_rules_that_use_version_3_have_no_version_2_document(house):
     assert version_3 is not None and version_3["schema_version"] == 3
     assert tr.Rules.from_dict(version_3) == rules
     assert rules_digest(rules) != rules_digest(tr.load("two-decks"))
+
+
+# --- the rules on cards (version 4) and the called cards' limits of versions 2 and 3 ---------------
+
+
+def test_a_version_3_documents_limits_read_as_the_condition_they_stand_for():
+    """``called cards: not trumps, not the highest card`` compiles to a condition on a card in
+    ``table.called_when``; version 3 wrote it as limits in ``table.call_limits``, keyed so in its
+    sources and house changes.  Read, it is the same condition under the same key."""
+    data = json.loads((GOLDEN / "FF07-no-highest-card-call.v3.json").read_text(encoding="utf-8"))
+    assert data["table"]["call_limits"] == ["trumps", "highest"]
+    assert "table.call_limits" in data["sources"] and "table.call_limits" in data["house_changes"]
+    rules = tr.Rules.from_dict(data)
+    assert rules.table.call_limits == ()
+    assert rules.table.called_when == ("all", ("not", ("fact", "card-trump")), ("not", ("fact", "card-highest")))
+    assert "table.called_when" in dict(rules.sources) and "table.call_limits" not in dict(rules.sources)
+    assert "table.called_when" in rules.house_changes and "table.call_limits" not in rules.house_changes
+
+
+@pytest.mark.parametrize("called", ["not trumps, not point cards", "when not a trump and not a point card"])
+def test_limits_written_either_way_go_to_version_2_as_limits(called):
+    """Either spelling of the same condition is what version 2 wrote for the limits, so the vector
+    files' digest of such rules (over the version-2 document) did not change with version 4."""
+    from tractor_rules.codec import rules_to_dict_as
+
+    rules = tr.loads(f'extends: "house-finding-friends"\n\ntable\n  called cards: {called}\n')
+    for version in (2, 3):
+        document = rules_to_dict_as(rules, version)
+        assert document is not None and document["table"]["call_limits"] == ["trumps", "points"]
+        assert "called_when" not in document["table"] and "table.call_limits" in document["sources"]
+        assert tr.Rules.from_dict(document) == rules
+
+
+@pytest.mark.parametrize("house", [
+    "table\n  called cards: when not a trump and (not a point card or a K and the level is A)\n",
+    "table\n  called cards: when not shown in declaring\n",
+    "table\n  called cards: not point cards, not trumps, not the highest card\n  join twice: no\n",
+    "kitty\n  buried cards: when not a point card\n",
+])
+def test_rules_on_cards_beyond_the_limits_have_no_version_3_document(house):
+    from tractor_rules.codec import rules_to_dict_as
+
+    rules = tr.loads('extends: "house-finding-friends"\n\n' + house)
+    assert rules_to_dict_as(rules, 3) is None and rules_to_dict_as(rules, 2) is None
+    assert tr.Rules.from_dict(rules.to_dict()) == rules
+
+
+@pytest.mark.parametrize("section, field, value", [
+    ("table", "called_when", ["not", ["fact", "card-shown"]]),
+    ("table", "join_twice", False),
+    ("kitty_exchange", "buried_when", ["not", ["fact", "card-points"]]),
+])
+def test_a_version_3_document_cannot_set_the_rules_on_cards(section, field, value):
+    data = json.loads((GOLDEN / "house-finding-friends.v3.json").read_text(encoding="utf-8"))
+    data[section][field] = value
+    with pytest.raises(tr.RulesetError, match=f"{section}.{field}: version 3 has no field {field!r}"):
+        tr.Rules.from_dict(data)
+
+
+def test_a_version_3_document_cannot_say_who_may_overturn_after_the_kitty():
+    data = json.loads((GOLDEN / "two-decks.v3.json").read_text(encoding="utf-8"))
+    data["declaring"]["overturn_after_kitty"] = True
+    assert tr.Rules.from_dict(data).declaring.overturn_after_kitty  # as version 3 could say
+    data["declaring"]["overturn_when"] = ["fact", "player-attacker"]
+    with pytest.raises(tr.RulesetError, match="declaring.overturn_when: version 3 has no field 'overturn_when'"):
+        tr.Rules.from_dict(data)
+
+
+def test_a_version_3_document_cannot_name_a_fact_of_a_card():
+    data = json.loads((GOLDEN / "two-decks.v3.json").read_text(encoding="utf-8"))
+    data["kitty_exchange"]["dug_when"] = ["fact", "card-trump"]
+    with pytest.raises(tr.RulesetError, match="version 3 has no 'card-trump'"):
+        tr.Rules.from_dict(data)

@@ -12,7 +12,6 @@ from collections.abc import Iterable
 from pathlib import Path
 
 from . import codes
-from .codec import schema as _schema
 from .errors import Diagnostic, RulesetResolutionError
 from .language.compiler import compile_resolved
 from .language.resolve import Resolved, Source, Trust, builtin_source, file_source, resolve
@@ -94,4 +93,6 @@ def text_source(text: str, origin: str | None) -> Source:
 
 def schema() -> dict:
     """The JSON Schema of ``Rules.to_dict()``."""
-    return _schema()
+    from .codec import schema as codec_schema  # the codec is loaded by what writes or reads JSON only
+
+    return codec_schema()

@@ -16,7 +16,7 @@ from typing import Any, Literal, TypeGuard, Union, get_args, get_origin
 from . import rules as model
 from .errors import DATA_FILE, Diagnostic, ExportError
 from .rules import expressions
-from .rules.checks import check_rules, check_values
+from .rules.checks import Restatement, check_rules, check_values
 
 _SOURCES_FIELD = "sources"
 
@@ -81,6 +81,13 @@ def rules_to_dict_as(rules: model.Rules, version: int) -> dict | None:
     keep the digest an earlier version gave them (``interop.vectors.rules_digest``)."""
     if version >= model.SCHEMA_VERSION:
         return rules_to_dict(rules)
+    if version < 4:
+        # 'called cards: not trumps, ...' compiles to the condition in called_when, which versions
+        # 2 and 3 wrote as the limits in call_limits
+        earlier = _limits_back(rules)
+        if earlier is None:
+            return None
+        rules = earlier
     if version < 2 and (rules.translations or any(_uses_since(getattr(rules, f.name), 2) for f in _fields(model.Rules))):
         return None
     if version < 3 and not _expressible_in_2(rules):
@@ -315,8 +322,66 @@ def rules_from_dict(data: dict) -> model.Rules:
         for path, src in raw_sources.items()
     )
     rules = dataclasses.replace(rules, sources=sources)
-    _check_game(rules)
-    return rules
+    _check_game(rules, version)
+    return _limits_forward(rules) if version < 4 else rules
+
+
+# --- the called cards before version 4 ---------------------------------------------------------------
+# Versions 2 and 3 wrote 'called cards: not trumps, not the highest card, not point cards' as its
+# limits (``table.call_limits``); version 4 has the conditions on a card, and the statement compiles
+# to the condition it stands for (``table.called_when``), keyed in ``sources`` by that field.  A
+# document of an earlier version reads as today's compile of the same ruleset, and such rules are
+# written to an earlier version as it wrote them (so that their vector files' digest stays).
+
+_LIMITS, _CALLED = "table.call_limits", "table.called_when"
+_LIMIT_OF_FACT = {fact: limit for limit, fact in expressions.LIMIT_FACTS.items()}
+
+
+def _limits_forward(rules: model.Rules) -> model.Rules:
+    """``rules`` read from a document of version 2 or 3: its limits as the condition they stand for."""
+    table = rules.table
+    if table.call_limits:
+        table = dataclasses.replace(table, call_limits=(), called_when=table.call_condition)
+    return _renamed(dataclasses.replace(rules, table=table), _LIMITS, _CALLED)
+
+
+def _limits_back(rules: model.Rules) -> model.Rules | None:
+    """``rules`` as versions 2 and 3 held them: the condition on the called cards as its limits;
+    None when it is not one that limits write."""
+    table = rules.table
+    if table.called_when:
+        limits = _limits_of(table.called_when)
+        if limits is None or table.call_limits:
+            return None
+        table = dataclasses.replace(table, call_limits=limits, called_when=expressions.Condition(()))
+    return _renamed(dataclasses.replace(rules, table=table), _CALLED, _LIMITS)
+
+
+def _limits_of(condition: tuple) -> tuple[Any, ...] | None:
+    """The limits whose condition (``expressions.limits_condition``) is ``condition``, or None."""
+    parts = condition[1:] if condition[0] == "all" else (condition,)
+    limits = []
+    for part in parts:
+        if part[0] != "not" or part[1][0] != "fact" or part[1][1] not in _LIMIT_OF_FACT:
+            return None
+        limits.append(_LIMIT_OF_FACT[part[1][1]])
+    if len(set(limits)) < len(limits) or expressions.limits_condition(tuple(limits)) != condition:
+        return None
+    return tuple(limits)
+
+
+def _renamed(rules: model.Rules, old: str, new: str) -> model.Rules:
+    """``rules`` with the field ``old`` of ``sources`` and ``house_changes`` keyed ``new``, in the
+    places the compiler gives them (sources sorted; the changes in the order of the sources, then
+    the values derived from them)."""
+    if not any(path == old for path, _ in rules.sources):
+        return rules
+    sources = tuple(sorted((new if path == old else path, src) for path, src in rules.sources))
+    changed = {new if path == old else path for path in rules.house_changes}
+    keys = [path for path, _ in sources]
+    house_changes = tuple(path for path in keys if path in changed)
+    house_changes += tuple(path for path in rules.house_changes if path not in keys and path != old)
+    return dataclasses.replace(rules, sources=sources, house_changes=house_changes)
 
 
 # --- the game --------------------------------------------------------------------------------------
@@ -326,19 +391,30 @@ class _DocumentReporter:
     """The ``rules.checks.Reporter`` of ``rules_from_dict``: each problem is named by the place in
     the document of the field most to blame, with the compiler's message and code."""
 
-    def __init__(self, rules: model.Rules):
+    def __init__(self, rules: model.Rules, version: int):
         self.rules = rules
+        self.version = version
         self.diagnostics: list[Diagnostic] = []
 
-    def error_at_field(self, paths: tuple[str, ...], message: str, *, code: str) -> None:
+    def error_at_field(self, paths: tuple[str, ...], message: str, *, code: str,
+                       fixes: tuple[Restatement, ...] = ()) -> None:
+        # ``fixes`` are statements of a ruleset; a document has none to rewrite
         self.diagnostics.append(Diagnostic(DATA_FILE, 0, 0, f"{self.document_path(paths[0])}: {message}", code=code))
 
     def already_refused(self, field: str) -> bool:
         return False  # the document was read whole, or refused before the checks
 
+    def hand_without_call(self, rules: model.Rules) -> tuple[str | None, str | None] | None:
+        from .engine.rulings.card_rules import hand_without_call
+
+        return hand_without_call(rules)
+
     def document_path(self, path: str) -> str:
         """``path`` as the document places it: a follow list, which ``Rules.sources`` keys by its
-        lead ("following.lists[pair]"), by its index in the list."""
+        lead ("following.lists[pair]"), by its index in the list; the called cards, before version
+        4, by their limits."""
+        if path == _CALLED and self.version < 4:
+            return _LIMITS
         label = path.removeprefix(_FOLLOW_LIST_PREFIX).removesuffix("]")
         if not path.startswith(_FOLLOW_LIST_PREFIX) or label.isdigit():
             return path
@@ -350,13 +426,13 @@ class _DocumentReporter:
 _FOLLOW_LIST_PREFIX = "following.lists["
 
 
-def _check_game(rules: model.Rules) -> None:
+def _check_game(rules: model.Rules, version: int) -> None:
     """Refuse the rules the compiler would refuse: what no statement writes (a rank that is none,
     levels that run downwards), then what the compiler's checks of several fields refuse (the deal
     does not add up, a mandatory level is no level of the game, ...), each problem with the code and
     the message the compiler gives.  So every document read is one the engine can play, as every
     ruleset compiled is."""
-    reporter = _DocumentReporter(rules)
+    reporter = _DocumentReporter(rules, version)
     check_values(reporter, rules)
     if not reporter.diagnostics:  # the checks of several fields read the values as well formed
         check_rules(reporter, rules)
@@ -388,6 +464,8 @@ def _argument_schema(kind: str) -> dict[str, Any]:
         return {"enum": list(expressions.ROLES)}
     if kind == "rank":
         return {"enum": list(expressions.CARD_RANKS)}
+    if kind == "suit":
+        return {"enum": list(expressions.CARD_SUITS)}
     return {"type": "string", "pattern": "^(?:[2-9]|10|[JQKA])[SHDC]$"}  # a card
 
 

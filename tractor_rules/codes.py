@@ -105,6 +105,8 @@ UNKNOWN_LANGUAGE = _define("E210", "unknown-language", "a name or description 'i
                                                       "language, or 'in en'")
 EXPRESSION_TYPE = _define("E211", "expression-type", "a number where a condition goes")
 NOT_KNOWN_HERE = _define("E212", "not-known-here", "a quantity read where its value is not known yet")
+NOTHING_TO_CALL = _define("E213", "nothing-to-call", "a rule on called cards that leaves no card to call in "
+                                                     "some hand")
 
 # --- semantics: the rules as a whole ---------------------------------------------------------------
 TABLE_MISMATCH = _define("E301", "table-mismatch", "players, partners and points that do not fit together")
@@ -142,6 +144,8 @@ IMPOSSIBLE_LADDER_STEP = _define("W105", "impossible-ladder-step", "a declaratio
 UNREACHABLE_THRESHOLD = _define("W106", "unreachable-threshold", "an upgrade row that no score can reach")
 NEVER_HOLDS = _define("W107", "never-holds", "a house rule whose condition no hand can meet, so its effects never "
                                              "happen")
+BURIAL_SHORTFALL = _define("W108", "burial-shortfall", "a rule on buried cards that a player may hold too few "
+                                                       "cards to keep")
 
 
 def code_info(code: str) -> Code:

@@ -26,11 +26,33 @@ const starterSelect = $("starter");
 const printButton = $("print");
 const kind = $("kind");
 const paper = $("paper");
+const loading = $("loading");
+const output = $("output");
+const staleNote = $("stale");
 
 const worker = new Worker(new URL("worker.js", import.meta.url), { type: "module" });
+// Python's interpreter (WebAssembly) compiled here, not in the worker: the browser keeps the machine
+// code of a module compiled on a page between visits (not of one compiled in a worker), so that a
+// reload does not compile it again.  Without it (a browser that cannot), the worker compiles it.
+WebAssembly.compileStreaming(fetch(new URL("pyodide/pyodide.asm.wasm", import.meta.url)))
+  .catch(() => null)
+  .then((module) => {
+    try {
+      worker.postMessage({ type: "runtime", module });
+    } catch {
+      worker.postMessage({ type: "runtime", module: null }); // a browser that cannot pass a module on
+    }
+  });
 let ready = false;
 let requested = 0; // id of the newest request sent
+let request = null; // the newest request sent: {id, text, lang, kind, fallback}
 let shown = { text: null, tokens: [], diagnostics: [] }; // the newest answer drawn
+// the sheet in view: of which text, in which language and kind, and whether the text in the editor
+// has errors since (the sheet is then the last good text's, "stale")
+let sheetShown = { text: null, lang: null, kind: null, stale: false };
+// the newest text that compiled: while the text has errors, a change of language or kind shows it
+let lastGood = null;
+let pendingSettings = null; // a share link's language and kind, until Python says which it offers
 let debounce = null;
 let starters = new Map();
 let docs = null; // the documentation site's address, when the page is part of it
@@ -175,6 +197,14 @@ function choosePaper() {
   }
 }
 
+/** Say, above the sheet, whether it is the sheet of the text in the editor or of the last text
+ * without errors (the sheet of a text with errors cannot be made). */
+function showStale(isStale) {
+  sheetShown.stale = isStale;
+  staleNote.hidden = !isStale;
+  output.classList.toggle("stale", isStale);
+}
+
 /** Show a new sheet where the reader was in the old one; resolves once it is shown. */
 function drawSheet(html) {
   const scroll = sheet.contentWindow?.scrollY ?? 0;
@@ -197,7 +227,12 @@ function send() {
   requested += 1;
   status.textContent = "Checking";
   status.className = "busy";
-  worker.postMessage({ id: requested, text: textarea.value, lang: language.value, kind: kind.value });
+  const [lang, what] = [language.value, kind.value];
+  // the last good text goes along when the sheet in view is not in the language and kind asked for:
+  // if the text has errors, Python makes that text's sheet in them instead
+  const fallback = lastGood !== null && (sheetShown.lang !== lang || sheetShown.kind !== what) ? lastGood : null;
+  request = { id: requested, text: textarea.value, lang, kind: what, fallback };
+  worker.postMessage(request);
 }
 
 function edited() {
@@ -228,29 +263,65 @@ function fillStarters(groups) {
   }
 }
 
+/** While Python starts: what it is doing, in the status and the progress bar beside it. */
+function showProgress({ step, steps, what }) {
+  status.textContent = `${what} (${step} of ${steps})`;
+  status.className = "busy";
+  loading.max = steps;
+  loading.value = step - 1;
+}
+
+/** Once the page has been answered: keep its files for offline use and fast reloads (sw.js). */
+function keepOffline() {
+  navigator.serviceWorker?.register(new URL("sw.js", import.meta.url)).catch(() => {});
+}
+
 worker.onmessage = async ({ data }) => {
-  if (data.type === "ready") {
+  if (data.type === "progress") {
+    showProgress(data);
+  } else if (data.type === "bytecode") {
+    document.body.dataset.bytecode = `${data.precompiled} of ${data.modules}`;
+    document.body.dataset.templates = String(data.templates);
+    document.body.dataset.shippedTrees = String(data.shipped_trees);
+    document.body.dataset.dataclassFunctions = `${data.dataclass_functions} of ` +
+      `${data.dataclass_functions + data.dataclass_functions_compiled}`;
+  } else if (data.type === "ready") {
     ready = true;
     fillStarters(data.starters);
     docs = data.docs ? new URL(data.docs, location.href) : null;
     language.replaceChildren(...data.languages.map(({ code, name }) => new Option(name, code)));
     kind.replaceChildren(...data.kinds.map(({ name, title }) => new Option(title, name)));
+    if (pendingSettings) applySettings(pendingSettings);
+    pendingSettings = null;
     document.body.dataset.loadSeconds = data.seconds.toFixed(2);
     send();
   } else if (data.type === "failed") {
+    loading.hidden = true;
     status.textContent = `Python could not start: ${data.message}`;
     status.className = "failed";
   } else if (data.type === "result" && data.id === requested) {
     status.className = "";
+    loading.hidden = true;
     if (data.crash) {
       status.textContent = `Internal error: ${data.crash}`;
       return;
     }
-    shown = { text: textarea.value, tokens: data.tokens, diagnostics: data.diagnostics };
+    const answered = request;
+    shown = { text: answered.text, tokens: data.tokens, diagnostics: data.diagnostics };
     status.textContent = summary(data.diagnostics);
     drawEditor();
     drawDiagnostics();
-    if (data.sheet !== null) await drawSheet(data.sheet);
+    if (data.sheet !== null) {
+      if (!data.stale) lastGood = answered.text;
+      sheetShown = { text: data.stale ? answered.fallback : answered.text, lang: answered.lang, kind: answered.kind };
+      await drawSheet(data.sheet);
+    }
+    showStale(data.sheet === null ? sheetShown.text !== null : data.stale);
+    if (!document.body.dataset.firstAnswerSeconds) {
+      // from opening the page to its first sheet (the tests measure it)
+      document.body.dataset.firstAnswerSeconds = (performance.now() / 1000).toFixed(2);
+      keepOffline();
+    }
     document.body.dataset.answered = String(data.id);
   }
 };
@@ -359,22 +430,65 @@ function dismiss() {
   $("notice").hidden = true;
 }
 
-/** The text of the share link in the address, or null (no link, or one refused and said so). */
-async function textFromLink() {
-  if (!location.hash.startsWith("#text=")) return null;
+// A link's fragment: the settings of the page, then the text, which is all the rest:
+// "#lang=zh&kind=card&paper=letter&text=...".  The first links held the text alone ("#text=..."), and
+// still open.  A setting the page does not know, or a value it does not offer, is left out.
+const LINK_SETTING = /^([a-z]+)=([A-Za-z0-9_-]*)&/;
+const LINK_SETTINGS = { lang: language, kind, paper };
+
+/** The settings and the text (still encoded; null when there is none) of the address's fragment. */
+function readFragment(fragment) {
+  let rest = fragment.replace(/^#/, "");
+  const settings = {};
+  for (let match; (match = LINK_SETTING.exec(rest)) && match[1] !== "text";) {
+    settings[match[1]] = match[2];
+    rest = rest.slice(match[0].length);
+  }
+  return { settings, encoded: rest.startsWith("text=") ? rest.slice("text=".length) : null };
+}
+
+/** Choose the language, kind and paper a link carries, those the page offers (the language and
+ * kind once Python has said which it offers). */
+function applySettings(settings) {
+  for (const [name, select] of Object.entries(LINK_SETTINGS)) {
+    const value = settings[name];
+    if (value !== undefined && [...select.options].some((option) => option.value === value)) select.value = value;
+  }
+  choosePaper();
+}
+
+/** The share link in the address: {text, settings}, or null (no link, or one refused and said so:
+ * any fragment is a link, as the page makes no other, so a fragment that is not one is damaged). */
+async function openLink() {
+  if (!location.hash || location.hash === "#") return null;
+  const { settings, encoded } = readFragment(location.hash);
   try {
-    const text = await decodeText(location.hash.slice("#text=".length));
+    if (encoded === null) throw new LinkRefused(LINK_UNREADABLE);
+    const text = await decodeText(encoded);
     dismiss();
-    return text;
+    return { text, settings };
   } catch (error) {
     notify(error instanceof LinkRefused ? error.message : LINK_UNREADABLE);
     return null;
   }
 }
 
+/** Open the share link in the address, if there is one that opens: its settings, then its text. */
+async function followLink() {
+  const link = await openLink();
+  if (link === null) return null;
+  if (ready) {
+    applySettings(link.settings);
+  } else {
+    applySettings({ paper: link.settings.paper });
+    pendingSettings = link.settings;
+  }
+  return link.text;
+}
+
 $("share").addEventListener("click", async () => {
   const link = new URL(location.href);
-  link.hash = `text=${await encodeText(textarea.value)}`;
+  link.hash = `lang=${language.value}&kind=${kind.value}&paper=${paper.value}&text=${await encodeText(textarea.value)}`;
   history.replaceState(null, "", link);
   try {
     await navigator.clipboard.writeText(link.href);
@@ -385,7 +499,7 @@ $("share").addEventListener("click", async () => {
 });
 
 window.addEventListener("hashchange", async () => {
-  const text = await textFromLink();
+  const text = await followLink();
   if (text !== null) {
     textarea.value = text;
     starterSelect.value = "";
@@ -410,5 +524,5 @@ kind.addEventListener("change", send);
 paper.addEventListener("change", choosePaper);
 printButton.addEventListener("click", () => sheet.contentWindow.print());
 
-textarea.value = (await textFromLink()) ?? DEFAULT_TEXT;
+textarea.value = (await followLink()) ?? DEFAULT_TEXT;
 drawEditor();

@@ -1,5 +1,6 @@
-"""Finding Friends: which cards may be called (``called cards``, FF02) and whether the banker's own
-copies count toward a call (``called copies``, FF05): through the oracle, the game and the replay."""
+"""Finding Friends: which cards may be called (``called cards``, FF02), whether the banker's own
+copies count toward a call (``called copies``, FF05) and whether a player already on the banker's
+team answers a call (``join twice``, FF08): through the oracle, the game and the replay."""
 
 from __future__ import annotations
 
@@ -61,10 +62,13 @@ def test_the_limits(limits, level, card, allowed):
     assert (ctx.call_error(card) is None) is allowed
 
 
-def test_every_limit_compiles():
+def test_every_limit_compiles_to_the_condition_it_stands_for():
     rules = house("called cards: not trumps, not the highest card, not point cards")
-    assert rules.table.call_limits == ("trumps", "highest", "points")
-    assert house("called cards: any").table.call_limits == ()
+    written = house("called cards: when not a trump and not the highest card of its suit and not a point card")
+    assert rules.table.called_when == written.table.called_when == (
+        "all", ("not", ("fact", "card-trump")), ("not", ("fact", "card-highest")), ("not", ("fact", "card-points")))
+    assert rules.table.call_limits == ()  # the form of versions 2 and 3, which the compiler writes no more
+    assert house("called cards: any").table.call_condition == ()
 
 
 class TrumpCaller(RandomPlayer):
@@ -164,6 +168,81 @@ def test_the_other_ace_in_the_game_and_the_replay():
     assert differ, "some banker played a ♣A before anyone else"
 
 
+# --- FF08: each player joins once -------------------------------------------------------------------
+
+
+def _watch_two(rules: tr.Rules) -> tuple[FriendWatch, Public, tuple]:
+    ctx = rules.context("2", "S")
+    ace, king = ctx.cards("AC")[0], ctx.cards("KD")[0]
+    public = Public(rules, players=6, dealer=0, level="2", banker=0, called=((ace, 1), (king, 1)))
+    return FriendWatch(public), public, (ace, king)
+
+
+def test_by_default_a_teammate_answers_a_call_and_nobody_joins():
+    watch, public, (ace, king) = _watch_two(tr.load("house-finding-friends"))
+    watch.see(3, (ace,))  # seat 3 answers the ♣A
+    watch.see(3, (king,))  # and the ♦K: spent on a friend
+    watch.see(4, (king,))
+    assert public.friends == [3] and watch.all_resolved()
+
+
+def test_join_twice_no_leaves_the_call_to_the_next_copy():
+    watch, public, (ace, king) = _watch_two(house("join twice: no"))
+    watch.see(3, (ace,))
+    watch.see(3, (king,))  # seat 3 is on the team: the ♦K call waits
+    assert public.friends == [3] and not watch.all_resolved()
+    watch.see(0, (king,))  # the banker too
+    assert not watch.all_resolved()
+    watch.see(4, (king,))  # the next copy, from outside the team, answers it
+    assert public.friends == [3, 4] and watch.all_resolved()
+
+
+def test_join_twice_no_still_counts_the_teams_copies_toward_the_number():
+    rules = house("join twice: no")
+    ctx = rules.context("2", "S")
+    ace = ctx.cards("AC")[0]
+    public = Public(rules, players=6, dealer=0, level="2", banker=0, called=((ace, 2),))
+    watch = FriendWatch(public)
+    watch.see(0, (ace,))  # the banker's copy is the first
+    watch.see(2, (ace,))  # the second: seat 2 joins
+    assert public.friends == [2]
+
+
+class TwoCalls(GreedyPlayer):
+    """Calls the first ♣A and the first ♦A: one player may well hold both."""
+
+    def call(self, view, count):
+        return [(view.ctx.cards("AC")[0], 1), (view.ctx.cards("AD")[0], 1)]
+
+
+def test_join_twice_no_in_the_game_and_the_replay():
+    once = house("join twice: no")
+    twice = tr.load("house-finding-friends")
+    rng = random.Random(13)
+    larger = 0
+    for _ in range(12):
+        banker = rng.randrange(6)
+        record = play_hand(once, [TwoCalls() for _ in range(6)], rng, level="2", banker=banker)
+        assert replay_hand(record.to_log(), once) == []
+        # the friends the default rule finds in the same plays
+        public = Public(twice, players=6, dealer=0, level="2", banker=banker, called=record.called)
+        watch = FriendWatch(public)
+        for trick in record.tricks:
+            for k, play in enumerate(trick.plays):
+                watch.see((trick.leader + k) % 6, play)
+        if {banker, *public.friends} != record.banker_team:
+            # a teammate played an answering copy: here the next copy found one more friend
+            larger += 1
+            assert len(record.banker_team) > 1 + len(public.friends)
+            assert replay_hand(record.to_log(), replace(twice, name=once.name)) != []
+    assert larger, "some hand had a teammate play a called card first"
+
+
+def test_join_twice_needs_called_partners():
+    with pytest.raises(tr.RulesetError, match="'join twice' needs called partners"):
+        tr.loads('extends: "two-decks"\n\ntable\n  join twice: no\n', origin="house.tractor")
+
+
 # --- the rule sheet -------------------------------------------------------------------------------
 
 
@@ -186,3 +265,10 @@ def test_the_sheet_states_what_may_be_called_and_how_copies_count():
     assert "leaving out those the banker plays (“the other ace”)" in en
     assert "庄家不能叫主牌或分牌" in zh and "不算庄家自己打出的" in zh
     assert "may call any card" not in _sheet(tr.load("two-decks"), "en")
+
+
+def test_the_sheet_states_that_each_player_joins_once():
+    said = "who plays the copy that answers a call does not take it: the next copy played by someone else answers it."
+    assert said in _sheet(house("join twice: no"), "en")
+    assert "由其他玩家打出的下一张来应叫" in _sheet(house("join twice: no"), "zh")
+    assert "answers a call does not take it" not in _sheet(tr.load("house-finding-friends"), "en")

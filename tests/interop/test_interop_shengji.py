@@ -131,6 +131,7 @@ VARIANTS = [
     {"game_mode": {"FindingFriends": {"num_friends": 2}}, "num_decks": 3, "friend_selection_policy": "PointCardNotAllowed"},
     {"game_mode": {"FindingFriends": {"num_friends": 2}}, "num_decks": 3, "friend_selection_policy": "TrumpsIncluded"},
     {"game_mode": {"FindingFriends": {"num_friends": 1}}, "friend_selection_policy": "HighestCardNotAllowed"},
+    {"game_mode": {"FindingFriends": {"num_friends": 2}}, "num_decks": 3, "multiple_join_policy": "NoDoubleJoin"},
     {"max_rank": "A"},
     {"max_rank": "K", "advancement_policy": "DefendPoints"},
     {"max_rank": "NT", "advancement_policy": "DefendPoints", "jack_variation": "SingleJack"},
@@ -167,8 +168,6 @@ def test_export_after_import_gives_the_settings_back(changes):
 
 
 @pytest.mark.parametrize("changes, written", [
-    ({"game_mode": {"FindingFriends": {"num_friends": 1}}, "multiple_join_policy": "NoDoubleJoin"},
-     {"multiple_join_policy": "Unrestricted"}),
     ({"bomb_policy": "AllowBombs"}, {"bomb_policy": "NoBombs"}),
     ({"bomb_policy": "AllowBombsSuitFollowing"}, {"bomb_policy": "NoBombs"}),
 ])

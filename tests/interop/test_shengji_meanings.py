@@ -562,13 +562,15 @@ def test_the_default_decks_and_kitty(players, decks, kitty, hand):
 
 def test_point_cards_are_called_at_level_a_in_rbtying():
     # core/src/game_state/exchange_phase.rs set_friends and test_set_friends: PointCardNotAllowed
-    # lets a landlord at level A call C_K; "called cards: not point cards" does not, so it is lost
-    # unless the game never reaches A
+    # lets a landlord at level A call C_K; the condition on a card says so, and nothing is lost
     settings = {**FRIENDS, "friend_selection_policy": "PointCardNotAllowed"}
-    lost = shengji.import_ruleset(settings, 4).lost
-    assert len(lost) == 1 and lost[0].startswith("friend_selection_policy PointCardNotAllowed: ")
-    rules = compile_text(shengji.import_ruleset(settings, 4).text)
-    assert exported(rules)[1] == lost
+    imported_ruleset = shengji.import_ruleset(settings, 4)
+    assert imported_ruleset.lost == []
+    rules = compile_text(imported_ruleset.text)
+    king = ("all", ("fact", "card-rank", "K"), ("fact", "level-is", "A"))
+    assert rules.table.called_when == ("all", ("not", ("fact", "card-trump")),
+                                       ("any", ("not", ("fact", "card-points")), king))
+    assert exported(rules)[1] == []
     assert shengji.import_ruleset({**settings, "max_rank": "K"}, 4).lost == []
 
 
@@ -637,10 +639,11 @@ def test_rainbows_and_bombs():
 
 def test_multiple_join_policy():
     # play_phase.rs finish_trick: with Unrestricted a called card played by a teammate is spent
-    # ("double-join!"); with NoDoubleJoin it waits for the next copy: not this engine's rule
+    # ("double-join!"); with NoDoubleJoin it waits for the next copy: 'join twice: no'
     assert shengji.import_ruleset({**FRIENDS, "multiple_join_policy": "Unrestricted"}, 4).lost == []
-    lost = shengji.import_ruleset({**FRIENDS, "multiple_join_policy": "NoDoubleJoin"}, 4).lost
-    assert lost and lost[0].startswith("multiple_join_policy NoDoubleJoin: ")
+    imported = shengji.import_ruleset({**FRIENDS, "multiple_join_policy": "NoDoubleJoin"}, 4)
+    assert imported.lost == [] and "  join twice: no" in imported.text.splitlines()
+    assert compile_text(imported.text).table.join_twice is False
 
 
 # --- the default room ----------------------------------------------------------------------------

@@ -73,6 +73,8 @@ QUANTITY_WORDS = {
     "raw-points": "raw points",
     "kitty-points": "kitty points",
     "levels": "levels",
+    "overturns": "overturns",
+    "declared-level-cards": "declared level cards",
 }
 #: each fact: a condition that writes it, and its tree
 FACT_CASES = {
@@ -89,6 +91,19 @@ FACT_CASES = {
     "no-trump": ("no-trump", ("fact", "no-trump")),
     "nobody-declared": ("nobody declared", ("fact", "nobody-declared")),
     "always": ("a hand ends", ("fact", "always")),
+    # facts of the card being judged, written where a card is (tests/language/test_card_conditions.py)
+    "card-trump": ("a trump", ("fact", "card-trump")),
+    "card-points": ("a point card", ("fact", "card-points")),
+    "card-rank": ("a K", ("fact", "card-rank", "K")),
+    "card-suit": ("a heart", ("fact", "card-suit", "H")),
+    "card-level": ("a level card", ("fact", "card-level")),
+    "card-joker": ("a joker", ("fact", "card-joker")),
+    "card-highest": ("the highest card of its suit", ("fact", "card-highest")),
+    "card-shown": ("shown in declaring", ("fact", "card-shown")),
+    # facts of the player whose turn to overturn after the kitty it is (tests/engine/test_overturn_when.py)
+    "player-attacker": ("an attacker", ("fact", "player-attacker")),
+    "player-banker": ("a banker", ("fact", "player-banker")),
+    "first-hand": ("the first hand", ("fact", "first-hand")),
 }
 #: each effect: how a ruleset writes it, and its tree
 EFFECT_CASES = {
@@ -126,10 +141,15 @@ def test_every_word_of_the_vocabulary_has_a_case():
 
 
 @pytest.mark.parametrize("name", list(QUANTITY_WORDS))
-def test_each_quantity_compiles_after_a_hand(name):
-    assert number_of(QUANTITY_WORDS[name]) == ("var", name)
+def test_each_quantity_compiles_after_a_hand_or_where_it_is_known(name):
+    words = QUANTITY_WORDS[name]
+    if ex.AFTER_HAND not in ex.QUANTITIES[name].moments:
+        assert turn_condition_of(f"{words} >= 0") == ("compare", ">=", ("var", name), ("num", 0))
+        assert diagnostics(HEADER + f"levels\n  when {words} >= 0: bankers +1 level\n") == [(3, 8, "E212")]
+        return
+    assert number_of(words) == ("var", name)
     # inside an effect's amount too
-    assert effects_of(f"bankers + {QUANTITY_WORDS[name]} levels") == (("up", "bankers", ("var", name)),)
+    assert effects_of(f"bankers + {words} levels") == (("up", "bankers", ("var", name)),)
 
 
 @pytest.mark.parametrize("name", list(QUANTITY_WORDS))
@@ -144,10 +164,26 @@ def test_each_quantity_in_the_kitty_formula_compiles_or_is_e212_where_it_is_writ
         assert f"'{words}'" in message and "is not known when the kitty is counted" in message
 
 
+def turn_condition_of(condition: str) -> tuple:
+    """A condition on a turn to overturn, as 'overturn after kitty: when' writes it."""
+    text = HEADER + f"declare\n  overturn after kitty: when {condition}\n"
+    return tr.loads(text, "x.tractor").declaring.overturn_when
+
+
+def card_condition_of(condition: str) -> tuple:
+    """A condition on a card, as 'buried cards: when' writes it."""
+    return tr.loads(HEADER + f"kitty\n  buried cards: when {condition}\n", "x.tractor").kitty_exchange.buried_when
+
+
 @pytest.mark.parametrize("name", list(FACT_CASES))
 def test_each_fact_compiles(name):
     written, tree = FACT_CASES[name]
-    assert condition_of(written) == tree
+    if ex.AFTER_HAND in ex.FACTS[name].moments:
+        assert condition_of(written) == tree
+    elif ex.OVERTURN in ex.FACTS[name].moments:
+        assert turn_condition_of(written) == tree
+    else:
+        assert card_condition_of(written) == tree
     assert ex.condition_tree(tree) == tree  # the tree the compiler gives is one the reader takes
 
 
@@ -306,7 +342,8 @@ def test_the_operators_of_a_when_line_are_counted_across_its_condition_and_effec
 # Whatever the parser lets through, the JSON form reads back: its count of a line's operators is
 # never below the count ``Rules.from_dict`` makes of each tree.
 
-_FACT_WORDS = [written for written, _ in FACT_CASES.values()]
+#: the facts known after a hand (those of a card are known only where a card is judged)
+_FACT_WORDS = [written for name, (written, _) in FACT_CASES.items() if ex.AFTER_HAND in ex.FACTS[name].moments]
 
 
 def _numbers(leaves: st.SearchStrategy[str]) -> st.SearchStrategy[str]:

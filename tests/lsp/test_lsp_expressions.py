@@ -40,7 +40,10 @@ def completions(session, folder: Path, name: str, text: str, line: int) -> dict[
 
 def test_after_when_the_quantities_teams_and_facts_with_their_meanings(session, folder):
     found = completions(session, folder, "when.tractor", 'extends: "two-decks"\nlevels\n  when \n', 2)
-    for quantity in QUANTITIES.values():  # after a hand every quantity is known, offered whole
+    for quantity in QUANTITIES.values():  # the quantities known after a hand, offered whole
+        if AFTER_HAND not in quantity.moments:
+            assert quantity.words not in found
+            continue
         assert found[quantity.words].detail == quantity.meaning
         assert found[quantity.words].kind == types.CompletionItemKind.Value
     assert "kitty" not in found  # only as the start of "kitty points"
@@ -87,7 +90,7 @@ def test_after_the_colon_the_effects_with_their_meanings(session, folder):
     assert found["win the game"].detail == EFFECTS["wins-game"].meaning
     assert "took" not in found  # a fact, not an effect
     found = completions(session, folder, "effect3.tractor", text.replace(": \n", ": bankers + \n"), 2)
-    assert {q.words for q in QUANTITIES.values()} <= set(found)  # an amount is a number
+    assert {q.words for q in QUANTITIES.values() if AFTER_HAND in q.moments} <= set(found)  # an amount is a number
     found = completions(session, folder, "effect4.tractor", text.replace(": \n", ": bankers -1 level, \n"), 2)
     assert set(TEAMS) <= set(found)
 

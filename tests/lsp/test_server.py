@@ -245,6 +245,23 @@ def test_did_you_mean_is_a_quick_fix(session, folder):
                                                   types.Position(line=2, character=19))
 
 
+def test_an_inherited_statement_the_file_no_longer_fits_comes_with_its_quick_fix(session, folder):
+    """Constant aces over two-decks: its 'mandatory: A' names a level no longer played.  The error
+    is on the file's order line, names two-decks' line, and its fix adds the list without A."""
+    text = ('extends: "two-decks"\n\ntrumps\n  order: big joker > small joker > level in trump suit > '
+            "level in other suits > A in trump suit > A in other suits > trump suit\n")
+    uri, found = session.open(folder / "aces.tractor", text)
+    (error,) = found
+    assert error.code == "E302" and error.range.start.line == 3
+    assert "; it conflicts with 'mandatory: A', inherited from two-decks.tractor, line " in error.message
+    (action,) = session.code_actions(uri, found)
+    assert action.kind == types.CodeActionKind.QuickFix and action.title == "add 'mandatory: none' to this file"
+    (edit,) = action.edit.changes[uri]
+    assert (edit.range.start, edit.range.end) == (types.Position(line=4, character=0),) * 2
+    assert edit.new_text == "\nlevels\n  mandatory: none\n"
+    assert session.change(uri, text + edit.new_text) == []
+
+
 def test_a_half_typed_line_hides_neither_the_other_errors_nor_hover_and_completion(session, folder):
     text = 'extends: "two-decks"\n\nlevels\n  range: 3 to\n  knock back: J to 3 on any loss\n' \
            "  mandatory: zz\n\ntable\n  partners: \n  play: clockwise\n"

@@ -14,6 +14,7 @@ import random
 import re
 import subprocess
 import sys
+import tarfile
 import threading
 import zipfile
 import zlib
@@ -51,6 +52,9 @@ class _Handler(http.server.SimpleHTTPRequestHandler):
     extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map,
                       ".js": "text/javascript", ".mjs": "text/javascript", ".wasm": "application/wasm"}
 
+    def log_request(self, code: int | str = "-", size: int | str = "-") -> None:
+        self.server.paths.append(self.path)  # type: ignore[attr-defined]  (what the server was asked for)
+
     def log_message(self, format: str, *args: Any) -> None:
         pass
 
@@ -68,8 +72,15 @@ def site(built_site: Path) -> Path:
 
 
 @pytest.fixture(scope="module")
-def server(site: Path) -> Iterator[str]:
+def served() -> list[str]:
+    """The path of every request the server answered, in order."""
+    return []
+
+
+@pytest.fixture(scope="module")
+def server(site: Path, served: list[str]) -> Iterator[str]:
     httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(_Handler, directory=str(site)))
+    httpd.paths = served  # type: ignore[attr-defined]
     thread = threading.Thread(target=httpd.serve_forever, daemon=True)
     thread.start()
     yield f"http://127.0.0.1:{httpd.server_port}"
@@ -90,17 +101,45 @@ def requests() -> list[str]:
     return []
 
 
+#: in the page, from its start: each text the status showed, in order (the steps of the loading)
+RECORD_STATUS = """
+window.statusSeen = [];
+new MutationObserver(() => {
+  const status = document.getElementById("status");
+  const text = status ? status.textContent : null;
+  if (text && window.statusSeen.at(-1) !== text) window.statusSeen.push(text);
+}).observe(document, { subtree: true, childList: true, characterData: true });
+"""
+
+
 @pytest.fixture(scope="module")
 def page(browser: Browser, server: str, requests: list[str]) -> Iterator[Page]:
     """The playground, loaded once and answered once (its starting text checked and rendered)."""
     context = browser.new_context(viewport={"width": 1400, "height": 900})
-    context.on("request", lambda request: requests.append(request.url))
+    # the page's own requests (the service worker's, which copy the files into its cache, apart)
+    context.on("request", lambda request: request.service_worker or requests.append(request.url))
+    context.add_init_script(RECORD_STATUS)
     page = context.new_page()
     page.set_default_timeout(WAIT_MS)
     page.goto(f"{server}/playground/app/")
     page.wait_for_function("document.body.dataset.answered")
     yield page
     context.close()
+
+
+@pytest.fixture(scope="module")
+def online(browser: Browser) -> Iterator[Any]:
+    """A second browser profile, online (the module's page goes offline), for pages of their own."""
+    context = browser.new_context(viewport={"width": 1400, "height": 900})
+    yield context
+    context.close()
+
+
+def first_answer(page: Page) -> float:
+    """Wait for the page's first sheet; the seconds from opening the page to it, as the page
+    measured them."""
+    page.wait_for_function("document.body.dataset.firstAnswerSeconds")
+    return float(page.evaluate("document.body.dataset.firstAnswerSeconds"))
 
 
 def answered_after(page: Page, change: Any) -> None:
@@ -124,10 +163,40 @@ def test_python_starts_from_the_site_alone_and_renders_the_starting_text(page: P
     assert page.locator("#diagnostics li").count() == 0
     fetched = {url.removeprefix(server) for url in requests}
     assert "/playground/app/pyodide/pyodide.asm.wasm" in fetched
-    assert any(url.startswith("/playground/app/wheels/tractor_rules-") for url in fetched)
+    assert "/playground/app/site-packages.tar.gz" in fetched
+    # the runtime, fetched once: compiled by the page, given to the worker
+    assert [url for url in requests if url.endswith(".wasm")] == [f"{server}/playground/app/pyodide/pyodide.asm.wasm"]
     assert [url for url in requests if not url.startswith(server + "/") and not url.startswith("data:")] == []
     # from here on the page has no network: everything below runs on what it loaded
     page.context.set_offline(True)
+
+
+def test_the_loading_shows_its_progress(page: Page):
+    seen = page.evaluate("window.statusSeen")
+    steps = ["Starting Python (1 of 4)", "Installing tractor-rules (2 of 4)", "Importing tractor-rules (3 of 4)",
+             "Checking the text (4 of 4)"]
+    assert [text for text in seen if text in steps] == steps, seen
+    assert seen[-1] == "No errors"
+    assert not page.is_visible("#loading")  # the progress bar goes once the sheet is there
+
+
+def test_python_runs_the_bytecode_the_build_compiled(page: Page):
+    """Every module imported from a file (the stdlib's, the wheels', the templates') ran from the
+    bytecode the build compiled for the page's Python, none from its source (compiling the stdlib
+    took seconds), and so did the functions dataclasses writes."""
+    page.wait_for_function("document.body.dataset.bytecode")
+    precompiled, _, modules = page.evaluate("document.body.dataset.bytecode").partition(" of ")
+    assert int(modules) > 250
+    assert precompiled == modules
+    # the sheet's templates (the sheet's and the page's it extends) were modules the build compiled,
+    # with their bytecode, not templates compiled by the page
+    assert int(page.evaluate("document.body.dataset.templates")) >= 2
+    # the shipped rulesets came parsed (the starting text extends one)
+    assert int(page.evaluate("document.body.dataset.shippedTrees")) == len(builtin_names())
+    # and the functions dataclasses writes for each class took the code the build compiled for them
+    taken, _, written = page.evaluate("document.body.dataset.dataclassFunctions").partition(" of ")
+    assert int(written) > 50
+    assert taken == written
 
 
 def test_a_mistake_is_shown_at_its_line(page: Page, server: str, site: Path):
@@ -174,6 +243,32 @@ def test_a_warning_is_shown_at_its_line_and_the_sheet_still_renders(page: Page):
     assert page.inner_text("#status") == "No errors"
 
 
+CONSTANT_TWOS = ("  order: big joker > small joker > level in trump suit > level in other suits > 2 in trump suit > "
+                 "2 in other suits > trump suit\n")
+
+
+def test_constant_twos_as_a_newcomer_writes_them_need_one_line(page: Page):
+    """The order alone: the links and the levels it inherits follow it (docs/language.md)."""
+    answered_after(page, lambda: page.fill("#text", GOOD + "\ntrumps\n" + CONSTANT_TWOS))
+    assert page.inner_text("#status") == "No errors"
+    assert "the 2 of the trump suit" in page.frame_locator("#sheet").locator("body").inner_text()
+
+
+def test_an_error_an_inherited_statement_causes_names_it_and_its_fix_is_a_button(page: Page):
+    """Constant aces: two-decks' 'mandatory: A' names a level no longer played."""
+    aces = CONSTANT_TWOS.replace("2 in", "A in")
+    answered_after(page, lambda: page.fill("#text", GOOD + "\ntrumps\n" + aces))
+    item = page.locator("#diagnostics li.error")
+    assert item.count() == 1
+    assert "it conflicts with 'mandatory: A', inherited from two-decks.tractor, line" in item.inner_text()
+    fix = item.locator("button.fix")
+    assert fix.inner_text() == "add 'mandatory: none' to this file"
+    answered_after(page, fix.click)
+    assert page.inner_text("#status") == "No errors"
+    assert "levels\n  defend: 5, 10, K\n  mandatory: none\n" in page.input_value("#text")
+    answered_after(page, lambda: page.fill("#text", GOOD))
+
+
 def test_house_rules_after_each_hand_show_on_the_sheet_and_the_one_that_never_holds_is_flagged(page: Page):
     text = GOOD + ("  when the bankers lost 5H: bankers -1 level\n"
                    "  when the level is 2 and the bankers win and the attackers win: bankers +1 level\n")
@@ -210,6 +305,49 @@ def test_the_card_and_the_tracker_on_letter_paper(page: Page):
     assert frame.locator("header .what").count() == 0
 
 
+def test_on_letter_paper_the_note_on_screen_says_letter(page: Page):
+    frame = page.frame_locator("#sheet")
+    page.select_option("#paper", "letter")
+    for shown in ("sheet", "card", "tracker"):
+        answered_after(page, lambda shown=shown: page.select_option("#kind", shown))
+        notes = frame.locator(".print-note:visible").all_inner_texts()
+        assert len(notes) == 1, notes
+        assert re.match(f"This {shown} prints on (one US Letter page|US Letter paper) ", notes[0]), notes
+    page.select_option("#paper", "a4")
+    assert frame.locator(".print-note:visible").all_inner_texts() == [
+        "This tracker prints on one A4 page. For US Letter, open it with #letter at the end of its address "
+        "(for example tracker.html#letter) before printing."]
+    answered_after(page, lambda: page.select_option("#kind", "sheet"))
+
+
+def test_while_the_text_has_errors_the_sheet_says_it_is_stale_in_the_language_and_kind_chosen(page: Page):
+    frame = page.frame_locator("#sheet")
+    answered_after(page, lambda: page.fill("#text", GOOD))
+    assert not page.is_visible("#stale")
+    answered_after(page, lambda: page.fill("#text", MISTAKE))
+    assert page.inner_text("#status") == "1 error"
+    assert page.is_visible("#stale")
+    assert "last text without errors" in page.inner_text("#stale")
+    answered_after(page, lambda: page.select_option("#lang", "zh"))
+    # the last good text's sheet, in Chinese, still marked stale
+    assert frame.locator("html").get_attribute("lang") == "zh-Hans"
+    assert sheet_title(page) == "Defended points"
+    assert "庄家" in frame.locator("body").inner_text()
+    assert page.is_visible("#stale") and page.inner_text("#status") == "1 error"
+    answered_after(page, lambda: page.select_option("#kind", "card"))
+    assert frame.locator("header .what").inner_text() == "速查卡"
+    assert page.is_visible("#stale")
+    # another edit, still wrong: the stale sheet stays, in Chinese, as a card
+    answered_after(page, lambda: page.fill("#text", MISTAKE + "\n"))
+    assert frame.locator("header .what").inner_text() == "速查卡" and page.is_visible("#stale")
+    answered_after(page, lambda: page.fill("#text", GOOD))
+    assert not page.is_visible("#stale")
+    assert frame.locator("header .what").inner_text() == "速查卡"
+    answered_after(page, lambda: page.select_option("#kind", "sheet"))
+    answered_after(page, lambda: page.select_option("#lang", "en"))
+    assert sheet_title(page) == "Defended points" and not page.is_visible("#stale")
+
+
 def test_starting_from_a_shipped_ruleset_or_a_house_rule(page: Page):
     shipped = builtin_path("four-decks")
     assert shipped is not None
@@ -229,14 +367,57 @@ def test_starting_from_a_shipped_ruleset_or_a_house_rule(page: Page):
 def test_a_share_link_holds_the_text(page: Page):
     text = GOOD.replace("Defended points", "Shared 升级 rules")
     answered_after(page, lambda: page.fill("#text", text))
+    page.evaluate("history.replaceState(null, '', location.pathname)")  # no link in the address
     page.click("#share")
-    page.wait_for_function("location.hash.startsWith('#text=')")
+    page.wait_for_function("location.hash.includes('text=')")
     link = page.evaluate("location.href")
     answered_after(page, lambda: page.fill("#text", GOOD))
     # opening the link (here: the same page going to it) puts its text back in the editor
     answered_after(page, lambda: page.evaluate("href => { location.hash = ''; location.href = href; }", link))
     assert page.input_value("#text") == text
     assert sheet_title(page) == "Shared 升级 rules"
+
+
+def test_a_share_link_carries_the_language_the_kind_and_the_paper(page: Page, online: Any):
+    text = GOOD.replace("Defended points", "Shared settings")
+    answered_after(page, lambda: page.fill("#text", text))
+    page.select_option("#paper", "letter")
+    answered_after(page, lambda: page.select_option("#lang", "zh"))
+    answered_after(page, lambda: page.select_option("#kind", "card"))
+    page.click("#share")  # (the address holds the previous test's link until the new one is made)
+    page.wait_for_function("location.hash.startsWith('#lang=zh&kind=card&paper=letter&text=')")
+    link = page.evaluate("location.href")
+    page.select_option("#paper", "a4")
+    answered_after(page, lambda: page.select_option("#kind", "sheet"))
+    answered_after(page, lambda: page.select_option("#lang", "en"))
+    answered_after(page, lambda: page.fill("#text", GOOD))
+    # the link, opened in a page of its own
+    other = online.new_page()
+    other.set_default_timeout(WAIT_MS)
+    other.goto(link)
+    first_answer(other)
+    assert other.input_value("#text") == text
+    assert [other.input_value(f"#{name}") for name in ("lang", "kind", "paper")] == ["zh", "card", "letter"]
+    frame = other.frame_locator("#sheet")
+    assert frame.locator("html").get_attribute("lang") == "zh-Hans"
+    assert frame.locator("header .what").inner_text() == "速查卡"
+    assert frame.locator("body").evaluate("() => location.hash") == "#letter"
+    other.close()
+
+
+@pytest.mark.parametrize("fragment", ["#text=AAAA", "#tex", "#txt=" + "A" * 40, "#lang=zh&kind=card"])
+def test_a_damaged_link_opened_in_a_page_of_its_own_keeps_its_message_in_view(online: Any, server: str, fragment: str):
+    """However the link was damaged (its text, or the words before it), the page says so, and the
+    message stays after Python has checked the text the page shows instead."""
+    other = online.new_page()
+    other.set_default_timeout(WAIT_MS)
+    other.goto(f"{server}/playground/app/{fragment}")
+    first_answer(other)
+    assert other.inner_text("#status") == "No errors"
+    assert other.is_visible("#notice")
+    assert other.inner_text("#notice .message") == LINK_UNREADABLE
+    assert other.input_value("#lang") == "en"  # a damaged link's settings are not taken either
+    other.close()
 
 
 def share_fragment(text: str | bytes) -> str:
@@ -541,6 +722,45 @@ def test_the_print_button_prints_the_sheet(page: Page):
     assert frame.get_attribute("data-printed") == "yes"
 
 
+# --- loading: from the browser's cache, offline -------------------------------------------------------
+
+
+def test_a_reload_fetches_nothing_and_the_page_opens_offline(browser: Browser, server: str, site: Path,
+                                                            served: list[str], record_property: Any):
+    """After a first visit the page's files (the runtime and the packages too) are in the browser's
+    Cache Storage: a reload asks the server for none of them (the browser may ask whether sw.js
+    changed), and with no network the page opens and answers.  The seconds to the first sheet, cold
+    and warm, are recorded (not asserted: the machine may be busy; docs/playground.md quotes them)."""
+    context = browser.new_context(viewport={"width": 1400, "height": 900})
+    page = context.new_page()
+    page.set_default_timeout(WAIT_MS)
+    page.goto(f"{server}/playground/app/")
+    cold = first_answer(page)
+    page.wait_for_function("navigator.serviceWorker.controller !== null")
+    kept = page.evaluate("""async () => {
+      const names = (await caches.keys()).filter((name) => name.startsWith("tractor-rules-playground-"));
+      const requests = names.length === 1 ? await (await caches.open(names[0])).keys() : [];
+      return [names.length, requests.map((request) => new URL(request.url).pathname)];
+    }""")
+    app = site / "playground" / "app"
+    files = {"/playground/app/" + path.relative_to(app).as_posix() for path in app.rglob("*") if path.is_file()}
+    assert kept[0] == 1
+    assert set(kept[1]) == (files - {"/playground/app/sw.js"}) | {"/playground/app/"}
+    served.clear()
+    page.reload()
+    warm = first_answer(page)
+    assert sheet_title(page) == "My house rules"
+    assert [path for path in served if path != "/playground/app/sw.js"] == []
+    context.set_offline(True)
+    page.reload()
+    first_answer(page)
+    assert sheet_title(page) == "My house rules" and page.inner_text("#status") == "No errors"
+    record_property("first sheet cold (s)", cold)
+    record_property("first sheet warm (s)", warm)
+    print(f"playground, first sheet: cold {cold:.2f} s, warm {warm:.2f} s")
+    context.close()
+
+
 # --- what the build put into the site ---------------------------------------------------------------
 
 
@@ -550,22 +770,49 @@ def test_the_docs_page_embeds_the_playground(site: Path):
     assert (site / "playground" / "app" / "index.html").is_file()
 
 
-def test_every_wheel_is_pure_python_and_babel_keeps_only_the_sheets_languages(site: Path):
+def cached_name(module: str) -> str:
+    """Where Python (3.14, the page's) looks for the bytecode of the module file ``module``."""
+    folder, _, name = module.rpartition("/")
+    return f"{folder}/__pycache__/{name.removesuffix('.py')}.cpython-314.pyc".lstrip("/")
+
+
+def test_the_packages_are_pure_python_with_their_bytecode_and_babel_keeps_only_the_sheets_languages(site: Path):
+    """site-packages.tar.gz holds the files of the wheels the page imports (no compiled extension),
+    babel trimmed to the sheets' languages, the sheets' templates compiled to modules, and a .pyc
+    (hash-based, unchecked) beside each module; the stdlib's archive has one beside each of its
+    modules."""
     app = site / "playground" / "app"
     manifest = json.loads((app / "manifest.json").read_text(encoding="utf-8"))
-    assert sorted(manifest["wheels"]) == sorted(p.name for p in (app / "wheels").glob("*.whl"))
     assert manifest["wheels"][-1].startswith("tractor_rules-")
-    for name in manifest["wheels"]:
-        assert name.endswith("-py3-none-any.whl"), name
-        with zipfile.ZipFile(app / "wheels" / name) as wheel:
-            assert not [n for n in wheel.namelist() if n.endswith((".so", ".pyd"))], name
-            if name.startswith("babel-"):
-                stems = {n.rsplit("/", 1)[1].removesuffix(".dat") for n in wheel.namelist()
-                         if n.startswith("babel/locale-data/") and n.endswith(".dat")}
-                record = wheel.read(next(n for n in wheel.namelist() if n.endswith("RECORD"))).decode()
+    assert all(name.endswith("-py3-none-any.whl") for name in manifest["wheels"]), manifest["wheels"]
+    with tarfile.open(app / manifest["site_packages"]) as bundle:
+        names = bundle.getnames()
+        record = bundle.extractfile(next(n for n in names if re.fullmatch(r"babel-[^/]*\.dist-info/RECORD", n)))
+        assert record is not None
+        record_text = record.read().decode()
+        pyc_header = bundle.extractfile("tractor_rules/__pycache__/facade.cpython-314.pyc")
+        assert pyc_header is not None and pyc_header.read(8)[4:] == (0b01).to_bytes(4, "little")
+    for wheel in manifest["wheels"]:  # each wheel's files and metadata are there
+        assert f"{wheel.split('-')[0]}-{wheel.split('-')[1]}.dist-info/METADATA" in names, wheel
+    assert not [n for n in names if n.endswith((".so", ".pyd"))]
+    modules = [n for n in names if n.endswith(".py")]
+    assert len(modules) > 200
+    templates = {n for n in modules if n.startswith(manifest["templates"] + "/")}
+    for format in ("html", "md", "txt"):  # every template, for each format
+        assert len([n for n in templates if n.startswith(f"{manifest['templates']}/{format}/")]) == 12, format
+    compiled = {n for n in names if n.endswith(".pyc")}
+    assert [n for n in modules if cached_name(n) not in compiled] == []
+    stems = {n.rsplit("/", 1)[1].removesuffix(".dat") for n in names
+             if n.startswith("babel/locale-data/") and n.endswith(".dat")}
     assert "root" in stems and set(languages()) <= stems
     assert all(s == "root" or s.split("_")[0] in languages() for s in stems), sorted(stems)
-    assert "babel/locale-data/fr.dat" not in record and "babel/locale-data/zh.dat" in record
+    assert "babel/locale-data/fr.dat" not in record_text and "babel/locale-data/zh.dat" in record_text
+    with zipfile.ZipFile(app / "pyodide" / "python_stdlib.zip") as stdlib:
+        stdlib_names = set(stdlib.namelist())
+    stdlib_modules = [n for n in stdlib_names if n.endswith(".py")]
+    assert len(stdlib_modules) > 400
+    # a few are data the stdlib keeps as .py (test files that do not compile): never imported
+    assert len([n for n in stdlib_modules if n + "c" not in stdlib_names]) < 5
 
 
 def test_the_build_script_reports_an_output_it_cannot_write_in_one_line(tmp_path):
@@ -596,3 +843,46 @@ def test_the_build_script_reports_a_usage_error():
     done = subprocess.run([sys.executable, str(ROOT / "playground" / "build.py")], capture_output=True, text=True)
     assert done.returncode == 2
     assert "the following arguments are required: out" in done.stderr
+
+
+#: the page's answers, run in a Python of their own: every printed kind in every language, of a text
+#: that compiles and of one with an error; the modules of tractor-rules that it imported
+RUN_THE_BRIDGE = """
+import runpy, sys
+from tractor_rules.render.i18n import languages
+from tractor_rules.render.kinds import KINDS
+bridge = runpy.run_path(sys.argv[1])
+good = 'extends: "two-decks"\\nlevels\\n  defend: 5\\n'
+for lang in languages():
+    for kind in KINDS:
+        bridge["update"](good, lang, kind, None)
+        bridge["update"](good.replace("defend", "defnd"), lang, kind, good)
+bridge["bytecode_report"]()
+print(" ".join(sorted(name for name in sys.modules if name.split(".")[0] == "tractor_rules")))
+"""
+
+
+def test_the_page_gets_every_module_it_imports_and_not_the_command_line(site: Path):
+    """The build works out which modules the page can import from its bridge's imports (those inside
+    functions too); every module the page's answers import is among them, the command line's
+    commands, language server and simulations are not, and neither are the distributions only they
+    use (Pygments, tqdm)."""
+    spec = importlib.util.spec_from_file_location("playground_build", ROOT / "playground" / "build.py")
+    assert spec is not None and spec.loader is not None
+    build = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(build)
+    modules, imported = build.page_imports()
+    done = subprocess.run([sys.executable, "-c", RUN_THE_BRIDGE, str(ROOT / "playground" / "app" / "bridge.py")],
+                          capture_output=True, text=True, cwd=ROOT, check=True)
+    used = set(done.stdout.split())
+    assert {"tractor_rules.render.card", "tractor_rules.render.tracker", "tractor_rules.language.lint"} <= used
+    assert used - modules == set()
+    assert {"tractor_rules.cli", "tractor_rules.lsp.server", "tractor_rules.commands.sheets", "tractor_rules.sim.runs"} \
+        & modules == set()
+    assert set(build.dependency_pins(imported)) == {"babel", "jinja2", "lark", "markupsafe"}
+    with tarfile.open(site / "playground" / "app" / "site-packages.tar.gz") as bundle:
+        names = set(bundle.getnames())
+    for name in used:
+        path = name.replace(".", "/")
+        assert f"{path}.py" in names or f"{path}/__init__.py" in names, name
+    assert not [name for name in names if name.startswith(("pygments", "tqdm", "tractor_rules/lsp/", "tractor_rules/cli"))]

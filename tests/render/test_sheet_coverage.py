@@ -83,7 +83,11 @@ def inert_paths(rules: Rules, leaves: dict[str, object]) -> set[str]:
         drop("solo_thresholds")  # nobody banks alone with fixed partners
         drop("levels.short_team_bonus")  # and their teams are always whole
         drop("table.call_limits")
+        drop("table.called_when")
         drop("table.count_banker_copies")
+        drop("table.join_twice")
+    if t.join_twice:
+        drop("table.join_twice")  # a teammate answers a call as anyone does: the copies' sentence says it all
     if rules.levels.game_end != "hands":
         drop("levels.end_hands")
     if rules.levels.game_end != "beyond-last":
@@ -166,6 +170,8 @@ def inert_paths(rules: Rules, leaves: dict[str, object]) -> set[str]:
         drop("rotation.after_loss")
     if not rules.kitty_exchange.dug_when:
         drop("kitty_exchange.dug_when")  # the kitty is dug whenever the attackers win the last trick
+    if not rules.kitty_exchange.buried_when:
+        drop("kitty_exchange.buried_when")  # any card may be buried: nothing to say
     return inert
 
 

@@ -50,6 +50,19 @@ FACT_TREES = {
     "no-trump": ("fact", "no-trump"),
     "nobody-declared": ("fact", "nobody-declared"),
     "always": ("fact", "always"),
+    # facts of a card (the sheet sentences of the rules on cards: tests/render/test_sheet_card_rules.py)
+    "card-trump": ("fact", "card-trump"),
+    "card-points": ("fact", "card-points"),
+    "card-rank": ("fact", "card-rank", "K"),
+    "card-suit": ("fact", "card-suit", "H"),
+    "card-level": ("fact", "card-level"),
+    "card-joker": ("fact", "card-joker"),
+    "card-highest": ("fact", "card-highest"),
+    "card-shown": ("fact", "card-shown"),
+    # facts of the player whose turn to overturn it is (tests/engine/test_overturn_when.py)
+    "player-attacker": ("fact", "player-attacker"),
+    "player-banker": ("fact", "player-banker"),
+    "first-hand": ("fact", "first-hand"),
 }
 EFFECT_TREES = {
     "up": ("up", "bankers", ("num", 2)),
@@ -96,6 +109,9 @@ def test_each_fact_and_its_negation_read_as_words_in_both_languages(name):
             assert argument in sentences["en"] and argument in sentences["zh"]
         elif ex.is_card(argument):
             glyph = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}[argument[-1]] + argument[:-1]
+            assert glyph in sentences["en"] and glyph in sentences["zh"]
+        elif argument in ex.CARD_SUITS:  # a suit is written as its glyph
+            glyph = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}[argument]
             assert glyph in sentences["en"] and glyph in sentences["zh"]
 
 
@@ -201,7 +217,7 @@ numbers = st.recursive(
 )
 CARDS = st.builds(lambda r, s: r + s, st.sampled_from(ex.CARD_RANKS), st.sampled_from(ex.CARD_SUITS))
 _ARGUMENTS = {"team": st.sampled_from(ex.TEAMS), "rank": st.sampled_from(ex.CARD_RANKS), "card": CARDS,
-              "number": numbers, "role": st.sampled_from(ex.ROLES)}
+              "number": numbers, "role": st.sampled_from(ex.ROLES), "suit": st.sampled_from(ex.CARD_SUITS)}
 facts = st.one_of(*(st.tuples(st.just("fact"), st.just(name), *(_ARGUMENTS[k] for k in form.arguments))
                     for name, form in ex.FACTS.items()))
 conditions = st.recursive(

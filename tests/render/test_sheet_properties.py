@@ -111,8 +111,11 @@ def check_english(rules: Rules) -> None:
                 raise AssertionError(f"names {what} the game does not have: {text!r}")
     for text in texts:
         assert not re.search(r"\^|engine", text), text
-    (kitty,) = [i.text for i in sheet.items() if i.key == "kitty.multiplier"]
-    assert not re.search(r"\bsize\b|\bcards\b(?! in)", kitty), kitty  # the formula's variables, spelt out
+    multiplier = [i.text for i in sheet.items() if i.key == "kitty.multiplier"]
+    # without a kitty the sheet says nothing of its multiplier (``lacking`` holds it to that)
+    assert len(multiplier) == (1 if rules.table.kitty_size else 0), multiplier
+    for kitty in multiplier:
+        assert not re.search(r"\bsize\b|\bcards\b(?! in)", kitty), kitty  # the formula's variables, spelt out
     table, levels = rules.table, rules.levels
     deal = next(t for t in texts if t.startswith("Each player is dealt"))
     assert f"dealt {table.hand_size} cards" in deal

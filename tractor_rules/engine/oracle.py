@@ -23,7 +23,7 @@ from .deck.order import TRUMP, Order, build_order
 from .deck.rainbows import rainbow_parts
 from .deck.units import Unit, decompose
 from .errors import EngineError
-from .rulings.calls import call_error
+from .rulings.cards import burial_error, bury_error, call_error
 from .rulings.declaring import Declaration
 from .rulings.declaring import declaration as _declaration
 from .rulings.declaring import fallback_trump as _fallback_trump
@@ -311,10 +311,25 @@ class Context:
             known = frozenset(listed)
         return throw_options(self.order, self.cards(throw), hands, known)
 
-    def call_error(self, card: Cards) -> str | None:
+    def call_error(self, card: Cards, shown: Cards = ()) -> str | None:
         """Finding Friends: None if the banker may call ``card`` in this hand, else the reason in
-        words (``called cards: not trumps``, ... are judged at this hand's level and trump)."""
-        return call_error(self.order, self._one(card))
+        words (``called cards: ...`` is judged at this hand's level and trump).  ``shown``: the
+        cards shown in declaring this hand, which ``shown in declaring`` asks about."""
+        return call_error(self.order, self._one(card), self._shown(shown))
+
+    def bury_error(self, card: Cards, shown: Cards = ()) -> str | None:
+        """None if ``card`` may be buried in this hand (``buried cards: ...``), else the reason in
+        words; a player who keeps no card that may be buried buries any (``burial_error``)."""
+        return bury_error(self.order, self._one(card), self._shown(shown))
+
+    def burial_error(self, hand: Cards, buried: Cards, shown: Cards = ()) -> str | None:
+        """None if a player holding ``hand`` (the kitty taken in) may bury ``buried`` in this hand,
+        else the reason in words: a card that may not be buried is buried only when the hand keeps
+        none that may be."""
+        return burial_error(self.order, self.cards(hand), self.cards(buried), self._shown(shown))
+
+    def _shown(self, shown: Cards) -> frozenset[Card]:
+        return frozenset(self.cards(shown)) if shown else frozenset()
 
     def kitty_multiplier(self, last_lead: Cards) -> int:
         """The kitty's multiplier if the attackers win the last trick with this lead."""

@@ -26,7 +26,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..rules import NOT_PLAY_FIELDS, RANKS, DeclareStep, KnockBack, Rules
+from ..rules import NOT_PLAY_FIELDS, RANKS, DeclareStep, KnockBack, Rules, expressions
 from .jsontext import JSONTextError, loads
 
 #: the commit of rbtying/shengji whose code the mappings follow (mechanics/src/trick.rs,
@@ -97,11 +97,32 @@ FIXED: tuple[tuple[str, str, str], ...] = (
 _SECTIONS = ("table", "levels", "combinations", "declare", "lead", "follow", "ruff", "kitty", "upgrade", "stakes")
 _STAKES = ("game points", "multiplier", "coins", "leaving")
 _PARENTS = {1: "one-deck", 2: "two-decks", 3: "three-decks", 4: "four-decks"}
+#: ``FriendSelectionPolicy`` (core/src/settings.rs; exchange_phase.rs ``set_friends``): the cards the
+#: banker may call.  PointCardNotAllowed lets a king be called when aces are the landlord's level
 _CALL_LIMITS = {"Unrestricted": "not trumps", "TrumpsIncluded": "any",
                 "HighestCardNotAllowed": "not trumps, not the highest card",
-                "PointCardNotAllowed": "not trumps, not point cards"}
-_LIMITS_OF = {("trumps",): "Unrestricted", (): "TrumpsIncluded", ("trumps", "highest"): "HighestCardNotAllowed",
-              ("trumps", "points"): "PointCardNotAllowed"}
+                "PointCardNotAllowed": "when not a trump and (not a point card or a K and the level is A)"}
+
+
+def _parts(condition: tuple) -> frozenset[tuple]:
+    """The parts a condition requires together, in any order (``not trumps, not point cards`` is
+    ``not point cards, not trumps``)."""
+    if not condition:
+        return frozenset()
+    return frozenset(condition[1:]) if condition[0] == "all" else frozenset((condition,))
+
+
+#: the parts of the condition each policy's words compile to (``table.call_condition``) → the policy
+_POLICY_OF_CONDITION: dict[frozenset[tuple], str] = {
+    _parts(expressions.limits_condition(("trumps",))): "Unrestricted",
+    frozenset(): "TrumpsIncluded",
+    _parts(expressions.limits_condition(("trumps", "highest"))): "HighestCardNotAllowed",
+    _parts(("all", ("not", ("fact", "card-trump")),
+            ("any", ("not", ("fact", "card-points")), ("all", ("fact", "card-rank", "K"), ("fact", "level-is", "A"))))):
+        "PointCardNotAllowed",
+    # the nearest: no king at level A (the difference is reported)
+    _parts(expressions.limits_condition(("trumps", "points"))): "PointCardNotAllowed",
+}
 #: ``ThrowEvaluationPolicy`` (mechanics/src/trick.rs, ``Trick::winner``): All, every unit of the
 #: challenger higher, unit by unit; Highest, the highest card (``last_card`` of every unit);
 #: TrickUnitLength, the units compared largest first, the first that differs deciding, a throw's
@@ -458,11 +479,6 @@ def import_ruleset(settings: dict, players: int | None = None,
               f"game_mode FindingFriends, num_friends {friends}")
         policy = _choice(settings, "friend_selection_policy", "Unrestricted")
         state("table", f"called cards: {_CALL_LIMITS[policy]}", f"friend_selection_policy {policy}")
-        if policy == "PointCardNotAllowed" and _choice(settings, "max_rank", "NT") in ("A", "NT"):
-            # core/src/game_state/exchange_phase.rs ``ExchangePhase::set_friends`` and its test
-            # test_set_friends: a landlord at level A may call a king
-            lost.append("friend_selection_policy PointCardNotAllowed: rbtying lets a landlord at level A call a king; "
-                        "here no point card is called at any level")
     else:
         state("table", f"partners: {'opposite' if players == 4 else 'alternate'}", "game_mode Tractor")
     state("table", f"decks: {decks}", f"num_decks {settings.get('num_decks')}")
@@ -515,8 +531,9 @@ def import_ruleset(settings: dict, players: int | None = None,
         note("levels", "multiple_join_policy Unrestricted: a called card played by a player already on the "
                        "banker's team is spent, as here (play_phase.rs finish_trick)")
     else:
-        lost.append("multiple_join_policy NoDoubleJoin: rbtying keeps a called card played by a player already "
-                    "on the landlord's team for the next copy; here that call is spent")
+        state("table", "join twice: no", "multiple_join_policy NoDoubleJoin: a called card played by a player "
+                                         "already on the landlord's team waits for the next copy (play_phase.rs "
+                                         "finish_trick)")
 
     # tractor_requirements (mechanics/src/trick.rs ``find_tractors_from_start``): adjacent sets of
     # min_count cards or more, min_length sets or more; the width of a tractor is the least count
@@ -719,8 +736,7 @@ def _friend_selection(rules: Rules) -> str:
     """Only Finding Friends reads it; a game of fixed partners writes rbtying's default."""
     if rules.table.partnership != "called":
         return "Unrestricted"
-    limits = tuple(sorted(rules.table.call_limits, key=("trumps", "highest", "points").index))
-    return _LIMITS_OF.get(limits, "Unrestricted")
+    return _POLICY_OF_CONDITION.get(_parts(rules.table.call_condition), "Unrestricted")
 
 
 def _max_rank(rules: Rules) -> str:
@@ -839,7 +855,7 @@ _READERS: dict[str, Callable[[Rules], Any]] = {
     "num_decks": lambda r: r.table.decks,
     "kitty_size": lambda r: r.table.kitty_size,
     "friend_selection_policy": _friend_selection,
-    "multiple_join_policy": lambda r: "Unrestricted",
+    "multiple_join_policy": lambda r: "Unrestricted" if r.table.join_twice else "NoDoubleJoin",
     "advancement_policy": _advancement,
     "max_rank": _max_rank,
     "kitty_penalty": _kitty,

@@ -444,6 +444,41 @@ class NeverHolds(Linter):
                 yield Finding(st.file, st.pos, "no hand can meet this condition, so its effects never happen")
 
 
+@linter(codes.BURIAL_SHORTFALL, at_compile_time=True)
+class BurialShortfall(Linter):
+    """What it does: finds a rule on buried cards (``buried cards: when ...`` in ``kitty``) that a
+    player who takes the kitty may be unable to keep: in some hand more cards of the pack may be
+    refused burial than a hand holds, so that the player may hold fewer cards they may bury than
+    the kitty takes.
+
+    Why is this bad? Such a player buries every card they may and makes up the rest with other
+    cards of their choice: the rule then does not hold for that hand, which players may not expect.
+
+    Example: ``buried cards: when not a trump`` with two decks: 36 trumps, more than the 25 cards
+    of a hand.
+
+    Use instead: say at the table what happens then, and keep the warning quiet with
+    ``# lint: ignore W108``; or a rule that refuses fewer cards (``when not a point card``)."""
+
+    def findings(self, ctx: LintContext) -> Iterator[Finding]:
+        rules = ctx.rules
+        if not rules.kitty_exchange.buried_when or not rules.table.kitty_size:
+            return
+        from ..engine.rulings.card_rules import burial_shortfall
+        from ..rules.checks import hand_words
+
+        short = burial_shortfall(rules)
+        src = rules.source_of("kitty_exchange.buried_when")
+        if short is None or src is None:
+            return
+        level, trump, refused = short
+        hand, kitty = rules.table.hand_size, rules.table.kitty_size
+        yield Finding(src.file, ctx.span(src),
+                      f"a player may hold fewer than {kitty} cards they may bury: {hand_words(level, trump)}, "
+                      f"{refused} cards of the pack may not be buried, more than the {hand} of a hand; such a "
+                      "player buries every card they may and the rest of their choice")
+
+
 def _most_attacker_points(rules: Rules) -> int:
     """Every point card, plus the kitty's best points times (the largest multiplier - 1)."""
     from ..engine.rulings.scoring import evaluate_formula

@@ -56,7 +56,7 @@ MAX_DIGITS = 6
 _FORMULA_OPERATORS = frozenset({"+", "-", "*", "×", "/", "÷", "^", "min", "max", "and", "or", "not", "<", "<=", ">",
                                 ">=", "=", "==", "!=", "≤", "≥", "≠"})
 #: the statements that hold an expression, whose operators are counted
-_EXPRESSION_STATEMENTS = frozenset({"multiplier", "when"})
+_EXPRESSION_STATEMENTS = frozenset({"multiplier", "when", "dug", "called", "buried"})
 #: a byte-order mark, which some editors put at the start of a UTF-8 file: not part of the text
 BOM = "\ufeff"
 
@@ -83,7 +83,7 @@ _FRIENDLY = {
     "$END": "the end of the file",
 }
 #: rules the grammar marks with "!" to keep their words: their text is the value
-_WORD_RULES = {"rank": "rank", "suit": "suit", "clockwise": "word", "sign": "word", "add_op": "word",
+_WORD_RULES = {"rank": "rank", "suit": "suit", "suit_name": "word", "clockwise": "word", "sign": "word", "add_op": "word",
                "mul_op": "word", "comparator": "word"}
 #: a WORD that reaches the tree is one the grammar takes as a value (a language tag): every other
 #: word became a keyword or an error
@@ -164,22 +164,59 @@ def forget_parser() -> None:
         _parser = None
 
 
+def _parser_key(grammar: str) -> str:
+    """What the parser's tables depend on: the grammar, Lark's version, its options, the layout."""
+    return hashlib.sha256("\0".join([grammar, lark.__version__, repr(sorted(_LARK_OPTIONS.items())),
+                                      str(_CACHE_FORMAT)]).encode("utf-8")).hexdigest()[:32]
+
+
+def _load_saved(payload: bytes) -> Lark | None:
+    """The parser saved in ``payload`` (``Lark.save``), or None when it cannot be read."""
+    try:
+        # Lark's own cache loader (``Lark.load`` takes no options; the lexer's postlex is
+        # code, so it is given again rather than stored)
+        return Lark.__new__(Lark)._load(io.BytesIO(payload), postlex=_WordsAsKeywords(),
+                                        lexer_callbacks=_LEXER_CALLBACKS)
+    except Exception:  # a cache from another version of a dependency: rebuilt by the caller
+        return None
+
+
+def saved_parser() -> bytes:
+    """The parser's tables as Lark saves them, after the key of the grammar and Lark they were built
+    for: the playground ships them, so that the browser reads them (``use_saved_parser``) instead of
+    building them, which took most of the time of its first answer."""
+    buffer = io.BytesIO()
+    lark_parser().save(buffer)
+    return _parser_key(grammar_path().read_text(encoding="utf-8")).encode("ascii") + b"\n" + buffer.getvalue()
+
+
+def use_saved_parser(saved: bytes) -> bool:
+    """Make the parser saved by ``saved_parser`` this process's parser, if it was built for this
+    grammar and this Lark (else nothing changes: the parser is built when first needed).  The bytes
+    are unpickled: they must come from where the code itself comes from."""
+    global _parser
+    key, _, payload = saved.partition(b"\n")
+    if key != _parser_key(grammar_path().read_text(encoding="utf-8")).encode("ascii"):
+        return False
+    parser = _load_saved(payload)
+    if parser is None:
+        return False
+    with _parser_lock:
+        _parser = parser
+    return True
+
+
 def _load_or_build_parser() -> Lark:
     grammar = grammar_path().read_text(encoding="utf-8")
-    key = hashlib.sha256("\0".join([grammar, lark.__version__, repr(sorted(_LARK_OPTIONS.items())),
-                                     str(_CACHE_FORMAT)]).encode("utf-8")).hexdigest()[:32]
+    key = _parser_key(grammar)
     folder = _cache_folder()
     path = folder / f"parser-{key}.bin" if folder is not None else None
     if path is not None:
         payload = _read_private(path)
         if payload is not None:
-            try:
-                # Lark's own cache loader (``Lark.load`` takes no options; the lexer's postlex is
-                # code, so it is given again rather than stored)
-                return Lark.__new__(Lark)._load(io.BytesIO(payload), postlex=_WordsAsKeywords(),
-                                                lexer_callbacks=_LEXER_CALLBACKS)
-            except Exception:  # a cache from another version of a dependency: rebuilt below
-                pass
+            parser = _load_saved(payload)
+            if parser is not None:
+                return parser
     parser = Lark(grammar, postlex=_WordsAsKeywords(), lexer_callbacks=_LEXER_CALLBACKS, **_LARK_OPTIONS)
     if path is not None:
         buffer = io.BytesIO()

@@ -97,7 +97,9 @@ class Card:
     heading: str
     sections: tuple[Section, ...]
     labels: Labels
+    #: how the page prints on A4 (shown on screen without #letter), and on Letter (with it)
     print_note: str
+    letter_note: str
     #: the size of the text, in pt (``SIZES``)
     size: float = SIZES[0]
 
@@ -186,6 +188,8 @@ def build_card(rules: Rules, lang: str = "en") -> Card:
                 labels=sheet.labels,
                 print_note=_("This card prints on one A4 page. For US Letter, open it with #letter at the end of "
                              "its address (for example card.html#letter) before printing."),
+                letter_note=_("This card prints on one US Letter page (its address ends with #letter). For A4, open "
+                              "it without #letter at the end of its address before printing."),
                 size=size,
             )
 

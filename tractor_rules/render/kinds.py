@@ -12,11 +12,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..rules import Rules
-from .card import build_card
 from .i18n import language
 from .printing import page_for
 from .sheet import build_sheet
-from .tracker import build_tracker
 
 FORMATS = ("md", "html", "txt")
 
@@ -43,13 +41,28 @@ def _context(name: str, build: Callable[[Rules, str], Any]) -> Callable[[Rules, 
     return context
 
 
+# The card and the tracker are loaded when one is first printed: a sheet (the playground's first
+# answer) never needs their page fitting.
+
+def _card(rules: Rules, lang: str) -> Any:
+    from .card import build_card
+
+    return build_card(rules, lang)
+
+
+def _tracker(rules: Rules, lang: str) -> Any:
+    from .tracker import build_tracker
+
+    return build_tracker(rules, lang)
+
+
 KINDS: dict[str, Kind] = {kind.name: kind for kind in (
     # the rule sheet: every rule, with examples
     Kind("sheet", FORMATS, _context("sheet", build_sheet)),
     # one page: card order, following, the kitty multiplier, the upgrade table
-    Kind("card", ("html", "md", "txt"), _context("card", build_card)),
+    Kind("card", ("html", "md", "txt"), _context("card", _card)),
     # a page to fill in at the table, one row per hand
-    Kind("tracker", ("html",), _context("tracker", build_tracker)),
+    Kind("tracker", ("html",), _context("tracker", _tracker)),
 )}
 
 

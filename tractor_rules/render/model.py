@@ -62,8 +62,10 @@ class Sheet:
     glossary: Table
     footer: str
     labels: Labels
-    #: the printed page sizes and how to choose one, for the HTML sheet
+    #: the printed page sizes and how to choose one, for the HTML sheet: shown on screen without
+    #: #letter at the end of the address (A4), and with it (Letter)
     print_note: str = ""
+    letter_note: str = ""
 
     def items(self) -> list[Item]:
         return [item for section in self.sections for item in section.items]

@@ -37,22 +37,6 @@ def _candidates(name: str) -> list[str]:
     return out
 
 
-def _value_at(rules: Rules, key: str) -> object:
-    """The value a ``sources`` key names, as the compiler records it: "table.decks",
-    "thresholds[2]" (the whole table), "following.lists[pair]" (that lead's list, None if there
-    is none), "translations.name" (the name in every other language)."""
-    head, _, index = key.partition("[")
-    if head in ("translations.name", "translations.description"):
-        text = head.partition(".")[2]
-        return tuple((t.language, getattr(t, text)) for t in rules.translations)
-    if head == "following.lists" and index:
-        return next((fl for fl in rules.following.lists if fl.lead.label == index[:-1]), None)
-    value: object = rules
-    for part in head.split("."):
-        value = getattr(value, part)
-    return value
-
-
 def _is_parent_of(parent: Rules, rules: Rules) -> bool:
     """Whether ``parent`` is the ruleset ``rules`` was compiled over: the same chain of files, and
     every value ``rules`` inherits set at the same place in them, to the same value."""
@@ -65,7 +49,7 @@ def _is_parent_of(parent: Rules, rules: Rules) -> bool:
 
     def same_value(key: str) -> bool:
         inside = any(other.startswith((key + "[", key + ".")) for other in owned)
-        return inside or _value_at(parent, key) == _value_at(rules, key)
+        return inside or parent.value_at(key) == rules.value_at(key)
 
     return all(parent.source_of(key) == source and same_value(key)
                for key, source in rules.sources if source.file != own)

@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 from functools import cache
+from pathlib import Path
 
-from jinja2 import Environment, PackageLoader, StrictUndefined
+from jinja2 import BaseLoader, ChoiceLoader, Environment, ModuleLoader, PackageLoader, StrictUndefined
 
 from ..rules import Rules
 from .i18n import check_language, translations
@@ -18,11 +19,20 @@ def check_format(format: str, allowed: tuple[str, ...] = FORMATS) -> str:
     return format
 
 
+#: where the templates are read compiled to Python modules, one folder per format
+#: (``compile_templates``), if anywhere (``use_compiled_templates``)
+_compiled_templates: Path | None = None
+
+
 @cache
 def environment(format: str, lang: str) -> Environment:
     """One environment per format and language, so that its translations never change under it."""
+    loader: BaseLoader = PackageLoader("tractor_rules.render", "templates")
+    if _compiled_templates is not None:
+        # a template the folder lacks is compiled from the package's
+        loader = ChoiceLoader([ModuleLoader(_compiled_templates / format), loader])
     env = Environment(
-        loader=PackageLoader("tractor_rules.render", "templates"),
+        loader=loader,
         undefined=StrictUndefined,
         keep_trailing_newline=True,
         # HTML escapes everything it prints; Markdown templates escape with the ``md`` filters
@@ -34,6 +44,26 @@ def environment(format: str, lang: str) -> Environment:
     env.install_gettext_translations(translations(lang), newstyle=True)  # type: ignore[attr-defined]
     env.filters.update(FILTERS)
     return env
+
+
+def compile_templates(folder: Path) -> None:
+    """Write every template, compiled by Jinja to a Python module, into ``folder``/<format>/ for
+    each format (the environment's settings, such as HTML's escaping, are compiled in; its
+    language is not).  A Python that compiles slowly (the playground's, in the browser) then
+    imports them, with the bytecode compiled for them, instead of compiling each template
+    (``use_compiled_templates``)."""
+    for format in FORMATS:
+        environment(format, "en").compile_templates(str(folder / format), zip=None, ignore_errors=False)
+
+
+def use_compiled_templates(folder: Path | None) -> None:
+    """Read the templates from the modules ``compile_templates`` wrote into ``folder`` (from these
+    templates, with this version of Jinja), and from their sources only those it lacks; None: from
+    their sources again.  Called before the first page is printed (the environments are made once,
+    so this makes them again)."""
+    global _compiled_templates
+    _compiled_templates = folder
+    environment.cache_clear()
 
 
 def render_sheet(rules: Rules, format: str | None = None, lang: str = "en", kind: str = "sheet") -> str:

@@ -57,6 +57,8 @@ def build(rules: Rules, lang: str = "en", *, against_parent: bool = True) -> Bui
             footer=_("Ruleset file: %(file)s") % {"file": _file(rules)},
             print_note=_("This sheet prints on A4 paper. For US Letter, open it with #letter at the end of its "
                          "address (for example rules.html#letter) before printing."),
+            letter_note=_("This sheet prints on US Letter paper (its address ends with #letter). For A4, open it "
+                          "without #letter at the end of its address before printing."),
             labels=_labels(),
         )
     return Built(sheet, tuple(builder.dropped), frozenset(title_paths))

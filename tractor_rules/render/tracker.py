@@ -67,7 +67,9 @@ class Tracker:
     #: the sheet's upgrade table, with its title
     outcome_title: str
     outcome: Table | None
+    #: how the page prints on A4 (shown on screen without #letter), and on Letter (with it)
     print_note: str
+    letter_note: str
     #: the ruleset's own house rules (but the upgrade table, which is above), with their title
     house_title: str = ""
     house: tuple[Item, ...] = ()
@@ -230,6 +232,8 @@ def build_tracker(rules: Rules, lang: str = "en") -> Tracker:
             outcome=outcome,
             print_note=_("This tracker prints on one A4 page. For US Letter, open it with #letter at the end "
                          "of its address (for example tracker.html#letter) before printing."),
+            letter_note=_("This tracker prints on one US Letter page (its address ends with #letter). For A4, "
+                          "open it without #letter at the end of its address before printing."),
             house_title=_("House rules"),
             house=_house(sheet),
         )

@@ -10,8 +10,9 @@ Cards are named by rank strings ``"2"`` .. ``"10"``, ``"J"``, ``"Q"``, ``"K"``, 
 One module per section, as the compiler has (``tractor_rules.language.compiler``): ``base`` (the
 cards' names, the schema version, ``since``, ``Source``), ``table``, ``levels``, ``trumps``,
 ``combinations``, ``declaring``, ``play`` (leading, following, ruffing), ``kitty``, ``scoring``
-(the upgrade table, rotation, stakes) and ``ruleset`` (``Rules`` itself, with the rules oracle's
-methods).  Import the names from this package: ``from tractor_rules.rules import Rules``.
+(the upgrade table, rotation, stakes), ``flow`` (a hand's phases, in order) and ``ruleset``
+(``Rules`` itself, with the rules oracle's methods).  Import the names from this package:
+``from tractor_rules.rules import Rules``.
 """
 
 from __future__ import annotations
@@ -34,7 +35,8 @@ from .base import (
     since,
 )
 from .combinations import Combinations, LinkKind, LinkTier
-from .declaring import DeclareStep, Declaring, Fallback, step_words
+from .flow import PHASE_KINDS, STANDARD_PHASES, PhaseKind, hand_phases
+from .declaring import DeclareStep, Declaring, Fallback, reinforces, same_rung, step_words
 from .kitty import MAX_FORMULA_OPERATORS, KittyExchange, Multiplier, MultiplierRow
 from .expressions import Condition, Effect, Number
 from .levels import KnockBack, KnockTrigger, Levels, Trigger
@@ -96,7 +98,14 @@ __all__ = [
     "DeclareStep",
     "Fallback",
     "Declaring",
+    "reinforces",
+    "same_rung",
     "step_words",
+    # flow
+    "PhaseKind",
+    "PHASE_KINDS",
+    "STANDARD_PHASES",
+    "hand_phases",
     # play
     "Penalty",
     "Leading",

@@ -17,15 +17,17 @@ against it first, because the checks that relate fields take it for granted.
 from __future__ import annotations
 
 from collections.abc import Callable, Collection, Iterable, Iterator
+from dataclasses import dataclass
 from itertools import pairwise
-from typing import Any, Protocol, get_args
+from typing import Any, Protocol, cast, get_args
 
 from .. import codes
 from .. import rules as model
 from . import expressions
 from .base import FORBIDDEN_IN_TEXT, RANKS
-from .declaring import step_words
+from .declaring import reinforces, same_rung, step_words
 from .play import width_name
+from .ruleset import language_tag
 from .scoring import score_granularity
 from .trumps import tier_words
 
@@ -33,16 +35,42 @@ from .trumps import tier_words
 RANK_ORDER = {rank: i for i, rank in enumerate(RANKS)}
 
 
+@dataclass(frozen=True, slots=True)
+class Restatement:
+    """A fix that goes with a problem, in the language's words: ``statement`` (one line of section
+    ``section``) is to set ``field``.  The compiler offers it as an edit of the file (the statement
+    of the file that sets the field rewritten, or this one added: an LSP quick fix, a playground
+    button); a JSON document has no statements to edit, so ``from_dict``'s reporter leaves it out."""
+
+    field: str
+    section: str
+    statement: str
+
+
 class Reporter(Protocol):
     """Where the checks report problems."""
 
-    def error_at_field(self, paths: tuple[str, ...], message: str, *, code: str) -> None:
+    def error_at_field(self, paths: tuple[str, ...], message: str, *, code: str,
+                       fixes: tuple[Restatement, ...] = ()) -> None:
         """A problem (``codes`` ``code``) with values that may come from any of the fields
-        ``paths`` (dotted, as ``Rules.sources`` keys them; most to blame first)."""
+        ``paths`` (dotted, as ``Rules.sources`` keys them; most to blame first), and the
+        statements that would mend it (``fixes``)."""
 
     def already_refused(self, field: str) -> bool:
         """Whether the reader has already refused part of ``field`` (an upgrade table with a bad
         row): checking what is left of it would only repeat that error in other words."""
+
+    def hand_without_call(self, rules: model.Rules) -> tuple[str | None, str | None] | None:
+        """A hand (level, trump) of ``rules`` in which no card of the pack is sure to be callable,
+        or None.  The engine's card order judges that, and the rules do not import the engine, so
+        each reader asks it for them (``engine.rulings.card_rules.hand_without_call``)."""
+
+
+def hand_words(level: str | None, trump: str | None) -> str:
+    """A hand in a message's words: "at level 2 with ♠ trump", "at level A in no-trump"."""
+    glyph = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
+    where = f"at level {level}" if level is not None else "in the extra level without a level rank"
+    return f"{where} with {glyph[trump]} trump" if trump is not None else f"{where} in no-trump"
 
 
 #: the fields of the upgrade tables
@@ -108,12 +136,19 @@ def _check_table(c: Reporter, r: model.Rules) -> None:
         c.error_at_field(("table.partnership", "table.players"),
                          f"alternating partnerships need an even number of players, 4 or more, not {t.players}", code=codes.TABLE_MISMATCH)
     if t.partnership != "called":
-        for path, changed, what in (("table.call_limits", bool(t.call_limits), "called cards"),
-                                    ("table.count_banker_copies", not t.count_banker_copies, "called copies")):
+        for path, changed, what in (("table.called_when", bool(t.call_condition), "called cards"),
+                                    ("table.count_banker_copies", not t.count_banker_copies, "called copies"),
+                                    ("table.join_twice", not t.join_twice, "join twice")):
             if changed:
                 c.error_at_field((path, "table.partnership"),
                                  f"'{what}' needs called partners ('partners: by calling N cards'), "
                                  f"but the teams are fixed ('partners: {t.partnership}')", code=codes.TABLE_MISMATCH)
+    if t.partnership == "called" and t.call_condition:
+        empty = c.hand_without_call(r)
+        if empty is not None:
+            c.error_at_field(("table.called_when",),
+                             f"'called cards' leaves no card to call {hand_words(*empty)}: some card must "
+                             "always be callable", code=codes.NOTHING_TO_CALL)
     if t.partnership == "called" and t.called_cards * 2 > t.players:
         c.error_at_field(("table.called_cards",),
                          f"{t.called_cards} called cards cannot find partners among {t.players} players", code=codes.TABLE_MISMATCH)
@@ -129,30 +164,45 @@ def _check_levels(c: Reporter, r: model.Rules) -> None:
     removed = set(r.table.removed_ranks)
     constant = set(r.trumps.constant_ranks)
     first, last = r.levels.first, r.levels.last
+    chosen = r.levels.chosen
+    # the fixes of a conflict with an inherited statement: the range without the ranks that cannot
+    # be levels, and each list of levels without the ranks it cannot name
+    unplayable = removed | constant
+    if chosen:
+        kept = [rank for rank in chosen if rank not in unplayable]
+        range_fix = (Restatement("levels.first", "levels", f"range: {', '.join(kept)}"),) if kept else ()
+    else:
+        kept = [rank for rank in RANKS[RANK_ORDER[first]:RANK_ORDER[last] + 1] if rank not in unplayable]
+        range_fix = (Restatement("levels.first", "levels", f"range: {kept[0]} to {kept[-1]}"),) if kept else ()
     for rank, path in ((first, "levels.first"), (last, "levels.last")):
         if rank in removed:
-            c.error_at_field((path,), f"level {rank} is removed from the deck", code=codes.LEVELS_MISMATCH)
+            c.error_at_field((path, "table.removed_ranks"), f"level {rank} is removed from the deck",
+                             code=codes.LEVELS_MISMATCH, fixes=range_fix)
         if rank in constant:
             c.error_at_field((path, "trumps.order"),
-                             f"{rank} is a constant trump, so it cannot be a level; start the levels above it", code=codes.LEVELS_MISMATCH)
-    chosen = r.levels.chosen
+                             f"{rank} is a constant trump, so it cannot be a level; start the levels above it",
+                             code=codes.LEVELS_MISMATCH, fixes=range_fix)
     for rank in chosen[1:-1]:
         if rank in removed or rank in constant:
             why = "removed from the deck" if rank in removed else "a constant trump"
-            c.error_at_field(("levels.chosen",), f"level {rank} is {why}, so it cannot be a level", code=codes.LEVELS_MISMATCH)
+            c.error_at_field(("levels.chosen", "table.removed_ranks" if rank in removed else "trumps.order"),
+                             f"level {rank} is {why}, so it cannot be a level", code=codes.LEVELS_MISMATCH, fixes=range_fix)
     ordered = range(RANK_ORDER[first], RANK_ORDER[last] + 1)
     span = [RANK_ORDER[rank] for rank in chosen] if chosen else ordered
     played_words = f"{first} to {last}" if not chosen else ", ".join(chosen)
-    for rank in r.levels.mandatory:
-        if RANK_ORDER[rank] not in span:
-            c.error_at_field(("levels.mandatory", "levels.first"), f"mandatory level {rank} is outside the levels {played_words}", code=codes.LEVELS_MISMATCH)
-        elif rank in constant or rank in removed:
-            c.error_at_field(("levels.mandatory",), f"mandatory level {rank} is never played (constant trump or removed)", code=codes.LEVELS_MISMATCH)
-    for rank in r.levels.defended:
-        if RANK_ORDER[rank] not in span:
-            c.error_at_field(("levels.defended", "levels.first"), f"level {rank} to defend is outside the levels {played_words}", code=codes.LEVELS_MISMATCH)
-        elif rank in constant or rank in removed:
-            c.error_at_field(("levels.defended",), f"level {rank} to defend is never played (constant trump or removed)", code=codes.LEVELS_MISMATCH)
+    for label, path, ranks in (("mandatory", "levels.mandatory", r.levels.mandatory),
+                               ("defend", "levels.defended", r.levels.defended)):
+        fine = [rank for rank in ranks if RANK_ORDER[rank] in span and rank not in unplayable]
+        fixes = (Restatement(path, "levels", f"{label}: {', '.join(fine) or 'none'}"),)
+        what = "mandatory level {}" if label == "mandatory" else "level {} to defend"
+        for rank in ranks:
+            if RANK_ORDER[rank] not in span:
+                c.error_at_field((path, "levels.first"), f"{what.format(rank)} is outside the levels {played_words}",
+                                 code=codes.LEVELS_MISMATCH, fixes=fixes)
+            elif rank in constant or rank in removed:
+                c.error_at_field((path, "trumps.order" if rank in constant else "table.removed_ranks"),
+                                 f"{what.format(rank)} is never played (constant trump or removed)",
+                                 code=codes.LEVELS_MISMATCH, fixes=fixes)
     if r.levels.game_end == "reach-last" and first == last:
         c.error_at_field(("levels.game_end", "levels.first"),
                          f"nobody can reach the last level: the levels start at it ({last})", code=codes.LEVELS_MISMATCH)
@@ -244,35 +294,14 @@ def _check_links(c: Reporter, r: model.Rules) -> None:
     order = r.trumps.order
     if not order or order[-1].kind != "trump-suit":
         return  # the order itself is wrong and reported; links measured against it would mislead
-    position = {(t.kind, t.rank, t.card): i for i, t in enumerate(order)}
-    plain_top = len(order)  # the top of the trump suit ranks just where "trump suit" starts
-    for chain in r.combinations.links:
-        places = []
-        for tier in chain:
-            if tier.kind == "top-of-trump-suit":
-                places.append((plain_top, tier))
-                continue
-            key = (tier.kind, tier.rank, tier.card)
-            if key not in position:
-                c.error_at_field(("combinations.links", "trumps.order"),
-                                 f"links name '{tier_words(tier.kind, tier.rank, tier.card)}', which is not in the trump order", code=codes.LINKS)
-                return
-            places.append((position[key], tier))
-        for (a, ta), (b, tb) in pairwise(places):
-            if b <= a:
-                c.error_at_field(("combinations.links",),
-                                 f"links go down the trump order: '{tier_words(tb.kind, tb.rank, tb.card)}' is not "
-                                 f"below '{tier_words(ta.kind, ta.rank, ta.card)}'", code=codes.LINKS)
-                return
-            # the top of the trump suit comes right after the last band before "trump suit"
-            skipped = order[a + 1 : b] if b != plain_top else order[a + 1 : len(order) - 1]
-            if skipped:
-                c.error_at_field(("combinations.links", "trumps.order"),
-                                 f"links join '{tier_words(ta.kind, ta.rank, ta.card)}' to "
-                                 f"'{tier_words(tb.kind, tb.rank, tb.card)}', skipping "
-                                 f"'{tier_words(skipped[0].kind, skipped[0].rank, skipped[0].card)}': link through it, "
-                                 f"or end the chain there", code=codes.LINKS)
-                return
+    problem = links_problem(r.combinations.links, order)
+    if problem is not None:
+        paths, message = problem
+        # the fix links the chains through what the order adds (links a parent wrote for its own order)
+        fix = Restatement("combinations.links", "combinations",
+                          f"links: {links_words(links_through(r.combinations.links, order))}")
+        c.error_at_field(paths, message, code=codes.LINKS, fixes=(fix,))
+        return
     constant = r.trumps.constant_ranks
     nt_rank = {"big-joker": 0, "small-joker": 1, "level": 2}
     for chain in r.combinations.no_trump_links:
@@ -280,8 +309,13 @@ def _check_links(c: Reporter, r: model.Rules) -> None:
         for tier in chain:
             if tier.kind == "rank":
                 if tier.rank is None or tier.rank not in constant:  # (a rank link always has its rank)
-                    c.error_at_field(("combinations.no_trump_links",),
-                                     f"no-trump links name {tier.rank}, which is not a constant trump", code=codes.LINKS)
+                    # the fix links the trumps of this file's no-trump hands (links a parent wrote
+                    # for its own constant trumps)
+                    fix = Restatement("combinations.no_trump_links", "combinations",
+                                      f"no-trump links: {links_words(order_no_trump_links(r.trumps))}")
+                    c.error_at_field(("combinations.no_trump_links", "trumps.order"),
+                                     f"no-trump links name {tier.rank}, which is not a constant trump", code=codes.LINKS,
+                                     fixes=(fix,))
                     return
                 ranks.append(3 + constant.index(tier.rank))
             else:
@@ -298,6 +332,95 @@ def _check_links(c: Reporter, r: model.Rules) -> None:
         for path, chains in (("combinations.links", r.combinations.links), ("combinations.no_trump_links", r.combinations.no_trump_links)):
             if any(t.kind in ("big-joker", "small-joker") for chain in chains for t in chain):
                 c.error_at_field((path, "table.jokers"), "links name a joker, but the deck has no jokers", code=codes.LINKS)
+
+
+# --- links and the order they follow ---------------------------------------------------------------
+
+
+def links_problem(chains: tuple[tuple[model.LinkTier, ...], ...],
+                  order: tuple[model.TrumpTier, ...]) -> tuple[tuple[str, ...], str] | None:
+    """What is wrong with link ``chains`` measured against the trump ``order`` (which ends with
+    "trump suit"): (the fields to blame, the message), or None when they fit it.  Links join
+    bands that follow each other in the order, downwards, none skipped; the top of the trump
+    suit comes right after the last band before "trump suit"."""
+    position = {(t.kind, t.rank, t.card): i for i, t in enumerate(order)}
+    plain_top = len(order)  # the top of the trump suit ranks just where "trump suit" starts
+    for chain in chains:
+        places = []
+        for tier in chain:
+            if tier.kind == "top-of-trump-suit":
+                places.append((plain_top, tier))
+                continue
+            key = (tier.kind, tier.rank, tier.card)
+            if key not in position:
+                return (("combinations.links", "trumps.order"),
+                        f"links name '{tier_words(tier.kind, tier.rank, tier.card)}', which is not in the trump order")
+            places.append((position[key], tier))
+        for (a, ta), (b, tb) in pairwise(places):
+            if b <= a:
+                return (("combinations.links", "trumps.order"),
+                        f"links go down the trump order: '{tier_words(tb.kind, tb.rank, tb.card)}' is not "
+                        f"below '{tier_words(ta.kind, ta.rank, ta.card)}'")
+            skipped = order[a + 1 : b] if b != plain_top else order[a + 1 : len(order) - 1]
+            if skipped:
+                return (("combinations.links", "trumps.order"),
+                        f"links join '{tier_words(ta.kind, ta.rank, ta.card)}' to "
+                        f"'{tier_words(tb.kind, tb.rank, tb.card)}', skipping "
+                        f"'{tier_words(skipped[0].kind, skipped[0].rank, skipped[0].card)}': link through it, "
+                        f"or end the chain there")
+    return None
+
+
+def order_links(order: tuple[model.TrumpTier, ...]) -> tuple[tuple[model.LinkTier, ...], ...]:
+    """The links of the whole trump ``order``, band by band: every band above "trump suit" in one
+    chain, ending at the top of the trump suit (as every shipped ruleset links its order)."""
+    chain = tuple(model.LinkTier(cast(model.LinkKind, t.kind), t.rank, t.card) for t in order if t.kind != "trump-suit")
+    chain += (model.LinkTier("top-of-trump-suit"),)
+    return (chain,) if len(chain) > 1 else ()
+
+
+def links_through(chains: tuple[tuple[model.LinkTier, ...], ...],
+                  order: tuple[model.TrumpTier, ...]) -> tuple[tuple[model.LinkTier, ...], ...]:
+    """``chains`` mended for ``order``, keeping what they link: bands the order lacks are left
+    out, and each chain links through the bands of the order it skips; the order's own links
+    (``order_links``) when that does not make them fit."""
+    position: dict[tuple[str, str | None, str | None], int] = {(t.kind, t.rank, t.card): i for i, t in enumerate(order)}
+    plain_top = len(order) - 1  # "trump suit": the top of the trump suit is its first card
+    mended = []
+    for chain in chains:
+        places = sorted({plain_top if t.kind == "top-of-trump-suit" else position[(t.kind, t.rank, t.card)]
+                         for t in chain if t.kind == "top-of-trump-suit" or (t.kind, t.rank, t.card) in position})
+        if len(places) < 2:
+            continue
+        tiers = [model.LinkTier(cast(model.LinkKind, t.kind), t.rank, t.card) for t in order[places[0]:places[-1]]]
+        if places[-1] == plain_top:
+            tiers.append(model.LinkTier("top-of-trump-suit"))
+        else:
+            last = order[places[-1]]
+            tiers.append(model.LinkTier(cast(model.LinkKind, last.kind), last.rank, last.card))
+        mended.append(tuple(tiers))
+    result = tuple(mended)
+    if links_problem(result, order) is not None or len({t for chain in result for t in chain}) < sum(map(len, result)):
+        return order_links(order)
+    return result
+
+
+def order_no_trump_links(trumps: model.Trumps) -> tuple[tuple[model.LinkTier, ...], ...]:
+    """The no-trump links of the trumps of a no-trump hand, in their order: the jokers, the level
+    cards (unless only the jokers are trumps), the constant ranks."""
+    kinds = [t.kind for t in trumps.order]
+    chain = tuple(model.LinkTier(kind) for kind in ("big-joker", "small-joker") if kind in kinds)
+    if trumps.no_trump == "jokers-and-levels":
+        chain += (model.LinkTier("level"),)
+    chain += tuple(model.LinkTier("rank", rank) for rank in trumps.constant_ranks)
+    return (chain,) if len(chain) > 1 else ()
+
+
+def links_words(chains: tuple[tuple[model.LinkTier, ...], ...]) -> str:
+    """Link chains as the language writes them ("big joker ~ small joker ~ level", "none")."""
+    if not chains:
+        return "none"
+    return ", ".join(" ~ ".join(tier_words(t.kind, t.rank, t.card) for t in chain) for chain in chains)
 
 
 # --- declaring -----------------------------------------------------------------------------------
@@ -407,6 +530,9 @@ def _check_kitty_shown(c: Reporter, r: model.Rules) -> None:
     if (shown.shown_before_burying or shown.shown_at_end) and r.table.kitty_size == 0:
         c.error_at_field(("kitty_exchange.shown_before_burying", "table.kitty_size"),
                          "there is no kitty to show", code=codes.KITTY)
+    if shown.buried_when and r.table.kitty_size == 0:
+        c.error_at_field(("kitty_exchange.buried_when", "table.kitty_size"),
+                         "there is no kitty to bury", code=codes.KITTY)
 
 
 def _jokers_held(table: model.Table, kind: str) -> int:
@@ -792,12 +918,16 @@ class _Counting:
         self.inner = inner
         self.reported = 0
 
-    def error_at_field(self, paths: tuple[str, ...], message: str, *, code: str) -> None:
+    def error_at_field(self, paths: tuple[str, ...], message: str, *, code: str,
+                       fixes: tuple[Restatement, ...] = ()) -> None:
         self.reported += 1
-        self.inner.error_at_field(paths, message, code=code)
+        self.inner.error_at_field(paths, message, code=code, fixes=fixes)
 
     def already_refused(self, field: str) -> bool:
         return self.inner.already_refused(field)
+
+    def hand_without_call(self, rules: model.Rules) -> tuple[str | None, str | None] | None:
+        return self.inner.hand_without_call(rules)
 
 
 def not_a_rank(value: str) -> str:
@@ -940,6 +1070,21 @@ def _check_repeats(c: Reporter, r: model.Rules) -> None:
     once("combinations.tractor_lengths", (w for w, _, _ in r.combinations.tractor_lengths),
          lambda w: f"{width_name(w, plural=True)} are listed twice")
     once("declaring.suit_order", r.declaring.suit_order, lambda suit: f"suit {suit} appears twice")
+    ladder = r.declaring.ladder
+    for i, step in enumerate(ladder):
+        clash = next((s for s in ladder[:i] if same_rung(s, step)), None)
+        if clash is not None:
+            c.error_at_field((f"declaring.ladder[{i}]", "declaring.ladder"),
+                             f"'{step_words(step)}' is on the ladder already (as '{step_words(clash)}'): "
+                             "a ladder is strictly ordered", code=codes.REPEATED_VALUE)
+        elif step.tied and i and (reinforces(ladder[i - 1], step) or reinforces(step, ladder[i - 1])):
+            c.error_at_field((f"declaring.ladder[{i}]", "declaring.ladder"),
+                             f"'{step_words(step)}' and '{step_words(ladder[i - 1])}' differ only by how many of "
+                             "the same cards they show, so they cannot be as strong: write '<'",
+                             code=codes.CONTRADICTORY_STATEMENT)
+    for path in ("declaring.ladder[0]",) if ladder and ladder[0].tied else ():
+        c.error_at_field((path, "declaring.ladder"), "the first step of the ladder has no step before it to be "
+                         "as strong as", code=codes.BAD_EXPORT)
     once("declaring.redeal_hands", r.declaring.redeal_hands,
          lambda kind: f"'{_WEAK_HAND_WORDS[kind]}' is listed twice")
     once("kitty.table", ((row.width, row.length) for row in r.kitty.table),
@@ -1054,15 +1199,34 @@ def _check_choices(c: Reporter, r: model.Rules) -> None:
     for path, way in ways:
         if way.kind == "kitty-card" and not way.card:
             c.error_at_field((f"{path}.card",), "the kitty card is counted from 1, not 0", code=codes.BAD_EXPORT)
+    penalties = [("leading.throw_penalty", r.leading.throw_penalty),
+                 ("following.revoke_penalty", r.following.revoke_penalty)]
+    if r.leading.attackers_throw_penalty is not None:
+        penalties.append(("leading.attackers_throw_penalty", r.leading.attackers_throw_penalty))
+    for path, penalty in penalties:
+        if penalty.kind in ("per-attempt", "per-card") and not penalty.points:
+            c.error_at_field((f"{path}.points",), "a penalty must be from 1 to 10000, not 0", code=codes.OUT_OF_RANGE)
+        elif penalty.kind in ("none", "hand-lost") and penalty.points:
+            c.error_at_field((f"{path}.points",), f"a penalty of kind '{penalty.kind}' takes no points, not "
+                             f"{penalty.points}", code=codes.BAD_EXPORT)
     if r.kitty.kind == "formula" and not r.kitty.formula:
         c.error_at_field(("kitty.formula", "kitty.kind"), "a multiplier by formula needs its formula",
                          code=codes.BAD_EXPORT)
+    if r.declaring.overturn_when and not r.declaring.overturn_after_kitty:
+        c.error_at_field(("declaring.overturn_when", "declaring.overturn_after_kitty"),
+                         "who may overturn after the kitty is given, but nobody overturns after it "
+                         "('overturn after kitty: when ...' sets both)", code=codes.BAD_EXPORT)
 
 
 def _check_moments(c: Reporter, r: model.Rules) -> None:
-    """Every expression reads only what is known when it is evaluated: the kitty's formula and its
-    'dug when' as the kitty is counted, the house rules after a hand."""
-    trees = [("kitty.formula", r.kitty.formula, expressions.KITTY),
+    """Every expression reads only what is known when it is evaluated: the called and the buried
+    cards' conditions as a card is called or buried, who may overturn after the kitty as their turn
+    comes, the kitty's formula and its 'dug when' as the
+    kitty is counted, the house rules after a hand."""
+    trees = [("table.called_when", r.table.called_when, expressions.CALL),
+             ("kitty_exchange.buried_when", r.kitty_exchange.buried_when, expressions.BURY),
+             ("declaring.overturn_when", r.declaring.overturn_when, expressions.OVERTURN),
+             ("kitty.formula", r.kitty.formula, expressions.KITTY),
              ("kitty_exchange.dug_when", r.kitty_exchange.dug_when, expressions.KITTY)]
     for i, trigger in enumerate(r.levels.after_hand):
         trees.append((f"levels.after_hand[{i}].condition", trigger.condition, expressions.AFTER_HAND))
@@ -1106,6 +1270,16 @@ def _check_titles(c: Reporter, r: model.Rules) -> None:
     texts = [(kind, kind, "", getattr(r, kind)) for kind in TEXT_LIMITS]
     texts += [(f"translations[{i}].{kind}", kind, f" in {tr.language}", getattr(tr, kind))
               for i, tr in enumerate(r.translations) for kind in TEXT_LIMITS]
+    seen: list[str] = []
+    for i, translation in enumerate(r.translations):
+        tag, problem = language_tag(translation.language)
+        if problem or tag != translation.language:
+            c.error_at_field((f"translations[{i}].language",), problem or f"write the language tag "
+                             f"'{translation.language}' as '{tag}'", code=codes.UNKNOWN_LANGUAGE)
+        elif tag in seen:
+            c.error_at_field((f"translations[{i}].language", "translations"),
+                             f"the texts in {tag} are given twice", code=codes.REPEATED_VALUE)
+        seen.append(tag)
     for path, kind, language, text in texts:
         what = _TEXT_WORDS[kind] + language
         if path == "name" and not text.strip():

@@ -7,6 +7,7 @@ from dataclasses import dataclass, field
 from typing import Literal
 
 from .base import MAX_DECKS, Suit, bounded, bounds, since
+from .expressions import Condition
 
 
 @dataclass(frozen=True, slots=True)
@@ -24,6 +25,21 @@ class DeclareStep:
     level_cards: int = bounded(1, 2 * MAX_DECKS, off=0, default=0, version=2)
     #: as strong as the step before it on the ladder
     tied: bool = since(2, default=False)
+
+
+def same_rung(a: DeclareStep, b: DeclareStep) -> bool:
+    """Whether two steps are the same rung: equal counts of one kind, or of jokers where one of
+    them is "either joker", with as many level cards beside them.  A ladder holds each rung once."""
+    if a.count != b.count or a.level_cards != b.level_cards:
+        return False
+    return a.kind == b.kind or "joker" in (a.kind, b.kind) and a.kind != "level" and b.kind != "level"
+
+
+def reinforces(a: DeclareStep, b: DeclareStep) -> bool:
+    """Whether ``b`` shows the cards of ``a`` and more of them: one is ``a`` reinforced, so the two
+    cannot be tied."""
+    same_kind = a.kind == b.kind or "joker" in (a.kind, b.kind) and "level" not in (a.kind, b.kind)
+    return same_kind and b.count >= a.count and b.level_cards >= a.level_cards and b != a
 
 
 #: each kind of step's card in the language's words
@@ -93,6 +109,10 @@ class Declaring:
     overturn_own: bool = False
     #: overturning after the kitty exchange (炒地皮), the kitty passing to the new declarer
     overturn_after_kitty: bool = False
+    #: with ``overturn_after_kitty``, only a player of whom this condition holds when their turn
+    #: comes may overturn (evaluated at ``expressions.OVERTURN``); empty: every player but the
+    #: standing declarer
+    overturn_when: Condition = since(4, default=Condition(()))
     fallback: Fallback = field(default_factory=Fallback)
     #: the ways tried in turn after ``fallback`` when it names no suit, before its ``otherwise``
     #: ("first level card in kitty, otherwise highest kitty card"): each names a suit or no-trump,

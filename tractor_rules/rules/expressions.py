@@ -18,6 +18,7 @@ points or levels, so no step ever builds a huge number.
 from __future__ import annotations
 
 import reprlib
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, NewType, Protocol
 
@@ -47,11 +48,20 @@ COMPARATORS = ("<", "<=", ">", ">=", "=", "!=")
 COMPARATOR_SPELLINGS = {"≤": "<=", "≥": ">=", "≠": "!=", "==": "="}
 
 
-#: the moments at which an expression is evaluated: when a dug kitty is counted, after a hand
-KITTY, AFTER_HAND = "kitty", "after-hand"
+#: the moments at which an expression is evaluated: when the banker calls cards (Finding Friends),
+#: when a player buries the kitty, when a player may overturn after the kitty exchange, when a dug
+#: kitty is counted, after a hand.  At the first two a condition is asked of one card at a time:
+#: the card is its subject (``CARD_MOMENTS``); at the third, of one player at a time
+CALL, BURY, OVERTURN, KITTY, AFTER_HAND = "call", "bury", "overturn", "kitty", "after-hand"
+CARD_MOMENTS = frozenset({CALL, BURY})
 #: where each moment is, in the words of an error
-MOMENT_WORDS = {KITTY: "when the kitty is counted", AFTER_HAND: "after a hand"}
-_ALWAYS = frozenset({KITTY, AFTER_HAND})
+MOMENT_WORDS = {CALL: "when the banker calls cards", BURY: "when the kitty is buried",
+                OVERTURN: "when a player may overturn after the kitty", KITTY: "when the kitty is counted",
+                AFTER_HAND: "after a hand"}
+#: known from the last trick on
+_PLAYED = frozenset({KITTY, AFTER_HAND})
+#: known at every moment: the table, the hand's level and trump
+_EVERY = CARD_MOMENTS | _PLAYED | {OVERTURN}
 
 
 @dataclass(frozen=True, slots=True)
@@ -69,15 +79,20 @@ class Quantity:
 
 
 QUANTITIES: dict[str, Quantity] = {q.name: q for q in (
-    Quantity("size", "size", _ALWAYS, "the cards of the last lead's largest unit (a pair: 2)", 1),
-    Quantity("cards", "cards", _ALWAYS, "all the cards of the last lead", 1),
-    Quantity("decks", "decks", _ALWAYS, "the decks played with"),
-    Quantity("players", "players", _ALWAYS, "the players at the table"),
+    Quantity("size", "size", _PLAYED, "the cards of the last lead's largest unit (a pair: 2)", 1),
+    Quantity("cards", "cards", _PLAYED, "all the cards of the last lead", 1),
+    Quantity("decks", "decks", _EVERY, "the decks played with"),
+    Quantity("players", "players", _EVERY, "the players at the table"),
     Quantity("points", "points", frozenset({AFTER_HAND}), "the attackers' score for the hand, the kitty's included"),
     Quantity("raw-points", "raw points", frozenset({AFTER_HAND}),
              "the attackers' score before it is held at 0: below 0 when penalties take more than they won", 4),
     Quantity("kitty-points", "kitty points", frozenset({AFTER_HAND}), "the points of the cards in the kitty"),
     Quantity("levels", "levels", frozenset({AFTER_HAND}), "the levels the hand's outcome gives its winners"),
+    # the round of overturning after the kitty (version 4)
+    Quantity("overturns", "overturns", frozenset({OVERTURN}), "the overturns made after the kitty so far this hand",
+             4),
+    Quantity("declared-level-cards", "declared level cards", frozenset({OVERTURN}),
+             "the level cards the standing declaration shows (0 when it shows jokers alone, or nobody declared)", 4),
 )}
 
 #: teams as conditions and effects name them: the hand's banker team and the others; the hand's
@@ -92,7 +107,7 @@ ROLES = ("banker", "next-seat", "partner", "last-trick-winner", "first-winner")
 @dataclass(frozen=True, slots=True)
 class Form:
     """One fact or effect: its JSON ``name``, the kinds of its arguments ("team", "rank", "card",
-    "number", "role"), what it means, and the moments at which it is known."""
+    "suit", "number", "role"), what it means, and the moments at which it is known."""
 
     name: str
     arguments: tuple[str, ...]
@@ -105,17 +120,39 @@ class Form:
 FACTS: dict[str, Form] = {f.name: f for f in (
     Form("wins", ("team",), "the team wins the hand (the bankers hold the bank, or the attackers take it)"),
     Form("loses", ("team",), "the team loses the hand"),
-    Form("last-trick", ("team",), "the team wins the last trick", _ALWAYS),
-    Form("last-trick-single", ("team", "rank"), "the team wins the last trick with a single card of the rank", _ALWAYS),
-    Form("last-trick-card", ("team", "card"), "the team wins the last trick with a play holding the card", _ALWAYS),
-    Form("last-trick-trumps", ("team",), "the team wins the last trick with trumps", _ALWAYS),
-    Form("took", ("team", "card"), "the card is among the cards of the tricks the team won", _ALWAYS),
-    Form("lost", ("team", "card"), "a player of the team played the card to a trick the other team won", _ALWAYS),
-    Form("level-is", ("rank",), "the hand is played at the rank", _ALWAYS),
-    Form("no-trump", (), "the hand is played with no trump suit", _ALWAYS),
+    Form("last-trick", ("team",), "the team wins the last trick", _PLAYED),
+    Form("last-trick-single", ("team", "rank"), "the team wins the last trick with a single card of the rank", _PLAYED),
+    Form("last-trick-card", ("team", "card"), "the team wins the last trick with a play holding the card", _PLAYED),
+    Form("last-trick-trumps", ("team",), "the team wins the last trick with trumps", _PLAYED),
+    Form("took", ("team", "card"), "the card is among the cards of the tricks the team won", _PLAYED),
+    Form("lost", ("team", "card"), "a player of the team played the card to a trick the other team won", _PLAYED),
+    Form("level-is", ("rank",), "the hand is played at the rank", _EVERY),
+    Form("no-trump", (), "the hand is played with no trump suit", _EVERY),
     Form("nobody-declared", (), "nobody declared: trump came from the rule for when nobody declares"),
-    Form("always", (), "always: every hand", _ALWAYS),
+    Form("always", (), "always: every hand", _PLAYED),
+    # facts of the card being judged (called, buried), at the hand's level and trump (version 4)
+    Form("card-trump", (), "the card is a trump in this hand", CARD_MOMENTS, 4),
+    Form("card-points", (), "the card scores points", CARD_MOMENTS, 4),
+    Form("card-rank", ("rank",), "the card is of the rank", CARD_MOMENTS, 4),
+    Form("card-suit", ("suit",), "the card is of the suit as printed (a joker has none)", CARD_MOMENTS, 4),
+    Form("card-level", (), "the card is of the hand's level rank, in any suit", CARD_MOMENTS, 4),
+    Form("card-joker", (), "the card is a joker", CARD_MOMENTS, 4),
+    Form("card-highest", (), "the card is the highest of its suit in this hand (a side suit's ace, or its king "
+                             "when aces are trumps; among trumps, the highest trump)", CARD_MOMENTS, 4),
+    Form("card-shown", (), "a card of the same face was shown in a declaration this hand", CARD_MOMENTS, 4),
+    # facts of the player who may overturn after the kitty, and of the hand then (version 4)
+    Form("player-attacker", (), "the player is an attacker: not on the banker's team as known then (with called "
+                                "partners, everyone but the banker)", frozenset({OVERTURN}), 4),
+    Form("player-banker", (), "the player is on the banker's team as known then (with called partners, the banker "
+                              "alone)", frozenset({OVERTURN}), 4),
+    Form("first-hand", (), "the hand is the game's first (its banker was found by declaring)", frozenset({OVERTURN}),
+         4),
 )}
+
+#: the facts whose subject is the card being judged
+CARD_FACTS = frozenset(name for name, form in FACTS.items() if form.moments == CARD_MOMENTS)
+#: the facts whose subject is the player who may act
+PLAYER_FACTS = frozenset({"player-attacker", "player-banker"})
 
 EFFECTS: dict[str, Form] = {f.name: f for f in (
     Form("up", ("team", "number"), "the team goes up that many levels (stopping where a climb stops)"),
@@ -240,6 +277,8 @@ def _arguments(form: Form, values: Any, counter: list[int]) -> tuple:
             out.append(value)
         elif kind == "card" and is_card(value):
             out.append(value)
+        elif kind == "suit" and type(value) is str and value in CARD_SUITS:
+            out.append(value)
         else:
             raise ExpressionError(f"{form.name!r} takes a {kind} here, not {_shown(value)}"[:200])
     return tuple(out)
@@ -249,6 +288,44 @@ def _count(counter: list[int]) -> None:
     counter[0] += 1
     if counter[0] > MAX_FORMULA_OPERATORS:
         raise ExpressionError(f"an expression has at most {MAX_FORMULA_OPERATORS} operators; this one has more")
+
+
+# --- conditions on a card -------------------------------------------------------------------------
+
+#: the limits of ``called cards: not trumps, not the highest card, not point cards`` (as the JSON
+#: form of versions 2 and 3 holds them in ``table.call_limits``) → the fact of a card each refuses
+LIMIT_FACTS = {"trumps": "card-trump", "highest": "card-highest", "points": "card-points"}
+
+
+def all_of(*conditions: tuple) -> Condition:
+    """The condition that holds when every one of ``conditions`` does (() holds always)."""
+    parts: list[tuple] = []
+    for condition in conditions:
+        if not condition:
+            continue
+        parts.extend(condition[1:] if condition[0] == "all" else (condition,))
+    if not parts:
+        return Condition(())
+    return Condition(parts[0] if len(parts) == 1 else ("all", *parts))
+
+
+def limits_condition(limits: tuple[str, ...]) -> Condition:
+    """The condition on a card that the limits of ``called cards: not ...`` set: the very tree
+    that ``called cards: when not a trump and not ...`` writes."""
+    return all_of(*(("not", ("fact", LIMIT_FACTS[limit])) for limit in limits))
+
+
+def card_facts_of(tree: tuple) -> set[str]:
+    """The facts of a card that a condition reads."""
+    if not tree:
+        return set()
+    if tree[0] == "fact":
+        return {tree[1]} & CARD_FACTS
+    found: set[str] = set()
+    for part in tree[1:]:
+        if isinstance(part, tuple):
+            found |= card_facts_of(part)
+    return found
 
 
 # --- walking trees --------------------------------------------------------------------------------
@@ -369,3 +446,25 @@ def compare(comparator: str, a: int, b: int) -> bool:
     if comparator == "!=":
         return a != b
     raise ExpressionError(f"unknown comparator {_shown(comparator)}")
+
+
+# --- conditions -----------------------------------------------------------------------------------
+
+
+def condition_holds(tree: tuple, fact: Callable[[str, tuple], bool], values: Values) -> bool:
+    """Whether the condition ``tree`` holds (the empty condition always does): each fact asked of
+    ``fact`` (its name and arguments), each quantity read from ``values``."""
+    if not tree:
+        return True
+    head = tree[0]
+    if head == "fact":
+        return fact(tree[1], tree[2:])
+    if head == "compare":
+        return compare(tree[1], evaluate_number(tree[2], values), evaluate_number(tree[3], values))
+    if head == "all":
+        return all(condition_holds(part, fact, values) for part in tree[1:])
+    if head == "any":
+        return any(condition_holds(part, fact, values) for part in tree[1:])
+    if head == "not":
+        return not condition_holds(tree[1], fact, values)
+    raise ExpressionError(f"not a condition: {_shown(tree)}")

@@ -47,7 +47,7 @@ class Multiplier:
 
 @dataclass(frozen=True, slots=True)
 class KittyExchange:
-    """What the table sees of the kitty.  Kept apart from ``Rules.kitty`` (the multiplier, whose
+    """What the table sees of the kitty, and what may be buried.  Kept apart from ``Rules.kitty`` (the multiplier, whose
     JSON form is fixed) so that settings of the exchange itself have a home of their own.
 
     ``shown_before_burying``: the kitty as dealt is shown to every player before the banker takes
@@ -59,3 +59,8 @@ class KittyExchange:
     #: the attackers who win the last trick score the kitty only when this condition holds (a
     #: tree of the rule expressions, read as the last trick ends); () always
     dug_when: Condition = since(3, default=Condition(()))
+    #: the cards a player may bury, those of which this condition holds (a tree of the rule
+    #: expressions whose subject is the card, judged at the hand's level and trump); a player who
+    #: holds fewer of them than the kitty takes buries every one and makes up the rest with cards
+    #: of their choice; () any card
+    buried_when: Condition = since(4, default=Condition(()))

@@ -5,10 +5,14 @@ set, and the rules oracle's methods, which hand the object to the engine."""
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Any
+
+from babel import Locale, UnknownLocaleError
 
 from .base import Source, since
 from .combinations import Combinations
 from .declaring import Declaring
+from .flow import PhaseKind, hand_phases
 from .kitty import KittyExchange, Multiplier
 from .levels import Levels
 from .play import Following, Leading, Ruffing
@@ -36,6 +40,23 @@ def _classic_thresholds() -> tuple[ThresholdRow, ...]:
         ThresholdRow(120, 155, "attackers", 1),
         ThresholdRow(160, -1, "attackers", 2, every=40),
     )
+
+
+def language_tag(written: str) -> tuple[str, str]:
+    """The language tag ``written`` in its usual case ("zh-Hant", "pt-BR"), and "" when it names a
+    language other than English; else ("", the reason), for a tag naming no language or English
+    (the language of the untagged texts).  The compiler reads ``ruleset in TAG:`` with it, and
+    ``Rules.from_dict`` a translation's tag."""
+    parts = written.split("-")
+    tag = "-".join([parts[0].lower()] + [p.title() if len(p) == 4 else p.upper() for p in parts[1:]])
+    try:
+        locale = Locale.parse(tag, sep="-")
+    except (UnknownLocaleError, ValueError):
+        return "", f"'{written}' is not a language code: write one such as zh, fr or zh-Hant"
+    if locale.language == "en":
+        return "", ("the name and description without 'in' are the English ones: write 'ruleset:' or "
+                    "'description:' for English")
+    return tag, ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -86,6 +107,27 @@ class Rules:
             if key == path:
                 return src
         return None
+
+    def value_at(self, path: str) -> Any:
+        """The value a ``sources`` path names: "table.decks", "thresholds[2]" (the whole table),
+        "following.lists[pair]" (that lead's list, None if there is none), or "translations.name"
+        (the name in every other language, as (language, text) pairs).  The compiler compares a
+        house file's values with its parent's by it, and the sheet its marks."""
+        head, _, index = path.partition("[")
+        if head in ("translations.name", "translations.description"):
+            text = head.partition(".")[2]
+            return tuple((t.language, getattr(t, text)) for t in self.translations)
+        if head == "following.lists" and index:
+            label = index[:-1]
+            return next((fl for fl in self.following.lists if fl.lead.label == label), None)
+        value: Any = self
+        for part in head.split("."):
+            value = getattr(value, part)
+        return value
+
+    def phases(self) -> tuple[PhaseKind, ...]:
+        """The phases a hand goes through, in order (``rules.flow``)."""
+        return hand_phases(self)
 
     # --- the rules oracle: thin doors into the engine, which reads nothing but this object ---------
     # These methods are the rules oracle's documented facade (docs/api.md, "The rules oracle"), and

@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from typing import Literal
 
 from .base import JOKERS, MAX_DECKS, MAX_PLAYERS, MAX_POINTS, RANKS, bounded, since
+from .expressions import Condition, all_of, limits_condition
 
 
 @dataclass(frozen=True, slots=True)
@@ -31,11 +32,28 @@ class Table:
     points: tuple[tuple[str, int], ...] = bounded(0, MAX_POINTS, default=(("5", 5), ("10", 10), ("K", 10)))
     #: Finding Friends: the cards the banker may not call, judged at the hand's level and trump:
     #: "trumps"; "highest", the highest card of its suit (a side suit's ace, or its king when aces
-    #: are trumps; the big joker among trumps); "points", the cards that score
+    #: are trumps; the big joker among trumps); "points", the cards that score.  What versions 2
+    #: and 3 wrote for ``called cards: not ...``: the compiler now writes ``called_when``, the
+    #: codec reads such a document's limits as that condition and writes them back for those
+    #: versions, and ``call_condition`` reads both (rules built by a program may set either)
     call_limits: tuple[Literal["trumps", "highest", "points"], ...] = since(2, default=())
+    #: Finding Friends: the cards the banker may call, those of which this condition holds (a tree
+    #: of the rule expressions whose subject is the card, judged at the hand's level and trump as
+    #: the banker calls); () any card
+    called_when: Condition = since(4, default=Condition(()))
     #: Finding Friends: whether the copies of a called card that the banker plays count toward its
     #: ordinal (False: "the other ace", only the other players' copies are counted)
     count_banker_copies: bool = since(2, default=True)
+    #: Finding Friends: whether a player already on the banker's team (the banker, or a friend
+    #: found before) who plays the copy that answers a call takes it, so that it reveals no one
+    #: (True); False: it does not, and the next copy played answers the call instead
+    join_twice: bool = since(4, default=True)
+
+    @property
+    def call_condition(self) -> Condition:
+        """The condition a card must meet to be called: ``called_when``, and the limits of
+        ``call_limits`` (from a document of an earlier version) as the same facts of a card."""
+        return all_of(limits_condition(self.call_limits), self.called_when)
 
     @property
     def ranks(self) -> tuple[str, ...]:

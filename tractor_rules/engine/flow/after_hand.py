@@ -122,20 +122,7 @@ def kitty_dug(rules: Rules, ctx: Context, banker: int, banker_team: frozenset[in
 
 def holds(condition: tuple, facts: HandFacts) -> bool:
     """Whether ``condition`` holds of the hand (the empty condition always does)."""
-    if not condition:
-        return True
-    head = condition[0]
-    if head == "fact":
-        return _fact(condition[1], condition[2:], facts)
-    if head == "compare":
-        return expressions.compare(condition[1], number(condition[2], facts), number(condition[3], facts))
-    if head == "all":
-        return all(holds(part, facts) for part in condition[1:])
-    if head == "any":
-        return any(holds(part, facts) for part in condition[1:])
-    if head == "not":
-        return not holds(condition[1], facts)
-    raise EngineError(f"not a condition: {condition!r}"[:200])
+    return expressions.condition_holds(condition, lambda name, args: _fact(name, args, facts), _Quantities(facts))
 
 
 def number(tree: tuple, facts: HandFacts) -> int:

@@ -1,35 +1,40 @@
-"""One hand, from the shuffle to the score: each step is a module of its own, called in turn.
+"""One hand, from the shuffle to the score: the phases its rules give it (``Rules.phases``, from
+``rules.flow``), each run by a function of this module on the hand's state, in turn.
 
-1. ``deal``: deal and declare; trump by the last declaration, else the fallback or a redeal;
-   a redeal for a weak hand where the rules allow one; the first hand's banker.
-2. ``kitty``: the kitty shown to the table where the rules say so; the banker exchanges it;
-   overturns after it (炒地皮) where the rules allow.
-3. ``friends``: with called partners, the banker's calls.
-4. ``trick_play``: the tricks, the banker leading the first.
-5. ``outcome``: the attackers' points, the level change and the next banker.
+- "deal": deal and declare (``deal``); trump by the last declaration, else the fallback or a
+  redeal; a redeal for a weak hand where the rules allow one; the first hand's banker.
+- "show-kitty": the kitty as dealt shown to the table.
+- "bury": the banker exchanges the kitty (``kitty``).
+- "overturn": 炒地皮, the others overturning after the exchange where the rules allow.
+- "call": with called partners, the banker's calls (``friends``).
+- "play": the tricks, the banker leading the first (``trick_play``).
+- "show-buried": the buried cards shown to the table.
+- "score": the attackers' points, the level change and the next banker (``outcome``), and the
+  house rules that fire after the hand.
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from functools import lru_cache
 
-from ...rules import Rules, Table
+from ...rules import PhaseKind, Rules, Table
 from ..deck.cards import Card, pack
 from ..errors import EngineError
 from .after_hand import facts_of, fired, next_banker_after
-from .deal import deal, first_banker
+from .deal import Deal, Standing, deal, first_banker
 from .friends import ask_calls
-from .kitty import exchange, overturns
+from .kitty import Kitty, exchange, overturns
 from .outcome import point_table, score
 from .record import HandRecord
 from .trick_play import play_tricks
-from .views import Player, PlayerView
+from .views import Player, PlayerView, Public
 
 
 class Hand:
-    """One hand being played.  ``play()`` runs it to the end and returns its ``HandRecord``."""
+    """One hand being played.  ``play()`` runs its phases to the end and returns its
+    ``HandRecord``; between phases its attributes are the hand's state so far."""
 
     def __init__(self, rules: Rules, players: Sequence[Player], rng: random.Random, *,
                  level: str | None, banker: int | None, beyond: bool = False):
@@ -44,56 +49,103 @@ class Hand:
         self.n = n
         self.level = level
         self.first_hand = banker is None
-        self.banker = banker
+        #: the banker the hand was given (None: the first hand's, found by declaring)
+        self.given_banker = banker
         self.beyond = beyond
         self.points = point_table(rules)
         self.deck = _pack(rules.table)
+        # the state the phases build up, in the order they set it
+        self.banker: int
+        self.dealt: Deal
+        self.hands: list[list[Card]]
+        self.public: Public
+        self.standing: Standing | None
+        self.trump_by: str
+        self.kitty: Kitty
+        self.start_hands: list[tuple[Card, ...]]
+        self.record: HandRecord
 
     def play(self) -> HandRecord:
-        rules = self.rules
-        players = self.players
-        dealt = deal(rules, players, self.rng, self.deck, level=self.level, banker=self.banker, beyond=self.beyond)
-        hands, public, standing, trump_by = dealt.hands, dealt.public, dealt.standing, dealt.trump_by
-        if self.banker is None:
-            self.banker = first_banker(rules, dealt)
-        banker = self.banker
-        public.banker = banker
-        public.ctx = rules.context(self.level, public.trump)
+        for phase in self.rules.phases():
+            _PHASES[phase](self)
+        return self.record
 
-        shown = rules.kitty_exchange
-        if shown.shown_before_burying:
-            public.kitty_shown = tuple(dealt.kitty)
-        kitty = exchange(players, banker, hands, dealt.kitty, public)
-        if rules.declaring.overturn_after_kitty and not self.beyond:
-            kitty, overturned = overturns(rules, players, hands, kitty, public, standing)
-            if overturned is not standing:
-                standing = overturned
-                trump_by = "declared"
-        if rules.table.partnership == "called":
-            view = PlayerView(banker, hands[banker], public, kitty.seen_by(banker))
-            public.called = ask_calls(rules, players[banker], view)
-        start_hands = [tuple(h) for h in hands]
 
-        play_tricks(rules, players, hands, public, kitty, self.points)
-        if shown.shown_at_end:
-            public.buried_shown = tuple(kitty.cards)
-        declarer = standing.seat if standing is not None else None
-        end = score(rules, public, kitty.cards, self.points, declarer)
-        record = HandRecord(
-            rules=rules, level=self.level, trump=public.trump, banker=banker, hands=start_hands,
-            kitty=tuple(kitty.cards), tricks=public.tricks, attacker_points=end.attacker_points,
-            kitty_points=end.kitty_points, kitty_multiplier=end.kitty_multiplier, level_change=end.level_change,
-            next_banker=end.next_banker, banker_team=end.banker_team, declarations=public.declarations,
-            declarer=declarer, called=public.called, redeals=dealt.redeals, trump_by=trump_by,
-            penalty=end.penalty, forfeit=end.forfeit, beyond=self.beyond,
-            weak_hands=[(w.seat, w.hand, w.trump) for w in dealt.weak_hands],
-            kitty_shown=public.kitty_shown, buried_shown=public.buried_shown,
-        )
-        if rules.levels.after_hand:
-            facts = facts_of(record)
-            record.after_hand = fired(rules, facts)
-            record.next_banker = next_banker_after(rules, facts, record.after_hand, record.next_banker)
-        return record
+def _deal(h: Hand) -> None:
+    rules = h.rules
+    dealt = deal(rules, h.players, h.rng, h.deck, level=h.level, banker=h.given_banker, beyond=h.beyond)
+    h.dealt, h.hands, h.public = dealt, dealt.hands, dealt.public
+    h.standing, h.trump_by = dealt.standing, dealt.trump_by
+    h.banker = first_banker(rules, dealt) if h.given_banker is None else h.given_banker
+    h.public.banker = h.banker
+    h.public.ctx = rules.context(h.level, h.public.trump)
+
+
+def _show_kitty(h: Hand) -> None:
+    h.public.kitty_shown = tuple(h.dealt.kitty)
+
+
+def _bury(h: Hand) -> None:
+    h.kitty = exchange(h.players, h.banker, h.hands, h.dealt.kitty, h.public)
+
+
+def _overturn(h: Hand) -> None:
+    if h.beyond:  # the extra level has no level rank to declare with
+        return
+    h.kitty, overturned = overturns(h.rules, h.players, h.hands, h.kitty, h.public, h.standing,
+                                    first_hand=h.first_hand)
+    if overturned is not h.standing:
+        h.standing = overturned
+        h.trump_by = "declared"
+
+
+def _call(h: Hand) -> None:
+    banker = h.banker
+    view = PlayerView(banker, h.hands[banker], h.public, h.kitty.seen_by(banker))
+    h.public.called = ask_calls(h.rules, h.players[banker], view)
+
+
+def _play(h: Hand) -> None:
+    h.start_hands = [tuple(cards) for cards in h.hands]  # as the tricks begin: the kitty exchanged
+    play_tricks(h.rules, h.players, h.hands, h.public, h.kitty, h.points)
+
+
+def _show_buried(h: Hand) -> None:
+    h.public.buried_shown = tuple(h.kitty.cards)
+
+
+def _score(h: Hand) -> None:
+    rules, public, kitty, standing = h.rules, h.public, h.kitty, h.standing
+    declarer = standing.seat if standing is not None else None
+    end = score(rules, public, kitty.cards, h.points, declarer)
+    record = HandRecord(
+        rules=rules, level=h.level, trump=public.trump, banker=h.banker, hands=h.start_hands,
+        kitty=tuple(kitty.cards), tricks=public.tricks, attacker_points=end.attacker_points,
+        kitty_points=end.kitty_points, kitty_multiplier=end.kitty_multiplier, level_change=end.level_change,
+        next_banker=end.next_banker, banker_team=end.banker_team, declarations=public.declarations,
+        declarer=declarer, called=public.called, redeals=h.dealt.redeals, trump_by=h.trump_by,
+        penalty=end.penalty, forfeit=end.forfeit, beyond=h.beyond,
+        weak_hands=[(w.seat, w.hand, w.trump) for w in h.dealt.weak_hands],
+        kitty_shown=public.kitty_shown, buried_shown=public.buried_shown, buried_by=kitty.burier,
+    )
+    if rules.levels.after_hand:
+        facts = facts_of(record)
+        record.after_hand = fired(rules, facts)
+        record.next_banker = next_banker_after(rules, facts, record.after_hand, record.next_banker)
+    h.record = record
+
+
+#: what each phase does to the hand's state
+_PHASES: dict[PhaseKind, Callable[[Hand], None]] = {
+    "deal": _deal,
+    "show-kitty": _show_kitty,
+    "bury": _bury,
+    "overturn": _overturn,
+    "call": _call,
+    "play": _play,
+    "show-buried": _show_buried,
+    "score": _score,
+}
 
 
 @lru_cache(maxsize=64)

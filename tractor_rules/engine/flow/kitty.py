@@ -1,6 +1,7 @@
 """The kitty exchange: the banker takes the kitty and buries as many cards; with
 ``overturn_after_kitty`` the other players may then overturn (炒地皮), each overturner taking the
-kitty and burying in turn.  Only the last player to bury sees the buried cards."""
+kitty and burying in turn.  Only the last player to bury sees the buried cards.  A burial keeps to
+``kitty_exchange.buried_when`` (``rulings.cards.burial_error``)."""
 
 from __future__ import annotations
 
@@ -9,8 +10,12 @@ from dataclasses import dataclass
 
 from ...rules import Rules
 from ..deck.cards import Card
+from ..errors import EngineError
+from ..rulings.cards import burial_error, shown_in_declaring
+from ..rulings.declaring import OverturnTurn, may_overturn
 from .choices import IllegalPlay, holds, notation, take
 from .deal import DeclarationOffers, Standing
+from .seats import banker_team
 from .views import Player, PlayerView, Public
 
 
@@ -39,22 +44,37 @@ def exchange(players: Sequence[Player], seat: int, hands: list[list[Card]], kitt
         raise IllegalPlay(seat, f"buried {len(buried)} cards, not {k}")
     if not holds(hand, buried):
         raise IllegalPlay(seat, f"buried {notation(buried)}, which is not in the hand")
+    if public.rules.kitty_exchange.buried_when:
+        if public.ctx is None:
+            raise EngineError("the kitty is exchanged before the hand's trump is known")
+        why = burial_error(public.ctx.order, hand, buried, shown_in_declaring(public.declarations))
+        if why is not None:
+            raise IllegalPlay(seat, f"cannot bury {notation(buried)}: {why}")
     take(hand, buried)
     return Kitty(buried, seat)
 
 
 def overturns(rules: Rules, players: Sequence[Player], hands: list[list[Card]], kitty: Kitty, public: Public,
-              standing: Standing | None) -> tuple[Kitty, Standing | None]:
+              standing: Standing | None, *, first_hand: bool) -> tuple[Kitty, Standing | None]:
     """炒地皮: after the exchange the others may overturn in turn, from the seat after the burier,
     until every other player has passed in a row; each overturn sets trump and its overturner
-    exchanges the kitty.  Each overturn is stronger, so this ends."""
+    exchanges the kitty.  Each overturn is stronger, so this ends.  A player of whom
+    ``declaring.overturn_when`` does not hold passes unasked."""
     declaring = DeclarationOffers(rules, players, public.level)
     n = public.players
     seat = kitty.burier
+    bankers = banker_team(rules, kitty.burier)  # the banker buried first
+    condition = rules.declaring.overturn_when
+    made = 0
     quiet = 0
     while quiet < n - 1:
         seat = (seat + 1) % n
         if standing is not None and seat == standing.seat:
+            quiet += 1
+            continue
+        if condition and not may_overturn(OverturnTurn(
+                rules, seat not in bankers, first_hand, made, None if standing is None else standing.declaration,
+                public.level, public.trump)):
             quiet += 1
             continue
         got = declaring.ask(seat, hands[seat], standing, public)
@@ -65,5 +85,6 @@ def overturns(rules: Rules, players: Sequence[Player], hands: list[list[Card]], 
         public.trump = got.declaration.trump
         public.ctx = rules.context(public.level, public.trump)
         kitty = exchange(players, seat, hands, kitty.cards, public)
+        made += 1
         quiet = 0
     return kitty, standing

@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any
 
-from ...rules import Rules
+from ...rules import Rules, expressions
 from ..deck.cards import CARDS, Card
 from ..deck.order import TRUMP, Order
 from ..oracle import Context
@@ -86,6 +86,8 @@ class HandRecord:
     buried_shown: tuple[Card, ...] | None = None
     #: the house rules after the hand (``levels.after_hand``) that the hand set off, by index
     after_hand: tuple[int, ...] = ()
+    #: the seat that buried the kitty last (the banker, or the last to overturn after the kitty)
+    buried_by: int | None = None
 
     @property
     def throws_tried(self) -> int:
@@ -98,7 +100,9 @@ class HandRecord:
     def to_log(self) -> dict[str, Any]:
         """The hand as one JSON object (see docs/simulate.md).  The optional keys ("called",
         "declarer", "weak_hands", "kitty_shown", "buried_shown", "table_points", "trump_by", "after_hand") are
-        written only when the rules use them."""
+        written only when the rules use them; "shown_in_declaring" when a rule on called or buried
+        cards asks what was shown in declaring, "buried_by" when a rule on buried cards meets
+        overturns after the kitty."""
         ctx = self.rules.context(self.level, self.trump)
         sort = _sorter(ctx)
         out: dict[str, Any] = {
@@ -121,6 +125,10 @@ class HandRecord:
             out["kitty_shown"] = notation(sort(self.kitty_shown))
         if self.buried_shown is not None:
             out["buried_shown"] = notation(sort(self.buried_shown))
+        if reads_shown(self.rules):
+            out["shown_in_declaring"] = notation(sort(list({c for _, cards in self.declarations for c in cards})))
+        if names_burier(self.rules):
+            out["buried_by"] = self.buried_by
         tricks = []
         for t in self.tricks:
             row: dict[str, Any] = {"leader": t.leader, "plays": [notation(p) for p in t.plays]}
@@ -142,6 +150,19 @@ class HandRecord:
             out["trump_by"] = self.trump_by
             out["after_hand"] = list(self.after_hand)
         return out
+
+
+def reads_shown(rules: Rules) -> bool:
+    """Whether a rule on called or buried cards asks which cards were shown in declaring (the log
+    then says which)."""
+    return "card-shown" in (expressions.card_facts_of(rules.table.call_condition)
+                            | expressions.card_facts_of(rules.kitty_exchange.buried_when))
+
+
+def names_burier(rules: Rules) -> bool:
+    """Whether the log names who buried the kitty: where a rule on buried cards meets overturns
+    after the kitty, whose overturners bury in turn."""
+    return bool(rules.kitty_exchange.buried_when) and rules.declaring.overturn_after_kitty
 
 
 def _sorter(ctx: Context) -> Callable[[Sequence[Card]], list[Card]]:

@@ -2,16 +2,17 @@
 greedy).  Both decide from their ``PlayerView`` alone: their own hand and the public state.
 
 ``RandomPlayer(seed)``: declares (or overturns) with some probability when it can; asks for a
-redeal of a weak hand half of the time; buries random cards; leads a random unit of a random suit,
-and sometimes throws several units of one suit (half of the time its strongest ones, so that some
-throws stand), or, when the rules have rainbows, half of the time a rainbow it holds (or two, as a
-throw); follows with a random legal follow.
+redeal of a weak hand half of the time; buries random cards (of those the rules let it bury, as
+far as they go); leads a random unit of a random suit, and sometimes throws several units of one
+suit (half of the time its strongest ones, so that some throws stand), or, when the rules have
+rainbows, half of the time a rainbow it holds (or two, as a throw); follows with a random legal
+follow.
 
 ``GreedyPlayer``: declares its longest suit; asks for every redeal it may (the base player's
-choice); buries its lowest non-point side cards, keeping pairs; leads units nobody else can beat by
-the cards still unseen (several of them together as a throw), else a low card of its longest side
-suit; follows by winning the trick as cheaply as it can unless its partner is already winning, else
-plays low and discards low, sparing points.
+choice); buries its lowest non-point side cards, keeping pairs (those the rules let it bury
+first); leads units nobody else can beat by the cards still unseen (several of them together as a
+throw), else a low card of its longest side suit; follows by winning the trick as cheaply as it
+can unless its partner is already winning, else plays low and discards low, sparing points.
 """
 
 from __future__ import annotations
@@ -29,6 +30,7 @@ from ..deck.rainbows import rainbow_parts
 from ..deck.units import Unit, decompose, decompose_suit
 from ..flow.outcome import point_table
 from ..flow.views import Offer, Player, PlayerView
+from ..rulings.cards import card_holds, shown_in_declaring
 from .kinds import make_players, parse_players, player_kind
 
 __all__ = ["GreedyPlayer", "RandomPlayer", "make_players", "parse_players"]
@@ -62,7 +64,14 @@ class RandomPlayer(Player):
         return self.rng.random() < 0.5
 
     def bury(self, view: PlayerView, count: int) -> Sequence[Card]:
-        return sample(self.rng, view.hand, count)
+        may_bury = buryable(view)
+        if may_bury is None:
+            return sample(self.rng, view.hand, count)
+        allowed = [c for c in view.hand if may_bury(c)]
+        if len(allowed) >= count:
+            return sample(self.rng, allowed, count)
+        # too few cards that may be buried: all of them, and the rest at random
+        return allowed + sample(self.rng, [c for c in view.hand if not may_bury(c)], count - len(allowed))
 
     def call(self, view: PlayerView, count: int) -> Sequence[tuple[Card, int]]:
         faces = _callable(view)
@@ -100,9 +109,23 @@ class RandomPlayer(Player):
 
 
 def _callable(view: PlayerView) -> list[Card]:
-    """The cards of the deck, jokers aside, that the banker may call in this hand."""
+    """The cards of the deck, jokers aside, that the banker may call in this hand; the jokers when
+    the rules let no other card be called."""
     ctx = view.ctx
-    return [c for c in deck_cards(view.rules.table) if not c.is_joker and ctx.call_error([c]) is None]
+    shown = tuple(shown_in_declaring(view.public.declarations))
+    faces = [c for c in deck_cards(view.rules.table) if ctx.call_error([c], shown) is None]
+    return [c for c in faces if not c.is_joker] or faces
+
+
+def buryable(view: PlayerView) -> Callable[[Card], bool] | None:
+    """Whether the rules let this player bury a card (``kitty_exchange.buried_when``) as they
+    bury; None when they let any card be buried."""
+    condition = view.rules.kitty_exchange.buried_when
+    if not condition:
+        return None
+    order, shown = view.ctx.order, shown_in_declaring(view.public.declarations)
+    held = {c: card_holds(condition, order, c, shown) for c in set(view.hand)}
+    return held.__getitem__
 
 
 @player_kind("greedy", "wins each trick as cheaply as it can unless its partner is winning; leads sure winners")
@@ -155,7 +178,11 @@ class GreedyPlayer(Player):
         return lambda c: (order.suit_of[c] == TRUMP, pts[c] > 0, copies[c] > 1, order.strength[c], c)
 
     def bury(self, view: PlayerView, count: int) -> Sequence[Card]:
-        return sorted(view.hand, key=self._keep_key(view))[:count]
+        key = self._keep_key(view)
+        may_bury = buryable(view)
+        if may_bury is None:
+            return sorted(view.hand, key=key)[:count]
+        return sorted(view.hand, key=lambda c: (not may_bury(c), key(c)))[:count]
 
     def call(self, view: PlayerView, count: int) -> Sequence[tuple[Card, int]]:
         order = view.ctx.order

@@ -34,7 +34,7 @@ from ..flow.record import TrickRecord
 from ..flow.views import Offer, PlayerView, Public
 from ..rulings.follow import FollowContext, SuitDuty, follow_error
 from ..rulings.tricks import winner
-from .basic import GreedyPlayer
+from .basic import GreedyPlayer, buryable
 from .kinds import player_kind
 
 __all__ = ["HeuristicPlayer"]
@@ -457,6 +457,9 @@ class HeuristicPlayer(GreedyPlayer):
             suit = suit_of[c]
             boss = suit != TRUMP and unbeaten.card(c)
             keys[c] = (suit == TRUMP, pts[c] > 0, n > 1, boss, length[suit], strength[c], c)
+        may_bury = buryable(view)
+        if may_bury is not None:  # the cards the rules let it bury first
+            return sorted(hand, key=lambda c: (not may_bury(c), keys[c]))[:count]
         return sorted(hand, key=keys.__getitem__)[:count]
 
     # --- leading ------------------------------------------------------------------------------

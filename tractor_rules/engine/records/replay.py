@@ -3,7 +3,7 @@ the rules, and lists every problem it finds.
 
 It shares no code with the game loop (``hand.py`` and the modules it calls, gathered by
 ``game.py``): it asks only the public rules oracle (``rules.context``, ``ctx.follow_error``,
-``ctx.winner``, ``ctx.throw_options``, ``ctx.kitty_multiplier``, ``ctx.call_error``,
+``ctx.winner``, ``ctx.throw_options``, ``ctx.kitty_multiplier``, ``ctx.call_error``, ``ctx.burial_error``,
 ``rules.level_change``, ``rules.next_banker``) and reads the rules' fields, so that a bug in the
 game loop cannot hide itself.
 
@@ -14,8 +14,9 @@ each hand and the kitty have their sizes; every trick is led by the winner of th
 banker first) and holds one play per seat, each from its player's hand; a lead is one suit, a throw
 only where throws are allowed and only if it stands against the other hands, a failed throw's
 ``attempt`` really fails and the play is a part the rules hold the leader to; every follow is legal;
-every winner and every trick's points; the calls (cards the banker may call) and the friends they
-reveal; the kitty's points and multiplier; the attackers' points (with penalties for failed
+every winner and every trick's points; the last burial (cards the rules let its player bury, from
+the hand they held: their hand after the exchange and the kitty); the calls (cards the banker may
+call) and the friends they reveal; the kitty's points and multiplier; the attackers' points (with penalties for failed
 throws); the level change; the next banker.
 
     problems = replay_hand(json_line, rules)     # [] when the hand is valid
@@ -34,11 +35,12 @@ from ..deck.cards import Card
 from ..errors import EngineError
 from ..flow.after_hand import HandFacts, fired, kitty_dug, next_banker_after
 from ..flow.deal import MAX_DEALS
+from ..flow.record import names_burier, reads_shown
 
 FIELDS = ("ruleset", "level", "trump", "banker", "hands", "kitty", "tricks", "attacker_points",
           "kitty_points", "kitty_multiplier", "level_change", "next_banker")
 OPTIONAL = ("called", "declarer", "weak_hands", "kitty_shown", "buried_shown", "table_points",
-            "table_points_change", "after_hand", "trump_by")
+            "table_points_change", "after_hand", "trump_by", "shown_in_declaring", "buried_by")
 TRICK_FIELDS = ("leader", "plays", "winner", "points")
 
 
@@ -222,6 +224,27 @@ def _replay(entry: str | dict[str, Any], rules: Rules, problems: list[str],
         if Counter(cards(entry["buried_shown"], "buried_shown")) != Counter(kitty):
             problems.append("buried_shown is not the buried kitty")
 
+    # --- what was shown in declaring, and the last burial ----------------------------------------
+    shown: tuple[Card, ...] = ()
+    if ("shown_in_declaring" in entry) != reads_shown(rules):
+        problems.append("shown_in_declaring: " + ("missing, but a rule on called or buried cards asks what was shown"
+                                                  if reads_shown(rules) else "logged, but no rule asks what was shown"))
+    elif "shown_in_declaring" in entry:
+        shown = cards(entry["shown_in_declaring"], "shown_in_declaring")
+    if ("buried_by" in entry) != names_burier(rules):
+        problems.append("buried_by: " + ("missing, but a rule on buried cards meets overturns after the kitty"
+                                         if names_burier(rules) else "logged, but the rules do not name who buried"))
+    if exchange.buried_when:
+        burier: Any = entry.get("buried_by", banker)
+        if not _is_int(burier) or not 0 <= burier < n:
+            stop(f"buried_by {burier!r} is not one of seats 0..{n - 1}")
+        try:
+            refusal = ctx.burial_error(tuple(hands[burier]) + kitty, kitty, shown)
+        except CardNotationError as why:  # more copies than the pack holds: reported above
+            refusal = None if problems else str(why)
+        if refusal is not None:
+            problems.append(f"the kitty buried by seat {burier}: {refusal}")
+
     # --- the calls (Finding Friends) -------------------------------------------------------------
     calls: list[tuple[Card, int]] = []
     if table.partnership == "called":
@@ -232,7 +255,7 @@ def _replay(entry: str | dict[str, Any], rules: Rules, problems: list[str],
             if not isinstance(call, list) or len(call) != 2 or not _is_int(call[1]):
                 stop(f"called: {call!r} is not [card, ordinal]")
             (face,) = cards(call[0], "called card")
-            refusal = ctx.call_error([face])
+            refusal = ctx.call_error([face], shown)
             if refusal is not None:
                 problems.append(f"called: {face}: {refusal}")
             calls.append((face, call[1]))
@@ -346,7 +369,7 @@ def _replay(entry: str | dict[str, Any], rules: Rules, problems: list[str],
 
     # --- the teams -------------------------------------------------------------------------------
     if table.partnership == "called":
-        friends, _ = _friends_found(banker, calls, order_of_plays, skip_banker)
+        friends, _ = _friends_found(banker, calls, order_of_plays, skip_banker, table.join_twice)
         team = {banker} | friends
     else:
         team = {s for s in range(n) if s % 2 == banker % 2}
@@ -477,24 +500,30 @@ def _check_weak_hands(entry: dict[str, Any], rules: Rules, level: str | None, ha
 
 
 def _friends_found(banker: int, calls: list[tuple[Card, int]], plays: list[tuple[int, tuple[Card, ...]]],
-                   skip_banker: bool) -> tuple[set[int], bool]:
+                   skip_banker: bool, join_twice: bool = True) -> tuple[set[int], bool]:
     """The friends that ``plays`` (seat, cards, in play order) reveal, and whether every call is
     resolved: a call resolves on the play that brings the copies of its card up to its ordinal
-    (the banker's copies left out with ``skip_banker``)."""
+    (the banker's copies left out with ``skip_banker``); without ``join_twice``, not on a play of
+    a player already on the banker's team, but on the next copy another player plays."""
     friends: set[int] = set()
-    resolved = 0
-    for face, ordinal in calls:
-        seen = 0
-        for seat, play in plays:
-            if skip_banker and seat == banker:
+    seen = [0] * len(calls)
+    resolved = [False] * len(calls)
+    for seat, play in plays:
+        if skip_banker and seat == banker:
+            continue
+        for at, (face, ordinal) in enumerate(calls):
+            if resolved[at] or face not in play:
                 continue
-            seen += play.count(face)
-            if seen >= ordinal:
-                resolved += 1
-                if seat != banker:
-                    friends.add(seat)
-                break
-    return friends, resolved == len(calls)
+            seen[at] += play.count(face)
+            if seen[at] < ordinal:
+                continue
+            on_team = seat == banker or seat in friends
+            if on_team and not join_twice:
+                continue
+            resolved[at] = True
+            if not on_team:
+                friends.add(seat)
+    return friends, all(resolved)
 
 
 def _known_partners(rules: Rules, leader: int, banker: int, calls: list[tuple[Card, int]],
@@ -503,7 +532,7 @@ def _known_partners(rules: Rules, leader: int, banker: int, calls: list[tuple[Ca
     """Finding Friends: the indexes in ``other_seats`` of the players the table knows to be the
     leader's partners when the trick is led (the banker's team as revealed so far; the attackers
     once every call is resolved)."""
-    friends, known = _friends_found(banker, calls, plays, skip_banker)
+    friends, known = _friends_found(banker, calls, plays, skip_banker, rules.table.join_twice)
     bankers = {banker} | friends
     if leader in bankers:
         mates = bankers

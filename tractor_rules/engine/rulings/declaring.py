@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
-from ...rules import RANKS, DeclareStep, Fallback, Rules
+from ...rules import RANKS, DeclareStep, Fallback, Rules, expressions
 from ..deck.cards import BIG_JOKER, SMALL_JOKER, Card, parse_cards
 from ..errors import EngineError, NoTrumpFromKitty
 
@@ -154,3 +154,53 @@ def _by_way(way: Fallback, cards: Sequence[Card], level: str | None) -> str | No
             return _PASS
         return max(plain, key=lambda c: (c.rank == level, RANKS.index(c.rank))).suit
     raise EngineError(f"unknown fallback {way.kind!r}")
+
+
+@dataclass(frozen=True, slots=True)
+class OverturnTurn:
+    """What ``declaring.overturn_when`` may ask of a player's turn to overturn after the kitty: who
+    they are, the hand, and the round so far."""
+
+    rules: Rules
+    #: the player is not on the banker's team as known then (called partners: not the banker)
+    attacker: bool
+    #: the game's first hand (its banker found by declaring)
+    first_hand: bool
+    #: overturns made after the kitty so far this hand
+    overturns: int
+    #: the declaration standing, or None when nobody has declared
+    standing: Declaration | None
+    level: str | None
+    trump: str | None
+
+    def __getitem__(self, name: str) -> int:
+        """The value of a quantity known then."""
+        if name == "overturns":
+            return self.overturns
+        if name == "declared-level-cards":
+            d = self.standing
+            return 0 if d is None else d.count if d.kind == "level" else d.level_cards
+        if name == "decks":
+            return self.rules.table.decks
+        if name == "players":
+            return self.rules.table.players
+        raise EngineError(f"'{name}' is not known when a player may overturn")
+
+    def fact(self, name: str, args: tuple) -> bool:
+        if name == "player-attacker":
+            return self.attacker
+        if name == "player-banker":
+            return not self.attacker
+        if name == "first-hand":
+            return self.first_hand
+        if name == "level-is":
+            return self.level == args[0]
+        if name == "no-trump":
+            return self.trump is None
+        raise EngineError(f"'{name}' is not known when a player may overturn")
+
+
+def may_overturn(turn: OverturnTurn) -> bool:
+    """Whether the player whose turn it is may overturn after the kitty (``declaring.overturn_when``;
+    every player may where it is empty)."""
+    return expressions.condition_holds(turn.rules.declaring.overturn_when, turn.fact, turn)

@@ -15,7 +15,8 @@ from __future__ import annotations
 from ...rules import width_name
 # Imported for their ``@handles`` registrations.
 from . import declare, kitty, levels, play, preamble, scoring, table, trumps, unset  # noqa: F401
-from .core import RANK_ORDER, Compiler, compile_resolved, value_at
+from . import inherit  # noqa: F401  (after the sections: it follows what they set)
+from .core import RANK_ORDER, Compiler, compile_resolved
 from .declare import step_words
 from .scoring import score_granularity, standard_thresholds
 from .shapes import describe_lead, lead_shape_label
@@ -31,6 +32,5 @@ __all__ = [
     "standard_thresholds",
     "step_words",
     "tier_words",
-    "value_at",
     "width_name",
 ]

@@ -6,7 +6,7 @@ as every other error of the compiler is reported.
 from __future__ import annotations
 
 from ... import rules as model
-from ...rules.checks import check_rules, effect_path
+from ...rules.checks import Restatement, check_rules, effect_path
 from ..syntax import Node
 from .core import Compiler
 
@@ -14,7 +14,8 @@ from .core import Compiler
 class StatementReporter:
     """The ``rules.checks.Reporter`` of a compile: a field's problem goes to the statement that set
     the field (``Compiler.error_at_field``), and a problem with one effect of a house rule to that
-    effect's words in its ``when`` statement."""
+    effect's words in its ``when`` statement; the statements that would mend it go with it as
+    edits of the file (``Compiler.statement_fix``: LSP quick fixes, playground buttons)."""
 
     def __init__(self, compiler: Compiler, rules: model.Rules):
         self.compiler = compiler
@@ -28,16 +29,24 @@ class StatementReporter:
                     if isinstance(effect, Node):
                         self.effects[effect_path(i, j)] = effect
 
-    def error_at_field(self, paths: tuple[str, ...], message: str, *, code: str) -> None:
+    def error_at_field(self, paths: tuple[str, ...], message: str, *, code: str,
+                       fixes: tuple[Restatement, ...] = ()) -> None:
+        # each statement that would mend the problem, as an edit of the file being compiled
+        edits = tuple(self.compiler.statement_fix(fix.field, fix.section, fix.statement) for fix in fixes)
         effect = self.effects.get(paths[0])
         if effect is not None:
-            self.compiler.error(effect, message, code=code)
+            self.compiler.error(effect, message, code=code, fixes=edits)
         else:
-            self.compiler.error_at_field(paths, message, code=code)
+            self.compiler.error_at_field(paths, message, code=code, fixes=edits)
 
     def already_refused(self, field: str) -> bool:
         table = self.compiler.upgrade_tables.get(field)
         return table is not None and table.broken
+
+    def hand_without_call(self, rules: model.Rules) -> tuple[str | None, str | None] | None:
+        from ...engine.rulings.card_rules import hand_without_call
+
+        return hand_without_call(rules)
 
 
 def check_compiled(compiler: Compiler, rules: model.Rules) -> None:

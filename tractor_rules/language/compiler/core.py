@@ -94,8 +94,10 @@ class UpgradeTable:
 
 
 class Compiler:
-    def __init__(self, resolved: Resolved):
+    def __init__(self, resolved: Resolved, parent: Callable[[], model.Rules | None] | None = None):
         self.resolved = resolved
+        #: the parent's rules, compiled on their own when first asked for (``parent_rules``)
+        self._parent = parent
         self.values: dict[str, Any] = {}
         self.sources: dict[str, model.Source] = {}
         #: (file, line, column) where a statement starts → its whole span, for errors about it
@@ -117,6 +119,15 @@ class Compiler:
         self.unset_leads: list[model.LeadShape] = []
         #: the name and description in other languages: (text, language tag) → (value, statement)
         self.translated: dict[tuple[str, str], tuple[str, Statement]] = {}
+        #: the values set by no statement of their own, but as the file's trump order makes them
+        #: (``derive``)
+        self.derived: set[str] = set()
+
+    def parent_rules(self) -> model.Rules | None:
+        """The parent's rules, compiled on their own: what the statements this file inherits were
+        written for (``inherit.py``).  None without ``extends``, or when the parent does not compile
+        on its own."""
+        return self._parent() if self._parent is not None else None
 
     # --- reporting ---------------------------------------------------------------------------
 
@@ -147,19 +158,76 @@ class Compiler:
                            code=code, end_line=pos.end_line, end_column=pos.end_column, fixes=fixes)
             )
 
-    def error_at_field(self, paths: tuple[str, ...], message: str, *, code: str) -> None:
+    def error_at_field(self, paths: tuple[str, ...], message: str, *, code: str,
+                       fixes: tuple[Fix, ...] = ()) -> None:
         """Report a problem with values that may come from any of ``paths`` (most to blame first):
         point at the first of them set in the file being compiled, else at the first set in a
-        parent, else at the file's first line."""
+        parent, else at the file's first line; ``fixes`` (edits of that file: ``statement_fix``)
+        go with it when it is reported there.
+
+        When the value most to blame comes from a parent and the problem is reported in the file
+        (at a value of its own that the parent's no longer fits), the message names the parent's
+        statement, its file and its line: the file's author never wrote it."""
         found = [self.sources[p] for p in paths if p in self.sources]
         root = self.resolved.files[0]
-        found.sort(key=lambda s: s.file != root)  # stable: keeps the order of ``paths``
-        src = found[0] if found else model.Source(root, 1, 1)
+        mine = [src for src in found if src.file == root]
+        src = mine[0] if mine else found[0] if found else model.Source(root, 1, 1)
+        if mine and found[0].file != root:
+            message += f"; it conflicts with {self.inherited_words(found[0])}"
+        if src.file != root:
+            fixes = ()
         # the span is the whole statement that set the value; the report's caret stays on its start
         end = self.spans.get((src.file, src.line, src.column))
         self.diagnostics.append(Diagnostic(
             src.file, src.line, src.column, message, self.line_text(src.file, src.line), code=code,
-            end_line=end.end_line if end else src.line, end_column=end.end_column if end else src.column + 1))
+            end_line=end.end_line if end else src.line, end_column=end.end_column if end else src.column + 1,
+            fixes=fixes))
+
+    def inherited_words(self, src: model.Source) -> str:
+        """An inherited statement and where it comes from: "'mandatory: A', inherited from
+        two-decks.tractor, line 27"."""
+        text = " ".join(self.line_text(src.file, src.line)[src.column - 1:].split())
+        if len(text) > 80:
+            text = text[:79] + "…"
+        return f"'{text}', inherited from {src.file}, line {src.line}"
+
+    def restate(self, section: str, statement: str) -> Fix:
+        """The fix that writes ``statement`` (one line of ``section``) into the file being
+        compiled: under the last statement of its section there, or in a new section at the end."""
+        tree = self.resolved.root
+        mine = [st for st in tree.statements if st.section == section]
+        title = f"add '{statement}' to this file"
+        if mine:
+            line = max(st.pos.line for st in mine)  # a statement is one line
+            column = len(self.line_text(tree.file, line)) + 1
+            indent = " " * (min(st.pos.column for st in mine) - 1)
+            return Fix(title, line, column, line, column, f"\n{indent}{statement}")
+        header = next((pos for name, pos in tree.sections if name == section), None)
+        if header is not None:
+            column = len(self.line_text(tree.file, header.line)) + 1
+            return Fix(title, header.line, column, header.line, column, f"\n  {statement}")
+        lines = source_lines(tree.text)
+        last_line = len(lines)
+        column = len(lines[-1]) + 1
+        before = "\n" if lines[-1] else ""  # a text that ends without a line break gets one first
+        return Fix(title, last_line, column, last_line, column, f"{before}\n{section}\n  {statement}\n")
+
+    def statement_fix(self, path: str, section: str, statement: str) -> Fix:
+        """The fix that makes ``statement`` (one line of ``section``) the one that sets ``path``:
+        the statement of this file that sets it, rewritten, or else ``statement`` added."""
+        src = self.sources.get(path)
+        if src is not None and src.file == self.resolved.files[0] and path not in self.derived:
+            span = self.spans[(src.file, src.line, src.column)]
+            return Fix(f"replace with '{statement}'", span.line, span.column, span.end_line, span.end_column, statement)
+        return self.restate(section, statement)
+
+    def derive(self, path: str, value: Any, cause: str) -> None:
+        """Set ``path`` to ``value`` as a consequence of the statement that set ``cause`` (an
+        inherited statement following the file's own, ``inherit.py``): errors about ``path`` then
+        point at that statement, and the value counts as changed by this file."""
+        self.values[path] = value
+        self.sources[path] = self.sources[cause]
+        self.derived.add(path)
 
     # --- setting values ----------------------------------------------------------------------
 
@@ -327,36 +395,29 @@ def _statement_name(st: Statement, line: str) -> str:
 
 def compile_resolved(resolved: Resolved) -> model.Rules:
     """The rules object for a resolved ruleset; raises ``RulesetSemanticError`` with every problem."""
-    rules = Compiler(resolved).run()
-    if resolved.parent is None:
-        return rules
-    try:
-        parent = Compiler(resolved.parent).run()
-    except RulesetError:
-        parent = None  # a parent incomplete on its own: everything the child sets is its own
+    parent_resolved = resolved.parent
+    if parent_resolved is None:
+        return Compiler(resolved).run()
+    compiled: list[model.Rules | None] = []
+
+    def parent_rules() -> model.Rules | None:
+        """The parent compiled once, when first needed (a child with errors may not need it)."""
+        if not compiled:
+            try:
+                compiled.append(Compiler(parent_resolved).run())
+            except RulesetError:
+                compiled.append(None)  # a parent incomplete on its own: everything the child sets is its own
+        return compiled[0]
+
+    rules = Compiler(resolved, parent_rules).run()
+    parent = parent_rules()
     root = resolved.files[0]
     changed = tuple(
         path
         for path, src in rules.sources
-        if src.file == root and (parent is None or value_at(rules, path) != value_at(parent, path))
+        if src.file == root and (parent is None or rules.value_at(path) != parent.value_at(path))
     )
     changed += tuple(derived for derived, statement in model.DERIVED_VALUES.items()
-                     if statement in changed and (parent is None or value_at(rules, derived) != value_at(parent, derived)))
+                     if statement in changed
+                     and (parent is None or rules.value_at(derived) != parent.value_at(derived)))
     return dataclasses.replace(rules, house_changes=changed)
-
-
-def value_at(rules: model.Rules, path: str) -> Any:
-    """The value a ``sources`` path names: "table.decks", "thresholds[2]" (the whole table),
-    "following.lists[pair]" (that lead's list, None if there is none), or "translations.name" (the
-    name in every other language, as (language, text) pairs)."""
-    head, _, index = path.partition("[")
-    if head in ("translations.name", "translations.description"):
-        text = head.partition(".")[2]
-        return tuple((t.language, getattr(t, text)) for t in rules.translations)
-    if head == "following.lists" and index:
-        label = index[:-1]
-        return next((fl for fl in rules.following.lists if fl.lead.label == label), None)
-    value: Any = rules
-    for part in head.split("."):
-        value = getattr(value, part)
-    return value

@@ -8,9 +8,10 @@ from typing import Literal
 
 from ... import codes
 from ... import rules as model
-from ...rules import step_words
+from ...rules import expressions, reinforces, same_rung, step_words
 from ..syntax import Leaf, Node, Statement, as_leaf, as_node
 from .core import YES_NO, Compiler, child_nodes, choice, handles, handles_choice, limits
+from .expressions import condition_tree
 
 # The model's Literal types for these fields, spelt out: ``rules`` names no alias for them.
 StepKind = Literal["level", "small-joker", "big-joker", "joker"]
@@ -37,20 +38,6 @@ _FALLBACK_KINDS: dict[str, FallbackKind] = {
 }
 
 
-def _clashes(a: model.DeclareStep, b: model.DeclareStep) -> bool:
-    """Whether two steps are the same rung: equal counts of one kind, or of jokers where one of
-    them is "either joker", with as many level cards beside them."""
-    if a.count != b.count or a.level_cards != b.level_cards:
-        return False
-    return a.kind == b.kind or "joker" in (a.kind, b.kind) and a.kind != "level" and b.kind != "level"
-
-
-def _same_cards_more(a: model.DeclareStep, b: model.DeclareStep) -> bool:
-    """Whether ``b`` shows the cards of ``a`` and more of them: one is ``a`` reinforced."""
-    same_kind = a.kind == b.kind or "joker" in (a.kind, b.kind) and "level" not in (a.kind, b.kind)
-    return same_kind and b.count >= a.count and b.level_cards >= a.level_cards and b != a
-
-
 @handles("ladder")
 def _ladder(c: Compiler, st: Statement) -> None:
     steps: list[model.DeclareStep] = []
@@ -68,13 +55,13 @@ def _ladder(c: Compiler, st: Statement) -> None:
             ok = False
             continue
         step = model.DeclareStep(count, _STEP_KINDS[node.kind], level_cards, tied)
-        clash = [s for s in steps if _clashes(s, step)]
+        clash = [s for s in steps if same_rung(s, step)]
         if clash:
             c.error(node, f"'{step_words(step)}' is on the ladder already (as '{step_words(clash[0])}'): "
                           "a ladder is strictly ordered", code=codes.REPEATED_VALUE)
             ok = False
             continue
-        if tied and steps and (_same_cards_more(steps[-1], step) or _same_cards_more(step, steps[-1])):
+        if tied and steps and (reinforces(steps[-1], step) or reinforces(step, steps[-1])):
             c.error(node, f"'{step_words(step)}' and '{step_words(steps[-1])}' differ only by how many of the same "
                           "cards they show, so they cannot be as strong: write '<'", code=codes.CONTRADICTORY_STATEMENT)
             ok = False
@@ -117,7 +104,21 @@ def _reinforce(c: Compiler, st: Statement) -> None:
 
 
 handles_choice("overturn_own", "declaring.overturn_own", YES_NO)
-handles_choice("overturn_after_kitty", "declaring.overturn_after_kitty", YES_NO)
+
+
+@handles("overturn_after_kitty")
+def _overturn_after_kitty(c: Compiler, st: Statement) -> None:
+    """``overturn after kitty: yes``, ``no`` or ``when CONDITION``: whether the others may overturn
+    after the kitty exchange, and then only a player of whom the condition holds when their turn
+    comes."""
+    node = as_node(st.node.args[0])
+    if node.kind in YES_NO:
+        c.set("declaring.overturn_after_kitty", YES_NO[node.kind])
+        return
+    condition = condition_tree(c, node, expressions.OVERTURN)
+    if condition is not None:
+        c.set("declaring.overturn_after_kitty", True)
+        c.set("declaring.overturn_when", model.Condition(condition))
 
 
 #: the ways of choosing trump that always decide (never pass to a later one)

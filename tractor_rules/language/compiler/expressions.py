@@ -19,6 +19,8 @@ QUANTITY_OF_RULE = {
     "raw_points": "raw-points",
     "kitty_points": "kitty-points",
     "levels_won": "levels",
+    "overturns_made": "overturns",
+    "declared_level_cards": "declared-level-cards",
 }
 #: a fact's tree kind (the grammar's alias; the last trick's by its 'with' clause) → its name in
 #: ``rules.expressions.FACTS``
@@ -35,13 +37,27 @@ FACT_OF_RULE = {
     "no_trump_hand": "no-trump",
     "nobody_declared": "nobody-declared",
     "every_hand": "always",
+    "card_trump": "card-trump",
+    "card_points": "card-points",
+    "card_rank": "card-rank",
+    "card_suit": "card-suit",
+    "card_level": "card-level",
+    "card_joker": "card-joker",
+    "card_highest": "card-highest",
+    "card_shown": "card-shown",
+    "player_attacker": "player-attacker",
+    "player_banker": "player-banker",
+    "first_hand": "first-hand",
 }
+#: a suit as a card fact names it ("a heart") → its letter
+SUIT_OF_WORD = {"spade": "S", "heart": "H", "diamond": "D", "club": "C"}
 #: an effect's tree kind → its name in ``rules.expressions.EFFECTS``
 EFFECT_OF_RULE = {"go_up": "up", "go_down": "down", "back_to": "back-to", "go_to": "to", "wins_game": "wins-game",
                   "next_banker_is": "next-banker"}
 #: the statements that hold expressions → the moment their expressions are evaluated at (which
 #: quantities they may read)
-MOMENT_OF_STATEMENT = {"multiplier": ex.KITTY, "trigger": ex.AFTER_HAND, "dug_when": ex.KITTY}
+MOMENT_OF_STATEMENT = {"multiplier": ex.KITTY, "trigger": ex.AFTER_HAND, "dug_when": ex.KITTY,
+                       "called_cards": ex.CALL, "buried_cards": ex.BURY, "overturn_after_kitty": ex.OVERTURN}
 _ADD = {"+": "add", "-": "sub"}
 #: a seat role's tree kind → its name in ``rules.expressions.ROLES``
 ROLE_OF_RULE = {
@@ -139,7 +155,14 @@ def condition_tree(c: Compiler, node: Node | Leaf, moment: str = ex.AFTER_HAND) 
         return None
     form = ex.FACTS[fact[1]]
     if moment not in form.moments:
-        c.error(node, f"'{_written(c, node)}' is not known {_MOMENT_WORDS[moment]}", code=codes.NOT_KNOWN_HERE)
+        if fact[1] in ex.CARD_FACTS:
+            c.error(node, f"'{_written(c, node)}' is a fact of a card, known only where a card is judged "
+                          "('called cards: when ...', 'buried cards: when ...')", code=codes.NOT_KNOWN_HERE)
+        elif fact[1] in ex.PLAYER_FACTS:
+            c.error(node, f"'{_written(c, node)}' is a fact of the player who may overturn, known only in "
+                          "'overturn after kitty: when ...'", code=codes.NOT_KNOWN_HERE)
+        else:
+            c.error(node, f"'{_written(c, node)}' is not known {_MOMENT_WORDS[moment]}", code=codes.NOT_KNOWN_HERE)
         return None
     teams = [a for a, kind in zip(fact[2:], form.arguments) if kind == "team" and a in ("winners", "losers")]
     if teams and moment != ex.AFTER_HAND:
@@ -173,10 +196,12 @@ def _fact(c: Compiler, node: Node) -> tuple | None:
             assert team is not None
             arguments.append(team)
         elif argument == "rank":
-            rank = c.rank(node.args[0])
+            rank = c.rank(next(a for a in node.args if isinstance(a, Leaf) and a.kind == "rank"))
             if rank is None:
                 return None
             arguments.append(rank)
+        elif argument == "suit":
+            arguments.append(SUIT_OF_WORD[str(as_leaf_value(node.args[-1]))])
         else:  # a card
             arguments.append(str(as_leaf_value(node.args[-1])))
     return ("fact", form.name, *arguments)

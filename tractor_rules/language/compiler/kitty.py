@@ -98,3 +98,15 @@ def _dug_when(c: Compiler, st: Statement) -> None:
     condition = condition_tree(c, st.node.args[0], expressions.KITTY)
     if condition is not None:
         c.set("kitty_exchange.dug_when", model.Condition(condition))
+
+
+@handles("buried_cards")
+def _buried_cards(c: Compiler, st: Statement) -> None:
+    """``buried cards: any`` or ``when CONDITION``: the cards a player may bury, those of which the
+    condition holds as they bury."""
+    if not st.node.args:
+        c.set("kitty_exchange.buried_when", model.Condition(()))
+        return
+    condition = condition_tree(c, st.node.args[0], expressions.BURY)
+    if condition is not None:
+        c.set("kitty_exchange.buried_when", model.Condition(condition))

@@ -9,11 +9,10 @@ therefore never keeps its parent's Chinese name, which named another game.
 
 from __future__ import annotations
 
-from babel import Locale, UnknownLocaleError
-
 from ... import codes
 from ... import rules as model
 from ...rules.checks import TEXT_LIMITS
+from ...rules.ruleset import language_tag
 from ..syntax import Leaf, Statement, as_leaf
 from .core import Compiler, finishes, handles
 
@@ -54,18 +53,9 @@ def _title_text(c: Compiler, st: Statement, text: str) -> None:
 def _language(c: Compiler, leaf: Leaf) -> str | None:
     """The language tag written after ``in``, in its usual case ("zh-Hant", "pt-BR"); None, with an
     error, for English (the language of the untagged texts) or a tag that names no language."""
-    written = str(leaf.value)
-    parts = written.split("-")
-    tag = "-".join([parts[0].lower()] + [p.title() if len(p) == 4 else p.upper() for p in parts[1:]])
-    try:
-        locale = Locale.parse(tag, sep="-")
-    except (UnknownLocaleError, ValueError):
-        c.error(leaf, f"'{written}' is not a language code: write one such as zh, fr or zh-Hant",
-                code=codes.UNKNOWN_LANGUAGE)
-        return None
-    if locale.language == "en":
-        c.error(leaf, "the name and description without 'in' are the English ones: write "
-                      "'ruleset:' or 'description:' for English", code=codes.UNKNOWN_LANGUAGE)
+    tag, problem = language_tag(str(leaf.value))
+    if problem:
+        c.error(leaf, problem, code=codes.UNKNOWN_LANGUAGE)
         return None
     return tag
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from ... import codes
 from ... import rules as model
+from ...rules import expressions
 from ...rules.checks import removal_problem
 from ..syntax import Node, Statement, as_leaf, as_node, leaf_int
 from .core import (
@@ -17,6 +18,7 @@ from .core import (
     handles_choice,
     limits,
 )
+from .expressions import condition_tree
 
 # --- table ---------------------------------------------------------------------------------------
 
@@ -130,7 +132,7 @@ def _points(c: Compiler, st: Statement) -> None:
     c.set("table.points", tuple(ordered))
 
 
-#: a limit of the called cards → its value in ``table.call_limits`` and its words
+#: a limit of the called cards → its value in ``rules.expressions.LIMIT_FACTS`` and its words
 _CALL_LIMITS = {
     "not_trumps": ("trumps", "not trumps"),
     "not_highest": ("highest", "not the highest card"),
@@ -140,6 +142,14 @@ _CALL_LIMITS = {
 
 @handles("called_cards")
 def _called_cards(c: Compiler, st: Statement) -> None:
+    """``called cards: any``, ``not trumps, ...`` or ``when CONDITION``: the condition a card must
+    meet to be called.  The limits are a shorter way to write the condition: ``not trumps, not
+    point cards`` compiles to what ``when not a trump and not a point card`` does."""
+    if st.node.args and as_node(st.node.args[0]).kind not in _CALL_LIMITS:
+        condition = condition_tree(c, st.node.args[0], expressions.CALL)
+        if condition is not None:
+            c.set("table.called_when", expressions.Condition(condition))
+        return
     limits: list[str] = []
     for node in child_nodes(st.node):
         value, words = _CALL_LIMITS[node.kind]
@@ -147,7 +157,8 @@ def _called_cards(c: Compiler, st: Statement) -> None:
             c.error(node, f"'{words}' is written twice", code=codes.REPEATED_VALUE)
             return
         limits.append(value)
-    c.set("table.call_limits", tuple(limits))
+    c.set("table.called_when", expressions.limits_condition(tuple(limits)))
 
 
 handles_choice("called_copies", "table.count_banker_copies", {"count_own": True, "skip_own": False})
+handles_choice("join_twice", "table.join_twice", YES_NO)

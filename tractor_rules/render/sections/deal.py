@@ -20,6 +20,7 @@ from ..words import (
     unit_noun,
 )
 from .common import has_sets, has_tractors, sentences
+from .expressions import card_nouns, condition_words
 
 # --- the table and the deal ----------------------------------------------------------------------
 
@@ -29,6 +30,7 @@ def table_section(b: Builder) -> None:
         b.rule("table.players", _players)
         b.rule("table.call_limits", _call_limits)
         b.rule("table.count_banker_copies", _called_copies)
+        b.rule("table.join_twice", _join_twice)
         b.rule("table.deck", _deck)
         b.rule("table.deal", _deal)
         b.rule("table.points", _points)
@@ -55,17 +57,19 @@ def _players(r: Any) -> Made:
 
 
 def _call_limits(r: Any) -> Made:
-    """Finding Friends: which cards may be called."""
+    """Finding Friends: which cards may be called (``table.call_condition``: ``called_when``, and
+    the ``call_limits`` of a document of an earlier version)."""
     t = r.table
     if t.partnership != "called":
         return None
-    words = {"trumps": _("trumps"),
-             "highest": _("the highest card of a suit (an ace, or a king when aces are trumps)"),
-             "points": _("cards that score points")}
-    if not t.call_limits:
+    condition = t.call_condition
+    if not condition:
         return _("The banker may call any card, trumps included.")
-    return _("The banker may not call %(cards)s; what is trump is known by then.") % {
-        "cards": join_or([words[limit] for limit in t.call_limits])}
+    nouns = card_nouns(condition)
+    if nouns is not None:
+        return _("The banker may not call %(cards)s; what is trump is known by then.") % {"cards": join_or(nouns)}
+    return _("The banker may call a card only when %(condition)s; what is trump is known by then.") % {
+        "condition": condition_words(condition)}
 
 
 def _called_copies(r: Any) -> Made:
@@ -80,6 +84,16 @@ def _called_copies(r: Any) -> Made:
     return _("The copies of a called card are counted in the order they are played, leaving out those the "
              "banker plays (“the other ace”): a call of the first ♣A is answered by the first player other than "
              "the banker to play a ♣A.")
+
+
+def _join_twice(r: Any) -> Made:
+    """Finding Friends: whether a player already on the banker's team answers a call (said only
+    when not: the copies' sentence is the rule otherwise)."""
+    t = r.table
+    if t.partnership != "called" or t.join_twice:
+        return None
+    return _("A player already on the banker's team (the banker, or a friend found before) who plays the copy "
+             "that answers a call does not take it: the next copy played by someone else answers it.")
 
 
 def _deck(r: Any) -> Made:

@@ -9,9 +9,9 @@ from .. import examples as ex
 from ..builder import Builder, Draft, Made
 from ..i18n import _, ngettext
 from ..model import Table
-from ..words import SUIT_GLYPHS, join_list, shape_phrase
+from ..words import SUIT_GLYPHS, join_list, join_or, shape_phrase
 from .common import sentences
-from .expressions import condition_words, number_words
+from .expressions import card_nouns, condition_words, number_words
 
 # --- declaring -----------------------------------------------------------------------------------
 
@@ -73,11 +73,20 @@ def _overturn_own(r: Any) -> Made:
 def _overturn_after_kitty(r: Any) -> Made:
     if not r.declaring.ladder:
         return None
+    overturn, condition = r.declaring.overturn_after_kitty, r.declaring.overturn_when
+    values = {"condition": condition_words(condition)} if overturn and condition else {}
     if not r.table.kitty_size:  # no kitty, no exchange to speak of
-        if r.declaring.overturn_after_kitty:
+        if values:
+            return _("Declaring goes on after the deal, but a player may overturn then only when %(condition)s.") % (
+                values)
+        if overturn:
             return _("Declaring goes on after the deal: a stronger declaration still overturns.")
         return _("Declaring ends with the deal.")
-    if r.declaring.overturn_after_kitty:
+    if values:
+        return _("Declaring goes on after the kitty exchange, but a player may overturn then only when "
+                 "%(condition)s: a stronger declaration still overturns, and the kitty passes to the new "
+                 "declarer.") % values
+    if overturn:
         return _("Declaring goes on after the kitty exchange: a stronger declaration still overturns, and the "
                  "kitty passes to the new declarer.")
     return _("Declaring ends with the deal: nobody overturns after the kitty exchange.")
@@ -222,6 +231,7 @@ def kitty_section(b: Builder) -> None:
         b.rule("kitty.multiplier", _multiplier)
         b.rule("kitty.doubling", _doubling)
         b.rule("kitty.dug_when", _dug_when)
+        b.rule("kitty.buried_when", _buried_when)
         b.example("kitty.examples", ex.kitty_examples)
 
 
@@ -242,6 +252,21 @@ def _dug_when(r: Any) -> Made:
         return None
     return _("The attackers score the kitty this way only when %(condition)s; otherwise its points count for "
              "nobody.") % {"condition": condition_words(condition)}
+
+
+def _buried_when(r: Any) -> Made:
+    """Which cards may be buried, and what a player who holds too few of them does."""
+    condition = r.kitty_exchange.buried_when
+    if not condition or not r.table.kitty_size:
+        return None
+    nouns = card_nouns(condition)
+    if nouns is not None:
+        return _("A player who takes the kitty may not bury %(cards)s; one who holds too few other cards "
+                 "buries every one they may and makes up the rest with cards of their choice.") % {
+            "cards": join_or(nouns)}
+    return _("A player who takes the kitty may bury a card only when %(condition)s; one who holds too few such "
+             "cards buries every one of them and makes up the rest with cards of their choice.") % {
+        "condition": condition_words(condition)}
 
 
 def _shown(r: Any) -> Made:

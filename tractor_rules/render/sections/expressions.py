@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from ...rules.expressions import CARD_FACTS
 from ..i18n import _, ngettext
 from ..words import SUIT_GLYPHS
 
@@ -28,6 +29,11 @@ def _quantity(name: str) -> str:
         return _("the points in the kitty")
     if name == "levels":
         return _("the levels the hand gives its winners")
+    if name == "overturns":
+        return _("the number of overturns after the kitty so far")
+    if name == "declared-level-cards":
+        # Translators: the level cards shown in the declaration that stands (0 for jokers alone)
+        return _("the number of level cards the standing declaration shows")
     raise ValueError(name)
 
 
@@ -97,6 +103,8 @@ def _comparison(comparator: str, a: str, b: str) -> str:
 
 
 def _fact(name: str, args: tuple, negated: bool = False) -> str:
+    if name in CARD_FACTS:
+        return _card_fact(name, args, negated)
     values: dict[str, str] = {}
     if args and name != "level-is":
         values["team"] = team_words(args[0])
@@ -134,12 +142,69 @@ def _fact(name: str, args: tuple, negated: bool = False) -> str:
         return _("somebody declared") if negated else _("nobody declared")
     if name == "always":
         return _("never") if negated else _("always")
+    if name == "player-attacker":
+        return _("the player is not an attacker") if negated else _("the player is an attacker")
+    if name == "player-banker":
+        return _("the player is not on the banker's team") if negated else _("the player is on the banker's team")
+    if name == "first-hand":
+        return _("the hand is not the game's first") if negated else _("the hand is the game's first")
     raise ValueError(name)
+
+
+def _card_fact(name: str, args: tuple, negated: bool) -> str:
+    """A fact of the card being judged (called, buried), said of "the card"."""
+    if name == "card-trump":
+        return _("the card is not a trump") if negated else _("the card is a trump")
+    if name == "card-points":
+        return _("the card scores no points") if negated else _("the card scores points")
+    if name == "card-rank":
+        values = {"rank": args[0]}
+        return (_("the card is not a %(rank)s") if negated else _("the card is a %(rank)s")) % values
+    if name == "card-suit":
+        values = {"suit": SUIT_GLYPHS[args[0]]}
+        return (_("the card is not a %(suit)s card") if negated else _("the card is a %(suit)s card")) % values
+    if name == "card-level":
+        return _("the card is not a level card") if negated else _("the card is a level card")
+    if name == "card-joker":
+        return _("the card is not a joker") if negated else _("the card is a joker")
+    if name == "card-highest":
+        return (_("the card is not the highest card of its suit") if negated
+                else _("the card is the highest card of its suit"))
+    if name == "card-shown":
+        return (_("no card like it was shown in declaring") if negated
+                else _("a card like it was shown in declaring"))
+    raise ValueError(name)
+
+
+def card_nouns(tree: Any) -> list[str] | None:
+    """The cards a condition on a card refuses, as nouns ("trumps", "cards that score points"),
+    when the condition only refuses cards by their own facts (``not a trump and not a point card``);
+    else None, and the condition is said whole."""
+    parts = tree[1:] if tree[0] == "all" else (tree,)
+    nouns: list[str] = []
+    for part in parts:
+        if part[0] != "not" or part[1][0] != "fact" or part[1][1] not in _CARD_NOUNS:
+            return None
+        nouns.append(_CARD_NOUNS[part[1][1]](part[1][2:]))
+    return nouns
+
+
+_CARD_NOUNS = {
+    "card-trump": lambda args: _("trumps"),
+    "card-highest": lambda args: _("the highest card of a suit (an ace, or a king when aces are trumps)"),
+    "card-points": lambda args: _("cards that score points"),
+    "card-rank": lambda args: _("cards of rank %(rank)s") % {"rank": args[0]},
+    "card-suit": lambda args: _("%(suit)s cards") % {"suit": SUIT_GLYPHS[args[0]]},
+    "card-level": lambda args: _("level cards"),
+    "card-joker": lambda args: _("jokers"),
+    "card-shown": lambda args: _("cards shown in declaring"),
+}
 
 
 #: facts whose sentence has a negative form of its own ("do not win"); others are said "not: ..."
 _NEGATABLE = frozenset({"wins", "loses", "last-trick", "took", "lost", "level-is", "no-trump", "nobody-declared",
-                        "always"})
+                        "always", "card-trump", "card-points", "card-rank", "card-suit", "card-level", "card-joker",
+                        "card-highest", "card-shown", "player-attacker", "player-banker", "first-hand"})
 
 
 def condition_words(tree: Any, top: bool = True) -> str:

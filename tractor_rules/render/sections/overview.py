@@ -4,7 +4,9 @@ table (a game without a kitty has no kitty step, Finding Friends has its calls).
 
 from __future__ import annotations
 
-from ...rules import Rules
+from collections.abc import Callable
+
+from ...rules import PhaseKind, Rules
 from ..builder import Builder, Draft, Made
 from ..i18n import _, ngettext
 from .common import sentences
@@ -60,30 +62,85 @@ def _object(rules: Rules) -> Made:
 
 
 def _hand(rules: Rules) -> Made:
+    """A sentence for each of the hand's phases (``Rules.phases``), in their order."""
+    steps = tuple(step for phase in rules.phases() for step in _PHASE_STEPS[phase](rules))
+    return Draft(_("A hand, step by step:"), steps)
+
+
+def _deal(rules: Rules) -> tuple[str, ...]:
     t = rules.table
-    values = {"hand": t.hand_size, "kitty": t.kitty_size, "calls": t.called_cards}
-    steps = []
+    values = {"hand": t.hand_size, "kitty": t.kitty_size}
     if t.kitty_size:
-        steps.append(ngettext("The deal: %(hand)s card each, %(kitty)s face down as the kitty.",
-                              "The deal: %(hand)s cards each, %(kitty)s face down as the kitty.", t.hand_size) % values)
+        deal = ngettext("The deal: %(hand)s card each, %(kitty)s face down as the kitty.",
+                        "The deal: %(hand)s cards each, %(kitty)s face down as the kitty.", t.hand_size) % values
     else:
-        steps.append(ngettext("The deal: %(hand)s card each, no kitty.", "The deal: %(hand)s cards each, no kitty.",
-                              t.hand_size) % values)
-    if rules.declaring.ladder:
-        steps.append(_("While the cards are dealt, players may declare trump by showing cards; the declaration "
-                       "that stands names the trump suit (or no-trump)."))
-    if t.kitty_size:
-        steps.append(_("The banker takes the kitty into hand and buries as many cards in its place."))
-    if t.partnership == "called":
-        steps.append(ngettext("The banker calls %(calls)s card: whoever plays it becomes the banker's friend.",
-                              "The banker calls %(calls)s cards: whoever plays one becomes the banker's friend.",
-                              t.called_cards) % values)
-    steps.append(_("The tricks: the banker leads the first; everyone plays as many cards as the lead, following "
-                   "its suit as far as they can; the highest play wins and leads the next."))
-    if t.kitty_size and rules.kitty.kind != "none":
-        steps.append(_("The score: the attackers count the points they won, and the kitty's, multiplied, if they "
-                       "win the last trick; the upgrade table turns their points into levels."))
+        deal = ngettext("The deal: %(hand)s card each, no kitty.", "The deal: %(hand)s cards each, no kitty.",
+                        t.hand_size) % values
+    if not rules.declaring.ladder:
+        return (deal,)
+    return deal, _("While the cards are dealt, players may declare trump by showing cards; the declaration that "
+                   "stands names the trump suit (or no-trump).")
+
+
+def _show_kitty(rules: Rules) -> tuple[str, ...]:
+    if not rules.table.kitty_size:
+        return ()
+    return (_("The kitty is turned face up for every player to see."),)
+
+
+def _bury(rules: Rules) -> tuple[str, ...]:
+    if not rules.table.kitty_size:
+        return ()
+    return (_("The banker takes the kitty into hand and buries as many cards in its place."),)
+
+
+def _overturn(rules: Rules) -> tuple[str, ...]:
+    if not rules.declaring.ladder:
+        return ()
+    if not rules.table.kitty_size:
+        step = _("Declaring goes round once more, from the player after the banker: each in turn may declare, "
+                 "stronger than the declaration standing (whose declarer passes), until all have passed in a row.")
     else:
-        steps.append(_("The score: the attackers count the points they won; the upgrade table turns their points "
-                       "into levels."))
-    return Draft(_("A hand, step by step:"), tuple(steps))
+        step = _("Declaring goes round once more, from the player after the one who buried: each in turn may "
+                 "declare, stronger than the declaration standing (whose declarer passes), until all have passed "
+                 "in a row; whoever declares takes the kitty and buries in turn.")
+    return (step,)
+
+
+def _call(rules: Rules) -> tuple[str, ...]:
+    calls = rules.table.called_cards
+    step = ngettext("The banker calls %(calls)s card: whoever plays it becomes the banker's friend.",
+                    "The banker calls %(calls)s cards: whoever plays one becomes the banker's friend.", calls)
+    return (step % {"calls": calls},)
+
+
+def _play(rules: Rules) -> tuple[str, ...]:
+    return (_("The tricks: the banker leads the first; everyone plays as many cards as the lead, following its "
+              "suit as far as they can; the highest play wins and leads the next."),)
+
+
+def _show_buried(rules: Rules) -> tuple[str, ...]:
+    if not rules.table.kitty_size:
+        return ()
+    return (_("The cards buried are turned face up for every player to see."),)
+
+
+def _score(rules: Rules) -> tuple[str, ...]:
+    if rules.table.kitty_size and rules.kitty.kind != "none":
+        return (_("The score: the attackers count the points they won, and the kitty's, multiplied, if they win "
+                  "the last trick; the upgrade table turns their points into levels."),)
+    return (_("The score: the attackers count the points they won; the upgrade table turns their points into "
+              "levels."),)
+
+
+#: each phase's steps, as the overview says them (none: a phase with nothing to do at this table)
+_PHASE_STEPS: dict[PhaseKind, Callable[[Rules], tuple[str, ...]]] = {
+    "deal": _deal,
+    "show-kitty": _show_kitty,
+    "bury": _bury,
+    "overturn": _overturn,
+    "call": _call,
+    "play": _play,
+    "show-buried": _show_buried,
+    "score": _score,
+}

@@ -1,0 +1,39 @@
+"""A hand's phases, in order: the flow of one hand as data, which the engine runs phase by phase and
+the sheet states step by step.
+
+The standard hand is ``STANDARD_PHASES``; its optional phases are switched on by the statements that
+have always said whether they happen (``shown: before burying``, ``overturn after kitty: yes``,
+``partners: by calling N cards``, ``shown: at the end``), so every ruleset keeps its meaning, and a
+phase's policies are fields of the section that states it.  ``hand_phases`` gives the phases one
+ruleset plays.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Literal, get_args
+
+if TYPE_CHECKING:
+    from .ruleset import Rules
+
+#: "deal": the deal, with declaring while it goes, redeals and the first banker; "show-kitty": the
+#: kitty as dealt shown to the table; "bury": the banker takes the kitty and buries as many cards;
+#: "overturn": after the exchange, the others may overturn in turn (炒地皮), an overturner burying
+#: again; "call": the banker calls cards (Finding Friends); "play": the tricks; "show-buried": the
+#: buried cards shown to the table; "score": the points, the level change and the next banker
+PhaseKind = Literal["deal", "show-kitty", "bury", "overturn", "call", "play", "show-buried", "score"]
+PHASE_KINDS: tuple[PhaseKind, ...] = get_args(PhaseKind)
+
+#: every phase a hand can have, in the order they come
+STANDARD_PHASES: tuple[PhaseKind, ...] = PHASE_KINDS
+
+
+def hand_phases(rules: Rules) -> tuple[PhaseKind, ...]:
+    """The phases a hand of ``rules`` goes through, in order: the standard ones, less the optional
+    phases the ruleset does not switch on."""
+    on = {
+        "show-kitty": rules.kitty_exchange.shown_before_burying,
+        "overturn": rules.declaring.overturn_after_kitty,
+        "call": rules.table.partnership == "called",
+        "show-buried": rules.kitty_exchange.shown_at_end,
+    }
+    return tuple(kind for kind in STANDARD_PHASES if on.get(kind, True))
