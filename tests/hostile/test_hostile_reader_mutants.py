@@ -3,30 +3,33 @@ vector files read by ``verify``, rbtying/shengji settings read by ``import``, an
 answered by the server's dispatcher.  Each mutant runs in a child process under the harness's
 ceilings (a hang or a runaway allocation fails its case, not the machine).
 
-Sample sizes, in batches of 50 seeds per case, each test taking 10-35 seconds on 2 cores: 1,200
-vector files (about 30 ms each: ``verify`` answers up to a few hundred cases), 1,500 settings
-(about 25 ms: ``import`` then compiles what it wrote), 5,000 requests (about 2 ms).  A class of
-input that breaks a promise for one mutant in 500 is found with a chance of about 91%, 95% and
-99.995% (1 - (1 - 1/500)^n); one in 200, of 99.8% or more.  The seeds are fixed: a run that passes
-passes again until the code changes, and a failing seed reproduces with ``*_mutant(seed)``.
-The first runs found four bugs (test_hostile_readers.py, the tests after "found by the mutant
-net"): a settings file that ran ``import`` for ever, and values quoted whole in messages.
+Sample sizes, in batches of 50 seeds per case: 600 vector files (about 30 ms each: ``verify``
+answers up to a few hundred cases), 1,000 settings (about 25 ms: ``import`` then compiles what it
+wrote), 5,000 requests (about 2 ms).  A class of input that breaks a promise for one mutant in 200
+is found with a chance of 95%, 99.3% and 99.99% (1 - (1 - 1/200)^n); one in 500, of 70%, 86% and
+99.99%.  The seeds are fixed: a run that passes passes again until the code changes, and a failing
+seed reproduces with ``*_mutant(seed)``.  The first runs found four bugs (test_hostile_readers.py,
+the tests after "found by the mutant net"): a settings file that ran ``import`` for ever, and values
+quoted whole in messages.
 
-What the samples reach, measured on 2026-12-06 with branch coverage of tractor_rules (coverage.py
-arcs) seed by seed, against a run of the rest of the suite: each needs all of its seeds to keep the
-suite's union of arcs.  The 1,200 vector files reach 7,784 arcs, 27 of them reached by no other
-test (the questions' refusals of a missing or wrong parameter, a header without its strings); the
-first 400, 800 and 1,000 files miss 8, 3 and 2 of those 27.  The 1,500 settings reach 11,978 arcs,
-56 of them reached by no other test; the first 300, 500 and 1,250 miss 16, 3 and 2.  The 5,000
-requests reach 7,529 arcs, 39 of them reached by no other test; the first 1,000, 3,000 and 4,000
-miss 7, 4 and 1."""
+What the samples buy, measured on 2026-12-06 with branch coverage of tractor_rules (coverage.py
+arcs) seed by seed, against a run of the rest of the suite.  1,200 vector files reached 7,784 arcs,
+27 of them reached by no other test; the first 300, 400 and 1,000 files missed 8, 8 and 2 of those,
+all of them refusals that tests now reach deterministically (a question's missing or wrong
+parameter, tests/interop/test_interop_serve.py; a header without its strings,
+test_interop_vectors.py): from 300 files on, the suite's union of arcs is the one 1,200 gave, and
+600 is twice that.  1,500 settings reached 11,978 arcs, 56 of them reached by no other test; the
+first 300, 500 and 750 missed 16, 3 and 2, the 3 now reached by tests/interop/test_interop_shengji.py
+(num_friends of 0, an unknown friend selection policy): from 500 on the union is whole, and 1,000
+is twice that.  The 5,000 requests reach 7,529 arcs, 39 of them reached by no other test; the first
+1,000, 3,000 and 4,000 miss 7, 4 and 1, so all 5,000 stay (they cost 4 CPU seconds)."""
 
 from __future__ import annotations
 
 from harness import run_cases
 from sharing import cores_per_test
 
-VECTOR_FILES, SETTINGS, REQUESTS = 1_200, 1_500, 5_000
+VECTOR_FILES, SETTINGS, REQUESTS = 600, 1_000, 5_000
 BATCH = 50
 #: child processes per test: every core when the suite runs in one process, one under xdist, whose
 #: other workers keep the other cores busy (each child also makes the files it mutates again)

@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 
 import tractor_rules as tr
-from tractor_rules.interop.questions import ask
+from tractor_rules.interop.questions import QuestionError, ask
 from tractor_rules.interop.server import MAX_REQUEST, Dispatcher, RulesetStore, serve_stdio
 from tractor_rules.interop.vectors import generate
 
@@ -129,6 +129,22 @@ def test_errors_are_json_rpc_errors(node_run, transport):
         "code": -32602, "message": "'trump' is one of \"S\", \"H\", \"D\", \"C\", or null for no-trump, not 'X'"}
     assert answers["no-method"]["error"]["code"] == -32601
     assert answers["no-ruleset"]["error"]["code"] == -32001
+
+
+@pytest.mark.parametrize(("name", "params", "message"), [
+    ("next_banker", {"banker": 0}, "the parameter 'winner' is missing"),
+    ("next_banker", {"banker": 0, "winner": "nobody"}, "'winner' is \"banker\" or \"attackers\", not 'nobody'"),
+    ("level_change", {"points": 80, "last_trick": "nobody"},
+     "'last_trick' is \"banker\" or \"attackers\", not 'nobody'"),
+    ("card_order", {"level": "2", "trump": "X", "suit": "S"},
+     "'trump' is one of \"S\", \"H\", \"D\", \"C\", or null for no-trump, not 'X'"),
+])
+def test_a_question_refuses_a_missing_or_wrong_parameter_in_words(two_decks, name, params, message):
+    """Refusals that only the vector-file mutant net met before (tests/hostile/test_hostile_reader_mutants.py),
+    each at some seed past its 600th: here whatever sample the net plays."""
+    with pytest.raises(QuestionError) as refused:
+        ask(two_decks, name, params)
+    assert str(refused.value) == message
 
 
 def test_stdio_answers_malformed_json_and_not_notifications(node_run):

@@ -195,6 +195,13 @@ def test_a_setting_no_statement_gives_is_lost_at_import(tmp_path, capsys, change
     ('{"kitty_size": 7}', "kitty_size: 7 cards do not leave 101 cards to deal evenly to 4 players (cards taken out of the deck "
                             "cannot be imported yet)"),
     ('{"game_mode": "Chess"}', 'game_mode: "Chess" is neither "Tractor" nor {"FindingFriends": ...}'),
+    # before, only the settings mutant net met these (tests/hostile/test_hostile_reader_mutants.py), past its
+    # 500th and 750th seeds
+    ('{"game_mode": {"FindingFriends": {"num_friends": 0}}}', "game_mode: num_friends is a whole number of 1 or more, "
+                                                               "not 0"),
+    ('{"game_mode": {"FindingFriends": {"num_friends": 1}}, "friend_selection_policy": "Nope"}',
+     'friend_selection_policy: "Nope" cannot be imported (this version reads Unrestricted, TrumpsIncluded, '
+     'HighestCardNotAllowed, PointCardNotAllowed)'),
 ])
 def test_bad_settings_are_one_clear_line(tmp_path, capsys, content, message):
     path = tmp_path / "settings.json"

@@ -413,6 +413,12 @@ def test_a_version_2_header_is_read_and_others_are_refused(tmp_path, capsys):
         assert main(["verify", str(path)]) == 1
         assert capsys.readouterr().err == (f"{path}: line 1: vector format version {version!r}; this version of "
                                            "tractor-rules reads versions 1 and 2\n")
+    # a header without its strings (before, only the vector-file mutant net met it,
+    # tests/hostile/test_hostile_reader_mutants.py, past its 400th seed)
+    for key, value in (("rules_digest", None), ("ruleset", 5)):
+        path.write_text(dumps_lines([{**header(rules, "two-decks", 2), key: value}]), encoding="utf-8")
+        assert main(["verify", str(path)]) == 1
+        assert capsys.readouterr().err == f'{path}: line 1: the header has no "ruleset" and "rules_digest" strings\n'
 
 
 def test_an_also_nested_deep_is_a_short_failing_case(two_decks):
