@@ -405,6 +405,8 @@ class _DocumentReporter:
         return False  # the document was read whole, or refused before the checks
 
     def hand_without_call(self, rules: model.Rules) -> tuple[str | None, str | None] | None:
+        # Loaded only for a document with conditions on its called cards (as the compiler's
+        # reporter does): reading JSON needs none of the engine otherwise.
         from .engine.rulings.card_rules import hand_without_call
 
         return hand_without_call(rules)

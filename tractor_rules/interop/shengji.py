@@ -26,6 +26,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+from ..resources import builtin_path
 from ..rules import NOT_PLAY_FIELDS, RANKS, DeclareStep, KnockBack, Rules, expressions
 from .jsontext import JSONTextError, loads
 
@@ -676,7 +677,6 @@ def import_ruleset(settings: dict, players: int | None = None,
 
 def _parent_keys(parent: str, section: str) -> list[str]:
     """The keys of the statements of the shipped ruleset ``parent``'s ``section``, in order."""
-    from ..resources import builtin_path
 
     path = builtin_path(parent)
     if path is None:  # pragma: no cover - the parents are shipped

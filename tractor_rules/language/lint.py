@@ -24,8 +24,11 @@ from typing import ClassVar
 from .. import codes
 from ..errors import Diagnostic, Fix
 from ..rules import Pattern, Rules, Source, expressions
+from ..rules.checks import hand_words
 from ..titles import inherited_title
+from .compiler import step_words
 from .resolve import Resolved, statement_key
+from .satisfiable import can_hold
 from .syntax import Position, Statement, SyntaxTree, source_lines
 
 #: code → the linter's class, in the order of the codes
@@ -354,7 +357,6 @@ class ImpossibleLadderStep(Linter):
     Use instead: steps of at most as many cards as a hand holds."""
 
     def findings(self, ctx: LintContext) -> Iterator[Finding]:
-        from .compiler import step_words
 
         hand = ctx.rules.table.hand_size
         for step in ctx.rules.declaring.ladder:
@@ -418,8 +420,9 @@ class NeverHolds(Linter):
         rules = ctx.rules
         if not rules.levels.after_hand:
             return
+        # The engine's rulings are loaded by the rules that need them only: the command line's
+        # parser, which imports this module, is built without the engine (tests/test_cli.py).
         from ..engine.rulings.scoring import level_ladder
-        from .satisfiable import can_hold
 
         table = rules.table
         hand = max(table.hand_size, 1)
@@ -464,8 +467,7 @@ class BurialShortfall(Linter):
         rules = ctx.rules
         if not rules.kitty_exchange.buried_when or not rules.table.kitty_size:
             return
-        from ..engine.rulings.card_rules import burial_shortfall
-        from ..rules.checks import hand_words
+        from ..engine.rulings.card_rules import burial_shortfall  # (loaded as NeverHolds says)
 
         short = burial_shortfall(rules)
         src = rules.source_of("kitty_exchange.buried_when")
@@ -481,7 +483,7 @@ class BurialShortfall(Linter):
 
 def _most_attacker_points(rules: Rules) -> int:
     """Every point card, plus the kitty's best points times (the largest multiplier - 1)."""
-    from ..engine.rulings.scoring import evaluate_formula
+    from ..engine.rulings.scoring import evaluate_formula  # (loaded as NeverHolds says)
 
     table = rules.table
     total = table.total_points

@@ -19,6 +19,7 @@ from .. import codes
 from ..errors import Diagnostic, RulesetResolutionError, RulesetSyntaxError
 from ..resources import RULESET_SUFFIX, builtin_names, builtin_path, rulesets_dir
 from .parser import BOM, MAX_BYTES, parse, statement_kinds
+from .shapes import describe_lead
 from .suggest import did_you_mean, quoted
 from .syntax import Leaf, Node, Statement, SyntaxTree, as_leaf, as_node, line_of
 
@@ -213,7 +214,6 @@ def _unset_key(st: Statement) -> tuple:
 
 def lead_label(node: Node | Leaf) -> str:
     """A lead key as words, the same however it was spelt: "pair", "tractor of n pairs"."""
-    from .compiler import describe_lead  # the compiler owns the meaning of lead keys
 
     return describe_lead(node)
 

@@ -16,10 +16,11 @@ from ...rules import width_name
 # Imported for their ``@handles`` registrations.
 from . import declare, kitty, levels, play, preamble, scoring, table, trumps, unset  # noqa: F401
 from . import inherit  # noqa: F401  (after the sections: it follows what they set)
+from . import checking  # noqa: F401  (registers the checks of the built rules)
 from .core import RANK_ORDER, Compiler, compile_resolved
 from .declare import step_words
 from .scoring import score_granularity, standard_thresholds
-from .shapes import describe_lead, lead_shape_label
+from ..shapes import describe_lead, lead_shape_label
 from .trumps import tier_words
 
 __all__ = [

@@ -8,7 +8,7 @@ from __future__ import annotations
 from ... import rules as model
 from ...rules.checks import Restatement, check_rules, effect_path
 from ..syntax import Node
-from .core import Compiler
+from .core import Compiler, checks
 
 
 class StatementReporter:
@@ -44,11 +44,15 @@ class StatementReporter:
         return table is not None and table.broken
 
     def hand_without_call(self, rules: model.Rules) -> tuple[str | None, str | None] | None:
+        # Loaded only for a ruleset with conditions on its called cards: the engine's rulings are
+        # the one module of the engine a compile needs, and most compiles (the playground's first
+        # answer, `check`) need none of it.
         from ...engine.rulings.card_rules import hand_without_call
 
         return hand_without_call(rules)
 
 
+@checks
 def check_compiled(compiler: Compiler, rules: model.Rules) -> None:
     """Report every problem of ``rules`` that relates several fields, each at its statement."""
     check_rules(StatementReporter(compiler, rules), rules)

@@ -19,7 +19,7 @@ from ...errors import Diagnostic, Fix, RulesetError, RulesetSemanticError
 from ...rules.checks import not_a_rank
 from ..resolve import Resolved, statement_key
 from ..syntax import Leaf, Node, Position, Statement, as_leaf, as_node, source_lines
-from .shapes import plural_width_of, set_width_of
+from ..shapes import plural_width_of, set_width_of
 
 RANK_ORDER = {rank: i for i, rank in enumerate(model.RANKS)}
 # the bounds of the language live with the rules they bound (``rules.bounded``): Rules.from_dict and
@@ -33,11 +33,15 @@ T = TypeVar("T")
 
 Handler = Callable[["Compiler", Statement], None]
 Finisher = Callable[["Compiler"], None]
+Checker = Callable[["Compiler", model.Rules], None]
 #: statement kind → the handler that reads it
 HANDLERS: dict[str, Handler] = {}
 #: steps that set what several statements make together (follow lists, the upgrade table), run in
 #: the order registered once every statement is read
 FINISHERS: list[Finisher] = []
+#: checks of the built rules that relate several fields, each problem reported at the statement
+#: to blame (registered by ``checking.py``, which needs this module's ``Compiler``)
+CHECKERS: list[Checker] = []
 
 
 def handles(*kinds: str) -> Callable[[Handler], Handler]:
@@ -51,6 +55,11 @@ def handles(*kinds: str) -> Callable[[Handler], Handler]:
 
 def finishes(fn: Finisher) -> Finisher:
     FINISHERS.append(fn)
+    return fn
+
+
+def checks(fn: Checker) -> Checker:
+    CHECKERS.append(fn)
     return fn
 
 
@@ -325,10 +334,8 @@ class Compiler:
         for finish in FINISHERS:
             finish(self)
         rules = self.build()
-        # Imported here: the compiler's reporter of the checks is built on this module's Compiler.
-        from .checking import check_compiled
-
-        check_compiled(self, rules)
+        for check in CHECKERS:
+            check(self, rules)
         if self.diagnostics:
             raise RulesetSemanticError(self.diagnostics, self.resolved.files)
         return rules

@@ -10,7 +10,7 @@ from ...rules import expressions
 from ..syntax import Node, Statement, as_node, leaf_int
 from .core import Compiler, child_nodes, choice, handles, limits
 from .expressions import condition_tree, number_tree
-from .shapes import set_width_of, unit_words
+from ..shapes import set_width_of, unit_words
 
 
 @handles("multiplier")

@@ -18,7 +18,7 @@ from .core import (
     handles_choice,
     limits,
 )
-from .shapes import lead_shape_label
+from ..shapes import lead_shape_label
 
 #: a unit word of a follow list → (width, plural)
 _UNIT_WIDTHS = {

@@ -11,7 +11,7 @@ from ... import rules as model
 from ...rules import tier_words, width_name
 from ..syntax import Node, Statement, as_leaf, as_node
 from .core import RANK_ORDER, Compiler, child_nodes, handles, handles_choice, limits
-from .shapes import PLURAL_WIDTHS
+from ..shapes import PLURAL_WIDTHS
 
 #: a trump band of the grammar → its kind in the model
 _TIER_KINDS: dict[str, model.TierKind] = {

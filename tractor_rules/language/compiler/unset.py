@@ -18,7 +18,7 @@ from ..suggest import did_you_mean
 from ..syntax import Statement, as_leaf, as_node
 from .core import HANDLERS, Compiler, handles
 from .play import lead_shape
-from .shapes import lead_shape_label
+from ..shapes import lead_shape_label
 
 
 @handles("unset")

@@ -1,15 +1,16 @@
 """Set and tractor widths as the language writes them ("pair", "triples", "set of 5"), and lead
 keys in canonical words.
 
-Kept apart from the handlers: ``core`` reads widths with these, and ``resolve`` needs
-``describe_lead`` to tell whether two follow lists are for the same lead, however each was spelt.
+Beside the compiler rather than in it: the compiler reads widths with these, and ``resolve``
+(which the compiler builds on) needs ``describe_lead`` to tell whether two follow lists are for the
+same lead, however each was spelt.
 """
 
 from __future__ import annotations
 
-from ... import rules as model
-from ...rules import width_name
-from ..syntax import Leaf, Node, as_node, leaf_int
+from .. import rules as model
+from ..rules import width_name
+from .syntax import Leaf, Node, as_node, leaf_int
 
 #: the width a singular set word names
 SET_WIDTHS = {"single": 1, "pair": 2, "triple": 3, "quad": 4}
