@@ -1,8 +1,8 @@
 """The layers of DESIGN.md and docs/design.md hold: the engine, the rule sheets and the export see
 only the compiled rules object, never the language that produced it; the engine's parts import only
 the parts below them; the commands sit above everything and nothing imports them; no module
-imports another's private names; no chain of module-level imports is a cycle; and docs/design.md's
-map names every part of the package."""
+imports another's private names; no chain of module-level imports is a cycle; an import deferred
+into a function says why it waits; and docs/design.md's map names every part of the package."""
 
 from __future__ import annotations
 
@@ -240,3 +240,66 @@ def test_every_path_of_the_design_map_exists():
     named = design_map() - {"grammar/ruleset.lark"}
     assert sorted(p for p in named if not (PACKAGE / p).exists()) == []
     assert (PACKAGE.parent / "grammar" / "ruleset.lark").exists()
+
+
+# --- deferred imports ---------------------------------------------------------------------------
+#: words that say why an import waits for its function to run (the engine is loaded only when a
+#: command plays, a facade's door is an import at call time, ...)
+DEFERRAL_WORDS = re.compile(r"\b(load|loads|loaded|loading|import|imports|imported|importing)\b", re.IGNORECASE)
+
+
+def deferral_reasons(lines: list[str], function: ast.FunctionDef | ast.AsyncFunctionDef, line: int) -> list[str]:
+    """What may say why an import inside ``function`` (at ``line``) is deferred: the comments from
+    the group of definitions' opening comment (a ``# ---`` line) or the 12 lines above the
+    definition, whichever is nearer, down to the import, and the function's docstring."""
+    top = function.lineno - 1 - len(function.decorator_list)
+    start = max(top - 12, 0)
+    for number in range(top, -1, -1):
+        if lines[number].lstrip().startswith("# ---"):
+            start = number
+            break
+    comments = [text.split("#", 1)[1] for text in lines[start:line] if "#" in text]
+    return [*comments, ast.get_docstring(function) or ""]
+
+
+def deferred_imports(path: Path) -> list[tuple[int, str, bool]]:
+    """Each import of a package module inside a function: its line, the function, and whether a
+    comment or docstring nearby says why it waits."""
+    text = path.read_text(encoding="utf-8")
+    tree, lines = ast.parse(text), text.splitlines()
+    module_doc = ast.get_docstring(tree) or ""
+    found = []
+    for function in ast.walk(tree):
+        if not isinstance(function, ast.FunctionDef | ast.AsyncFunctionDef):
+            continue
+        for node in ast.walk(function):
+            if isinstance(node, ast.ImportFrom):
+                name = imported_from(path, node)
+            elif isinstance(node, ast.Import):
+                name = node.names[0].name
+            else:
+                continue
+            if not name.startswith("tractor_rules"):
+                continue
+            said = deferral_reasons(lines, function, node.lineno)
+            explained = any(DEFERRAL_WORDS.search(reason) for reason in said) or bool(
+                re.search(r"\b(imported|loaded) (when|by|only)", module_doc))
+            found.append((node.lineno, function.name, explained))
+    return found
+
+
+def test_every_deferred_import_says_why_it_waits():
+    """An import inside a function is a choice (a facade's door up a layer, a command that loads
+    the engine only when it plays, a sheet's part loaded when first printed), never a silent way
+    round a cycle: a comment, the function's docstring or the module's says why."""
+    silent = [f"{path.relative_to(PACKAGE)}:{line} in {function}"
+              for path in sorted(PACKAGE.rglob("*.py")) for line, function, explained in deferred_imports(path)
+              if not explained]
+    assert silent == []
+
+
+def test_the_deferred_imports_are_found():
+    """The check above sees the deferred imports there are (a facade's, a command's)."""
+    found = {path.name: deferred_imports(path) for path in (PACKAGE / "rules" / "ruleset.py",
+                                                              PACKAGE / "commands" / "play.py")}
+    assert all(found.values()) and all(explained for entries in found.values() for *_, explained in entries)

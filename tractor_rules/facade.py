@@ -26,7 +26,9 @@ from typing import Any
 from .api import Roots, text_source
 from .errors import Diagnostic, RulesetError
 from .language.compiler import compile_resolved
-from .language.lint import compile_warnings
+from .language.format import format_document
+from .language.lint import compile_warnings, selection
+from .language.lint import lint as run_linters
 from .language.parser import parse_document
 from .language.resolve import Resolved, Trust, resolve
 from .language.syntax import Document, Leaf, Node
@@ -88,8 +90,6 @@ def compile(text: str, origin: str | None = "<string>", *, allowed_roots: Roots 
 
 def format(text: str, origin: str | None = "<string>") -> dict[str, Any]:
     """The canonical text (None when the text has syntax errors) and the syntax errors."""
-    from .language.format import format_document
-
     try:
         source = text_source(text, origin)
     except RulesetError as error:
@@ -105,6 +105,8 @@ def render(text: str, origin: str | None = "<string>", *, lang: str = "en", fmt:
     """What the text prints as (``kind`` "sheet", "card" or "tracker"; ``fmt`` "md", "html" or
     "txt", as far as the kind is written in it; ``lang`` "en", "zh", ...), None when the text does
     not compile, and the diagnostics."""
+    # The sheets (Jinja, the catalogs, the engine for their examples) are loaded by the first
+    # render only: the language server and `check` ask for diagnostics, never for a sheet.
     from .render import render_sheet
     from .render.i18n import check_language
     from .render.render import kind_format
@@ -156,9 +158,6 @@ def lint(text: str, origin: str | None = "<string>", select: Iterable[str] | Non
          ignore: Iterable[str] | None = None, *, allowed_roots: Roots = None) -> dict[str, Any]:
     """The linter's warnings (``select`` / ``ignore``: codes or code prefixes such as "W1"); a text
     that does not compile gets its errors instead, since there is nothing to lint."""
-    from .language.lint import lint as run_linters
-    from .language.lint import selection
-
     chosen = selection(select, ignore)  # a bad code is the caller's mistake: raised before any work
     analysis = analyse(text, origin, allowed_roots=allowed_roots)
     if analysis.rules is None or analysis.resolved is None:
