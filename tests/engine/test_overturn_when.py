@@ -6,6 +6,7 @@ JSON form."""
 
 from __future__ import annotations
 
+import json
 import random
 from pathlib import Path
 
@@ -15,6 +16,7 @@ import tractor_rules as tr
 from tractor_rules.codec import rules_to_dict_as
 from tractor_rules.engine.game import play_hand
 from tractor_rules.engine.players.basic import RandomPlayer
+from tractor_rules.engine.records.replay import replay_log
 from tractor_rules.engine.rulings.declaring import OverturnTurn, may_overturn
 from tractor_rules.errors import ExportError
 from tractor_rules.render.sheet import build_sheet
@@ -155,6 +157,66 @@ def test_nobody_overturns_after_the_kitty_in_the_first_hand():
     rules = overturning("not the first hand")
     assert all(after_kitty(rules, seed, banker=None) == ([], []) for seed in range(10))
     assert any(after_kitty(rules, seed)[1] for seed in range(10))
+
+
+# --- the log and the replay -----------------------------------------------------------------------
+
+
+def logged_hands(rules: Rules, seeds: range, *, banker: int | None = 0) -> list[dict]:
+    """Hands of Diary players (many overturns after the kitty) as the game log writes them."""
+    hands = []
+    for seed in seeds:
+        notes: list[tuple[str, int]] = []
+        players = [Diary(seed * 10 + s, notes) for s in range(rules.table.players)]
+        hands.append(play_hand(rules, players, random.Random(seed), level="2", banker=banker).to_log())
+    return hands
+
+
+def test_the_log_states_the_round_and_the_replay_finds_it_clean():
+    rules = overturning("overturns < 2 and declared level cards < 3")
+    hands = logged_hands(rules, range(30))
+    rounds = [hand["overturn_round"] for hand in hands]
+    assert any(len(r["overturns"]) == 2 for r in rounds)  # the rule stopped the third
+    assert all(len(r["overturns"]) <= 2 and r["first_hand"] is False for r in rounds)
+    made = next(hand for hand in hands if hand["overturn_round"]["overturns"])
+    last = made["overturn_round"]["overturns"][-1]
+    assert rules.declaration(last[1], "2").trump == made["trump"]
+    assert replay_log([json.dumps(hand) for hand in hands], rules) == {}
+
+
+def test_the_replay_refuses_an_overturn_the_rule_forbids():
+    rules = overturning("an attacker and not the first hand")
+    hand = next(h for h in logged_hands(rules, range(30)) if h["overturn_round"]["overturns"])
+    seat, cards = hand["overturn_round"]["overturns"][0]
+    assert seat in (1, 3)  # banker 0: the attackers are seats 1 and 3
+    as_first_hand = dict(hand, overturn_round=dict(hand["overturn_round"], first_hand=True))
+    by_a_banker = dict(hand, overturn_round=dict(hand["overturn_round"], overturns=[[2, cards]]))
+    for forged in (as_first_hand, by_a_banker):
+        (problems,) = replay_log([json.dumps(forged)], rules).values()
+        assert any("the rule on who may overturn after the kitty does not hold" in p for p in problems)
+
+
+def test_the_replay_refuses_a_round_that_is_missing_malformed_or_out_of_step():
+    rules = overturning("overturns = 0")
+    hand = next(h for h in logged_hands(rules, range(30)) if h["overturn_round"]["overturns"])
+    missing = {k: v for k, v in hand.items() if k != "overturn_round"}
+    seat, cards = hand["overturn_round"]["overturns"][0]
+    cases = {
+        "missing, but a rule says who may overturn": missing,
+        "is not [seat, cards]": dict(hand, overturn_round=dict(hand["overturn_round"], overturns=[[9, cards]])),
+        "declares nothing at level 2": dict(hand, overturn_round=dict(hand["overturn_round"],
+                                                                        overturns=[[seat, "3S 4S"]])),
+        "an object {first_hand": dict(hand, overturn_round=[]),
+        "but the hand's trump is": dict(hand, trump="S" if hand["trump"] != "S" else "H"),
+    }
+    for words, forged in cases.items():
+        (problems,) = replay_log([json.dumps(forged)], rules).values()
+        assert any(words in p for p in problems), (words, problems)
+    plain = tr.load("two-decks")
+    logged = play_hand(plain, [RandomPlayer(s) for s in range(4)], random.Random(1), level="2", banker=0).to_log()
+    assert "overturn_round" not in logged
+    (problems,) = replay_log([json.dumps(dict(logged, overturn_round=hand["overturn_round"]))], plain).values()
+    assert any("logged, but no rule says who may overturn" in p for p in problems)
 
 
 # --- the sheet and the JSON form -------------------------------------------------------------------

@@ -27,7 +27,7 @@ from .deal import Deal, Standing, deal, first_banker
 from .friends import ask_calls
 from .kitty import Kitty, exchange, overturns
 from .outcome import point_table, score
-from .record import HandRecord
+from .record import HandRecord, OverturnRound
 from .trick_play import play_tricks
 from .views import Player, PlayerView, Public
 
@@ -63,6 +63,7 @@ class Hand:
         self.trump_by: str
         self.kitty: Kitty
         self.start_hands: list[tuple[Card, ...]]
+        self.overturn_round: OverturnRound | None = None
         self.record: HandRecord
 
     def play(self) -> HandRecord:
@@ -92,8 +93,13 @@ def _bury(h: Hand) -> None:
 def _overturn(h: Hand) -> None:
     if h.beyond:  # the extra level has no level rank to declare with
         return
+    declared = h.public.declarations
+    before, trump = len(declared), h.public.trump
+    # the standing declaration's cards: its declarer's last showing (a reinforcement shows them all)
+    standing = None if h.standing is None else next(d for d in reversed(declared) if d[0] == h.standing.seat)
     h.kitty, overturned = overturns(h.rules, h.players, h.hands, h.kitty, h.public, h.standing,
                                     first_hand=h.first_hand)
+    h.overturn_round = OverturnRound(h.first_hand, standing, trump, tuple(declared[before:]))
     if overturned is not h.standing:
         h.standing = overturned
         h.trump_by = "declared"
@@ -127,6 +133,7 @@ def _score(h: Hand) -> None:
         penalty=end.penalty, forfeit=end.forfeit, beyond=h.beyond,
         weak_hands=[(w.seat, w.hand, w.trump) for w in h.dealt.weak_hands],
         kitty_shown=public.kitty_shown, buried_shown=public.buried_shown, buried_by=kitty.burier,
+        overturn_round=h.overturn_round,
     )
     if rules.levels.after_hand:
         facts = facts_of(record)

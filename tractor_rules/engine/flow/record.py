@@ -38,6 +38,20 @@ class TrickRecord:
         return 0 if self.attempt is None else len(self.attempt) - len(self.plays[0])
 
 
+@dataclass(frozen=True, slots=True)
+class OverturnRound:
+    """The round of overturning after the kitty, as a rule on who may overturn then
+    (``declaring.overturn_when``) reads it: whether the hand was the game's first, the declaration
+    standing and the trump as the round began, and each overturn made, in order."""
+
+    first_hand: bool
+    #: (seat, cards) of the declaration standing as the round began; None when nobody had declared
+    standing: tuple[int, tuple[Card, ...]] | None
+    trump: str | None
+    #: (seat, cards) of each overturn
+    made: tuple[tuple[int, tuple[Card, ...]], ...]
+
+
 @dataclass(slots=True)
 class HandRecord:
     """Everything that happened in one hand, and its outcome."""
@@ -88,6 +102,8 @@ class HandRecord:
     after_hand: tuple[int, ...] = ()
     #: the seat that buried the kitty last (the banker, or the last to overturn after the kitty)
     buried_by: int | None = None
+    #: the round of overturning after the kitty (None when the hand had none)
+    overturn_round: OverturnRound | None = None
 
     @property
     def throws_tried(self) -> int:
@@ -102,7 +118,8 @@ class HandRecord:
         "declarer", "weak_hands", "kitty_shown", "buried_shown", "table_points", "trump_by", "after_hand") are
         written only when the rules use them; "shown_in_declaring" when a rule on called or buried
         cards asks what was shown in declaring, "buried_by" when a rule on buried cards meets
-        overturns after the kitty."""
+        overturns after the kitty, "overturn_round" when a rule says who may overturn after the
+        kitty."""
         ctx = self.rules.context(self.level, self.trump)
         sort = _sorter(ctx)
         out: dict[str, Any] = {
@@ -129,6 +146,14 @@ class HandRecord:
             out["shown_in_declaring"] = notation(sort(list({c for _, cards in self.declarations for c in cards})))
         if names_burier(self.rules):
             out["buried_by"] = self.buried_by
+        if self.rules.declaring.overturn_when and self.overturn_round is not None:
+            round_ = self.overturn_round
+            out["overturn_round"] = {
+                "first_hand": round_.first_hand,
+                "standing": None if round_.standing is None else [round_.standing[0], notation(round_.standing[1])],
+                "trump": round_.trump,
+                "overturns": [[seat, notation(cards)] for seat, cards in round_.made],
+            }
         tricks = []
         for t in self.tricks:
             row: dict[str, Any] = {"leader": t.leader, "plays": [notation(p) for p in t.plays]}

@@ -36,11 +36,13 @@ from ..errors import EngineError
 from ..flow.after_hand import HandFacts, fired, kitty_dug, next_banker_after
 from ..flow.deal import MAX_DEALS
 from ..flow.record import names_burier, reads_shown
+from ..flow.seats import banker_team
+from ..rulings.declaring import OverturnTurn, may_overturn
 
 FIELDS = ("ruleset", "level", "trump", "banker", "hands", "kitty", "tricks", "attacker_points",
           "kitty_points", "kitty_multiplier", "level_change", "next_banker")
 OPTIONAL = ("called", "declarer", "weak_hands", "kitty_shown", "buried_shown", "table_points",
-            "table_points_change", "after_hand", "trump_by", "shown_in_declaring", "buried_by")
+            "table_points_change", "after_hand", "trump_by", "shown_in_declaring", "buried_by", "overturn_round")
 TRICK_FIELDS = ("leader", "plays", "winner", "points")
 
 
@@ -244,6 +246,9 @@ def _replay(entry: str | dict[str, Any], rules: Rules, problems: list[str],
             refusal = None if problems else str(why)
         if refusal is not None:
             problems.append(f"the kitty buried by seat {burier}: {refusal}")
+
+    # --- the round of overturning after the kitty -------------------------------------------------
+    _check_overturn_round(entry, rules, level, trump, banker, problems)
 
     # --- the calls (Finding Friends) -------------------------------------------------------------
     calls: list[tuple[Card, int]] = []
@@ -457,6 +462,69 @@ def _replay(entry: str | dict[str, Any], rules: Rules, problems: list[str],
         expected = [worth if s in winners else -worth for s in range(n)]
         if change_logged != expected:
             problems.append(f"the table points change by {expected}, not {change_logged!r}")
+
+
+def _check_overturn_round(entry: dict[str, Any], rules: Rules, level: str | None, trump: str | None, banker: int,
+                          problems: list[str]) -> None:
+    """Each overturn after the kitty was made by a player of whom ``declaring.overturn_when`` held
+    at their turn (an attacker or a banker, the first hand or not, the overturns made before, the
+    declaration standing), with cards that declare at the hand's level, each beating the one
+    before; the last one's suit is the hand's trump.  The log states the round
+    (``overturn_round``) only where such a rule is written; a hand with no level rank has none."""
+    condition = rules.declaring.overturn_when
+    expected = bool(condition) and level is not None
+    if ("overturn_round" in entry) != expected:
+        problems.append("overturn_round: " + ("missing, but a rule says who may overturn after the kitty"
+                                              if expected else "logged, but no rule says who may overturn after the kitty"))
+        return
+    if not expected:
+        return
+    n = rules.table.players
+    logged = entry["overturn_round"]
+    if (not isinstance(logged, dict) or sorted(logged) != ["first_hand", "overturns", "standing", "trump"]
+            or not isinstance(logged["first_hand"], bool) or not isinstance(logged["overturns"], list)
+            or (logged["trump"] is not None and logged["trump"] not in SUITS)):
+        problems.append("overturn_round: an object {first_hand: true or false, standing: [seat, cards] or null, "
+                        "trump: a suit letter or null, overturns: [[seat, cards], ...]}")
+        return
+
+    def shown(item: Any, what: str) -> tuple[int, Any] | None:
+        """A logged declaration [seat, cards] with what it declares, or None (reported)."""
+        if not (isinstance(item, list) and len(item) == 2 and _is_int(item[0]) and 0 <= item[0] < n
+                and isinstance(item[1], str)):
+            problems.append(f"overturn_round: {what} {item!r} is not [seat, cards] with a seat of 0..{n - 1}")
+            return None
+        try:
+            declared = rules.declaration(item[1], level)
+        except (CardNotationError, EngineError) as why:
+            problems.append(f"overturn_round: {what} {item[1]!r}: {why}")
+            return None
+        if declared is None:
+            problems.append(f"overturn_round: {what} {item[1]} of seat {item[0]} declares nothing at level {level}")
+            return None
+        return item[0], declared
+
+    standing = None if logged["standing"] is None else shown(logged["standing"], "the standing declaration")
+    if logged["standing"] is not None and standing is None:
+        return
+    bankers = banker_team(rules, banker)  # as known then: the banker took the kitty first
+    now = logged["trump"]
+    for made, item in enumerate(logged["overturns"]):
+        overturn = shown(item, f"overturn {made + 1}")
+        if overturn is None:
+            return
+        seat, declared = overturn
+        turn = OverturnTurn(rules, seat not in bankers, logged["first_hand"], made,
+                            None if standing is None else standing[1], level, now)
+        if not may_overturn(turn):
+            problems.append(f"overturn_round: seat {seat} overturned with {item[1]}, but the rule on who may "
+                            "overturn after the kitty does not hold of their turn")
+        if standing is not None and (standing[0] == seat or not declared.beats(standing[1])):
+            problems.append(f"overturn_round: {item[1]} of seat {seat} does not overturn the declaration standing")
+        standing, now = overturn, declared.trump
+    if logged["overturns"] and now != trump:
+        problems.append(f"overturn_round: the last overturn names {now or 'no-trump'}, but the hand's trump is "
+                        f"{trump or 'no-trump'}")
 
 
 def _check_weak_hands(entry: dict[str, Any], rules: Rules, level: str | None, hands: list[list[Card]],
