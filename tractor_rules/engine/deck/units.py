@@ -94,8 +94,8 @@ def decompose_suit(order: Order, cards: tuple[Card, ...], suit: int) -> list[Uni
     (one lead in seventy, measured over random games of two and four decks), and every entry kept
     is walked by the collector."""
     if len(set(cards)) == len(cards) and not order.singles_join:
-        # no two cards alike (and no straights): singles only, strongest first (what ``_decompose`` finds, in its
-        # order: the sort is stable, and a single's strength is its card's)
+        # no two cards alike (and no straights): singles only, strongest first (what
+        # ``_decompose`` finds, in its order: the sort is stable, and a single's strength is its card's)
         faces = _strongest_first(order.strength, cards)
         made = order.set_units[1]
         return [made[face] or _make_set(order, face, 1, suit) for face in faces]
@@ -116,7 +116,8 @@ def _decompose(order: Order, cards: tuple[Card, ...]) -> list[Unit]:
         pool = Pool(order, suit, cards)
         if len(suits) == 1 and max(pool.counts.values()) == 1 and not order.singles_join:
             # no two cards alike (a hand's suit, often), no straights: singles only, no set or
-            # tractor to look for by either grouping; their order by strength alone is the order of every unit's key
+            # tractor to look for by either grouping; their order by strength alone is the order
+            # of every unit's key
             units = [_make_set(order, face, 1, suit) for face in pool.counts]
             units.sort(key=_strength, reverse=True)
             return units
