@@ -364,9 +364,9 @@ def kitty_examples(kit: Kit) -> Made:
                 plays.append(cards)
     if comb.straight_min:
         straight = next((k for k in rules.kinds() if k.name == "straight"), None)
-        cards = None if straight is None else _kind_cards(kit, straight)
-        if cards is not None:
-            plays.append(cards)
+        smallest = None if straight is None else _kind_cards(kit, straight)
+        if smallest is not None:
+            plays.append(smallest)
     if rules.leading.throws and len(side) > 3:
         throw = kit.cards((side[0], 2), (side[3], 2)) if 2 in comb.set_widths and kit.decks >= 2 \
             else kit.cards((side[0], 1), (side[1], 1))
