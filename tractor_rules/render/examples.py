@@ -23,7 +23,6 @@ from .words import (
     card_text,
     cards_text,
     join_list,
-    set_phrase,
     shape_phrase,
     step_phrase,
     suit_text,
@@ -210,12 +209,13 @@ def _kind_cards(kit: Kit, kind: Any) -> tuple[Any, ...] | None:
 
 
 def _kind_phrase(kind: Any) -> str:
-    values = {"n": kind.least if kind.shape != "identical" or kind.name == "bomb" else kind.width,
-              "set": set_phrase(kind.width, "1"), "units": unit_noun(kind.width, True), "max": kind.most}
+    # n: the cards of a set or a bomb, the sets of a run, the cards of a rainbow
+    values = {"n": kind.width if kind.shape == "identical" else kind.least,
+              "units": unit_noun(kind.width, True), "max": kind.most}
     if kind.name == "set":
         if kind.width == 1:
             return _("a single: any one card")
-        return _("%(set)s: %(n)s identical cards") % values
+        return _("a %(unit)s: %(n)s identical cards") % {**values, "unit": unit_noun(kind.width, False)}
     if kind.name == "tractor":
         if kind.width == 2:  # tractors of pairs have a word of their own in Chinese (连对)
             if kind.most:
@@ -227,7 +227,6 @@ def _kind_phrase(kind: Any) -> str:
     if kind.name == "straight":
         return _("a straight: %(n)s or more adjacent single cards") % values
     if kind.name == "bomb":
-        values["n"] = kind.width
         if kind.along == "adjacent-sets":
             return _("a bomb: %(n)s or more identical cards, alone or with adjacent sets, which beats any other "
                      "play") % values
