@@ -137,3 +137,15 @@ def test_the_sheet_lists_the_kinds_with_examples(rules):
     assert "顺子：5张或更多相连的单张，例如♥6♥5♥4♥3♥2" in zh
     plain = " ".join(render_sheet(tr.load("two-decks"), "txt").split())
     assert "a tractor of pairs: 2 or more adjacent pairs, such as" in plain and "straight" not in plain
+
+
+def test_the_json_form_round_trips_and_version_3_refuses_straights(rules):
+    from tractor_rules.codec import rules_to_dict_as
+
+    data = rules.to_dict()
+    assert data["combinations"]["straight_min"] == 5
+    assert tr.Rules.from_dict(data).combinations == rules.combinations
+    assert rules_to_dict_as(rules, 3) is None  # version 3 has no straights
+    older = rules_to_dict_as(tr.load("two-decks"), 3)
+    assert older is not None and "straight_min" not in older["combinations"]
+    assert tr.Rules.from_dict(older).combinations.straight_min == 0  # a version-3 document reads none
