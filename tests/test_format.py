@@ -62,6 +62,7 @@ combinations
   grouping: identical cards together
   bombs: 4+ identical cards, may join adjacent sets
   rainbows: 5+ cards of one rank in four suits
+  straights: 6+ adjacent cards
 
 declare
   ladder: 1 level card < 1 small joker + 1 level card = 2 jokers + 2 level cards < 2 small jokers

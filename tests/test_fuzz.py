@@ -258,6 +258,8 @@ def house_rules(draw: st.DrawFn) -> str:
          '  tractor of n pairs: pairs > broken down step by step\n')
 @example('extends: "four-decks"\ncombinations\n  bombs: 4+ identical cards, may join adjacent sets\n')
 @example('extends: "two-decks"\ncombinations\n  rainbows: 5+ cards of one rank in four suits\n')
+@example('extends: "two-decks"\ncombinations\n  straights: 5+ adjacent cards\nkitty\n'
+         '  multiplier: single = 2, pair = 4, straight of 5 cards = 5, tractor of 2 pairs = 8, longer tractors double\n')
 def test_grammar_sentences_compile_or_fail_cleanly(text: str):
     check_compiles_or_fails_cleanly(text, ORIGIN)
 

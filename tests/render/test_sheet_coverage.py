@@ -101,6 +101,8 @@ def inert_paths(rules: Rules, leaves: dict[str, object]) -> set[str]:
         drop("combinations.bomb_joins_sets")
     if not c.rainbow_min:
         drop("combinations.rainbow_min")
+    if not c.straight_min:
+        drop("combinations.straight_min")  # nor of straights
     has_sets = max(c.set_widths, default=1) > 1 or bool(c.tractor_widths)
     if not has_sets:
         drop("combinations.grouping")

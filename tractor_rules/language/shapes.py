@@ -50,4 +50,6 @@ def unit_words(width: int, length: int) -> str:
     """A set or a tractor with its article: "a pair", "a tractor of 3 pairs"."""
     if length == 1:
         return "a " + width_name(width)
+    if width == 1:
+        return f"a straight of {length} cards"
     return f"a tractor of {length} {width_name(width, plural=True)}"

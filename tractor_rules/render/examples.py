@@ -26,6 +26,7 @@ from .words import (
     shape_phrase,
     step_phrase,
     suit_text,
+    unit_noun,
     units_text,
     yes_no,
 )
@@ -177,6 +178,78 @@ def tractor_examples(kit: Kit) -> Made:
     return Draft(text, table=Table((_("Hand"), _("Cards"), _("A tractor?")), tuple(rows)))
 
 
+def _kind_cards(kit: Kit, kind: Any) -> tuple[Any, ...] | None:
+    """The smallest play of ``kind`` in the side suit (a rainbow: of the lowest rank that makes
+    one), as the engine reads it: a set or a run must decompose into that one unit, a rainbow must
+    be one; None when the pack cannot make it here."""
+    side, ctx = kit.side, kit.ctx
+    if kind.name == "rainbow":
+        for rank in kit.rules.table.ranks:
+            faces = [f"{rank}{suit}" for suit in ("H", "C", "D", kit.trump)]
+            if any(kit.rules.table.copies(f) < -(-kind.least // 4) for f in faces):
+                continue
+            notation = [faces[i % 4] for i in range(kind.least)]
+            cards = ctx.cards(" ".join(notation))
+            parts = ctx.rainbow_parts(cards)
+            if parts is not None and len(parts) == 1:
+                return cards
+        return None
+    width = kind.width
+    if width > kit.decks or not side:
+        return None
+    if kind.shape == "identical":
+        cards = kit.cards((side[-1], width))
+        return cards if [u.shape for u in ctx.units(cards)] == [(width, 1)] else None
+    length = kind.least
+    for end in range(len(side), length - 1, -1):  # from the bottom of the suit up
+        cards = kit.cards(*((c, width) for c in side[end - length:end]))
+        if [u.shape for u in ctx.units(cards)] == [(width, length)]:
+            return cards
+    return None
+
+
+def _kind_phrase(kind: Any) -> str:
+    # n: the cards of a set or a bomb, the sets of a run, the cards of a rainbow
+    values = {"n": kind.width if kind.shape == "identical" else kind.least,
+              "units": unit_noun(kind.width, True), "max": kind.most}
+    if kind.name == "set":
+        if kind.width == 1:
+            return _("a single: any one card")
+        return _("a %(unit)s: %(n)s identical cards") % {**values, "unit": unit_noun(kind.width, False)}
+    if kind.name == "tractor":
+        if kind.width == 2:  # tractors of pairs have a word of their own in Chinese (连对)
+            if kind.most:
+                return _("a tractor of pairs: %(n)s to %(max)s adjacent pairs") % values
+            return _("a tractor of pairs: %(n)s or more adjacent pairs") % values
+        if kind.most:
+            return _("a tractor of %(units)s: %(n)s to %(max)s adjacent %(units)s") % values
+        return _("a tractor of %(units)s: %(n)s or more adjacent %(units)s") % values
+    if kind.name == "straight":
+        return _("a straight: %(n)s or more adjacent single cards") % values
+    if kind.name == "bomb":
+        if kind.along == "adjacent-sets":
+            return _("a bomb: %(n)s or more identical cards, alone or with adjacent sets, which beats any other "
+                     "play") % values
+        return _("a bomb: %(n)s or more identical cards, which beats any other play") % values
+    return _("a rainbow: %(n)s or more cards of one rank in four suits") % values
+
+
+def kind_examples(kit: Kit) -> Made:
+    """The kinds of combination (``Rules.kinds``), one line each, with the smallest of each kind in
+    the side suit as the engine reads it."""
+    points = []
+    for kind in kit.rules.kinds():
+        cards = _kind_cards(kit, kind)
+        phrase = _kind_phrase(kind)
+        if cards is None:
+            points.append(phrase)
+        else:
+            points.append(_("%(kind)s, such as %(cards)s") % {"kind": phrase, "cards": cards_text(cards)})
+    text = _("The kinds of combination, each with its smallest at level %(level)s with %(suit)s as trump:") % {
+        "level": kit.level, "suit": SUIT_GLYPHS[kit.trump]}
+    return Draft(text, tuple(points))
+
+
 def grouping_example(kit: Kit) -> Made:
     widest = min(max(kit.rules.combinations.set_widths), kit.decks)
     side = kit.side
@@ -288,6 +361,11 @@ def kitty_examples(kit: Kit) -> Made:
             cards = kit.cards(*((c, w) for c in side[:length]))
             if kit.ctx.is_tractor(cards):
                 plays.append(cards)
+    if comb.straight_min:
+        straight = next((k for k in rules.kinds() if k.name == "straight"), None)
+        smallest = None if straight is None else _kind_cards(kit, straight)
+        if smallest is not None:
+            plays.append(smallest)
     if rules.leading.throws and len(side) > 3:
         throw = kit.cards((side[0], 2), (side[3], 2)) if 2 in comb.set_widths and kit.decks >= 2 \
             else kit.cards((side[0], 1), (side[1], 1))

@@ -114,6 +114,10 @@ def set_phrase(width: int, count: str) -> str:
 def tractor_phrase(width: int, length: str, count: str = "1") -> str:
     """"a tractor of 2 pairs", "2 tractors of n triples".  Tractors of pairs have words of their own
     in Chinese (连对, 3连对), so they are messages of their own."""
+    if width == 1:  # a tractor of singles is a straight
+        if count == "1":
+            return _("a straight of %(length)s cards") % {"length": length}
+        return _("%(count)s straights of %(length)s cards") % {"count": count, "length": length}
     if width == 2:
         if count == "1":
             return _("a tractor of %(length)s pairs") % {"length": length}

@@ -10,7 +10,8 @@ Cards are named by rank strings ``"2"`` .. ``"10"``, ``"J"``, ``"Q"``, ``"K"``, 
 One module per section, as the compiler has (``tractor_rules.language.compiler``): ``base`` (the
 cards' names, the schema version, ``since``, ``Source``), ``table``, ``levels``, ``trumps``,
 ``combinations``, ``declaring``, ``play`` (leading, following, ruffing), ``kitty``, ``scoring``
-(the upgrade table, rotation, stakes), ``flow`` (a hand's phases, in order) and ``ruleset``
+(the upgrade table, rotation, stakes), ``flow`` (a hand's phases, in order), ``kinds`` (the kinds
+of combination, as data) and ``ruleset``
 (``Rules`` itself, with the rules oracle's methods).  Import the names from this package:
 ``from tractor_rules.rules import Rules``.
 """
@@ -36,6 +37,8 @@ from .base import (
 )
 from .combinations import Combinations, LinkKind, LinkTier
 from .flow import PHASE_KINDS, STANDARD_PHASES, PhaseKind, hand_phases
+# (``Kind`` stays in ``rules.kinds``: the dataclasses here are the JSON form's, and a kind is derived)
+from .kinds import KIND_NAMES, KindName, rule_kinds
 from .declaring import DeclareStep, Declaring, Fallback, reinforces, same_rung, step_words
 from .kitty import MAX_FORMULA_OPERATORS, KittyExchange, Multiplier, MultiplierRow
 from .expressions import Condition, Effect, Number
@@ -106,6 +109,10 @@ __all__ = [
     "PHASE_KINDS",
     "STANDARD_PHASES",
     "hand_phases",
+    # kinds
+    "KindName",
+    "KIND_NAMES",
+    "rule_kinds",
     # play
     "Penalty",
     "Leading",

@@ -290,6 +290,18 @@ def _check_combinations(c: Reporter, r: model.Rules) -> None:
                          f"{4 * decks} cards of a rank", code=codes.COMBINATION_DECKS)
 
 
+    if comb.straight_min:
+        # the most cards a straight can run along: one per rank of a suit, and in trumps one more for
+        # each band the trumps add (the jokers, the level cards of the other suits, each constant
+        # rank's): a bound no line of any hand passes
+        ranks = len(r.table.ranks)
+        longest = ranks + 1 + len(r.trumps.constant_ranks) + (2 if r.table.jokers else 0)
+        if comb.straight_min > longest:
+            c.error_at_field(("combinations.straight_min",),
+                             f"a straight of {comb.straight_min} cards is longer than any suit, trumps included, "
+                             f"can hold ({longest} cards in a row at most with {ranks} ranks)", code=codes.COMBINATION_DECKS)
+
+
 def _check_links(c: Reporter, r: model.Rules) -> None:
     order = r.trumps.order
     if not order or order[-1].kind != "trump-suit":
@@ -799,6 +811,15 @@ def _check_kitty(c: Reporter, r: model.Rules) -> None:
                 c.error_at_field(("kitty",), f"the multiplier table stops at a tractor of {lengths[-1]} {plural}; "
                                  f"add rows or 'longer tractors double'", code=codes.KITTY)
         for width, length in listed:
+            if width == 1 and length > 1:  # a straight's row
+                if not comb.straight_min:
+                    c.error_at_field(("kitty",), f"the multiplier table lists a straight of {length} cards, but there "
+                                     "are no straights here", code=codes.KITTY)
+                elif length < comb.straight_min:
+                    c.error_at_field(("kitty", "combinations.straight_min"),
+                                     f"the multiplier table lists a straight of {length} cards, but a straight is "
+                                     f"{comb.straight_min} or more cards", code=codes.KITTY)
+                continue
             least, most = comb.lengths_of(width)
             if length > 1 and width in comb.tractor_widths and (length < least or most and length > most):
                 c.error_at_field(("kitty",) + _LENGTH_PATHS,

@@ -1,5 +1,6 @@
-"""The ``combinations`` section of the rules object: the sets and tractors a player may lead, the
-trump bands that link into tractors, how a play is grouped, bombs and rainbows."""
+"""The ``combinations`` section of the rules object: the sets, tractors and straights a player may
+lead, the trump bands that link into tractors, how a play is grouped, bombs and rainbows.  The kinds
+of combination these fields make are listed, as data, by ``rules.kinds`` (``Rules.kinds()``)."""
 
 from __future__ import annotations
 
@@ -75,9 +76,16 @@ class Combinations:
     #: trump-suit card counts as a trump, so all-trump level cards never) is a rainbow; several
     #: such ranks led together are a rainbow throw (rbtying CompoundFormats; engine/deck/rainbows.py)
     rainbow_min: int = bounded(4, 4 * MAX_DECKS, off=0, default=0, version=2)
+    #: 0: no straights; n: n or more single cards in sequence, of one suit or all trumps, are one
+    #: combination (顺子, 山东升级's 雨): in the engine a tractor of singles, along the lines that
+    #: tractors follow (the level gap bridged or not, the trump links), n its least length
+    straight_min: int = bounded(3, MAX_TRACTOR, off=0, default=0, version=4)
 
     def lengths_of(self, width: int) -> tuple[int, int]:
-        """The least and greatest (0: no upper bound) number of sets in a tractor of ``width``."""
+        """The least and greatest (0: no upper bound) number of sets in a tractor of ``width``; for
+        width 1, of cards in a straight (0, 0 without straights)."""
+        if width == 1:
+            return self.straight_min, 0
         for listed, least, greatest in self.tractor_lengths:
             if listed == width:
                 return least, greatest

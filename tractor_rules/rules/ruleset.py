@@ -13,6 +13,7 @@ from .base import Source, since
 from .combinations import Combinations
 from .declaring import Declaring
 from .flow import PhaseKind, hand_phases
+from .kinds import Kind, rule_kinds
 from .kitty import KittyExchange, Multiplier
 from .levels import Levels
 from .play import Following, Leading, Ruffing
@@ -128,6 +129,11 @@ class Rules:
     def phases(self) -> tuple[PhaseKind, ...]:
         """The phases a hand goes through, in order (``rules.flow``)."""
         return hand_phases(self)
+
+    def kinds(self) -> tuple[Kind, ...]:
+        """The kinds of combination a play may be made of (``rules.kinds``), derived from the
+        combinations, following, leading and kitty fields."""
+        return rule_kinds(self)
 
     # --- the rules oracle: thin doors into the engine, which reads nothing but this object ---------
     # These methods are the rules oracle's documented facade (docs/api.md, "The rules oracle"), and

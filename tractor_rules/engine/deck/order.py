@@ -87,7 +87,8 @@ class Order:
     bands: tuple[tuple[tuple[Card, ...], ...], ...]
     #: the widths of a set, widest first, 1 included (read once here rather than per play)
     set_widths: tuple[int, ...]
-    #: (width, least length, greatest length or 0) of every tractor width, widest first
+    #: (width, least length, greatest length or 0) of every tractor width, widest first (width 1:
+    #: straights)
     tractor_kinds: tuple[tuple[int, int, int], ...]
     #: per effective suit, per card code: its node in ``lines`` as one number (``_places``), or -1
     #: for a card not in the suit
@@ -101,6 +102,9 @@ class Order:
     #: serves every play; lists by width and code rather than a dict by (face, width), because most
     #: plays' sets are looked up here, and a pair of indexes builds and hashes no tuple
     set_units: tuple[list[Unit | None], ...] = field(default=(), repr=False)
+    #: whether singles join into tractors (straights: ``tractor_kinds`` ends with width 1): then a
+    #: play of cards all different is not singles only, and the shortcuts that assume so are off
+    singles_join: bool = False
 
     def longest_run(self, suit: int, faces: AbstractSet[int]) -> Run | None:
         """The longest run of consecutive nodes that each hold one of ``faces`` (the strongest of
@@ -220,8 +224,9 @@ def build_order(rules: Rules, level: str | None, trump: str | None) -> Order:
     places = tuple(_places(suit_lines) for suit_lines in lines)
     no_units: list[Unit | None] = [None] * len(CARDS)
     set_units = tuple(list(no_units) for _ in range(set_widths[0] + 1))
+    kinds = tractor_kinds(comb)
     return Order(rules, level, trump, tuple(suit_of), tuple(strength), tuple(lines), tuple(bands_out),
-                 set_widths, tractor_kinds(comb), places, set_units=set_units)
+                 set_widths, kinds, places, set_units=set_units, singles_join=bool(kinds) and kinds[-1][0] == 1)
 
 
 #: a node's place in ``Order.places``: its line's index shifted by these bits, plus its own index
@@ -241,11 +246,14 @@ def _places(suit_lines: tuple[Line, ...]) -> tuple[int, ...]:
 
 
 def tractor_kinds(comb: Combinations) -> tuple[tuple[int, int, int], ...]:
-    """(width, least length, greatest length or 0) of every tractor width, widest first."""
+    """(width, least length, greatest length or 0) of every tractor width, widest first; straights
+    are the tractors of singles (width 1), last."""
     kinds = []
     for width in sorted(comb.tractor_widths, reverse=True):
         low, high = comb.lengths_of(width)
         kinds.append((width, max(low, 2), high))
+    if comb.straight_min:
+        kinds.append((1, comb.straight_min, 0))
     return tuple(kinds)
 
 

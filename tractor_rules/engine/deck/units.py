@@ -1,5 +1,5 @@
 """How a play decomposes into units: sets (identical cards) and tractors (adjacent sets of equal
-width), by the ruleset's grouping rule.
+width; straights are the tractors of singles), by the ruleset's grouping rule.
 
 "largest": repeatedly take the largest unit left, tractors before sets, wider before narrower,
 longer before shorter; a triple may be split to make a longer tractor of pairs (♥2♥2♥2♥3♥3 is the
@@ -93,9 +93,9 @@ def decompose_suit(order: Order, cards: tuple[Card, ...], suit: int) -> list[Uni
     kept among the order's decompositions: a hand's suit is seldom decomposed twice as it stands
     (one lead in seventy, measured over random games of two and four decks), and every entry kept
     is walked by the collector."""
-    if len(set(cards)) == len(cards):
-        # no two cards alike: singles only, strongest first (what ``_decompose`` finds, in its
-        # order: the sort is stable, and a single's strength is its card's)
+    if len(set(cards)) == len(cards) and not order.singles_join:
+        # no two cards alike (and no straights): singles only, strongest first (what
+        # ``_decompose`` finds, in its order: the sort is stable, and a single's strength is its card's)
         faces = _strongest_first(order.strength, cards)
         made = order.set_units[1]
         return [made[face] or _make_set(order, face, 1, suit) for face in faces]
@@ -114,9 +114,10 @@ def _decompose(order: Order, cards: tuple[Card, ...]) -> list[Unit]:
     units: list[Unit] = []
     for suit in suits:
         pool = Pool(order, suit, cards)
-        if len(suits) == 1 and max(pool.counts.values()) == 1:
-            # no two cards alike (a hand's suit, often): singles only, no set or tractor to look for
-            # by either grouping; their order by strength alone is the order of every unit's key
+        if len(suits) == 1 and max(pool.counts.values()) == 1 and not order.singles_join:
+            # no two cards alike (a hand's suit, often), no straights: singles only, no set or
+            # tractor to look for by either grouping; their order by strength alone is the order
+            # of every unit's key
             units = [_make_set(order, face, 1, suit) for face in pool.counts]
             units.sort(key=_strength, reverse=True)
             return units
@@ -220,7 +221,7 @@ def _identical(order: Order, pool: Pool) -> list[Unit]:
     # for each tractor width, the faces holding a whole set that wide: all a tractor is made of
     chunks: dict[int, list[int]] = {}
     wide: dict[int, set[int]] = {}
-    singles_join = bool(kinds) and kinds[-1][0] == 1  # tractors of singles (kinds: widest first)
+    singles_join = order.singles_join  # tractors of singles: straights
     for face, count in pool.counts.items():
         if count == 1:
             parts = chunks[face] = [1]

@@ -78,6 +78,9 @@ def width_word(width: int, plural: bool = False) -> str:
 def shape_words(width: int, length: int, count: int = 1) -> str:
     if length <= 1:
         return f"a {width_word(width)}" if count == 1 else f"{count} {width_word(width, True)}"
+    if width == 1:
+        one = f"straight of {length} cards"
+        return f"a {one}" if count == 1 else f"{count} {one[:8]}s{one[8:]}"
     one = f"tractor of {length} {width_word(width, True)}"
     return f"a {one}" if count == 1 else f"{count} {one}s"
 
@@ -275,7 +278,8 @@ class MatchDuty:
 
         def match_tractor(width: int, length: int) -> None:
             for w in sorted(self.tractor_widths, reverse=True):
-                if w <= width and m.fits(w, length):
+                # (width 1, a straight, answers a straight only: it holds no set of a tractor)
+                if w <= width and (w > 1 or width == 1) and m.fits(w, length):
                     m.add(w, length)
                     sequence.append(shape_key(w, length))
                     for _ in range(length if width > w else 0):
@@ -442,7 +446,9 @@ def _plain_duty(rules: Rules, units: list[Unit]) -> Duty:
         return StepDuty(breakdown_order(tuple(u.shape for u in units), comb), protect)
     if all(u.shape == (1, 1) for u in units):
         return SuitDuty()  # matching singles asks for nothing but the suit
-    return MatchDuty(tuple(u.shape for u in units), comb.set_widths, comb.tractor_widths, protect)
+    # a straight (a tractor of singles) is matched by a straight of its length, held
+    widths = (*comb.tractor_widths, 1) if comb.straight_min else comb.tractor_widths
+    return MatchDuty(tuple(u.shape for u in units), comb.set_widths, widths, protect)
 
 
 # --- the checks ----------------------------------------------------------------------------------

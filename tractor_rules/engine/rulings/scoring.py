@@ -221,7 +221,9 @@ def kitty_multiplier(kitty: Multiplier, units: list[Unit], table: Table | None =
     rows = {(r.width, r.length): r.factor for r in kitty.table}
     if top.shape in rows:
         return rows[top.shape]
-    if top.is_tractor and kitty.doubling:
+    # longer tractors double; a straight (a tractor of singles) takes the longest straight listed
+    # up to its length, or a single's factor, as a shape the table leaves out does below
+    if top.is_tractor and kitty.doubling and top.width > 1:
         listed = [r for r in kitty.table if r.width == top.width and 1 < r.length < top.length]
         if listed:
             longest = max(listed, key=lambda r: r.length)

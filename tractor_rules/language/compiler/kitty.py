@@ -58,6 +58,10 @@ def _multiplier_rows(c: Compiler, rule: Node) -> tuple[model.MultiplierRow, ...]
         length: int | None
         if key.kind == "key_set":
             width, length = set_width_of(as_node(key.args[0])), 1
+        elif key.kind == "key_straight":
+            # a straight is a tractor of singles: a row of width 1
+            width = 1
+            length = c.number(key.args[0], *limits(model.Combinations, "straight_min"), "a straight's length")
         else:
             length_leaf, plural = key.args
             length = c.number(length_leaf, 2, limits(model.MultiplierRow, "length")[1], "a tractor's length")

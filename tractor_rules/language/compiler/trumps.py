@@ -228,3 +228,12 @@ def _rainbows(c: Compiler, st: Statement) -> None:
         c.set("combinations.rainbow_min", 0)
         return
     c.set_number("combinations.rainbow_min", st.node.args[0], *limits(model.Combinations, "rainbow_min"), "a rainbow's number of cards")
+
+
+@handles("straights")
+def _straights(c: Compiler, st: Statement) -> None:
+    if not st.node.args:
+        c.set("combinations.straight_min", 0)
+        return
+    c.set_number("combinations.straight_min", st.node.args[0], *limits(model.Combinations, "straight_min"),
+                 "a straight's least number of cards")

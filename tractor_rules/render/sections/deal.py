@@ -263,6 +263,18 @@ def combinations_section(b: Builder) -> None:
         b.rule("combinations.largest", _largest_kinds)
         b.rule("combinations.bomb_width", _bombs)
         b.rule("combinations.rainbow_min", _rainbows)
+        b.rule("combinations.straight_min", _straights)
+        b.example("combinations.kinds", ex.kind_examples)
+
+
+def _straights(r: Any) -> Made:
+    least = r.combinations.straight_min
+    if not least:
+        return None  # a game without straights says nothing of them, as of bombs and rainbows
+    return _("Straights: %(n)s or more single cards of one suit (or all trumps), adjacent as the sets of a "
+             "tractor are, are one combination, a tractor of single cards. To a straight, a player who holds "
+             "a straight as long must play one; otherwise any cards of the suit. Of straights as long, the one "
+             "with the higher top card wins; a longer straight is the larger combination.") % {"n": least}
 
 
 def _rainbows(r: Any) -> Made:
@@ -416,9 +428,11 @@ def _largest_kinds(r: Any) -> Made:
     comb = r.combinations
     kinds = [_("tractors of pairs") if w == 2 else _("tractors of %(units)s") % {"units": unit_noun(w, True)}
              for w in sorted(comb.tractor_widths, reverse=True)]
+    if comb.straight_min:  # tractors of singles: below the tractors of sets, above every set
+        kinds.append(_("straights"))
     kinds += [unit_noun(w, True) for w in sorted({1, *comb.set_widths}, reverse=True)]
     values = {"kinds": join_list(kinds), "uses": join_and(uses)}
-    if comb.tractor_widths:
+    if comb.tractor_widths or comb.straight_min:
         return _("The kinds of combination rank, from the largest: %(kinds)s; of two tractors of one kind, the "
                  "longer is the larger. A play's largest combination, which decides %(uses)s, is the first of its "
                  "combinations in this order.") % values

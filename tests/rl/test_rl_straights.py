@@ -1,0 +1,66 @@
+"""The reinforcement-learning environment's mask with straights (gallery C11): to a lead holding a
+straight the mask offers exactly the legal follows, and without throws a straight is a lead of its
+own."""
+
+from __future__ import annotations
+
+import itertools
+import random
+from pathlib import Path
+
+import tractor_rules
+from tractor_rules.engine.deck.cards import CARDS, pack_copies
+from tractor_rules.engine.deck.units import decompose
+from tractor_rules.engine.rulings.follow import FollowContext, follow_error
+from tractor_rules.rl.plays import FollowBuilder, LeadBuilder
+
+GALLERY = Path(__file__).resolve().parents[2] / "examples" / "house-rules" / "C11-straights.tractor"
+
+
+def plays_through_mask(builder_of) -> set[tuple[int, ...]]:
+    """Every play the card-by-card mask lets an agent build (as sorted codes)."""
+    found: set[tuple[int, ...]] = set()
+
+    def walk(chosen: list[int]) -> None:
+        builder = builder_of()
+        for c in chosen:
+            builder.add(CARDS[c])
+        if builder.done():
+            found.add(tuple(sorted(chosen)))
+        for card in builder.allowed():
+            if not chosen or card >= chosen[-1]:  # each multiset once
+                walk([*chosen, card])
+
+    walk([])
+    return found
+
+
+def test_the_follow_mask_offers_exactly_the_legal_follows_to_a_straight():
+    rules = tractor_rules.load(str(GALLERY))
+    ctx = rules.context(rules.levels.first, "S")
+    deck = [CARDS[c] for c in range(54) for _ in range(pack_copies(rules.table)[c])]
+    rng = random.Random(4)
+    tried = 0
+    while tried < 12:
+        rng.shuffle(deck)
+        leader, hand = deck[:25], tuple(deck[25:37])
+        straights = [u for u in decompose(ctx.order, tuple(leader)) if u.width == 1 and u.length > 1]
+        if not straights:
+            continue
+        tried += 1
+        fc = FollowContext(ctx.order, straights[0].cards)
+        legal = {tuple(sorted(play)) for play in set(itertools.combinations(sorted(hand), len(fc.lead)))
+                 if follow_error(fc, hand, play) is None}
+        assert plays_through_mask(lambda: FollowBuilder(fc, hand)) == legal
+
+
+def test_without_throws_a_straight_is_a_lead_of_its_own():
+    text = GALLERY.read_text(encoding="utf-8") + "\nlead\n  throws: not allowed\n"
+    rules = tractor_rules.loads(text, str(GALLERY))
+    ctx = rules.context("2", "H")
+    hand = tuple(ctx.cards("3S 4S 5S 6S 7S 9C 9C JD"))
+    builder = LeadBuilder(ctx.order, hand)
+    legal = {tuple(sorted(play)) for size in range(1, len(hand) + 1)
+             for play in set(itertools.combinations(sorted(hand), size)) if builder.is_legal(play)}
+    assert tuple(sorted(ctx.cards("3S 4S 5S 6S 7S"))) in legal
+    assert plays_through_mask(lambda: LeadBuilder(ctx.order, hand)) == legal
