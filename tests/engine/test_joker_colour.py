@@ -95,3 +95,11 @@ def test_the_json_form_keeps_the_colour_and_version_3_refuses_it():
     assert data["declaring"]["ladder"][0]["same_colour"] is True
     assert tr.Rules.from_dict(data) == COLOUR
     assert rules_to_dict_as(COLOUR, 3) is None
+
+
+def test_a_json_step_of_one_kind_of_card_cannot_match_colours():
+    data = COLOUR.to_dict()
+    data["declaring"]["ladder"][2]["same_colour"] = True  # 2 jokers: no level card to match
+    with pytest.raises(tr.errors.ExportError) as info:
+        tr.Rules.from_dict(data)
+    assert any("pairs jokers with level cards" in d.message for d in info.value.diagnostics)

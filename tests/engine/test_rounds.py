@@ -211,3 +211,30 @@ def test_the_json_form_keeps_rounds_and_version_3_refuses_them():
     assert rules_to_dict_as(TWICE, 3) is None
     assert "rounds" not in str(rules_to_dict_as(tr.load("two-decks"), 3))
     assert "rounds" in str(TWICE.to_dict())
+
+
+# --- the sheet -------------------------------------------------------------------------------------
+
+
+def sentences_of(rules: Rules, lang: str) -> dict[str, str]:
+    from tractor_rules.render.sheet import build_sheet
+
+    return {i.key: i.text for i in build_sheet(rules, lang).items()}
+
+
+def test_the_sheet_says_how_often_the_levels_go_round():
+    en = sentences_of(TWICE, "en")
+    assert en["levels.rounds"].startswith("The levels are climbed 2 times: a team that goes up past level 10 before "
+                                          "the last round goes on from level 2 in its next round")
+    assert "The levels go round 2 times: past level 10 the climb goes on from level 2" in en["overview.object"]
+    assert "圈" in sentences_of(TWICE, "zh")["levels.rounds"]
+    assert "levels.rounds" not in {k for k, v in sentences_of(tr.load("two-decks"), "en").items() if v}
+    back = house(SHORT + "  rounds: 2\n  knock back: 10 to 5")
+    assert sentences_of(back, "en")["levels.rounds"].endswith("moves it within its own round.")
+
+
+def test_with_called_partners_the_sheet_speaks_of_players():
+    rules = house("  rounds: unlimited\n  game end: after 20 hands", parent="house-finding-friends")
+    text = sentences_of(rules, "en")["levels.rounds"]
+    assert text.startswith("The levels go round without end: a player who goes up past level A goes on from level 2")
+    assert "玩家" in sentences_of(rules, "zh")["levels.rounds"]

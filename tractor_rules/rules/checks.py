@@ -1221,6 +1221,11 @@ def _check_choices(c: Reporter, r: model.Rules) -> None:
         c.error_at_field(("declaring.overturn_when", "declaring.overturn_after_kitty"),
                          "who may overturn after the kitty is given, but nobody overturns after it "
                          "('overturn after kitty: when ...' sets both)", code=codes.BAD_EXPORT)
+    for i, step in enumerate(r.declaring.ladder):
+        if step.same_colour and (step.kind == "level" or not step.level_cards):
+            c.error_at_field((f"declaring.ladder[{i}].same_colour",),
+                             "'of the same colour' pairs jokers with level cards: this step shows only one kind of "
+                             "card", code=codes.BAD_EXPORT)
     if r.declaring.overturn_in_deal_when and not r.declaring.overturn_in_deal:
         c.error_at_field(("declaring.overturn_in_deal_when", "declaring.overturn_in_deal"),
                          "when a declaration may overturn during the deal is given, but nothing overturns then "

@@ -61,10 +61,11 @@ def _object(rules: Rules) -> Made:
     if levels.rounds == 1:
         return sentences(sides, aim, end)
     if levels.rounds:
-        again = _("The levels go round %(rounds)s times: past level %(last)s a team goes on from level %(first)s, "
-                  "and the game's end is in the last round.") % {**values, "rounds": levels.rounds}
+        again = _("The levels go round %(rounds)s times: past level %(last)s the climb goes on from level "
+                  "%(first)s, and the game's end is in the last round.") % {**values, "rounds": levels.rounds}
     else:
-        again = _("The levels go round without end: past level %(last)s a team goes on from level %(first)s.") % values
+        again = _("The levels go round without end: past level %(last)s the climb goes on from level "
+                  "%(first)s.") % values
     return sentences(sides, aim, end, again)
 
 
