@@ -238,3 +238,64 @@ def test_with_called_partners_the_sheet_speaks_of_players():
     text = sentences_of(rules, "en")["levels.rounds"]
     assert text.startswith("The levels go round without end: a player who goes up past level A goes on from level 2")
     assert "玩家" in sentences_of(rules, "zh")["levels.rounds"]
+
+
+# --- L30: ten points a level for seven players, the levels going round without end -----------------
+
+#: rbtying/shengji#141 (docs/house-rules.md, L30): four decks, seven players; below 160 points the
+#: bankers go up one level for every 10 points the attackers fall short, from 170 the attackers one
+#: for every 10 points past 160; a clean sweep gives the bankers one level more; each player keeps
+#: a level of their own, going round past A (level 24 plays J); the source names no end: 30 hands
+TEN_POINTS_A_LEVEL = """\
+ruleset: "Finding Friends (four decks, seven players), ten points a level"
+description: "Seven players, four decks; every 10 points from 160 is a level, and the levels go round past A."
+ruleset in zh: "找朋友（四副牌，七人，十分一级）"
+description in zh: "七人，四副牌；以160分为界，每10分一级，打过A后从2重新打起。"
+extends: "four-decks"
+
+table
+  players: 7
+  partners: by calling 2 cards
+  deal: 30 each, kitty 6
+
+levels
+  rounds: unlimited
+  mandatory: none
+  next banker: same banker after a hold, next of winners after a loss
+  game end: after 30 hands
+  when points = 0: bankers +1 level
+
+upgrade
+  0-5:     banker +16
+  10-15:   banker +15
+  20-25:   banker +14
+  30-35:   banker +13
+  40-45:   banker +12
+  50-55:   banker +11
+  60-65:   banker +10
+  70-75:   banker +9
+  80-85:   banker +8
+  90-95:   banker +7
+  100-105: banker +6
+  110-115: banker +5
+  120-125: banker +4
+  130-135: banker +3
+  140-145: banker +2
+  150-155: banker +1
+  160-165: swap
+  170+:    attackers +1, +1 every 10
+"""
+
+
+def test_ten_points_a_level_compiles_and_plays_round_after_round():
+    rules = tr.loads(TEN_POINTS_A_LEVEL, origin="L30.tractor")
+    assert rules.levels.rounds == 0 and rules.table.partnership == "called"
+    assert rules.level_change(110) == ("banker", 5) and rules.level_change(230) == ("attackers", 7)
+    match = Match(rules, make_players("random", 7, random.Random(5)), random.Random(5))
+    result = match.play()
+    assert len(result.hands) == 30 and result.status in ("won", "drawn")
+    assert max(result.rounds) >= 2  # 30 hands of up to 16 levels take someone round past A
+    best = max(match.levels)
+    assert result.winners == frozenset(s for s, at in enumerate(match.levels) if at == best)
+    # a player's level is their rank in their round: position 22 (level 24 in the source's count) is J
+    assert match.level_at(22) == "J" and match.round_of(22) == 2

@@ -446,10 +446,10 @@ class NeverHolds(Linter):
                 yield Finding(st.file, st.pos, "no hand can meet this condition, so its effects never happen")
         overturn = rules.declaring.overturn_in_deal_when
         if overturn and can_hold(overturn, rules, ranges, ladder) is False:
-            st = next((st for st in reversed(ctx.resolved.statements) if st.kind == "overturn"), None)
-            if st is not None:
-                yield Finding(st.file, st.pos, "no hand can meet this condition, so nothing ever overturns during the "
-                                               "deal: write 'overturn: no'")
+            written_at = next((st for st in reversed(ctx.resolved.statements) if st.kind == "overturn"), None)
+            if written_at is not None:
+                yield Finding(written_at.file, written_at.pos, "no hand can meet this condition, so nothing ever "
+                                                               "overturns during the deal: write 'overturn: no'")
 
 
 @linter(codes.BURIAL_SHORTFALL, at_compile_time=True)
