@@ -113,8 +113,8 @@ FAMILIES = [
      {"combinations.links": [[{"kind": "small-joker", "rank": None, "card": None},
                               {"kind": "big-joker", "rank": None, "card": None}]]}, "combinations.links", "E305"),
     ("ladder", "two-decks", "declare\n  ladder: 1 level card < 3 level cards\n",
-     {"declaring.ladder": [{"count": 1, "kind": "level", "level_cards": 0, "tied": False},
-                           {"count": 3, "kind": "level", "level_cards": 0, "tied": False}]},
+     {"declaring.ladder": [{"count": 1, "kind": "level", "level_cards": 0, "tied": False, "same_colour": False},
+                           {"count": 3, "kind": "level", "level_cards": 0, "tied": False, "same_colour": False}]},
      "declaring.ladder", "E306"),
     ("declarable", "two-decks",
      "table\n  remove: 1 2S, 1 2H, 1 2C, 1 2D\n  deal: 25 each, kitty 4\n"
@@ -167,10 +167,10 @@ FAMILIES = [
       "kitty_exchange.buried_when": ["not", ["fact", "card-trump"]]}, "kitty_exchange.buried_when", "E311"),
     ("a rung twice on the ladder", "two-decks",
      "declare\n  ladder: 1 level card < 2 level cards < 2 level cards\n",
-     {"declaring.ladder": [{"count": 1, "kind": "level", "level_cards": 0, "tied": False}, {"count": 2, "kind": "level", "level_cards": 0, "tied": False}, {"count": 2, "kind": "level", "level_cards": 0, "tied": False}]}, "declaring.ladder[2]", "E205"),
+     {"declaring.ladder": [{"count": 1, "kind": "level", "level_cards": 0, "tied": False, "same_colour": False}, {"count": 2, "kind": "level", "level_cards": 0, "tied": False, "same_colour": False}, {"count": 2, "kind": "level", "level_cards": 0, "tied": False, "same_colour": False}]}, "declaring.ladder[2]", "E205"),
     ("a reinforcement tied", "two-decks",
      "declare\n  ladder: 1 level card < 2 level cards = 3 level cards\n",
-     {"declaring.ladder": [{"count": 1, "kind": "level", "level_cards": 0, "tied": False}, {"count": 2, "kind": "level", "level_cards": 0, "tied": False}, {"count": 3, "kind": "level", "level_cards": 0, "tied": True}]}, "declaring.ladder[2]", "E209"),
+     {"declaring.ladder": [{"count": 1, "kind": "level", "level_cards": 0, "tied": False, "same_colour": False}, {"count": 2, "kind": "level", "level_cards": 0, "tied": False, "same_colour": False}, {"count": 3, "kind": "level", "level_cards": 0, "tied": True, "same_colour": False}]}, "declaring.ladder[2]", "E209"),
     ("a penalty of 0 points", "two-decks", "lead\n  throw penalty: 0 per attempt\n",
      {"leading.throw_penalty": {"kind": "per-attempt", "points": 0}}, "leading.throw_penalty.points", "E201"),
     ("a language that is none", "two-decks", 'ruleset in xx-zz: "x"\n',
@@ -231,7 +231,7 @@ def test_a_translation_is_given_once_per_language_in_the_tag_s_usual_case():
 
 
 @pytest.mark.parametrize("ladder, message", [
-    ([{"count": 1, "kind": "level", "level_cards": 0, "tied": True}],
+    ([{"count": 1, "kind": "level", "level_cards": 0, "tied": True, "same_colour": False}],
      "the first step of the ladder has no step before it to be as strong as"),
 ])
 def test_a_ladder_starts_with_a_step_of_its_own(ladder, message):

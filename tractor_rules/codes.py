@@ -127,6 +127,8 @@ CALLED_PARTNERS = _define("E313", "called-partners", "a rule for called partners
 STAKES = _define("E314", "stakes", "game points that miss an outcome the table can produce")
 NOT_UNDERSTOOD = _define("E315", "not-understood", "a statement the compiler does not know (the grammar "
                                                    "and the compiler are out of step)")
+ENDLESS_GAME = _define("E316", "endless-game", "levels that go round without end, and a game end that needs a "
+                                             "last level")
 
 # --- the oracle and the export ---------------------------------------------------------------------
 CARD_NOTATION = _define("E401", "card-notation", "a card string the notation does not allow")

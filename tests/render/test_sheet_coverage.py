@@ -90,6 +90,11 @@ def inert_paths(rules: Rules, leaves: dict[str, object]) -> set[str]:
         drop("table.join_twice")  # a teammate answers a call as anyone does: the copies' sentence says it all
     if rules.levels.game_end != "hands":
         drop("levels.end_hands")
+    if rules.levels.rounds == 1:
+        drop("levels.rounds")  # the levels are climbed once: the range says it all
+    if d.overturn_in_deal and not d.overturn_in_deal_when or not d.ladder:
+        drop("declaring.overturn_in_deal")  # a stronger declaration overturns: the ladder's own words
+        drop("declaring.overturn_in_deal_when")
     if rules.levels.game_end != "beyond-last":
         drop("levels.beyond_trumps")
     if not c.tractor_widths:

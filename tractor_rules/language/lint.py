@@ -408,9 +408,11 @@ class NeverHolds(Linter):
     """What it does: finds a house rule after a hand (``when ...:`` in ``levels``) whose condition
     no hand can meet: a level the ladder never reaches, a card taken out of the pack, more points
     than the attackers can take, or parts that contradict each other (``the bankers win and the
-    attackers win``).
+    attackers win``); and the same of the hands in which a declaration overturns during the deal
+    (``overturn: when ...`` in ``declare``).
 
-    Why is this bad? Its effects never happen; usually a word or a number is not the one meant.
+    Why is this bad? Its effects never happen (nothing ever overturns: ``overturn: no`` says so
+    plainly); usually a word or a number is not the one meant.
 
     Example: ``when the level is 2 and the bankers win: bankers +1 level`` with ``range: 9 to A``.
 
@@ -418,7 +420,7 @@ class NeverHolds(Linter):
 
     def findings(self, ctx: LintContext) -> Iterator[Finding]:
         rules = ctx.rules
-        if not rules.levels.after_hand:
+        if not rules.levels.after_hand and not rules.declaring.overturn_in_deal_when:
             return
         # The engine's rulings are loaded by the rules that need them only: the command line's
         # parser, which imports this module, is built without the engine (tests/test_cli.py).
@@ -445,6 +447,12 @@ class NeverHolds(Linter):
         for trigger, st in zip(rules.levels.after_hand, written):
             if can_hold(trigger.condition, rules, ranges, ladder) is False:
                 yield Finding(st.file, st.pos, "no hand can meet this condition, so its effects never happen")
+        overturn = rules.declaring.overturn_in_deal_when
+        if overturn and can_hold(overturn, rules, ranges, ladder) is False:
+            written_at = next((st for st in reversed(ctx.resolved.statements) if st.kind == "overturn"), None)
+            if written_at is not None:
+                yield Finding(written_at.file, written_at.pos, "no hand can meet this condition, so nothing ever "
+                                                               "overturns during the deal: write 'overturn: no'")
 
 
 @linter(codes.BURIAL_SHORTFALL, at_compile_time=True)

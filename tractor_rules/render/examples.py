@@ -265,12 +265,15 @@ def grouping_example(kit: Kit) -> Made:
 # --- declaring -----------------------------------------------------------------------------------
 
 
-def _declaration_cards(kit: Kit, count: int, kind: str, level_cards: int = 0) -> str | None:
-    """Cards that make a declaration step, or None when the pack cannot supply them."""
+def _declaration_cards(kit: Kit, count: int, kind: str, level_cards: int = 0, same_colour: bool = False) -> str | None:
+    """Cards that make a declaration step, or None when the pack cannot supply them (with
+    ``same_colour``, level cards of the joker's colour: the big joker's red suits, the small's black)."""
     table = kit.rules.table
     levels = [f"{kit.level}{s}" for s in dict.fromkeys((SIDE_SUIT, "S", "H", "D", "C"))]
     faces = {"level": levels, "small-joker": ["SJ"], "big-joker": ["BJ"], "joker": ["SJ", "BJ"]}[kind]
     face = next((f for f in faces if table.copies(f) >= count + (level_cards if f in levels else 0)), None)
+    if same_colour and face is not None:
+        levels = [f for f in levels if (f[-1] in "HD") == (face == "BJ")]
     level = next((f for f in levels if table.copies(f) >= level_cards), None) if level_cards else None
     if face is None or (level_cards and level is None):
         return None
@@ -293,12 +296,12 @@ def ladder_table(r: Any, kit: Kit) -> Made:
         else:
             strength += 1
         cards, named = "—", "—"
-        notation = _declaration_cards(kit, count, kind, level_cards)
+        notation = _declaration_cards(kit, count, kind, level_cards, step.same_colour)
         if notation is not None:
             made = kit.rules.declaration(notation, kit.level)
             if made is not None:
                 cards, named = cards_text(kit.ctx.cards(notation)), suit_text(made.trump)
-        rows.append((str(strength), step_phrase(count, kind, level_cards), cards, named))
+        rows.append((str(strength), step_phrase(count, kind, level_cards, step.same_colour), cards, named))
     if tied_any:
         text = _("During the deal a player declares trump by showing cards; only a declaration of a higher "
                  "strength overturns another, so steps of the same strength cannot overturn each other. From "

@@ -254,9 +254,9 @@ def join_list(items: list[str]) -> str:
     return _(", ").join(items)
 
 
-def step_phrase(count: int, kind: str, level_cards: int = 0) -> str:
+def step_phrase(count: int, kind: str, level_cards: int = 0, same_colour: bool = False) -> str:
     """One step of the declaration ladder: "2 level cards", "2 jokers, all big or all small",
-    "1 small joker with 1 level card"."""
+    "1 small joker with 1 level card", "1 joker, big or small with 1 level card of its colour"."""
     values = {"n": count}
     if kind == "level":
         return ngettext("%(n)s level card", "%(n)s level cards", count) % values
@@ -268,6 +268,11 @@ def step_phrase(count: int, kind: str, level_cards: int = 0) -> str:
         jokers = ngettext("%(n)s joker, big or small", "%(n)s jokers, all big or all small", count) % values
     if not level_cards:
         return jokers
+    if same_colour:
+        return _("%(jokers)s with %(cards)s of the joker's colour") % {
+            "jokers": jokers,
+            "cards": ngettext("%(n)s level card", "%(n)s level cards", level_cards) % {"n": level_cards},
+        }
     return _("%(jokers)s with %(cards)s") % {
         "jokers": jokers,
         "cards": ngettext("%(n)s level card", "%(n)s level cards", level_cards) % {"n": level_cards},

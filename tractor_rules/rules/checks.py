@@ -208,6 +208,11 @@ def _check_levels(c: Reporter, r: model.Rules) -> None:
                          f"nobody can reach the last level: the levels start at it ({last})", code=codes.LEVELS_MISMATCH)
     effects = [(effect_path(i, j), effect) for i, trigger in enumerate(r.levels.after_hand)
                for j, effect in enumerate(trigger.effects)]
+    if not r.levels.rounds and r.levels.game_end != "hands" and not any(e[0] == "wins-game" for _, e in effects):
+        # round after round, no level is the last: only a count of hands or a house rule ends the game
+        c.error_at_field(("levels.rounds", "levels.game_end"),
+                         "the levels go round without end, so no level is the last one and the game never ends: "
+                         "end it 'after N hands', or by a house rule that wins the game", code=codes.ENDLESS_GAME)
     for path, effect in effects:
         if tuple(effect) == ("next-banker", "partner") and r.table.partnership == "called":
             c.error_at_field((path, "levels.after_hand"),
@@ -1237,6 +1242,15 @@ def _check_choices(c: Reporter, r: model.Rules) -> None:
         c.error_at_field(("declaring.overturn_when", "declaring.overturn_after_kitty"),
                          "who may overturn after the kitty is given, but nobody overturns after it "
                          "('overturn after kitty: when ...' sets both)", code=codes.BAD_EXPORT)
+    for i, step in enumerate(r.declaring.ladder):
+        if step.same_colour and (step.kind == "level" or not step.level_cards):
+            c.error_at_field((f"declaring.ladder[{i}].same_colour",),
+                             "'of the same colour' pairs jokers with level cards: this step shows only one kind of "
+                             "card", code=codes.BAD_EXPORT)
+    if r.declaring.overturn_in_deal_when and not r.declaring.overturn_in_deal:
+        c.error_at_field(("declaring.overturn_in_deal_when", "declaring.overturn_in_deal"),
+                         "when a declaration may overturn during the deal is given, but nothing overturns then "
+                         "('overturn: when ...' sets both)", code=codes.BAD_EXPORT)
 
 
 def _check_moments(c: Reporter, r: model.Rules) -> None:
@@ -1247,6 +1261,7 @@ def _check_moments(c: Reporter, r: model.Rules) -> None:
     trees = [("table.called_when", r.table.called_when, expressions.CALL),
              ("kitty_exchange.buried_when", r.kitty_exchange.buried_when, expressions.BURY),
              ("declaring.overturn_when", r.declaring.overturn_when, expressions.OVERTURN),
+             ("declaring.overturn_in_deal_when", r.declaring.overturn_in_deal_when, expressions.DECLARE),
              ("kitty.formula", r.kitty.formula, expressions.KITTY),
              ("kitty_exchange.dug_when", r.kitty_exchange.dug_when, expressions.KITTY)]
     for i, trigger in enumerate(r.levels.after_hand):

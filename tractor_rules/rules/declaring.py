@@ -25,6 +25,9 @@ class DeclareStep:
     level_cards: int = bounded(1, 2 * MAX_DECKS, off=0, default=0, version=2)
     #: as strong as the step before it on the ladder
     tied: bool = since(2, default=False)
+    #: the jokers and the level cards are of one colour (joker kinds with ``level_cards`` only):
+    #: the big joker, the red one, with hearts or diamonds; the small, black one, with spades or clubs
+    same_colour: bool = since(4, default=False)
 
 
 def same_rung(a: DeclareStep, b: DeclareStep) -> bool:
@@ -58,6 +61,8 @@ def step_words(step: DeclareStep) -> str:
     words = f"{step.count} {_STEP_NOUNS[step.kind]}{'s' if plural else ''}"
     if step.level_cards:
         words += f" + {step.level_cards} level card{'s' if step.level_cards != 1 else ''}"
+    if step.same_colour:
+        words += " of the same colour"
     return words
 
 
@@ -107,6 +112,11 @@ class Declaring:
     #: ReinforceWhileEquivalent)
     reinforce_to_retake: bool = since(2, default=False)
     overturn_own: bool = False
+    #: a stronger declaration overturns the standing one during the deal (no: the first stands)
+    overturn_in_deal: bool = since(4, default=True)
+    #: with ``overturn_in_deal``, a declaration overturns during the deal only when this condition
+    #: holds of the hand (evaluated at ``expressions.DECLARE``); empty: always
+    overturn_in_deal_when: Condition = since(4, default=Condition(()))
     #: overturning after the kitty exchange (炒地皮), the kitty passing to the new declarer
     overturn_after_kitty: bool = False
     #: with ``overturn_after_kitty``, only a player of whom this condition holds when their turn

@@ -53,15 +53,19 @@ COMPARATOR_SPELLINGS = {"≤": "<=", "≥": ">=", "≠": "!=", "==": "="}
 #: kitty is counted, after a hand.  At the first two a condition is asked of one card at a time:
 #: the card is its subject (``CARD_MOMENTS``); at the third, of one player at a time
 CALL, BURY, OVERTURN, KITTY, AFTER_HAND = "call", "bury", "overturn", "kitty", "after-hand"
+#: when a player may declare over a standing declaration during the deal (the hand, not the player)
+DECLARE = "declare"
 CARD_MOMENTS = frozenset({CALL, BURY})
 #: where each moment is, in the words of an error
 MOMENT_WORDS = {CALL: "when the banker calls cards", BURY: "when the kitty is buried",
                 OVERTURN: "when a player may overturn after the kitty", KITTY: "when the kitty is counted",
-                AFTER_HAND: "after a hand"}
+                AFTER_HAND: "after a hand", DECLARE: "when a declaration may overturn during the deal"}
 #: known from the last trick on
 _PLAYED = frozenset({KITTY, AFTER_HAND})
 #: known at every moment: the table, the hand's level and trump
 _EVERY = CARD_MOMENTS | _PLAYED | {OVERTURN}
+#: known at every moment, declaring included: the table, the hand's level
+_ALWAYS = _EVERY | {DECLARE}
 
 
 @dataclass(frozen=True, slots=True)
@@ -81,8 +85,8 @@ class Quantity:
 QUANTITIES: dict[str, Quantity] = {q.name: q for q in (
     Quantity("size", "size", _PLAYED, "the cards of the last lead's largest unit (a pair: 2)", 1),
     Quantity("cards", "cards", _PLAYED, "all the cards of the last lead", 1),
-    Quantity("decks", "decks", _EVERY, "the decks played with"),
-    Quantity("players", "players", _EVERY, "the players at the table"),
+    Quantity("decks", "decks", _ALWAYS, "the decks played with"),
+    Quantity("players", "players", _ALWAYS, "the players at the table"),
     Quantity("points", "points", frozenset({AFTER_HAND}), "the attackers' score for the hand, the kitty's included"),
     Quantity("raw-points", "raw points", frozenset({AFTER_HAND}),
              "the attackers' score before it is held at 0: below 0 when penalties take more than they won", 4),
@@ -126,7 +130,7 @@ FACTS: dict[str, Form] = {f.name: f for f in (
     Form("last-trick-trumps", ("team",), "the team wins the last trick with trumps", _PLAYED),
     Form("took", ("team", "card"), "the card is among the cards of the tricks the team won", _PLAYED),
     Form("lost", ("team", "card"), "a player of the team played the card to a trick the other team won", _PLAYED),
-    Form("level-is", ("rank",), "the hand is played at the rank", _EVERY),
+    Form("level-is", ("rank",), "the hand is played at the rank", _ALWAYS),
     Form("no-trump", (), "the hand is played with no trump suit", _EVERY),
     Form("nobody-declared", (), "nobody declared: trump came from the rule for when nobody declares"),
     Form("always", (), "always: every hand", _PLAYED),
@@ -145,8 +149,8 @@ FACTS: dict[str, Form] = {f.name: f for f in (
                                 "partners, everyone but the banker)", frozenset({OVERTURN}), 4),
     Form("player-banker", (), "the player is on the banker's team as known then (with called partners, the banker "
                               "alone)", frozenset({OVERTURN}), 4),
-    Form("first-hand", (), "the hand is the game's first (its banker was found by declaring)", frozenset({OVERTURN}),
-         4),
+    Form("first-hand", (), "the hand is the game's first (its banker was found by declaring)",
+         frozenset({OVERTURN, DECLARE}), 4),
 )}
 
 #: the facts whose subject is the card being judged

@@ -82,3 +82,8 @@ class Levels:
     chosen: tuple[str, ...] = since(3, default=())
     #: house rules after each hand, in the order written (``Trigger``)
     after_hand: tuple[Trigger, ...] = since(3, default=())
+    #: how many times the ladder is climbed: past its last level a team goes on from its first, in
+    #: the next round (mandatory and defended levels stop it in every round); the game's end is
+    #: read at the last level of the last round.  0: round after round without end (the game ends
+    #: only after ``end_hands`` hands or by a house rule)
+    rounds: int = bounded(1, 100, off=0, default=1, version=4)

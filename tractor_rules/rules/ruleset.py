@@ -183,6 +183,14 @@ class Rules:
 
         return declaration(self, cards, level)
 
+    def may_overturn_in_deal(self, first_hand: bool, level: str | None) -> bool:
+        """Whether a stronger declaration overturns the standing one during the deal of a hand at
+        ``level`` (``first_hand``: the game's first), as ``overturn:`` says; where it does not, the
+        first declaration stands and only its declarer may add to it (reinforce)."""
+        from ..engine.rulings.declaring import may_overturn_in_deal
+
+        return may_overturn_in_deal(self, first_hand, level)
+
     def may_redeal(self, hand, level: str | None, trump: str | None) -> bool:
         """Whether a dealt ``hand`` allows a redeal (``declaring.redeal_hands``) at ``level`` with
         ``trump`` (a suit letter, or None for no-trump)."""

@@ -8,4 +8,5 @@ cdef class DeclarationOffers:
     cdef public object rules
     cdef public object players
     cdef public object table
+    cdef public bint overturn
     cpdef bint _may_show(self, object seat, object show, object standing, object own)

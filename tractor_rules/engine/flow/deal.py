@@ -10,7 +10,9 @@ joker step with level cards shows both).  A declaration must beat the standing o
 tied on one rung never overturn each other); the standing declarer may only reinforce (the same
 naming card, more copies) if ``reinforce``, or change it if ``overturn_own``; with
 ``reinforce_to_retake`` an overturned player may show more copies of what they showed last, as
-strong as the standing declaration, and so take it back.
+strong as the standing declaration, and so take it back.  Where ``overturn_in_deal`` (and its
+condition, ``overturn_in_deal_when``, asked once a hand) says no, the first declaration stands:
+nobody overturns it or takes one back, and its declarer may only reinforce it.
 
 Trump: the last declaration names it.  With none: ``first_fallback: redeal`` in the first hand,
 else ``rules.fallback_trump`` (a redeal, or the banker's partner naming their longest suit, when
@@ -34,7 +36,7 @@ from ...rules import SUITS, Rules
 from ..deck.cards import Card, deck_cards, pack_copies
 from ..deck.draws import shuffle
 from ..errors import NoTrumpFromKitty
-from ..rulings.declaring import Declaration
+from ..rulings.declaring import Declaration, may_overturn_in_deal
 from .choices import IllegalPlay, notation
 from .seats import in_turn
 from .views import Offer, Player, PlayerView, Public
@@ -131,12 +133,15 @@ class Standing:
 class DeclarationOffers:
     """Asking the players to declare at one level, during the deal or (炒地皮) after the kitty."""
 
-    __slots__ = ("rules", "players", "table")
+    __slots__ = ("rules", "players", "table", "overturn")
 
-    def __init__(self, rules: Rules, players: Sequence[Player], level: str | None):
+    def __init__(self, rules: Rules, players: Sequence[Player], level: str | None, overturn: bool = True):
         self.rules = rules
         self.players = players
         self.table = declare_table(rules, level)
+        #: whether a declaration may take the place of another's (overturn, or take one back) in
+        #: this hand (``declaring.overturn_in_deal``); the standing declarer may still reinforce
+        self.overturn = overturn
 
     def offers(self, seat: int, hand: Sequence[Card], standing: Standing | None,
                shown: Sequence[tuple[int, tuple[Card, ...]]] = (),
@@ -176,7 +181,9 @@ class DeclarationOffers:
         if standing.seat == seat:
             if not d.beats(standing.declaration):
                 return False
-            return decl.reinforce if show.face == standing.face else decl.overturn_own
+            return decl.reinforce if show.face == standing.face else decl.overturn_own and self.overturn
+        if not self.overturn:
+            return False
         if d.beats(standing.declaration):
             return True
         return (own is not None and show.face == face_of(own) and len(show.cards) > len(own)
@@ -232,7 +239,7 @@ def deal(rules: Rules, players: Sequence[Player], rng: random.Random, deck: Sequ
     played in no-trump."""
     n = rules.table.players
     dealer = 0 if banker is None else banker
-    declaring = DeclarationOffers(rules, players, level)
+    declaring = DeclarationOffers(rules, players, level, may_overturn_in_deal(rules, banker is None, level))
     k = rules.table.kitty_size
     weak: list[WeakHand] = []
     for attempt in range(MAX_DEALS):

@@ -7,7 +7,15 @@ told whether the levels were won holding the bank (defended levels are passed on
 last level a team stays at it ("last", "reach-last", "hands") or reaches the extra no-trump level
 ("beyond-last", played with no level rank at all when ``beyond_trumps`` is "jokers-only").  With
 "reach-last" the first team whose level reaches the last level wins, bankers or attackers; with
-"past-last" the first team that goes up past it.  Knock
+"past-last" the first team that goes up past it.
+
+A ladder that goes round (``levels.rounds``) is climbed that many times: a seat's level is a
+position along the rounds (``scoring.climb``), a climb past a round's last level going on from the
+first level of the next round; "the last level" of the game ends is the last round's, and with
+rounds without end (0) no position is the last.  The ranks that knock-back rules and the effects
+``back to`` and ``to`` name are those of the seat's own round (of the last round, for a seat at
+the extra level beyond it): they never take a team back a round; ``down`` steps down the
+positions, across rounds, to the first level of the first round at the lowest.  Knock
 back (``levels.knock_back``): the banker team of a hand played at a rule's level goes back to the
 rule's lower level when the rule's event happens (a loss, a loss to a single card, an attacker's
 single card winning the last trick); this comes before the hand's own level change, so a banker
@@ -22,11 +30,11 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from ...rules import RANKS, KnockBack, Rules
 from ..errors import EngineError
-from ..rulings.scoring import beyond_level, level_ladder
+from ..rulings.scoring import beyond_level, climb, level_ladder
 from ..rulings.stakes import hand_points
 from .after_hand import effects_in_order, facts_of, number, team_seats
 from .hand import play_hand
@@ -50,6 +58,8 @@ class MatchResult:
     levels: list[str]
     #: "won", "drawn" (game_end "hands", level tie) or "unfinished" (the safety limit)
     status: str
+    #: each seat's round at the end (``levels.rounds``: 1 the first time up the ladder)
+    rounds: list[int] = field(default_factory=list)
 
 
 class Match:
@@ -66,12 +76,17 @@ class Match:
         self.rng = rng
         self.hand_rng = hand_rng
         self.max_hands = max_hands
-        self.ladder = list(level_ladder(rules))
+        #: the levels of one round, in order
+        self.ranks = level_ladder(rules)
+        #: the levels of every round in turn (one round when they go round without end), and the
+        #: extra level beyond the last
+        self.ladder = list(self.ranks) * max(rules.levels.rounds, 1)
         self.game_end = rules.levels.game_end
         if self.game_end == "beyond-last":
             self.ladder.append(BEYOND)
+        self.endless = rules.levels.rounds == 0
         n = rules.table.players
-        self.levels = [0] * n  # index into the ladder, per seat
+        self.levels = [0] * n  # the position on the ladder (``ladder`` index, then round after round), per seat
         self.banker: int | None = None
         self.hands: list[HandRecord] = []
         self.winners: frozenset[int] | None = None
@@ -85,23 +100,37 @@ class Match:
     def done(self) -> bool:
         return self.status != "playing"
 
-    def _top(self) -> int:
-        """The highest ladder index a team can hold."""
-        return len(self.ladder) - 1
+    def _top(self) -> int | None:
+        """The highest ladder index a team can hold; None on a ladder that goes round without end."""
+        return None if self.endless else len(self.ladder) - 1
+
+    def level_at(self, at: int) -> str:
+        """The level (a rank, or ``BEYOND``) at position ``at``."""
+        return self.ladder[at] if at < len(self.ladder) else self.ranks[at % len(self.ranks)]
+
+    def round_of(self, at: int) -> int:
+        """The round (1 the first time up the ladder) of position ``at``; the extra level beyond
+        the last is of the last round."""
+        if not self.endless:
+            at = min(at, len(self.ranks) * self.rules.levels.rounds - 1)
+        return at // len(self.ranks) + 1
+
+    def _in_round(self, at: int, rank: str) -> int:
+        """The position of level ``rank`` in the round of position ``at``."""
+        return (self.round_of(at) - 1) * len(self.ranks) + self.ranks.index(rank)
 
     def _climb(self, seat: int, at: int, steps: int, as_banker: bool) -> int:
         """The ladder index ``steps`` up from ``at`` for ``seat`` (noted in ``passed`` when the climb
         goes past the last level)."""
         if steps <= 0:
             return at
-        level = self.ladder[at]
-        if level == BEYOND:
+        if self.level_at(at) == BEYOND:
             return at
-        got = self.rules.advance(level, steps, as_banker)
+        got = climb(self.rules, self.ranks, at, steps, as_banker)
         if got is None:
             self.passed.add(seat)
-            return self._top()  # past the last: stay at it, or the extra level beyond it
-        return self.ladder.index(got)
+            return len(self.ladder) - 1  # past the last: stay at it, or the extra level beyond it
+        return got
 
     def step(self) -> HandRecord:
         """Play the next hand, at its banker's level, and move the levels, the table points and
@@ -110,7 +139,7 @@ class Match:
             raise EngineError("the match is over")
         rules = self.rules
         at = self.levels[self.banker] if self.banker is not None else 0
-        level: str | None = self.ladder[at]
+        level: str | None = self.level_at(at)
         beyond = level == BEYOND
         if beyond:
             level = beyond_level(rules)
@@ -163,10 +192,10 @@ class Match:
                     elif steps < 0:
                         self.levels[s] = max(self.levels[s] + steps, 0)
             elif name in ("back-to", "to"):
-                if effect[2] not in self.ladder:
+                if effect[2] not in self.ranks:
                     raise EngineError(f"{effect[2]} is not a level of these rules")
-                to = self.ladder.index(effect[2])
                 for s in seats:
+                    to = self._in_round(self.levels[s], effect[2])
                     self.levels[s] = min(self.levels[s], to) if name == "back-to" else to
             elif name == "wins-game":
                 if self.status == "playing":
@@ -188,10 +217,9 @@ class Match:
         """Send the banker team of the hand played at ``level`` back where a knock-back rule says
         so (a seat already below stays where it is); whether a rule applied."""
         for kb in self.rules.levels.knock_back:
-            if level == kb.level and kb.to in self.ladder and knocks_back(kb, record):
-                to = self.ladder.index(kb.to)
+            if level == kb.level and kb.to in self.ranks and knocks_back(kb, record):
                 for s in record.banker_team:
-                    self.levels[s] = min(self.levels[s], to)
+                    self.levels[s] = min(self.levels[s], self._in_round(self.levels[s], kb.to))
                 return True
         return False
 
@@ -220,8 +248,8 @@ class Match:
         return self.result()
 
     def result(self) -> MatchResult:
-        return MatchResult(self.hands, self.winners, [self.ladder[i] for i in self.levels],
-                           self.status if self.done else "unfinished")
+        return MatchResult(self.hands, self.winners, [self.level_at(i) for i in self.levels],
+                           self.status if self.done else "unfinished", [self.round_of(i) for i in self.levels])
 
 
 def knocks_back(kb: KnockBack, record: HandRecord) -> bool:

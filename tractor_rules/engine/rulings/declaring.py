@@ -82,7 +82,8 @@ def declaration(rules: Rules, cards: str | Iterable[object], level: str | None) 
     found = None
     for i, step in enumerate(ladder):
         if step.count == len(jokers or plain) and step.level_cards == (len(plain) if jokers else 0) \
-                and _kind_matches(step.kind, card, level):
+                and _kind_matches(step.kind, card, level) \
+                and not (step.same_colour and plain and not same_colour(jokers[0], plain[0])):
             found = i
     if found is None:
         return None
@@ -91,6 +92,12 @@ def declaration(rules: Rules, cards: str | Iterable[object], level: str | None) 
     order = rules.declaring.suit_order
     suit_rank = order.index(trump) if trump is not None and trump in order else -1
     return Declaration(rungs(ladder)[found], trump, step.count, step.kind, suit_rank, found, step.level_cards)
+
+
+def same_colour(joker: Card, card: Card) -> bool:
+    """Whether ``joker`` is of the colour of ``card``'s suit: the big joker is the red one (hearts,
+    diamonds), the small joker the black one (spades, clubs)."""
+    return (joker == BIG_JOKER) == (card.suit in ("H", "D"))
 
 
 #: a way of choosing trump that found nothing in the kitty: the next way is tried
@@ -198,6 +205,44 @@ class OverturnTurn:
         if name == "no-trump":
             return self.trump is None
         raise EngineError(f"'{name}' is not known when a player may overturn")
+
+
+@dataclass(frozen=True, slots=True)
+class DealFacts:
+    """What ``declaring.overturn_in_deal_when`` may ask while declaring during the deal: the hand,
+    known before its first card (the same for every player)."""
+
+    rules: Rules
+    #: the game's first hand (no banker yet: declaring finds one)
+    first_hand: bool
+    level: str | None
+
+    def __getitem__(self, name: str) -> int:
+        """The value of a quantity known then."""
+        if name == "decks":
+            return self.rules.table.decks
+        if name == "players":
+            return self.rules.table.players
+        raise EngineError(f"'{name}' is not known while declaring")
+
+    def fact(self, name: str, args: tuple) -> bool:
+        if name == "first-hand":
+            return self.first_hand
+        if name == "level-is":
+            return self.level == args[0]
+        raise EngineError(f"'{name}' is not known while declaring")
+
+
+def may_overturn_in_deal(rules: Rules, first_hand: bool, level: str | None) -> bool:
+    """Whether a declaration may overturn another during the deal of a hand (``declaring.
+    overturn_in_deal`` and its condition; ``first_hand``: the game's first, ``level`` its level)."""
+    decl = rules.declaring
+    if not decl.overturn_in_deal:
+        return False
+    if not decl.overturn_in_deal_when:
+        return True
+    facts = DealFacts(rules, first_hand, level)
+    return expressions.condition_holds(decl.overturn_in_deal_when, facts.fact, facts)
 
 
 def may_overturn(turn: OverturnTurn) -> bool:

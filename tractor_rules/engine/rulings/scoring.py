@@ -112,6 +112,27 @@ def advance(rules: Rules, level: str, steps: int, as_banker: bool = True) -> str
     return ladder[at]
 
 
+def climb(rules: Rules, ladder: tuple[str, ...], at: int, steps: int, as_banker: bool = True) -> int | None:
+    """``advance`` on a ladder that may go round (``levels.rounds``): ``at`` and the answer are
+    positions, round after round (position ``p`` is level ``ladder[p % len(ladder)]`` of round
+    ``p // len(ladder) + 1``); a climb past a round's last level goes on from the first level of the
+    next round, stopping at mandatory and defended levels in every round; None if it goes past the
+    last level of the last round.  With one round it is ``advance`` by index."""
+    size = len(ladder)
+    end = size * rules.levels.rounds if rules.levels.rounds else None
+    defended = set(rules.levels.defended)
+    if ladder[at % size] in defended and not as_banker:
+        return at  # attackers winning at a level they must defend stay there
+    stops = set(rules.levels.mandatory) | defended
+    for _ in range(steps):
+        at += 1
+        if end is not None and at >= end:
+            return None
+        if ladder[at % size] in stops:
+            break
+    return at
+
+
 def beyond_level(rules: Rules) -> str | None:
     """The rank the extra level of ``game_end: beyond-last`` is played at: the last level's, or
     None (``beyond_trumps: jokers-only``: no level rank at all)."""

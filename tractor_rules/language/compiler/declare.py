@@ -54,7 +54,8 @@ def _ladder(c: Compiler, st: Statement) -> None:
         if count is None or level_cards is None:
             ok = False
             continue
-        step = model.DeclareStep(count, _STEP_KINDS[node.kind], level_cards, tied)
+        colour = extra is not None and extra.first("same_colour") is not None
+        step = model.DeclareStep(count, _STEP_KINDS[node.kind], level_cards, tied, colour)
         clash = [s for s in steps if same_rung(s, step)]
         if clash:
             c.error(node, f"'{step_words(step)}' is on the ladder already (as '{step_words(clash[0])}'): "
@@ -101,6 +102,22 @@ def _reinforce(c: Compiler, st: Statement) -> None:
     c.set("declaring.reinforce", standing)
     if retake:  # `yes` and `no` leave it at its default, as before taking back could be written
         c.set("declaring.reinforce_to_retake", retake)
+
+
+@handles("overturn")
+def _overturn(c: Compiler, st: Statement) -> None:
+    """``overturn: yes``, ``no`` or ``when CONDITION``: whether a stronger declaration overturns
+    the standing one during the deal, and then only in a hand of which the condition holds."""
+    node = as_node(st.node.args[0])
+    if node.kind in YES_NO:
+        c.set("declaring.overturn_in_deal", YES_NO[node.kind])
+        if c.get("declaring.overturn_in_deal_when"):  # a parent's condition goes with a plain yes or no
+            c.set("declaring.overturn_in_deal_when", model.Condition(()))
+        return
+    condition = condition_tree(c, node, expressions.DECLARE)
+    if condition is not None:
+        c.set("declaring.overturn_in_deal", True)
+        c.set("declaring.overturn_in_deal_when", model.Condition(condition))
 
 
 handles_choice("overturn_own", "declaring.overturn_own", YES_NO)

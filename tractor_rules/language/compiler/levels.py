@@ -62,6 +62,15 @@ def _defend(c: Compiler, st: Statement) -> None:
     c.set("levels.defended", tuple(c.distinct_ranks(st.node, "listed twice")))
 
 
+@handles("rounds")
+def _rounds(c: Compiler, st: Statement) -> None:
+    """``rounds: 2``: the ladder is climbed twice; ``rounds: unlimited``: without end (0)."""
+    if not st.node.args:
+        c.set("levels.rounds", 0)
+        return
+    c.set_number("levels.rounds", st.node.args[0], *limits(model.Levels, "rounds"), "the number of rounds")
+
+
 @handles("knock_back")
 def _knock_back(c: Compiler, st: Statement) -> None:
     knocks: list[model.KnockBack] = []

@@ -19,8 +19,10 @@ from .expressions import card_nouns, condition_words, number_words
 def declaring_section(b: Builder) -> None:
     with b.section("declaring", _("Declaring trump")):
         b.rule("declaring.ladder", lambda r: ex.ladder_table(r, b.kit))
+        b.rule("declaring.ladder.same_colour", _same_colour)
         b.rule("declaring.suit_order", _suit_order)
         b.rule("declaring.reinforce", _reinforce)
+        b.rule("declaring.overturn_in_deal", _overturn_in_deal)
         b.rule("declaring.overturn_own", _overturn_own)
         b.rule("declaring.overturn_after_kitty", _overturn_after_kitty)
         b.rule("declaring.fallback", _fallback)
@@ -28,6 +30,13 @@ def declaring_section(b: Builder) -> None:
         b.rule("declaring.first_banker", _first_banker)
         b.rule("declaring.first_fallback", _first_fallback)
         b.rule("declaring.redeal_hands", _weak_hands)
+
+
+def _same_colour(r: Any) -> Made:
+    if not any(step.same_colour for step in r.declaring.ladder):
+        return None
+    return _("A joker declares with level cards only of its colour: the big joker, the red one, with ♥ or ♦; the "
+             "small joker, the black one, with ♠ or ♣.")
 
 
 def _suit_order(r: Any) -> Made:
@@ -60,6 +69,16 @@ def _reinforce(r: Any) -> Made:
         return _("A player may reinforce their own declaration by showing more of the same cards, so that only a "
                  "stronger declaration can overturn it.")
     return _("A declaration cannot be reinforced.")
+
+
+def _overturn_in_deal(r: Any) -> Made:
+    decl = r.declaring
+    if not decl.ladder or decl.overturn_in_deal and not decl.overturn_in_deal_when:
+        return None  # the ladder's own words say that a stronger declaration overturns
+    if not decl.overturn_in_deal:
+        return _("Nothing overturns a declaration during the deal: the first declaration stands.")
+    return _("During the deal a stronger declaration overturns the standing one only when %(condition)s; "
+             "otherwise the first declaration stands.") % {"condition": condition_words(decl.overturn_in_deal_when)}
 
 
 def _overturn_own(r: Any) -> Made:

@@ -58,7 +58,15 @@ def _object(rules: Rules) -> Made:
                           "Everyone starts at level %(first)s; after %(n)s hands the highest level wins.",
                           levels.end_hands),
     }[levels.game_end] % values
-    return sentences(sides, aim, end)
+    if levels.rounds == 1:
+        return sentences(sides, aim, end)
+    if levels.rounds:
+        again = _("The levels go round %(rounds)s times: past level %(last)s the climb goes on from level "
+                  "%(first)s, and the game's end is in the last round.") % {**values, "rounds": levels.rounds}
+    else:
+        again = _("The levels go round without end: past level %(last)s the climb goes on from level "
+                  "%(first)s.") % values
+    return sentences(sides, aim, end, again)
 
 
 def _hand(rules: Rules) -> Made:

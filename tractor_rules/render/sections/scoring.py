@@ -23,6 +23,7 @@ from .expressions import trigger_sentence
 def scoring_section(b: Builder) -> None:
     with b.section("scoring", _("Scoring and levels")):
         b.rule("levels.range", _level_range)
+        b.rule("levels.rounds", _rounds)
         b.rule("thresholds", _upgrade_table)
         b.rule("thresholds.open", _open_rows)
         b.rule("solo_thresholds", _solo_table)
@@ -49,6 +50,47 @@ def _level_range(r: Any) -> Made:
             "first": r.levels.first, "ladder": join_list(list(ladder))}
     return _("Both teams start at level %(first)s and go up through the levels %(ladder)s.") % {
         "first": r.levels.first, "ladder": join_list(list(ladder))}
+
+
+def _rounds(r: Any) -> Made:
+    """A ladder that goes round: how often, what a round changes, and where a team's level is
+    moved back to (a player's, with called partners: each keeps a level of their own)."""
+    n = r.levels.rounds
+    if n == 1:
+        return None
+    values = {"first": r.levels.first, "last": r.levels.last, "n": n}
+    if r.table.partnership == "called":
+        return _rounds_per_player(r, values)
+    if n:
+        text = _("The levels are climbed %(n)s times: a team that goes up past level %(last)s before the last round "
+                 "goes on from level %(first)s in its next round, and the game's end is at level %(last)s of the "
+                 "last round.") % values
+    else:
+        text = _("The levels go round without end: a team that goes up past level %(last)s goes on from level "
+                 "%(first)s in its next round, for as long as the game lasts.") % values
+    more = _("Mandatory and defended levels stop a team in every round, and a team in a later round is above any "
+             "team in an earlier one.")
+    moves = [e for t in r.levels.after_hand for e in t.effects if e[0] in ("back-to", "to")]
+    if not r.levels.knock_back and not moves:
+        return sentences(text, more)
+    return sentences(text, more, _("A rule that sends a team back, or to a level, moves it within its own round."))
+
+
+def _rounds_per_player(r: Any, values: dict[str, Any]) -> str:
+    if values["n"]:
+        text = _("The levels are climbed %(n)s times: a player who goes up past level %(last)s before the last "
+                 "round goes on from level %(first)s in their next round, and the game's end is at level %(last)s "
+                 "of the last round.") % values
+    else:
+        text = _("The levels go round without end: a player who goes up past level %(last)s goes on from level "
+                 "%(first)s in their next round, for as long as the game lasts.") % values
+    more = _("Mandatory and defended levels stop a player in every round, and a player in a later round is above "
+             "any player in an earlier one.")
+    moves = [e for t in r.levels.after_hand for e in t.effects if e[0] in ("back-to", "to")]
+    if not r.levels.knock_back and not moves:
+        return sentences(text, more)
+    return sentences(text, more, _("A rule that sends a player back, or to a level, moves them within their own "
+                                   "round."))
 
 
 def _ladder(r: Any) -> tuple[str, ...]:
