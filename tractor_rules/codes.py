@@ -127,6 +127,8 @@ CALLED_PARTNERS = _define("E313", "called-partners", "a rule for called partners
 STAKES = _define("E314", "stakes", "game points that miss an outcome the table can produce")
 NOT_UNDERSTOOD = _define("E315", "not-understood", "a statement the compiler does not know (the grammar "
                                                    "and the compiler are out of step)")
+AUCTION = _define("E316", "auction", "an auction that the rest of the rules cannot play, or a bid read "
+                                     "without an auction")
 
 # --- the oracle and the export ---------------------------------------------------------------------
 CARD_NOTATION = _define("E401", "card-notation", "a card string the notation does not allow")

@@ -34,6 +34,7 @@ from .base import (
     limits,
     since,
 )
+from .auction import Auction, AuctionDirection
 from .combinations import Combinations, LinkKind, LinkTier
 from .flow import PHASE_KINDS, STANDARD_PHASES, PhaseKind, hand_phases
 from .declaring import DeclareStep, Declaring, Fallback, reinforces, same_rung, step_words
@@ -76,6 +77,9 @@ __all__ = [
     "Source",
     # table
     "Table",
+    # auction
+    "Auction",
+    "AuctionDirection",
     # levels
     "KnockTrigger",
     "KnockBack",

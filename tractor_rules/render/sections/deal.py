@@ -46,6 +46,9 @@ def _players(r: Any) -> Made:
     if t.partnership == "alternate":
         return _("%(players)s players in two fixed teams, the seats alternating between the teams; "
                  "%(direction)s.") % values
+    if t.partnership == "alone":
+        return _("%(players)s players without partners: in every hand the banker plays alone against all the "
+                 "others, who play together as the attackers; %(direction)s.") % values
     values["cards"] = t.called_cards
     return ngettext(
         "%(players)s players without fixed partners: after taking the kitty the banker calls %(cards)s card, "
