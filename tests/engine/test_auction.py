@@ -250,7 +250,7 @@ def test_a_game_is_played_at_the_level_of_each_hands_winning_bidder(san_da_ha):
 
 
 @pytest.mark.parametrize("lang, words", [
-    ("en", ["The auction", "lowest bidder becomes the banker", "banker plays alone against all the others",
+    ("en", ["The auction", "the lowest bidder banks", "banker plays alone against all the others",
             "the winning bid", "names the trump suit"]),
     ("zh", ["叫分", "叫分最低的人做庄", "庄家一人对抗其余所有人", "最终叫分", "定主"]),
 ])
@@ -261,3 +261,30 @@ def test_the_sheet_explains_the_auction_and_the_score_against_the_bid(san_da_ha,
     for word in words:
         assert word in text
     assert not any(section.key == "declaring" for section in sheet.sections)
+
+
+# --- the reinforcement-learning environment ----------------------------------------------------------
+
+
+def test_the_learning_environment_plays_an_auction_game_with_legal_actions_only(san_da_ha):
+    """The bids and the naming of trump are the engine's greedy player's: an agent only leads and
+    follows, from the mask, and every hand ends replayable."""
+    import numpy as np
+
+    from tractor_rules.rl import raw_env
+
+    environment = raw_env(san_da_ha, level="5")
+    rng = np.random.default_rng(1)
+    for hand in range(3):
+        environment.reset(seed=hand)
+        for agent in environment.agent_iter():
+            observation, _reward, terminated, truncated, _ = environment.last()
+            if terminated or truncated:
+                environment.step(None)
+                continue
+            legal = np.flatnonzero(observation["action_mask"])
+            assert legal.size
+            environment.step(int(rng.choice(legal)))
+        record = environment.record
+        assert record is not None and record.bid in san_da_ha.auction.bids()
+        assert replay_hand(json.dumps(record.to_log()), san_da_ha) == []

@@ -21,16 +21,14 @@ def _bids(r: Any) -> Made:
     a = r.auction
     values = {"start": a.start, "limit": a.limit, "step": a.step}
     if a.direction == "down":
-        return _("Nobody declares trump: the players bid for the bank instead. In turn, each player still in the "
-                 "auction bids the points the attackers will need to take, %(start)s or fewer in steps of "
-                 "%(step)s and lower than the bid standing, or passes and is out of the auction. A bid of "
-                 "%(limit)s ends the auction at once; otherwise it ends when all the others have passed, and the "
-                 "lowest bidder becomes the banker.") % values
-    return _("Nobody declares trump: the players bid for the bank instead. In turn, each player still in the "
-             "auction bids the points they promise to take, %(start)s or more in steps of %(step)s and higher "
-             "than the bid standing, or passes and is out of the auction. A bid of %(limit)s ends the auction at "
-             "once; otherwise it ends when all the others have passed, and the highest bidder becomes the "
-             "banker.") % values
+        return _("Nobody declares: the players bid for the bank. In turn, each player still bidding bids the "
+                 "points the attackers will need, %(start)s or fewer in steps of %(step)s, below the bid standing, "
+                 "or passes and is out. A bid of %(limit)s ends the auction; else it ends when all the others have "
+                 "passed, and the lowest bidder banks.") % values
+    return _("Nobody declares: the players bid for the bank. In turn, each player still bidding bids the points "
+             "they promise to take, %(start)s or more in steps of %(step)s, above the bid standing, or passes and "
+             "is out. A bid of %(limit)s ends the auction; else it ends when all the others have passed, and the "
+             "highest bidder banks.") % values
 
 
 def _first_bidder(r: Any) -> Made:

@@ -211,6 +211,8 @@ def _side_suits(r: Any) -> Made:
 
 
 def _no_trump(r: Any) -> Made:
+    if untracked(r).auction.on:  # the banker the auction finds always names a suit: no hand is no-trump
+        return None
     constant = bool(_constants(r))
     if not r.table.jokers or _absent_jokers(r) >= {"big-joker", "small-joker"}:
         return _no_trump_without_jokers(r, constant)
@@ -368,7 +370,7 @@ def _links(r: Any) -> Made:
 
 
 def _no_trump_links(r: Any) -> Made:
-    if not has_tractors(r):
+    if not has_tractors(r) or untracked(r).auction.on:  # an auction's banker always names a suit
         return None
     return _chains(
         r, r.combinations.no_trump_links,

@@ -39,7 +39,7 @@ def scoring_section(b: Builder) -> None:
 def _counted(r: Any) -> Made:
     if not r.counted:
         return None
-    return _("The upgrade table is read not with the attackers' score itself but with %(number)s.") % {
+    return _("The upgrade table reads %(number)s, not the attackers' score.") % {
         "number": number_words(r.counted)}
 
 
