@@ -67,6 +67,8 @@ def test_every_setting_of_the_auction_is_written():
     ("  bids: 80 down to 5 by 7", "", "E209", (3, 25)),
     ("  bids: 80 down to 5 by 5", "declare\n  overturn after kitty: yes\n", "E316", (5, 3)),
     ("  bids: 80 down to 5 by 5", "upgrade\n  counted: points - bid + levels\n", "E212", (5, 27)),
+    ("  bids: 80 down to 5 by 5", "declare\n  redeal: a hand without trumps\n", "E316", (5, 3)),
+    ("  bids: 80 down to 5 by 5", "levels\n  game end: beyond the last level\n", "E316", (5, 3)),
 ])
 def test_an_auction_that_cannot_work_is_refused_where_it_is_written(auction, extra, code, where):
     with pytest.raises(tr.RulesetError) as info:
@@ -288,3 +290,17 @@ def test_the_learning_environment_plays_an_auction_game_with_legal_actions_only(
         record = environment.record
         assert record is not None and record.bid in san_da_ha.auction.bids()
         assert replay_hand(json.dumps(record.to_log()), san_da_ha) == []
+
+
+def test_lint_knows_the_winning_bid_lies_on_the_grid(tmp_path):
+    from tractor_rules.api import load_resolved
+    from tractor_rules.language.compiler import compile_resolved
+    from tractor_rules.language.lint import lint
+
+    house = tmp_path / "house.tractor"
+    house.write_text(A01.read_text(encoding="utf-8") + "\nlevels\n  when bid > 80: bankers + 1 level\n"
+                     "  when bid = 5 and points = 0: bankers + 1 level\n", encoding="utf-8")
+    resolved = load_resolved(house)
+    found = [(d.code, d.line) for d in lint(resolved, compile_resolved(resolved), ["W107"])]
+    last = len(house.read_text(encoding="utf-8").splitlines())
+    assert found == [("W107", last - 1)]

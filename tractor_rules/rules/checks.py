@@ -126,6 +126,11 @@ def _check_auction(c: Reporter, r: model.Rules) -> None:
                          "an auction decides the bank and the banker names trump, so nobody declares and "
                          "there is nothing to overturn after the kitty: write 'overturn after kitty: no'",
                          code=codes.AUCTION)
+    if a.on and r.declaring.redeal_hands:
+        c.error_at_field(("declaring.redeal_hands", "auction.direction"),
+                         "a weak hand is judged with the trump known, but in an auction game the trump is named "
+                         "after the bidding: write 'redeal: none' (or 'all pass: redeal' for a deal nobody bids on)",
+                         code=codes.AUCTION)
     if a.on and r.levels.game_end == "beyond-last":
         c.error_at_field(("levels.game_end", "auction.direction"),
                          "an auction's winner plays the hand at their own level, which the extra level beyond "

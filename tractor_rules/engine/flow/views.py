@@ -193,8 +193,9 @@ class Player:
         return None
 
     def name_trump(self, view: PlayerView) -> str | None:
-        """Nobody declared and the rules let this player name trump: their longest suit (its
-        cards, jokers and level cards left out; the first of equal suits)."""
+        """Nobody declared and the rules let this player name trump, or the banker an auction
+        found names it (seeing the kitty where the rules say so): their longest suit (its cards,
+        jokers and level cards left out; the first of equal suits)."""
         counts = {s: 0 for s in SUITS}
         for c in view.hand:
             if c < 52 and RANKS[c % 13] != view.level:

@@ -151,6 +151,9 @@ def _show_buried(rules: Rules) -> tuple[str, ...]:
 
 
 def _score(rules: Rules) -> tuple[str, ...]:
+    if rules.counted:
+        return (_("The score: the attackers count the points they won (and the kitty's, where they win it); the "
+                  "upgrade table turns %(number)s into levels.") % {"number": number_words(rules.counted)},)
     if rules.table.kitty_size and rules.kitty.kind != "none":
         return (_("The score: the attackers count the points they won, and the kitty's, multiplied, if they win "
                   "the last trick; the upgrade table turns their points into levels."),)
