@@ -116,12 +116,12 @@ class Match:
         if beyond:
             level = beyond_level(rules)
         rng = self.rng if self.hand_rng is None else self.hand_rng(len(self.hands))
-        # with an auction the hand is played at the level of whoever wins it
-        seat_levels = [self.ladder[i] for i in self.levels] if rules.auction.on else None
-        record = play_hand(rules, self.players, rng, level=level, banker=self.banker, beyond=beyond,
-                           seat_levels=seat_levels)
-        if seat_levels is not None:
+        if rules.auction.on:  # the hand is played at the level of whoever wins the auction
+            record = play_hand(rules, self.players, rng, level=level, banker=self.banker, beyond=beyond,
+                               seat_levels=[self.ladder[i] for i in self.levels])
             at, level = self.levels[record.banker], record.level
+        else:
+            record = play_hand(rules, self.players, rng, level=level, banker=self.banker, beyond=beyond)
         self.hands.append(record)
         side, steps = record.level_change
         team = record.banker_team
