@@ -304,3 +304,44 @@ def test_lint_knows_the_winning_bid_lies_on_the_grid(tmp_path):
     found = [(d.code, d.line) for d in lint(resolved, compile_resolved(resolved), ["W107"])]
     last = len(house.read_text(encoding="utf-8").splitlines())
     assert found == [("W107", last - 1)]
+
+
+def test_an_auction_upwards_with_its_other_settings_plays_hands_that_replay_clean():
+    rules = auction_rules("  bids: 100 up to 200 by 10\n  first bidder: the next seat\n"
+                          "  all pass: the first bidder banks\n  trump: named before the kitty",
+                          "upgrade\n  counted: max(0, 80 + points - (200 - bid))\n")
+    seen_bids = set()
+    for seed in range(12):
+        for kind in ("random", "greedy"):
+            players = make_players(kind, 4, random.Random(seed))
+            record = play_hand(rules, players, random.Random(seed), level="5", banker=seed % 4)
+            assert replay_hand(json.dumps(record.to_log()), rules) == []
+            turns = record.bids
+            assert turns[0][0] == (seed % 4 + 1) % 4  # the seat after the dealer bids first
+            made = [b for _, b in turns if b is not None]
+            assert made == sorted(made) and all(b in rules.auction.bids() for b in made)
+            if not made:  # everyone passed: the first bidder banks at the first bid
+                assert (record.banker, record.bid) == (turns[0][0], 100)
+            seen_bids.add(record.bid)
+    assert len(seen_bids) > 1
+
+
+class Namer(GreedyPlayer):
+    """A greedy player noting how many cards it holds when it names trump."""
+
+    def __init__(self, seen: list[int]):
+        super().__init__()
+        self.seen = seen
+
+    def name_trump(self, view):
+        self.seen.append(len(view.hand))
+        return super().name_trump(view)
+
+
+@pytest.mark.parametrize("moment, extra", [("after seeing the kitty", 8), ("before the kitty", 0)])
+def test_the_banker_names_trump_with_the_kitty_in_hand_or_without_it(moment, extra):
+    rules = auction_rules(f"  bids: 80 down to 5 by 5\n  all pass: the first bidder banks\n  trump: named {moment}")
+    seen: list[int] = []
+    record = play_hand(rules, [Namer(seen) for _ in range(4)], random.Random(2), level="5", banker=0)
+    assert seen == [rules.table.hand_size + extra]
+    assert replay_hand(json.dumps(record.to_log()), rules) == []
