@@ -483,9 +483,10 @@ def _check_auction(entry: dict[str, Any], rules: Rules, banker: int, level: str 
             and (t[1] is None or _is_int(t[1])) for t in turns):
         problems.append("bids: a list of [seat, bid or null] turns is needed with an auction")
         return 0
-    if not _is_int(bid):
+    if not isinstance(bid, int) or isinstance(bid, bool):
         problems.append(f"bid {bid!r}: the winning bid is a number")
         return 0
+    logged = bid
     if level is not None and trump not in SUITS:
         problems.append(f"trump {trump!r}: the banker the auction found names a suit")
     winner: tuple[int, int] | None = None
@@ -505,7 +506,7 @@ def _check_auction(entry: dict[str, Any], rules: Rules, banker: int, level: str 
                 expected = (expected + 1) % n
             if seat != expected:
                 problems.append(f"bids, turn {at + 1}: seat {seat} bids out of turn (seat {expected} was next)")
-                return bid
+                return logged
             at += 1
             if value is None:
                 passed.add(seat)
@@ -514,28 +515,28 @@ def _check_auction(entry: dict[str, Any], rules: Rules, banker: int, level: str 
                 legal = rules.legal_bids(None if best is None else best[1])
                 if value not in legal:
                     problems.append(f"bids, turn {at}: seat {seat} bid {value}, which is not one of {list(legal)}")
-                    return bid
+                    return logged
                 best = (seat, value)
                 ended = value == auction.limit or len(passed) == n - 1
             expected = (seat + 1) % n
         if not ended:
             problems.append("bids: the last auction did not end")
-            return bid
+            return logged
         if best is not None:
             if at < len(turns):
                 problems.append(f"bids, turn {at + 1}: the auction was won, yet the bidding goes on")
-                return bid
+                return logged
             winner = best
         elif auction.all_pass == "first-bidder" or deals == MAX_DEALS:
             if at < len(turns):
                 problems.append(f"bids, turn {at + 1}: everyone passed and the first bidder banks, yet the bidding goes on")
-                return bid
+                return logged
             winner = (first, auction.start)
     if winner is None:
         problems.append("bids: no auction found the banker")
-    elif winner != (banker, bid):
-        problems.append(f"the auction makes seat {winner[0]} the banker at {winner[1]}, not seat {banker} at {bid}")
-    return bid
+    elif winner != (banker, logged):
+        problems.append(f"the auction makes seat {winner[0]} the banker at {winner[1]}, not seat {banker} at {logged}")
+    return logged
 
 
 def _check_weak_hands(entry: dict[str, Any], rules: Rules, level: str | None, hands: list[list[Card]],
