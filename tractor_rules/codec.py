@@ -138,6 +138,8 @@ def _values_of_4(rules: model.Rules) -> list[str]:
         found.append("declaring.fallback.kind 'level-card-or-joker'")
     if fb.kind == "kitty-card" and 0 < fb.skip_to < fb.card:
         found.append("declaring.fallback.skip_to before its card (skipping jokers back)")
+    if rules.table.partnership == "alone":
+        found.append("table.partnership 'alone'")
     return found
 
 

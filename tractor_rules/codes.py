@@ -129,6 +129,8 @@ NOT_UNDERSTOOD = _define("E315", "not-understood", "a statement the compiler doe
                                                    "and the compiler are out of step)")
 ENDLESS_GAME = _define("E316", "endless-game", "levels that go round without end, and a game end that needs a "
                                              "last level")
+AUCTION = _define("E317", "auction", "an auction that the rest of the rules cannot play, or a bid read "
+                                     "without an auction")
 
 # --- the oracle and the export ---------------------------------------------------------------------
 CARD_NOTATION = _define("E401", "card-notation", "a card string the notation does not allow")

@@ -28,19 +28,19 @@ def triggers(*lines: str, header: str = HEADER) -> tuple:
     return tr.loads(text, "x.tractor").levels.after_hand
 
 
-def condition_of(condition: str) -> tuple:
-    (trigger,) = triggers(f"when {condition}: bankers +1 level")
+def condition_of(condition: str, header: str = HEADER) -> tuple:
+    (trigger,) = triggers(f"when {condition}: bankers +1 level", header=header)
     return trigger.condition
 
 
-def effects_of(effects: str) -> tuple:
-    (trigger,) = triggers(f"when the bankers win: {effects}")
+def effects_of(effects: str, header: str = HEADER) -> tuple:
+    (trigger,) = triggers(f"when the bankers win: {effects}", header=header)
     return trigger.effects
 
 
-def number_of(expression: str) -> tuple:
+def number_of(expression: str, header: str = HEADER) -> tuple:
     """The tree of a number, as the left side of a comparison after a hand."""
-    condition = condition_of(f"{expression} >= 0")
+    condition = condition_of(f"{expression} >= 0", header)
     assert condition[0] == "compare" and condition[3] == ("num", 0)
     return condition[2]
 
@@ -75,6 +75,7 @@ QUANTITY_WORDS = {
     "levels": "levels",
     "overturns": "overturns",
     "declared-level-cards": "declared level cards",
+    "bid": "bid",
 }
 #: each fact: a condition that writes it, and its tree
 FACT_CASES = {
@@ -147,9 +148,11 @@ def test_each_quantity_compiles_after_a_hand_or_where_it_is_known(name):
         assert turn_condition_of(f"{words} >= 0") == ("compare", ">=", ("var", name), ("num", 0))
         assert diagnostics(HEADER + f"levels\n  when {words} >= 0: bankers +1 level\n") == [(3, 8, "E212")]
         return
-    assert number_of(words) == ("var", name)
+    # the winning bid is read only where there is an auction (tests/engine/test_auction.py)
+    header = HEADER + "auction\n  bids: 80 down to 5 by 5\n" if name == "bid" else HEADER
+    assert number_of(words, header) == ("var", name)
     # inside an effect's amount too
-    assert effects_of(f"bankers + {words} levels") == (("up", "bankers", ("var", name)),)
+    assert effects_of(f"bankers + {words} levels", header) == (("up", "bankers", ("var", name)),)
 
 
 @pytest.mark.parametrize("name", list(QUANTITY_WORDS))

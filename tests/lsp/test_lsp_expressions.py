@@ -132,7 +132,7 @@ def test_hover_on_a_quantity_shows_its_meaning_and_when_it_is_known(session, fol
     line = HOUSE.split("\n")[5]
     hover = session.hover(uri, 5, line.index("points") + 2)
     assert hover.contents.value.startswith(f"**points**: {QUANTITIES['points'].meaning}")
-    assert "Known after each hand." in hover.contents.value
+    assert "Known after each hand and where the upgrade table is read ('counted:')." in hover.contents.value
     assert hover.range == types.Range(start=types.Position(line=5, character=line.index("points")),
                                       end=types.Position(line=5, character=line.index("points") + len("points")))
     line = HOUSE.split("\n")[8]

@@ -137,7 +137,7 @@ def test_completion_of_sections_keys_and_values(session, folder):
     assert labels["players"].kind == types.CompletionItemKind.Property
     assert "knock back" not in labels  # a statement of 'levels', not of 'table'
     assert labels["levels"].kind == types.CompletionItemKind.Module
-    assert {item.label for item in session.complete(uri, 2, 12)} == {"opposite", "alternate", "by"}
+    assert {item.label for item in session.complete(uri, 2, 12)} == {"opposite", "alternate", "by", "banker"}
     ranks = {item.label for item in session.complete(uri, 4, 14)}
     assert {"2", "10", "J", "Q", "K", "A"} <= ranks
     assert {item.label for item in session.complete(uri, 5, 8)} == {"back"}
@@ -270,7 +270,7 @@ def test_a_half_typed_line_hides_neither_the_other_errors_nor_hover_and_completi
     hover = session.hover(uri, line_of(text, "knock back"), 4).contents.value
     assert "overrides two-decks.tractor" in hover
     assert {item.label for item in session.complete(uri, line_of(text, "partners"), 12)} == {
-        "opposite", "alternate", "by"}
+        "opposite", "alternate", "by", "banker"}
     assert [s.name for s in session.symbols(uri)[1].children] == ["knock back"]
 
 

@@ -36,9 +36,11 @@ GALLERY = Path(__file__).resolve().parents[2] / "examples" / "house-rules"
 #: squeezed into the smallest text and the tracker left with the fewest rows
 SAMPLE = {
     "card": ("four-decks", "house-finding-friends", str(GALLERY / "K07-kitty-twice-the-cards.tractor"),
-             str(GALLERY / "C06-mixed-bombs.tractor"), str(GALLERY / "FF06-solo-banker-table.tractor")),
+             str(GALLERY / "C06-mixed-bombs.tractor"), str(GALLERY / "FF06-solo-banker-table.tractor"),
+             str(GALLERY / "A01-san-da-ha-auction.tractor")),
     "tracker": ("house-finding-friends", "two-decks", str(GALLERY / "FF06-solo-banker-table.tractor"),
-                str(GALLERY / "D19-level-cards-up-to-three.tractor"), str(GALLERY / "L15-attackers-capped.tractor")),
+                str(GALLERY / "D19-level-cards-up-to-three.tractor"), str(GALLERY / "L15-attackers-capped.tractor"),
+                str(GALLERY / "A01-san-da-ha-auction.tractor")),
 }
 PAPERS = {"": A4, "#letter": LETTER}
 CASES = [(kind, name, lang, fragment) for kind, names in SAMPLE.items() for name in names

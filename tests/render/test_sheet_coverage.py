@@ -76,6 +76,14 @@ def inert_paths(rules: Rules, leaves: dict[str, object]) -> set[str]:
 
     t, c, d, k = rules.table, rules.combinations, rules.declaring, rules.kitty
     drop("translations")  # the title in other languages: on those languages' sheets (test_sheet_titles.py)
+    if not rules.auction.on:
+        drop("auction")  # no auction: the bank is declared (tests/engine/test_auction.py)
+    else:
+        drop("declaring")  # an auction decides the bank and trump: nobody declares
+        drop("trumps.no_trump")  # and its banker always names a suit: no hand is no-trump
+        drop("combinations.no_trump_links")
+    if not rules.counted:
+        drop("counted")  # the upgrade table reads the attackers' points themselves
     if not rules.levels.after_hand:
         drop("levels.after_hand")  # no house rules after a hand: nothing to say (tests/render/test_sheet_expressions.py)
     if t.partnership != "called":

@@ -300,7 +300,7 @@ class Context:
         ``other_hands[1]``, ``[3]``, ...), and from nobody with called partners."""
         hands = [self.cards(h) for h in _sequence(other_hands, "other_hands")]
         if partners is None:
-            seated = self.rules.table.partnership != "called"
+            seated = self.rules.table.seated
             known = frozenset(range(1, len(hands), 2)) if seated else frozenset()
         else:
             # a number, a string or a list of lists would reach frozenset() as a TypeError

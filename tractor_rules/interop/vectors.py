@@ -201,7 +201,7 @@ class _Drawer:
                 self.add("follow_error", {**where, "hand": hand_text, "lead": lead_text, "play": written(ctx, play)})
         self.add("winner", {**where, "lead": lead_text, "follows": [written(ctx, f) for f in follows]})
         if len(ctx.units(lead)) > 1:
-            seated = rules.table.partnership != "called"
+            seated = rules.table.seated
             partners = list(range(1, len(hands), 2)) if seated else []
             self.add("throw_outcome", {**where, "throw": lead_text, "other_hands": [written(ctx, h) for h in hands],
                                        "partners": partners})

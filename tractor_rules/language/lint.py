@@ -441,6 +441,8 @@ class NeverHolds(Linter):
             "cards": (1, hand),
             "decks": (table.decks, table.decks),
             "players": (table.players, table.players),
+            # the winning bid lies on the auction's grid (0 without an auction)
+            "bid": (min(rules.auction.start, rules.auction.limit), max(rules.auction.start, rules.auction.limit)),
         }
         ladder = level_ladder(rules)
         written = [st for st in ctx.resolved.statements if st.kind == "trigger"]

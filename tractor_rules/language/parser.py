@@ -56,7 +56,7 @@ MAX_DIGITS = 6
 _FORMULA_OPERATORS = frozenset({"+", "-", "*", "×", "/", "÷", "^", "min", "max", "and", "or", "not", "<", "<=", ">",
                                 ">=", "=", "==", "!=", "≤", "≥", "≠"})
 #: the statements that hold an expression, whose operators are counted
-_EXPRESSION_STATEMENTS = frozenset({"multiplier", "when", "dug", "called", "buried"})
+_EXPRESSION_STATEMENTS = frozenset({"multiplier", "when", "dug", "called", "buried", "counted"})
 #: a byte-order mark, which some editors put at the start of a UTF-8 file: not part of the text
 BOM = "\ufeff"
 
@@ -72,6 +72,7 @@ SECTIONS = (
     "kitty",
     "upgrade",
     "stakes",
+    "auction",
 )
 
 _FRIENDLY = {

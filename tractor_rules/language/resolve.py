@@ -185,7 +185,7 @@ def statement_key(st: Statement) -> tuple:
         return ("follow", "follow_list", lead_label(st.node.args[0]))
     if st.kind == "trigger":  # one per condition: a house file restating a condition replaces its effects
         return (st.section, st.kind, _shape(st.node.args[0]))
-    if st.section in ("upgrade", "solo_upgrade"):  # each a table: any row replaces all the parent's
+    if st.section in ("upgrade", "solo_upgrade") and st.kind != "counted":  # each a table: any row replaces all the parent's
         return (st.section,)
     tag = st.node.first("in_language")
     if tag is not None:  # `ruleset in zh:` is a statement of its own beside `ruleset:`

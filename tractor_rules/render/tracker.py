@@ -31,6 +31,7 @@ from .fit import (
 )
 from .i18n import _, language, ngettext
 from .model import Item, Sheet, Table
+from .sections.expressions import number_words
 from .sheet import build_sheet
 from .text import width
 from .words import join_list
@@ -86,7 +87,7 @@ def _level_columns(rules: Rules) -> tuple[str, ...]:
     """One column per player when partners are called, else one per team: seats of the same
     parity play together, opposite at four players, alternating at six or eight."""
     players = rules.table.players
-    if rules.table.partnership == "called":
+    if not rules.table.seated:  # called partners, or a banker alone: a level per player
         return tuple(_seat(n) for n in range(1, players + 1))
     return tuple(_("Seats %(seats)s") % {"seats": join_list([str(n) for n in range(first, players + 1, 2)])}
                  for first in (1, 2))
@@ -94,6 +95,8 @@ def _level_columns(rules: Rules) -> tuple[str, ...]:
 
 def _hand_columns(rules: Rules) -> tuple[str, ...]:
     columns = [_("Hand no."), _("Banker"), _("Trump")]
+    if rules.auction.on:
+        columns.append(_("Winning bid"))
     if rules.table.partnership == "called":
         columns += [_("Called cards"), _("Friends")]
     columns.append(_("Attackers' points"))
@@ -205,10 +208,18 @@ def _rows_that_fit(tracker: Tracker) -> int:
     return max(MIN_ROWS, min(tracker.rows, math.floor(room / ROW)))
 
 
+def _outcome_title(rules: Rules) -> str:
+    """The upgrade table's title: what it reads (with 'counted:', the number it says)."""
+    if rules.counted:
+        return _("What %(number)s gives") % {"number": number_words(rules.counted)}
+    return _("What the attackers' points give")
+
+
 def _house(sheet: Sheet) -> tuple[Item, ...]:
-    """The sheet's house rules, but the upgrade table (the tracker shows it already), without their
-    badge: they are under a heading of their own."""
-    return tuple(replace(item, house=False) for item in sheet.items() if item.house and item.key != "thresholds")
+    """The sheet's house rules, but the upgrade table and the number it reads (the tracker shows
+    them already), without their badge: they are under a heading of their own."""
+    return tuple(replace(item, house=False) for item in sheet.items()
+                 if item.house and item.key not in ("thresholds", "counted"))
 
 
 def build_tracker(rules: Rules, lang: str = "en") -> Tracker:
@@ -228,7 +239,7 @@ def build_tracker(rules: Rules, lang: str = "en") -> Tracker:
             start_level=rules.levels.first,
             rows=_rows(rules),
             notes=_notes(rules),
-            outcome_title=_("What the attackers' points give"),
+            outcome_title=_outcome_title(rules),
             outcome=outcome,
             print_note=_("This tracker prints on one A4 page. For US Letter, open it with #letter at the end "
                          "of its address (for example tracker.html#letter) before printing."),

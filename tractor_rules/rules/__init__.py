@@ -35,6 +35,7 @@ from .base import (
     limits,
     since,
 )
+from .auction import Auction, AuctionDirection
 from .combinations import Combinations, LinkKind, LinkTier
 from .flow import PHASE_KINDS, STANDARD_PHASES, PhaseKind, hand_phases
 # (``Kind`` stays in ``rules.kinds``: the dataclasses here are the JSON form's, and a kind is derived)
@@ -79,6 +80,9 @@ __all__ = [
     "Source",
     # table
     "Table",
+    # auction
+    "Auction",
+    "AuctionDirection",
     # levels
     "KnockTrigger",
     "KnockBack",

@@ -109,8 +109,41 @@ def check_rules(c: Reporter, rules: model.Rules) -> None:
         _check_kitty,
         _check_thresholds,
         _check_stakes,
+        _check_auction,
     ):
         check(c, rules)
+
+
+# --- auction -------------------------------------------------------------------------------------
+
+
+def _check_auction(c: Reporter, r: model.Rules) -> None:
+    """An auction replaces declaring, so nothing may overturn after the kitty; the winning bid is
+    read only where there is an auction."""
+    a = r.auction
+    if a.on and r.declaring.overturn_after_kitty:
+        c.error_at_field(("declaring.overturn_after_kitty", "auction.direction"),
+                         "an auction decides the bank and the banker names trump, so nobody declares and "
+                         "there is nothing to overturn after the kitty: write 'overturn after kitty: no'",
+                         code=codes.AUCTION)
+    if a.on and r.declaring.redeal_hands:
+        c.error_at_field(("declaring.redeal_hands", "auction.direction"),
+                         "a weak hand is judged with the trump known, but in an auction game the trump is named "
+                         "after the bidding: write 'redeal: none' (or 'all pass: redeal' for a deal nobody bids on)",
+                         code=codes.AUCTION)
+    if a.on and r.levels.game_end == "beyond-last":
+        c.error_at_field(("levels.game_end", "auction.direction"),
+                         "an auction's winner plays the hand at their own level, which the extra level beyond "
+                         "the last does not have yet: end the game another way", code=codes.AUCTION)
+    if a.on:
+        return
+    reads = [("counted", r.counted)] + [
+        (f"levels.after_hand[{i}].condition", t.condition) for i, t in enumerate(r.levels.after_hand)
+    ] + [(effect_path(i, j), e) for i, t in enumerate(r.levels.after_hand) for j, e in enumerate(t.effects)]
+    for path, tree in reads:
+        if tree and "bid" in expressions.quantities_of(tree):
+            c.error_at_field((path, "levels.after_hand"), "'bid' is the winning bid of an auction, but these rules have none: "
+                                      "add an 'auction' section with 'bids:'", code=codes.AUCTION)
 
 
 # --- table ---------------------------------------------------------------------------------------
@@ -214,9 +247,9 @@ def _check_levels(c: Reporter, r: model.Rules) -> None:
                          "the levels go round without end, so no level is the last one and the game never ends: "
                          "end it 'after N hands', or by a house rule that wins the game", code=codes.ENDLESS_GAME)
     for path, effect in effects:
-        if tuple(effect) == ("next-banker", "partner") and r.table.partnership == "called":
+        if tuple(effect) == ("next-banker", "partner") and not r.table.seated:
             c.error_at_field((path, "levels.after_hand"),
-                             "with called partners the banker has no seated partner: name another player",
+                             "with called partners, or a banker alone, the banker has no seated partner: name another player",
                              code=codes.CALLED_PARTNERS)
     playable = {rank for rank in RANK_ORDER if RANK_ORDER[rank] in span and rank not in constant | removed}
     for path, effect in effects:
@@ -1212,6 +1245,15 @@ def _check_choices(c: Reporter, r: model.Rules) -> None:
         c.error_at_field(("table.called_cards", "table.partnership"),
                          f"{t.called_cards} called cards, but the teams are fixed ('partners: {t.partnership}')",
                          code=codes.BAD_EXPORT)
+    a = r.auction
+    grid = ("auction.start", "auction.limit", "auction.step", "auction.direction")
+    if a.on and (not a.start or not a.limit or not a.step
+                 or (a.limit >= a.start if a.direction == "down" else a.limit <= a.start)
+                 or (a.start - a.limit) % a.step):
+        c.error_at_field(grid, f"bids from {a.start} {a.direction} to {a.limit} by {a.step} are no grid of bids "
+                               "('bids: 80 down to 5 by 5')", code=codes.BAD_EXPORT)
+    if not a.on and (a.start or a.limit or a.step):
+        c.error_at_field(grid, "bids without an auction: the direction is 'none'", code=codes.BAD_EXPORT)
     lv = r.levels
     if lv.game_end == "hands" and not lv.end_hands:
         c.error_at_field(("levels.end_hands", "levels.game_end"),
@@ -1263,7 +1305,8 @@ def _check_moments(c: Reporter, r: model.Rules) -> None:
              ("declaring.overturn_when", r.declaring.overturn_when, expressions.OVERTURN),
              ("declaring.overturn_in_deal_when", r.declaring.overturn_in_deal_when, expressions.DECLARE),
              ("kitty.formula", r.kitty.formula, expressions.KITTY),
-             ("kitty_exchange.dug_when", r.kitty_exchange.dug_when, expressions.KITTY)]
+             ("kitty_exchange.dug_when", r.kitty_exchange.dug_when, expressions.KITTY),
+             ("counted", r.counted, expressions.SCORE)]
     for i, trigger in enumerate(r.levels.after_hand):
         trees.append((f"levels.after_hand[{i}].condition", trigger.condition, expressions.AFTER_HAND))
         trees += [(effect_path(i, j), effect, expressions.AFTER_HAND) for j, effect in enumerate(trigger.effects)]

@@ -50,22 +50,26 @@ COMPARATOR_SPELLINGS = {"≤": "<=", "≥": ">=", "≠": "!=", "==": "="}
 
 #: the moments at which an expression is evaluated: when the banker calls cards (Finding Friends),
 #: when a player buries the kitty, when a player may overturn after the kitty exchange, when a dug
-#: kitty is counted, after a hand.  At the first two a condition is asked of one card at a time:
-#: the card is its subject (``CARD_MOMENTS``); at the third, of one player at a time
-CALL, BURY, OVERTURN, KITTY, AFTER_HAND = "call", "bury", "overturn", "kitty", "after-hand"
+#: kitty is counted, after a hand; and when the upgrade table is read (its ``counted`` number, which
+#: decides the level change, so cannot read it).  At the first two a condition is asked of one card
+#: at a time: the card is its subject (``CARD_MOMENTS``); at the third, of one player at a time
+CALL, BURY, OVERTURN, KITTY, AFTER_HAND, SCORE = "call", "bury", "overturn", "kitty", "after-hand", "score"
 #: when a player may declare over a standing declaration during the deal (the hand, not the player)
 DECLARE = "declare"
 CARD_MOMENTS = frozenset({CALL, BURY})
 #: where each moment is, in the words of an error
 MOMENT_WORDS = {CALL: "when the banker calls cards", BURY: "when the kitty is buried",
                 OVERTURN: "when a player may overturn after the kitty", KITTY: "when the kitty is counted",
-                AFTER_HAND: "after a hand", DECLARE: "when a declaration may overturn during the deal"}
+                AFTER_HAND: "after a hand", SCORE: "where the upgrade table is read ('counted:')",
+                DECLARE: "when a declaration may overturn during the deal"}
 #: known from the last trick on
 _PLAYED = frozenset({KITTY, AFTER_HAND})
 #: known at every moment: the table, the hand's level and trump
-_EVERY = CARD_MOMENTS | _PLAYED | {OVERTURN}
+_EVERY = CARD_MOMENTS | _PLAYED | {OVERTURN, SCORE}
 #: known at every moment, declaring included: the table, the hand's level
 _ALWAYS = _EVERY | {DECLARE}
+#: the hand's score, known after it and where the upgrade table reads it
+_SCORED = frozenset({AFTER_HAND, SCORE})
 
 
 @dataclass(frozen=True, slots=True)
@@ -87,16 +91,18 @@ QUANTITIES: dict[str, Quantity] = {q.name: q for q in (
     Quantity("cards", "cards", _PLAYED, "all the cards of the last lead", 1),
     Quantity("decks", "decks", _ALWAYS, "the decks played with"),
     Quantity("players", "players", _ALWAYS, "the players at the table"),
-    Quantity("points", "points", frozenset({AFTER_HAND}), "the attackers' score for the hand, the kitty's included"),
-    Quantity("raw-points", "raw points", frozenset({AFTER_HAND}),
+    Quantity("points", "points", _SCORED, "the attackers' score for the hand, the kitty's included"),
+    Quantity("raw-points", "raw points", _SCORED,
              "the attackers' score before it is held at 0: below 0 when penalties take more than they won", 4),
-    Quantity("kitty-points", "kitty points", frozenset({AFTER_HAND}), "the points of the cards in the kitty"),
+    Quantity("kitty-points", "kitty points", _SCORED, "the points of the cards in the kitty"),
     Quantity("levels", "levels", frozenset({AFTER_HAND}), "the levels the hand's outcome gives its winners"),
     # the round of overturning after the kitty (version 4)
     Quantity("overturns", "overturns", frozenset({OVERTURN}), "the overturns made after the kitty so far this hand",
              4),
     Quantity("declared-level-cards", "declared level cards", frozenset({OVERTURN}),
              "the level cards the standing declaration shows (0 when it shows jokers alone, or nobody declared)", 4),
+    # the auction (version 4)
+    Quantity("bid", "bid", _SCORED, "the winning bid of the hand's auction (0 without an auction)", 4),
 )}
 
 #: teams as conditions and effects name them: the hand's banker team and the others; the hand's

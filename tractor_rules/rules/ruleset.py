@@ -9,9 +9,11 @@ from typing import Any
 
 from babel import Locale, UnknownLocaleError
 
+from .auction import Auction
 from .base import Source, since
 from .combinations import Combinations
 from .declaring import Declaring
+from .expressions import Number
 from .flow import PhaseKind, hand_phases
 from .kinds import Kind, rule_kinds
 from .kitty import KittyExchange, Multiplier
@@ -92,8 +94,14 @@ class Rules:
     #: with called partners, the upgrade table of a banker nobody joined (rows as ``thresholds``);
     #: empty: a solo banker is scored by ``thresholds`` like everyone
     solo_thresholds: tuple[ThresholdRow, ...] = since(2, default=())
+    #: the number the upgrade tables are read with, a rule expression of the hand's quantities
+    #: (``points - bid + 80``: the attackers' points counted from the winning bid); () the
+    #: attackers' points themselves
+    counted: Number = since(4, default=Number(()))
     rotation: Rotation = field(default_factory=Rotation)
     stakes: Stakes = field(default_factory=Stakes)
+    #: the bank decided by bidding (``direction`` "none": by declaring, as ``declaring`` says)
+    auction: Auction = since(4, default_factory=Auction)
     #: the files this ruleset was compiled from, the ruleset itself first, then its parents
     files: tuple[str, ...] = ()
     #: where each value was set: dotted field path ("table.decks") → source
@@ -159,6 +167,22 @@ class Rules:
         from ..engine.oracle import level_change
 
         return level_change(self, attacker_points, last_trick=last_trick, team_size=team_size)
+
+    def table_score(self, attacker_points: int, *, bid: int = 0, raw_points: int | None = None,
+                    kitty_points: int = 0) -> int:
+        """The number the upgrade table reads for a hand: ``attacker_points`` themselves, or what
+        ``counted`` makes of them and the hand's other quantities (``bid``, the auction's winning
+        bid; ``raw_points``, the attackers' score before it is held at 0; ``kitty_points``)."""
+        from ..engine.rulings.scoring import table_score
+
+        return table_score(self, attacker_points, bid=bid, raw_points=raw_points, kitty_points=kitty_points)
+
+    def legal_bids(self, standing: int | None = None) -> tuple[int, ...]:
+        """The bids of the auction a player may make over the ``standing`` bid (None: nothing bid
+        yet), in the order they get better; () without an auction, or once its last bid stands."""
+        from ..engine.flow.auction import bid_offers
+
+        return tuple(bid_offers(self.auction, standing))
 
     def advance(self, level: str, steps: int, as_banker: bool = True) -> str | None:
         """The level after going up ``steps``, stopping at mandatory and defended levels; None past

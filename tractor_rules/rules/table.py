@@ -14,8 +14,9 @@ from .expressions import Condition, all_of, limits_condition
 class Table:
     players: int = bounded(2, MAX_PLAYERS, default=4)
     #: "opposite": two teams, partners across (4 players); "alternate": seats alternate between two
-    #: teams (4, 6, 8 players); "called": Finding Friends, the banker calls ``called_cards`` cards.
-    partnership: Literal["opposite", "alternate", "called"] = "opposite"
+    #: teams (4, 6, 8 players); "called": Finding Friends, the banker calls ``called_cards`` cards;
+    #: "alone" (version 4): the banker plays alone against all the others, a team of one.
+    partnership: Literal["opposite", "alternate", "called", "alone"] = "opposite"
     called_cards: int = bounded(1, MAX_PLAYERS // 2, off=0, default=0)
     direction: Literal["counterclockwise", "clockwise"] = "counterclockwise"
     decks: int = bounded(1, MAX_DECKS, default=2)
@@ -48,6 +49,12 @@ class Table:
     #: found before) who plays the copy that answers a call takes it, so that it reveals no one
     #: (True); False: it does not, and the next copy played answers the call instead
     join_twice: bool = since(4, default=True)
+
+    @property
+    def seated(self) -> bool:
+        """Whether the teams are seated (fixed for the game), rather than made each hand round its
+        banker: by the calls of Finding Friends, or the banker alone."""
+        return self.partnership in ("opposite", "alternate")
 
     @property
     def call_condition(self) -> Condition:

@@ -127,9 +127,9 @@ def _seatings(rules: Rules, first: str, second: str) -> list[tuple[tuple[str, ..
 def check_tournament(rules: Rules) -> None:
     """TournamentError when the rules' partnerships are not fixed teams of even and odd seats."""
     table = rules.table
-    if table.partnership == "called":
-        raise TournamentError("a tournament needs fixed partners; in these rules the banker calls partners "
-                              "(Finding Friends) and the teams change every hand")
+    if not table.seated:
+        raise TournamentError("a tournament needs fixed partners; in these rules the teams change every hand "
+                              "(the banker calls partners, or plays alone)")
     if table.players % 2:
         raise TournamentError(f"a tournament needs two teams of partners; these rules seat {table.players} players")
 

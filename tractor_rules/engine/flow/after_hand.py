@@ -44,6 +44,8 @@ class HandFacts:
     levels: int
     #: the attackers' score before it is held at 0 (penalties may take it below)
     raw_points: int = 0
+    #: the winning bid of the hand's auction (0 without one)
+    bid: int = 0
 
 
 def facts_of(record: HandRecord) -> HandFacts:
@@ -55,7 +57,7 @@ def facts_of(record: HandRecord) -> HandFacts:
     return HandFacts(record.rules, ctx, record.banker, record.banker_team, record.level_change[0], tricks,
                      record.level,
                      record.trump, record.trump_by, record.attacker_points, record.kitty_points,
-                     record.level_change[1], raw)
+                     record.level_change[1], raw, record.bid)
 
 
 def fired(rules: Rules, facts: HandFacts) -> tuple[int, ...]:
@@ -87,8 +89,8 @@ def role_seat(role: str, facts: HandFacts) -> int:
     if role == "next-seat":
         return (facts.banker + 1) % players
     if role == "partner":
-        if facts.rules.table.partnership == "called":
-            raise EngineError("with called partners the banker has no seated partner")
+        if not facts.rules.table.seated:
+            raise EngineError("with called partners, or a banker alone, the banker has no seated partner")
         return (facts.banker + 2) % players
     if role == "last-trick-winner":
         return facts.tricks[-1][0] if facts.tricks else facts.banker
@@ -149,6 +151,8 @@ class _Quantities:
             return facts.kitty_points
         if name == "levels":
             return facts.levels
+        if name == "bid":
+            return facts.bid
         if name == "decks":
             return table.decks
         if name == "players":

@@ -233,10 +233,11 @@ class Deal:
 
 
 def deal(rules: Rules, players: Sequence[Player], rng: random.Random, deck: Sequence[Card], *,
-         level: str | None, banker: int | None, beyond: bool) -> Deal:
+         level: str | None, banker: int | None, beyond: bool, auction: bool = False) -> Deal:
     """Deal ``deck`` (again while the rules say redeal, at most ``MAX_DEALS`` times).  ``banker``
     None is a first hand: seat 0 deals.  ``beyond``: the extra level, dealt without declaring and
-    played in no-trump."""
+    played in no-trump.  ``auction``: dealt once, without declaring, trump left to the banker the
+    auction finds ("named")."""
     n = rules.table.players
     dealer = 0 if banker is None else banker
     declaring = DeclarationOffers(rules, players, level, may_overturn_in_deal(rules, banker is None, level))
@@ -252,12 +253,15 @@ def deal(rules: Rules, players: Sequence[Player], rng: random.Random, deck: Sequ
         first: int | None = None
         # each hand's declaring cards, counted as they are dealt
         counts: list[dict[Card, int]] = [{} for _ in range(n)]
-        for seat in _chances(cards[:len(cards) - k], hands, dealer, declaring.table.face_set, beyond, counts):
+        for seat in _chances(cards[:len(cards) - k], hands, dealer, declaring.table.face_set, beyond or auction,
+                             counts):
             got = declaring.ask(seat, hands[seat], standing, public, counts[seat])
             if got is not None:
                 standing = got
                 if first is None:
                     first = seat
+        if auction:
+            return Deal(hands, kitty, public, None, None, attempt, "named")
         if beyond:
             dealt = Deal(hands, kitty, public, None, None, attempt, "no-trump")
         elif standing is not None:
@@ -334,7 +338,7 @@ def _fallback(rules: Rules, players: Sequence[Player], hands: list[list[Card]], 
     # nobody banks yet and the dealer stands in
     banker = public.dealer
     n = public.players
-    namer = banker if rules.table.partnership == "called" else (banker + 2) % n
+    namer = banker if not rules.table.seated else (banker + 2) % n
     named = players[namer].name_trump(PlayerView(namer, hands[namer], public))
     if named is not None and named not in SUITS:
         raise IllegalPlay(namer, f"named {named!r} as trump, which is not a suit")

@@ -2,8 +2,12 @@
 ``rules.flow``), each run by a function of this module on the hand's state, in turn.
 
 - "deal": deal and declare (``deal``); trump by the last declaration, else the fallback or a
-  redeal; a redeal for a weak hand where the rules allow one; the first hand's banker.
+  redeal; a redeal for a weak hand where the rules allow one; the first hand's banker.  With an
+  auction, the deal alone.
+- "auction": the players bid for the bank (``auction``); the best bidder banks, and the hand is
+  played at their level; everyone passing deals again, where the rules say so.
 - "show-kitty": the kitty as dealt shown to the table.
+- "name-trump": after an auction, the banker names a suit, having seen the kitty or not.
 - "bury": the banker exchanges the kitty (``kitty``).
 - "overturn": 炒地皮, the others overturning after the exchange where the rules allow.
 - "call": with called partners, the banker's calls (``friends``).
@@ -19,11 +23,13 @@ import random
 from collections.abc import Callable, Sequence
 from functools import lru_cache
 
-from ...rules import PhaseKind, Rules, Table
+from ...rules import SUITS, PhaseKind, Rules, Table
 from ..deck.cards import Card, pack
 from ..errors import EngineError
 from .after_hand import facts_of, fired, next_banker_after
-from .deal import Deal, Standing, deal, first_banker
+from .auction import first_bidder, run_auction
+from .choices import IllegalPlay
+from .deal import MAX_DEALS, Deal, Standing, deal, first_banker
 from .friends import ask_calls
 from .kitty import Kitty, exchange, overturns
 from .outcome import point_table, score
@@ -37,7 +43,8 @@ class Hand:
     ``HandRecord``; between phases its attributes are the hand's state so far."""
 
     def __init__(self, rules: Rules, players: Sequence[Player], rng: random.Random, *,
-                 level: str | None, banker: int | None, beyond: bool = False):
+                 level: str | None, banker: int | None, beyond: bool = False,
+                 seat_levels: Sequence[str | None] | None = None):
         n = rules.table.players
         if len(players) != n:
             raise EngineError(f"these rules seat {n} players, not {len(players)}")
@@ -52,6 +59,9 @@ class Hand:
         #: the banker the hand was given (None: the first hand's, found by declaring)
         self.given_banker = banker
         self.beyond = beyond
+        #: each seat's level, where the auction decides whose level the hand is played at (None:
+        #: ``level`` whoever banks)
+        self.seat_levels = seat_levels
         self.points = point_table(rules)
         self.deck = _pack(rules.table)
         # the state the phases build up, in the order they set it
@@ -65,6 +75,11 @@ class Hand:
         self.start_hands: list[tuple[Card, ...]]
         self.overturn_round: OverturnRound | None = None
         self.record: HandRecord
+        #: the auction's turns, (seat, bid or None for a pass), and the winning bid (0 without one)
+        self.bids: tuple[tuple[int, int | None], ...] = ()
+        self.bid = 0
+        #: deals thrown in because everyone passed in the auction
+        self.auction_redeals = 0
 
     def play(self) -> HandRecord:
         for phase in self.rules.phases():
@@ -74,12 +89,53 @@ class Hand:
 
 def _deal(h: Hand) -> None:
     rules = h.rules
-    dealt = deal(rules, h.players, h.rng, h.deck, level=h.level, banker=h.given_banker, beyond=h.beyond)
+    auction = rules.auction.on
+    dealt = deal(rules, h.players, h.rng, h.deck, level=h.level, banker=h.given_banker, beyond=h.beyond,
+                 auction=auction)
     h.dealt, h.hands, h.public = dealt, dealt.hands, dealt.public
     h.standing, h.trump_by = dealt.standing, dealt.trump_by
+    if auction:  # the auction finds the banker, who names trump
+        h.banker = dealt.public.dealer
+        return
     h.banker = first_banker(rules, dealt) if h.given_banker is None else h.given_banker
     h.public.banker = h.banker
     h.public.ctx = rules.context(h.level, h.public.trump)
+
+
+def _auction(h: Hand) -> None:
+    rules = h.rules
+    for attempt in range(MAX_DEALS):
+        public = h.public
+        first = first_bidder(rules.auction, public.dealer, h.n)
+        bidding = run_auction(rules, h.players, h.hands, public, first)
+        h.bids += bidding.turns
+        if bidding.banker is not None and bidding.bid is not None:
+            h.banker, h.bid = bidding.banker, bidding.bid
+            break
+        if attempt == MAX_DEALS - 1:  # every deal passed out: the first bidder banks at the first bid
+            h.banker, h.bid = first, rules.auction.start
+            break
+        h.auction_redeals += 1
+        _deal(h)
+    if h.seat_levels is not None and not h.beyond:
+        h.level = h.seat_levels[h.banker]
+    h.public.level = h.level
+    h.public.banker = h.banker
+
+
+def _name_trump(h: Hand) -> None:
+    banker = h.banker
+    public = h.public
+    if h.beyond:  # the extra level beyond the last is played in no-trump
+        public.trump = None
+        h.trump_by = "no-trump"
+    else:
+        seen = h.hands[banker] + h.dealt.kitty if h.rules.auction.trump == "after-kitty" else h.hands[banker]
+        named = h.players[banker].name_trump(PlayerView(banker, seen, public))
+        if named not in SUITS:
+            raise IllegalPlay(banker, f"named {named!r} as trump, which is not a suit")
+        public.trump = named
+    public.ctx = h.rules.context(h.level, public.trump)
 
 
 def _show_kitty(h: Hand) -> None:
@@ -123,7 +179,7 @@ def _show_buried(h: Hand) -> None:
 def _score(h: Hand) -> None:
     rules, public, kitty, standing = h.rules, h.public, h.kitty, h.standing
     declarer = standing.seat if standing is not None else None
-    end = score(rules, public, kitty.cards, h.points, declarer)
+    end = score(rules, public, kitty.cards, h.points, declarer, h.bid)
     record = HandRecord(
         rules=rules, level=h.level, trump=public.trump, banker=h.banker, hands=h.start_hands,
         kitty=tuple(kitty.cards), tricks=public.tricks, attacker_points=end.attacker_points,
@@ -133,8 +189,10 @@ def _score(h: Hand) -> None:
         penalty=end.penalty, forfeit=end.forfeit, beyond=h.beyond,
         weak_hands=[(w.seat, w.hand, w.trump) for w in h.dealt.weak_hands],
         kitty_shown=public.kitty_shown, buried_shown=public.buried_shown, buried_by=kitty.burier,
-        overturn_round=h.overturn_round,
+        overturn_round=h.overturn_round, bids=h.bids, bid=h.bid,
     )
+    if h.auction_redeals:
+        record.redeals += h.auction_redeals
     if rules.levels.after_hand:
         facts = facts_of(record)
         record.after_hand = fired(rules, facts)
@@ -145,7 +203,9 @@ def _score(h: Hand) -> None:
 #: what each phase does to the hand's state
 _PHASES: dict[PhaseKind, Callable[[Hand], None]] = {
     "deal": _deal,
+    "auction": _auction,
     "show-kitty": _show_kitty,
+    "name-trump": _name_trump,
     "bury": _bury,
     "overturn": _overturn,
     "call": _call,
@@ -162,10 +222,12 @@ def _pack(table: Table) -> tuple[Card, ...]:
 
 
 def play_hand(rules: Rules, players: Sequence[Player], rng: random.Random, *, level: str | None = None,
-              banker: int | None = None, beyond: bool = False) -> HandRecord:
+              banker: int | None = None, beyond: bool = False,
+              seat_levels: Sequence[str | None] | None = None) -> HandRecord:
     """Play one hand.  ``banker`` None is a first hand (the banker is found by declaring);
     ``level`` defaults to the first level, except in the extra level ``beyond`` the last, where
-    None is a hand with no level rank."""
+    None is a hand with no level rank.  With an auction, ``banker`` is the dealer, and the hand
+    is played at the level ``seat_levels`` gives the auction's winner (``level`` without them)."""
     if level is None and not beyond:
         level = rules.levels.first
-    return Hand(rules, players, rng, level=level, banker=banker, beyond=beyond).play()
+    return Hand(rules, players, rng, level=level, banker=banker, beyond=beyond, seat_levels=seat_levels).play()

@@ -26,7 +26,7 @@ from ...rules import RANKS, Rules
 from ..deck.cards import Card
 from ..deck.units import decompose
 from ..errors import EngineError
-from ..rulings.scoring import kitty_multiplier, upgrade_table
+from ..rulings.scoring import kitty_multiplier, table_score, upgrade_table
 from .after_hand import kitty_dug
 from .record import TrickRecord
 from .seats import after, banker_team
@@ -60,9 +60,10 @@ class Score:
 
 
 def score(rules: Rules, public: Public, kitty: Sequence[Card], points: Sequence[int],
-          declarer: int | None) -> Score:
+          declarer: int | None, bid: int = 0) -> Score:
     """Score a hand whose tricks have all been played (``public.tricks``, ``public.points``),
-    ``kitty`` buried, ``declarer`` the final declarer (None when trump came from the fallback)."""
+    ``kitty`` buried, ``declarer`` the final declarer (None when trump came from the fallback),
+    ``bid`` the auction's winning bid (0 without one)."""
     banker, ctx = public.banker, public.ctx
     if banker is None or ctx is None:
         raise EngineError("a hand is scored once trump and the banker are known")
@@ -78,7 +79,8 @@ def score(rules: Rules, public: Public, kitty: Sequence[Card], points: Sequence[
     penalty, forfeit = _penalties(rules, public.tricks, team)
     attacker_points = max(attackers + penalty, 0)
     last_side = None if last is None else "banker" if last.winner in team else "attackers"
-    change = outcome(rules, attacker_points, forfeit, last_trick=last_side, team_size=len(team))
+    read = table_score(rules, attacker_points, bid=bid, raw_points=attackers + penalty, kitty_points=kitty_points)
+    change = outcome(rules, read, forfeit, last_trick=last_side, team_size=len(team))
     return Score(attacker_points, kitty_points, multiplier, penalty, forfeit, change,
                  next_banker_of(rules, banker, change[0], team, declarer), team)
 
@@ -109,7 +111,8 @@ def _penalties(rules: Rules, tricks: Sequence[TrickRecord], team: frozenset[int]
 
 def outcome(rules: Rules, attacker_points: int, forfeit: str | None = None, *, last_trick: str | None = None,
             team_size: int | None = None) -> tuple[str, int]:
-    """The level change of a hand: by the upgrade table of a banker team of ``team_size`` (the
+    """The level change of a hand, ``attacker_points`` the number the table reads (``table_score``):
+    by the upgrade table of a banker team of ``team_size`` (the
     side that won the last trick ``last_trick``), unless a team lost the hand by a penalty
     ("banker": that table's lowest attackers' row applies; "attackers": its highest bankers' row)."""
     rows = upgrade_table(rules, team_size)
@@ -126,7 +129,7 @@ def next_banker_of(rules: Rules, banker: int, side: str, team: frozenset[int], d
     rot = rules.rotation
     if rot.declarer_banks and declarer is not None:
         return declarer
-    if rules.table.partnership != "called":
+    if rules.table.seated:
         return rules.next_banker(banker, side)
     n = rules.table.players
     if side == "banker":

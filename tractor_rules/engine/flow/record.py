@@ -104,6 +104,10 @@ class HandRecord:
     buried_by: int | None = None
     #: the round of overturning after the kitty (None when the hand had none)
     overturn_round: OverturnRound | None = None
+    #: the auction (``rules.auction``): every turn in order, (seat, bid or None for a pass), over
+    #: every deal of the hand; and the winning bid (0 without an auction)
+    bids: tuple[tuple[int, int | None], ...] = ()
+    bid: int = 0
 
     @property
     def throws_tried(self) -> int:
@@ -114,7 +118,8 @@ class HandRecord:
         return sum(1 for t in self.tricks if t.attempt is not None)
 
     def to_log(self) -> dict[str, Any]:
-        """The hand as one JSON object (see docs/simulate.md).  The optional keys ("called",
+        """The hand as one JSON object (see docs/simulate.md).  The optional keys ("bids" and "bid",
+        "called",
         "declarer", "weak_hands", "kitty_shown", "buried_shown", "table_points", "trump_by", "after_hand") are
         written only when the rules use them; "shown_in_declaring" when a rule on called or buried
         cards asks what was shown in declaring, "buried_by" when a rule on buried cards meets
@@ -130,6 +135,9 @@ class HandRecord:
             "hands": [notation(sort(h)) for h in self.hands],
             "kitty": notation(sort(self.kitty)),
         }
+        if self.rules.auction.on:
+            out["bids"] = [[seat, bid] for seat, bid in self.bids]
+            out["bid"] = self.bid
         if self.called:
             out["called"] = [[str(card), ordinal] for card, ordinal in self.called]
         if self.rules.rotation.declarer_banks:

@@ -37,7 +37,7 @@ def seated_team(seat: int, n: int) -> frozenset[int]:
 def banker_team(rules: Rules, banker: int, friends: Sequence[int] = ()) -> frozenset[int]:
     """The seats of the banker's team: the banker's parity for seated teams, else the banker and
     the friends found."""
-    if rules.table.partnership == "called":
+    if not rules.table.seated:
         return frozenset({banker, *friends})
     return seated_team(banker, rules.table.players)
 
@@ -49,7 +49,7 @@ def known_partners(rules: Rules, leader: int, banker: int, friends: Sequence[int
     of one another; the other players are known partners of one another only once ``teams_known``
     (every call resolved), and a friend not yet found is nobody's known partner."""
     n = rules.table.players
-    if rules.table.partnership != "called":
+    if rules.table.seated:
         return seated_team(leader, n) - {leader}
     bankers = banker_team(rules, banker, friends)
     if leader in bankers:

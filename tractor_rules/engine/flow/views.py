@@ -134,7 +134,7 @@ class PlayerView:
         """The seats known (publicly, or by this player) to be on this player's team, this one
         included.  With called partners only the banker's side is ever known."""
         pub = self.public
-        if pub.rules.table.partnership != "called":
+        if pub.rules.table.seated:
             return seated_team(self.seat, pub.players)
         if pub.banker is None:
             return frozenset({self.seat})
@@ -193,13 +193,22 @@ class Player:
         return None
 
     def name_trump(self, view: PlayerView) -> str | None:
-        """Nobody declared and the rules let this player name trump: their longest suit (its
-        cards, jokers and level cards left out; the first of equal suits)."""
+        """Nobody declared and the rules let this player name trump, or the banker an auction
+        found names it (seeing the kitty where the rules say so): their longest suit (its cards,
+        jokers and level cards left out; the first of equal suits)."""
         counts = {s: 0 for s in SUITS}
         for c in view.hand:
             if c < 52 and RANKS[c % 13] != view.level:
                 counts[SUITS[c // 13]] += 1
         return max(SUITS, key=lambda s: counts[s])
+
+    def bid(self, view: PlayerView, offers: list[int]) -> int | None:
+        """The auction (``rules.auction``): one of ``offers``, the bids better than the one standing
+        in the order they get better, or None to pass (and be out of the auction).  By default the
+        least better bid while the hand is worth it (``auction.sensible_bid``)."""
+        from .auction import sensible_bid  # the auction's module imports this one
+
+        return sensible_bid(view, offers)
 
     def redeal(self, view: PlayerView) -> bool:
         """This player's dealt hand lets them ask for a redeal (``declaring.redeal_hands``;

@@ -63,6 +63,13 @@ class RandomPlayer(Player):
     def redeal(self, view: PlayerView) -> bool:
         return self.rng.random() < 0.5
 
+    def bid(self, view: PlayerView, offers: list[int]) -> int | None:
+        """Pass a third of the time; else the least better bid, or now and then any of them."""
+        roll = self.rng.random()
+        if not offers or roll < 1 / 3:
+            return None
+        return offers[0] if roll < 0.8 else choice(self.rng, offers)
+
     def bury(self, view: PlayerView, count: int) -> Sequence[Card]:
         may_bury = buryable(view)
         if may_bury is None:

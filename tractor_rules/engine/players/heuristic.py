@@ -352,7 +352,7 @@ class HeuristicPlayer(GreedyPlayer):
         if rules is self._team_rules and view.seat == self._team_seat:
             return self._team
         team = view.teammates()
-        if rules.table.partnership != "called":
+        if rules.table.seated:
             self._team_rules, self._team_seat, self._team = rules, view.seat, team
         return team
 

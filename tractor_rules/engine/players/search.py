@@ -145,13 +145,13 @@ class SearchPlayer(HeuristicPlayer):
     # --- decisions ----------------------------------------------------------------------------
 
     def lead(self, view: PlayerView) -> Sequence[Card]:
-        if view.rules.table.partnership == "called":
+        if not view.rules.table.seated:
             return super().lead(view)
         return self._best(view, self._lead_candidates(view))
 
     def follow(self, view: PlayerView) -> Sequence[Card]:
         fc = view.public.lead_context
-        if view.rules.table.partnership == "called" or fc is None or fc.rainbow is not None:
+        if not view.rules.table.seated or fc is None or fc.rainbow is not None:
             return super().follow(view)
         return self._best(view, self._follow_candidates(view))
 

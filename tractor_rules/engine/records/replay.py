@@ -42,7 +42,8 @@ from ..rulings.declaring import OverturnTurn, may_overturn
 FIELDS = ("ruleset", "level", "trump", "banker", "hands", "kitty", "tricks", "attacker_points",
           "kitty_points", "kitty_multiplier", "level_change", "next_banker")
 OPTIONAL = ("called", "declarer", "weak_hands", "kitty_shown", "buried_shown", "table_points",
-            "table_points_change", "after_hand", "trump_by", "shown_in_declaring", "buried_by", "overturn_round")
+            "table_points_change", "after_hand", "trump_by", "shown_in_declaring", "buried_by", "overturn_round",
+            "bids", "bid")
 TRICK_FIELDS = ("leader", "plays", "winner", "points")
 
 
@@ -121,8 +122,8 @@ def _check_trump_without_declaring(rules: Rules, trump: Any, problems: list[str]
     card (a fixed suit, no-trump), every hand's trump is that one.  (The log keeps no dealt kitty,
     so a trump taken from it is not checked here.)"""
     d = rules.declaring
-    if d.ladder or d.fallback.kind not in ("suit", "no-trump"):
-        return
+    if rules.auction.on or d.ladder or d.fallback.kind not in ("suit", "no-trump"):
+        return  # with an auction the banker names trump
     fixed = d.fallback.suit if d.fallback.kind == "suit" else None
     if trump != fixed:
         problems.append(f"trump {trump!r}: nobody declares in these rules, and the trump is always {fixed!r}")
@@ -204,6 +205,9 @@ def _replay(entry: str | dict[str, Any], rules: Rules, problems: list[str],
         if lacking:
             parts.append(f"missing {' '.join(lacking)}")
         problems.append("the cards are not the deck: " + "; ".join(parts))
+
+    # --- the auction ----------------------------------------------------------------------------
+    bid = _check_auction(entry, rules, banker, level, trump, problems)
 
     # --- the deals thrown in, and the kitty shown ------------------------------------------------
     _check_weak_hands(entry, rules, level, hands, problems)
@@ -310,7 +314,7 @@ def _replay(entry: str | dict[str, Any], rules: Rules, problems: list[str],
             stop(f"{where}: the lead {' '.join(map(str, lead))} is not of one suit")
         others = [remaining[s] for s in seats[1:]]
         partners = None
-        if only_opponents and table.partnership == "called":
+        if only_opponents and not table.seated:
             partners = _known_partners(rules, leader, banker, calls, order_of_plays, seats[1:], skip_banker)
         attempt = t.get("attempt")
         if attempt is not None:
@@ -373,7 +377,7 @@ def _replay(entry: str | dict[str, Any], rules: Rules, problems: list[str],
                         f"{', '.join(map(str, left))}")
 
     # --- the teams -------------------------------------------------------------------------------
-    if table.partnership == "called":
+    if not table.seated:
         friends, _ = _friends_found(banker, calls, order_of_plays, skip_banker, table.join_twice)
         team = {banker} | friends
     else:
@@ -405,7 +409,7 @@ def _replay(entry: str | dict[str, Any], rules: Rules, problems: list[str],
     solo = len(team) == 1 and table.partnership == "called" and bool(rules.solo_thresholds)
     rows = rules.solo_thresholds if solo else rules.thresholds
     last_side = None if last_winner is None else "banker" if last_winner in team else "attackers"
-    score = attackers
+    score = rules.table_score(attackers, bid=bid, raw_points=raw_points, kitty_points=kitty_points)
     if forfeit == "banker":
         score = min(r.low for r in rows if r.side == "attackers")
     elif forfeit == "attackers":
@@ -424,7 +428,7 @@ def _replay(entry: str | dict[str, Any], rules: Rules, problems: list[str],
         problems.append("declarer: needed when the declarer banks")
     if rot.declarer_banks and declarer is not None:
         nxt = declarer
-    elif table.partnership != "called":
+    elif table.seated:
         nxt = rules.next_banker(banker, change[0])
     else:
         nxt = _called_next(rules, banker, change[0], team)
@@ -432,7 +436,8 @@ def _replay(entry: str | dict[str, Any], rules: Rules, problems: list[str],
     # --- the house rules after the hand -----------------------------------------------------------
     trump_by = entry.get("trump_by")
     facts = HandFacts(rules, ctx, banker, frozenset(team), change[0], trick_facts, level, trump,
-                      trump_by if isinstance(trump_by, str) else "", attackers, kitty_points, change[1], raw_points)
+                      trump_by if isinstance(trump_by, str) else "", attackers, kitty_points, change[1], raw_points,
+                      bid)
     if facts_out is not None:
         facts_out.append(facts)
     if rules.levels.after_hand:
@@ -525,6 +530,80 @@ def _check_overturn_round(entry: dict[str, Any], rules: Rules, level: str | None
     if logged["overturns"] and now != trump:
         problems.append(f"overturn_round: the last overturn names {now or 'no-trump'}, but the hand's trump is "
                         f"{trump or 'no-trump'}")
+def _check_auction(entry: dict[str, Any], rules: Rules, banker: int, level: str | None, trump: Any,
+                   problems: list[str]) -> int:
+    """With an auction, the logged turns ("bids": [seat, bid or null], over every deal of the
+    hand) make auctions the rules allow, one after another only where everyone passed and the rules
+    deal again; the banker is the last auction's best bidder, at the logged "bid"; and the banker
+    named a suit (no-trump only in the extra level with no level rank).  Who bid first hangs on the
+    dealer, whom the log does not name: each auction's turns are checked to go round the table from
+    its first.  The winning bid, for the score (0 without an auction)."""
+    auction = rules.auction
+    if not auction.on:
+        if "bids" in entry or "bid" in entry:
+            problems.append("bids: the rules have no auction")
+        return 0
+    turns, bid = entry.get("bids"), entry.get("bid")
+    n = rules.table.players
+    if not isinstance(turns, list) or not all(
+            isinstance(t, list) and len(t) == 2 and _is_int(t[0]) and 0 <= t[0] < n
+            and (t[1] is None or _is_int(t[1])) for t in turns):
+        problems.append("bids: a list of [seat, bid or null] turns is needed with an auction")
+        return 0
+    if not isinstance(bid, int) or isinstance(bid, bool):
+        problems.append(f"bid {bid!r}: the winning bid is a number")
+        return 0
+    logged = bid
+    if level is not None and trump not in SUITS:
+        problems.append(f"trump {trump!r}: the banker the auction found names a suit")
+    winner: tuple[int, int] | None = None
+    first: int | None = None
+    at = 0
+    deals = 0
+    while at < len(turns):
+        deals += 1
+        passed: set[int] = set()
+        best: tuple[int, int] | None = None
+        first = turns[at][0]
+        expected = first
+        ended = False
+        while at < len(turns) and not ended:
+            seat, value = turns[at]
+            while expected in passed:
+                expected = (expected + 1) % n
+            if seat != expected:
+                problems.append(f"bids, turn {at + 1}: seat {seat} bids out of turn (seat {expected} was next)")
+                return logged
+            at += 1
+            if value is None:
+                passed.add(seat)
+                ended = len(passed) == n or (best is not None and len(passed) == n - 1)
+            else:
+                legal = rules.legal_bids(None if best is None else best[1])
+                if value not in legal:
+                    problems.append(f"bids, turn {at}: seat {seat} bid {value}, which is not one of {list(legal)}")
+                    return logged
+                best = (seat, value)
+                ended = value == auction.limit or len(passed) == n - 1
+            expected = (seat + 1) % n
+        if not ended:
+            problems.append("bids: the last auction did not end")
+            return logged
+        if best is not None:
+            if at < len(turns):
+                problems.append(f"bids, turn {at + 1}: the auction was won, yet the bidding goes on")
+                return logged
+            winner = best
+        elif auction.all_pass == "first-bidder" or deals == MAX_DEALS:
+            if at < len(turns):
+                problems.append(f"bids, turn {at + 1}: everyone passed and the first bidder banks, yet the bidding goes on")
+                return logged
+            winner = (first, auction.start)
+    if winner is None:
+        problems.append("bids: no auction found the banker")
+    elif winner != (banker, logged):
+        problems.append(f"the auction makes seat {winner[0]} the banker at {winner[1]}, not seat {banker} at {logged}")
+    return logged
 
 
 def _check_weak_hands(entry: dict[str, Any], rules: Rules, level: str | None, hands: list[list[Card]],

@@ -10,6 +10,18 @@ from ..deck.units import Unit
 from ..errors import EngineError
 
 
+def table_score(rules: Rules, attacker_points: int, *, bid: int = 0, raw_points: int | None = None,
+                kitty_points: int = 0) -> int:
+    """The number the upgrade table is read with: the attackers' points, or what ``counted``
+    makes of the hand's quantities (``points - bid + 80``), held at 0 and above as the table's
+    rows are."""
+    if not rules.counted:
+        return attacker_points
+    values = {"points": attacker_points, "raw-points": attacker_points if raw_points is None else raw_points,
+              "kitty-points": kitty_points, "bid": bid, "decks": rules.table.decks, "players": rules.table.players}
+    return max(0, expressions.evaluate_number(rules.counted, values))
+
+
 def level_change(rules: Rules, attacker_points: int, *, last_trick: str | None = None,
                  team_size: int | None = None) -> tuple[str, int]:
     """("banker", n) or ("attackers", n); ("attackers", 0) is a swap.  By the upgrade table of a
@@ -141,8 +153,8 @@ def beyond_level(rules: Rules) -> str | None:
 
 def _require_seated_teams(rules: Rules) -> None:
     """"opposite" and "alternate" seat the two teams alternately; called partners are not seated."""
-    if rules.table.partnership == "called":
-        raise EngineError("with called partners the teams are not known from the seats")
+    if not rules.table.seated:
+        raise EngineError("with called partners, or a banker alone, the teams are not known from the seats")
 
 
 def next_banker(rules: Rules, banker: int, winner: str) -> int:

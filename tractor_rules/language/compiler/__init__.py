@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from ...rules import width_name
 # Imported for their ``@handles`` registrations.
-from . import declare, kitty, levels, play, preamble, scoring, table, trumps, unset  # noqa: F401
+from . import auction, declare, kitty, levels, play, preamble, scoring, table, trumps, unset  # noqa: F401
 from . import inherit  # noqa: F401  (after the sections: it follows what they set)
 from . import checking  # noqa: F401  (registers the checks of the built rules)
 from .core import RANK_ORDER, Compiler, compile_resolved

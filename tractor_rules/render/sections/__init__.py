@@ -9,6 +9,7 @@ Examples computed by the engine sit right after the rules they illustrate (``exa
 from __future__ import annotations
 
 from ..builder import Builder
+from .auction import auction_section
 from .deal import combinations_section, order_section, table_section
 from .overview import overview_section
 from .declaring import declaring_section, kitty_section
@@ -21,7 +22,10 @@ def build_sections(b: Builder) -> None:
     table_section(b)
     order_section(b)
     combinations_section(b)
-    declaring_section(b)
+    if b.real.auction.on:  # the auction decides the bank and trump: nobody declares
+        auction_section(b)
+    else:
+        declaring_section(b)
     kitty_section(b)
     leading_section(b)
     following_section(b)

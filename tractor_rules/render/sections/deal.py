@@ -46,6 +46,9 @@ def _players(r: Any) -> Made:
     if t.partnership == "alternate":
         return _("%(players)s players in two fixed teams, the seats alternating between the teams; "
                  "%(direction)s.") % values
+    if t.partnership == "alone":
+        return _("%(players)s players without partners: in every hand the banker plays alone against all the "
+                 "others, who play together as the attackers; %(direction)s.") % values
     values["cards"] = t.called_cards
     return ngettext(
         "%(players)s players without fixed partners: after taking the kitty the banker calls %(cards)s card, "
@@ -208,6 +211,8 @@ def _side_suits(r: Any) -> Made:
 
 
 def _no_trump(r: Any) -> Made:
+    if untracked(r).auction.on:  # the banker the auction finds always names a suit: no hand is no-trump
+        return None
     constant = bool(_constants(r))
     if not r.table.jokers or _absent_jokers(r) >= {"big-joker", "small-joker"}:
         return _no_trump_without_jokers(r, constant)
@@ -377,7 +382,7 @@ def _links(r: Any) -> Made:
 
 
 def _no_trump_links(r: Any) -> Made:
-    if not has_tractors(r):
+    if not has_tractors(r) or untracked(r).auction.on:  # an auction's banker always names a suit
         return None
     return _chains(
         r, r.combinations.no_trump_links,

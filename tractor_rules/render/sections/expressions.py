@@ -31,6 +31,8 @@ def _quantity(name: str) -> str:
         return _("the levels the hand gives its winners")
     if name == "overturns":
         return _("the number of overturns after the kitty so far")
+    if name == "bid":
+        return _("the winning bid")
     if name == "declared-level-cards":
         # Translators: the level cards shown in the declaration that stands (0 for jokers alone)
         return _("the number of level cards the standing declaration shows")

@@ -10,6 +10,7 @@ from ...rules import PhaseKind, Rules
 from ..builder import Builder, Draft, Made
 from ..i18n import _, ngettext
 from .common import sentences
+from .expressions import number_words
 
 
 def overview_section(b: Builder) -> None:
@@ -35,14 +36,20 @@ def _object(rules: Rules) -> Made:
     t, levels = rules.table, rules.levels
     values = {"first": levels.first, "last": levels.last, "total": t.total_points, "swap": swap_point(rules),
               "n": levels.end_hands}
-    if t.partnership == "called":
+    if t.partnership == "alone":
+        sides = _("In every hand the banker plays alone against all the others.")
+    elif t.partnership == "called":
         sides = ngettext("In every hand the banker plays with the friend the called card finds, against all the "
                          "others.",
                          "In every hand the banker plays with the friends the called cards find, against all the "
                          "others.", t.called_cards)
     else:
         sides = _("Two teams play hand after hand: in each hand one team holds the bank and the other attacks.")
-    if values["swap"] is None:
+    if rules.counted:
+        values["number"] = number_words(rules.counted)
+        aim = _("The attackers collect the point cards (%(total)s points in all); the upgrade table reads "
+                "%(number)s.") % values
+    elif values["swap"] is None:
         aim = _("The attackers collect the point cards (%(total)s points in all); the upgrade table says what "
                 "their points are worth.") % values
     else:
@@ -84,10 +91,28 @@ def _deal(rules: Rules) -> tuple[str, ...]:
     else:
         deal = ngettext("The deal: %(hand)s card each, no kitty.", "The deal: %(hand)s cards each, no kitty.",
                         t.hand_size) % values
-    if not rules.declaring.ladder:
+    if not rules.declaring.ladder or rules.auction.on:
         return (deal,)
     return deal, _("While the cards are dealt, players may declare trump by showing cards; the declaration that "
                    "stands names the trump suit (or no-trump).")
+
+
+def _auction(rules: Rules) -> tuple[str, ...]:
+    a = rules.auction
+    values = {"start": a.start, "limit": a.limit, "step": a.step}
+    if a.direction == "down":
+        return (_("The auction: in turn, each player bids the points the attackers will need, from %(start)s down "
+                  "in steps of %(step)s, or passes and is out; the lowest bidder banks (a bid of %(limit)s ends "
+                  "it at once).") % values,)
+    return (_("The auction: in turn, each player bids the points they promise to take, from %(start)s up in "
+              "steps of %(step)s, or passes and is out; the highest bidder banks (a bid of %(limit)s ends it at "
+              "once).") % values,)
+
+
+def _name_trump(rules: Rules) -> tuple[str, ...]:
+    if rules.auction.trump == "after-kitty" and rules.table.kitty_size:
+        return (_("The banker looks at the kitty and names the trump suit."),)
+    return (_("The banker names the trump suit."),)
 
 
 def _show_kitty(rules: Rules) -> tuple[str, ...]:
@@ -134,6 +159,9 @@ def _show_buried(rules: Rules) -> tuple[str, ...]:
 
 
 def _score(rules: Rules) -> tuple[str, ...]:
+    if rules.counted:
+        return (_("The score: the attackers count the points they won (and the kitty's, where they win it); the "
+                  "upgrade table turns %(number)s into levels.") % {"number": number_words(rules.counted)},)
     if rules.table.kitty_size and rules.kitty.kind != "none":
         return (_("The score: the attackers count the points they won, and the kitty's, multiplied, if they win "
                   "the last trick; the upgrade table turns their points into levels."),)
@@ -144,7 +172,9 @@ def _score(rules: Rules) -> tuple[str, ...]:
 #: each phase's steps, as the overview says them (none: a phase with nothing to do at this table)
 _PHASE_STEPS: dict[PhaseKind, Callable[[Rules], tuple[str, ...]]] = {
     "deal": _deal,
+    "auction": _auction,
     "show-kitty": _show_kitty,
+    "name-trump": _name_trump,
     "bury": _bury,
     "overturn": _overturn,
     "call": _call,

@@ -15,7 +15,7 @@ from ..model import Table
 from ..track import derived, untracked
 from ..words import join_and, join_list, outcome_phrase
 from .common import sentences
-from .expressions import trigger_sentence
+from .expressions import number_words, trigger_sentence
 
 # --- scoring and levels --------------------------------------------------------------------------
 
@@ -24,6 +24,7 @@ def scoring_section(b: Builder) -> None:
     with b.section("scoring", _("Scoring and levels")):
         b.rule("levels.range", _level_range)
         b.rule("levels.rounds", _rounds)
+        b.rule("counted", _counted)
         b.rule("thresholds", _upgrade_table)
         b.rule("thresholds.open", _open_rows)
         b.rule("solo_thresholds", _solo_table)
@@ -36,8 +37,15 @@ def scoring_section(b: Builder) -> None:
         b.rule("levels.after_hand", _after_hand)
 
 
+def _counted(r: Any) -> Made:
+    if not r.counted:
+        return None
+    return _("The upgrade table reads %(number)s, not the attackers' score.") % {
+        "number": number_words(r.counted)}
+
+
 def _level_range(r: Any) -> Made:
-    if r.table.partnership == "called":
+    if not r.table.seated:
         return _per_player_levels(r)
     try:
         ladder = _ladder(r)
@@ -177,7 +185,10 @@ def _outcome_table(r: Any, thresholds: Any) -> Table:
         rows[-1] = (_score_range(low, high), outcome_phrase(*outcome))
         side, levels = row_change(thresholds, high + step)
         rows.append((_("%(low)s or more") % {"low": high + step}, outcome_phrase(side, levels, or_more=True)))
-    return Table((_("Attackers' points"), _("Outcome")), tuple(rows))
+    # with 'counted:' the table reads that number, not the attackers' points (the sentence above says
+    # which); read untracked, as the table's scope is
+    header = _("Points counted") if untracked(r).counted else _("Attackers' points")
+    return Table((header, _("Outcome")), tuple(rows))
 
 
 def _scores_kitty(r: Any) -> bool:
@@ -200,7 +211,9 @@ def _table_scope(r: Any) -> str:
 
 def _upgrade_table(r: Any) -> Made:
     values = {"scope": _table_scope(r)}
-    if _scores_kitty(r):
+    if untracked(r).counted:
+        text = _("After each hand the points counted so decide the outcome:")
+    elif _scores_kitty(r):
         text = _("After each hand the attackers' points, the kitty's included if they won it, decide the outcome "
                  "(%(scope)s):") % values
     else:
@@ -380,6 +393,8 @@ def _after_hold(r: Any) -> Made:
     if r.rotation.declarer_banks or _next_banker_named(r) == "always":
         return None
     how = r.rotation.after_hold
+    if r.table.partnership == "alone" and how != "same":  # a banker alone is their own team
+        return _("If the banker holds the bank, having no partner, they are the next banker again.")
     if how == "partner":
         return _("If the banker team holds the bank, the banker's partner is the next banker.")
     if how == "same":

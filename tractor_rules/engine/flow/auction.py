@@ -1,0 +1,136 @@
+"""The auction (``rules.auction``): after the deal the players bid for the bank instead of
+declaring, and the best bidder banks and names trump.
+
+From the first bidder (the dealer, or the seat after), each player still in the auction in turn
+bids better than the bid standing (``Auction.better``: fewer points bidding down, more bidding up),
+on the grid of ``Auction.bids``, or passes and is out.  The auction ends when every player but the
+best bidder has passed, or at once with the last bid of the grid.  When everyone passes without a
+bid, ``all_pass`` says: a redeal (the caller deals again), or the first bidder banks at the first
+bid.  The work is bounded: every turn is a pass, which takes a player out, or a better bid, of
+which the grid has finitely many.
+
+Players bid through ``Player.bid``; what they may bid is ``bid_offers``, which the oracle and the
+replay of a log ask too.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from ...rules import RANKS, SUITS, Auction, Rules
+from ..deck.cards import Card, deck_cards, pack_copies
+from .choices import IllegalPlay
+from .seats import in_turn
+from .views import Player, PlayerView, Public
+
+
+@dataclass(frozen=True, slots=True)
+class Bidding:
+    """An auction played: every turn in order, (seat, bid or None for a pass); the banker and the
+    winning bid (None: everyone passed, and the rules say redeal)."""
+
+    turns: tuple[tuple[int, int | None], ...]
+    banker: int | None
+    bid: int | None
+
+
+def first_bidder(auction: Auction, dealer: int, players: int) -> int:
+    """The seat that bids first."""
+    return dealer if auction.first_bidder == "dealer" else (dealer + 1) % players
+
+
+def bid_offers(auction: Auction, standing: int | None) -> list[int]:
+    """The bids a player may make over the standing bid (None: nothing bid yet), in the order they
+    get better; empty once the last bid of the grid stands."""
+    return [b for b in auction.bids() if auction.better(b, standing)]
+
+
+def run_auction(rules: Rules, players: Sequence[Player], hands: Sequence[Sequence[Card]], public: Public,
+                first: int) -> Bidding:
+    """Ask the players to bid, from ``first``, until the auction ends."""
+    auction = rules.auction
+    n = rules.table.players
+    order = in_turn(first, n)
+    passed: set[int] = set()
+    turns: list[tuple[int, int | None]] = []
+    best: int | None = None
+    best_seat: int | None = None
+    at = 0
+    while len(passed) < n:
+        seat = order[at % n]
+        at += 1
+        if seat in passed:
+            continue
+        if seat == best_seat:  # everyone else passed since this bid
+            break
+        offers = bid_offers(auction, best)
+        choice = players[seat].bid(PlayerView(seat, hands[seat], public), list(offers))
+        if choice is None:
+            passed.add(seat)
+            turns.append((seat, None))
+            if best_seat is not None and len(passed) == n - 1:
+                break
+            continue
+        if choice not in offers:
+            raise IllegalPlay(seat, f"bid {choice!r}, which was not on offer ({', '.join(map(str, offers))})")
+        best, best_seat = choice, seat
+        turns.append((seat, choice))
+        if choice == auction.limit or len(passed) == n - 1:
+            break
+    if best_seat is None:
+        if auction.all_pass == "first-bidder":
+            return Bidding(tuple(turns), first, auction.start)
+        return Bidding(tuple(turns), None, None)
+    return Bidding(tuple(turns), best_seat, best)
+
+
+# --- how a player judges a hand for bidding -------------------------------------------------------
+
+
+def trump_share(rules: Rules, hand: Sequence[Card], level: str | None) -> tuple[float, str]:
+    """The best suit to name with ``hand`` and the share of that suit's trumps (the jokers, the
+    constant ranks, the level cards and the suit's own cards, over the whole pack) the hand holds;
+    high cards of the other suits count half a trump each.  A quick judgement, not a search."""
+    constant = set(rules.trumps.constant_ranks)
+    copies = pack_copies(rules.table)
+    always = {c for c in deck_cards(rules.table) if c.is_joker or RANKS[c % 13] in constant or RANKS[c % 13] == level}
+    always_total = sum(copies[c] for c in always)
+    held_always = sum(1 for c in hand if c in always)
+    best_suit, best_share = SUITS[0], -1.0
+    for index, suit in enumerate(SUITS):
+        own = [c for c in deck_cards(rules.table) if c not in always and c // 13 == index]
+        total = always_total + sum(copies[c] for c in own)
+        held = held_always + sum(1 for c in hand if c not in always and c // 13 == index)
+        aces = sum(1 for c in hand if c not in always and c // 13 != index and RANKS[c % 13] == "A")
+        share = (held + aces / 2) / total if total else 0.0
+        if share > best_share:
+            best_suit, best_share = suit, share
+    return best_share, best_suit
+
+
+def sensible_bid(view: PlayerView, offers: Sequence[int]) -> int | None:
+    """The bid a player who judges their hand by ``trump_share`` makes: the least better bid, if
+    the hand is worth it, else a pass.  A fair share of the trumps is 1 in the players; each point
+    of share beyond it is worth a like part of the pack's points, taken from the attackers' (bidding
+    down) or promised (bidding up)."""
+    if not offers:
+        return None
+    rules = view.rules
+    share, _ = trump_share(rules, view.hand, view.level)
+    fair = 1 / rules.table.players
+    total = rules.table.total_points
+    # the points the others would take from this hand's banker: half the pack with a fair share,
+    # none with twice a fair share or more
+    worth = max(0.0, min(1.0, 1 - (share - fair) / fair))
+    others_take = total * worth / 2
+    auction = rules.auction
+    wanted = offers[0]
+    if auction.direction == "down":
+        return wanted if wanted >= others_take else None
+    return wanted if wanted <= total - others_take else None
+
+
+def name_from_hand(view: PlayerView) -> str:
+    """The suit ``trump_share`` finds best for the hand the view shows."""
+    return trump_share(view.rules, view.hand, view.level)[1]

@@ -1,0 +1,53 @@
+"""The auction: how the players bid for the bank, and how the banker names trump, on a sheet whose
+bank is decided by bidding instead of declaring (``rules.auction``)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..builder import Builder, Made
+from ..i18n import _
+
+
+def auction_section(b: Builder) -> None:
+    with b.section("auction", _("The auction")):
+        b.rule("auction.bids", _bids)
+        b.rule("auction.first_bidder", _first_bidder)
+        b.rule("auction.all_pass", _all_pass)
+        b.rule("auction.trump", _trump)
+
+
+def _bids(r: Any) -> Made:
+    a = r.auction
+    values = {"start": a.start, "limit": a.limit, "step": a.step}
+    if a.direction == "down":
+        return _("Nobody declares: the players bid for the bank. In turn, each player still bidding bids the "
+                 "points the attackers will need, %(start)s or fewer in steps of %(step)s, below the bid standing, "
+                 "or passes and is out. A bid of %(limit)s ends the auction; else it ends when all the others have "
+                 "passed, and the lowest bidder banks.") % values
+    return _("Nobody declares: the players bid for the bank. In turn, each player still bidding bids the points "
+             "they promise to take, %(start)s or more in steps of %(step)s, above the bid standing, or passes and "
+             "is out. A bid of %(limit)s ends the auction; else it ends when all the others have passed, and the "
+             "highest bidder banks.") % values
+
+
+def _first_bidder(r: Any) -> Made:
+    if r.auction.first_bidder == "dealer":
+        return _("The player the rotation names as the next banker deals the next hand and bids first (the first "
+                 "hand's dealer is chosen at the table); the auction decides who banks.")
+    return _("The player the rotation names as the next banker deals the next hand, and the player after the "
+             "dealer bids first (the first hand's dealer is chosen at the table); the auction decides who banks.")
+
+
+def _all_pass(r: Any) -> Made:
+    if r.auction.all_pass == "redeal":
+        return _("If everyone passes without bidding, the cards are dealt again.")
+    return _("If everyone passes without bidding, the first bidder becomes the banker at %(start)s.") % {
+        "start": r.auction.start}
+
+
+def _trump(r: Any) -> Made:
+    if r.auction.trump == "after-kitty":
+        return _("The banker takes the kitty into hand and, having seen it, names the trump suit, then buries as "
+                 "many cards.")
+    return _("The banker names the trump suit from their own hand, before taking the kitty.")
