@@ -653,6 +653,14 @@ def _check_entries(c: Reporter, path: tuple[str, ...], label: str, fl: model.Fol
         fixed = 0
         greedy_widths: list[int] = []
         units: list[tuple[int, int]] = []
+        # "the highest single" is one card, once an entry (the grammar writes it so; JSON may not)
+        highest = [t for t in entry.terms if t.highest]
+        if highest and (len(highest) > 1 or any(
+                t.width != 1 or t.count.greedy or t.count.per_n or t.count.plus != 1
+                or t.length.per_n or t.length.plus != 1 for t in highest)):
+            c.error_at_field(path, f"'{label}': entry {index} asks for the highest single other than once, as "
+                             "one card", code=codes.FOLLOW_ENTRY)
+            return False
         for term in entry.terms:
             count, length = term.count.value(n), term.length.value(n)
             if not term.count.greedy and count < 0 or length < 1:

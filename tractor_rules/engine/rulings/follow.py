@@ -11,7 +11,10 @@ Duties, by ``rules.following``:
 - ``ListDuty`` (duty "lists", a lead of one unit whose shape has a list): walk the entries; the
   first the hand can satisfy is the one the play must satisfy.  An entry's fixed terms must fit
   together; then each greedy term takes as many units as still fit, within the lead's size, in list
-  order; the hand's greedy counts become the play's fixed counts.
+  order; the hand's greedy counts become the play's fixed counts.  An entry with "the highest
+  single" is found without it, in one card fewer; the cards of the suit its sets leave (taken as
+  the engine takes them) have a strongest, and the play must hold, besides the entry's sets, a
+  card as strong.
 - ``MatchDuty`` (the "largest-first" default, and throws): the lead's units, largest first, are each
   matched as closely as the hand allows next to the units matched before: a set of width w by the
   widest set w' <= w, the rest of it matched again; a tractor by a tractor of the same length and
@@ -103,12 +106,13 @@ class _Entry:
     """A follow list's entry with the lead's n put in: what ``find_pattern`` asks of every hand,
     worked out once per entry and n rather than for every hand asked."""
 
-    terms: tuple[tuple[int, int, int, bool], ...]  # as ``_resolve`` gives them
+    terms: tuple[tuple[int, int, int, bool], ...]  # as ``_resolve`` gives them, less the highest single
     musts: list[Shape]  # the fixed terms' units, in list order (never changed: shared)
     larger: list[Shape]  # the same without the singles
     cards: int  # the cards of ``musts``
     greedy: tuple[Shape, ...]  # the greedy terms' units, in list order
-    words: str | None  # the entry in words when it has no greedy term (its counts are fixed)
+    words: str | None  # the entry in words when it has no greedy term nor the highest single
+    highest: bool  # a term is "the highest single", left out of the others: it is looked for last
 
 
 #: entries worked out, by the identity of the rules' ``Pattern`` and the lead's n; each value keeps
@@ -123,12 +127,13 @@ def _entry(pattern: Pattern, n: int) -> _Entry:
     kept = _ENTRIES.get(key)
     if kept is not None and kept[0] is pattern:
         return kept[1]
-    terms = tuple(_resolve(pattern, n))
+    highest = any(term.highest for term in pattern.terms)
+    terms = tuple(t for term, t in zip(pattern.terms, _resolve(pattern, n)) if not term.highest)
     musts = [(width, length) for count, width, length, is_greedy in terms if not is_greedy
              for _ in range(count)]
     greedy = tuple((width, length) for _, width, length, is_greedy in terms if is_greedy)
     entry = _Entry(terms, musts, [s for s in musts if s != (1, 1)], sum(w * l for w, l in musts), greedy,
-                   None if greedy else pattern_words(pattern, n, ()))
+                   None if greedy or highest else pattern_words(pattern, n, ()), highest)
     if len(_ENTRIES) >= _KEPT_ENTRIES:
         _ENTRIES.clear()
     _ENTRIES[key] = (pattern, entry)
@@ -213,12 +218,17 @@ def _find(pool: Pool, entry: _Entry, size: int, protect: bool,
     return tuple(counts), m
 
 
-def pattern_words(pattern: Pattern, n: int, counts: tuple[int, ...]) -> str:
+def pattern_words(pattern: Pattern, n: int, counts: tuple[int, ...], top: Card | None = None) -> str:
+    """The entry in words, with the greedy terms' ``counts``; ``top``: the card "the highest
+    single" names."""
     if not pattern.terms:
         return "any cards of the suit"
     parts = []
     g = iter(counts)
-    for count, width, length, is_greedy in _resolve(pattern, n):
+    for term, (count, width, length, is_greedy) in zip(pattern.terms, _resolve(pattern, n)):
+        if term.highest:
+            parts.append("the highest single" + ("" if top is None else f" ({top})"))
+            continue
         k = next(g) if is_greedy else count
         if k:
             parts.append(shape_words(width, length, k))
@@ -237,9 +247,12 @@ class ListDuty:
     def demand(self, pool: Pool, pick: Pick | None = "fit") -> Demand:
         for i, pattern in enumerate(self.entries):
             entry = _entry(pattern, self.n)
-            found = _find(pool, entry, self.size, self.protect)
+            # the highest single is one card of the lead's size, taken after the entry's sets
+            found = _find(pool, entry, self.size - entry.highest, self.protect)
             if found is not None:
                 counts, m = found
+                if entry.highest:
+                    return self._with_highest(pool, pattern, i, counts, m.found, pick)
                 words = entry.words or pattern_words(pattern, self.n, counts)
                 return Demand(("list", i, counts), m.cards(pick), words)
         return ANY if self.rest is None else self.rest.demand(pool, pick)
@@ -249,8 +262,36 @@ class ListDuty:
             return self.rest.met(pool, demand)
         if demand.key[0] != "list":
             return True
-        _, i, counts = demand.key
-        return _find(pool, _entry(self.entries[i], self.n), self.size, self.protect, counts) is not None
+        i, counts = demand.key[1], demand.key[2]
+        entry = _entry(self.entries[i], self.n)
+        if not entry.highest:
+            return _find(pool, entry, self.size, self.protect, counts) is not None
+        # a card at least as strong as the demand's highest single, and the entry's sets besides it
+        strength, top = pool.order.strength, demand.key[3]
+        for face in [face for face in pool.counts if strength[face] >= top]:
+            rest = pool.copy()
+            rest.remove(face)
+            if _find(rest, entry, self.size - 1, self.protect, counts) is not None:
+                return True
+        return False
+
+    def _with_highest(self, pool: Pool, pattern: Pattern, index: int, counts: tuple[int, ...],
+                      sets: list[Shape], pick: Pick | None) -> Demand:
+        """The demand of entry ``index``, which holds the highest single: the entry's ``sets``
+        found, they are taken as the engine takes them (always so, whatever ``pick``: the single
+        is the strongest card they leave, and must not hang on a draw), and the strongest card
+        left is the highest single; the key holds its strength."""
+        left = pool.copy()
+        taken = (left.take_all(sets, self.protect, "fit") or []) if sets else []
+        strength = pool.order.strength
+        top = max(strength[face] for face in left.counts)
+        faces = sorted(face for face in left.counts if strength[face] == top)
+        words = pattern_words(pattern, self.n, counts, CARDS[faces[0]])
+        cards: tuple[int, ...] = ()
+        if pick is not None:
+            face = faces[0] if isinstance(pick, str) or len(faces) == 1 else choice(pick, faces)
+            cards = (*taken, face)
+        return Demand(("list", index, counts, top), cards, words)
 
 
 # --- matching the lead's units -------------------------------------------------------------------
