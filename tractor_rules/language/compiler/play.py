@@ -161,8 +161,8 @@ def _term(c: Compiler, node: Node) -> model.Term | None:
     if unit.kind == "highest_single":
         # one card, the strongest of the suit held: there is only one highest, so no count
         if count_node is not None:
-            c.error(count_node, "'highest single' is one card, the highest of the suit the follower holds; "
-                                "write it without a count (and add 'singles' for more cards)",
+            c.error(count_node, "'highest single' is one card, the highest of the suit; write it without a "
+                                "count, and add singles for more cards ('highest single + single')",
                     code=codes.FOLLOW_ENTRY)
             return None
         return model.Term(model.Count(0, 1), 1, highest=True)
