@@ -162,7 +162,8 @@ def _check_table(c: Reporter, r: model.Rules) -> None:
 
 def _check_levels(c: Reporter, r: model.Rules) -> None:
     removed = set(r.table.removed_ranks)
-    constant = set(r.trumps.constant_ranks)
+    # constant trumps that are levels too ("constant trumps: levels too") are playable levels
+    constant = set(r.trumps.never_levels)
     first, last = r.levels.first, r.levels.last
     chosen = r.levels.chosen
     # the fixes of a conflict with an inherited statement: the range without the ranks that cannot
@@ -501,7 +502,7 @@ def _check_declarable(c: Reporter, r: model.Rules) -> None:
     first, last = r.levels.first, r.levels.last
     if first not in ranks or last not in ranks:
         return  # a level removed from the deck: _check_levels says so
-    constant = set(r.trumps.constant_ranks)
+    constant = set(r.trumps.never_levels)
     levels = [rank for rank in ranks[ranks.index(first):ranks.index(last) + 1] if rank not in constant]
     most = {level: max(t.copies(level + suit) for suit in model.SUITS) for level in levels}
     for step in r.declaring.ladder:
