@@ -108,6 +108,14 @@ def order_example(kit: Kit) -> Made:
         _("%(suit)s: %(cards)s") % {"suit": SUIT_GLYPHS[SIDE_SUIT], "cards": _bands_text(kit.ctx.ranking(SIDE_SUIT))},
         _("in a no-trump hand, the trumps: %(cards)s") % {"cards": _bands_text(kit.no_trump.ranking("trump"))},
     ]
+    trumps = kit.rules.trumps
+    ranks = kit.rules.table.ranks
+    # constant trumps that are levels too: the trumps at the level of the highest of them
+    at = max((r for r in trumps.constant_ranks if r in ranks), key=ranks.index, default=None) \
+        if trumps.constant_levels else None
+    if at is not None and at != kit.level:
+        ranking = kit.rules.context(at, kit.trump).ranking("trump")
+        points.append(_("at level %(level)s, the trumps: %(cards)s") % {"level": at, "cards": _bands_text(ranking)})
     return Draft(kit.intro(), tuple(points))
 
 

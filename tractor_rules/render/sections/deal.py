@@ -162,6 +162,7 @@ def order_section(b: Builder) -> None:
     with b.section("order", _("Card order")):
         b.rule("trumps.order", _trump_order)
         b.rule("trumps.constant", _constant_trumps)
+        b.rule("trumps.constant_levels", _constant_levels)
         b.rule("order.side", _side_suits)
         b.rule("trumps.no_trump", _no_trump)
         b.rule("order.ties", _ties)
@@ -191,6 +192,14 @@ def _constant_trumps(r: Any) -> Made:
         return _("There are no constant trumps: only the level rank and the trump suit change from hand to hand.")
     return _("Constant trumps, in every hand whatever the level and the trump suit: %(cards)s.") % {
         "cards": join_and(names)}
+
+
+def _constant_levels(r: Any) -> Made:
+    if not r.trumps.constant_levels or not r.trumps.constant_ranks:
+        return None
+    return _("The constant trumps are levels too: at the level of %(ranks)s, that rank's cards are the level "
+             "cards, in the level cards' place above the other constant trumps, and its own place stays "
+             "empty.") % {"ranks": join_or(sorted(r.trumps.constant_ranks, key=r.table.ranks.index))}
 
 
 def _side_suits(r: Any) -> Made:
