@@ -192,7 +192,7 @@ def _pattern(c: Compiler, node: Node) -> model.Pattern | None:
         return model.Pattern(())
     if node.kind == "broken_down":
         return model.Pattern((), step_down=True)
-    terms = []
+    terms: list[model.Term] = []
     for term_node in child_nodes(node):
         term = _term(c, term_node)
         if term is None:
