@@ -162,7 +162,6 @@ def order_section(b: Builder) -> None:
     with b.section("order", _("Card order")):
         b.rule("trumps.order", _trump_order)
         b.rule("trumps.constant", _constant_trumps)
-        b.rule("trumps.constant_levels", _constant_levels)
         b.rule("order.side", _side_suits)
         b.rule("trumps.no_trump", _no_trump)
         b.rule("order.ties", _ties)
@@ -188,15 +187,17 @@ def _constant_cards(r: Any) -> list[str]:
 
 def _constant_trumps(r: Any) -> Made:
     names = _constants(r)
+    # read here in every case: without constant ranks it changes nothing, and constant ranks that
+    # are never levels are left out of the levels' range, which says so
+    levels_too = r.trumps.constant_levels and bool(r.trumps.constant_ranks)
     if not names:
         return _("There are no constant trumps: only the level rank and the trump suit change from hand to hand.")
-    return _("Constant trumps, in every hand whatever the level and the trump suit: %(cards)s.") % {
+    text = _("Constant trumps, in every hand whatever the level and the trump suit: %(cards)s.") % {
         "cards": join_and(names)}
+    return text + " " + _constant_levels(r) if levels_too else text
 
 
-def _constant_levels(r: Any) -> Made:
-    if not r.trumps.constant_levels or not r.trumps.constant_ranks:
-        return None
+def _constant_levels(r: Any) -> str:
     return _("The constant trumps are levels too: at the level of %(ranks)s, that rank's cards are the level "
              "cards, in the level cards' place above the other constant trumps, and its own place stays "
              "empty.") % {"ranks": join_or(sorted(r.trumps.constant_ranks, key=r.table.ranks.index))}
