@@ -38,7 +38,8 @@ SAMPLE = {
     "card": ("four-decks", "house-finding-friends", str(GALLERY / "K07-kitty-twice-the-cards.tractor"),
              str(GALLERY / "C06-mixed-bombs.tractor"), str(GALLERY / "FF06-solo-banker-table.tractor")),
     "tracker": ("house-finding-friends", "two-decks", str(GALLERY / "FF06-solo-banker-table.tractor"),
-                str(GALLERY / "D19-level-cards-up-to-three.tractor"), str(GALLERY / "L15-attackers-capped.tractor")),
+                str(GALLERY / "D19-level-cards-up-to-three.tractor"), str(GALLERY / "L15-attackers-capped.tractor"),
+                str(GALLERY / "T06-constant-levels.tractor")),
 }
 PAPERS = {"": A4, "#letter": LETTER}
 CASES = [(kind, name, lang, fragment) for kind, names in SAMPLE.items() for name in names

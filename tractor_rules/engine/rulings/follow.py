@@ -11,10 +11,10 @@ Duties, by ``rules.following``:
 - ``ListDuty`` (duty "lists", a lead of one unit whose shape has a list): walk the entries; the
   first the hand can satisfy is the one the play must satisfy.  An entry's fixed terms must fit
   together; then each greedy term takes as many units as still fit, within the lead's size, in list
-  order; the hand's greedy counts become the play's fixed counts.  An entry with "the highest
-  single" is found without it, in one card fewer; the cards of the suit its sets leave (taken as
-  the engine takes them) have a strongest, and the play must hold, besides the entry's sets, a
-  card as strong.
+  order; the hand's greedy counts become the play's fixed counts.  In an entry with "the highest
+  single" that term is one single like any other; the cards of the suit the entry's sets leave
+  (taken as the engine takes them) have a strongest, and the play must hold, besides the entry's
+  sets, a card as strong.
 - ``MatchDuty`` (the "largest-first" default, and throws): the lead's units, largest first, are each
   matched as closely as the hand allows next to the units matched before: a set of width w by the
   widest set w' <= w, the rest of it matched again; a tractor by a tractor of the same length and
@@ -106,13 +106,13 @@ class _Entry:
     """A follow list's entry with the lead's n put in: what ``find_pattern`` asks of every hand,
     worked out once per entry and n rather than for every hand asked."""
 
-    terms: tuple[tuple[int, int, int, bool], ...]  # as ``_resolve`` gives them, less the highest single
+    terms: tuple[tuple[int, int, int, bool], ...]  # as ``_resolve`` gives them
     musts: list[Shape]  # the fixed terms' units, in list order (never changed: shared)
     larger: list[Shape]  # the same without the singles
     cards: int  # the cards of ``musts``
     greedy: tuple[Shape, ...]  # the greedy terms' units, in list order
     words: str | None  # the entry in words when it has no greedy term nor the highest single
-    highest: bool  # a term is "the highest single", left out of the others: it is looked for last
+    highest: bool  # a term is "the highest single" (counted as a single, and checked apart)
 
 
 #: entries worked out, by the identity of the rules' ``Pattern`` and the lead's n; each value keeps
@@ -128,7 +128,7 @@ def _entry(pattern: Pattern, n: int) -> _Entry:
     if kept is not None and kept[0] is pattern:
         return kept[1]
     highest = any(term.highest for term in pattern.terms)
-    terms = tuple(t for term, t in zip(pattern.terms, _resolve(pattern, n)) if not term.highest)
+    terms = tuple(_resolve(pattern, n))
     musts = [(width, length) for count, width, length, is_greedy in terms if not is_greedy
              for _ in range(count)]
     greedy = tuple((width, length) for _, width, length, is_greedy in terms if is_greedy)
@@ -183,18 +183,22 @@ def find_pattern(pool: Pool, pattern: Pattern, n: int, size: int, protect: bool,
     return _find(pool, _entry(pattern, n), size, protect, fixed)
 
 
+def _musts(entry: _Entry, fixed: tuple[int, ...] | None) -> tuple[list[Shape], int]:
+    """The units of ``entry`` wider than a single, and its cards, with the greedy terms' counts
+    ``fixed`` (None: the fixed terms alone)."""
+    if fixed is None or not entry.greedy:
+        return entry.larger, entry.cards
+    musts: list[Shape] = []
+    given = iter(fixed)
+    for count, width, length, is_greedy in entry.terms:
+        musts += [(width, length)] * (next(given) if is_greedy else count)
+    return [s for s in musts if s != (1, 1)], sum(w * l for w, l in musts)
+
+
 def _find(pool: Pool, entry: _Entry, size: int, protect: bool,
           fixed: tuple[int, ...] | None = None) -> tuple[tuple[int, ...], _Matcher] | None:
     """``find_pattern`` for an entry worked out."""
-    if fixed is None or not entry.greedy:
-        larger, cards = entry.larger, entry.cards
-    else:
-        musts: list[Shape] = []
-        given = iter(fixed)
-        for count, width, length, is_greedy in entry.terms:
-            musts += [(width, length)] * (next(given) if is_greedy else count)
-        larger = [s for s in musts if s != (1, 1)]
-        cards = sum(w * l for w, l in musts)
+    larger, cards = _musts(entry, fixed)
     if cards > size or cards > pool.size:
         return None
     if larger and not pool.holds_units(larger, protect):
@@ -247,8 +251,7 @@ class ListDuty:
     def demand(self, pool: Pool, pick: Pick | None = "fit") -> Demand:
         for i, pattern in enumerate(self.entries):
             entry = _entry(pattern, self.n)
-            # the highest single is one card of the lead's size, taken after the entry's sets
-            found = _find(pool, entry, self.size - entry.highest, self.protect)
+            found = _find(pool, entry, self.size, self.protect)
             if found is not None:
                 counts, m = found
                 if entry.highest:
@@ -264,14 +267,17 @@ class ListDuty:
             return True
         i, counts = demand.key[1], demand.key[2]
         entry = _entry(self.entries[i], self.n)
+        if _find(pool, entry, self.size, self.protect, counts) is None:
+            return False
         if not entry.highest:
-            return _find(pool, entry, self.size, self.protect, counts) is not None
+            return True
         # a card at least as strong as the demand's highest single, and the entry's sets besides it
         strength, top = pool.order.strength, demand.key[3]
+        larger = _musts(entry, counts)[0]
         for face in [face for face in pool.counts if strength[face] >= top]:
             rest = pool.copy()
             rest.remove(face)
-            if _find(rest, entry, self.size - 1, self.protect, counts) is not None:
+            if not larger or rest.holds_units(larger, self.protect):
                 return True
         return False
 

@@ -194,7 +194,9 @@ def _constant_trumps(r: Any) -> Made:
         return _("There are no constant trumps: only the level rank and the trump suit change from hand to hand.")
     text = _("Constant trumps, in every hand whatever the level and the trump suit: %(cards)s.") % {
         "cards": join_and(names)}
-    return text + " " + _constant_levels(r) if levels_too else text
+    if not levels_too:
+        return text
+    return _("%(sentence)s %(more)s") % {"sentence": text, "more": _constant_levels(r)}
 
 
 def _constant_levels(r: Any) -> str:
