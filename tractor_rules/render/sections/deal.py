@@ -201,8 +201,7 @@ def _constant_trumps(r: Any) -> Made:
 
 def _constant_levels(r: Any) -> str:
     return _("The constant trumps are levels too: at the level of %(ranks)s, that rank's cards are the level "
-             "cards, in the level cards' place above the other constant trumps, and its own place stays "
-             "empty.") % {"ranks": join_or(sorted(r.trumps.constant_ranks, key=r.table.ranks.index))}
+             "cards, and its own place stays empty.") % {"ranks": join_or(sorted(r.trumps.constant_ranks, key=r.table.ranks.index))}
 
 
 def _side_suits(r: Any) -> Made:
