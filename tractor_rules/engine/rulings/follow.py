@@ -198,7 +198,16 @@ def _musts(entry: _Entry, fixed: tuple[int, ...] | None) -> tuple[list[Shape], i
 def _find(pool: Pool, entry: _Entry, size: int, protect: bool,
           fixed: tuple[int, ...] | None = None) -> tuple[tuple[int, ...], _Matcher] | None:
     """``find_pattern`` for an entry worked out."""
-    larger, cards = _musts(entry, fixed)
+    # ``_musts`` written out: this runs for most follows checked
+    if fixed is None or not entry.greedy:
+        larger, cards = entry.larger, entry.cards
+    else:
+        musts: list[Shape] = []
+        given = iter(fixed)
+        for count, width, length, is_greedy in entry.terms:
+            musts += [(width, length)] * (next(given) if is_greedy else count)
+        larger = [s for s in musts if s != (1, 1)]
+        cards = sum(w * l for w, l in musts)
     if cards > size or cards > pool.size:
         return None
     if larger and not pool.holds_units(larger, protect):
