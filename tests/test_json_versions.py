@@ -282,3 +282,30 @@ def test_a_version_3_document_cannot_name_a_fact_of_a_card():
     data["kitty_exchange"]["dug_when"] = ["fact", "card-trump"]
     with pytest.raises(tr.RulesetError, match="version 3 has no 'card-trump'"):
         tr.Rules.from_dict(data)
+
+
+def test_the_highest_single_is_a_word_of_version_4():
+    from tractor_rules.codec import rules_to_dict_as
+
+    rules = tr.load(str(GALLERY / "F6-highest-single.tractor"))
+    data = rules.to_dict()
+    assert tr.Rules.from_dict(data) == rules
+    pair_list = next(fl for fl in data["following"]["lists"] if fl["lead"] == {"width": 2, "length": 1})
+    assert [term["highest"] for term in pair_list["entries"][1]["terms"]] == [True, False]
+    assert rules_to_dict_as(rules, 3) is None
+    data["schema_version"] = 3
+    with pytest.raises(tr.RulesetError, match="version 3 has no field"):
+        tr.Rules.from_dict(data)
+
+
+def test_constant_trumps_that_are_levels_are_a_word_of_version_4():
+    from tractor_rules.codec import rules_to_dict_as
+
+    rules = tr.load(str(GALLERY / "T06-constant-levels.tractor"))
+    data = rules.to_dict()
+    assert data["trumps"]["constant_levels"] is True
+    assert tr.Rules.from_dict(data) == rules
+    assert rules_to_dict_as(rules, 3) is None
+    data["schema_version"] = 3
+    with pytest.raises(tr.RulesetError, match="version 3 has no field"):
+        tr.Rules.from_dict(data)

@@ -108,6 +108,14 @@ def order_example(kit: Kit) -> Made:
         _("%(suit)s: %(cards)s") % {"suit": SUIT_GLYPHS[SIDE_SUIT], "cards": _bands_text(kit.ctx.ranking(SIDE_SUIT))},
         _("in a no-trump hand, the trumps: %(cards)s") % {"cards": _bands_text(kit.no_trump.ranking("trump"))},
     ]
+    trumps = kit.rules.trumps
+    ranks = kit.rules.table.ranks
+    # constant trumps that are levels too: the trumps at the level of the highest of them
+    at = max((r for r in trumps.constant_ranks if r in ranks), key=ranks.index, default=None) \
+        if trumps.constant_levels else None
+    if at is not None and at != kit.level:
+        ranking = kit.rules.context(at, kit.trump).ranking("trump")
+        points.append(_("at level %(level)s, the trumps: %(cards)s") % {"level": at, "cards": _bands_text(ranking)})
     return Draft(kit.intro(), tuple(points))
 
 
@@ -452,6 +460,18 @@ def _hand_for(kit: Kit, entry: Any, n: int, free: list[str]) -> list[tuple[str, 
     return groups
 
 
+def _without_highest(kit: Kit, play: tuple[Any, ...], suit: list[Any]) -> tuple[Any, ...]:
+    """``play`` with its strongest card outside its sets (a card it holds once) given up for the
+    lowest card of ``suit`` (strongest first) it leaves: the reply a highest single refuses."""
+    strength = kit.ctx.order.strength
+    once = [c for c in play if play.count(c) == 1]
+    spare = [c for c in suit if c not in play]
+    if not once or not spare:
+        return tuple(suit[-len(play):])
+    top = max(once, key=lambda c: strength[c])
+    return tuple(kit.ctx.sort((*[c for c in play if c != top], spare[-1])))
+
+
 def follow_example(kit: Kit, index: int) -> Made:
     follow_list = kit.rules.following.lists[index]
     lead = _lead_for(kit, follow_list.lead.width, follow_list.lead.length)
@@ -461,7 +481,11 @@ def follow_example(kit: Kit, index: int) -> Made:
     used = {str(c) for c in lead}
     free = [c for c in kit.side if c not in used]
     lines = []
-    for entry in list(follow_list.entries)[:2]:
+    entries = list(follow_list.entries)
+    # the first two entries, and the first later one holding the highest single: a duty the first
+    # two seldom show, and one a reader would not guess from its words alone
+    later = [e for e in entries[2:] if any(t.highest for t in e.terms)][:1]
+    for entry in entries[:2] + later:
         groups = _hand_for(kit, entry, n, free)
         if not groups:
             continue
@@ -477,6 +501,8 @@ def follow_example(kit: Kit, index: int) -> Made:
         values = {"lead": cards_text(lead), "hand": cards_text(hand), "play": cards_text(kit.ctx.sort(play))}
         suit = [c for c in hand if kit.ctx.suit_of(c) == SIDE_SUIT]
         wrong = tuple(suit[-len(lead):])
+        if any(t.highest for t in entry.terms):
+            wrong = _without_highest(kit, play, suit)
         if Counter(wrong) != Counter(play) and kit.ctx.follow_error(hand, lead, wrong) is not None:
             values["wrong"] = cards_text(wrong)
             lines.append(_("lead %(lead)s, hand %(hand)s: %(play)s is a legal reply, %(wrong)s is not") % values)

@@ -142,6 +142,8 @@ def lead_phrase(width: int, length: int) -> str:
 
 def term_phrase(term: Any) -> str:
     """One term of a follow-list entry (a tracked ``Term``)."""
+    if term.highest:
+        return _("the highest single of the suit")
     count = term.count
     width = term.width
     length = term.length
@@ -171,6 +173,9 @@ def pattern_phrase(pattern: Any) -> str:
                  "the longest tractors, in the fewest pieces")
     if not terms:
         return _("any cards of the suit")
+    if any(t.highest for t in terms) and any(t.width > 1 and not t.highest for t in terms):
+        # beside sets, the highest single is the highest card those sets leave
+        return " + ".join(_("the highest single the sets leave") if t.highest else term_phrase(t) for t in terms)
     return " + ".join(term_phrase(t) for t in terms)
 
 

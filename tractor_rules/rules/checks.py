@@ -195,7 +195,8 @@ def _check_table(c: Reporter, r: model.Rules) -> None:
 
 def _check_levels(c: Reporter, r: model.Rules) -> None:
     removed = set(r.table.removed_ranks)
-    constant = set(r.trumps.constant_ranks)
+    # constant trumps that are levels too ("constant trumps: levels too") are playable levels
+    constant = set(r.trumps.never_levels)
     first, last = r.levels.first, r.levels.last
     chosen = r.levels.chosen
     # the fixes of a conflict with an inherited statement: the range without the ranks that cannot
@@ -539,7 +540,7 @@ def _check_declarable(c: Reporter, r: model.Rules) -> None:
     first, last = r.levels.first, r.levels.last
     if first not in ranks or last not in ranks:
         return  # a level removed from the deck: _check_levels says so
-    constant = set(r.trumps.constant_ranks)
+    constant = set(r.trumps.never_levels)
     levels = [rank for rank in ranks[ranks.index(first):ranks.index(last) + 1] if rank not in constant]
     most = {level: max(t.copies(level + suit) for suit in model.SUITS) for level in levels}
     for step in r.declaring.ladder:
@@ -691,6 +692,14 @@ def _check_entries(c: Reporter, path: tuple[str, ...], label: str, fl: model.Fol
         fixed = 0
         greedy_widths: list[int] = []
         units: list[tuple[int, int]] = []
+        # "the highest single" is one card, once an entry (the grammar writes it so; JSON may not)
+        highest = [t for t in entry.terms if t.highest]
+        if highest and (len(highest) > 1 or any(
+                t.width != 1 or t.count.greedy or t.count.per_n or t.count.plus != 1
+                or t.length.per_n or t.length.plus != 1 for t in highest)):
+            c.error_at_field(path, f"'{label}': entry {index} asks for the highest single other than once, as "
+                             "one card", code=codes.FOLLOW_ENTRY)
+            return False
         for term in entry.terms:
             count, length = term.count.value(n), term.length.value(n)
             if not term.count.greedy and count < 0 or length < 1:

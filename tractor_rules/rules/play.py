@@ -71,11 +71,14 @@ class Count:
 
 @dataclass(frozen=True, slots=True)
 class Term:
-    """``count`` units, each ``length`` adjacent sets of ``width`` identical cards (length 1: a set)."""
+    """``count`` units, each ``length`` adjacent sets of ``width`` identical cards (length 1: a set).
+    With ``highest`` the term is "the highest single": one card, of the highest rank the follower
+    holds in the suit (a Shandong rule: short of the lead's kind, the singles start at the top)."""
 
     count: Count
     width: int = field(metadata=bounds(1, MAX_DECKS))
     length: Count = field(default_factory=lambda: Count(0, 1))
+    highest: bool = since(4, default=False)
 
 
 @dataclass(frozen=True, slots=True)

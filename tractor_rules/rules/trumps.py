@@ -6,6 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Literal
 
+from .base import since
 
 TierKind = Literal[
     "big-joker",
@@ -58,6 +59,10 @@ class Trumps:
     #: in a no-trump hand: jokers, level cards and constant trumps are trump, or jokers (and
     #: constant trumps) only
     no_trump: Literal["jokers-and-levels", "jokers-only"] = "jokers-and-levels"
+    #: whether the constant ranks are also levels (Shandong: 2, 3 and 5 are constant trumps and
+    #: played as levels): at such a level that rank's cards are the level cards, in the level
+    #: tiers, and its own constant tiers stand empty; without it a constant rank is never a level
+    constant_levels: bool = since(4, default=False)
 
     @property
     def constant_ranks(self) -> tuple[str, ...]:
@@ -66,6 +71,11 @@ class Trumps:
             if tier.rank is not None and tier.rank not in seen:
                 seen.append(tier.rank)
         return tuple(seen)
+
+    @property
+    def never_levels(self) -> tuple[str, ...]:
+        """The constant ranks that are never levels: all of them, unless they are levels too."""
+        return () if self.constant_levels else self.constant_ranks
 
     @property
     def constant_cards(self) -> tuple[str, ...]:

@@ -5,6 +5,8 @@ Every deck card is placed by the first tier of ``rules.trumps.order`` that claim
 claims are side cards of their own suit, ranked by rank.  In a no-trump hand the trump-suit tiers
 vanish: the level tiers claim level cards of every suit (unless no-trump is "jokers-only", when level
 cards stay in their suits at their natural rank) and the constant-rank tiers claim every suit.
+A constant rank that is the level (constant trumps that are levels too) is the level tiers' alone:
+its own tiers stand empty, and links pass over them.
 A hand with no level rank at all (``level`` None: the extra level beyond the last, jokers only) has
 no level cards: the level tiers claim nothing and every rank stays in its suit.
 
@@ -276,6 +278,11 @@ def _claims(tier: TrumpTier, face: Card, level: str | None, trump: str | None, l
         return trump is None or (face.suit == trump) == (kind == "level-in-trump-suit")
     if kind in ("rank-in-trump-suit", "rank-in-other-suits"):
         if face.rank != tier.rank:
+            return False
+        if face.rank == level and levels_are_trump:
+            # a constant rank that is the level (``trumps.constant_levels``; never else: the
+            # checks keep constant ranks off the levels): its cards are the level cards, in the
+            # level tiers wherever the order puts them, and its own tiers stand empty
             return False
         return trump is None or (face.suit == trump) == (kind == "rank-in-trump-suit")
     if kind == "card":

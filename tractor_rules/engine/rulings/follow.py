@@ -11,7 +11,10 @@ Duties, by ``rules.following``:
 - ``ListDuty`` (duty "lists", a lead of one unit whose shape has a list): walk the entries; the
   first the hand can satisfy is the one the play must satisfy.  An entry's fixed terms must fit
   together; then each greedy term takes as many units as still fit, within the lead's size, in list
-  order; the hand's greedy counts become the play's fixed counts.
+  order; the hand's greedy counts become the play's fixed counts.  In an entry with "the highest
+  single" that term is one single like any other; the cards of the suit the entry's sets leave
+  (taken as the engine takes them) have a strongest, and the play must hold, besides the entry's
+  sets, a card as strong.
 - ``MatchDuty`` (the "largest-first" default, and throws): the lead's units, largest first, are each
   matched as closely as the hand allows next to the units matched before: a set of width w by the
   widest set w' <= w, the rest of it matched again; a tractor by a tractor of the same length and
@@ -108,7 +111,8 @@ class _Entry:
     larger: list[Shape]  # the same without the singles
     cards: int  # the cards of ``musts``
     greedy: tuple[Shape, ...]  # the greedy terms' units, in list order
-    words: str | None  # the entry in words when it has no greedy term (its counts are fixed)
+    words: str | None  # the entry in words when it has no greedy term nor the highest single
+    highest: bool  # a term is "the highest single" (counted as a single, and checked apart)
 
 
 #: entries worked out, by the identity of the rules' ``Pattern`` and the lead's n; each value keeps
@@ -123,12 +127,13 @@ def _entry(pattern: Pattern, n: int) -> _Entry:
     kept = _ENTRIES.get(key)
     if kept is not None and kept[0] is pattern:
         return kept[1]
+    highest = any(term.highest for term in pattern.terms)
     terms = tuple(_resolve(pattern, n))
     musts = [(width, length) for count, width, length, is_greedy in terms if not is_greedy
              for _ in range(count)]
     greedy = tuple((width, length) for _, width, length, is_greedy in terms if is_greedy)
     entry = _Entry(terms, musts, [s for s in musts if s != (1, 1)], sum(w * l for w, l in musts), greedy,
-                   None if greedy else pattern_words(pattern, n, ()))
+                   None if greedy or highest else pattern_words(pattern, n, ()), highest)
     if len(_ENTRIES) >= _KEPT_ENTRIES:
         _ENTRIES.clear()
     _ENTRIES[key] = (pattern, entry)
@@ -178,9 +183,22 @@ def find_pattern(pool: Pool, pattern: Pattern, n: int, size: int, protect: bool,
     return _find(pool, _entry(pattern, n), size, protect, fixed)
 
 
+def _musts(entry: _Entry, fixed: tuple[int, ...] | None) -> tuple[list[Shape], int]:
+    """The units of ``entry`` wider than a single, and its cards, with the greedy terms' counts
+    ``fixed`` (None: the fixed terms alone)."""
+    if fixed is None or not entry.greedy:
+        return entry.larger, entry.cards
+    musts: list[Shape] = []
+    given = iter(fixed)
+    for count, width, length, is_greedy in entry.terms:
+        musts += [(width, length)] * (next(given) if is_greedy else count)
+    return [s for s in musts if s != (1, 1)], sum(w * l for w, l in musts)
+
+
 def _find(pool: Pool, entry: _Entry, size: int, protect: bool,
           fixed: tuple[int, ...] | None = None) -> tuple[tuple[int, ...], _Matcher] | None:
     """``find_pattern`` for an entry worked out."""
+    # ``_musts`` written out: this runs for most follows checked
     if fixed is None or not entry.greedy:
         larger, cards = entry.larger, entry.cards
     else:
@@ -213,12 +231,17 @@ def _find(pool: Pool, entry: _Entry, size: int, protect: bool,
     return tuple(counts), m
 
 
-def pattern_words(pattern: Pattern, n: int, counts: tuple[int, ...]) -> str:
+def pattern_words(pattern: Pattern, n: int, counts: tuple[int, ...], top: Card | None = None) -> str:
+    """The entry in words, with the greedy terms' ``counts``; ``top``: the card "the highest
+    single" names."""
     if not pattern.terms:
         return "any cards of the suit"
     parts = []
     g = iter(counts)
-    for count, width, length, is_greedy in _resolve(pattern, n):
+    for term, (count, width, length, is_greedy) in zip(pattern.terms, _resolve(pattern, n)):
+        if term.highest:
+            parts.append("the highest single" + ("" if top is None else f" ({top})"))
+            continue
         k = next(g) if is_greedy else count
         if k:
             parts.append(shape_words(width, length, k))
@@ -240,6 +263,8 @@ class ListDuty:
             found = _find(pool, entry, self.size, self.protect)
             if found is not None:
                 counts, m = found
+                if entry.highest:
+                    return self._with_highest(pool, pattern, i, counts, m.found, pick)
                 words = entry.words or pattern_words(pattern, self.n, counts)
                 return Demand(("list", i, counts), m.cards(pick), words)
         return ANY if self.rest is None else self.rest.demand(pool, pick)
@@ -249,8 +274,39 @@ class ListDuty:
             return self.rest.met(pool, demand)
         if demand.key[0] != "list":
             return True
-        _, i, counts = demand.key
-        return _find(pool, _entry(self.entries[i], self.n), self.size, self.protect, counts) is not None
+        i, counts = demand.key[1], demand.key[2]
+        entry = _entry(self.entries[i], self.n)
+        if _find(pool, entry, self.size, self.protect, counts) is None:
+            return False
+        if not entry.highest:
+            return True
+        # a card at least as strong as the demand's highest single, and the entry's sets besides it
+        strength, top = pool.order.strength, demand.key[3]
+        larger = _musts(entry, counts)[0]
+        for face in [face for face in pool.counts if strength[face] >= top]:
+            rest = pool.copy()
+            rest.remove(face)
+            if not larger or rest.holds_units(larger, self.protect):
+                return True
+        return False
+
+    def _with_highest(self, pool: Pool, pattern: Pattern, index: int, counts: tuple[int, ...],
+                      sets: list[Shape], pick: Pick | None) -> Demand:
+        """The demand of entry ``index``, which holds the highest single: the entry's ``sets``
+        found, they are taken as the engine takes them (always so, whatever ``pick``: the single
+        is the strongest card they leave, and must not hang on a draw), and the strongest card
+        left is the highest single; the key holds its strength."""
+        left = pool.copy()
+        taken = (left.take_all(sets, self.protect, "fit") or []) if sets else []
+        strength = pool.order.strength
+        top = max(strength[face] for face in left.counts)
+        faces = sorted(face for face in left.counts if strength[face] == top)
+        words = pattern_words(pattern, self.n, counts, CARDS[faces[0]])
+        cards: tuple[int, ...] = ()
+        if pick is not None:
+            face = faces[0] if isinstance(pick, str) or len(faces) == 1 else choice(pick, faces)
+            cards = (*taken, face)
+        return Demand(("list", index, counts, top), cards, words)
 
 
 # --- matching the lead's units -------------------------------------------------------------------

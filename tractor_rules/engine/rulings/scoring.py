@@ -84,16 +84,17 @@ def row_change(rows: tuple[ThresholdRow, ...], attacker_points: int) -> tuple[st
 
 def level_ladder(rules: Rules) -> tuple[str, ...]:
     """The levels played, low to high: the ranks chosen (``levels.chosen``), or else the deck's
-    ranks from the first level to the last, without the constant-trump ranks."""
+    ranks from the first level to the last, without the constant-trump ranks (unless they are
+    levels too)."""
     ranks = rules.table.ranks
     if rules.levels.chosen:
-        missing = [r for r in rules.levels.chosen if r not in ranks or r in rules.trumps.constant_ranks]
+        missing = [r for r in rules.levels.chosen if r not in ranks or r in rules.trumps.never_levels]
         if missing:
             raise EngineError(f"levels {', '.join(missing)} are not ranks of this deck that can be levels")
         return tuple(rules.levels.chosen)
     if rules.levels.first not in ranks or rules.levels.last not in ranks:
         raise EngineError(f"levels {rules.levels.first}..{rules.levels.last} are not ranks of this deck")
-    constant = set(rules.trumps.constant_ranks)
+    constant = set(rules.trumps.never_levels)
     low, high = ranks.index(rules.levels.first), ranks.index(rules.levels.last)
     return tuple(r for r in ranks[low:high + 1] if r not in constant)
 

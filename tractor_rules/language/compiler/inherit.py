@@ -44,7 +44,8 @@ def follow_the_order(c: Compiler) -> None:
         return  # a wrong order is reported as such; nothing is measured against it
     trumps = model.Trumps(order=order, no_trump=c.get("trumps.no_trump"))
     _follow_links(c, parent, order, trumps)
-    _follow_range(c, set(trumps.constant_ranks))
+    # constant trumps that are levels too stay in the range: nothing to move off
+    _follow_range(c, set() if c.get("trumps.constant_levels") else set(trumps.constant_ranks))
 
 
 def _own(c: Compiler, path: str) -> bool:

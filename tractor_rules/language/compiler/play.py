@@ -158,6 +158,14 @@ def _term(c: Compiler, node: Node) -> model.Term | None:
     count = _count(c, count_node) if count_node is not None else None
     if count_node is not None and count is None:
         return None
+    if unit.kind == "highest_single":
+        # one card, the strongest of the suit held: there is only one highest, so no count
+        if count_node is not None:
+            c.error(count_node, "'highest single' is one card, the highest of the suit; write it without a "
+                                "count, and add singles for more cards ('highest single + single')",
+                    code=codes.FOLLOW_ENTRY)
+            return None
+        return model.Term(model.Count(0, 1), 1, highest=True)
     if unit.kind in _UNIT_WIDTHS:
         width, plural = _UNIT_WIDTHS[unit.kind]
         if count is None:
@@ -184,10 +192,14 @@ def _pattern(c: Compiler, node: Node) -> model.Pattern | None:
         return model.Pattern(())
     if node.kind == "broken_down":
         return model.Pattern((), step_down=True)
-    terms = []
+    terms: list[model.Term] = []
     for term_node in child_nodes(node):
         term = _term(c, term_node)
         if term is None:
+            return None
+        if term.highest and any(t.highest for t in terms):
+            c.error(term_node, "'highest single' is written twice in one entry; the suit has one highest "
+                               "card (write 'highest single + single' for two cards)", code=codes.FOLLOW_ENTRY)
             return None
         terms.append(term)
     return model.Pattern(tuple(terms))

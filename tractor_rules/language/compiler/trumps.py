@@ -74,6 +74,7 @@ def _order(c: Compiler, st: Statement) -> None:
 
 
 handles_choice("no_trump", "trumps.no_trump", {"jokers_and_levels": "jokers-and-levels", "jokers_only": "jokers-only"})
+handles_choice("constant_levels", "trumps.constant_levels", {"levels_too": True, "never_levels": False})
 
 
 # --- combinations --------------------------------------------------------------------------------

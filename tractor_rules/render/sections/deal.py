@@ -190,10 +190,21 @@ def _constant_cards(r: Any) -> list[str]:
 
 def _constant_trumps(r: Any) -> Made:
     names = _constants(r)
+    # read here in every case: without constant ranks it changes nothing, and constant ranks that
+    # are never levels are left out of the levels' range, which says so
+    levels_too = r.trumps.constant_levels and bool(r.trumps.constant_ranks)
     if not names:
         return _("There are no constant trumps: only the level rank and the trump suit change from hand to hand.")
-    return _("Constant trumps, in every hand whatever the level and the trump suit: %(cards)s.") % {
+    text = _("Constant trumps, in every hand whatever the level and the trump suit: %(cards)s.") % {
         "cards": join_and(names)}
+    if not levels_too:
+        return text
+    return _("%(sentence)s %(more)s") % {"sentence": text, "more": _constant_levels(r)}
+
+
+def _constant_levels(r: Any) -> str:
+    return _("The constant trumps are levels too: at the level of %(ranks)s, that rank's cards are the level "
+             "cards, and its own place stays empty.") % {"ranks": join_or(sorted(r.trumps.constant_ranks, key=r.table.ranks.index))}
 
 
 def _side_suits(r: Any) -> Made:
