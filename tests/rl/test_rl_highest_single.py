@@ -12,7 +12,7 @@ from tractor_rules.engine.deck.cards import CARDS, pack_copies
 from tractor_rules.engine.rulings.follow import FollowContext, follow_error
 from tractor_rules.rl.plays import FollowBuilder
 
-from test_rl_straights import plays_through_mask
+from masks import plays_through_mask
 
 GALLERY = Path(__file__).resolve().parents[2] / "examples" / "house-rules" / "F6-highest-single.tractor"
 

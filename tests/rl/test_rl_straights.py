@@ -8,6 +8,8 @@ import itertools
 import random
 from pathlib import Path
 
+from masks import plays_through_mask
+
 import tractor_rules
 from tractor_rules.engine.deck.cards import CARDS, pack_copies
 from tractor_rules.engine.deck.units import decompose
@@ -15,24 +17,6 @@ from tractor_rules.engine.rulings.follow import FollowContext, follow_error
 from tractor_rules.rl.plays import FollowBuilder, LeadBuilder
 
 GALLERY = Path(__file__).resolve().parents[2] / "examples" / "house-rules" / "C11-straights.tractor"
-
-
-def plays_through_mask(builder_of) -> set[tuple[int, ...]]:
-    """Every play the card-by-card mask lets an agent build (as sorted codes)."""
-    found: set[tuple[int, ...]] = set()
-
-    def walk(chosen: list[int]) -> None:
-        builder = builder_of()
-        for c in chosen:
-            builder.add(CARDS[c])
-        if builder.done():
-            found.add(tuple(sorted(chosen)))
-        for card in builder.allowed():
-            if not chosen or card >= chosen[-1]:  # each multiset once
-                walk([*chosen, card])
-
-    walk([])
-    return found
 
 
 def test_the_follow_mask_offers_exactly_the_legal_follows_to_a_straight():
