@@ -67,24 +67,30 @@ def _rounds(r: Any) -> Made:
     if n == 1:
         return None
     values = {"first": r.levels.first, "last": r.levels.last, "n": n}
-    if r.table.partnership == "called":
-        return _rounds_per_player(r, values)
-    if n:
+    text, more, within = _rounds_per_player(values) if r.table.partnership == "called" else _rounds_per_team(values)
+    moves = [e for t in r.levels.after_hand for e in t.effects if e[0] in ("back-to", "to")]
+    if not r.levels.knock_back and not moves:
+        return sentences(text, more)
+    return sentences(text, more, within)
+
+
+def _rounds_per_team(values: dict[str, Any]) -> tuple[str, str, str]:
+    """The rounds said of teams: how the ladder goes round, what a round changes, and where a rule
+    that moves a team back sends it."""
+    if values["n"]:
         text = _("The levels are climbed %(n)s times: a team that goes up past level %(last)s before the last round "
                  "goes on from level %(first)s in its next round, and the game's end is at level %(last)s of the "
                  "last round.") % values
     else:
         text = _("The levels go round without end: a team that goes up past level %(last)s goes on from level "
                  "%(first)s in its next round, for as long as the game lasts.") % values
-    more = _("Mandatory and defended levels stop a team in every round, and a team in a later round is above any "
-             "team in an earlier one.")
-    moves = [e for t in r.levels.after_hand for e in t.effects if e[0] in ("back-to", "to")]
-    if not r.levels.knock_back and not moves:
-        return sentences(text, more)
-    return sentences(text, more, _("A rule that sends a team back, or to a level, moves it within its own round."))
+    return (text, _("Mandatory and defended levels stop a team in every round, and a team in a later round is above "
+                    "any team in an earlier one."),
+            _("A rule that sends a team back, or to a level, moves it within its own round."))
 
 
-def _rounds_per_player(r: Any, values: dict[str, Any]) -> str:
+def _rounds_per_player(values: dict[str, Any]) -> tuple[str, str, str]:
+    """The same said of players, each with a level of their own (called partners)."""
     if values["n"]:
         text = _("The levels are climbed %(n)s times: a player who goes up past level %(last)s before the last "
                  "round goes on from level %(first)s in their next round, and the game's end is at level %(last)s "
@@ -92,13 +98,9 @@ def _rounds_per_player(r: Any, values: dict[str, Any]) -> str:
     else:
         text = _("The levels go round without end: a player who goes up past level %(last)s goes on from level "
                  "%(first)s in their next round, for as long as the game lasts.") % values
-    more = _("Mandatory and defended levels stop a player in every round, and a player in a later round is above "
-             "any player in an earlier one.")
-    moves = [e for t in r.levels.after_hand for e in t.effects if e[0] in ("back-to", "to")]
-    if not r.levels.knock_back and not moves:
-        return sentences(text, more)
-    return sentences(text, more, _("A rule that sends a player back, or to a level, moves them within their own "
-                                   "round."))
+    return (text, _("Mandatory and defended levels stop a player in every round, and a player in a later round is "
+                    "above any player in an earlier one."),
+            _("A rule that sends a player back, or to a level, moves them within their own round."))
 
 
 def _ladder(r: Any) -> tuple[str, ...]:
