@@ -5,9 +5,11 @@ next decision instead (``step``).  ``HandDriver`` turns one into the other: the 
 greenlet (a coroutine with a stack of its own, in the caller's thread) whose players, at a lead or a
 follow, switch back to the caller with the decision and resume with the answer.  A switch costs
 about a microsecond and never waits for the operating system's scheduler (a thread would, at every
-decision); exactly one side runs at any time, so a seed fixes the whole hand.  Every
-other decision (declaring, asking for a redeal, an auction's bids and naming trump, burying the
-kitty, Finding Friends' calls, the part of a failed throw) is the engine's ``GreedyPlayer``'s.
+decision); exactly one side runs at any time, so a seed fixes the whole hand.  An auction's bids
+and the naming of trump (by an auction's banker, or by the player the rules let name it when nobody
+declares) are choices among a few options, paused for in the same way; every other decision
+(declaring, asking for a redeal, burying the kitty, Finding Friends' calls, the part of a failed
+throw) is the engine's ``GreedyPlayer``'s.
 
 Nothing of the rules is decided here: the engine deals, checks every play, plays the tricks and
 scores the hand.
@@ -18,6 +20,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Any
 
 import greenlet
 
@@ -25,7 +28,12 @@ from ..engine.deck.cards import Card
 from ..engine.game import Hand, HandRecord
 from ..engine.players.basic import GreedyPlayer
 from ..engine.flow.views import PlayerView
-from ..rules import Rules
+from ..rules import SUITS, Rules
+
+#: the kinds of decision an outside player makes: plays, built card by card, and choices among the
+#: options a decision lists
+PLAY_KINDS = ("lead", "follow")
+CHOICE_KINDS = ("bid", "name-trump")
 
 
 class _Abandoned(BaseException):
@@ -35,11 +43,15 @@ class _Abandoned(BaseException):
 
 @dataclass(slots=True)
 class Decision:
-    """A lead or a follow the hand waits for."""
+    """A decision the hand waits for: a play (``PLAY_KINDS``) or a choice (``CHOICE_KINDS``)."""
 
     seat: int
-    kind: str  # "lead" or "follow"
+    kind: str  # "lead", "follow", "bid" or "name-trump"
     view: PlayerView
+    #: a choice's options, the answers the engine accepts: a bid's None (a pass) and the bids on
+    #: offer, in the order they get better; naming trump's suits (and None, no-trump, where the
+    #: rules allow it)
+    options: tuple[Any, ...] = ()
 
 
 class _Seat(GreedyPlayer):
@@ -55,6 +67,15 @@ class _Seat(GreedyPlayer):
 
     def follow(self, view: PlayerView) -> Sequence[Card]:
         return self.driver.ask(Decision(self.seat, "follow", view))
+
+    def bid(self, view: PlayerView, offers: list[int]) -> int | None:
+        return self.driver.ask(Decision(self.seat, "bid", view, (None, *offers)))
+
+    def name_trump(self, view: PlayerView) -> str | None:
+        # an auction's banker must name a suit; the player who names trump when nobody declared
+        # may name none (no-trump)
+        options: tuple[str | None, ...] = SUITS if view.rules.auction.on else (*SUITS, None)
+        return self.driver.ask(Decision(self.seat, "name-trump", view, options))
 
 
 class HandDriver:
@@ -76,24 +97,29 @@ class HandDriver:
         return self.record is not None
 
     def play(self, cards: Sequence[Card]) -> None:
-        """Answer the pending decision and run the hand up to the next one (or its end)."""
+        """Answer the pending play and run the hand up to the next decision (or its end)."""
+        self.answer(tuple(cards))
+
+    def answer(self, answer: Any) -> None:
+        """Answer the pending decision (a play's cards, or one of a choice's options) and run the
+        hand up to the next one (or its end)."""
         if self.pending is None:
             raise RuntimeError("no decision is pending")
         self.pending = None
-        self._switch(tuple(cards))
+        self._switch(answer)
 
     def abandon(self) -> None:
         """Stop the hand where it is (its greenlet ends)."""
         if self._engine and not self._engine.dead:
             self._engine.throw(_Abandoned)
 
-    def _switch(self, answer: tuple[Card, ...]) -> None:
+    def _switch(self, answer: Any) -> None:
         self._caller = greenlet.getcurrent()
         self._engine.switch(answer)
 
     # --- the hand's greenlet ------------------------------------------------------------------
 
-    def ask(self, decision: Decision) -> tuple[Card, ...]:
+    def ask(self, decision: Decision) -> Any:
         self.pending = decision
         return self._caller.switch()
 

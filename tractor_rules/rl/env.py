@@ -6,9 +6,12 @@ several steps of the same agent.  Action ``c`` (0..53) adds one copy of card cod
 being built; action ``DONE`` (54) plays the chosen cards.  The action mask offers the cards that can
 still be part of a legal play and ``DONE`` once the chosen cards are one.
 
-Declaring, redeals, an auction's bids and the banker's naming of trump, burying the kitty, Finding
-Friends' calls and the part of a failed throw are the engine's ``GreedyPlayer``'s decisions
-(``driver``): the agent is never offered a bid, so none of its actions can be an illegal one.  The rewards come at the end of the hand: the
+A hand that asks a seat to choose (an auction's bids; naming trump, by an auction's banker or by
+the player who names it when nobody declares) offers the options as further actions: action
+``DONE + 1 + i`` answers with the i-th option of that kind of choice (``choice_options``), the mask
+offering those the engine accepts now.  Declaring, redeals, burying the kitty, Finding Friends'
+calls and the part of a failed throw are the engine's ``GreedyPlayer``'s decisions (``driver``).
+The rewards come at the end of the hand: the
 levels the agent's team went up (negative: the levels the other team went up), plus
 ``point_weight`` times the attackers' points as a fraction of the deck's points (positive for the
 attackers, negative for the banker's team).
@@ -26,9 +29,9 @@ from pettingzoo import AECEnv
 from ..engine.deck.cards import CARDS, N_CODES, pack_copies
 from ..engine.rulings.follow import FollowContext
 from ..engine.game import HandRecord, point_table
-from ..rules import Rules
-from .driver import Decision, HandDriver
-from .observation import layout, observe
+from ..rules import SUITS, Rules
+from .driver import CHOICE_KINDS, Decision, HandDriver
+from .observation import Bidding, layout, observe, size
 from .plays import FollowBuilder, LeadBuilder, PlayBuilder
 
 #: the action that plays the cards chosen so far
@@ -37,6 +40,20 @@ DONE = N_CODES
 
 class IllegalAction(ValueError):
     """An action the mask does not offer."""
+
+
+def choice_options(rules: Rules) -> dict[str, tuple[Any, ...]]:
+    """The choices a hand of ``rules`` can ask of a seat, each with its options in the order of
+    its actions (``DONE + 1 + i`` is option i): a bid's pass (None) and every bid of the auction's
+    grid, in the order they get better; naming trump's suits and no-trump (None).  Empty when the
+    hand asks none."""
+    options: dict[str, tuple[Any, ...]] = {}
+    if rules.auction.on:
+        options["bid"] = (None, *rules.auction.bids())
+    d = rules.declaring
+    if rules.auction.on or any(way.kind == "partner-names" for way in (d.fallback, *d.fallback_then)):
+        options["name-trump"] = (*SUITS, None)
+    return options
 
 
 class TractorEnv(AECEnv):
@@ -63,22 +80,26 @@ class TractorEnv(AECEnv):
         self.banker = banker
         self.point_weight = point_weight
         self.render_mode = render_mode
-        self.fields = layout(n)
+        self.choices = choice_options(rules)
+        self.fields = layout(n, choices=bool(self.choices))
         copies = pack_copies(rules.table)
         self.deck_points = sum(p * k for p, k in zip(point_table(rules), copies))
         self.possible_agents = [f"player_{seat}" for seat in range(n)]
-        high = float(max(max(copies), 1))
-        size = self.fields["to_lead"].stop
+        bids = self.choices.get("bid", (None,))[1:]
+        # a bid may promise more than the deck's points (the kitty's multiplied points count)
+        high = float(max(max(copies), 1, *(bid / self.deck_points for bid in bids if self.deck_points)))
+        self.actions = N_CODES + 1 + max(map(len, self.choices.values()), default=0)
         self.observation_spaces = {
             agent: spaces.Dict({
-                "observation": spaces.Box(0.0, high, shape=(size,), dtype=np.float32),
-                "action_mask": spaces.Box(0, 1, shape=(N_CODES + 1,), dtype=np.int8),
+                "observation": spaces.Box(0.0, high, shape=(size(self.fields),), dtype=np.float32),
+                "action_mask": spaces.Box(0, 1, shape=(self.actions,), dtype=np.int8),
             })
             for agent in self.possible_agents
         }
-        self.action_spaces = {agent: spaces.Discrete(N_CODES + 1) for agent in self.possible_agents}
+        self.action_spaces = {agent: spaces.Discrete(self.actions) for agent in self.possible_agents}
         self._driver: HandDriver | None = None
         self._builder: PlayBuilder | None = None
+        self._bidding = Bidding()
         self._hands: list[tuple[Any, ...]] = [()] * n
         self._views: dict[int, Any] = {}
         self._rng = random.Random()
@@ -104,6 +125,7 @@ class TractorEnv(AECEnv):
         self.infos: dict[str, dict[str, Any]] = {agent: {} for agent in self.agents}
         self.record = None
         self._views = {}
+        self._bidding = Bidding()
         self._hands = [()] * len(self.possible_agents)
         hand_rng = random.Random(self._rng.getrandbits(64))
         self._driver = HandDriver(self.rules, hand_rng, level=self.level, banker=self.banker)
@@ -115,9 +137,19 @@ class TractorEnv(AECEnv):
             self._was_dead_step(action)
             return
         builder, driver = self._builder, self._driver
-        assert builder is not None and driver is not None and driver.pending is not None
+        assert driver is not None and driver.pending is not None
         self._cumulative_rewards[agent] = 0.0
         self.rewards = {a: 0.0 for a in self.agents}
+        decision = driver.pending
+        if decision.kind in CHOICE_KINDS:
+            option = self._checked_choice(action, decision)
+            if decision.kind == "bid":
+                self._bidding.note(decision.seat, option)
+            driver.answer(option)
+            self._next()
+            self._accumulate_rewards()
+            return
+        assert builder is not None
         action = self._checked(action, builder)
         if action == DONE:
             seat = driver.pending.seat
@@ -131,20 +163,28 @@ class TractorEnv(AECEnv):
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
         seat = self.possible_agents.index(agent)
-        mask = np.zeros(N_CODES + 1, dtype=np.int8)
+        mask = np.zeros(self.actions, dtype=np.int8)
         pending = self._driver.pending if self._driver is not None else None
         chosen: tuple[Any, ...] = ()
-        if pending is not None and pending.seat == seat and self._builder is not None:
-            builder = self._builder
-            for card in builder.allowed():
-                mask[card] = 1
-            mask[DONE] = int(builder.done())
-            chosen = tuple(builder.chosen)
+        deciding: str | None = None
+        if pending is not None and pending.seat == seat:
+            deciding = "play"
+            if pending.kind in CHOICE_KINDS:
+                deciding = pending.kind
+                for i, option in enumerate(self.choices[pending.kind]):
+                    mask[DONE + 1 + i] = option in pending.options
+            elif self._builder is not None:
+                builder = self._builder
+                for card in builder.allowed():
+                    mask[card] = 1
+                mask[DONE] = int(builder.done())
+                chosen = tuple(builder.chosen)
         view = self._views.get(seat)
         if view is None:
-            observation = np.zeros(self.fields["to_lead"].stop, dtype=np.float32)
+            observation = np.zeros(size(self.fields), dtype=np.float32)
         else:
-            observation = observe(view, self._hands[seat], chosen, self.deck_points, self.fields)
+            observation = observe(view, self._hands[seat], chosen, self.deck_points, self.fields, deciding,
+                                  self._bidding)
         return {"observation": observation, "action_mask": mask}
 
     def render(self) -> str | None:
@@ -155,9 +195,14 @@ class TractorEnv(AECEnv):
             return "the hand is over" if self.record is not None else "no hand is being played"
         view = pending.view
         lines = [f"seat {pending.seat} to {pending.kind}; trump {view.trump or 'none'}, level {view.level or 'none'}"]
+        if pending.kind in CHOICE_KINDS:
+            offered = ", ".join(_option(pending.kind, option) for option in pending.options)
+            lines.append(f"  options: {offered}")
         for i, play in enumerate(view.public.plays):
             lines.append(f"  seat {(view.public.leader + i) % view.public.players}: {_cards(play)}")
-        lines.append(f"  hand: {_cards(view.ctx.sort(view.hand))}")
+        # before trump is known (bidding) the hand is in card order
+        hand = view.ctx.sort(view.hand) if view.public.ctx is not None else sorted(view.hand)
+        lines.append(f"  hand: {_cards(hand)}")
         if self._builder is not None and self._builder.chosen:
             lines.append(f"  chosen: {_cards(self._builder.chosen)}")
         return "\n".join(lines)
@@ -185,6 +230,21 @@ class TractorEnv(AECEnv):
             raise IllegalAction(f"{CARDS[action]} cannot join the play now: the mask does not offer it")
         return action
 
+    def _checked_choice(self, action: int | None, decision: Decision) -> Any:
+        """The option that ``action`` chooses for ``decision``, if the mask offers it."""
+        options = self.choices[decision.kind]
+        what = "bid" if decision.kind == "bid" else "trump to name"
+        if action is None or isinstance(action, bool) or not isinstance(action, (int, np.integer)):
+            raise IllegalAction(f"the {what} is an action {DONE + 1}..{DONE + len(options)}, not {action!r}")
+        index = int(action) - DONE - 1
+        if not 0 <= index < len(options):
+            raise IllegalAction(f"the {what} is an action {DONE + 1}..{DONE + len(options)}, not {int(action)}: "
+                                "no card may be played now")
+        option = options[index]
+        if option not in decision.options:
+            raise IllegalAction(f"{_option(decision.kind, option)} is not on offer now: the mask does not offer it")
+        return option
+
     def _next(self) -> None:
         """Select the agent the hand waits for, or end the episode."""
         driver = self._driver
@@ -195,7 +255,9 @@ class TractorEnv(AECEnv):
             return
         self._views[decision.seat] = decision.view
         self._hands[decision.seat] = decision.view.hand
-        self._builder = self._builder_for(decision)
+        if decision.kind == "bid" and decision.seat in self._bidding.passed:
+            self._bidding = Bidding()  # everyone passed, the cards were dealt again: a new auction
+        self._builder = None if decision.kind in CHOICE_KINDS else self._builder_for(decision)
         self.agent_selection = self.possible_agents[decision.seat]
 
     def _builder_for(self, decision: Decision) -> PlayBuilder:
@@ -228,6 +290,13 @@ def _without(hand: tuple[Any, ...], play: tuple[Any, ...]) -> tuple[Any, ...]:
     for c in play:
         rest.remove(c)
     return tuple(rest)
+
+
+def _option(kind: str, option: Any) -> str:
+    """An option of a choice in words."""
+    if kind == "bid":
+        return "pass" if option is None else f"bid {option}"
+    return "no-trump" if option is None else str(option)
 
 
 def _cards(cards: Any) -> str:

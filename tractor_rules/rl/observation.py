@@ -6,11 +6,15 @@ to play, ...).
 name (``observation[fields["hand"]]``).  Card fields count copies per card code (0..53, the codes
 of ``tractor_rules.engine.deck.cards``); seat fields have one entry per seat; points are fractions of
 the deck's points.
+
+A ruleset whose hands ask a seat to choose (an auction's bids, naming trump) adds
+``CHOICE_FIELDS`` after them: what the seat is asked, and the auction so far.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass, field
 
 import numpy as np
 
@@ -35,31 +39,59 @@ FIELDS: tuple[tuple[str, str, int], ...] = (
     ("to_lead", "one", 1),  # 1 when the observer leads, 0 when it follows
 )
 
+#: the kinds of decision, in the order of the one-hot field ``deciding``
+DECIDING = ("play", "bid", "name-trump")
 
-def layout(players: int) -> dict[str, slice]:
-    """The slice of the observation array holding each field."""
+#: the fields a ruleset with choices adds, after ``FIELDS``
+CHOICE_FIELDS: tuple[tuple[str, str, int], ...] = (
+    ("deciding", "one", len(DECIDING)),  # one-hot: the observer is asked to play, to bid, to name trump (0s: not asked)
+    ("bids", "seat", 1),  # each seat's last bid in the auction, a fraction of the deck's points (0: none)
+    ("passed", "seat", 1),  # 1 for the seats that have passed in the auction
+)
+
+
+def layout(players: int, choices: bool = False) -> dict[str, slice]:
+    """The slice of the observation array holding each field; with ``choices``, those of
+    ``CHOICE_FIELDS`` too."""
     sizes = {"card": N_CODES, "seat": players, "seat-card": players * N_CODES, "one": 1}
     out: dict[str, slice] = {}
     at = 0
-    for name, unit, count in FIELDS:
+    for name, unit, count in FIELDS + (CHOICE_FIELDS if choices else ()):
         size = sizes[unit] * count
         out[name] = slice(at, at + size)
         at += size
     return out
 
 
-def size(players: int) -> int:
-    return layout(players)["to_lead"].stop
+def size(fields: dict[str, slice]) -> int:
+    """The length of an observation of ``fields``."""
+    return max(part.stop for part in fields.values())
+
+
+@dataclass(slots=True)
+class Bidding:
+    """The auction as far as the table has seen it: each seat's last bid, and who passed."""
+
+    bids: dict[int, int] = field(default_factory=dict)
+    passed: set[int] = field(default_factory=set)
+
+    def note(self, seat: int, bid: int | None) -> None:
+        """Record a seat's bid (None: a pass)."""
+        if bid is None:
+            self.passed.add(seat)
+        else:
+            self.bids[seat] = bid
 
 
 def observe(view: PlayerView, hand: Sequence[Card], chosen: Sequence[Card], deck_points: int,
-            fields: dict[str, slice]) -> np.ndarray:
-    """The observation of the seat of ``view`` holding ``hand`` (its cards now)."""
+            fields: dict[str, slice], deciding: str | None = "play", bidding: Bidding | None = None) -> np.ndarray:
+    """The observation of the seat of ``view`` holding ``hand`` (its cards now), asked to make a
+    decision of kind ``deciding`` (one of ``DECIDING``; None: not asked now)."""
     pub = view.public
     n = pub.players
     seat = view.seat
     # filled as a list, turned into an array once: far cheaper than many small numpy writes
-    out = [0.0] * fields["to_lead"].stop
+    out = [0.0] * size(fields)
 
     def rel(other: int) -> int:
         return (other - seat) % n
@@ -86,4 +118,12 @@ def observe(view: PlayerView, hand: Sequence[Card], chosen: Sequence[Card], deck
     out[fields["trump"].start + (SUITS.index(pub.trump) if pub.trump in SUITS else len(SUITS))] = 1
     out[fields["level"].start + (RANKS.index(pub.level) if pub.level in RANKS else len(RANKS))] = 1
     out[fields["to_lead"].start] = float(not pub.plays)
+    if "deciding" in fields:
+        if deciding is not None:
+            out[fields["deciding"].start + DECIDING.index(deciding)] = 1
+        if bidding is not None:
+            for other, bid in bidding.bids.items():
+                out[fields["bids"].start + rel(other)] = bid / deck_points if deck_points else 0
+            for other in bidding.passed:
+                out[fields["passed"].start + rel(other)] = 1
     return np.array(out, dtype=np.float32)
