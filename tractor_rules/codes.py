@@ -131,6 +131,7 @@ ENDLESS_GAME = _define("E316", "endless-game", "levels that go round without end
                                              "last level")
 AUCTION = _define("E317", "auction", "an auction that the rest of the rules cannot play, or a bid read "
                                      "without an auction")
+GIVE_UP = _define("E319", "give-up", "giving up the bank where no declaration can find the next banker")
 
 # --- the oracle and the export ---------------------------------------------------------------------
 CARD_NOTATION = _define("E401", "card-notation", "a card string the notation does not allow")
