@@ -151,6 +151,8 @@ NEVER_HOLDS = _define("W107", "never-holds", "a house rule whose condition no ha
                                              "happen")
 BURIAL_SHORTFALL = _define("W108", "burial-shortfall", "a rule on buried cards that a player may hold too few "
                                                        "cards to keep")
+NEVER_GIVEN_UP = _define("W110", "never-given-up", "giving up the bank in a game whose only hand is the first, "
+                                                   "which has no banker yet to give it up")
 
 
 def code_info(code: str) -> Code:
