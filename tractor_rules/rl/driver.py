@@ -6,9 +6,8 @@ greenlet (a coroutine with a stack of its own, in the caller's thread) whose pla
 follow, switch back to the caller with the decision and resume with the answer.  A switch costs
 about a microsecond and never waits for the operating system's scheduler (a thread would, at every
 decision); exactly one side runs at any time, so a seed fixes the whole hand.  Every
-other decision (declaring, asking for a redeal, an auction's bids and naming trump, giving up the
-bank, burying the kitty, Finding Friends' calls, the part of a failed throw) is the engine's
-``GreedyPlayer``'s.
+other decision (declaring, asking for a redeal, an auction's bids and naming trump, burying the
+kitty, Finding Friends' calls, the part of a failed throw) is the engine's ``GreedyPlayer``'s.
 
 Nothing of the rules is decided here: the engine deals, checks every play, plays the tricks and
 scores the hand.

@@ -6,7 +6,7 @@ several steps of the same agent.  Action ``c`` (0..53) adds one copy of card cod
 being built; action ``DONE`` (54) plays the chosen cards.  The action mask offers the cards that can
 still be part of a legal play and ``DONE`` once the chosen cards are one.
 
-Declaring, redeals, an auction's bids and the banker's naming of trump, giving up the bank, burying the kitty, Finding
+Declaring, redeals, an auction's bids and the banker's naming of trump, burying the kitty, Finding
 Friends' calls and the part of a failed throw are the engine's ``GreedyPlayer``'s decisions
 (``driver``): the agent is never offered a bid, so none of its actions can be an illegal one.  The rewards come at the end of the hand: the
 levels the agent's team went up (negative: the levels the other team went up), plus
