@@ -268,3 +268,26 @@ def test_the_learning_environment_plays_hands_where_the_bank_may_be_given_up(giv
         record = environment.record
         assert record is not None
         assert replay_hand(json.dumps(record.to_log()), give_up) == []
+
+
+@pytest.mark.parametrize("their_level, wins", [("A", True), ("K", False)])
+def test_holding_a_bank_given_up_wins_the_game_only_at_the_new_bankers_own_last_level(
+        give_up, monkeypatch, their_level, wins):
+    """Seats 0 and 2 bank at A and give the bank up to seat 1, whose team holds it: the game is won
+    only if A is also the new bankers' own level."""
+    from types import SimpleNamespace
+
+    from tractor_rules.engine.flow import match as match_module
+
+    match = Match(give_up, [GreedyPlayer() for _ in range(4)], random.Random(0), max_hands=10)
+    top = match.ladder.index("A")
+    match.levels = [top, match.ladder.index(their_level), top, match.ladder.index(their_level)]
+    match.banker = 0
+    record = SimpleNamespace(level_change=("banker", 1), banker_team=frozenset({1, 3}), tricks=[], banker=1,
+                             next_banker=3, after_hand=(), gave_up=0, level="A")
+    monkeypatch.setattr(match_module, "play_hand", lambda *a, **k: record)
+    match.step()
+    if wins:
+        assert match.status == "won" and match.winners == frozenset({1, 3})
+    else:  # they hold the bank and go up from their own level, K, to A
+        assert match.status == "playing" and match.ladder[match.levels[1]] == "A"
