@@ -131,6 +131,7 @@ ENDLESS_GAME = _define("E316", "endless-game", "levels that go round without end
                                              "last level")
 AUCTION = _define("E317", "auction", "an auction that the rest of the rules cannot play, or a bid read "
                                      "without an auction")
+GIVE_UP = _define("E319", "give-up", "giving up the bank where no declaration can find the next banker")
 
 # --- the oracle and the export ---------------------------------------------------------------------
 CARD_NOTATION = _define("E401", "card-notation", "a card string the notation does not allow")
@@ -150,6 +151,8 @@ NEVER_HOLDS = _define("W107", "never-holds", "a house rule whose condition no ha
                                              "happen")
 BURIAL_SHORTFALL = _define("W108", "burial-shortfall", "a rule on buried cards that a player may hold too few "
                                                        "cards to keep")
+NEVER_GIVEN_UP = _define("W110", "never-given-up", "giving up the bank in a game whose only hand is the first, "
+                                                   "which has no banker yet to give it up")
 
 
 def code_info(code: str) -> Code:

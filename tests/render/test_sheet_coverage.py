@@ -135,6 +135,8 @@ def inert_paths(rules: Rules, leaves: dict[str, object]) -> set[str]:
         drop("declaring.fallback.skip_to")
     if not d.redeal_hands:
         drop("declaring.redeal_by")
+    if not d.give_up_bank:
+        drop("declaring.give_up_bank")  # the bank is never given up: nothing to say (tests/engine/test_give_up.py)
     if t.kitty_size == 0:
         drop("kitty_exchange")
         drop("kitty")  # no kitty: nothing to score, nor to multiply

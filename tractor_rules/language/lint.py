@@ -491,6 +491,29 @@ class BurialShortfall(Linter):
                       "player buries every card they may and the rest of their choice")
 
 
+@linter(codes.NEVER_GIVEN_UP)
+class NeverGivenUp(Linter):
+    """What it does: finds ``give up the bank: yes`` (in ``declare``) in a game that ends after its
+    first hand (``game end: after 1 hands``).
+
+    Why is this bad? The first hand has no banker before its deal: the declaring finds one, so
+    nobody ever has the bank to give up, and the statement never changes a hand.
+
+    Example: ``give up the bank: yes`` with ``game end: after 1 hands``.
+
+    Use instead: a game of more hands, or no such statement."""
+
+    def findings(self, ctx: LintContext) -> Iterator[Finding]:
+        rules = ctx.rules
+        levels = rules.levels
+        if not rules.declaring.give_up_bank or not (levels.game_end == "hands" and levels.end_hands == 1):
+            return
+        written_at = next((st for st in reversed(ctx.resolved.statements) if st.kind == "give_up_bank"), None)
+        if written_at is not None:
+            yield Finding(written_at.file, written_at.pos, "the game is its first hand only, whose banker the "
+                                                           "declaring finds, so nobody ever has the bank to give up")
+
+
 def _most_attacker_points(rules: Rules) -> int:
     """Every point card, plus the kitty's best points times (the largest multiplier - 1)."""
     from ..engine.rulings.scoring import evaluate_formula  # (loaded as NeverHolds says)

@@ -110,8 +110,28 @@ def check_rules(c: Reporter, rules: model.Rules) -> None:
         _check_thresholds,
         _check_stakes,
         _check_auction,
+        _check_give_up,
     ):
         check(c, rules)
+
+
+# --- giving up the bank --------------------------------------------------------------------------
+
+
+def _check_give_up(c: Reporter, r: model.Rules) -> None:
+    """The bank given up goes to the player whose declaration stands: a game where nobody declares
+    (an auction, or an empty ladder) has nobody to give it to."""
+    d = r.declaring
+    if not d.give_up_bank:
+        return
+    if r.auction.on:
+        c.error_at_field(("declaring.give_up_bank", "auction.direction"),
+                         "the bank given up goes to the player whose declaration stands, but an auction decides "
+                         "the bank and nobody declares: write 'give up the bank: no'", code=codes.GIVE_UP)
+    elif not d.ladder:
+        c.error_at_field(("declaring.give_up_bank", "declaring.ladder"),
+                         "the bank given up goes to the player whose declaration stands, but with 'ladder: none' "
+                         "nobody declares: write 'give up the bank: no'", code=codes.GIVE_UP)
 
 
 # --- auction -------------------------------------------------------------------------------------

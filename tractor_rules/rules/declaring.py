@@ -131,6 +131,10 @@ class Declaring:
     #: in the first hand (no banker yet)
     #: "dealer": the player who deals the first hand banks
     first_banker: Literal["first-declarer", "final-declarer", "dealer"] = "first-declarer"
+    #: once the deal is over, a banker against whom another team's declaration stands may give up
+    #: the bank (弃庄): that declarer banks instead, the hand staying at its level (the phase
+    #: "give-up"; ``Rules.bank_given_up_to``)
+    give_up_bank: bool = since(4, default=False)
     first_fallback: Literal["same", "redeal"] = "same"
     #: dealt hands that allow a redeal once trump is known, before the kitty exchange: "no-trumps"
     #: (not one trump), "no-points" (not one point card); empty: never

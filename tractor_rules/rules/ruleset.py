@@ -184,6 +184,16 @@ class Rules:
 
         return tuple(bid_offers(self.auction, standing))
 
+    def bank_given_up_to(self, banker: int, declarer: int | None) -> int | None:
+        """Who banks if ``banker`` gives up the bank once the deal is over and ``declarer``'s
+        declaration stands (None: nobody's): that declarer, where ``declaring.give_up_bank`` allows
+        it and the declarer is not of the banker's team; None when the bank cannot be given up."""
+        from ..engine.flow.seats import banker_team
+
+        if not self.declaring.give_up_bank or self.auction.on or declarer is None:
+            return None
+        return None if declarer in banker_team(self, banker) else declarer
+
     def advance(self, level: str, steps: int, as_banker: bool = True) -> str | None:
         """The level after going up ``steps``, stopping at mandatory and defended levels; None past
         the end.  ``as_banker`` False: the steps were won as attackers, so a team at a defended

@@ -6,6 +6,8 @@
   auction, the deal alone.
 - "auction": the players bid for the bank (``auction``); the best bidder banks, and the hand is
   played at their level; everyone passing deals again, where the rules say so.
+- "give-up": the banker may give up the bank to the player whose declaration stands (``give_up``);
+  the hand stays at its level.
 - "show-kitty": the kitty as dealt shown to the table.
 - "name-trump": after an auction, the banker names a suit, having seen the kitty or not.
 - "bury": the banker exchanges the kitty (``kitty``).
@@ -80,6 +82,8 @@ class Hand:
         self.bid = 0
         #: deals thrown in because everyone passed in the auction
         self.auction_redeals = 0
+        #: the seat that gave up the bank once the deal was over (None: nobody did)
+        self.gave_up: int | None = None
 
     def play(self) -> HandRecord:
         for phase in self.rules.phases():
@@ -138,6 +142,18 @@ def _name_trump(h: Hand) -> None:
     public.ctx = h.rules.context(h.level, public.trump)
 
 
+def _give_up(h: Hand) -> None:
+    if h.first_hand or h.standing is None:  # the first hand's banker was found by this declaring
+        return
+    banker = h.banker
+    to = h.rules.bank_given_up_to(banker, h.standing.seat)
+    if to is None or not h.players[banker].give_up_bank(PlayerView(banker, h.hands[banker], h.public)):
+        return
+    h.gave_up = banker
+    h.banker = to
+    h.public.banker = to
+
+
 def _show_kitty(h: Hand) -> None:
     h.public.kitty_shown = tuple(h.dealt.kitty)
 
@@ -189,7 +205,7 @@ def _score(h: Hand) -> None:
         penalty=end.penalty, forfeit=end.forfeit, beyond=h.beyond,
         weak_hands=[(w.seat, w.hand, w.trump) for w in h.dealt.weak_hands],
         kitty_shown=public.kitty_shown, buried_shown=public.buried_shown, buried_by=kitty.burier,
-        overturn_round=h.overturn_round, bids=h.bids, bid=h.bid,
+        overturn_round=h.overturn_round, bids=h.bids, bid=h.bid, gave_up=h.gave_up,
     )
     if h.auction_redeals:
         record.redeals += h.auction_redeals
@@ -204,6 +220,7 @@ def _score(h: Hand) -> None:
 _PHASES: dict[PhaseKind, Callable[[Hand], None]] = {
     "deal": _deal,
     "auction": _auction,
+    "give-up": _give_up,
     "show-kitty": _show_kitty,
     "name-trump": _name_trump,
     "bury": _bury,

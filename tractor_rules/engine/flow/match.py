@@ -151,6 +151,8 @@ class Match:
             at, level = self.levels[record.banker], record.level
         else:
             record = play_hand(rules, self.players, rng, level=level, banker=self.banker, beyond=beyond)
+            if rules.declaring.give_up_bank and record.gave_up is not None and self.levels[record.banker] != at:
+                at = -1  # the bank given up: the new bankers play at another team's level, not their own
         self.hands.append(record)
         side, steps = record.level_change
         team = record.banker_team

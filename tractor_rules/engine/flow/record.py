@@ -108,6 +108,9 @@ class HandRecord:
     #: every deal of the hand; and the winning bid (0 without an auction)
     bids: tuple[tuple[int, int | None], ...] = ()
     bid: int = 0
+    #: the seat that gave up the bank once the deal was over (``declaring.give_up_bank``), the
+    #: standing declarer banking instead; None: nobody did
+    gave_up: int | None = None
 
     @property
     def throws_tried(self) -> int:
@@ -119,6 +122,7 @@ class HandRecord:
 
     def to_log(self) -> dict[str, Any]:
         """The hand as one JSON object (see docs/simulate.md).  The optional keys ("bids" and "bid",
+        "gave_up",
         "called",
         "declarer", "weak_hands", "kitty_shown", "buried_shown", "table_points", "trump_by", "after_hand") are
         written only when the rules use them; "shown_in_declaring" when a rule on called or buried
@@ -140,8 +144,10 @@ class HandRecord:
             out["bid"] = self.bid
         if self.called:
             out["called"] = [[str(card), ordinal] for card, ordinal in self.called]
-        if self.rules.rotation.declarer_banks:
+        if self.rules.rotation.declarer_banks or self.rules.declaring.give_up_bank:
             out["declarer"] = self.declarer
+        if self.rules.declaring.give_up_bank:
+            out["gave_up"] = self.gave_up
         if self.rules.declaring.redeal_hands:
             out["weak_hands"] = [
                 {"seat": seat, "hand": notation(sorted(hand)), "trump": trump} for seat, hand, trump in self.weak_hands

@@ -210,6 +210,14 @@ class Player:
 
         return sensible_bid(view, offers)
 
+    def give_up_bank(self, view: PlayerView) -> bool:
+        """The banker, once the deal is over, may give up the bank to the player whose declaration
+        stands (``declaring.give_up_bank``; trump is known): whether to.  By default when the hand
+        holds less than half its fair share of the trumps (``give_up.weak_for_the_bank``)."""
+        from .give_up import weak_for_the_bank  # that module imports this one
+
+        return weak_for_the_bank(view)
+
     def redeal(self, view: PlayerView) -> bool:
         """This player's dealt hand lets them ask for a redeal (``declaring.redeal_hands``;
         trump is known): whether to ask.  By default they do."""

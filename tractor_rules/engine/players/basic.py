@@ -63,6 +63,10 @@ class RandomPlayer(Player):
     def redeal(self, view: PlayerView) -> bool:
         return self.rng.random() < 0.5
 
+    def give_up_bank(self, view: PlayerView) -> bool:
+        """Now and then: one time in ten."""
+        return self.rng.random() < 0.1
+
     def bid(self, view: PlayerView, offers: list[int]) -> int | None:
         """Pass a third of the time; else the least better bid, or now and then any of them."""
         roll = self.rng.random()

@@ -43,7 +43,7 @@ FIELDS = ("ruleset", "level", "trump", "banker", "hands", "kitty", "tricks", "at
           "kitty_points", "kitty_multiplier", "level_change", "next_banker")
 OPTIONAL = ("called", "declarer", "weak_hands", "kitty_shown", "buried_shown", "table_points",
             "table_points_change", "after_hand", "trump_by", "shown_in_declaring", "buried_by", "overturn_round",
-            "bids", "bid")
+            "bids", "bid", "gave_up")
 TRICK_FIELDS = ("leader", "plays", "winner", "points")
 
 
@@ -208,6 +208,7 @@ def _replay(entry: str | dict[str, Any], rules: Rules, problems: list[str],
 
     # --- the auction ----------------------------------------------------------------------------
     bid = _check_auction(entry, rules, banker, level, trump, problems)
+    _check_give_up(entry, rules, banker, problems)
 
     # --- the deals thrown in, and the kitty shown ------------------------------------------------
     _check_weak_hands(entry, rules, level, hands, problems)
@@ -530,6 +531,36 @@ def _check_overturn_round(entry: dict[str, Any], rules: Rules, level: str | None
     if logged["overturns"] and now != trump:
         problems.append(f"overturn_round: the last overturn names {now or 'no-trump'}, but the hand's trump is "
                         f"{trump or 'no-trump'}")
+def _check_give_up(entry: dict[str, Any], rules: Rules, banker: int, problems: list[str]) -> None:
+    """With ``declaring.give_up_bank``, the logged "gave_up" (the seat that gave up the bank once
+    the deal was over, or null) is a seat the rules let give it up to the logged "declarer", whose
+    declaration stood, and the hand's banker is that declarer (``Rules.bank_given_up_to``)."""
+    allowed = rules.declaring.give_up_bank and not rules.auction.on
+    if not allowed:
+        if "gave_up" in entry:
+            problems.append("gave_up: the rules do not let the bank be given up")
+        return
+    if "gave_up" not in entry or "declarer" not in entry:
+        problems.append("gave_up, declarer: needed when the bank may be given up")
+        return
+    seat, declarer = entry["gave_up"], entry["declarer"]
+    if seat is None:
+        return
+    n = rules.table.players
+    if not _is_int(seat) or not 0 <= seat < n:
+        problems.append(f"gave_up: {seat!r} is not one of seats 0..{n - 1}")
+        return
+    if declarer is not None and not (_is_int(declarer) and 0 <= declarer < n):
+        problems.append(f"declarer: {declarer!r} is not one of seats 0..{n - 1}")
+        return
+    to = rules.bank_given_up_to(seat, declarer)
+    if to is None:
+        whose = "nobody's declaration" if declarer is None else f"seat {declarer}'s declaration"
+        problems.append(f"gave_up: seat {seat} may not give up the bank with {whose} standing")
+    elif to != banker:
+        problems.append(f"the bank seat {seat} gave up goes to seat {to}, not to the banker, seat {banker}")
+
+
 def _check_auction(entry: dict[str, Any], rules: Rules, banker: int, level: str | None, trump: Any,
                    problems: list[str]) -> int:
     """With an auction, the logged turns ("bids": [seat, bid or null], over every deal of the

@@ -29,6 +29,7 @@ def declaring_section(b: Builder) -> None:
         b.example("declaring.fallback_example", ex.fallback_example)
         b.rule("declaring.first_banker", _first_banker)
         b.rule("declaring.first_fallback", _first_fallback)
+        b.rule("declaring.give_up_bank", _give_up_bank)
         b.rule("declaring.redeal_hands", _weak_hands)
 
 
@@ -220,6 +221,16 @@ def _first_fallback(r: Any) -> Made:
     # nobody declared, so nobody became banker by declaring: the dealer banks (engine/flow/deal.py)
     return _("If nobody declares in the first hand, the player who dealt is the banker, and the trump is "
              "chosen as in any other hand.")
+
+
+def _give_up_bank(r: Any) -> Made:
+    if not r.declaring.give_up_bank:
+        return None  # the bank is never given up: nothing to say
+    if r.table.seated:
+        return _("Once the deal is over, if a player of the other team holds the standing declaration, the banker "
+                 "may give up the bank: that player becomes the banker, and the hand is played at the same level.")
+    return _("Once the deal is over, if another player holds the standing declaration, the banker may give up the "
+             "bank: that player becomes the banker, and the hand is played at the same level.")
 
 
 def _weak_hands(r: Any) -> Made:

@@ -169,10 +169,16 @@ def _score(rules: Rules) -> tuple[str, ...]:
               "levels."),)
 
 
+def _give_up(rules: Rules) -> tuple[str, ...]:
+    return (_("Giving up the bank: the banker may hand the bank to the player whose declaration stands, if that "
+              "player is not on the banker's team."),)
+
+
 #: each phase's steps, as the overview says them (none: a phase with nothing to do at this table)
 _PHASE_STEPS: dict[PhaseKind, Callable[[Rules], tuple[str, ...]]] = {
     "deal": _deal,
     "auction": _auction,
+    "give-up": _give_up,
     "show-kitty": _show_kitty,
     "name-trump": _name_trump,
     "bury": _bury,
