@@ -131,6 +131,8 @@ ENDLESS_GAME = _define("E316", "endless-game", "levels that go round without end
                                              "last level")
 AUCTION = _define("E317", "auction", "an auction that the rest of the rules cannot play, or a bid read "
                                      "without an auction")
+OUTCOME_NUMBER = _define("E321", "outcome-number", "a number where a row's levels go that cannot be one: "
+                                                   "below 0, unbounded, or reading what the row does not know")
 
 # --- the oracle and the export ---------------------------------------------------------------------
 CARD_NOTATION = _define("E401", "card-notation", "a card string the notation does not allow")
@@ -150,6 +152,8 @@ NEVER_HOLDS = _define("W107", "never-holds", "a house rule whose condition no ha
                                              "happen")
 BURIAL_SHORTFALL = _define("W108", "burial-shortfall", "a rule on buried cards that a player may hold too few "
                                                        "cards to keep")
+ROW_NUMBER_FIXED = _define("W112", "row-number-fixed", "an upgrade row whose levels, written as a number of the "
+                                                       "hand, come to the same at every score it covers")
 
 
 def code_info(code: str) -> Code:

@@ -415,7 +415,7 @@ def _replay(entry: str | dict[str, Any], rules: Rules, problems: list[str],
     elif forfeit == "attackers":
         score = max(r.low for r in rows if r.side == "banker")
     try:
-        change = rules.level_change(score, last_trick=last_side, team_size=len(team))
+        change = rules.level_change(score, last_trick=last_side, team_size=len(team), bid=bid)
     except EngineError as why:
         stop(f"level change: {why}")
     logged = entry["level_change"]
