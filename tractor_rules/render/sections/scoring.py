@@ -187,14 +187,14 @@ def _outcome_table(r: Any, thresholds: Any) -> Table:
         else:
             bands.append((score, score, outcome))
     cut = _long_open_row(thresholds, bands)
-    if cut is not None:  # an open row adding a level every few points: its first band, then "or more"
+    if cut is not None:  # an open row adding a level every few points: one band, "or more"
         bands = bands[:cut + 1]
         open_end = False
     rows = [(_score_range(low, high), spans[low] if low in spans else outcome_phrase(*outcome))
             for low, high, outcome in bands]
     if cut is not None:
-        side, levels = row_change(thresholds, bands[-1][1] + step, values)
-        rows.append((_("%(low)s or more") % {"low": bands[-1][1] + step}, outcome_phrase(side, levels, or_more=True)))
+        low, _high, (side, levels) = bands[-1]
+        rows[-1] = (_("%(low)s or more") % {"low": low}, outcome_phrase(side, levels, or_more=True))
     if open_end and settle is not None:
         low, _high, outcome = bands[-1]
         rows[-1] = (_("%(low)s or more") % {"low": low}, outcome_phrase(*outcome))
@@ -211,9 +211,9 @@ def _outcome_table(r: Any, thresholds: Any) -> Table:
     return Table((header, _("Outcome")), tuple(rows))
 
 
-#: an open row that adds a level every few points is shown by its first band and "or more" when it
-#: would otherwise take more bands than this up to the deck's total (the sentence under the table
-#: says the rule)
+#: an open row that adds a level every few points is shown as one band, its first outcome "or more",
+#: when it would otherwise take more bands than this up to the deck's total (the sentence under the
+#: table says the rule)
 MAX_OPEN_BANDS = 8
 
 
@@ -267,8 +267,8 @@ def _formula_phrase(r: Any, row: Any, step: int) -> str:
         return outcome_phrase(row.side, low)
     values = {"low": low, "high": high}
     if row.side == "banker":
-        return _("banker team up %(low)s to %(high)s levels, by the points (below)") % values
-    return _("attackers take the bank and go up %(low)s to %(high)s levels, by the points (below)") % values
+        return _("banker team up %(low)s to %(high)s levels (below)") % values
+    return _("attackers take the bank and go up %(low)s to %(high)s levels (below)") % values
 
 
 def _scores_kitty(r: Any) -> bool:
@@ -364,8 +364,11 @@ def _formula_notes(r: Any, thresholds: Any) -> list[str]:
         shown = formula_examples(r, row, step)
         if len({n for _score, n in shown}) == 1:
             continue  # the table says the one outcome
-        cases = join_and([ngettext("%(n)s level with %(points)s points", "%(n)s levels with %(points)s points", n)
-                          % {"points": score, "n": n} for score, n in shown])
+        first, *others = shown
+        cases = join_and([ngettext("%(n)s level with %(points)s points", "%(n)s levels with %(points)s points",
+                                   first[1]) % {"points": first[0], "n": first[1]}]
+                         # Translators: a further case after "16 levels with 0 points": "11 with 50"
+                         + [_("%(n)s with %(points)s") % {"points": score, "n": n} for score, n in others])
         values = {"low": row.low, "high": row.high, "cases": cases}
         if row.high == -1:
             notes.append(_("From %(low)s points on, the attackers go up by the points: %(cases)s.") % values
