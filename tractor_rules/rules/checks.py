@@ -599,6 +599,14 @@ def _jokers_held(table: model.Table, kind: str) -> int:
 
 def _check_fallback(c: Reporter, r: model.Rules) -> None:
     kitty = r.table.kitty_size
+    if any(fb.kind == "scored" for fb in r.declaring.fallback_then) or (
+            r.declaring.fallback.kind == "scored" and r.declaring.fallback_then):
+        c.error_at_field(("declaring.fallback", "declaring.fallback_then"),
+                         "a hand scored without being played is decided by nothing else: write "
+                         "'nobody declares: scored as ...' alone", code=codes.DECLARING)
+        return
+    if r.declaring.fallback.kind == "scored" and not r.auction.on:
+        _check_scored_fallback(c, r)
     for fb in (r.declaring.fallback, *r.declaring.fallback_then):
         if fb.kind in ("kitty-card", "level-card", "level-card-or-joker", "highest-card") and kitty == 0:
             c.error_at_field(("declaring.fallback",), "there is no kitty to take a card from", code=codes.DECLARING)
@@ -609,6 +617,23 @@ def _check_fallback(c: Reporter, r: model.Rules) -> None:
                 c.error_at_field(("declaring.fallback", "table.kitty_size"),
                                  f"the kitty has {kitty} cards, so there is no card {last}", code=codes.DECLARING)
                 return
+
+
+def _check_scored_fallback(c: Reporter, r: model.Rules) -> None:
+    """A hand scored without being played needs a banker already (the first hand is dealt again),
+    teams known without play (no called partners), and a ladder someone can declare on."""
+    if r.declaring.first_fallback != "redeal":
+        c.error_at_field(("declaring.fallback", "declaring.first_fallback"),
+                         "in the first hand nobody banks yet, so it cannot be scored without being played: "
+                         "add 'first hand nobody declares: redeal'", code=codes.DECLARING)
+    elif r.table.partnership == "called":
+        c.error_at_field(("declaring.fallback", "table.partnership"),
+                         "with called partners the banker's team is found in play, so a hand cannot be scored "
+                         "without being played", code=codes.DECLARING)
+    elif not r.declaring.ladder:
+        c.error_at_field(("declaring.fallback", "declaring.ladder"),
+                         "nobody can declare ('ladder: none'), so every hand after the first would be scored "
+                         "without being played", code=codes.DECLARING)
 
 
 # --- leading -------------------------------------------------------------------------------------
@@ -1021,12 +1046,14 @@ def _check_stakes(c: Reporter, r: model.Rules) -> None:
                 outcomes.append((row.side, levels + bonus, far))
     if r.levels.hold_needs_last_trick:
         outcomes.append(("banker", 0, False))
+    if r.declaring.fallback.kind == "scored" and not r.auction.on:
+        outcomes.append((r.declaring.fallback.side, r.declaring.fallback.levels, False))
     for side, levels, far in outcomes:
         if stakes.points_for(side, levels) is None:
             words = "swap" if (side, levels) == ("attackers", 0) else f"{side} +{levels}"
             more = " or more" if far else ""
             c.error_at_field(("stakes.game_points", "thresholds", "solo_thresholds", "levels.short_team_bonus",
-                              "levels.hold_needs_last_trick"),
+                              "levels.hold_needs_last_trick", "declaring.fallback"),
                              f"the game points give nothing for '{words}'{more}, which the upgrade table can produce", code=codes.STAKES)
             return
 

@@ -43,7 +43,7 @@ def plain_int(node: Node | Leaf) -> Leaf | None:
     return node if isinstance(node, Leaf) and node.kind == "int" else None
 
 
-def _outcome(c: Compiler, node: Node) -> tuple[model.Side, int | None]:
+def outcome_of(c: Compiler, node: Node) -> tuple[model.Side, int | None]:
     """The side an outcome favours and its levels (0 for a swap; None, reported, if out of range or
     written as a number of the hand, which only an upgrade row takes)."""
     if node.kind == "swap":
@@ -109,7 +109,7 @@ def _threshold(c: Compiler, st: Statement) -> None:
         if formula is None:
             return
     else:
-        side, levels = _outcome(c, outcome)
+        side, levels = outcome_of(c, outcome)
         if levels is None:
             return
     every = _every(c, st.node.first("every"), high)
@@ -213,7 +213,7 @@ def _game_points(c: Compiler, st: Statement) -> None:
     rows: list[model.GamePoints] = []
     for row in child_nodes(st.node):
         outcome = as_node(row.args[0])
-        side, levels = _outcome(c, outcome)
+        side, levels = outcome_of(c, outcome)
         points = c.number(row.args[-1], *limits(model.GamePoints, "points"), "game points")
         if levels is None or points is None:
             continue
