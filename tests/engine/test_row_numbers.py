@@ -172,7 +172,7 @@ def test_l30_plays_round_after_round(ten_points):
 
     match = Match(ten_points, make_players("random", 7, random.Random(3)), random.Random(3))
     result = match.play()
-    assert len(result.hands) == 20
+    assert len(result.hands) == 10
     for hand in result.hands:
         side, levels = hand.level_change
         if side == "banker" and hand.attacker_points <= 155:
