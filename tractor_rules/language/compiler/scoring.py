@@ -104,14 +104,15 @@ def _threshold(c: Compiler, st: Statement) -> None:
         c.error(score, f"the range {low}-{high} is empty", code=codes.WRONG_ORDER)
         return
     formula = None
+    levels: int | None = 0
     if outcome.kind != "swap" and plain_int(outcome.args[0]) is None:
-        side, levels, formula = _SIDES[outcome.kind], 0, _row_formula(c, outcome)
+        side, formula = _SIDES[outcome.kind], _row_formula(c, outcome)
         if formula is None:
             return
     else:
         side, levels = outcome_of(c, outcome)
-        if levels is None:
-            return
+    if levels is None:
+        return
     every = _every(c, st.node.first("every"), high)
     if every is None:
         return
