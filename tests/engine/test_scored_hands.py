@@ -180,3 +180,18 @@ def test_the_sheet_says_the_outcome_and_where_it_takes_the_attackers():
     zh = {i.key: i.text for i in build_sheet(rules, "zh").items()}
     assert zh["declaring.fallback"] == "如果发牌时无人亮主，这一局不打，直接按此结果计：闲家上台并升3级。"
     assert zh["declaring.fallback_example"] == "无人亮主时，打2的闲家升到5并上台。"
+
+
+def test_the_rl_environment_ends_the_episode_of_a_hand_not_played():
+    from tractor_rules.rl.env import TractorEnv
+
+    env = TractorEnv(hard(), banker=1, level="5")
+    for seed in range(40):
+        env.reset(seed=seed)
+        if env.record is not None and env.record.trump_by == "scored":
+            break
+    else:
+        raise AssertionError("no hand nobody declared in")
+    assert all(env.terminations.values())
+    # seats 1 and 3 bank: the attackers, seats 0 and 2, go up 3 levels
+    assert [env.rewards[agent] > 0 for agent in env.possible_agents] == [True, False, True, False]
