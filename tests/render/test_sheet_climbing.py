@@ -71,7 +71,8 @@ def test_extra_level_in_plain_no_trump_is_worded_as_before():
         "game.")
 
 
-@pytest.mark.parametrize("name", ["L02-defend-levels", "L14-first-to-reach-wins", "T05-no-trump-beyond-a"])
+@pytest.mark.parametrize("name", ["L02-defend-levels", "L14-first-to-reach-wins", "T05-no-trump-beyond-a",
+                                  "L30-ten-points-a-level", "D36-declaring-failed"])
 def test_every_value_of_the_gallery_files_is_stated(name):
     from test_sheet_coverage import check_every_value_is_stated
 

@@ -124,6 +124,9 @@ def inert_paths(rules: Rules, leaves: dict[str, object]) -> set[str]:
         drop("declaring.fallback.skip_to")
     if d.fallback.kind != "suit":
         drop("declaring.fallback.suit")
+    if d.fallback.kind != "scored":
+        drop("declaring.fallback.side")  # the outcome of a hand scored without play
+        drop("declaring.fallback.levels")
     if not d.ladder:  # nobody declares: nothing to say of ties, reinforcing or overturning
         for name in ("suit_order", "reinforce", "reinforce_to_retake", "overturn_own", "overturn_after_kitty",
                      "first_fallback"):

@@ -66,7 +66,9 @@ _LEFT_OUT = frozenset({"following.revoke_penalty"})
 # --- the printed page (card.html.j2: keep the two in step) ----------------------------------------
 
 #: the sizes of the card's text, in pt, the largest first: a card takes the largest its rules fit in
-SIZES = (9.0, 8.5, 8.0, 7.5)
+#: (7 pt: a four-deck Finding Friends game with house rules of its own, L30, whose follow lists for
+#: quads and the friends' rules fill the page)
+SIZES = (9.0, 8.5, 8.0, 7.5, 7.0)
 #: the estimate of a card's height (``fit.py``) runs 4 to 9 % long against Chromium printing with
 #: DejaVu Sans, for every shipped and gallery ruleset in every language: 3 % of that is taken back,
 #: so that a card is not squeezed into a smaller text that it does not need

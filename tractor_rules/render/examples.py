@@ -328,6 +328,8 @@ def fallback_example(kit: Kit) -> Made:
     rules = kit.rules
     fb = rules.declaring.fallback
     size = rules.table.kitty_size
+    if fb.kind == "scored":
+        return _scored_example(rules)
     if fb.kind not in ("kitty-card", "level-card", "highest-card") or size == 0:
         return None
     ranks = rules.table.ranks
@@ -348,6 +350,25 @@ def fallback_example(kit: Kit) -> Made:
             "kitty": cards_text(cards)}
     return _("With the kitty %(kitty)s and no declaration, the trump is %(trump)s.") % {
         "kitty": cards_text(cards), "trump": SUIT_GLYPHS[trump]}
+
+
+def _scored_example(rules: Rules) -> Made:
+    """A hand nobody declared in, scored without play: where the side that goes up gets to, from the
+    first level (as the engine climbs)."""
+    fb = rules.declaring.fallback
+    if fb.levels == 0:
+        return None
+    first = rules.levels.first
+    try:
+        reached = rules.advance(first, fb.levels, as_banker=fb.side == "banker")
+    except EngineError:
+        return None
+    values = {"first": first, "reached": reached}
+    if reached is None:
+        return None
+    if fb.side == "banker":
+        return _("With nobody declaring, bankers playing level %(first)s go up to level %(reached)s.") % values
+    return _("With nobody declaring, attackers at level %(first)s go up to level %(reached)s and take the bank.") % values
 
 
 # --- the kitty -----------------------------------------------------------------------------------

@@ -158,6 +158,8 @@ def _check_auction(c: Reporter, r: model.Rules) -> None:
     if a.on:
         return
     reads = [("counted", r.counted)] + [
+        (f"{field}[{i}]", row.formula) for field in _UPGRADE_TABLES for i, row in enumerate(getattr(r, field))
+    ] + [
         (f"levels.after_hand[{i}].condition", t.condition) for i, t in enumerate(r.levels.after_hand)
     ] + [(effect_path(i, j), e) for i, t in enumerate(r.levels.after_hand) for j, e in enumerate(t.effects)]
     for path, tree in reads:
@@ -617,6 +619,14 @@ def _jokers_held(table: model.Table, kind: str) -> int:
 
 def _check_fallback(c: Reporter, r: model.Rules) -> None:
     kitty = r.table.kitty_size
+    if any(fb.kind == "scored" for fb in r.declaring.fallback_then) or (
+            r.declaring.fallback.kind == "scored" and r.declaring.fallback_then):
+        c.error_at_field(("declaring.fallback", "declaring.fallback_then"),
+                         "a hand scored without being played is decided by nothing else: write "
+                         "'nobody declares: scored as ...' alone", code=codes.DECLARING)
+        return
+    if r.declaring.fallback.kind == "scored" and not r.auction.on:
+        _check_scored_fallback(c, r)
     for fb in (r.declaring.fallback, *r.declaring.fallback_then):
         if fb.kind in ("kitty-card", "level-card", "level-card-or-joker", "highest-card") and kitty == 0:
             c.error_at_field(("declaring.fallback",), "there is no kitty to take a card from", code=codes.DECLARING)
@@ -627,6 +637,23 @@ def _check_fallback(c: Reporter, r: model.Rules) -> None:
                 c.error_at_field(("declaring.fallback", "table.kitty_size"),
                                  f"the kitty has {kitty} cards, so there is no card {last}", code=codes.DECLARING)
                 return
+
+
+def _check_scored_fallback(c: Reporter, r: model.Rules) -> None:
+    """A hand scored without being played needs a banker already (the first hand is dealt again),
+    teams known without play (no called partners), and a ladder someone can declare on."""
+    if r.declaring.first_fallback != "redeal":
+        c.error_at_field(("declaring.fallback", "declaring.first_fallback"),
+                         "in the first hand nobody banks yet, so it cannot be scored without being played: "
+                         "add 'first hand nobody declares: redeal'", code=codes.DECLARING)
+    elif r.table.partnership == "called":
+        c.error_at_field(("declaring.fallback", "table.partnership"),
+                         "with called partners the banker's team is found in play, so a hand cannot be scored "
+                         "without being played", code=codes.DECLARING)
+    elif not r.declaring.ladder:
+        c.error_at_field(("declaring.fallback", "declaring.ladder"),
+                         "nobody can declare ('ladder: none'), so every hand after the first would be scored "
+                         "without being played", code=codes.DECLARING)
 
 
 # --- leading -------------------------------------------------------------------------------------
@@ -914,10 +941,70 @@ def _check_thresholds(c: Reporter, r: model.Rules) -> None:
                          "fixed partners always make a whole team", code=codes.CALLED_PARTNERS)
 
 
+#: the quantities a row's levels may read (the compiler's list, for a document read from JSON)
+ROW_QUANTITIES = frozenset({"points", "bid", "decks", "players"})
+#: how far past its start an open row's levels, written as a number, are checked
+OPEN_ROW_REACH = 2000
+
+
+def row_scores(row: model.ThresholdRow, step: int) -> range:
+    """The scores a row covers that its levels are checked at: every one of a closed row, an open
+    row's first ``OPEN_ROW_REACH`` points."""
+    high = row.low + OPEN_ROW_REACH if row.high == -1 else row.high
+    return range(row.low, high + 1, step)
+
+
+def row_bids(r: model.Rules) -> tuple[int, ...]:
+    """The winning bids a row's levels are checked with: every bid of the auction, else 0."""
+    return r.auction.bids() or (0,)
+
+
+def row_levels(r: model.Rules, row: model.ThresholdRow, score: int, bid: int) -> int:
+    """The value of a row's number at ``score`` and ``bid``, before it is held at 0 and its cap."""
+    values = {"points": score, "bid": bid, "decks": r.table.decks, "players": r.table.players}
+    return expressions.evaluate_number(row.formula, values)
+
+
+def _check_row_formulas(c: Reporter, r: model.Rules, field: str) -> None:
+    """A row's levels written as a number read only what the row knows, are never below 0 at a
+    score it covers, and stay within 100 levels (or the row's cap); an open row needs the cap."""
+    g = score_granularity(r.table.points)
+    for i, row in enumerate(getattr(r, field)):
+        if not row.formula:
+            continue
+        path = (f"{field}[{i}]", field)
+        other = sorted(expressions.quantities_of(row.formula) - ROW_QUANTITIES)
+        if other:
+            c.error_at_field(path, f"a row's levels read the points the table is read with, the bid, the decks and "
+                                   f"the players, not '{expressions.QUANTITIES[other[0]].words}'", code=codes.OUTCOME_NUMBER)
+            return
+        if row.every:
+            c.error_at_field(path, "'+1 every N' adds to a fixed number of levels: write the levels the row gives "
+                                   "as one number", code=codes.OUTCOME_NUMBER)
+            return
+        if row.high == -1 and not row.at_most:
+            c.error_at_field(path, "an open row's levels written as a number grow without end: give them a cap "
+                                   "('at most +N')", code=codes.OUTCOME_NUMBER)
+            return
+        for bid in row_bids(r):
+            for score in row_scores(row, g):
+                levels = row_levels(r, row, score, bid)
+                against = f" against a bid of {bid}" if r.auction.on else ""
+                if levels < 0:
+                    c.error_at_field(path, f"the row's levels come to {levels} with {score} points{against}: a "
+                                           "row gives 0 levels or more", code=codes.OUTCOME_NUMBER)
+                    return
+                if levels > 100 and not row.at_most:
+                    c.error_at_field(path, f"the row's levels come to {levels} with {score} points{against}: at "
+                                           "most 100 (or give them a cap, 'at most +N')", code=codes.OUTCOME_NUMBER)
+                    return
+
+
 def _check_upgrade_table(c: Reporter, r: model.Rules, field: str) -> None:
     """The upgrade table in the field ``field`` covers every score once, from 0 up."""
     if c.already_refused(field):
         return
+    _check_row_formulas(c, r, field)
     rows = getattr(r, field)
     g = score_granularity(r.table.points)
     path = (field,)
@@ -961,7 +1048,15 @@ def _check_stakes(c: Reporter, r: model.Rules) -> None:
         return
     outcomes: list[tuple[str, int, bool]] = []  # (side, levels, the far end of an endless row)
     bonuses = {0, r.levels.short_team_bonus}
+    g = score_granularity(r.table.points)
     for row in r.thresholds + r.solo_thresholds:
+        if row.formula:
+            given = {min(max(row_levels(r, row, score, bid), 0), row.at_most or 100)
+                     for bid in row_bids(r) for score in row_scores(row, g)}
+            for levels in sorted(given):
+                for bonus in bonuses if row.side == "banker" else {0}:
+                    outcomes.append((row.side, levels + bonus, False))
+            continue
         unbounded = row.high == -1 and row.every > 0 and not row.at_most
         top = row.at_most if row.at_most else row.levels
         # an open row without a cap goes up for ever: its far end needs an "or more" row
@@ -971,12 +1066,14 @@ def _check_stakes(c: Reporter, r: model.Rules) -> None:
                 outcomes.append((row.side, levels + bonus, far))
     if r.levels.hold_needs_last_trick:
         outcomes.append(("banker", 0, False))
+    if r.declaring.fallback.kind == "scored" and not r.auction.on:
+        outcomes.append((r.declaring.fallback.side, r.declaring.fallback.levels, False))
     for side, levels, far in outcomes:
         if stakes.points_for(side, levels) is None:
             words = "swap" if (side, levels) == ("attackers", 0) else f"{side} +{levels}"
             more = " or more" if far else ""
             c.error_at_field(("stakes.game_points", "thresholds", "solo_thresholds", "levels.short_team_bonus",
-                              "levels.hold_needs_last_trick"),
+                              "levels.hold_needs_last_trick", "declaring.fallback"),
                              f"the game points give nothing for '{words}'{more}, which the upgrade table can produce", code=codes.STAKES)
             return
 
@@ -1336,6 +1433,8 @@ def _check_moments(c: Reporter, r: model.Rules) -> None:
              ("kitty.formula", r.kitty.formula, expressions.KITTY),
              ("kitty_exchange.dug_when", r.kitty_exchange.dug_when, expressions.KITTY),
              ("counted", r.counted, expressions.SCORE)]
+    trees += [(f"{field}[{i}]", row.formula, expressions.SCORE)
+              for field in _UPGRADE_TABLES for i, row in enumerate(getattr(r, field))]
     for i, trigger in enumerate(r.levels.after_hand):
         trees.append((f"levels.after_hand[{i}].condition", trigger.condition, expressions.AFTER_HAND))
         trees += [(effect_path(i, j), effect, expressions.AFTER_HAND) for j, effect in enumerate(trigger.effects)]

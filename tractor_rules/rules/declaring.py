@@ -78,12 +78,14 @@ class Fallback:
     "highest-card": the suit of the highest kitty card.
     "suit": ``suit`` is trump (a suit fixed for the game, with ``ladder`` empty: nobody declares).
     "redeal", "no-trump", "partner-names": as named.
+    "scored": the hand is not played, and scores ``side`` going up ``levels`` (("attackers", 0): a
+    swap), as a hand the upgrade table scores; the first hand (no banker yet) is dealt again.
     ``otherwise``: what happens when no way tried names a suit (this one, then ``Declaring.fallback_then``).
     """
 
     kind: Literal[
         "kitty-card", "level-card", "highest-card", "redeal", "no-trump", "partner-names", "level-card-or-joker",
-        "suit"
+        "suit", "scored"
     ] = "kitty-card"
     #: 0 for the ways that turn no kitty card
     card: int = bounded(1, 1000, off=0, default=3)
@@ -91,6 +93,9 @@ class Fallback:
     otherwise: Literal["no-trump", "redeal"] = "no-trump"
     #: the suit of kind "suit"
     suit: Literal["", "S", "H", "D", "C"] = since(4, default="")
+    #: the outcome of kind "scored": the side that goes up, and its levels
+    side: Literal["banker", "attackers"] = since(4, default="attackers")
+    levels: int = bounded(0, 100, default=0, version=4)
 
 
 @dataclass(frozen=True, slots=True)

@@ -159,14 +159,15 @@ class Rules:
         return make_context(self, level, trump)
 
     def level_change(self, attacker_points: int, *, last_trick: str | None = None,
-                     team_size: int | None = None) -> tuple[str, int]:
+                     team_size: int | None = None, bid: int = 0) -> tuple[str, int]:
         """("banker", n) or ("attackers", n) for the attackers' points; ("attackers", 0) is a swap.
         ``last_trick``: the side that won the last trick ("banker" or "attackers"; None: not
         known, taken as the bankers); ``team_size``: the players of the banker's team at the end of
-        the hand (None: the usual size)."""
+        the hand (None: the usual size); ``bid``: the auction's winning bid (a row's levels may
+        read it)."""
         from ..engine.oracle import level_change
 
-        return level_change(self, attacker_points, last_trick=last_trick, team_size=team_size)
+        return level_change(self, attacker_points, last_trick=last_trick, team_size=team_size, bid=bid)
 
     def table_score(self, attacker_points: int, *, bid: int = 0, raw_points: int | None = None,
                     kitty_points: int = 0) -> int:

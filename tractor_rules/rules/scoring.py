@@ -8,7 +8,8 @@ import math
 from dataclasses import dataclass, field
 from typing import Literal
 
-from .base import MAX_DECKS, MAX_POINTS, bounded, bounds
+from .base import MAX_DECKS, MAX_POINTS, bounded, bounds, since
+from .expressions import Number
 
 #: the two sides of a hand
 Side = Literal["banker", "attackers"]
@@ -27,7 +28,9 @@ def score_granularity(points: tuple[tuple[str, int], ...]) -> int:
 class ThresholdRow:
     """Attackers' points from ``low`` to ``high`` (inclusive; ``high`` -1: no upper end) give
     ``side`` ``levels`` levels ("attackers", 0 is a swap without a level change).  An open row adds
-    one level every ``every`` points above ``low``, up to ``at_most`` levels (0: no limit)."""
+    one level every ``every`` points above ``low``, up to ``at_most`` levels (0: no limit).  A row
+    whose ``formula`` is written gives the value of that number instead of ``levels`` (held at 0 and
+    up, and at ``at_most``), ``points`` in it being the number the table is read with."""
 
     low: int = field(metadata=bounds(0, 999_999))
     high: int = field(metadata=bounds(0, 999_999, off=-1))
@@ -36,6 +39,8 @@ class ThresholdRow:
     #: (a row written says at most MAX_POINTS; 'steps: N per deck' makes up to that per deck)
     every: int = bounded(1, MAX_POINTS * MAX_DECKS, off=0, default=0)
     at_most: int = bounded(0, 100, default=0)
+    #: the row's levels as a number of the hand (``(165 - points) / 10``); () the fixed ``levels``
+    formula: Number = since(4, default=Number(()))
 
 
 @dataclass(frozen=True, slots=True)

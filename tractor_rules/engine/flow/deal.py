@@ -15,6 +15,7 @@ condition, ``overturn_in_deal_when``, asked once a hand) says no, the first decl
 nobody overturns it or takes one back, and its declarer may only reinforce it.
 
 Trump: the last declaration names it.  With none: ``first_fallback: redeal`` in the first hand,
+a hand scored without play where the fallback is "scored" (the deal stands, "scored"),
 else ``rules.fallback_trump`` (a redeal, or the banker's partner naming their longest suit, when
 the rules say so).  Then, with ``redeal_hands``, a weak hand may throw the deal in (its holder
 asks, or always).  Redeals are bounded by ``MAX_DEALS``; the last deal is played whatever its
@@ -226,7 +227,8 @@ class Deal:
     standing: Standing | None
     first: int | None
     redeals: int
-    #: "declared", "fallback", "named", "no-trump"
+    #: "declared", "fallback", "named", "no-trump", or "scored" (nobody declared: the hand is not
+    #: played, and scores as ``declaring.fallback`` says)
     trump_by: str
     #: the deals thrown in for a weak hand, in order
     weak_hands: list[WeakHand] = field(default_factory=list)
@@ -269,6 +271,13 @@ def deal(rules: Rules, players: Sequence[Player], rng: random.Random, deck: Sequ
             dealt = Deal(hands, kitty, public, standing, first, attempt, "declared")
         elif banker is None and rules.declaring.first_fallback == "redeal":
             continue
+        elif rules.declaring.fallback.kind == "scored":
+            # the hand is not played: it scores as the rules say (a first hand, with nobody banking
+            # yet, is dealt again)
+            if banker is None:
+                continue
+            dealt = Deal(hands, kitty, public, None, None, attempt, "scored", weak)
+            return dealt
         else:
             trump_by = _fallback(rules, players, hands, kitty, public)
             if trump_by is None:

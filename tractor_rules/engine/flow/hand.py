@@ -2,7 +2,8 @@
 ``rules.flow``), each run by a function of this module on the hand's state, in turn.
 
 - "deal": deal and declare (``deal``); trump by the last declaration, else the fallback or a
-  redeal; a redeal for a weak hand where the rules allow one; the first hand's banker.  With an
+  redeal; a redeal for a weak hand where the rules allow one; the first hand's banker.  Where the
+  rules score a hand nobody declared in without play, the hand ends there.  With an
   auction, the deal alone.
 - "auction": the players bid for the bank (``auction``); the best bidder banks, and the hand is
   played at their level; everyone passing deals again, where the rules say so.
@@ -34,8 +35,9 @@ from .choices import IllegalPlay
 from .deal import MAX_DEALS, Deal, Standing, deal, first_banker
 from .friends import ask_calls
 from .kitty import Kitty, exchange, overturns
-from .outcome import point_table, score
+from .outcome import next_banker_of, point_table, score
 from .record import HandRecord, OverturnRound
+from .seats import banker_team
 from .trick_play import play_tricks
 from .views import Player, PlayerView, Public
 
@@ -88,6 +90,9 @@ class Hand:
     def play(self) -> HandRecord:
         for phase in self.rules.phases():
             _PHASES[phase](self)
+            if phase == "deal" and self.trump_by == "scored":
+                _scored(self)  # nobody declared: the hand is not played
+                break
         return self.record
 
 
@@ -214,6 +219,23 @@ def _score(h: Hand) -> None:
         record.after_hand = fired(rules, facts)
         record.next_banker = next_banker_after(rules, facts, record.after_hand, record.next_banker)
     h.record = record
+
+
+def _scored(h: Hand) -> None:
+    """Nobody declared, and the rules score the hand without play (``declaring.fallback`` "scored"):
+    its outcome is theirs, the hands stay as dealt and no trick is played; the house rules after a
+    hand, which read a hand played, do not fire."""
+    rules, public = h.rules, h.public
+    way = rules.declaring.fallback
+    team = banker_team(rules, h.banker)
+    change = (way.side, way.levels)
+    h.record = HandRecord(
+        rules=rules, level=h.level, trump=None, banker=h.banker, hands=[tuple(cards) for cards in h.hands],
+        kitty=tuple(h.dealt.kitty), tricks=[], attacker_points=0, kitty_points=0, kitty_multiplier=0,
+        level_change=change, next_banker=next_banker_of(rules, h.banker, way.side, team, None), banker_team=team,
+        declarations=public.declarations, declarer=None, redeals=h.dealt.redeals, trump_by="scored",
+        beyond=h.beyond, weak_hands=[(w.seat, w.hand, w.trump) for w in h.dealt.weak_hands],
+    )
 
 
 #: what each phase does to the hand's state

@@ -80,7 +80,7 @@ def score(rules: Rules, public: Public, kitty: Sequence[Card], points: Sequence[
     attacker_points = max(attackers + penalty, 0)
     last_side = None if last is None else "banker" if last.winner in team else "attackers"
     read = table_score(rules, attacker_points, bid=bid, raw_points=attackers + penalty, kitty_points=kitty_points)
-    change = outcome(rules, read, forfeit, last_trick=last_side, team_size=len(team))
+    change = outcome(rules, read, forfeit, last_trick=last_side, team_size=len(team), bid=bid)
     return Score(attacker_points, kitty_points, multiplier, penalty, forfeit, change,
                  next_banker_of(rules, banker, change[0], team, declarer), team)
 
@@ -110,7 +110,7 @@ def _penalties(rules: Rules, tricks: Sequence[TrickRecord], team: frozenset[int]
 
 
 def outcome(rules: Rules, attacker_points: int, forfeit: str | None = None, *, last_trick: str | None = None,
-            team_size: int | None = None) -> tuple[str, int]:
+            team_size: int | None = None, bid: int = 0) -> tuple[str, int]:
     """The level change of a hand, ``attacker_points`` the number the table reads (``table_score``):
     by the upgrade table of a banker team of ``team_size`` (the
     side that won the last trick ``last_trick``), unless a team lost the hand by a penalty
@@ -120,7 +120,7 @@ def outcome(rules: Rules, attacker_points: int, forfeit: str | None = None, *, l
         attacker_points = min((r for r in rows if r.side == "attackers"), key=lambda r: r.low).low
     elif forfeit == "attackers":
         attacker_points = max((r for r in rows if r.side == "banker"), key=lambda r: r.low).low
-    return rules.level_change(attacker_points, last_trick=last_trick, team_size=team_size)
+    return rules.level_change(attacker_points, last_trick=last_trick, team_size=team_size, bid=bid)
 
 
 def next_banker_of(rules: Rules, banker: int, side: str, team: frozenset[int], declarer: int | None) -> int:

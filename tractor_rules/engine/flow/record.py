@@ -79,7 +79,8 @@ class HandRecord:
     called: tuple[tuple[Card, int], ...] = ()
     #: deals thrown in before this one
     redeals: int = 0
-    #: how trump was set: "declared", "fallback", "named", "no-trump" (forced)
+    #: how trump was set: "declared", "fallback", "named", "no-trump" (forced), or "scored" (nobody
+    #: declared, and the hand was scored without being played: no trick, trump None)
     trump_by: str = "declared"
     #: penalty points (added to the attackers when positive)
     penalty: int = 0
@@ -125,7 +126,7 @@ class HandRecord:
         "gave_up",
         "called",
         "declarer", "weak_hands", "kitty_shown", "buried_shown", "table_points", "trump_by", "after_hand") are
-        written only when the rules use them; "shown_in_declaring" when a rule on called or buried
+        written only when the rules use them ("trump_by" also where a hand may be scored without play); "shown_in_declaring" when a rule on called or buried
         cards asks what was shown in declaring, "buried_by" when a rule on buried cards meets
         overturns after the kitty, "overturn_round" when a rule says who may overturn after the
         kitty."""
@@ -185,10 +186,17 @@ class HandRecord:
         if self.table_points:
             out["table_points"] = list(self.table_points)
             out["table_points_change"] = list(self.table_points_change)
-        if self.rules.levels.after_hand:
+        if self.rules.levels.after_hand or scores_unplayed(self.rules):
             out["trump_by"] = self.trump_by
+        if self.rules.levels.after_hand:
             out["after_hand"] = list(self.after_hand)
         return out
+
+
+def scores_unplayed(rules: Rules) -> bool:
+    """Whether a hand nobody declared in is scored without being played (the log then says how
+    each hand's trump was set: "scored" for such a hand)."""
+    return rules.declaring.fallback.kind == "scored" and not rules.auction.on
 
 
 def reads_shown(rules: Rules) -> bool:

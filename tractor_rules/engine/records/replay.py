@@ -35,7 +35,8 @@ from ..deck.cards import Card
 from ..errors import EngineError
 from ..flow.after_hand import HandFacts, fired, kitty_dug, next_banker_after
 from ..flow.deal import MAX_DEALS
-from ..flow.record import names_burier, reads_shown
+from ..flow.outcome import next_banker_of
+from ..flow.record import names_burier, reads_shown, scores_unplayed
 from ..flow.seats import banker_team
 from ..rulings.declaring import OverturnTurn, may_overturn
 
@@ -81,6 +82,8 @@ def house_rules_set_off(entry: str | dict[str, Any], rules: Rules) -> tuple[int,
     except _Stop:
         pass
     problems = [p for p in problems if not p.startswith("the house rules after the hand set off are")]
+    if not problems and isinstance(entry, dict) and entry.get("trump_by") == "scored":
+        return ()  # a hand scored without being played sets off no house rule
     if problems or not found:
         raise EngineError("; ".join(problems or ["the hand could not be read"])[:500])
     return fired(rules, found[0])
@@ -205,6 +208,10 @@ def _replay(entry: str | dict[str, Any], rules: Rules, problems: list[str],
         if lacking:
             parts.append(f"missing {' '.join(lacking)}")
         problems.append("the cards are not the deck: " + "; ".join(parts))
+
+    if entry.get("trump_by") == "scored":  # nobody declared, and the hand was not played
+        _check_scored(entry, rules, banker, trump, problems)
+        return
 
     # --- the auction ----------------------------------------------------------------------------
     bid = _check_auction(entry, rules, banker, level, trump, problems)
@@ -416,7 +423,7 @@ def _replay(entry: str | dict[str, Any], rules: Rules, problems: list[str],
     elif forfeit == "attackers":
         score = max(r.low for r in rows if r.side == "banker")
     try:
-        change = rules.level_change(score, last_trick=last_side, team_size=len(team))
+        change = rules.level_change(score, last_trick=last_side, team_size=len(team), bid=bid)
     except EngineError as why:
         stop(f"level change: {why}")
     logged = entry["level_change"]
@@ -443,8 +450,11 @@ def _replay(entry: str | dict[str, Any], rules: Rules, problems: list[str],
         facts_out.append(facts)
     if rules.levels.after_hand:
         _check_after_hand(entry, rules, facts, problems)
-    elif "after_hand" in entry or "trump_by" in entry:
+    elif "after_hand" in entry or ("trump_by" in entry and not scores_unplayed(rules)):
         problems.append("after_hand: the ruleset has no house rules after a hand")
+    if scores_unplayed(rules) and trump_by not in _TRUMP_BY:
+        problems.append(f"trump_by: one of {', '.join(_TRUMP_BY)}, or 'scored' (these rules score a hand nobody "
+                        f"declared in without play), not {trump_by!r}")
     if rules.levels.after_hand:  # a house rule may name the next banker
         try:
             nxt = next_banker_after(rules, facts, fired(rules, facts), nxt)
@@ -468,6 +478,43 @@ def _replay(entry: str | dict[str, Any], rules: Rules, problems: list[str],
         expected = [worth if s in winners else -worth for s in range(n)]
         if change_logged != expected:
             problems.append(f"the table points change by {expected}, not {change_logged!r}")
+
+
+def _check_scored(entry: dict[str, Any], rules: Rules, banker: int, trump: Any, problems: list[str]) -> None:
+    """A hand scored without being played (``declaring.fallback`` "scored"): the rules score such
+    hands, nothing was played, and the outcome, the next banker and the table points are theirs."""
+    if not scores_unplayed(rules):
+        problems.append("trump_by: 'scored', but these rules play every hand")
+        return
+    way = rules.declaring.fallback
+    if trump is not None:
+        problems.append(f"trump: none in a hand scored without being played, not {trump!r}")
+    if entry["tricks"] != []:
+        problems.append("tricks: none in a hand scored without being played")
+    for key in ("attacker_points", "kitty_points", "kitty_multiplier"):
+        if entry[key] != 0:
+            problems.append(f"{key}: 0 in a hand scored without being played, not {entry[key]!r}")
+    if entry["level_change"] != [way.side, way.levels]:
+        problems.append(f"the level change is {[way.side, way.levels]}, not {entry['level_change']!r}")
+    if "after_hand" in entry and entry["after_hand"] != []:
+        problems.append("after_hand: no house rule after a hand fires in a hand that was not played")
+    team = banker_team(rules, banker)
+    nxt = next_banker_of(rules, banker, way.side, team, None)
+    if entry["next_banker"] != nxt:
+        problems.append(f"the next banker is seat {nxt}, not {entry['next_banker']!r}")
+    if "table_points" in entry or "table_points_change" in entry:
+        before, change_logged = entry.get("table_points"), entry.get("table_points_change")
+        n = rules.table.players
+        if not rules.stakes.game_points:
+            problems.append("table_points: the ruleset has no game points")
+        elif not (isinstance(before, list) and len(before) == n and all(isinstance(p, int) for p in before)):
+            problems.append("table_points: a number per seat")
+        else:
+            winners = team if way.side == "banker" else {s for s in range(n) if s not in team}
+            worth = rules.table_points(way.side, way.levels, before)
+            expected = [worth if s in winners else -worth for s in range(n)]
+            if change_logged != expected:
+                problems.append(f"the table points change by {expected}, not {change_logged!r}")
 
 
 def _check_overturn_round(entry: dict[str, Any], rules: Rules, level: str | None, trump: str | None, banker: int,

@@ -111,7 +111,7 @@ class HandResult:
             kitty_points=record.kitty_points, kitty_multiplier=record.kitty_multiplier,
             trick_points=tuple(points), throws_tried=record.throws_tried, throws_failed=record.throws_failed,
             tricks=len(record.tricks), redeals=record.redeals, trump_by=record.trump_by,
-            no_trump=record.trump is None, seconds=seconds, end=end,
+            no_trump=record.trump is None and record.trump_by != "scored", seconds=seconds, end=end,
             log_line=encode_log_line(record.to_log()) if log else None,
         )
 

@@ -113,7 +113,7 @@ def fallback_trump(rules: Rules, kitty: str | Iterable[object], level: str | Non
     "level-card": the suit of the first level card in the kitty.  "level-card-or-joker": the first
     kitty card that is a level card (its suit) or a joker (no-trump).  "highest-card": the suit of
     the highest kitty card (level cards above aces, jokers left out; the first of equal cards).
-    "no-trump": None; "suit": that suit.  "redeal" and "partner-names" (and ``otherwise`` "redeal") cannot be answered
+    "no-trump": None; "suit": that suit.  "redeal", "partner-names" and "scored" (and ``otherwise`` "redeal") cannot be answered
     from the kitty: ``NoTrumpFromKitty`` is raised, its ``.kind`` saying which.
     """
     fb = rules.declaring.fallback
@@ -137,6 +137,8 @@ def _by_way(way: Fallback, cards: Sequence[Card], level: str | None) -> str | No
         raise NoTrumpFromKitty("redeal", "nobody declared: the rules say redeal")
     if way.kind == "partner-names":
         raise NoTrumpFromKitty("partner-names", "nobody declared: the banker's partner names the trump")
+    if way.kind == "scored":
+        raise NoTrumpFromKitty("scored", "nobody declared: the hand is scored without being played")
     if way.kind == "kitty-card":
         first = way.card
         if len(cards) < first:

@@ -23,7 +23,7 @@ def table_score(rules: Rules, attacker_points: int, *, bid: int = 0, raw_points:
 
 
 def level_change(rules: Rules, attacker_points: int, *, last_trick: str | None = None,
-                 team_size: int | None = None) -> tuple[str, int]:
+                 team_size: int | None = None, bid: int = 0) -> tuple[str, int]:
     """("banker", n) or ("attackers", n); ("attackers", 0) is a swap.  By the upgrade table of a
     banker team of ``team_size`` players (None: the usual size); a smaller banker team that holds
     gains ``levels.short_team_bonus`` more; with ``levels.hold_needs_last_trick``, bankers who hold
@@ -32,7 +32,7 @@ def level_change(rules: Rules, attacker_points: int, *, last_trick: str | None =
         raise EngineError(f"last_trick must be 'banker', 'attackers' or None, not {last_trick!r}")
     if team_size is not None and not 1 <= team_size <= rules.table.players:
         raise EngineError(f"a banker team of {team_size} players cannot sit at a table of {rules.table.players}")
-    side, levels = row_change(upgrade_table(rules, team_size), attacker_points)
+    side, levels = row_change(upgrade_table(rules, team_size), attacker_points, row_values(rules, bid))
     if side == "banker":
         if smaller_team(rules, team_size):
             levels += rules.levels.short_team_bonus
@@ -56,8 +56,18 @@ def smaller_team(rules: Rules, team_size: int | None) -> bool:
     return team_size is not None and table.partnership == "called" and team_size < 1 + table.called_cards
 
 
-def row_change(rows: tuple[ThresholdRow, ...], attacker_points: int) -> tuple[str, int]:
+def row_values(rules: Rules, bid: int = 0) -> dict[str, int]:
+    """The quantities a row's levels may read besides ``points``: the winning ``bid`` and the
+    table's decks and players."""
+    return {"bid": bid, "decks": rules.table.decks, "players": rules.table.players}
+
+
+def row_change(rows: tuple[ThresholdRow, ...], attacker_points: int,
+               values: Mapping[str, int] | None = None) -> tuple[str, int]:
     """The outcome the rows of one upgrade table give the attackers' points, as written.
+
+    A row whose levels are a number (``formula``) is evaluated with ``points`` the score read and
+    ``values`` the other quantities (``row_values``), held at 0 and up and at the row's cap.
 
     A row covers the scores from its own low end up to the next row's: the table is written in the
     steps the card points go in (5s, 10s), and a score between two rows, which only a penalty of
@@ -75,11 +85,23 @@ def row_change(rows: tuple[ThresholdRow, ...], attacker_points: int) -> tuple[st
         # (a compiled table starts at 0 and ends with an open row; one built by hand may not)
         raise EngineError(f"no threshold row covers {attacker_points} attacker points")
     levels = chosen.levels
+    if chosen.formula:
+        known = {"bid": 0, **(values or {}), "points": attacker_points}
+        try:
+            levels = max(0, expressions.evaluate_number(chosen.formula, known))
+        except KeyError as exc:
+            raise EngineError(f"a row's levels read {exc.args[0]!r}, which is not known here") from None
+        levels = min(levels, chosen.at_most or MAX_ROW_LEVELS)
     if chosen.every > 0:
         levels += (attacker_points - chosen.low) // chosen.every
     if chosen.at_most > 0:
         levels = min(levels, chosen.at_most)
     return chosen.side, levels
+
+
+#: the most levels a row whose levels are a number gives without a cap of its own (the compiler
+#: refuses a row that can give more; a document read from JSON is held to it here)
+MAX_ROW_LEVELS = 100
 
 
 def level_ladder(rules: Rules) -> tuple[str, ...]:

@@ -12,11 +12,12 @@ from ...rules import expressions, reinforces, same_rung, step_words
 from ..syntax import Leaf, Node, Statement, as_leaf, as_node
 from .core import YES_NO, Compiler, child_nodes, choice, handles, handles_choice, limits
 from .expressions import condition_tree
+from .scoring import outcome_of
 
 # The model's Literal types for these fields, spelt out: ``rules`` names no alias for them.
 StepKind = Literal["level", "small-joker", "big-joker", "joker"]
 FallbackKind = Literal["kitty-card", "level-card", "highest-card", "redeal", "no-trump", "partner-names",
-                       "level-card-or-joker", "suit"]
+                       "level-card-or-joker", "suit", "scored"]
 Otherwise = Literal["no-trump", "redeal"]
 WeakHand = Literal["no-trumps", "no-points"]
 RedealBy = Literal["holder", "automatic"]
@@ -140,7 +141,7 @@ def _overturn_after_kitty(c: Compiler, st: Statement) -> None:
 
 
 #: the ways of choosing trump that always decide (never pass to a later one)
-_DECIDING = ("redeal", "no-trump", "partner-names", "suit")
+_DECIDING = ("redeal", "no-trump", "partner-names", "suit", "scored")
 #: the two ends a list may close with ("..., otherwise redeal"), kept as its ``otherwise``
 _ENDS: tuple[Otherwise, ...] = ("no-trump", "redeal")
 
@@ -160,6 +161,10 @@ def _nobody_declares(c: Compiler, st: Statement) -> None:
             steps[-1] = (steps[-1][0], step)
             continue
         way = as_node(part.args[0]) if part.kind == "or_else" else part
+        if way.kind == "scored_as" and (steps or len(st.node.args) > 1):
+            c.error(way, "a hand scored without being played is decided by nothing else: write "
+                         "'nobody declares: scored as ...' alone", code=codes.CONTRADICTORY_STATEMENT)
+            return
         if (part.kind == "or_else") != bool(steps):
             c.error(part, "the ways tried after the first each begin with 'otherwise'" if steps else
                     "the first way of choosing trump comes before any 'otherwise'", code=codes.WRONG_ORDER)
@@ -192,6 +197,9 @@ _WORDS = {"redeal": "redeal", "no-trump": "no-trump", "partner-names": "partner 
 
 
 def _way(c: Compiler, node: Node) -> model.Fallback | None:
+    if node.kind == "scored_as":
+        side, levels = outcome_of(c, as_node(node.args[0]))
+        return None if levels is None else model.Fallback("scored", 0, 0, side=side, levels=levels)
     if node.kind == "fixed_suit":
         suit = _SUIT_LETTERS[str(as_leaf(node.args[0]).value)]
         return model.Fallback("suit", 0, 0, suit=suit)

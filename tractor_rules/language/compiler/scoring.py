@@ -7,8 +7,10 @@ from __future__ import annotations
 
 from ... import codes
 from ... import rules as model
+from ...rules import expressions as ex
 from ...rules import score_granularity
-from ..syntax import Node, Statement, as_leaf, as_node, leaf_int
+from ..syntax import Leaf, Node, Statement, as_leaf, as_node, leaf_int
+from .expressions import number_tree
 from .core import MAX_POINTS, UPGRADE_SECTIONS, Compiler, Handler, UpgradeTable, child_nodes, finishes, handles, limits
 
 #: an outcome of the grammar that names a side → that side
@@ -29,12 +31,45 @@ def standard_thresholds(step: int, granularity: int, cap: int) -> tuple[model.Th
     return tuple(r for r in rows if r.high == -1 or r.high >= r.low)
 
 
-def _outcome(c: Compiler, node: Node) -> tuple[model.Side, int | None]:
-    """The side an outcome favours and its levels (0 for a swap; None, reported, if out of range)."""
+#: the quantities a row's levels may read: the score the table reads, the winning bid, the table
+ROW_QUANTITIES = ("points", "bid", "decks", "players")
+
+
+def plain_int(node: Node | Leaf) -> Leaf | None:
+    """The whole number ``node`` is, when it is only one (an expression ``add`` → ``mul`` → ``pow``
+    → ``num`` → INT, as a level change is written: ``banker +2``); else None."""
+    while isinstance(node, Node) and len(node.args) == 1 and node.kind in ("add", "mul", "pow", "num"):
+        node = node.args[0]
+    return node if isinstance(node, Leaf) and node.kind == "int" else None
+
+
+def outcome_of(c: Compiler, node: Node) -> tuple[model.Side, int | None]:
+    """The side an outcome favours and its levels (0 for a swap; None, reported, if out of range or
+    written as a number of the hand, which only an upgrade row takes)."""
     if node.kind == "swap":
         return "attackers", 0
-    levels = c.number(node.args[0], *limits(model.ThresholdRow, "levels"), "a level change")
+    amount = plain_int(node.args[0])
+    if amount is None:
+        c.error(node.args[0], "a fixed number of levels goes here ('banker +2'): only an upgrade row's levels "
+                              "may be a number of the hand", code=codes.OUTCOME_NUMBER)
+        return _SIDES[node.kind], None
+    levels = c.number(amount, *limits(model.ThresholdRow, "levels"), "a level change")
     return _SIDES[node.kind], levels
+
+
+def _row_formula(c: Compiler, node: Node) -> model.Number | None:
+    """The levels of an upgrade row written as a number of the hand (``banker + (165 - points) /
+    10``): its tree, None when reported (a quantity the row does not read)."""
+    tree = number_tree(c, node.args[0], ex.SCORE)
+    if tree is None:
+        return None
+    other = sorted(ex.quantities_of(tree) - set(ROW_QUANTITIES))
+    if other:
+        words = ex.QUANTITIES[other[0]].words
+        c.error(node.args[0], f"a row's levels read the points the table is read with, the bid, the decks and the "
+                              f"players, not '{words}'", code=codes.OUTCOME_NUMBER)
+        return None
+    return model.Number(tree)
 
 
 # --- upgrade -------------------------------------------------------------------------------------
@@ -68,16 +103,31 @@ def _threshold(c: Compiler, st: Statement) -> None:
     if score.kind == "from_to" and high < low:
         c.error(score, f"the range {low}-{high} is empty", code=codes.WRONG_ORDER)
         return
-    side, levels = _outcome(c, outcome)
+    formula = None
+    levels: int | None = 0
+    if outcome.kind != "swap" and plain_int(outcome.args[0]) is None:
+        side, formula = _SIDES[outcome.kind], _row_formula(c, outcome)
+        if formula is None:
+            return
+    else:
+        side, levels = outcome_of(c, outcome)
     if levels is None:
         return
     every = _every(c, st.node.first("every"), high)
     if every is None:
         return
+    if every and formula is not None:
+        c.error(st.node.first("every"), "'+1 every N' adds to a fixed number of levels: write the levels the row "
+                                         "gives as one number", code=codes.OUTCOME_NUMBER)
+        return
     at_most = _at_most(c, st.node.first("at_most"), high, levels)
     if at_most is None:
         return
-    row = model.ThresholdRow(low, high, side, levels, every, at_most)
+    if formula is not None and high == -1 and not at_most:
+        c.error(outcome, "an open row's levels written as a number grow without end: give them a cap "
+                         "('at most +N')", code=codes.OUTCOME_NUMBER)
+        return
+    row = model.ThresholdRow(low, high, side, levels, every, at_most, formula or model.Number(()))
     _table(c, st).rows.append((row, st, score))
 
 
@@ -164,7 +214,7 @@ def _game_points(c: Compiler, st: Statement) -> None:
     rows: list[model.GamePoints] = []
     for row in child_nodes(st.node):
         outcome = as_node(row.args[0])
-        side, levels = _outcome(c, outcome)
+        side, levels = outcome_of(c, outcome)
         points = c.number(row.args[-1], *limits(model.GamePoints, "points"), "game points")
         if levels is None or points is None:
             continue

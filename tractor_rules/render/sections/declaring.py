@@ -9,7 +9,7 @@ from .. import examples as ex
 from ..builder import Builder, Draft, Made
 from ..i18n import _, ngettext
 from ..model import Table
-from ..words import SUIT_GLYPHS, join_list, join_or, shape_phrase
+from ..words import SUIT_GLYPHS, join_list, join_or, outcome_phrase, shape_phrase
 from .common import sentences
 from .expressions import card_nouns, condition_words, number_words
 
@@ -193,6 +193,12 @@ def _fallback(r: Any) -> Made:
         return _("If nobody declares during the deal, the cards are redealt.")
     if kind == "no-trump":
         return _("If nobody declares during the deal, the hand is played in no-trump.")
+    if kind == "scored":
+        text = _("If nobody declares during the deal, the hand is not played and ends with this outcome: "
+                 "%(outcome)s.") % {"outcome": outcome_phrase(fb.side, fb.levels)}
+        if r.levels.after_hand:
+            return sentences(text, _("The house rules after a hand do not apply to such a hand."))
+        return text
     if r.table.partnership == "called":  # nobody is the banker's partner before the calls
         return _("If nobody declares during the deal, the banker names the trump suit.")
     return _("If nobody declares during the deal, the banker's partner names the trump suit.")

@@ -6,7 +6,7 @@ import math
 from typing import Any
 
 from ...engine.errors import EngineError
-from ...engine.rulings.scoring import level_ladder, row_change
+from ...engine.rulings.scoring import level_ladder, row_change, row_values
 from ...rules import Stakes
 from .. import examples as ex
 from ..builder import Builder, Draft, Made
@@ -169,28 +169,106 @@ def _outcome_table(r: Any, thresholds: Any) -> Table:
     if settle is not None:
         end = max(end, settle)
     step = _granularity(r.table.points)
+    values = _row_values(r)
     bands: list[tuple[int, int, tuple[str, int]]] = []
+    spans: dict[int, str] = {}  # a band of a row whose levels are a number → its words
     for score in range(0, end + 1, step):
-        outcome = row_change(thresholds, score)
-        if bands and bands[-1][2] == outcome:
+        row = _row_of(thresholds, score)
+        if row is not None and row.formula:
+            if bands and bands[-1][0] >= row.low and bands[-1][0] in spans:
+                bands[-1] = (bands[-1][0], score, bands[-1][2])
+            else:
+                bands.append((score, score, (row.side, -1)))
+                spans[score] = _formula_phrase(r, row, step)
+            continue
+        outcome = row_change(thresholds, score, values)
+        if bands and bands[-1][2] == outcome and bands[-1][0] not in spans:
             bands[-1] = (bands[-1][0], score, outcome)
         else:
             bands.append((score, score, outcome))
-    rows = [(_score_range(low, high), outcome_phrase(*outcome)) for low, high, outcome in bands]
+    cut = _long_open_row(thresholds, bands)
+    if cut is not None:  # an open row adding a level every few points: one band, "or more"
+        bands = bands[:cut + 1]
+        open_end = False
+    rows = [(_score_range(low, high), spans[low] if low in spans else outcome_phrase(*outcome))
+            for low, high, outcome in bands]
+    if cut is not None:
+        low, _high, (side, levels) = bands[-1]
+        rows[-1] = (_("%(low)s or more") % {"low": low}, outcome_phrase(side, levels, or_more=True))
     if open_end and settle is not None:
         low, _high, outcome = bands[-1]
         rows[-1] = (_("%(low)s or more") % {"low": low}, outcome_phrase(*outcome))
     elif open_end:
         low, high, outcome = bands[-1]
-        while row_change(thresholds, high + step) == outcome:  # an open row changes within its step
+        while row_change(thresholds, high + step, values) == outcome:  # an open row changes within its step
             high += step
         rows[-1] = (_score_range(low, high), outcome_phrase(*outcome))
-        side, levels = row_change(thresholds, high + step)
+        side, levels = row_change(thresholds, high + step, values)
         rows.append((_("%(low)s or more") % {"low": high + step}, outcome_phrase(side, levels, or_more=True)))
     # with 'counted:' the table reads that number, not the attackers' points (the sentence above says
     # which); read untracked, as the table's scope is
     header = _("Points counted") if untracked(r).counted else _("Attackers' points")
     return Table((header, _("Outcome")), tuple(rows))
+
+
+#: an open row that adds a level every few points is shown as one band, its first outcome "or more",
+#: when it would otherwise take more bands than this up to the deck's total (the sentence under the
+#: table says the rule)
+MAX_OPEN_BANDS = 8
+
+
+def _long_open_row(thresholds: Any, bands: list[tuple[int, int, tuple[str, int]]]) -> int | None:
+    """The index of the open row's first band, when that row adds levels without a cap and takes
+    more than ``MAX_OPEN_BANDS`` bands; else None."""
+    last = thresholds[-1]
+    if last.high != -1 or last.every <= 0 or last.at_most or last.formula:
+        return None
+    first = next((i for i, band in enumerate(bands) if band[0] >= last.low), None)
+    if first is None or len(bands) - first <= MAX_OPEN_BANDS:
+        return None
+    return first
+
+
+def _row_values(r: Any) -> dict[str, int]:
+    """The quantities the sheet reads a row's levels with besides the points: the table's, and the
+    auction's first bid (0 without one).  Read untracked: the rows' own fields mark the table."""
+    plain = untracked(r)
+    bids = plain.auction.bids()
+    return row_values(plain, bids[0] if bids else 0)
+
+
+def _row_of(thresholds: Any, score: int) -> Any:
+    """The row that covers ``score`` (the last whose low end is at or below it)."""
+    chosen = None
+    for row in thresholds:
+        if row.low <= score:
+            chosen = row
+    return chosen
+
+
+def formula_examples(r: Any, row: Any, step: int) -> list[tuple[int, int]]:
+    """(score, levels) at a few scores of a row whose levels are a number, as the engine gives them:
+    its first score, two between, and its last (an open row: up to where its cap is reached)."""
+    values = _row_values(r)
+    high = row.high
+    if high == -1:
+        high = row.low
+        while high < row.low + 2000 and row_change((row,), high, values)[1] < row.at_most:
+            high += step
+    picks = sorted({row.low, *(row.low + (high - row.low) * k // 3 // step * step for k in (1, 2)), high})
+    return [(score, row_change((row,), score, values)[1]) for score in picks]
+
+
+def _formula_phrase(r: Any, row: Any, step: int) -> str:
+    """A row whose levels are a number, in the table: the side and the least and most levels."""
+    levels = [n for _score, n in formula_examples(r, row, step)]
+    low, high = min(levels), max(levels)
+    if low == high:
+        return outcome_phrase(row.side, low)
+    values = {"low": low, "high": high}
+    if row.side == "banker":
+        return _("banker team up %(low)s to %(high)s levels (below)") % values
+    return _("attackers take the bank and go up %(low)s to %(high)s levels (below)") % values
 
 
 def _scores_kitty(r: Any) -> bool:
@@ -230,7 +308,8 @@ def _solo_table(r: Any) -> Made:
         return _("A banker whom nobody joined is scored by the same table.")
     text = _("A banker whom nobody joined (playing alone against everyone) is scored by a table of their own "
              "(%(scope)s):") % {"scope": _table_scope(r)}
-    return Draft(text, points=tuple(_open_row_notes(r.solo_thresholds, _scores_kitty(r))),
+    return Draft(text, points=tuple(_open_row_notes(r.solo_thresholds, _scores_kitty(r))
+                                    + _formula_notes(r, r.solo_thresholds)),
                  table=_outcome_table(r, r.solo_thresholds))
 
 
@@ -272,7 +351,36 @@ def _hold_needs_last_trick(r: Any) -> Made:
 
 
 def _open_rows(r: Any) -> Made:
-    return sentences(*_open_row_notes(r.thresholds, _scores_kitty(r))) or None
+    return sentences(*_open_row_notes(r.thresholds, _scores_kitty(r)), *_formula_notes(r, r.thresholds)) or None
+
+
+def _formula_notes(r: Any, thresholds: Any) -> list[str]:
+    """Each row whose levels are a number, said by the levels the engine gives at a few scores."""
+    step = _granularity(r.table.points)
+    notes = []
+    for row in thresholds:
+        if not row.formula:
+            continue
+        shown = formula_examples(r, row, step)
+        if len({n for _score, n in shown}) == 1:
+            continue  # the table says the one outcome
+        first, *others = shown
+        cases = join_and([ngettext("%(n)s level with %(points)s points", "%(n)s levels with %(points)s points",
+                                   first[1]) % {"points": first[0], "n": first[1]}]
+                         # Translators: a further case after "16 levels with 0 points": "11 with 50"
+                         + [_("%(n)s with %(points)s") % {"points": score, "n": n} for score, n in others])
+        values = {"low": row.low, "high": row.high, "cases": cases}
+        if row.high == -1:
+            notes.append(_("From %(low)s points on, the attackers go up by the points: %(cases)s.") % values
+                         if row.side == "attackers" else
+                         _("From %(low)s points on, the banker team goes up by the points: %(cases)s.") % values)
+        elif row.side == "banker":
+            notes.append(_("Between %(low)s and %(high)s points the banker team goes up by the points: %(cases)s.")
+                         % values)
+        else:
+            notes.append(_("Between %(low)s and %(high)s points the attackers take the bank and go up by the points: "
+                           "%(cases)s.") % values)
+    return notes
 
 
 def _open_row_notes(thresholds: Any, kitty: bool = True) -> list[str]:
