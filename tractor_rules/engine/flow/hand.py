@@ -22,6 +22,7 @@
 
 from __future__ import annotations
 
+import enum
 import random
 from collections.abc import Callable, Sequence
 from functools import lru_cache
@@ -40,6 +41,15 @@ from .record import HandRecord, OverturnRound
 from .seats import banker_team
 from .trick_play import play_tricks
 from .views import Player, PlayerView, Public
+
+
+class Ended(enum.Enum):
+    """What a phase returns that ends the hand before its other phases (its record made)."""
+
+    ENDED = "ended"
+
+
+ENDED = Ended.ENDED
 
 
 class Hand:
@@ -89,14 +99,12 @@ class Hand:
 
     def play(self) -> HandRecord:
         for phase in self.rules.phases():
-            _PHASES[phase](self)
-            if phase == "deal" and self.trump_by == "scored":
-                _scored(self)  # nobody declared: the hand is not played
+            if _PHASES[phase](self) is ENDED:
                 break
         return self.record
 
 
-def _deal(h: Hand) -> None:
+def _deal(h: Hand) -> Ended | None:
     rules = h.rules
     auction = rules.auction.on
     dealt = deal(rules, h.players, h.rng, h.deck, level=h.level, banker=h.given_banker, beyond=h.beyond,
@@ -105,10 +113,14 @@ def _deal(h: Hand) -> None:
     h.standing, h.trump_by = dealt.standing, dealt.trump_by
     if auction:  # the auction finds the banker, who names trump
         h.banker = dealt.public.dealer
-        return
+        return None
     h.banker = first_banker(rules, dealt) if h.given_banker is None else h.given_banker
     h.public.banker = h.banker
+    if h.trump_by == "scored":  # nobody declared, and the rules score the hand without play
+        _scored(h)
+        return ENDED
     h.public.ctx = rules.context(h.level, h.public.trump)
+    return None
 
 
 def _auction(h: Hand) -> None:
@@ -238,8 +250,8 @@ def _scored(h: Hand) -> None:
     )
 
 
-#: what each phase does to the hand's state
-_PHASES: dict[PhaseKind, Callable[[Hand], None]] = {
+#: what each phase does to the hand's state; a phase that returns ``ENDED`` ends the hand there
+_PHASES: dict[PhaseKind, Callable[[Hand], Ended | None]] = {
     "deal": _deal,
     "auction": _auction,
     "give-up": _give_up,
