@@ -131,6 +131,8 @@ ENDLESS_GAME = _define("E316", "endless-game", "levels that go round without end
                                              "last level")
 AUCTION = _define("E317", "auction", "an auction that the rest of the rules cannot play, or a bid read "
                                      "without an auction")
+DECLARING_PHASES = _define("E320", "declaring-phases", "a phase of declaring (in turn after the deal) that the "
+                                                       "rest of the rules cannot play")
 
 # --- the oracle and the export ---------------------------------------------------------------------
 CARD_NOTATION = _define("E401", "card-notation", "a card string the notation does not allow")

@@ -110,6 +110,7 @@ def check_rules(c: Reporter, rules: model.Rules) -> None:
         _check_thresholds,
         _check_stakes,
         _check_auction,
+        _check_in_turn,
     ):
         check(c, rules)
 
@@ -144,6 +145,25 @@ def _check_auction(c: Reporter, r: model.Rules) -> None:
         if tree and "bid" in expressions.quantities_of(tree):
             c.error_at_field((path, "levels.after_hand"), "'bid' is the winning bid of an auction, but these rules have none: "
                                       "add an 'auction' section with 'bids:'", code=codes.AUCTION)
+
+
+# --- declaring in turn --------------------------------------------------------------------------
+
+
+def _check_in_turn(c: Reporter, r: model.Rules) -> None:
+    """Declaring in turn after the deal needs declarations to make: a ladder, and no auction (which
+    finds the banker instead)."""
+    d = r.declaring
+    if not d.in_turn:
+        return
+    if r.auction.on:
+        c.error_at_field(("declaring.in_turn", "auction.direction"),
+                         "an auction decides the bank and the banker names trump, so nobody declares in turn "
+                         "after the deal: write 'in turn: no'", code=codes.DECLARING_PHASES)
+    elif not d.ladder:
+        c.error_at_field(("declaring.in_turn", "declaring.ladder"),
+                         "with 'ladder: none' nobody can declare, in turn or otherwise: write 'in turn: no' or "
+                         "give a ladder", code=codes.DECLARING_PHASES)
 
 
 # --- table ---------------------------------------------------------------------------------------
@@ -1298,6 +1318,10 @@ def _check_choices(c: Reporter, r: model.Rules) -> None:
             c.error_at_field((f"declaring.ladder[{i}].same_colour",),
                              "'of the same colour' pairs jokers with level cards: this step shows only one kind of "
                              "card", code=codes.BAD_EXPORT)
+    if r.declaring.in_turn_when and not r.declaring.in_turn:
+        c.error_at_field(("declaring.in_turn_when", "declaring.in_turn"),
+                         "when a hand is declared in turn is given, but no hand is "
+                         "('in turn: when ...' sets both)", code=codes.BAD_EXPORT)
     if r.declaring.overturn_in_deal_when and not r.declaring.overturn_in_deal:
         c.error_at_field(("declaring.overturn_in_deal_when", "declaring.overturn_in_deal"),
                          "when a declaration may overturn during the deal is given, but nothing overturns then "
@@ -1313,6 +1337,7 @@ def _check_moments(c: Reporter, r: model.Rules) -> None:
              ("kitty_exchange.buried_when", r.kitty_exchange.buried_when, expressions.BURY),
              ("declaring.overturn_when", r.declaring.overturn_when, expressions.OVERTURN),
              ("declaring.overturn_in_deal_when", r.declaring.overturn_in_deal_when, expressions.DECLARE),
+             ("declaring.in_turn_when", r.declaring.in_turn_when, expressions.DECLARE),
              ("kitty.formula", r.kitty.formula, expressions.KITTY),
              ("kitty_exchange.dug_when", r.kitty_exchange.dug_when, expressions.KITTY),
              ("counted", r.counted, expressions.SCORE)]

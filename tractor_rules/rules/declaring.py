@@ -123,6 +123,14 @@ class Declaring:
     #: comes may overturn (evaluated at ``expressions.OVERTURN``); empty: every player but the
     #: standing declarer
     overturn_when: Condition = since(4, default=Condition(()))
+    #: declaring in turn (轮流定主): nobody declares during the deal; after it each player in turn,
+    #: from the banker (the dealer in the game's first hand), may declare once, the first to declare
+    #: banking and naming trump; nobody: the hand's banker keeps the bank and ``fallback`` chooses
+    #: trump
+    in_turn: bool = since(4, default=False)
+    #: with ``in_turn``, a hand is declared in turn only when this condition holds of it (evaluated
+    #: at ``expressions.DECLARE``, once a hand); empty: every hand
+    in_turn_when: Condition = since(4, default=Condition(()))
     fallback: Fallback = field(default_factory=Fallback)
     #: the ways tried in turn after ``fallback`` when it names no suit, before its ``otherwise``
     #: ("first level card in kitty, otherwise highest kitty card"): each names a suit or no-trump,

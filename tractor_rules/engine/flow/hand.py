@@ -4,6 +4,10 @@
 - "deal": deal and declare (``deal``); trump by the last declaration, else the fallback or a
   redeal; a redeal for a weak hand where the rules allow one; the first hand's banker.  With an
   auction, the deal alone.
+- "declare-in-turn": 轮流定主, in a hand the rules declare in turn: nobody declared during the
+  deal; from the banker (the dealer in the first hand) each player may declare once, the first to
+  declare banking with their trump; nobody: the banker stays, trump by the fallback (a redeal deals
+  and declares in turn again).
 - "auction": the players bid for the bank (``auction``); the best bidder banks, and the hand is
   played at their level; everyone passing deals again, where the rules say so.
 - "show-kitty": the kitty as dealt shown to the table.
@@ -26,14 +30,15 @@ from functools import lru_cache
 from ...rules import SUITS, PhaseKind, Rules, Table
 from ..deck.cards import Card, pack
 from ..errors import EngineError
+from ..rulings.declaring import declares_in_turn
 from .after_hand import facts_of, fired, next_banker_after
 from .auction import first_bidder, run_auction
 from .choices import IllegalPlay
-from .deal import MAX_DEALS, Deal, Standing, deal, first_banker
+from .deal import MAX_DEALS, Deal, Standing, WeakHand, deal, declare_in_turn, first_banker, settle
 from .friends import ask_calls
 from .kitty import Kitty, exchange, overturns
 from .outcome import point_table, score
-from .record import HandRecord, OverturnRound
+from .record import HandRecord, InTurnRound, OverturnRound
 from .trick_play import play_tricks
 from .views import Player, PlayerView, Public
 
@@ -80,6 +85,11 @@ class Hand:
         self.bid = 0
         #: deals thrown in because everyone passed in the auction
         self.auction_redeals = 0
+        #: whether this hand is declared in turn after the deal (``declaring.in_turn``)
+        self.in_turn = (not beyond and rules.declaring.in_turn
+                        and declares_in_turn(rules, banker is None, level))
+        #: the declaring in turn of the deal that stood (None: the hand declared during the deal)
+        self.in_turn_round: InTurnRound | None = None
 
     def play(self) -> HandRecord:
         for phase in self.rules.phases():
@@ -91,7 +101,7 @@ def _deal(h: Hand) -> None:
     rules = h.rules
     auction = rules.auction.on
     dealt = deal(rules, h.players, h.rng, h.deck, level=h.level, banker=h.given_banker, beyond=h.beyond,
-                 auction=auction)
+                 auction=auction, after_deal=h.in_turn)
     h.dealt, h.hands, h.public = dealt, dealt.hands, dealt.public
     h.standing, h.trump_by = dealt.standing, dealt.trump_by
     if auction:  # the auction finds the banker, who names trump
@@ -121,6 +131,33 @@ def _auction(h: Hand) -> None:
         h.level = h.seat_levels[h.banker]
     h.public.level = h.level
     h.public.banker = h.banker
+
+
+def _declare_in_turn(h: Hand) -> None:
+    if not h.in_turn:  # this hand was declared during the deal
+        return
+    rules = h.rules
+    weak: list[WeakHand] = []
+    for attempt in range(MAX_DEALS):
+        dealt = h.dealt
+        first = dealt.public.dealer
+        turns = declare_in_turn(rules, h.players, dealt, first)
+        h.in_turn_round = InTurnRound(h.first_hand, first, tuple(turns))
+        settled = settle(rules, h.players, dealt.hands, dealt.kitty, dealt.public, dealt.standing, dealt.first,
+                         first_hand=h.first_hand, beyond=False, attempt=attempt, weak=weak)
+        if settled is not None:
+            break
+        if attempt == MAX_DEALS - 1:  # every deal thrown in: the last one is played in no-trump
+            dealt.public.trump = None
+            settled = Deal(dealt.hands, dealt.kitty, dealt.public, None, None, attempt, "no-trump", weak)
+            break
+        _deal(h)
+    h.dealt, h.hands, h.public = settled, settled.hands, settled.public
+    h.standing, h.trump_by = settled.standing, settled.trump_by
+    if settled.standing is not None:  # the declarer banks
+        h.banker = settled.standing.seat
+    h.public.banker = h.banker
+    h.public.ctx = rules.context(h.level, h.public.trump)
 
 
 def _name_trump(h: Hand) -> None:
@@ -189,7 +226,7 @@ def _score(h: Hand) -> None:
         penalty=end.penalty, forfeit=end.forfeit, beyond=h.beyond,
         weak_hands=[(w.seat, w.hand, w.trump) for w in h.dealt.weak_hands],
         kitty_shown=public.kitty_shown, buried_shown=public.buried_shown, buried_by=kitty.burier,
-        overturn_round=h.overturn_round, bids=h.bids, bid=h.bid,
+        overturn_round=h.overturn_round, bids=h.bids, bid=h.bid, in_turn_round=h.in_turn_round,
     )
     if h.auction_redeals:
         record.redeals += h.auction_redeals
@@ -203,6 +240,7 @@ def _score(h: Hand) -> None:
 #: what each phase does to the hand's state
 _PHASES: dict[PhaseKind, Callable[[Hand], None]] = {
     "deal": _deal,
+    "declare-in-turn": _declare_in_turn,
     "auction": _auction,
     "show-kitty": _show_kitty,
     "name-trump": _name_trump,

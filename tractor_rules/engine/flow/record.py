@@ -52,6 +52,17 @@ class OverturnRound:
     made: tuple[tuple[int, tuple[Card, ...]], ...]
 
 
+@dataclass(frozen=True, slots=True)
+class InTurnRound:
+    """The declaring in turn after the deal (``declaring.in_turn``) of the deal that stood: whether
+    the hand was the game's first, the seat asked first, and each turn, (seat, the cards declared
+    or None for a pass), the last one declaring unless every player passed."""
+
+    first_hand: bool
+    first: int
+    turns: tuple[tuple[int, tuple[Card, ...] | None], ...]
+
+
 @dataclass(slots=True)
 class HandRecord:
     """Everything that happened in one hand, and its outcome."""
@@ -108,6 +119,8 @@ class HandRecord:
     #: every deal of the hand; and the winning bid (0 without an auction)
     bids: tuple[tuple[int, int | None], ...] = ()
     bid: int = 0
+    #: the declaring in turn after the deal (None when the hand was declared during the deal)
+    in_turn_round: InTurnRound | None = None
 
     @property
     def throws_tried(self) -> int:
@@ -124,7 +137,8 @@ class HandRecord:
         written only when the rules use them; "shown_in_declaring" when a rule on called or buried
         cards asks what was shown in declaring, "buried_by" when a rule on buried cards meets
         overturns after the kitty, "overturn_round" when a rule says who may overturn after the
-        kitty."""
+        kitty, "in_turn" when the rules declare in turn after the deal (null in a hand declared
+        during the deal)."""
         ctx = self.rules.context(self.level, self.trump)
         sort = _sorter(ctx)
         out: dict[str, Any] = {
@@ -161,6 +175,13 @@ class HandRecord:
                 "standing": None if round_.standing is None else [round_.standing[0], notation(round_.standing[1])],
                 "trump": round_.trump,
                 "overturns": [[seat, notation(cards)] for seat, cards in round_.made],
+            }
+        if self.rules.declaring.in_turn:
+            it = self.in_turn_round
+            out["in_turn"] = None if it is None else {
+                "first_hand": it.first_hand,
+                "first": it.first,
+                "turns": [[seat, None if cards is None else notation(cards)] for seat, cards in it.turns],
             }
         tricks = []
         for t in self.tricks:

@@ -209,7 +209,8 @@ class OverturnTurn:
 
 @dataclass(frozen=True, slots=True)
 class DealFacts:
-    """What ``declaring.overturn_in_deal_when`` may ask while declaring during the deal: the hand,
+    """What ``declaring.overturn_in_deal_when`` (and ``declaring.in_turn_when``) may ask while
+    declaring during the deal: the hand,
     known before its first card (the same for every player)."""
 
     rules: Rules
@@ -243,6 +244,18 @@ def may_overturn_in_deal(rules: Rules, first_hand: bool, level: str | None) -> b
         return True
     facts = DealFacts(rules, first_hand, level)
     return expressions.condition_holds(decl.overturn_in_deal_when, facts.fact, facts)
+
+
+def declares_in_turn(rules: Rules, first_hand: bool, level: str | None) -> bool:
+    """Whether a hand is declared in turn after the deal (``declaring.in_turn`` and its condition,
+    asked with what is known before the deal, as ``may_overturn_in_deal``)."""
+    decl = rules.declaring
+    if not decl.in_turn:
+        return False
+    if not decl.in_turn_when:
+        return True
+    facts = DealFacts(rules, first_hand, level)
+    return expressions.condition_holds(decl.in_turn_when, facts.fact, facts)
 
 
 def may_overturn(turn: OverturnTurn) -> bool:

@@ -120,6 +120,22 @@ def _overturn(c: Compiler, st: Statement) -> None:
         c.set("declaring.overturn_in_deal_when", model.Condition(condition))
 
 
+@handles("in_turn")
+def _in_turn(c: Compiler, st: Statement) -> None:
+    """``in turn: yes``, ``no`` or ``when CONDITION``: whether the hand is declared in turn after
+    the deal (轮流定主) instead of during it, and then only a hand of which the condition holds."""
+    node = as_node(st.node.args[0])
+    if node.kind in YES_NO:
+        c.set("declaring.in_turn", YES_NO[node.kind])
+        if c.get("declaring.in_turn_when"):  # a parent's condition goes with a plain yes or no
+            c.set("declaring.in_turn_when", model.Condition(()))
+        return
+    condition = condition_tree(c, node, expressions.DECLARE)
+    if condition is not None:
+        c.set("declaring.in_turn", True)
+        c.set("declaring.in_turn_when", model.Condition(condition))
+
+
 handles_choice("overturn_own", "declaring.overturn_own", YES_NO)
 
 
