@@ -23,6 +23,7 @@ def declaring_section(b: Builder) -> None:
         b.rule("declaring.suit_order", _suit_order)
         b.rule("declaring.reinforce", _reinforce)
         b.rule("declaring.overturn_in_deal", _overturn_in_deal)
+        b.rule("declaring.in_turn", _in_turn)
         b.rule("declaring.overturn_own", _overturn_own)
         b.rule("declaring.overturn_after_kitty", _overturn_after_kitty)
         b.rule("declaring.fallback", _fallback)
@@ -79,6 +80,29 @@ def _overturn_in_deal(r: Any) -> Made:
         return _("Nothing overturns a declaration during the deal: the first declaration stands.")
     return _("During the deal a stronger declaration overturns the standing one only when %(condition)s; "
              "otherwise the first declaration stands.") % {"condition": condition_words(decl.overturn_in_deal_when)}
+
+
+def _in_turn(r: Any) -> Made:
+    decl = r.declaring
+    if not decl.in_turn or not decl.ladder:
+        return None
+    first = in_turn_first(decl)
+    if decl.in_turn_when:
+        return _("When %(condition)s, nobody declares during the deal: after it, %(first)s, each player in turn "
+                 "may declare once; the first to declare becomes the banker, and their declaration names the "
+                 "trump; if nobody declares, the banker stays and trump is chosen as when nobody declares during the deal.") % {
+            "condition": condition_words(decl.in_turn_when), "first": first}
+    return _("Nobody declares during the deal: after it, %(first)s, each player in turn may declare once; the "
+             "first to declare becomes the banker, and their declaration names the trump; if nobody declares, "
+             "the banker stays and trump is chosen as when nobody declares during the deal.") % {"first": first}
+
+
+def in_turn_first(decl: Any) -> str:
+    """Who declares first in turn, in words: the banker, and the dealer in the game's first hand
+    unless the condition leaves the first hand out."""
+    if tuple(decl.in_turn_when) == ("not", ("fact", "first-hand")):
+        return _("from the banker")
+    return _("from the banker (the dealer in the game's first hand)")
 
 
 def _overturn_own(r: Any) -> Made:
