@@ -152,6 +152,8 @@ NEVER_HOLDS = _define("W107", "never-holds", "a house rule whose condition no ha
                                              "happen")
 BURIAL_SHORTFALL = _define("W108", "burial-shortfall", "a rule on buried cards that a player may hold too few "
                                                        "cards to keep")
+IN_TURN_UNUSED = _define("W111", "in-turn-unused", "a statement about declaring during the deal in rules "
+                                                  "that declare every hand in turn after it")
 
 
 def code_info(code: str) -> Code:
