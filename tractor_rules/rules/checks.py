@@ -152,7 +152,18 @@ def _check_auction(c: Reporter, r: model.Rules) -> None:
 
 def _check_in_turn(c: Reporter, r: model.Rules) -> None:
     """Declaring in turn after the deal needs declarations to make: a ladder, and no auction (which
-    finds the banker instead)."""
+    finds the banker instead).  A player of the banker's team other than the banker buries only
+    where the team is seated, and after the declarer only where somebody declares."""
+    role = r.kitty_exchange.buried_by
+    if role != "banker" and not r.table.seated:
+        c.error_at_field(("kitty_exchange.buried_by", "table.partnership"),
+                         "the banker has no seated partner here (called partners, or a banker alone), so nobody "
+                         "but the banker can take the kitty: write 'buried by: the banker'",
+                         code=codes.DECLARING_PHASES)
+    elif role == "first-banker-after-declarer" and (r.auction.on or not r.declaring.ladder):
+        c.error_at_field(("kitty_exchange.buried_by", "auction.direction" if r.auction.on else "declaring.ladder"),
+                         "nobody declares in these rules, so there is no declarer to bury after: write "
+                         "'buried by: the banker' or 'buried by: the banker's partner'", code=codes.DECLARING_PHASES)
     d = r.declaring
     if not d.in_turn:
         return

@@ -12,7 +12,8 @@
   played at their level; everyone passing deals again, where the rules say so.
 - "show-kitty": the kitty as dealt shown to the table.
 - "name-trump": after an auction, the banker names a suit, having seen the kitty or not.
-- "bury": the banker exchanges the kitty (``kitty``).
+- "bury": the banker, or the player the rules name (``kitty_exchange.buried_by``), exchanges the
+  kitty (``kitty``).
 - "overturn": 炒地皮, the others overturning after the exchange where the rules allow.
 - "call": with called partners, the banker's calls (``friends``).
 - "play": the tricks, the banker leading the first (``trick_play``).
@@ -36,7 +37,7 @@ from .auction import first_bidder, run_auction
 from .choices import IllegalPlay
 from .deal import MAX_DEALS, Deal, Standing, WeakHand, deal, declare_in_turn, first_banker, settle
 from .friends import ask_calls
-from .kitty import Kitty, exchange, overturns
+from .kitty import Kitty, burier_seat, exchange, overturns
 from .outcome import point_table, score
 from .record import HandRecord, InTurnRound, OverturnRound
 from .trick_play import play_tricks
@@ -180,7 +181,9 @@ def _show_kitty(h: Hand) -> None:
 
 
 def _bury(h: Hand) -> None:
-    h.kitty = exchange(h.players, h.banker, h.hands, h.dealt.kitty, h.public)
+    burier = burier_seat(h.rules, h.banker, None if h.standing is None else h.standing.seat)
+    h.public.buried_by = burier
+    h.kitty = exchange(h.players, burier, h.hands, h.dealt.kitty, h.public)
 
 
 def _overturn(h: Hand) -> None:

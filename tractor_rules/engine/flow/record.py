@@ -215,8 +215,10 @@ def reads_shown(rules: Rules) -> bool:
 
 def names_burier(rules: Rules) -> bool:
     """Whether the log names who buried the kitty: where a rule on buried cards meets overturns
-    after the kitty, whose overturners bury in turn."""
-    return bool(rules.kitty_exchange.buried_when) and rules.declaring.overturn_after_kitty
+    after the kitty, whose overturners bury in turn, and where the rules name a player other than
+    the banker to bury (``kitty_exchange.buried_by``)."""
+    return (bool(rules.kitty_exchange.buried_when) and rules.declaring.overturn_after_kitty
+            or rules.kitty_exchange.buried_by != "banker")
 
 
 def _sorter(ctx: Context) -> Callable[[Sequence[Card]], list[Card]]:

@@ -241,6 +241,17 @@ def _replay(entry: str | dict[str, Any], rules: Rules, problems: list[str],
     if ("buried_by" in entry) != names_burier(rules):
         problems.append("buried_by: " + ("missing, but a rule on buried cards meets overturns after the kitty"
                                          if names_burier(rules) else "logged, but the rules do not name who buried"))
+    role = exchange.buried_by
+    if role != "banker" and "buried_by" in entry and table.kitty_size:
+        took = entry["buried_by"]
+        overturned = rules.declaring.overturn_after_kitty and (
+            not isinstance(entry.get("overturn_round"), dict) or entry["overturn_round"].get("overturns"))
+        if not _is_int(took) or not 0 <= took < n:
+            stop(f"buried_by {took!r} is not one of seats 0..{n - 1}")
+        elif not overturned and took not in banker_team(rules, banker):
+            problems.append(f"buried_by: seat {took} is not of the banker's team, which buries")
+        elif not overturned and role == "partner" and took != (banker + 2) % n:
+            problems.append(f"buried_by: the banker's partner buries, seat {(banker + 2) % n}, not seat {took}")
     if exchange.buried_when:
         burier: Any = entry.get("buried_by", banker)
         if not _is_int(burier) or not 0 <= burier < n:

@@ -282,6 +282,17 @@ def _exchange(r: Any) -> Made:
     size = r.table.kitty_size
     if not size:
         return None
+    role = r.kitty_exchange.buried_by
+    if role != "banker":
+        who = (_("the banker's partner") if role == "partner" else
+               _("the first player of the banker's team after the declarer (the declarer's partner when a banker "
+                 "declared, the next player when an attacker did; the banker when nobody declared)"))
+        return ngettext("After the deal %(who)s takes the %(n)s kitty card into hand and puts %(n)s card back, face "
+                        "down; the banker still leads the first trick. The kitty's points count for nobody unless "
+                        "the attackers win the last trick.",
+                        "After the deal %(who)s takes the %(n)s kitty cards into hand and puts %(n)s cards back, "
+                        "face down; the banker still leads the first trick. The kitty's points count for nobody "
+                        "unless the attackers win the last trick.", size) % {"n": size, "who": who}
     return ngettext("After the deal the banker takes the %(n)s kitty card into hand and puts %(n)s card back, face "
                     "down. The kitty's points count for nobody unless the attackers win the last trick.",
                     "After the deal the banker takes the %(n)s kitty cards into hand and puts %(n)s cards back, face "

@@ -141,6 +141,12 @@ def _show_kitty(rules: Rules) -> tuple[str, ...]:
 def _bury(rules: Rules) -> tuple[str, ...]:
     if not rules.table.kitty_size:
         return ()
+    role = rules.kitty_exchange.buried_by
+    if role == "partner":
+        return (_("The banker's partner takes the kitty into hand and buries as many cards in its place."),)
+    if role == "first-banker-after-declarer":
+        return (_("The first player of the banker's team after the declarer takes the kitty into hand and buries "
+                  "as many cards in its place."),)
     return (_("The banker takes the kitty into hand and buries as many cards in its place."),)
 
 
