@@ -1329,6 +1329,11 @@ def _check_choices(c: Reporter, r: model.Rules) -> None:
             c.error_at_field((f"declaring.ladder[{i}].same_colour",),
                              "'of the same colour' pairs jokers with level cards: this step shows only one kind of "
                              "card", code=codes.BAD_EXPORT)
+    cut_suits = r.declaring.cut_suits
+    if (r.declaring.first_dealer == "cut") != bool(cut_suits) or cut_suits and len(set(cut_suits)) != 4:
+        c.error_at_field(("declaring.cut_suits", "declaring.first_dealer"),
+                         "a cut for the first dealer ranks all four suits, each once, and only a cut has them "
+                         "('first dealer: highest cut card, suits ...' sets both)", code=codes.BAD_EXPORT)
     if r.declaring.in_turn_when and not r.declaring.in_turn:
         c.error_at_field(("declaring.in_turn_when", "declaring.in_turn"),
                          "when a hand is declared in turn is given, but no hand is "

@@ -140,6 +140,12 @@ class Declaring:
     #: "dealer": the player who deals the first hand banks
     first_banker: Literal["first-declarer", "final-declarer", "dealer"] = "first-declarer"
     first_fallback: Literal["same", "redeal"] = "same"
+    #: who draws first (deals) in the game's first hand: "first-seat" (seat 0), or "cut": each
+    #: player cuts a card from the shuffled pack, the highest drawing first (A high, the small and
+    #: the big joker above it; equal ranks by ``cut_suits``; players with identical cards cut again)
+    first_dealer: Literal["first-seat", "cut"] = since(4, default="first-seat")
+    #: with ``first_dealer`` "cut", the suits from the highest, breaking a tie of ranks
+    cut_suits: tuple[Suit, ...] = since(4, default=())
     #: dealt hands that allow a redeal once trump is known, before the kitty exchange: "no-trumps"
     #: (not one trump), "no-points" (not one point card); empty: never
     redeal_hands: tuple[Literal["no-trumps", "no-points"], ...] = since(2, default=())

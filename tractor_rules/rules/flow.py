@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Literal, get_args
 if TYPE_CHECKING:
     from .ruleset import Rules
 
+#: "cut": in the game's first hand, the players cut for who draws first (``declaring.first_dealer``);
 #: "deal": the deal, with declaring while it goes, redeals and the first banker; "declare-in-turn":
 #: after the deal, the players declaring in turn from the banker (``declaring.in_turn``, in a hand
 #: its condition allows), the first to declare banking; "auction": the
@@ -25,7 +26,7 @@ if TYPE_CHECKING:
 #: "overturn": after the exchange, the others may overturn in turn (炒地皮), an overturner burying
 #: again; "call": the banker calls cards (Finding Friends); "play": the tricks; "show-buried": the
 #: buried cards shown to the table; "score": the points, the level change and the next banker
-PhaseKind = Literal["deal", "declare-in-turn", "auction", "show-kitty", "name-trump", "bury", "overturn", "call", "play", "show-buried",
+PhaseKind = Literal["cut", "deal", "declare-in-turn", "auction", "show-kitty", "name-trump", "bury", "overturn", "call", "play", "show-buried",
                     "score"]
 PHASE_KINDS: tuple[PhaseKind, ...] = get_args(PhaseKind)
 
@@ -37,6 +38,7 @@ def hand_phases(rules: Rules) -> tuple[PhaseKind, ...]:
     """The phases a hand of ``rules`` goes through, in order: the standard ones, less the optional
     phases the ruleset does not switch on."""
     on = {
+        "cut": rules.declaring.first_dealer == "cut",
         "declare-in-turn": rules.declaring.in_turn,
         "auction": rules.auction.on,
         "name-trump": rules.auction.on,

@@ -234,14 +234,15 @@ class Deal:
 
 def deal(rules: Rules, players: Sequence[Player], rng: random.Random, deck: Sequence[Card], *,
          level: str | None, banker: int | None, beyond: bool, auction: bool = False,
-         after_deal: bool = False) -> Deal:
+         after_deal: bool = False, first_dealer: int = 0) -> Deal:
     """Deal ``deck`` (again while the rules say redeal, at most ``MAX_DEALS`` times).  ``banker``
     None is a first hand: seat 0 deals.  ``beyond``: the extra level, dealt without declaring and
     played in no-trump.  ``auction``: dealt once, without declaring, trump left to the banker the
     auction finds ("named").  ``after_deal``: dealt once, without declaring, the players declaring in
-    turn after it (``declare_in_turn``; trump_by "in-turn" until then)."""
+    turn after it (``declare_in_turn``; trump_by "in-turn" until then).  ``first_dealer``: who deals
+    a first hand (the cut's winner; seat 0 without a cut)."""
     n = rules.table.players
-    dealer = 0 if banker is None else banker
+    dealer = first_dealer if banker is None else banker
     declaring = DeclarationOffers(rules, players, level, may_overturn_in_deal(rules, banker is None, level))
     k = rules.table.kitty_size
     weak: list[WeakHand] = []

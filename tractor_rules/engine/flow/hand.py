@@ -1,6 +1,8 @@
 """One hand, from the shuffle to the score: the phases its rules give it (``Rules.phases``, from
 ``rules.flow``), each run by a function of this module on the hand's state, in turn.
 
+- "cut": in the game's first hand, each player cuts a card from the shuffled pack and the highest
+  deals (``rulings.declaring.cut_winner``; identical cards cut again).
 - "deal": deal and declare (``deal``); trump by the last declaration, else the fallback or a
   redeal; a redeal for a weak hand where the rules allow one; the first hand's banker.  With an
   auction, the deal alone.
@@ -30,8 +32,9 @@ from functools import lru_cache
 
 from ...rules import SUITS, PhaseKind, Rules, Table
 from ..deck.cards import Card, pack
+from ..deck.draws import shuffle
 from ..errors import EngineError
-from ..rulings.declaring import declares_in_turn
+from ..rulings.declaring import cut_winner, declares_in_turn
 from .after_hand import facts_of, fired, next_banker_after
 from .auction import first_bidder, run_auction
 from .choices import IllegalPlay
@@ -91,6 +94,9 @@ class Hand:
                         and declares_in_turn(rules, banker is None, level))
         #: the declaring in turn of the deal that stood (None: the hand declared during the deal)
         self.in_turn_round: InTurnRound | None = None
+        #: who deals a first hand (the cut's winner), and the cuts, (seat, card), in order
+        self.first_dealer = 0
+        self.cuts: tuple[tuple[int, Card], ...] = ()
 
     def play(self) -> HandRecord:
         for phase in self.rules.phases():
@@ -102,7 +108,7 @@ def _deal(h: Hand) -> None:
     rules = h.rules
     auction = rules.auction.on
     dealt = deal(rules, h.players, h.rng, h.deck, level=h.level, banker=h.given_banker, beyond=h.beyond,
-                 auction=auction, after_deal=h.in_turn)
+                 auction=auction, after_deal=h.in_turn, first_dealer=h.first_dealer)
     h.dealt, h.hands, h.public = dealt, dealt.hands, dealt.public
     h.standing, h.trump_by = dealt.standing, dealt.trump_by
     if auction:  # the auction finds the banker, who names trump
@@ -132,6 +138,21 @@ def _auction(h: Hand) -> None:
         h.level = h.seat_levels[h.banker]
     h.public.level = h.level
     h.public.banker = h.banker
+
+
+def _cut(h: Hand) -> None:
+    if not h.first_hand:  # later hands know their dealer, the banker
+        return
+    cards = list(h.deck)
+    shuffle(h.rng, cards)
+    seats = tuple(range(h.n))
+    cuts: list[tuple[int, Card]] = []
+    while len(seats) > 1 and cards:
+        round_ = [(seat, cards.pop()) for seat in seats]
+        cuts += round_
+        seats = cut_winner(h.rules, round_)
+    h.cuts = tuple(cuts)
+    h.first_dealer = seats[0]
 
 
 def _declare_in_turn(h: Hand) -> None:
@@ -230,6 +251,7 @@ def _score(h: Hand) -> None:
         weak_hands=[(w.seat, w.hand, w.trump) for w in h.dealt.weak_hands],
         kitty_shown=public.kitty_shown, buried_shown=public.buried_shown, buried_by=kitty.burier,
         overturn_round=h.overturn_round, bids=h.bids, bid=h.bid, in_turn_round=h.in_turn_round,
+        cuts=h.cuts,
     )
     if h.auction_redeals:
         record.redeals += h.auction_redeals
@@ -242,6 +264,7 @@ def _score(h: Hand) -> None:
 
 #: what each phase does to the hand's state
 _PHASES: dict[PhaseKind, Callable[[Hand], None]] = {
+    "cut": _cut,
     "deal": _deal,
     "declare-in-turn": _declare_in_turn,
     "auction": _auction,

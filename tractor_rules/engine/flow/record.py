@@ -121,6 +121,9 @@ class HandRecord:
     bid: int = 0
     #: the declaring in turn after the deal (None when the hand was declared during the deal)
     in_turn_round: InTurnRound | None = None
+    #: the game's first hand with a cut for who deals (``declaring.first_dealer`` "cut"): every
+    #: card cut, (seat, card), in order, identical highest cards cutting again
+    cuts: tuple[tuple[int, Card], ...] = ()
 
     @property
     def throws_tried(self) -> int:
@@ -138,7 +141,8 @@ class HandRecord:
         cards asks what was shown in declaring, "buried_by" when a rule on buried cards meets
         overturns after the kitty, "overturn_round" when a rule says who may overturn after the
         kitty, "in_turn" when the rules declare in turn after the deal (null in a hand declared
-        during the deal)."""
+        during the deal), "cuts" when the first hand's dealer is found by cutting (empty in later
+        hands)."""
         ctx = self.rules.context(self.level, self.trump)
         sort = _sorter(ctx)
         out: dict[str, Any] = {
@@ -176,6 +180,8 @@ class HandRecord:
                 "trump": round_.trump,
                 "overturns": [[seat, notation(cards)] for seat, cards in round_.made],
             }
+        if self.rules.declaring.first_dealer == "cut":
+            out["cuts"] = [[seat, str(card)] for seat, card in self.cuts]
         if self.rules.declaring.in_turn:
             it = self.in_turn_round
             out["in_turn"] = None if it is None else {

@@ -37,13 +37,13 @@ from ..flow.after_hand import HandFacts, fired, kitty_dug, next_banker_after
 from ..flow.deal import MAX_DEALS
 from ..flow.record import names_burier, reads_shown
 from ..flow.seats import banker_team
-from ..rulings.declaring import OverturnTurn, declares_in_turn, may_overturn
+from ..rulings.declaring import OverturnTurn, cut_winner, declares_in_turn, may_overturn
 
 FIELDS = ("ruleset", "level", "trump", "banker", "hands", "kitty", "tricks", "attacker_points",
           "kitty_points", "kitty_multiplier", "level_change", "next_banker")
 OPTIONAL = ("called", "declarer", "weak_hands", "kitty_shown", "buried_shown", "table_points",
             "table_points_change", "after_hand", "trump_by", "shown_in_declaring", "buried_by", "overturn_round",
-            "bids", "bid", "in_turn")
+            "bids", "bid", "in_turn", "cuts")
 TRICK_FIELDS = ("leader", "plays", "winner", "points")
 
 
@@ -209,6 +209,7 @@ def _replay(entry: str | dict[str, Any], rules: Rules, problems: list[str],
     # --- the auction ----------------------------------------------------------------------------
     bid = _check_auction(entry, rules, banker, level, trump, problems)
     _check_in_turn(entry, rules, banker, level, trump, problems)
+    _check_cuts(entry, rules, ctx, problems)
 
     # --- the deals thrown in, and the kitty shown ------------------------------------------------
     _check_weak_hands(entry, rules, level, hands, problems)
@@ -682,6 +683,47 @@ def _check_in_turn(entry: dict[str, Any], rules: Rules, banker: int, level: str 
         return
     if banker != logged["first"]:
         problems.append(f"in_turn: every player passed, so seat {logged['first']} banks, not seat {banker}")
+
+
+def _check_cuts(entry: dict[str, Any], rules: Rules, ctx: Any, problems: list[str]) -> None:
+    """With a cut for the first hand's dealer (``declaring.first_dealer`` "cut"), the logged cuts
+    ([seat, card] each; none after the first hand): every seat cuts in turn from seat 0, then the
+    seats tied with identical highest cards again, until one is highest; that seat deals, so it is
+    asked first where the hand is declared in turn."""
+    cut = rules.declaring.first_dealer == "cut"
+    if not cut:
+        if "cuts" in entry:
+            problems.append("cuts: logged, but the rules do not cut for the first dealer")
+        return
+    cuts = entry.get("cuts")
+    n = rules.table.players
+    if not isinstance(cuts, list) or not all(isinstance(c, list) and len(c) == 2 and _is_int(c[0]) for c in cuts):
+        problems.append("cuts: a list of [seat, card] is needed where the rules cut for the first dealer")
+        return
+    if not cuts:
+        return
+    seats: tuple[int, ...] = tuple(range(n))
+    at = 0
+    while True:
+        round_ = cuts[at:at + len(seats)]
+        if [c[0] for c in round_] != list(seats):
+            problems.append(f"cuts: seats {list(seats)} cut in turn, not {[c[0] for c in round_]}")
+            return
+        try:
+            cards = [(seat, ctx.cards(card)[0]) for seat, card in round_]
+        except (CardNotationError, IndexError, TypeError) as why:
+            problems.append(f"cuts: {why}")
+            return
+        at += len(seats)
+        seats = cut_winner(rules, cards)
+        if len(seats) == 1:
+            break
+    if at != len(cuts):
+        problems.append(f"cuts: seat {seats[0]} cut the highest card, yet the cutting goes on")
+        return
+    turns = entry.get("in_turn")
+    if isinstance(turns, dict) and turns.get("first_hand") and turns.get("first") != seats[0]:
+        problems.append(f"in_turn: seat {seats[0]} won the cut and deals, so it is asked first")
 
 
 def _check_weak_hands(entry: dict[str, Any], rules: Rules, level: str | None, hands: list[list[Card]],

@@ -258,6 +258,22 @@ def declares_in_turn(rules: Rules, first_hand: bool, level: str | None) -> bool:
     return expressions.condition_holds(decl.in_turn_when, facts.fact, facts)
 
 
+def cut_strength(rules: Rules, card: Card) -> tuple[int, int]:
+    """A cut card's strength (``declaring.first_dealer`` "cut"): its rank, 2 low, A high, the small
+    joker then the big one above it; then its suit by ``declaring.cut_suits`` (the highest first)."""
+    if card.is_joker:
+        return (len(RANKS) + (1 if card == BIG_JOKER else 0), 0)
+    suits = rules.declaring.cut_suits
+    return (RANKS.index(card.rank), len(suits) - suits.index(card.suit) if card.suit in suits else 0)
+
+
+def cut_winner(rules: Rules, cuts: Sequence[tuple[int, Card]]) -> tuple[int, ...]:
+    """The seats whose cut is the highest of ``cuts`` (seat, card): one, or several who cut
+    identical cards and cut again."""
+    best = max(cut_strength(rules, card) for _, card in cuts)
+    return tuple(seat for seat, card in cuts if cut_strength(rules, card) == best)
+
+
 def may_overturn(turn: OverturnTurn) -> bool:
     """Whether the player whose turn it is may overturn after the kitty (``declaring.overturn_when``;
     every player may where it is empty)."""

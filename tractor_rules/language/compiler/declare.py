@@ -72,6 +72,29 @@ def _ladder(c: Compiler, st: Statement) -> None:
         c.set("declaring.ladder", tuple(steps))
 
 
+@handles("first_dealer")
+def _first_dealer(c: Compiler, st: Statement) -> None:
+    """``first dealer: the first seat`` or ``highest cut card, suits S > H > C > D``: who draws first
+    in the game's first hand."""
+    rule = as_node(st.node.args[0])
+    if rule.kind == "dealer_first_seat":
+        c.set("declaring.first_dealer", "first-seat")
+        c.set("declaring.cut_suits", ())
+        return
+    suits: list[str] = []
+    for arg in rule.args:
+        leaf = as_leaf(arg)
+        if leaf.value in suits:
+            c.error(leaf, f"suit {leaf.value} appears twice", code=codes.REPEATED_VALUE)
+            return
+        suits.append(str(leaf.value))
+    if len(suits) != 4:
+        c.error(st, f"a cut ranks all four suits; this one has {len(suits)}", code=codes.CONTRADICTORY_STATEMENT)
+        return
+    c.set("declaring.first_dealer", "cut")
+    c.set("declaring.cut_suits", tuple(suits))
+
+
 @handles("suit_order")
 def _suit_order(c: Compiler, st: Statement) -> None:
     suits: list[str] = []

@@ -28,6 +28,7 @@ def declaring_section(b: Builder) -> None:
         b.rule("declaring.overturn_after_kitty", _overturn_after_kitty)
         b.rule("declaring.fallback", _fallback)
         b.example("declaring.fallback_example", ex.fallback_example)
+        b.rule("declaring.first_dealer", _first_dealer)
         b.rule("declaring.first_banker", _first_banker)
         b.rule("declaring.first_fallback", _first_fallback)
         b.rule("declaring.redeal_hands", _weak_hands)
@@ -95,6 +96,16 @@ def _in_turn(r: Any) -> Made:
     return _("Nobody declares during the deal: after it, %(first)s, each player in turn may declare once; the "
              "first to declare becomes the banker, and their declaration names the trump; if nobody declares, "
              "the banker stays and trump is chosen as when nobody declares during the deal.") % {"first": first}
+
+
+def _first_dealer(r: Any) -> Made:
+    decl = r.declaring
+    if decl.first_dealer != "cut":
+        return None
+    return _("In the game's first hand each player cuts a card from the shuffled pack, and the highest deals, "
+             "taking the first card: A is high and 2 low, the small joker above A and the big joker above it; "
+             "between cards of one rank the suit decides, from the highest: %(suits)s. Players who cut identical "
+             "highest cards cut again.") % {"suits": join_list([SUIT_GLYPHS[s] for s in decl.cut_suits])}
 
 
 def in_turn_first(decl: Any) -> str:

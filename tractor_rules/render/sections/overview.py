@@ -103,6 +103,10 @@ def _deal(rules: Rules) -> tuple[str, ...]:
                    "stands names the trump suit (or no-trump).")
 
 
+def _cut(rules: Rules) -> tuple[str, ...]:
+    return (_("In the game's first hand only: each player cuts a card, and the highest card deals."),)
+
+
 def _declare_in_turn(rules: Rules) -> tuple[str, ...]:
     decl = rules.declaring
     values = {"first": in_turn_first(decl)}
@@ -194,6 +198,7 @@ def _score(rules: Rules) -> tuple[str, ...]:
 
 #: each phase's steps, as the overview says them (none: a phase with nothing to do at this table)
 _PHASE_STEPS: dict[PhaseKind, Callable[[Rules], tuple[str, ...]]] = {
+    "cut": _cut,
     "deal": _deal,
     "declare-in-turn": _declare_in_turn,
     "auction": _auction,
