@@ -70,7 +70,7 @@ def test_a_suppression_comment_silences_its_line_or_the_next():
 def test_select_and_ignore_take_codes_and_prefixes():
     assert selection(["W1"]) == tuple(LINTERS)
     assert selection(["W102,W103"], ["W103"]) == ("W102",)
-    assert selection(None, ["W10"]) == ()
+    assert selection(None, ["W10", "W11"]) == ()
     with pytest.raises(ValueError, match="unknown lint code 'E001'"):
         selection(["E001"])
     path = FIXTURES / "W102.tractor"

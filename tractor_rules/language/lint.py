@@ -464,39 +464,6 @@ class NeverHolds(Linter):
                                                                "declared in turn: write 'in turn: no'")
 
 
-#: the statements about declaring during the deal, which say nothing where every hand is declared
-#: in turn after it (one declaration, with nothing standing), with the words they are written with
-_DURING_THE_DEAL = {"overturn": "overturn", "suit_order": "suit order", "reinforce": "reinforce",
-                    "overturn_own": "overturn own", "first_banker": "first banker"}
-
-
-@linter(codes.IN_TURN_UNUSED)
-class InTurnUnused(Linter):
-    """What it does: in rules that declare every hand in turn after the deal (``in turn: yes`` in
-    ``declare``), finds the statements of the file about declaring during the deal: ``overturn``,
-    ``suit order``, ``reinforce``, ``overturn own`` and ``first banker``.
-
-    Why is this bad? Nobody declares during the deal: after it, the first player to declare
-    banks, with nothing standing to overturn, reinforce or break a tie with; so these statements
-    never apply.  Perhaps ``in turn: when not the first hand`` was meant, the first hand declared
-    as the cards come.
-
-    Example: ``in turn: yes`` with ``overturn: no``.
-
-    Use instead: leave the statement out, or declare only some hands in turn (``in turn: when
-    ...``)."""
-
-    def findings(self, ctx: LintContext) -> Iterator[Finding]:
-        decl = ctx.rules.declaring
-        if not decl.in_turn or decl.in_turn_when or not decl.ladder:
-            return
-        for st in ctx.resolved.statements:
-            if st.file == ctx.root and st.kind in _DURING_THE_DEAL:
-                yield Finding(st.file, st.pos, f"every hand is declared in turn after the deal, so "
-                                               f"'{_DURING_THE_DEAL[st.kind]}' never applies: leave it out, "
-                                               f"or write 'in turn: when ...'")
-
-
 @linter(codes.BURIAL_SHORTFALL, at_compile_time=True)
 class BurialShortfall(Linter):
     """What it does: finds a rule on buried cards (``buried cards: when ...`` in ``kitty``) that a
@@ -557,3 +524,36 @@ def _most_attacker_points(rules: Rules) -> int:
                     longest = hand // r.width
                     most = max(most, r.factor * 2 ** max(0, min(longest, 64) - r.length))
     return total + max(most - 1, 0) * kitty_points
+
+
+#: the statements about declaring during the deal, which say nothing where every hand is declared
+#: in turn after it (one declaration, with nothing standing), with the words they are written with
+_DURING_THE_DEAL = {"overturn": "overturn", "suit_order": "suit order", "reinforce": "reinforce",
+                    "overturn_own": "overturn own", "first_banker": "first banker"}
+
+
+@linter(codes.IN_TURN_UNUSED)
+class InTurnUnused(Linter):
+    """What it does: in rules that declare every hand in turn after the deal (``in turn: yes`` in
+    ``declare``), finds the statements of the file about declaring during the deal: ``overturn``,
+    ``suit order``, ``reinforce``, ``overturn own`` and ``first banker``.
+
+    Why is this bad? Nobody declares during the deal: after it, the first player to declare
+    banks, with nothing standing to overturn, reinforce or break a tie with; so these statements
+    never apply.  Perhaps ``in turn: when not the first hand`` was meant, the first hand declared
+    as the cards come.
+
+    Example: ``in turn: yes`` with ``overturn: no``.
+
+    Use instead: leave the statement out, or declare only some hands in turn (``in turn: when
+    ...``)."""
+
+    def findings(self, ctx: LintContext) -> Iterator[Finding]:
+        decl = ctx.rules.declaring
+        if not decl.in_turn or decl.in_turn_when or not decl.ladder:
+            return
+        for st in ctx.resolved.statements:
+            if st.file == ctx.root and st.kind in _DURING_THE_DEAL:
+                yield Finding(st.file, st.pos, f"every hand is declared in turn after the deal, so "
+                                               f"'{_DURING_THE_DEAL[st.kind]}' never applies: leave it out, "
+                                               f"or write 'in turn: when ...'")
