@@ -160,6 +160,7 @@ def _declare_in_turn(h: Hand) -> None:
         return
     rules = h.rules
     weak: list[WeakHand] = []
+    settled: Deal | None = None
     for attempt in range(MAX_DEALS):
         dealt = h.dealt
         first = dealt.public.dealer
@@ -174,6 +175,8 @@ def _declare_in_turn(h: Hand) -> None:
             settled = Deal(dealt.hands, dealt.kitty, dealt.public, None, None, attempt, "no-trump", weak)
             break
         _deal(h)
+    if settled is None:  # the loop always ends with a deal that stands
+        raise EngineError("declaring in turn ended without a deal")
     h.dealt, h.hands, h.public = settled, settled.hands, settled.public
     h.standing, h.trump_by = settled.standing, settled.trump_by
     if settled.standing is not None:  # the declarer banks
