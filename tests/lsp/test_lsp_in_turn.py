@@ -33,3 +33,18 @@ def test_hover_shows_the_sentence_of_declaring_in_turn(session, folder):
     assert diagnostics == []
     hover = session.hover(uri, 4, 4).contents.value
     assert "nobody declares during the deal: after it, from the banker" in hover
+
+
+@pytest.mark.parametrize("section, line, words, sentence", [
+    ("kitty", "  buried by: the first of the bankers after the declarer\n", "buried by",
+     "After the deal the first player of the banker's team after the declarer"),
+    ("declare", "  first dealer: highest cut card, suits ♠ > ♥ > ♣ > ♦\n", "first dealer",
+     "each player cuts a card from the shuffled pack, and the highest deals"),
+])
+def test_the_other_declaring_phases_are_offered_and_hovered(session, folder, section, line, words, sentence):
+    uri, _ = session.open(folder / f"{section}-complete.tractor", f'extends: "two-decks"\n{section}\n  \n')
+    assert words in {item.label for item in session.complete(uri, 2, 2)}
+    text = f'ruleset: "Phases"\nextends: "two-decks"\n\n{section}\n{line}'
+    uri, diagnostics = session.open(folder / f"{section}-hover.tractor", text)
+    assert diagnostics == []
+    assert sentence in session.hover(uri, 4, 4).contents.value
