@@ -240,7 +240,8 @@ def _replay(entry: str | dict[str, Any], rules: Rules, problems: list[str],
     elif "shown_in_declaring" in entry:
         shown = cards(entry["shown_in_declaring"], "shown_in_declaring")
     if ("buried_by" in entry) != names_burier(rules):
-        problems.append("buried_by: " + ("missing, but a rule on buried cards meets overturns after the kitty"
+        problems.append("buried_by: " + (("missing, but the rules name who buries" if exchange.buried_by != "banker"
+                                          else "missing, but a rule on buried cards meets overturns after the kitty")
                                          if names_burier(rules) else "logged, but the rules do not name who buried"))
     role = exchange.buried_by
     if role != "banker" and "buried_by" in entry and table.kitty_size:
