@@ -132,6 +132,8 @@ ENDLESS_GAME = _define("E316", "endless-game", "levels that go round without end
 AUCTION = _define("E317", "auction", "an auction that the rest of the rules cannot play, or a bid read "
                                      "without an auction")
 GIVE_UP = _define("E319", "give-up", "giving up the bank where no declaration can find the next banker")
+DECLARING_PHASES = _define("E320", "declaring-phases", "a phase of declaring (in turn after the deal) that the "
+                                                       "rest of the rules cannot play")
 OUTCOME_NUMBER = _define("E321", "outcome-number", "a number where a row's levels go that cannot be one: "
                                                    "below 0, unbounded, or reading what the row does not know")
 
@@ -155,6 +157,8 @@ BURIAL_SHORTFALL = _define("W108", "burial-shortfall", "a rule on buried cards t
                                                        "cards to keep")
 NEVER_GIVEN_UP = _define("W110", "never-given-up", "giving up the bank in a game whose only hand is the first, "
                                                    "which has no banker yet to give it up")
+IN_TURN_UNUSED = _define("W111", "in-turn-unused", "a statement about declaring during the deal in rules "
+                                                  "that declare every hand in turn after it")
 ROW_NUMBER_FIXED = _define("W112", "row-number-fixed", "an upgrade row whose levels, written as a number of the "
                                                        "hand, come to the same at every score it covers")
 

@@ -19,6 +19,9 @@ SWITCHES = ("show-kitty", "overturn", "call", "show-buried")
 #: the phases an auction switches on (tests/engine/test_auction.py), and giving up the bank
 #: (tests/engine/test_give_up.py): tested where those statements are
 OTHER_SWITCHES = ("auction", "name-trump", "give-up")
+#: the phases of declaring that their own statements switch on: the cut for the first deal
+#: (tests/engine/test_cut.py) and declaring in turn (tests/engine/test_in_turn.py)
+DECLARING_PHASES = ("cut", "declare-in-turn")
 
 
 def switched(base: Rules, on: set[str]) -> Rules:
@@ -36,7 +39,7 @@ def switched(base: Rules, on: set[str]) -> Rules:
 def test_a_hand_has_the_standard_phases_its_statements_switch_on_in_the_standard_order(on):
     rules = switched(tr.load("house-finding-friends"), on)
     assert rules.phases() == tuple(p for p in STANDARD_PHASES
-                                   if p in on or p not in SWITCHES and p not in OTHER_SWITCHES)
+                                   if p in on or p not in SWITCHES + OTHER_SWITCHES + DECLARING_PHASES)
     assert rules.phases()[0] == "deal" and rules.phases()[-2:] in (("play", "score"), ("show-buried", "score"))
 
 
@@ -123,7 +126,8 @@ def test_a_table_without_a_kitty_says_no_step_of_the_kitty():
     rules = tr.loads('extends: "two-decks"\ntable\n  deal: 27 each, kitty 0\ndeclare\n  overturn after kitty: yes\n'
                      '  nobody declares: no-trump\n', origin="house.tractor")
     rules = replace(rules, kitty_exchange=replace(rules.kitty_exchange, shown_before_burying=True, shown_at_end=True))
-    assert rules.phases() == tuple(p for p in STANDARD_PHASES if p != "call" and p not in OTHER_SWITCHES)
+    assert rules.phases() == tuple(p for p in STANDARD_PHASES
+                                   if p != "call" and p not in OTHER_SWITCHES + DECLARING_PHASES)
     steps = overview_steps(rules)
     assert not any("kitty" in step and "face up" in step for step in steps)
     assert not any(step.startswith("The banker takes the kitty") for step in steps)

@@ -195,3 +195,13 @@ def test_the_rl_environment_ends_the_episode_of_a_hand_not_played():
     assert all(env.terminations.values())
     # seats 1 and 3 bank: the attackers, seats 0 and 2, go up 3 levels
     assert [env.rewards[agent] > 0 for agent in env.possible_agents] == [True, False, True, False]
+
+
+def test_a_hand_declared_in_turn_that_nobody_declares_in_is_scored_too():
+    # nobody declares in turn after the deal: the phase of declaring in turn ends the hand
+    rules = hard("  in turn: when not the first hand\n")
+    found = scored_hands(rules, "greedy", range(40))
+    assert found, "some hand of 40 with a ladder of pairs only is declared by nobody"
+    for record in found:
+        assert record.tricks == [] and record.level_change == ("attackers", 3)
+        assert record.to_log()["in_turn"]["turns"] and all(cards is None for _, cards in record.to_log()["in_turn"]["turns"])

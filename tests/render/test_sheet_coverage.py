@@ -103,6 +103,12 @@ def inert_paths(rules: Rules, leaves: dict[str, object]) -> set[str]:
     if d.overturn_in_deal and not d.overturn_in_deal_when or not d.ladder:
         drop("declaring.overturn_in_deal")  # a stronger declaration overturns: the ladder's own words
         drop("declaring.overturn_in_deal_when")
+    if d.first_dealer != "cut":
+        drop("declaring.first_dealer")  # the first seat deals the first hand, as every sheet's first banker says
+        drop("declaring.cut_suits")
+    if not d.in_turn or not d.ladder:
+        drop("declaring.in_turn")  # every hand declared during the deal: the ladder's own words
+        drop("declaring.in_turn_when")
     if rules.levels.game_end != "beyond-last":
         drop("levels.beyond_trumps")
     if not c.tractor_widths:

@@ -421,7 +421,8 @@ class NeverHolds(Linter):
 
     def findings(self, ctx: LintContext) -> Iterator[Finding]:
         rules = ctx.rules
-        if not rules.levels.after_hand and not rules.declaring.overturn_in_deal_when:
+        if (not rules.levels.after_hand and not rules.declaring.overturn_in_deal_when
+                and not rules.declaring.in_turn_when):
             return
         # The engine's rulings are loaded by the rules that need them only: the command line's
         # parser, which imports this module, is built without the engine (tests/test_cli.py).
@@ -456,6 +457,12 @@ class NeverHolds(Linter):
             if written_at is not None:
                 yield Finding(written_at.file, written_at.pos, "no hand can meet this condition, so nothing ever "
                                                                "overturns during the deal: write 'overturn: no'")
+        in_turn = rules.declaring.in_turn_when
+        if in_turn and can_hold(in_turn, rules, ranges, ladder) is False:
+            written_at = next((st for st in reversed(ctx.resolved.statements) if st.kind == "in_turn"), None)
+            if written_at is not None:
+                yield Finding(written_at.file, written_at.pos, "no hand can meet this condition, so no hand is "
+                                                               "declared in turn: write 'in turn: no'")
 
 
 @linter(codes.BURIAL_SHORTFALL, at_compile_time=True)
@@ -513,6 +520,33 @@ class NeverGivenUp(Linter):
         if written_at is not None:
             yield Finding(written_at.file, written_at.pos, "the game is its first hand only, whose banker the "
                                                            "declaring finds, so nobody ever has the bank to give up")
+@linter(codes.IN_TURN_UNUSED)
+class InTurnUnused(Linter):
+    """What it does: in rules that declare every hand in turn after the deal (``in turn: yes`` in
+    ``declare``), finds the statements of the file about declaring during the deal: ``overturn``,
+    ``suit order``, ``reinforce``, ``overturn own`` and ``first banker``.
+
+    Why is this bad? Nobody declares during the deal: after it, the first player to declare
+    banks, with nothing standing to overturn, reinforce or break a tie with; so these statements
+    never apply.  Perhaps ``in turn: when not the first hand`` was meant, the first hand declared
+    as the cards come.
+
+    Example: ``in turn: yes`` with ``overturn: no``.
+
+    Use instead: leave the statement out, or declare only some hands in turn (``in turn: when
+    ...``)."""
+
+    def findings(self, ctx: LintContext) -> Iterator[Finding]:
+        decl = ctx.rules.declaring
+        if not decl.in_turn or decl.in_turn_when or not decl.ladder:
+            return
+        for st in ctx.resolved.statements:
+            if st.file == ctx.root and st.kind in _DURING_THE_DEAL:
+                yield Finding(st.file, st.pos, f"every hand is declared in turn after the deal, so "
+                                               f"'{_DURING_THE_DEAL[st.kind]}' never applies: leave it out, "
+                                               f"or write 'in turn: when ...'")
+
+
 @linter(codes.ROW_NUMBER_FIXED)
 class RowNumberFixed(Linter):
     """What it does: finds an upgrade row whose levels are written as a number of the hand
@@ -573,3 +607,9 @@ def _most_attacker_points(rules: Rules) -> int:
                     longest = hand // r.width
                     most = max(most, r.factor * 2 ** max(0, min(longest, 64) - r.length))
     return total + max(most - 1, 0) * kitty_points
+
+
+#: the statements about declaring during the deal, which say nothing where every hand is declared
+#: in turn after it (one declaration, with nothing standing), with the words they are written with
+_DURING_THE_DEAL = {"overturn": "overturn", "suit_order": "suit order", "reinforce": "reinforce",
+                    "overturn_own": "overturn own", "first_banker": "first banker"}

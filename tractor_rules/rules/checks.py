@@ -111,6 +111,7 @@ def check_rules(c: Reporter, rules: model.Rules) -> None:
         _check_stakes,
         _check_auction,
         _check_give_up,
+        _check_in_turn,
     ):
         check(c, rules)
 
@@ -166,6 +167,36 @@ def _check_auction(c: Reporter, r: model.Rules) -> None:
         if tree and "bid" in expressions.quantities_of(tree):
             c.error_at_field((path, "levels.after_hand"), "'bid' is the winning bid of an auction, but these rules have none: "
                                       "add an 'auction' section with 'bids:'", code=codes.AUCTION)
+
+
+# --- declaring in turn --------------------------------------------------------------------------
+
+
+def _check_in_turn(c: Reporter, r: model.Rules) -> None:
+    """Declaring in turn after the deal needs declarations to make: a ladder, and no auction (which
+    finds the banker instead).  A player of the banker's team other than the banker buries only
+    where the team is seated, and after the declarer only where somebody declares."""
+    role = r.kitty_exchange.buried_by
+    if role != "banker" and not r.table.seated:
+        c.error_at_field(("kitty_exchange.buried_by", "table.partnership"),
+                         "the banker has no seated partner here (called partners, or a banker alone), so nobody "
+                         "but the banker can take the kitty: write 'buried by: the banker'",
+                         code=codes.DECLARING_PHASES)
+    elif role == "first-banker-after-declarer" and (r.auction.on or not r.declaring.ladder):
+        c.error_at_field(("kitty_exchange.buried_by", "auction.direction" if r.auction.on else "declaring.ladder"),
+                         "nobody declares in these rules, so there is no declarer to bury after: write "
+                         "'buried by: the banker' or 'buried by: the banker's partner'", code=codes.DECLARING_PHASES)
+    d = r.declaring
+    if not d.in_turn:
+        return
+    if r.auction.on:
+        c.error_at_field(("declaring.in_turn", "auction.direction"),
+                         "an auction decides the bank and the banker names trump, so nobody declares in turn "
+                         "after the deal: write 'in turn: no'", code=codes.DECLARING_PHASES)
+    elif not d.ladder:
+        c.error_at_field(("declaring.in_turn", "declaring.ladder"),
+                         "with 'ladder: none' nobody can declare, in turn or otherwise: write 'in turn: no' or "
+                         "give a ladder", code=codes.DECLARING_PHASES)
 
 
 # --- table ---------------------------------------------------------------------------------------
@@ -1415,6 +1446,15 @@ def _check_choices(c: Reporter, r: model.Rules) -> None:
             c.error_at_field((f"declaring.ladder[{i}].same_colour",),
                              "'of the same colour' pairs jokers with level cards: this step shows only one kind of "
                              "card", code=codes.BAD_EXPORT)
+    cut_suits = r.declaring.cut_suits
+    if (r.declaring.first_dealer == "cut") != bool(cut_suits) or cut_suits and len(set(cut_suits)) != 4:
+        c.error_at_field(("declaring.cut_suits", "declaring.first_dealer"),
+                         "a cut for the first dealer ranks all four suits, each once, and only a cut has them "
+                         "('first dealer: highest cut card, suits ...' sets both)", code=codes.BAD_EXPORT)
+    if r.declaring.in_turn_when and not r.declaring.in_turn:
+        c.error_at_field(("declaring.in_turn_when", "declaring.in_turn"),
+                         "when a hand is declared in turn is given, but no hand is "
+                         "('in turn: when ...' sets both)", code=codes.BAD_EXPORT)
     if r.declaring.overturn_in_deal_when and not r.declaring.overturn_in_deal:
         c.error_at_field(("declaring.overturn_in_deal_when", "declaring.overturn_in_deal"),
                          "when a declaration may overturn during the deal is given, but nothing overturns then "
@@ -1430,6 +1470,7 @@ def _check_moments(c: Reporter, r: model.Rules) -> None:
              ("kitty_exchange.buried_when", r.kitty_exchange.buried_when, expressions.BURY),
              ("declaring.overturn_when", r.declaring.overturn_when, expressions.OVERTURN),
              ("declaring.overturn_in_deal_when", r.declaring.overturn_in_deal_when, expressions.DECLARE),
+             ("declaring.in_turn_when", r.declaring.in_turn_when, expressions.DECLARE),
              ("kitty.formula", r.kitty.formula, expressions.KITTY),
              ("kitty_exchange.dug_when", r.kitty_exchange.dug_when, expressions.KITTY),
              ("counted", r.counted, expressions.SCORE)]

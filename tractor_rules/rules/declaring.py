@@ -128,6 +128,14 @@ class Declaring:
     #: comes may overturn (evaluated at ``expressions.OVERTURN``); empty: every player but the
     #: standing declarer
     overturn_when: Condition = since(4, default=Condition(()))
+    #: declaring in turn (轮流定主): nobody declares during the deal; after it each player in turn,
+    #: from the banker (the dealer in the game's first hand), may declare once, the first to declare
+    #: banking and naming trump; nobody: the hand's banker keeps the bank and ``fallback`` chooses
+    #: trump
+    in_turn: bool = since(4, default=False)
+    #: with ``in_turn``, a hand is declared in turn only when this condition holds of it (evaluated
+    #: at ``expressions.DECLARE``, once a hand); empty: every hand
+    in_turn_when: Condition = since(4, default=Condition(()))
     fallback: Fallback = field(default_factory=Fallback)
     #: the ways tried in turn after ``fallback`` when it names no suit, before its ``otherwise``
     #: ("first level card in kitty, otherwise highest kitty card"): each names a suit or no-trump,
@@ -141,6 +149,12 @@ class Declaring:
     #: "give-up"; ``Rules.bank_given_up_to``)
     give_up_bank: bool = since(4, default=False)
     first_fallback: Literal["same", "redeal"] = "same"
+    #: who draws first (deals) in the game's first hand: "first-seat" (seat 0), or "cut": each
+    #: player cuts a card from the shuffled pack, the highest drawing first (A high, the small and
+    #: the big joker above it; equal ranks by ``cut_suits``; players with identical cards cut again)
+    first_dealer: Literal["first-seat", "cut"] = since(4, default="first-seat")
+    #: with ``first_dealer`` "cut", the suits from the highest, breaking a tie of ranks
+    cut_suits: tuple[Suit, ...] = since(4, default=())
     #: dealt hands that allow a redeal once trump is known, before the kitty exchange: "no-trumps"
     #: (not one trump), "no-points" (not one point card); empty: never
     redeal_hands: tuple[Literal["no-trumps", "no-points"], ...] = since(2, default=())

@@ -112,6 +112,10 @@ TEAMS = ("bankers", "attackers", "winners", "losers")
 #: the banker, the banker's partner (the next seat of the banker's team: fixed teams only), the
 #: winner of the last trick, the first of the hand's winners after the banker in turn order
 ROLES = ("banker", "next-seat", "partner", "last-trick-winner", "first-winner")
+#: the roles that may take the kitty and bury (``kitty_exchange.buried_by``), known once trump is
+#: set: the banker, the banker's seated partner, the first player of the banker's team after the
+#: standing declarer
+BURIER_ROLES = ("banker", "partner", "first-banker-after-declarer")
 
 
 @dataclass(frozen=True, slots=True)

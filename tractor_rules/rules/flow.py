@@ -2,7 +2,7 @@
 the sheet states step by step.
 
 The standard hand is ``STANDARD_PHASES``; its optional phases are switched on by the statements that
-have always said whether they happen (``shown: before burying``, ``overturn after kitty: yes``,
+have always said whether they happen (``in turn: when ...``, ``shown: before burying``, ``overturn after kitty: yes``,
 ``partners: by calling N cards``, ``shown: at the end``, ``give up the bank: yes``), so every ruleset keeps its meaning, and a
 phase's policies are fields of the section that states it: the auction's are the ``auction``
 section's (``bids: 80 down to 5 by 5``), which switches it and the naming of trump on.  ``hand_phases`` gives the phases one
@@ -16,7 +16,10 @@ from typing import TYPE_CHECKING, Literal, get_args
 if TYPE_CHECKING:
     from .ruleset import Rules
 
-#: "deal": the deal, with declaring while it goes, redeals and the first banker; "auction": the
+#: "cut": in the game's first hand, the players cut for who draws first (``declaring.first_dealer``);
+#: "deal": the deal, with declaring while it goes, redeals and the first banker; "declare-in-turn":
+#: after the deal, the players declaring in turn from the banker (``declaring.in_turn``, in a hand
+#: its condition allows), the first to declare banking; "auction": the
 #: players bid for the bank in turn instead (``rules.auction``), the best bidder banking;
 #: "give-up": the banker may give up the bank to the player whose declaration stands
 #: (``declaring.give_up_bank``; ``Rules.bank_given_up_to``);
@@ -25,8 +28,8 @@ if TYPE_CHECKING:
 #: "overturn": after the exchange, the others may overturn in turn (炒地皮), an overturner burying
 #: again; "call": the banker calls cards (Finding Friends); "play": the tricks; "show-buried": the
 #: buried cards shown to the table; "score": the points, the level change and the next banker
-PhaseKind = Literal["deal", "auction", "give-up", "show-kitty", "name-trump", "bury", "overturn", "call", "play", "show-buried",
-                    "score"]
+PhaseKind = Literal["cut", "deal", "declare-in-turn", "auction", "give-up", "show-kitty", "name-trump", "bury", "overturn",
+                    "call", "play", "show-buried", "score"]
 PHASE_KINDS: tuple[PhaseKind, ...] = get_args(PhaseKind)
 
 #: every phase a hand can have, in the order they come
@@ -37,6 +40,8 @@ def hand_phases(rules: Rules) -> tuple[PhaseKind, ...]:
     """The phases a hand of ``rules`` goes through, in order: the standard ones, less the optional
     phases the ruleset does not switch on."""
     on = {
+        "cut": rules.declaring.first_dealer == "cut",
+        "declare-in-turn": rules.declaring.in_turn,
         "auction": rules.auction.on,
         "give-up": rules.declaring.give_up_bank and not rules.auction.on,
         "name-trump": rules.auction.on,

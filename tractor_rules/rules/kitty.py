@@ -64,3 +64,9 @@ class KittyExchange:
     #: holds fewer of them than the kitty takes buries every one and makes up the rest with cards
     #: of their choice; () any card
     buried_when: Condition = since(4, default=Condition(()))
+    #: who takes the kitty and buries (a role of ``expressions.BURIER_ROLES``, known once trump is
+    #: set): "banker"; "partner", the banker's seated partner; "first-banker-after-declarer", the
+    #: first player of the banker's team after the standing declarer (the declarer's partner when
+    #: the declarer is a banker, the next player after an attacker; the banker when nobody
+    #: declared).  The banker still leads the first trick
+    buried_by: Literal["banker", "partner", "first-banker-after-declarer"] = since(4, default="banker")

@@ -235,13 +235,16 @@ class Deal:
 
 
 def deal(rules: Rules, players: Sequence[Player], rng: random.Random, deck: Sequence[Card], *,
-         level: str | None, banker: int | None, beyond: bool, auction: bool = False) -> Deal:
+         level: str | None, banker: int | None, beyond: bool, auction: bool = False,
+         after_deal: bool = False, first_dealer: int = 0) -> Deal:
     """Deal ``deck`` (again while the rules say redeal, at most ``MAX_DEALS`` times).  ``banker``
     None is a first hand: seat 0 deals.  ``beyond``: the extra level, dealt without declaring and
     played in no-trump.  ``auction``: dealt once, without declaring, trump left to the banker the
-    auction finds ("named")."""
+    auction finds ("named").  ``after_deal``: dealt once, without declaring, the players declaring in
+    turn after it (``declare_in_turn``; trump_by "in-turn" until then).  ``first_dealer``: who deals
+    a first hand (the cut's winner; seat 0 without a cut)."""
     n = rules.table.players
-    dealer = 0 if banker is None else banker
+    dealer = first_dealer if banker is None else banker
     declaring = DeclarationOffers(rules, players, level, may_overturn_in_deal(rules, banker is None, level))
     k = rules.table.kitty_size
     weak: list[WeakHand] = []
@@ -255,8 +258,8 @@ def deal(rules: Rules, players: Sequence[Player], rng: random.Random, deck: Sequ
         first: int | None = None
         # each hand's declaring cards, counted as they are dealt
         counts: list[dict[Card, int]] = [{} for _ in range(n)]
-        for seat in _chances(cards[:len(cards) - k], hands, dealer, declaring.table.face_set, beyond or auction,
-                             counts):
+        for seat in _chances(cards[:len(cards) - k], hands, dealer, declaring.table.face_set,
+                             beyond or auction or after_deal, counts):
             got = declaring.ask(seat, hands[seat], standing, public, counts[seat])
             if got is not None:
                 standing = got
@@ -264,35 +267,66 @@ def deal(rules: Rules, players: Sequence[Player], rng: random.Random, deck: Sequ
                     first = seat
         if auction:
             return Deal(hands, kitty, public, None, None, attempt, "named")
-        if beyond:
-            dealt = Deal(hands, kitty, public, None, None, attempt, "no-trump")
-        elif standing is not None:
-            public.trump = standing.declaration.trump
-            dealt = Deal(hands, kitty, public, standing, first, attempt, "declared")
-        elif banker is None and rules.declaring.first_fallback == "redeal":
-            continue
-        elif rules.declaring.fallback.kind == "scored":
-            # the hand is not played: it scores as the rules say (a first hand, with nobody banking
-            # yet, is dealt again)
-            if banker is None:
-                continue
-            dealt = Deal(hands, kitty, public, None, None, attempt, "scored", weak)
+        if after_deal and not beyond:
+            return Deal(hands, kitty, public, None, None, attempt, "in-turn")
+        dealt = settle(rules, players, hands, kitty, public, standing, first, first_hand=banker is None,
+                       beyond=beyond, attempt=attempt, weak=weak)
+        if dealt is not None:
             return dealt
-        else:
-            trump_by = _fallback(rules, players, hands, kitty, public)
-            if trump_by is None:
-                continue
-            dealt = Deal(hands, kitty, public, None, None, attempt, trump_by)
-        # the last deal is played whatever the hands hold
-        thrown = _weak_hand(rules, players, hands, public) if attempt < MAX_DEALS - 1 else None
-        if thrown is not None:
-            weak.append(thrown)
-            continue
-        dealt.weak_hands = weak
-        return dealt
     # every deal thrown in: play the last one in no-trump
     public.trump = None
     return Deal(hands, kitty, public, None, None, MAX_DEALS - 1, "no-trump", weak)
+
+
+def settle(rules: Rules, players: Sequence[Player], hands: list[list[Card]], kitty: list[Card], public: Public,
+           standing: Standing | None, first: int | None, *, first_hand: bool, beyond: bool, attempt: int,
+           weak: list[WeakHand]) -> Deal | None:
+    """The declaring over, the deal's trump: the standing declaration's, else the fallback's; then
+    a weak hand may throw the deal in (appended to ``weak``).  The deal that stands, or None when
+    it is dealt again (``attempt``: the deals thrown in before it)."""
+    if beyond:
+        dealt = Deal(hands, kitty, public, None, None, attempt, "no-trump")
+    elif standing is not None:
+        public.trump = standing.declaration.trump
+        dealt = Deal(hands, kitty, public, standing, first, attempt, "declared")
+    elif first_hand and rules.declaring.first_fallback == "redeal":
+        return None
+    elif rules.declaring.fallback.kind == "scored":
+        # the hand is not played: it scores as the rules say (a first hand, with nobody banking
+        # yet, is dealt again)
+        if first_hand:
+            return None
+        return Deal(hands, kitty, public, None, None, attempt, "scored", weak)
+    else:
+        trump_by = _fallback(rules, players, hands, kitty, public)
+        if trump_by is None:
+            return None
+        dealt = Deal(hands, kitty, public, None, None, attempt, trump_by)
+    # the last deal is played whatever its hands hold
+    thrown = _weak_hand(rules, players, hands, public) if attempt < MAX_DEALS - 1 else None
+    if thrown is not None:
+        weak.append(thrown)
+        return None
+    dealt.weak_hands = weak
+    return dealt
+
+
+def declare_in_turn(rules: Rules, players: Sequence[Player], dealt: Deal,
+                    first_seat: int) -> list[tuple[int, tuple[Card, ...] | None]]:
+    """轮流定主: after the deal, each player in turn from ``first_seat`` may declare once, with
+    nothing standing, until one does (that declaration stands) or every player has passed.  The
+    turns, (seat, the cards declared or None), in order; ``dealt.standing`` and ``dealt.first`` are
+    set when someone declared."""
+    public = dealt.public
+    declaring = DeclarationOffers(rules, players, public.level)
+    turns: list[tuple[int, tuple[Card, ...] | None]] = []
+    for seat in in_turn(first_seat, public.players):
+        got = declaring.ask(seat, dealt.hands[seat], None, public)
+        turns.append((seat, None if got is None else public.declarations[-1][1]))
+        if got is not None:
+            dealt.standing, dealt.first = got, seat
+            break
+    return turns
 
 
 def _weak_hand(rules: Rules, players: Sequence[Player], hands: list[list[Card]], public: Public) -> WeakHand | None:

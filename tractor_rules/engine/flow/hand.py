@@ -1,17 +1,24 @@
 """One hand, from the shuffle to the score: the phases its rules give it (``Rules.phases``, from
 ``rules.flow``), each run by a function of this module on the hand's state, in turn.
 
+- "cut": in the game's first hand, each player cuts a card from the shuffled pack and the highest
+  deals (``rulings.declaring.cut_winner``; identical cards cut again).
 - "deal": deal and declare (``deal``); trump by the last declaration, else the fallback or a
   redeal; a redeal for a weak hand where the rules allow one; the first hand's banker.  Where the
   rules score a hand nobody declared in without play, the hand ends there.  With an
   auction, the deal alone.
+- "declare-in-turn": 轮流定主, in a hand the rules declare in turn: nobody declared during the
+  deal; from the banker (the dealer in the first hand) each player may declare once, the first to
+  declare banking with their trump; nobody: the banker stays, trump by the fallback (a redeal deals
+  and declares in turn again).
 - "auction": the players bid for the bank (``auction``); the best bidder banks, and the hand is
   played at their level; everyone passing deals again, where the rules say so.
 - "give-up": the banker may give up the bank to the player whose declaration stands (``give_up``);
   the hand stays at its level.
 - "show-kitty": the kitty as dealt shown to the table.
 - "name-trump": after an auction, the banker names a suit, having seen the kitty or not.
-- "bury": the banker exchanges the kitty (``kitty``).
+- "bury": the banker, or the player the rules name (``kitty_exchange.buried_by``), exchanges the
+  kitty (``kitty``).
 - "overturn": 炒地皮, the others overturning after the exchange where the rules allow.
 - "call": with called partners, the banker's calls (``friends``).
 - "play": the tricks, the banker leading the first (``trick_play``).
@@ -29,15 +36,17 @@ from functools import lru_cache
 
 from ...rules import SUITS, PhaseKind, Rules, Table
 from ..deck.cards import Card, pack
+from ..deck.draws import shuffle
 from ..errors import EngineError
+from ..rulings.declaring import cut_winner, declares_in_turn
 from .after_hand import facts_of, fired, next_banker_after
 from .auction import first_bidder, run_auction
 from .choices import IllegalPlay
-from .deal import MAX_DEALS, Deal, Standing, deal, first_banker
+from .deal import MAX_DEALS, Deal, Standing, WeakHand, deal, declare_in_turn, first_banker, settle
 from .friends import ask_calls
-from .kitty import Kitty, exchange, overturns
+from .kitty import Kitty, burier_seat, exchange, overturns
 from .outcome import next_banker_of, point_table, score
-from .record import HandRecord, OverturnRound
+from .record import HandRecord, InTurnRound, OverturnRound
 from .seats import banker_team
 from .trick_play import play_tricks
 from .views import Player, PlayerView, Public
@@ -96,6 +105,14 @@ class Hand:
         self.auction_redeals = 0
         #: the seat that gave up the bank once the deal was over (None: nobody did)
         self.gave_up: int | None = None
+        #: whether this hand is declared in turn after the deal (``declaring.in_turn``)
+        self.in_turn = (not beyond and rules.declaring.in_turn
+                        and declares_in_turn(rules, banker is None, level))
+        #: the declaring in turn of the deal that stood (None: the hand declared during the deal)
+        self.in_turn_round: InTurnRound | None = None
+        #: who deals a first hand (the cut's winner), and the cuts, (seat, card), in order
+        self.first_dealer = 0
+        self.cuts: tuple[tuple[int, Card], ...] = ()
 
     def play(self) -> HandRecord:
         for phase in self.rules.phases():
@@ -108,7 +125,7 @@ def _deal(h: Hand) -> Ended | None:
     rules = h.rules
     auction = rules.auction.on
     dealt = deal(rules, h.players, h.rng, h.deck, level=h.level, banker=h.given_banker, beyond=h.beyond,
-                 auction=auction)
+                 auction=auction, after_deal=h.in_turn, first_dealer=h.first_dealer)
     h.dealt, h.hands, h.public = dealt, dealt.hands, dealt.public
     h.standing, h.trump_by = dealt.standing, dealt.trump_by
     if auction:  # the auction finds the banker, who names trump
@@ -144,6 +161,55 @@ def _auction(h: Hand) -> None:
     h.public.banker = h.banker
 
 
+def _cut(h: Hand) -> None:
+    if not h.first_hand:  # later hands know their dealer, the banker
+        return
+    cards = list(h.deck)
+    shuffle(h.rng, cards)
+    seats = tuple(range(h.n))
+    cuts: list[tuple[int, Card]] = []
+    while len(seats) > 1 and cards:
+        round_ = [(seat, cards.pop()) for seat in seats]
+        cuts += round_
+        seats = cut_winner(h.rules, round_)
+    h.cuts = tuple(cuts)
+    h.first_dealer = seats[0]
+
+
+def _declare_in_turn(h: Hand) -> Ended | None:
+    if not h.in_turn:  # this hand was declared during the deal
+        return None
+    rules = h.rules
+    weak: list[WeakHand] = []
+    settled: Deal | None = None
+    for attempt in range(MAX_DEALS):
+        dealt = h.dealt
+        first = dealt.public.dealer
+        turns = declare_in_turn(rules, h.players, dealt, first)
+        h.in_turn_round = InTurnRound(h.first_hand, first, tuple(turns))
+        settled = settle(rules, h.players, dealt.hands, dealt.kitty, dealt.public, dealt.standing, dealt.first,
+                         first_hand=h.first_hand, beyond=False, attempt=attempt, weak=weak)
+        if settled is not None:
+            break
+        if attempt == MAX_DEALS - 1:  # every deal thrown in: the last one is played in no-trump
+            dealt.public.trump = None
+            settled = Deal(dealt.hands, dealt.kitty, dealt.public, None, None, attempt, "no-trump", weak)
+            break
+        _deal(h)
+    if settled is None:  # the loop always ends with a deal that stands
+        raise EngineError("declaring in turn ended without a deal")
+    h.dealt, h.hands, h.public = settled, settled.hands, settled.public
+    h.standing, h.trump_by = settled.standing, settled.trump_by
+    if settled.standing is not None:  # the declarer banks
+        h.banker = settled.standing.seat
+    h.public.banker = h.banker
+    if h.trump_by == "scored":  # nobody declared in turn, and the rules score the hand without play
+        _scored(h)
+        return ENDED
+    h.public.ctx = rules.context(h.level, h.public.trump)
+    return None
+
+
 def _name_trump(h: Hand) -> None:
     banker = h.banker
     public = h.public
@@ -176,7 +242,9 @@ def _show_kitty(h: Hand) -> None:
 
 
 def _bury(h: Hand) -> None:
-    h.kitty = exchange(h.players, h.banker, h.hands, h.dealt.kitty, h.public)
+    burier = burier_seat(h.rules, h.banker, None if h.standing is None else h.standing.seat)
+    h.public.buried_by = burier
+    h.kitty = exchange(h.players, burier, h.hands, h.dealt.kitty, h.public)
 
 
 def _overturn(h: Hand) -> None:
@@ -222,7 +290,8 @@ def _score(h: Hand) -> None:
         penalty=end.penalty, forfeit=end.forfeit, beyond=h.beyond,
         weak_hands=[(w.seat, w.hand, w.trump) for w in h.dealt.weak_hands],
         kitty_shown=public.kitty_shown, buried_shown=public.buried_shown, buried_by=kitty.burier,
-        overturn_round=h.overturn_round, bids=h.bids, bid=h.bid, gave_up=h.gave_up,
+        overturn_round=h.overturn_round, bids=h.bids, bid=h.bid, gave_up=h.gave_up, in_turn_round=h.in_turn_round,
+        cuts=h.cuts,
     )
     if h.auction_redeals:
         record.redeals += h.auction_redeals
@@ -247,12 +316,15 @@ def _scored(h: Hand) -> None:
         level_change=change, next_banker=next_banker_of(rules, h.banker, way.side, team, None), banker_team=team,
         declarations=public.declarations, declarer=None, redeals=h.dealt.redeals, trump_by="scored",
         beyond=h.beyond, weak_hands=[(w.seat, w.hand, w.trump) for w in h.dealt.weak_hands],
+        in_turn_round=h.in_turn_round, cuts=h.cuts,
     )
 
 
 #: what each phase does to the hand's state; a phase that returns ``ENDED`` ends the hand there
 _PHASES: dict[PhaseKind, Callable[[Hand], Ended | None]] = {
+    "cut": _cut,
     "deal": _deal,
+    "declare-in-turn": _declare_in_turn,
     "auction": _auction,
     "give-up": _give_up,
     "show-kitty": _show_kitty,

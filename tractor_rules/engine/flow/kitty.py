@@ -31,6 +31,22 @@ class Kitty:
         return tuple(self.cards) if seat == self.burier else None
 
 
+def burier_seat(rules: Rules, banker: int, declarer: int | None) -> int:
+    """Who takes the kitty and buries (``kitty_exchange.buried_by``): the banker; the banker's
+    seated partner; or the first player of the banker's team after the standing declarer
+    ``declarer`` (the banker when nobody declared)."""
+    role = rules.kitty_exchange.buried_by
+    n = rules.table.players
+    if role == "banker":
+        return banker
+    bankers = banker_team(rules, banker)
+    if role == "partner":
+        return next(s for s in ((banker + k) % n for k in range(1, n)) if s in bankers)
+    if declarer is None:
+        return banker
+    return next(s for s in ((declarer + k) % n for k in range(1, n + 1)) if s in bankers)
+
+
 def exchange(players: Sequence[Player], seat: int, hands: list[list[Card]], kitty: Sequence[Card],
              public: Public) -> Kitty:
     """``seat`` takes ``kitty`` into their hand and buries as many cards."""

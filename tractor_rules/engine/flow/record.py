@@ -52,6 +52,17 @@ class OverturnRound:
     made: tuple[tuple[int, tuple[Card, ...]], ...]
 
 
+@dataclass(frozen=True, slots=True)
+class InTurnRound:
+    """The declaring in turn after the deal (``declaring.in_turn``) of the deal that stood: whether
+    the hand was the game's first, the seat asked first, and each turn, (seat, the cards declared
+    or None for a pass), the last one declaring unless every player passed."""
+
+    first_hand: bool
+    first: int
+    turns: tuple[tuple[int, tuple[Card, ...] | None], ...]
+
+
 @dataclass(slots=True)
 class HandRecord:
     """Everything that happened in one hand, and its outcome."""
@@ -112,6 +123,11 @@ class HandRecord:
     #: the seat that gave up the bank once the deal was over (``declaring.give_up_bank``), the
     #: standing declarer banking instead; None: nobody did
     gave_up: int | None = None
+    #: the declaring in turn after the deal (None when the hand was declared during the deal)
+    in_turn_round: InTurnRound | None = None
+    #: the game's first hand with a cut for who deals (``declaring.first_dealer`` "cut"): every
+    #: card cut, (seat, card), in order, identical highest cards cutting again
+    cuts: tuple[tuple[int, Card], ...] = ()
 
     @property
     def throws_tried(self) -> int:
@@ -129,7 +145,9 @@ class HandRecord:
         written only when the rules use them ("trump_by" also where a hand may be scored without play); "shown_in_declaring" when a rule on called or buried
         cards asks what was shown in declaring, "buried_by" when a rule on buried cards meets
         overturns after the kitty, "overturn_round" when a rule says who may overturn after the
-        kitty."""
+        kitty, "in_turn" when the rules declare in turn after the deal (null in a hand declared
+        during the deal), "cuts" when the first hand's dealer is found by cutting (empty in later
+        hands)."""
         ctx = self.rules.context(self.level, self.trump)
         sort = _sorter(ctx)
         out: dict[str, Any] = {
@@ -168,6 +186,15 @@ class HandRecord:
                 "standing": None if round_.standing is None else [round_.standing[0], notation(round_.standing[1])],
                 "trump": round_.trump,
                 "overturns": [[seat, notation(cards)] for seat, cards in round_.made],
+            }
+        if self.rules.declaring.first_dealer == "cut":
+            out["cuts"] = [[seat, str(card)] for seat, card in self.cuts]
+        if self.rules.declaring.in_turn:
+            it = self.in_turn_round
+            out["in_turn"] = None if it is None else {
+                "first_hand": it.first_hand,
+                "first": it.first,
+                "turns": [[seat, None if cards is None else notation(cards)] for seat, cards in it.turns],
             }
         tricks = []
         for t in self.tricks:
@@ -208,8 +235,10 @@ def reads_shown(rules: Rules) -> bool:
 
 def names_burier(rules: Rules) -> bool:
     """Whether the log names who buried the kitty: where a rule on buried cards meets overturns
-    after the kitty, whose overturners bury in turn."""
-    return bool(rules.kitty_exchange.buried_when) and rules.declaring.overturn_after_kitty
+    after the kitty, whose overturners bury in turn, and where the rules name a player other than
+    the banker to bury (``kitty_exchange.buried_by``)."""
+    return (bool(rules.kitty_exchange.buried_when) and rules.declaring.overturn_after_kitty
+            or rules.kitty_exchange.buried_by != "banker")
 
 
 def _sorter(ctx: Context) -> Callable[[Sequence[Card]], list[Card]]:

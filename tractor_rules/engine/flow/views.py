@@ -70,6 +70,9 @@ class Public:
     played: list[int] = field(default_factory=lambda: [0] * 54)
     #: points won in tricks, per seat
     points: list[int] = field(default_factory=list)
+    #: the player who took the kitty and buried first (``kitty_exchange.buried_by``: the banker
+    #: unless the rules name another); None before the exchange
+    buried_by: int | None = None
 
 
 def split_by_suit(order: Order, hand: Sequence[Card]) -> list[tuple[Card, ...]]:

@@ -192,7 +192,8 @@ class SearchPlayer(HeuristicPlayer):
         players[view.seat] = _Forced(players[view.seat], play)
         hands = [list(h) for h in world.hands]
         public = _copy(pub)
-        burier = view.seat if view.kitty is not None else (pub.banker if pub.banker is not None else 0)
+        burier = view.seat if view.kitty is not None else (
+            pub.buried_by if pub.buried_by is not None else pub.banker if pub.banker is not None else 0)
         kitty = Kitty(list(world.kitty), burier)
         points = self._pts(view)
         resume_tricks(view.rules, players, hands, public, kitty, points)

@@ -6,7 +6,7 @@ itself, not on the table in the trick being played) to the other seats and the k
 
 - each seat holds as many cards as it really does (its play to this trick counted);
 - no seat holds a card of a suit it has shown to be void in (a follow that left the led suit);
-- a seat other than the banker still holds the cards it showed when declaring and has not played
+- a seat other than the banker (and the player who buried) still holds the cards it showed when declaring and has not played
   since (the banker may have buried them);
 - the kitty holds the cards the banker buried, when this player is the banker.
 
@@ -43,13 +43,13 @@ class World:
 
 def _declared_and_kept(view: PlayerView) -> dict[int, Counter[Card]]:
     """seat → the cards it showed when declaring and has not played since (to this trick
-    either: those are placed with the trick's plays), for every seat but this player's and the
-    banker's."""
+    either: those are placed with the trick's plays), for every seat but this player's, the
+    banker's and the burier's."""
     pub = view.public
     n = pub.players
     shown: dict[int, Counter[Card]] = {}
     for seat, cards in pub.declarations:
-        if seat == view.seat or seat == pub.banker:
+        if seat == view.seat or seat == pub.banker or seat == pub.buried_by:
             continue
         mine = shown.setdefault(seat, Counter())
         for card, copies in Counter(cards).items():

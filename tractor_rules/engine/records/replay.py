@@ -38,13 +38,13 @@ from ..flow.deal import MAX_DEALS
 from ..flow.outcome import next_banker_of
 from ..flow.record import names_burier, reads_shown, scores_unplayed
 from ..flow.seats import banker_team
-from ..rulings.declaring import OverturnTurn, may_overturn
+from ..rulings.declaring import OverturnTurn, cut_winner, declares_in_turn, may_overturn
 
 FIELDS = ("ruleset", "level", "trump", "banker", "hands", "kitty", "tricks", "attacker_points",
           "kitty_points", "kitty_multiplier", "level_change", "next_banker")
 OPTIONAL = ("called", "declarer", "weak_hands", "kitty_shown", "buried_shown", "table_points",
             "table_points_change", "after_hand", "trump_by", "shown_in_declaring", "buried_by", "overturn_round",
-            "bids", "bid", "gave_up")
+            "bids", "bid", "gave_up", "in_turn", "cuts")
 TRICK_FIELDS = ("leader", "plays", "winner", "points")
 
 
@@ -216,6 +216,8 @@ def _replay(entry: str | dict[str, Any], rules: Rules, problems: list[str],
     # --- the auction ----------------------------------------------------------------------------
     bid = _check_auction(entry, rules, banker, level, trump, problems)
     _check_give_up(entry, rules, banker, problems)
+    _check_in_turn(entry, rules, banker, level, trump, problems)
+    _check_cuts(entry, rules, ctx, problems)
 
     # --- the deals thrown in, and the kitty shown ------------------------------------------------
     _check_weak_hands(entry, rules, level, hands, problems)
@@ -246,8 +248,20 @@ def _replay(entry: str | dict[str, Any], rules: Rules, problems: list[str],
     elif "shown_in_declaring" in entry:
         shown = cards(entry["shown_in_declaring"], "shown_in_declaring")
     if ("buried_by" in entry) != names_burier(rules):
-        problems.append("buried_by: " + ("missing, but a rule on buried cards meets overturns after the kitty"
+        problems.append("buried_by: " + (("missing, but the rules name who buries" if exchange.buried_by != "banker"
+                                          else "missing, but a rule on buried cards meets overturns after the kitty")
                                          if names_burier(rules) else "logged, but the rules do not name who buried"))
+    role = exchange.buried_by
+    if role != "banker" and "buried_by" in entry and table.kitty_size:
+        took = entry["buried_by"]
+        overturned = rules.declaring.overturn_after_kitty and (
+            not isinstance(entry.get("overturn_round"), dict) or entry["overturn_round"].get("overturns"))
+        if not _is_int(took) or not 0 <= took < n:
+            stop(f"buried_by {took!r} is not one of seats 0..{n - 1}")
+        elif not overturned and took not in banker_team(rules, banker):
+            problems.append(f"buried_by: seat {took} is not of the banker's team, which buries")
+        elif not overturned and role == "partner" and took != (banker + 2) % n:
+            problems.append(f"buried_by: the banker's partner buries, seat {(banker + 2) % n}, not seat {took}")
     if exchange.buried_when:
         burier: Any = entry.get("buried_by", banker)
         if not _is_int(burier) or not 0 <= burier < n:
@@ -682,6 +696,113 @@ def _check_auction(entry: dict[str, Any], rules: Rules, banker: int, level: str 
     elif winner != (banker, logged):
         problems.append(f"the auction makes seat {winner[0]} the banker at {winner[1]}, not seat {banker} at {logged}")
     return logged
+
+
+def _check_in_turn(entry: dict[str, Any], rules: Rules, banker: int, level: str | None, trump: Any,
+                   problems: list[str]) -> None:
+    """With declaring in turn (``declaring.in_turn``), the logged round ("in_turn": the first hand
+    or not, the seat asked first, each turn [seat, cards or null]) is there exactly in a hand the
+    rules declare in turn; the turns go round from the first seat, each a pass but the last, which
+    declares at the hand's level (the declarer banks, with its trump unless overturned after the
+    kitty); after every player passes, the first seat banks."""
+    if not rules.declaring.in_turn:
+        if "in_turn" in entry:
+            problems.append("in_turn: logged, but the rules do not declare in turn")
+        return
+    if "in_turn" not in entry:
+        problems.append("in_turn: missing, but the rules declare in turn")
+        return
+    logged = entry["in_turn"]
+    if logged is None:
+        if level is not None and rules.declaring.in_turn and not rules.declaring.in_turn_when:
+            problems.append("in_turn: null, but the rules declare every hand in turn")
+        return
+    n = rules.table.players
+    if (not isinstance(logged, dict) or set(logged) != {"first_hand", "first", "turns"}
+            or not isinstance(logged["first_hand"], bool) or not _is_int(logged["first"])
+            or not 0 <= logged["first"] < n or not isinstance(logged["turns"], list)):
+        problems.append("in_turn: an object with first_hand (true or false), first (a seat) and turns "
+                        "([seat, cards or null] each)")
+        return
+    if level is None:
+        problems.append("in_turn: a hand with no level rank is not declared")
+        return
+    if not declares_in_turn(rules, logged["first_hand"], level):
+        problems.append("in_turn: the rules do not declare this hand in turn")
+    turns = logged["turns"]
+    if not 1 <= len(turns) <= n:
+        problems.append(f"in_turn: between 1 and {n} turns, not {len(turns)}")
+        return
+    for at, item in enumerate(turns):
+        expected = (logged["first"] + at) % n
+        if not isinstance(item, list) or len(item) != 2 or item[0] != expected:
+            problems.append(f"in_turn, turn {at + 1}: [seat, cards or null] of seat {expected}, not {item!r}")
+            return
+        last = at == len(turns) - 1
+        if item[1] is None:
+            if last and len(turns) < n:
+                problems.append(f"in_turn: seat {item[0]} passed, yet the declaring stops before every player had a turn")
+            continue
+        if not last:
+            problems.append(f"in_turn, turn {at + 1}: seat {item[0]} declared, yet the declaring goes on")
+            return
+        try:
+            declared = rules.declaration(item[1], level)
+        except (CardNotationError, EngineError, TypeError) as why:
+            problems.append(f"in_turn, turn {at + 1}: {why}")
+            return
+        if declared is None:
+            problems.append(f"in_turn: {item[1]} of seat {item[0]} declares nothing at level {level}")
+            return
+        if banker != item[0]:
+            problems.append(f"in_turn: seat {item[0]} declared, so it banks, not seat {banker}")
+        if not rules.declaring.overturn_after_kitty and declared.trump != trump:
+            problems.append(f"in_turn: seat {item[0]} declared {declared.trump or 'no-trump'}, "
+                            f"but the trump is {trump or 'no-trump'}")
+        return
+    if banker != logged["first"]:
+        problems.append(f"in_turn: every player passed, so seat {logged['first']} banks, not seat {banker}")
+
+
+def _check_cuts(entry: dict[str, Any], rules: Rules, ctx: Any, problems: list[str]) -> None:
+    """With a cut for the first hand's dealer (``declaring.first_dealer`` "cut"), the logged cuts
+    ([seat, card] each; none after the first hand): every seat cuts in turn from seat 0, then the
+    seats tied with identical highest cards again, until one is highest; that seat deals, so it is
+    asked first where the hand is declared in turn."""
+    cut = rules.declaring.first_dealer == "cut"
+    if not cut:
+        if "cuts" in entry:
+            problems.append("cuts: logged, but the rules do not cut for the first dealer")
+        return
+    cuts = entry.get("cuts")
+    n = rules.table.players
+    if not isinstance(cuts, list) or not all(isinstance(c, list) and len(c) == 2 and _is_int(c[0]) for c in cuts):
+        problems.append("cuts: a list of [seat, card] is needed where the rules cut for the first dealer")
+        return
+    if not cuts:
+        return
+    seats: tuple[int, ...] = tuple(range(n))
+    at = 0
+    while True:
+        round_ = cuts[at:at + len(seats)]
+        if [c[0] for c in round_] != list(seats):
+            problems.append(f"cuts: seats {list(seats)} cut in turn, not {[c[0] for c in round_]}")
+            return
+        try:
+            cards = [(seat, ctx.cards(card)[0]) for seat, card in round_]
+        except (CardNotationError, IndexError, TypeError) as why:
+            problems.append(f"cuts: {why}")
+            return
+        at += len(seats)
+        seats = cut_winner(rules, cards)
+        if len(seats) == 1:
+            break
+    if at != len(cuts):
+        problems.append(f"cuts: seat {seats[0]} cut the highest card, yet the cutting goes on")
+        return
+    turns = entry.get("in_turn")
+    if isinstance(turns, dict) and turns.get("first_hand") and turns.get("first") != seats[0]:
+        problems.append(f"in_turn: seat {seats[0]} won the cut and deals, so it is asked first")
 
 
 def _check_weak_hands(entry: dict[str, Any], rules: Rules, level: str | None, hands: list[list[Card]],

@@ -211,7 +211,8 @@ class OverturnTurn:
 
 @dataclass(frozen=True, slots=True)
 class DealFacts:
-    """What ``declaring.overturn_in_deal_when`` may ask while declaring during the deal: the hand,
+    """What ``declaring.overturn_in_deal_when`` (and ``declaring.in_turn_when``) may ask while
+    declaring during the deal: the hand,
     known before its first card (the same for every player)."""
 
     rules: Rules
@@ -245,6 +246,34 @@ def may_overturn_in_deal(rules: Rules, first_hand: bool, level: str | None) -> b
         return True
     facts = DealFacts(rules, first_hand, level)
     return expressions.condition_holds(decl.overturn_in_deal_when, facts.fact, facts)
+
+
+def declares_in_turn(rules: Rules, first_hand: bool, level: str | None) -> bool:
+    """Whether a hand is declared in turn after the deal (``declaring.in_turn`` and its condition,
+    asked with what is known before the deal, as ``may_overturn_in_deal``)."""
+    decl = rules.declaring
+    if not decl.in_turn:
+        return False
+    if not decl.in_turn_when:
+        return True
+    facts = DealFacts(rules, first_hand, level)
+    return expressions.condition_holds(decl.in_turn_when, facts.fact, facts)
+
+
+def cut_strength(rules: Rules, card: Card) -> tuple[int, int]:
+    """A cut card's strength (``declaring.first_dealer`` "cut"): its rank, 2 low, A high, the small
+    joker then the big one above it; then its suit by ``declaring.cut_suits`` (the highest first)."""
+    if card.is_joker:
+        return (len(RANKS) + (1 if card == BIG_JOKER else 0), 0)
+    suits = rules.declaring.cut_suits
+    return (RANKS.index(card.rank), len(suits) - suits.index(card.suit) if card.suit in suits else 0)
+
+
+def cut_winner(rules: Rules, cuts: Sequence[tuple[int, Card]]) -> tuple[int, ...]:
+    """The seats whose cut is the highest of ``cuts`` (seat, card): one, or several who cut
+    identical cards and cut again."""
+    best = max(cut_strength(rules, card) for _, card in cuts)
+    return tuple(seat for seat, card in cuts if cut_strength(rules, card) == best)
 
 
 def may_overturn(turn: OverturnTurn) -> bool:

@@ -73,6 +73,29 @@ def _ladder(c: Compiler, st: Statement) -> None:
         c.set("declaring.ladder", tuple(steps))
 
 
+@handles("first_dealer")
+def _first_dealer(c: Compiler, st: Statement) -> None:
+    """``first dealer: the first seat`` or ``highest cut card, suits S > H > C > D``: who draws first
+    in the game's first hand."""
+    rule = as_node(st.node.args[0])
+    if rule.kind == "dealer_first_seat":
+        c.set("declaring.first_dealer", "first-seat")
+        c.set("declaring.cut_suits", ())
+        return
+    suits: list[str] = []
+    for arg in rule.args:
+        leaf = as_leaf(arg)
+        if leaf.value in suits:
+            c.error(leaf, f"suit {leaf.value} appears twice", code=codes.REPEATED_VALUE)
+            return
+        suits.append(str(leaf.value))
+    if len(suits) != 4:
+        c.error(st, f"a cut ranks all four suits; this one has {len(suits)}", code=codes.CONTRADICTORY_STATEMENT)
+        return
+    c.set("declaring.first_dealer", "cut")
+    c.set("declaring.cut_suits", tuple(suits))
+
+
 @handles("suit_order")
 def _suit_order(c: Compiler, st: Statement) -> None:
     suits: list[str] = []
@@ -119,6 +142,22 @@ def _overturn(c: Compiler, st: Statement) -> None:
     if condition is not None:
         c.set("declaring.overturn_in_deal", True)
         c.set("declaring.overturn_in_deal_when", model.Condition(condition))
+
+
+@handles("in_turn")
+def _in_turn(c: Compiler, st: Statement) -> None:
+    """``in turn: yes``, ``no`` or ``when CONDITION``: whether the hand is declared in turn after
+    the deal (轮流定主) instead of during it, and then only a hand of which the condition holds."""
+    node = as_node(st.node.args[0])
+    if node.kind in YES_NO:
+        c.set("declaring.in_turn", YES_NO[node.kind])
+        if c.get("declaring.in_turn_when"):  # a parent's condition goes with a plain yes or no
+            c.set("declaring.in_turn_when", model.Condition(()))
+        return
+    condition = condition_tree(c, node, expressions.DECLARE)
+    if condition is not None:
+        c.set("declaring.in_turn", True)
+        c.set("declaring.in_turn_when", model.Condition(condition))
 
 
 handles_choice("overturn_own", "declaring.overturn_own", YES_NO)

@@ -104,6 +104,17 @@ def _dug_when(c: Compiler, st: Statement) -> None:
         c.set("kitty_exchange.dug_when", model.Condition(condition))
 
 
+#: burier_role's tree kinds → ``kitty_exchange.buried_by``
+_BURIER = {"burier_banker": "banker", "burier_partner": "partner",
+           "burier_after_declarer": "first-banker-after-declarer"}
+
+
+@handles("buried_by")
+def _buried_by(c: Compiler, st: Statement) -> None:
+    """``buried by: ROLE``: who takes the kitty and buries."""
+    c.set("kitty_exchange.buried_by", choice(st.node.args[0], _BURIER))
+
+
 @handles("buried_cards")
 def _buried_cards(c: Compiler, st: Statement) -> None:
     """``buried cards: any`` or ``when CONDITION``: the cards a player may bury, those of which the

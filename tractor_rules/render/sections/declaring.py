@@ -23,10 +23,12 @@ def declaring_section(b: Builder) -> None:
         b.rule("declaring.suit_order", _suit_order)
         b.rule("declaring.reinforce", _reinforce)
         b.rule("declaring.overturn_in_deal", _overturn_in_deal)
+        b.rule("declaring.in_turn", _in_turn)
         b.rule("declaring.overturn_own", _overturn_own)
         b.rule("declaring.overturn_after_kitty", _overturn_after_kitty)
         b.rule("declaring.fallback", _fallback)
         b.example("declaring.fallback_example", ex.fallback_example)
+        b.rule("declaring.first_dealer", _first_dealer)
         b.rule("declaring.first_banker", _first_banker)
         b.rule("declaring.first_fallback", _first_fallback)
         b.rule("declaring.give_up_bank", _give_up_bank)
@@ -80,6 +82,39 @@ def _overturn_in_deal(r: Any) -> Made:
         return _("Nothing overturns a declaration during the deal: the first declaration stands.")
     return _("During the deal a stronger declaration overturns the standing one only when %(condition)s; "
              "otherwise the first declaration stands.") % {"condition": condition_words(decl.overturn_in_deal_when)}
+
+
+def _in_turn(r: Any) -> Made:
+    decl = r.declaring
+    if not decl.in_turn or not decl.ladder:
+        return None
+    first = in_turn_first(decl)
+    if decl.in_turn_when:
+        return _("When %(condition)s, nobody declares during the deal: after it, %(first)s, each player in turn "
+                 "may declare once; the first to declare becomes the banker, and their declaration names the "
+                 "trump; if nobody declares, the banker stays and trump is chosen as when nobody declares during the deal.") % {
+            "condition": condition_words(decl.in_turn_when), "first": first}
+    return _("Nobody declares during the deal: after it, %(first)s, each player in turn may declare once; the "
+             "first to declare becomes the banker, and their declaration names the trump; if nobody declares, "
+             "the banker stays and trump is chosen as when nobody declares during the deal.") % {"first": first}
+
+
+def _first_dealer(r: Any) -> Made:
+    decl = r.declaring
+    if decl.first_dealer != "cut":
+        return None
+    return _("In the game's first hand each player cuts a card from the shuffled pack, and the highest deals, "
+             "taking the first card: A is high and 2 low, the small joker above A and the big joker above it; "
+             "between cards of one rank the suit decides, from the highest: %(suits)s. Players who cut identical "
+             "highest cards cut again.") % {"suits": join_list([SUIT_GLYPHS[s] for s in decl.cut_suits])}
+
+
+def in_turn_first(decl: Any) -> str:
+    """Who declares first in turn, in words: the banker, and the dealer in the game's first hand
+    unless the condition leaves the first hand out."""
+    if tuple(decl.in_turn_when) == ("not", ("fact", "first-hand")):
+        return _("from the banker")
+    return _("from the banker (the dealer in the game's first hand)")
 
 
 def _overturn_own(r: Any) -> Made:
@@ -275,6 +310,17 @@ def _exchange(r: Any) -> Made:
     size = r.table.kitty_size
     if not size:
         return None
+    role = r.kitty_exchange.buried_by
+    if role != "banker":
+        who = (_("the banker's partner") if role == "partner" else
+               _("the first player of the banker's team after the declarer (the declarer's partner when a banker "
+                 "declared, the next player when an attacker did; the banker when nobody declared)"))
+        return ngettext("After the deal %(who)s takes the %(n)s kitty card into hand and puts %(n)s card back, face "
+                        "down; the banker still leads the first trick. The kitty's points count for nobody unless "
+                        "the attackers win the last trick.",
+                        "After the deal %(who)s takes the %(n)s kitty cards into hand and puts %(n)s cards back, "
+                        "face down; the banker still leads the first trick. The kitty's points count for nobody "
+                        "unless the attackers win the last trick.", size) % {"n": size, "who": who}
     return ngettext("After the deal the banker takes the %(n)s kitty card into hand and puts %(n)s card back, face "
                     "down. The kitty's points count for nobody unless the attackers win the last trick.",
                     "After the deal the banker takes the %(n)s kitty cards into hand and puts %(n)s cards back, face "

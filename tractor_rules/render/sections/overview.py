@@ -10,7 +10,8 @@ from ...rules import PhaseKind, Rules
 from ..builder import Builder, Draft, Made
 from ..i18n import _, ngettext
 from .common import sentences
-from .expressions import number_words
+from .declaring import in_turn_first
+from .expressions import condition_words, number_words
 
 
 def overview_section(b: Builder) -> None:
@@ -93,8 +94,28 @@ def _deal(rules: Rules) -> tuple[str, ...]:
                         t.hand_size) % values
     if not rules.declaring.ladder or rules.auction.on:
         return (deal,)
+    if rules.declaring.in_turn and not rules.declaring.in_turn_when:
+        return (deal,)
+    if rules.declaring.in_turn:
+        return deal, _("While the cards are dealt, players may declare trump by showing cards (except in a hand "
+                       "declared in turn); the declaration that stands names the trump suit (or no-trump).")
     return deal, _("While the cards are dealt, players may declare trump by showing cards; the declaration that "
                    "stands names the trump suit (or no-trump).")
+
+
+def _cut(rules: Rules) -> tuple[str, ...]:
+    return (_("In the game's first hand only: each player cuts a card, and the highest card deals."),)
+
+
+def _declare_in_turn(rules: Rules) -> tuple[str, ...]:
+    decl = rules.declaring
+    values = {"first": in_turn_first(decl)}
+    if decl.in_turn_when:
+        values["condition"] = condition_words(decl.in_turn_when)
+        return (_("Declaring in turn, when %(condition)s: %(first)s, each player may declare once, until one "
+                  "does; that player becomes the banker and names the trump.") % values,)
+    return (_("Declaring in turn: %(first)s, each player may declare once, until one does; that player becomes "
+              "the banker and names the trump.") % values,)
 
 
 def _auction(rules: Rules) -> tuple[str, ...]:
@@ -124,6 +145,12 @@ def _show_kitty(rules: Rules) -> tuple[str, ...]:
 def _bury(rules: Rules) -> tuple[str, ...]:
     if not rules.table.kitty_size:
         return ()
+    role = rules.kitty_exchange.buried_by
+    if role == "partner":
+        return (_("The banker's partner takes the kitty into hand and buries as many cards in its place."),)
+    if role == "first-banker-after-declarer":
+        return (_("The first player of the banker's team after the declarer takes the kitty into hand and buries "
+                  "as many cards in its place."),)
     return (_("The banker takes the kitty into hand and buries as many cards in its place."),)
 
 
@@ -176,7 +203,9 @@ def _give_up(rules: Rules) -> tuple[str, ...]:
 
 #: each phase's steps, as the overview says them (none: a phase with nothing to do at this table)
 _PHASE_STEPS: dict[PhaseKind, Callable[[Rules], tuple[str, ...]]] = {
+    "cut": _cut,
     "deal": _deal,
+    "declare-in-turn": _declare_in_turn,
     "auction": _auction,
     "give-up": _give_up,
     "show-kitty": _show_kitty,
