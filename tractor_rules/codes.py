@@ -131,6 +131,7 @@ ENDLESS_GAME = _define("E316", "endless-game", "levels that go round without end
                                              "last level")
 AUCTION = _define("E317", "auction", "an auction that the rest of the rules cannot play, or a bid read "
                                      "without an auction")
+KIND_UNPLAYABLE = _define("E318", "kind-unplayable", "a kind of combination that no hand can hold")
 
 # --- the oracle and the export ---------------------------------------------------------------------
 CARD_NOTATION = _define("E401", "card-notation", "a card string the notation does not allow")
@@ -150,6 +151,8 @@ NEVER_HOLDS = _define("W107", "never-holds", "a house rule whose condition no ha
                                              "happen")
 BURIAL_SHORTFALL = _define("W108", "burial-shortfall", "a rule on buried cards that a player may hold too few "
                                                        "cards to keep")
+BOMB_NEVER_MEETS = _define("W109", "bomb-never-meets", "a bomb that no other play is as large as, so it never "
+                                                     "beats one")
 
 
 def code_info(code: str) -> Code:

@@ -327,6 +327,10 @@ def _check_combinations(c: Reporter, r: model.Rules) -> None:
         c.error_at_field(("combinations.rainbow_min",), f"a rainbow of {comb.rainbow_min} cards of one rank needs "
                          f"{-(-comb.rainbow_min // 4)} decks; {decks} deck{'s' if decks != 1 else ''} hold "
                          f"{4 * decks} cards of a rank", code=codes.COMBINATION_DECKS)
+    elif comb.rainbow_min > r.table.hand_size:
+        c.error_at_field(("combinations.rainbow_min", "table.hand_size"),
+                         f"a rainbow of {comb.rainbow_min} cards is more than a hand holds ({r.table.hand_size} "
+                         "cards), so nobody could ever play one", code=codes.KIND_UNPLAYABLE)
 
 
     if comb.straight_min:

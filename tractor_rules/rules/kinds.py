@@ -18,7 +18,7 @@ if TYPE_CHECKING:
 
 #: "set": identical cards (a single, a pair, ...); "tractor": adjacent sets of one width;
 #: "straight": adjacent single cards (a tractor of singles); "bomb": identical cards that beat
-#: every other play; "rainbow": one rank in four suits
+#: every other play; "rainbow": one rank in four suits (a bomb too with ``rainbow_bombs``)
 KindName = Literal["set", "tractor", "straight", "bomb", "rainbow"]
 KIND_NAMES: tuple[KindName, ...] = get_args(KindName)
 
@@ -113,6 +113,7 @@ def rule_kinds(rules: Rules) -> tuple[Kind, ...]:
         # a rainbow is led alone or with other rainbows (a rainbow throw); its kitty multiplier is its
         # largest set's, as of any lead
         widest = -(-comb.rainbow_min // 4)  # the smallest rainbow's largest set: its cards over four suits
-        kinds.append(Kind("rainbow", "rank-across-suits", 1, comb.rainbow_min, 0, "nothing", "within-kind", "ranks",
+        compares: Compares = "beats-other-kinds" if comb.rainbow_bombs else "within-kind"
+        kinds.append(Kind("rainbow", "rank-across-suits", 1, comb.rainbow_min, 0, "nothing", compares, "ranks",
                           throws, _kitty(rules, widest if widest in comb.set_widths else 1, 1)))
     return tuple(kinds)

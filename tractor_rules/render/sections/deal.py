@@ -279,6 +279,7 @@ def combinations_section(b: Builder) -> None:
         b.rule("combinations.largest", _largest_kinds)
         b.rule("combinations.bomb_width", _bombs)
         b.rule("combinations.rainbow_min", _rainbows)
+        b.rule("combinations.rainbow_bombs", _rainbow_bombs)
         b.rule("combinations.straight_min", _straights)
         b.example("combinations.kinds", ex.kind_examples)
 
@@ -303,6 +304,18 @@ def _rainbows(r: Any) -> Made:
              "rainbow, a player who can give every rank of the lead as many cards of one rank, in any suits, "
              "must do so; otherwise any cards will do. The play with the highest ranks wins the trick; a play "
              "that cannot give every rank of the lead cannot win.") % {"n": least}
+
+
+def _rainbow_bombs(r: Any) -> Made:
+    comb = r.combinations
+    if not comb.rainbow_min or not comb.rainbow_bombs:
+        return None  # rainbows that are no bombs compare only with one another, as the sentence above says
+    if comb.bomb_width:
+        return _("Rainbows are bombs too: a rainbow of one rank played to any other lead of as many cards "
+                 "beats every play but a stronger bomb. Between bombs, more cards of one rank win, then "
+                 "identical cards beat a rainbow, then the higher rank wins.")
+    return _("Rainbows are bombs: a rainbow of one rank played to any other lead of as many cards beats "
+             "every other play; between two such rainbows the higher rank wins.")
 
 
 def _sets(r: Any) -> Made:
