@@ -114,6 +114,7 @@ def inert_paths(rules: Rules, leaves: dict[str, object]) -> set[str]:
         drop("combinations.bomb_joins_sets")
     if not c.rainbow_min:
         drop("combinations.rainbow_min")
+        drop("combinations.rainbow_trumps")
     if not c.rainbow_min or not c.rainbow_bombs:
         drop("combinations.rainbow_bombs")  # rainbows that are no bombs: the rainbows' sentence says it all
     if not c.straight_min:

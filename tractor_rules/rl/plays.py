@@ -181,6 +181,8 @@ class LeadBuilder(PlayBuilder):
         rules = order.rules
         self.throws = rules.leading.throws
         self.rainbows = bool(rules.combinations.rainbow_min)
+        #: rainbows among trumps are of one suit, the trumps: a lead of several units may be one
+        self.trump_rainbows = self.rainbows and rules.combinations.rainbow_trumps
 
     def is_legal(self, play: Sequence[Card]) -> bool:
         if not play:
@@ -190,7 +192,11 @@ class LeadBuilder(PlayBuilder):
         if len({suit_of[c] for c in play}) > 1:
             parts = rainbow_parts(self.order, play) if self.rainbows else None
             return parts is not None and (len(parts) == 1 or self.throws)
-        return self.throws or len(decompose(self.order, play)) == 1
+        if self.throws:
+            return True
+        if self.trump_rainbows and (parts := rainbow_parts(self.order, play)) is not None:
+            return len(parts) == 1
+        return len(decompose(self.order, play)) == 1
 
     def quick(self, card: Card) -> bool | None:
         if not self.chosen:

@@ -81,6 +81,11 @@ class Combinations:
     #: bombs the one with more cards of one rank wins, then identical cards beat a rainbow, then the
     #: higher rank (engine/rulings/tricks.py)
     rainbow_bombs: bool = since(4, default=False)
+    #: rainbows among trumps (Shandong's 闪 and 震): a rainbow's cards are all trumps and cover the four
+    #: printed suits, so only ranks that are trumps in every suit (the level rank, the constant
+    #: ranks) make one; ranks compare by the trump order, and a follower without the parts follows
+    #: trumps (engine/deck/rainbows.py)
+    rainbow_trumps: bool = since(4, default=False)
     #: 0: no straights; n: n or more single cards in sequence, of one suit or all trumps, are one
     #: combination (顺子, 山东升级's 雨): in the engine a tractor of singles, along the lines that
     #: tractors follow (the level gap bridged or not, the trump links), n its least length

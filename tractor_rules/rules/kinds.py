@@ -29,6 +29,9 @@ Shape = Literal["identical", "run", "rank-across-suits"]
 #: what may come along with the kind's own cards: "nothing", or "adjacent-sets" (a bomb joined with
 #: adjacent sets of two or more, 3333 44)
 Along = Literal["nothing", "adjacent-sets"]
+#: what its cards are drawn from: "cards" (any), or "trumps" (a rainbow among trumps: trumps of one
+#: rank in the four printed suits, Shandong's 闪 and 震)
+Among = Literal["cards", "trumps"]
 #: how it compares: "within-kind" (beats only a play of its own kind and size, by its strength),
 #: "beats-other-kinds" (beats any play that is not of its kind, as bombs do)
 Compares = Literal["within-kind", "beats-other-kinds"]
@@ -58,6 +61,8 @@ class Kind:
     #: the kitty multiplier when the last trick's lead is its smallest instance, by the table;
     #: None when the multiplier is a formula or the kitty never scores
     kitty: int | None
+    #: what its cards are drawn from
+    among: Among = "cards"
 
 
 def _demand(rules: Rules, width: int, length: int) -> Demand:
@@ -115,5 +120,6 @@ def rule_kinds(rules: Rules) -> tuple[Kind, ...]:
         widest = -(-comb.rainbow_min // 4)  # the smallest rainbow's largest set: its cards over four suits
         compares: Compares = "beats-other-kinds" if comb.rainbow_bombs else "within-kind"
         kinds.append(Kind("rainbow", "rank-across-suits", 1, comb.rainbow_min, 0, "nothing", compares, "ranks",
-                          throws, _kitty(rules, widest if widest in comb.set_widths else 1, 1)))
+                          throws, _kitty(rules, widest if widest in comb.set_widths else 1, 1),
+                          "trumps" if comb.rainbow_trumps else "cards"))
     return tuple(kinds)

@@ -99,7 +99,7 @@ def winner(order: Order, lead: tuple[Card, ...], lead_units: list[Unit], lead_su
     if lead_suit == RAINBOW:
         parts = rainbows.rainbow_parts(order, lead)
         assert parts is not None
-        return rainbows.winner(parts, lead, follows)
+        return rainbows.winner(parts, lead, follows, order)
     if len(lead_units) == 1 and lead_units[0].length == 1:
         return set_winner(order, lead, lead_suit, follows)  # most tricks are led so
     return plain_winner(order, lead, lead_units, lead_suit, follows)
@@ -318,7 +318,7 @@ def throw_options(order: Order, throw: tuple[Card, ...], others: list[tuple[Card
     leading = rules.leading
     units = decompose(order, throw)
     suits = {u.suit for u in units}
-    parts = rainbows.rainbow_parts(order, throw) if len(suits) > 1 else None
+    parts = rainbows.rainbow_parts(order, throw) if len(suits) > 1 or rules.combinations.rainbow_trumps else None
     if parts is not None:
         if len(parts) > 1 and not leading.throws:
             raise PlayError("throws are not allowed in these rules: lead one rainbow")

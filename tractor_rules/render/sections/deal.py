@@ -298,6 +298,15 @@ def _rainbows(r: Any) -> Made:
     least = r.combinations.rainbow_min
     if not least:
         return None  # a game without rainbows says nothing of them: few players have heard of them
+    if r.combinations.rainbow_trumps:
+        return _("Rainbows among trumps: %(n)s or more trumps of one rank, of the four different suits (so only "
+                 "a rank that is trump in every suit, the level rank or a constant rank; never jokers), may be "
+                 "led together, and several such ranks together as a throw, which fails if another player "
+                 "holds, of a rank higher in the trump order, as many such trumps as one of its ranks. To such "
+                 "a rainbow, a player who holds, for every rank of the lead, as many trumps of one rank in four "
+                 "suits (a rank of their own for each) must play them; otherwise trumps, as many as the lead or "
+                 "all they hold. The play whose ranks are highest in the trump order wins the trick; a play that "
+                 "cannot give every rank of the lead cannot win.") % {"n": least}
     return _("Rainbows: %(n)s or more cards of one rank, of four different suits (all trumps counting as one "
              "suit; never jokers), may be led together, and several such ranks together as a throw, which "
              "fails if another player holds, of a higher rank, as many cards as one of its ranks. To a "

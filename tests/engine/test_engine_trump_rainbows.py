@@ -1,0 +1,113 @@
+"""Rainbows among trumps (``rainbows: N+ trumps of one rank in four suits``): Shandong's flash and
+quake (闪/震), four or more trumps of one rank in the four suits, through the public oracle and the
+game (gallery C10)."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from pathlib import Path
+
+import pytest
+
+import tractor_rules as tr
+from tractor_rules.engine.records.replay import replay_hand
+from tractor_rules.engine.records.simulate import simulate
+from tractor_rules.render.sheet import build_sheet
+
+GALLERY = Path(__file__).resolve().parents[2] / "examples" / "house-rules"
+C10 = GALLERY / "C10-shandong-flash.tractor"
+
+
+@pytest.fixture(scope="module")
+def rules():
+    return tr.load(str(C10))
+
+
+@pytest.fixture(scope="module")
+def ctx(rules):
+    return rules.context(level="7", trump="H")
+
+
+def test_the_statement_compiles_to_the_field_and_the_kind(rules):
+    assert rules.combinations.rainbow_min == 4 and rules.combinations.rainbow_trumps
+    assert not rules.combinations.rainbow_bombs
+    rainbow = next(k for k in rules.kinds() if k.name == "rainbow")
+    assert (rainbow.among, rainbow.compares, rainbow.demand) == ("trumps", "within-kind", "ranks")
+    plain = tr.load(str(GALLERY / "C07-rainbows.tractor"))
+    assert next(k for k in plain.kinds() if k.name == "rainbow").among == "cards"
+
+
+def test_a_flash_is_four_trumps_of_one_rank_in_four_suits(ctx):
+    assert ctx.rainbow_parts("7S 7H 7D 7C") == [tuple(ctx.cards("7S 7H 7D 7C"))]  # the level rank
+    assert ctx.rainbow_parts("2S 2H 2D 2C 2C") is not None  # a quake: a constant rank, five cards
+    assert ctx.rainbow_parts("8S 8H 8D 8C") is None  # only ♥8 is a trump
+    assert ctx.rainbow_parts("7S 7H 7D 7D") is None  # three suits
+    assert ctx.rainbow_parts("2S 2H 2D 2C 3S 3H 3D 3C") is not None  # a throw of two flashes
+    # without the scope, trumps are one suit and the level rank never makes a rainbow
+    scoped = tr.load(str(C10))
+    plain = replace(scoped, combinations=replace(scoped.combinations, rainbow_trumps=False))
+    assert plain.context(level="7", trump="H").rainbow_parts("7S 7H 7D 7C") is None
+
+
+def test_ranks_compare_by_the_trump_order(ctx):
+    # the level rank above the constant ranks, 5 above 3 above 2
+    assert ctx.winner("2S 2H 2D 2C", ["3S 3H 3D 3C", "7S 7H 7D 7C", "5S 5H 5D 5C"]) == 2
+    assert ctx.winner("7S 7H 7D 7C", ["3S 3H 3D 3C", "5S 5H 5D 5C"]) == 0
+    assert ctx.winner("3S 3H 3D 3C", ["2S 2H 2D 2C", "5S 5H 5D 5C"]) == 2
+    # at level 2 the 2s are the level cards: the highest flash
+    level2 = tr.load(str(C10)).context(level="2", trump="S")
+    assert level2.winner("5S 5H 5D 5C", ["2S 2H 2D 2C"]) == 1
+
+
+def test_the_follower_answers_with_a_flash_or_with_trumps(ctx):
+    lead = "2S 2H 2D 2C"
+    hand = "3S 3H 3D 3C AH 4S"
+    assert ctx.follow_error(hand, lead, "AH 3S 3H 3D") is not None  # holds the flash 3333
+    assert ctx.follow_error(hand, lead, "3S 3H 3D 3C") is None
+    short = "3S 3H 3D AH KH 4S"  # five trumps, no flash
+    assert ctx.follow_error(short, lead, "AH 3S 4S 3D") is not None
+    assert ctx.follow_error(short, lead, "AH 3S 3H 3D") is None
+    assert ctx.follow_error("AH 4S 4C 6D 9C", lead, "AH 4S 4C 6D") is None  # one trump, played
+    follow = ctx.legal_follow(short, lead)
+    assert ctx.follow_error(short, lead, " ".join(map(str, follow))) is None
+
+
+def test_a_throw_of_flashes_fails_against_a_higher_one(ctx):
+    throw = "2S 2H 2D 2C 3S 3H 3D 3C"
+    assert ctx.throw_options(throw, ["5S 5H 5D 5C", "4S"]) == [tuple(ctx.cards("2S 2H 2D 2C"))]
+    assert ctx.throw_options(throw, ["5S 5H 5D 4C", "4S"]) == []  # three suits of 5: no flash
+    assert ctx.throw_options("3S 3H 3D 3C 5S 5H 5D 5C", ["2S 2H 2D 2C"]) == []
+
+
+def test_every_player_kind_plays_flashes_and_the_replay_checks_them(rules):
+    led = 0
+    for kind in ("random", "greedy", "heuristic"):
+        for result in simulate(rules, 30, 5, kind, log=True):
+            entry = result.log
+            assert replay_hand(entry, rules) == []
+            ctx = rules.context(entry["level"], entry["trump"])
+            led += sum(1 for t in entry["tricks"] if ctx.rainbow_parts(t["plays"][0]) is not None)
+    assert led > 0
+
+
+def test_the_replay_refuses_a_wrong_winner_of_a_flash(rules):
+    for result in simulate(rules, 40, 3, "random", log=True):
+        entry = result.log
+        ctx = rules.context(entry["level"], entry["trump"])
+        for t in entry["tricks"]:
+            if ctx.rainbow_parts(t["plays"][0]) is None:
+                continue
+            other = next(s for s in range(len(entry["hands"])) if s != t["winner"])
+            changed = dict(entry, tricks=[dict(x, winner=other) if x is t else x for x in entry["tricks"]])
+            assert any("the winner is seat" in p for p in replay_hand(changed, rules))
+            return
+    pytest.fail("no flash was led")
+
+
+def test_the_sheet_states_rainbows_among_trumps(rules):
+    en = {i.key: i for i in build_sheet(rules, "en").items()}
+    zh = {i.key: i for i in build_sheet(rules, "zh").items()}
+    assert str(en["combinations.rainbow_min"].text).startswith("Rainbows among trumps: 4 or more trumps")
+    assert "主牌中的彩虹" in str(zh["combinations.rainbow_min"].text)
+    kinds = " ".join(map(str, en["combinations.kinds"].points))
+    assert "a rainbow among trumps: 4 or more trumps of one rank in four suits" in kinds
