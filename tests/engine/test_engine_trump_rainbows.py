@@ -111,3 +111,15 @@ def test_the_sheet_states_rainbows_among_trumps(rules):
     assert "主牌中的彩虹" in str(zh["combinations.rainbow_min"].text)
     kinds = " ".join(map(str, en["combinations.kinds"].points))
     assert "a rainbow among trumps: 4 or more trumps of one rank in four suits" in kinds
+
+
+def test_a_flash_that_digs_the_bottom_multiplies_the_kitty_by_its_row(rules, ctx):
+    assert ctx.kitty_multiplier("7S 7H 7D 7C") == 4  # the row 'rainbow of 4 cards = 4'
+    assert ctx.kitty_multiplier("2S 2H 2D 2C 2C") == 4  # a quake: the longest row up to five cards
+    assert ctx.kitty_multiplier("2S 2H 2D 2C 3S 3H 3D 3C") == 4  # a throw of flashes
+    assert ctx.kitty_multiplier("AH") == 2 and ctx.kitty_multiplier("2S 2S") == 4
+    assert next(k for k in rules.kinds() if k.name == "rainbow").kitty == 4
+    # without the row a rainbow counts by its largest set, as any lead
+    plain = tr.load(str(GALLERY / "C07-rainbows.tractor")).context(level="10", trump="S")
+    assert plain.kitty_multiplier("7S 7H 7H 7D 7C") == 4
+

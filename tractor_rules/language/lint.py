@@ -559,7 +559,7 @@ def _most_attacker_points(rules: Rules) -> int:
         most = max((r.factor for r in kitty.table), default=1)
         if kitty.doubling:
             for r in kitty.table:
-                if r.length > 1:
+                if r.length > 1 and not r.rainbow:
                     longest = hand // r.width
                     most = max(most, r.factor * 2 ** max(0, min(longest, 64) - r.length))
     return total + max(most - 1, 0) * kitty_points

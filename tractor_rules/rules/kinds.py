@@ -80,7 +80,7 @@ def _demand(rules: Rules, width: int, length: int) -> Demand:
     return "suit" if (width, length) == (1, 1) else "units"
 
 
-def _kitty(rules: Rules, width: int, length: int) -> int | None:
+def _kitty(rules: Rules, width: int, length: int, rainbow: int = 0) -> int | None:
     """The kitty multiplier of a last lead of one unit of that shape, as the engine works it out."""
     kitty = rules.kitty
     if kitty.kind != "table":
@@ -88,7 +88,7 @@ def _kitty(rules: Rules, width: int, length: int) -> int | None:
     from ..engine.rulings.scoring import kitty_multiplier  # the engine imports this package
     from ..engine.deck.units import Unit
 
-    return kitty_multiplier(kitty, [Unit((), width, length, 0, 0)])
+    return kitty_multiplier(kitty, [Unit((), width, length, 0, 0)], rainbow=rainbow)
 
 
 def rule_kinds(rules: Rules) -> tuple[Kind, ...]:
@@ -120,6 +120,6 @@ def rule_kinds(rules: Rules) -> tuple[Kind, ...]:
         widest = -(-comb.rainbow_min // 4)  # the smallest rainbow's largest set: its cards over four suits
         compares: Compares = "beats-other-kinds" if comb.rainbow_bombs else "within-kind"
         kinds.append(Kind("rainbow", "rank-across-suits", 1, comb.rainbow_min, 0, "nothing", compares, "ranks",
-                          throws, _kitty(rules, widest if widest in comb.set_widths else 1, 1),
+                          throws, _kitty(rules, widest if widest in comb.set_widths else 1, 1, comb.rainbow_min),
                           "trumps" if comb.rainbow_trumps else "cards"))
     return tuple(kinds)
