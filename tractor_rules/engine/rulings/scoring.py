@@ -248,9 +248,9 @@ def kitty_multiplier(kitty: Multiplier, units: list[Unit], table: Table | None =
     if kitty.kind == "none" or not units:
         return 0
     if rainbow and kitty.kind == "table":
-        rows = [r for r in kitty.table if r.rainbow and r.length <= rainbow]
-        if rows:
-            return max(rows, key=lambda r: r.length).factor
+        reached = [r for r in kitty.table if r.rainbow and r.length <= rainbow]
+        if reached:
+            return max(reached, key=lambda r: r.length).factor
     top = units[0]
     if kitty.kind == "formula":
         size, cards = top.width * top.length, sum(len(u.cards) for u in units)
