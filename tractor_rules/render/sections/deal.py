@@ -321,10 +321,12 @@ def _rainbow_bombs(r: Any) -> Made:
         return None  # rainbows that are no bombs compare only with one another, as the sentence above says
     if comb.bomb_width:
         return _("Rainbows are bombs too: a rainbow of one rank played to any other lead of as many cards "
-                 "beats every play but a stronger bomb. Between bombs, more cards of one rank win, then "
-                 "identical cards beat a rainbow, then the higher rank wins.")
-    return _("Rainbows are bombs: a rainbow of one rank played to any other lead of as many cards beats "
-             "every other play; between two such rainbows the higher rank wins.")
+                 "(where the duty to follow suit allows it) beats every play but a stronger bomb. Between "
+                 "bombs, more cards of one rank win, then identical cards beat a rainbow, then the higher rank "
+                 "wins.")
+    return _("Rainbows are bombs: a rainbow of one rank played to any other lead of as many cards (where the "
+             "duty to follow suit allows it) beats every other play; between two such rainbows the higher rank "
+             "wins.")
 
 
 def _sets(r: Any) -> Made:
