@@ -34,7 +34,7 @@ def test_the_follow_mask_offers_exactly_the_legal_follows_to_a_flash():
     lead = tuple(ctx.cards("2S 2H 2D 2C"))
     fc = FollowContext(ctx.order, lead)
     assert fc.rainbow is not None
-    for notation in ("3S 3H 3D 3C AH 4S 9C", "3S 3H 3D AH KH 4S 9C", "AH 4S 4C 6D 9C JD"):
+    for notation in ("7S 7H 7D 7C AH 4S 9C", "7S 7H 7D AH KH 4S 9C", "AH 4S 4C 6D 9C JD"):
         hand = tuple(ctx.cards(notation))
         legal = {tuple(sorted(play)) for play in set(itertools.combinations(sorted(hand), len(lead)))
                  if follow_error(fc, hand, play) is None}
