@@ -309,3 +309,26 @@ def test_constant_trumps_that_are_levels_are_a_word_of_version_4():
     data["schema_version"] = 3
     with pytest.raises(tr.RulesetError, match="version 3 has no field"):
         tr.Rules.from_dict(data)
+
+
+def test_rainbows_as_bombs_are_a_word_of_version_4():
+    from tractor_rules.codec import rules_to_dict_as
+
+    rules = tr.load(str(GALLERY / "C09-forty-points-bombs.tractor"))
+    data = rules.to_dict()
+    assert data["combinations"]["rainbow_bombs"] is True
+    assert tr.Rules.from_dict(data) == rules
+    assert rules_to_dict_as(rules, 3) is None
+    data["schema_version"] = 3
+    with pytest.raises(tr.RulesetError, match="version 3 has no field"):
+        tr.Rules.from_dict(data)
+
+
+def test_rainbows_among_trumps_are_a_word_of_version_4():
+    from tractor_rules.codec import rules_to_dict_as
+
+    rules = tr.load(str(GALLERY / "C10-shandong-flash.tractor"))
+    data = rules.to_dict()
+    assert data["combinations"]["rainbow_trumps"] is True
+    assert tr.Rules.from_dict(data) == rules
+    assert rules_to_dict_as(rules, 3) is None

@@ -131,6 +131,7 @@ ENDLESS_GAME = _define("E316", "endless-game", "levels that go round without end
                                              "last level")
 AUCTION = _define("E317", "auction", "an auction that the rest of the rules cannot play, or a bid read "
                                      "without an auction")
+KIND_UNPLAYABLE = _define("E318", "kind-unplayable", "a kind of combination that no hand can hold")
 GIVE_UP = _define("E319", "give-up", "giving up the bank where no declaration can find the next banker")
 DECLARING_PHASES = _define("E320", "declaring-phases", "a phase of declaring (in turn after the deal) that the "
                                                        "rest of the rules cannot play")
@@ -155,6 +156,8 @@ NEVER_HOLDS = _define("W107", "never-holds", "a house rule whose condition no ha
                                              "happen")
 BURIAL_SHORTFALL = _define("W108", "burial-shortfall", "a rule on buried cards that a player may hold too few "
                                                        "cards to keep")
+BOMB_NEVER_MEETS = _define("W109", "bomb-never-meets", "a bomb that no other play is as large as, so it never "
+                                                     "beats one")
 NEVER_GIVEN_UP = _define("W110", "never-given-up", "giving up the bank in a game whose only hand is the first, "
                                                    "which has no banker yet to give it up")
 IN_TURN_UNUSED = _define("W111", "in-turn-unused", "a statement about declaring during the deal in rules "

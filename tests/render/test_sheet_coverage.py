@@ -120,6 +120,9 @@ def inert_paths(rules: Rules, leaves: dict[str, object]) -> set[str]:
         drop("combinations.bomb_joins_sets")
     if not c.rainbow_min:
         drop("combinations.rainbow_min")
+        drop("combinations.rainbow_trumps")
+    if not c.rainbow_min or not c.rainbow_bombs:
+        drop("combinations.rainbow_bombs")  # rainbows that are no bombs: the rainbows' sentence says it all
     if not c.straight_min:
         drop("combinations.straight_min")  # nor of straights
     has_sets = max(c.set_widths, default=1) > 1 or bool(c.tractor_widths)

@@ -28,7 +28,7 @@ from .rulings.declaring import Declaration
 from .rulings.declaring import declaration as _declaration
 from .rulings.declaring import fallback_trump as _fallback_trump
 from .rulings.follow import FollowContext, Refusal, SuitDuty, choose_follow, follow_refusal
-from .rulings.scoring import advance, kitty_multiplier, level_change, next_banker
+from .rulings.scoring import advance, lead_kitty_multiplier, level_change, next_banker
 from .rulings.tricks import set_winner, throw_options, winner
 
 __all__ = [
@@ -333,7 +333,7 @@ class Context:
 
     def kitty_multiplier(self, last_lead: Cards) -> int:
         """The kitty's multiplier if the attackers win the last trick with this lead."""
-        return kitty_multiplier(self.rules.kitty, self.units(last_lead), self.rules.table)
+        return lead_kitty_multiplier(self.rules, self.order, self.cards(last_lead))
 
 
 

@@ -499,6 +499,52 @@ class BurialShortfall(Linter):
                       "player buries every card they may and the rest of their choice")
 
 
+@linter(codes.BOMB_NEVER_MEETS)
+class BombNeverMeets(Linter):
+    """What it does: finds rainbows that are bombs (``rainbows: N+ cards of one rank in four
+    suits, as bombs``) in a game where no other lead is ever as large as a rainbow: throws are not
+    allowed and no set, tractor, straight or bomb of identical cards holds N cards.
+
+    Why is this bad? A rainbow beats other plays only as a follow of as many cards to another
+    lead; with no such lead the rainbows only ever meet each other, so 'as bombs' changes nothing.
+
+    Example: ``rainbows: 5+ cards of one rank in four suits, as bombs`` with two decks, tractors of
+    two pairs at most and ``throws: no``.
+
+    Use instead: fewer cards to a rainbow, throws, or the rainbows without 'as bombs'."""
+
+    def findings(self, ctx: LintContext) -> Iterator[Finding]:
+        rules = ctx.rules
+        comb = rules.combinations
+        if not comb.rainbow_min or not comb.rainbow_bombs or rules.leading.throws:
+            return
+        largest = _largest_other_lead(rules)
+        src = rules.source_of("combinations.rainbow_bombs")
+        if largest is None or largest >= comb.rainbow_min or src is None:
+            return
+        yield Finding(src.file, ctx.span(src),
+                      f"no other lead holds {comb.rainbow_min} cards (the largest holds {largest} and throws are "
+                      "not allowed), so a rainbow never beats another kind: 'as bombs' changes nothing")
+
+
+def _largest_other_lead(rules: Rules) -> int | None:
+    """The most cards a lead of one combination that is no rainbow can hold; None when there is no
+    bound below a hand (straights, tractors without an upper length, bombs joined with sets)."""
+    comb = rules.combinations
+    decks = rules.table.decks
+    if comb.straight_min or comb.bomb_width and comb.bomb_joins_sets:
+        return None
+    largest = max(w for w in comb.set_widths if w <= decks)
+    if comb.bomb_width:
+        largest = max(largest, decks)
+    for width in comb.tractor_widths:
+        most = comb.lengths_of(width)[1]
+        if not most:
+            return None
+        largest = max(largest, width * most)
+    return largest
+
+
 @linter(codes.NEVER_GIVEN_UP)
 class NeverGivenUp(Linter):
     """What it does: finds ``give up the bank: yes`` (in ``declare``) in a game that ends after its
@@ -603,7 +649,7 @@ def _most_attacker_points(rules: Rules) -> int:
         most = max((r.factor for r in kitty.table), default=1)
         if kitty.doubling:
             for r in kitty.table:
-                if r.length > 1:
+                if r.length > 1 and not r.rainbow:
                     longest = hand // r.width
                     most = max(most, r.factor * 2 ** max(0, min(longest, 64) - r.length))
     return total + max(most - 1, 0) * kitty_points

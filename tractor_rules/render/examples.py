@@ -239,6 +239,14 @@ def _kind_phrase(kind: Any) -> str:
             return _("a bomb: %(n)s or more identical cards, alone or with adjacent sets, which beats any other "
                      "play") % values
         return _("a bomb: %(n)s or more identical cards, which beats any other play") % values
+    if kind.among == "trumps":
+        if kind.compares == "beats-other-kinds":
+            return _("a rainbow bomb among trumps: %(n)s or more trumps of one rank in four suits, which beats "
+                     "any other play") % values
+        return _("a rainbow among trumps: %(n)s or more trumps of one rank in four suits") % values
+    if kind.compares == "beats-other-kinds":
+        return _("a rainbow bomb: %(n)s or more cards of one rank in four suits, which beats any other "
+                 "play") % values
     return _("a rainbow: %(n)s or more cards of one rank in four suits") % values
 
 

@@ -29,7 +29,7 @@ from collections.abc import Sequence
 
 from ..engine.deck.cards import CARDS, Card
 from ..engine.rulings.follow import Demand, FollowContext, SuitDuty, follow_error
-from ..engine.deck.order import Order
+from ..engine.deck.order import TRUMP, Order
 from ..engine.deck.pool import Pool
 from ..engine.deck.rainbows import rainbow_parts
 from ..engine.deck.units import decompose
@@ -181,6 +181,8 @@ class LeadBuilder(PlayBuilder):
         rules = order.rules
         self.throws = rules.leading.throws
         self.rainbows = bool(rules.combinations.rainbow_min)
+        #: rainbows among trumps are of one suit, the trumps: a lead of several units may be one
+        self.trump_rainbows = self.rainbows and rules.combinations.rainbow_trumps
 
     def is_legal(self, play: Sequence[Card]) -> bool:
         if not play:
@@ -190,7 +192,11 @@ class LeadBuilder(PlayBuilder):
         if len({suit_of[c] for c in play}) > 1:
             parts = rainbow_parts(self.order, play) if self.rainbows else None
             return parts is not None and (len(parts) == 1 or self.throws)
-        return self.throws or len(decompose(self.order, play)) == 1
+        if self.throws:
+            return True
+        if self.trump_rainbows and (parts := rainbow_parts(self.order, play)) is not None:
+            return len(parts) == 1
+        return len(decompose(self.order, play)) == 1
 
     def quick(self, card: Card) -> bool | None:
         if not self.chosen:
@@ -210,8 +216,13 @@ class LeadBuilder(PlayBuilder):
         return [c for c in self.hand if self.order.suit_of[c] == suit]
 
     def completions(self, start: list[Card]) -> list[list[Card]]:
-        # the other copies of the chosen faces first: sets, and the sets of a tractor
-        return [[c for c in self.candidates() if c in start]]
+        # the other copies of the chosen faces first: sets, and the sets of a tractor; with
+        # rainbows, every card of the chosen ranks (jokers aside): a rainbow
+        out = [[c for c in self.candidates() if c in start]]
+        if self.rainbows:
+            ranks = {c % 13 for c in start if c < 52}
+            out.append([c for c in self.candidates() if c < 52 and c % 13 in ranks])
+        return out
 
 
 class FollowBuilder(PlayBuilder):
@@ -285,8 +296,17 @@ class FollowBuilder(PlayBuilder):
         out: list[list[Card]] = []
         copies = [c for c in held if c in start]
         if self.rainbow:
-            play = _union(start, copies)
-            return [play + rest_after(play)[: max(self.size - len(play), 0)]]
+            # the chosen faces' copies; then the chosen ranks' cards (a rank to give a part), and the
+            # trumps (what a follower without a rainbow among trumps owes), lowest first
+            ranks = {c % 13 for c in start if c < 52}
+            same = [c for c in held if c < 52 and c % 13 in ranks]
+            trumps = [c for c in low if self.order.suit_of[c] == TRUMP]
+            for core in (copies, same, same + trumps, trumps):
+                play = _union(start, core)[: max(self.size, len(start))]
+                play = play + rest_after(play)[: max(self.size - len(play), 0)]
+                if play not in out:
+                    out.append(play)
+            return out
         for core in [copies, *self._demanded(), *[copies + d for d in self._demanded()]]:
             play = _union(start, core)
             out.append(play + rest_after(play)[: max(self.size - len(play), 0)])

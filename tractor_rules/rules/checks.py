@@ -380,6 +380,10 @@ def _check_combinations(c: Reporter, r: model.Rules) -> None:
         c.error_at_field(("combinations.rainbow_min",), f"a rainbow of {comb.rainbow_min} cards of one rank needs "
                          f"{-(-comb.rainbow_min // 4)} decks; {decks} deck{'s' if decks != 1 else ''} hold "
                          f"{4 * decks} cards of a rank", code=codes.COMBINATION_DECKS)
+    elif comb.rainbow_min > r.table.hand_size:
+        c.error_at_field(("combinations.rainbow_min", "table.hand_size"),
+                         f"a rainbow of {comb.rainbow_min} cards is more than a hand holds ({r.table.hand_size} "
+                         "cards), so nobody could ever play one", code=codes.KIND_UNPLAYABLE)
 
 
     if comb.straight_min:
@@ -913,7 +917,17 @@ def _check_kitty(c: Reporter, r: model.Rules) -> None:
                 c.error_at_field(("kitty",), f"the multiplier must be at least 1, but it is {value} at {where}", code=codes.KITTY)
                 return
     if k.kind == "table":
-        listed = {(row.width, row.length) for row in k.table}
+        listed = {(row.width, row.length) for row in k.table if not row.rainbow}
+        for row in k.table:
+            if not row.rainbow:
+                continue
+            if not comb.rainbow_min:
+                c.error_at_field(("kitty",), f"the multiplier table lists a rainbow of {row.length} cards, but there "
+                                 "are no rainbows here", code=codes.KITTY)
+            elif row.length < comb.rainbow_min:
+                c.error_at_field(("kitty", "combinations.rainbow_min"),
+                                 f"the multiplier table lists a rainbow of {row.length} cards, but a rainbow is "
+                                 f"{comb.rainbow_min} or more cards", code=codes.KITTY)
         for width in comb.set_widths:
             if (width, 1) not in listed:
                 c.error_at_field(("kitty",), f"the multiplier table has no factor for a {width_name(width)}", code=codes.KITTY)
@@ -1303,8 +1317,9 @@ def _check_repeats(c: Reporter, r: model.Rules) -> None:
                          "as strong as", code=codes.BAD_EXPORT)
     once("declaring.redeal_hands", r.declaring.redeal_hands,
          lambda kind: f"'{_WEAK_HAND_WORDS[kind]}' is listed twice")
-    once("kitty.table", ((row.width, row.length) for row in r.kitty.table),
-         lambda unit: f"{_unit_words(*unit)} has two multipliers")
+    once("kitty.table", ((row.width, row.length, row.rainbow) for row in r.kitty.table),
+         lambda unit: f"{_unit_words(unit[0], unit[1]) if not unit[2] else f'a rainbow of {unit[1]} cards'} has two "
+                      "multipliers")
     once("stakes.game_points", ((row.side, row.levels) for row in r.stakes.game_points),
          lambda _: "this outcome is given game points twice")
     once("following.lists", (fl.lead for fl in r.following.lists),

@@ -76,6 +76,16 @@ class Combinations:
     #: trump-suit card counts as a trump, so all-trump level cards never) is a rainbow; several
     #: such ranks led together are a rainbow throw (rbtying CompoundFormats; engine/deck/rainbows.py)
     rainbow_min: int = bounded(4, 4 * MAX_DECKS, off=0, default=0, version=2)
+    #: rainbows are bombs too (Forty Points' four of a rank, one of each suit): a rainbow of one rank
+    #: played to any other lead of as many cards beats every play that is no stronger bomb; between
+    #: bombs the one with more cards of one rank wins, then identical cards beat a rainbow, then the
+    #: higher rank (engine/rulings/tricks.py)
+    rainbow_bombs: bool = since(4, default=False)
+    #: rainbows among trumps (Shandong's 闪 and 震): a rainbow's cards are all trumps and cover the four
+    #: printed suits, so only ranks that are trumps in every suit (the level rank, the constant
+    #: ranks) make one; ranks compare by the trump order, and a follower without the parts follows
+    #: trumps (engine/deck/rainbows.py)
+    rainbow_trumps: bool = since(4, default=False)
     #: 0: no straights; n: n or more single cards in sequence, of one suit or all trumps, are one
     #: combination (顺子, 山东升级's 雨): in the engine a tractor of singles, along the lines that
     #: tractors follow (the level gap bridged or not, the trump links), n its least length

@@ -18,7 +18,7 @@ if TYPE_CHECKING:
 
 #: "set": identical cards (a single, a pair, ...); "tractor": adjacent sets of one width;
 #: "straight": adjacent single cards (a tractor of singles); "bomb": identical cards that beat
-#: every other play; "rainbow": one rank in four suits
+#: every other play; "rainbow": one rank in four suits (a bomb too with ``rainbow_bombs``)
 KindName = Literal["set", "tractor", "straight", "bomb", "rainbow"]
 KIND_NAMES: tuple[KindName, ...] = get_args(KindName)
 
@@ -29,6 +29,9 @@ Shape = Literal["identical", "run", "rank-across-suits"]
 #: what may come along with the kind's own cards: "nothing", or "adjacent-sets" (a bomb joined with
 #: adjacent sets of two or more, 3333 44)
 Along = Literal["nothing", "adjacent-sets"]
+#: what its cards are drawn from: "cards" (any), or "trumps" (a rainbow among trumps: trumps of one
+#: rank in the four printed suits, Shandong's 闪 and 震)
+Among = Literal["cards", "trumps"]
 #: how it compares: "within-kind" (beats only a play of its own kind and size, by its strength),
 #: "beats-other-kinds" (beats any play that is not of its kind, as bombs do)
 Compares = Literal["within-kind", "beats-other-kinds"]
@@ -58,6 +61,8 @@ class Kind:
     #: the kitty multiplier when the last trick's lead is its smallest instance, by the table;
     #: None when the multiplier is a formula or the kitty never scores
     kitty: int | None
+    #: what its cards are drawn from
+    among: Among = "cards"
 
 
 def _demand(rules: Rules, width: int, length: int) -> Demand:
@@ -75,7 +80,7 @@ def _demand(rules: Rules, width: int, length: int) -> Demand:
     return "suit" if (width, length) == (1, 1) else "units"
 
 
-def _kitty(rules: Rules, width: int, length: int) -> int | None:
+def _kitty(rules: Rules, width: int, length: int, rainbow: int = 0) -> int | None:
     """The kitty multiplier of a last lead of one unit of that shape, as the engine works it out."""
     kitty = rules.kitty
     if kitty.kind != "table":
@@ -83,7 +88,7 @@ def _kitty(rules: Rules, width: int, length: int) -> int | None:
     from ..engine.rulings.scoring import kitty_multiplier  # the engine imports this package
     from ..engine.deck.units import Unit
 
-    return kitty_multiplier(kitty, [Unit((), width, length, 0, 0)])
+    return kitty_multiplier(kitty, [Unit((), width, length, 0, 0)], rainbow=rainbow)
 
 
 def rule_kinds(rules: Rules) -> tuple[Kind, ...]:
@@ -113,6 +118,8 @@ def rule_kinds(rules: Rules) -> tuple[Kind, ...]:
         # a rainbow is led alone or with other rainbows (a rainbow throw); its kitty multiplier is its
         # largest set's, as of any lead
         widest = -(-comb.rainbow_min // 4)  # the smallest rainbow's largest set: its cards over four suits
-        kinds.append(Kind("rainbow", "rank-across-suits", 1, comb.rainbow_min, 0, "nothing", "within-kind", "ranks",
-                          throws, _kitty(rules, widest if widest in comb.set_widths else 1, 1)))
+        compares: Compares = "beats-other-kinds" if comb.rainbow_bombs else "within-kind"
+        kinds.append(Kind("rainbow", "rank-across-suits", 1, comb.rainbow_min, 0, "nothing", compares, "ranks",
+                          throws, _kitty(rules, widest if widest in comb.set_widths else 1, 1, comb.rainbow_min),
+                          "trumps" if comb.rainbow_trumps else "cards"))
     return tuple(kinds)

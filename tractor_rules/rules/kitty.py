@@ -17,6 +17,9 @@ class MultiplierRow:
     width: int = field(metadata=bounds(1, MAX_DECKS))
     length: int = field(metadata=bounds(1, MAX_TRACTOR))
     factor: int = field(metadata=bounds(1, 1_000_000))
+    #: a rainbow's row (``rainbow of N cards = F``): a last lead that is a rainbow whose largest part
+    #: has ``length`` cards or more (the longest such row); ``width`` 1
+    rainbow: bool = since(4, default=False)
 
 
 @dataclass(frozen=True, slots=True)

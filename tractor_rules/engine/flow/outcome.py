@@ -24,9 +24,8 @@ from functools import lru_cache
 
 from ...rules import RANKS, Rules
 from ..deck.cards import Card
-from ..deck.units import decompose
 from ..errors import EngineError
-from ..rulings.scoring import kitty_multiplier, table_score, upgrade_table
+from ..rulings.scoring import lead_kitty_multiplier, table_score, upgrade_table
 from .after_hand import kitty_dug
 from .record import TrickRecord
 from .seats import after, banker_team
@@ -74,7 +73,7 @@ def score(rules: Rules, public: Public, kitty: Sequence[Card], points: Sequence[
     multiplier = 0
     if last is not None and last.winner not in team and kitty_dug(
             rules, ctx, banker, team, [(t.winner, t.leader, t.plays) for t in public.tricks]):
-        multiplier = kitty_multiplier(rules.kitty, decompose(ctx.order, last.plays[0]), rules.table)
+        multiplier = lead_kitty_multiplier(rules, ctx.order, last.plays[0])
     attackers += kitty_points * multiplier
     penalty, forfeit = _penalties(rules, public.tricks, team)
     attacker_points = max(attackers + penalty, 0)

@@ -29,6 +29,7 @@ from ...rules import SUITS, Rules
 from ..deck.cards import CARDS, Card
 from ..deck.order import TRUMP, Order
 from ..deck.pool import shape_key
+from ..deck.rainbows import rainbow_parts
 from ..deck.units import Unit, decompose
 from ..flow.record import TrickRecord
 from ..flow.views import Offer, PlayerView, Public
@@ -109,17 +110,27 @@ class _VoidsSeen:
 _LAST_SEEN: list[_VoidsSeen | None] = [None]
 
 
-def _may_win(suit_of: Sequence[int], lead_suit: int, play: tuple[Card, ...]) -> bool:
+def _may_win(order: Order, lead_suit: int, play: tuple[Card, ...]) -> bool:
     """Whether ``play`` could win a trick led in ``lead_suit`` (not a rainbow) at all: only a play
-    all of the led suit or all trumps follows or ruffs, and a bomb is of one of those too
-    (``tricks.winner``); any other play, of several suits or of another side suit, never wins."""
+    all of the led suit or all trumps follows or ruffs, and a bomb of identical cards is of one of
+    those too (``tricks.winner``); any other play, of several suits or of another side suit, never
+    wins, unless rainbows are bombs and it is one."""
+    suit_of = order.suit_of
     suit = suit_of[play[0]]
     if suit != lead_suit and suit != TRUMP:
-        return False
+        return _is_rainbow_bomb(order, play)
     for c in play:
         if suit_of[c] != suit:
-            return False
+            return _is_rainbow_bomb(order, play)
     return True
+
+
+def _is_rainbow_bomb(order: Order, play: tuple[Card, ...]) -> bool:
+    """Whether ``play`` is a rainbow of one rank and rainbows are bombs (``tricks.winner``)."""
+    if not order.rules.combinations.rainbow_bombs:
+        return False
+    parts = rainbow_parts(order, play)
+    return parts is not None and len(parts) == 1
 
 
 def _single_follows(fc: FollowContext, hand: tuple[Card, ...], card: Card) -> bool:
@@ -674,7 +685,7 @@ class HeuristicPlayer(GreedyPlayer):
         pub = view.public
         fc = pub.lead_context
         assert fc is not None
-        if not _may_win(fc.order.suit_of, fc.suit, play):
+        if not _may_win(fc.order, fc.suit, play):
             return False
         # whether it wins first: most plays do not, and the check of a follow costs more
         mine = (view.seat - pub.leader) % pub.players  # this seat's place in the trick

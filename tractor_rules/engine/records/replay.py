@@ -331,7 +331,7 @@ def _replay(entry: str | dict[str, Any], rules: Rules, problems: list[str],
         if not lead:
             stop(f"{where}: the lead is empty")
         suits = {ctx.suit_of(c) for c in lead}
-        rainbow = ctx.rainbow_parts(lead) if len(suits) != 1 else None
+        rainbow = ctx.rainbow_parts(lead) if len(suits) != 1 or rules.combinations.rainbow_trumps else None
         if len(suits) != 1 and rainbow is None:
             stop(f"{where}: the lead {' '.join(map(str, lead))} is not of one suit")
         others = [remaining[s] for s in seats[1:]]

@@ -557,7 +557,8 @@ class FollowContext:
             _, units, self.duty = _set_lead(order, lead, suit)
             self.units = [*units]
             return
-        if order.rules.combinations.rainbow_min and len({order.suit_of[c] for c in lead}) > 1:
+        comb = order.rules.combinations
+        if comb.rainbow_min and (comb.rainbow_trumps or len({order.suit_of[c] for c in lead}) > 1):
             self.rainbow = rainbows.rainbow_parts(order, lead)
         if self.rainbow is not None:
             self.suit = RAINBOW
@@ -662,7 +663,7 @@ def follow_refusal(fc: FollowContext, hand: tuple[Card, ...], play: tuple[Card, 
         missing = _missing(hand, play)
         if missing is not None:
             return _not_in_hand(missing)
-        message = rainbows.follow_error(fc.rainbow, hand, play)
+        message = rainbows.follow_error(fc.rainbow, hand, play, fc.order)
         return None if message is None else Refusal("rainbow", message)
     suit_of = fc.order.suit_of
     word = SUIT_WORDS[fc.suit]
@@ -719,7 +720,7 @@ def choose_follow(fc: FollowContext, hand: tuple[Card, ...], rng: random.Random 
     order = fc.order
     size = len(fc.lead)
     if fc.rainbow is not None:
-        return rainbows.choose_follow(fc.rainbow, hand, size, order.strength, rng)
+        return rainbows.choose_follow(fc.rainbow, hand, size, order.strength, rng, order)
     suit_of = order.suit_of
     held = fc.held(hand)
     # ``spare`` keeps the order of ``spare_from``, less the cards chosen

@@ -3,10 +3,13 @@ and the kitty multiplier.  All constant time (or linear in the table rows and ra
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 
 from ...rules import Multiplier, Rules, Table, ThresholdRow, expressions
-from ..deck.units import Unit
+from ..deck.cards import Card
+from ..deck.order import Order
+from ..deck.rainbows import rainbow_parts
+from ..deck.units import Unit, decompose
 from ..errors import EngineError
 
 
@@ -258,12 +261,18 @@ def _held_formula(tree: tuple, values: Mapping[str, int], limit: int) -> int:
     return _bounded_power(a, b, limit)
 
 
-def kitty_multiplier(kitty: Multiplier, units: list[Unit], table: Table | None = None) -> int:
+def kitty_multiplier(kitty: Multiplier, units: list[Unit], table: Table | None = None, rainbow: int = 0) -> int:
     """The multiplier of the kitty's points when the attackers win the last trick, from the last
     lead's units (largest first): by the table, by the formula, or 0 when the kitty never scores.
-    ``table``: the table whose decks and players a formula may read."""
+    ``table``: the table whose decks and players a formula may read.  ``rainbow``: the cards of the
+    largest part when the last lead is a rainbow (0 otherwise), which a rainbow's row of the table
+    (the longest up to it) multiplies; without such a row a rainbow counts by its units."""
     if kitty.kind == "none" or not units:
         return 0
+    if rainbow and kitty.kind == "table":
+        reached = [r for r in kitty.table if r.rainbow and r.length <= rainbow]
+        if reached:
+            return max(reached, key=lambda r: r.length).factor
     top = units[0]
     if kitty.kind == "formula":
         size, cards = top.width * top.length, sum(len(u.cards) for u in units)
@@ -274,19 +283,28 @@ def kitty_multiplier(kitty: Multiplier, units: list[Unit], table: Table | None =
         if value > MAX_FORMULA:
             raise EngineError(f"the kitty formula grows past {MAX_FORMULA:,}; it needs a cap ('at most N')")
         return value
-    rows = {(r.width, r.length): r.factor for r in kitty.table}
+    table_rows = [r for r in kitty.table if not r.rainbow]
+    rows = {(r.width, r.length): r.factor for r in table_rows}
     if top.shape in rows:
         return rows[top.shape]
     # longer tractors double; a straight (a tractor of singles) takes the longest straight listed
     # up to its length, or a single's factor, as a shape the table leaves out does below
     if top.is_tractor and kitty.doubling and top.width > 1:
-        listed = [r for r in kitty.table if r.width == top.width and 1 < r.length < top.length]
+        listed = [r for r in table_rows if r.width == top.width and 1 < r.length < top.length]
         if listed:
             longest = max(listed, key=lambda r: r.length)
             return longest.factor * 2 ** (top.length - longest.length)
     # a shape the table leaves out counts as the largest listed shape it contains
-    below = [r for r in kitty.table
+    below = [r for r in table_rows
              if r.width <= top.width and r.length <= top.length and (r.length == 1 or top.is_tractor)]
     if not below:
         raise EngineError(f"the kitty table has no factor for a unit of {top.width} x {top.length}")
     return max(below, key=lambda r: (r.length > 1, r.width, r.length)).factor
+
+
+def lead_kitty_multiplier(rules: Rules, order: Order, lead: Sequence[Card]) -> int:
+    """``kitty_multiplier`` of a last lead as the engine reads it: its units, and its largest part
+    when it is a rainbow."""
+    parts = rainbow_parts(order, tuple(lead)) if rules.combinations.rainbow_min else None
+    rainbow = max((len(p) for p in parts), default=0) if parts else 0
+    return kitty_multiplier(rules.kitty, decompose(order, tuple(lead)), rules.table, rainbow)

@@ -5,7 +5,9 @@ a valid ruff beats any play of a side suit; competitors are compared by ``ruffin
 equal play never beats an earlier one.  With bombs, a play of ``bomb_width`` or more identical cards
 of the led suit or of trumps beats every other play; with ``bomb_joins_sets`` such cards joined with
 adjacent sets of two or more (3333 44) are a bomb too.  Between bombs: the larger set of identical
-cards, then trumps above the led suit, then that set's card.
+cards, then trumps above the led suit, then that set's card.  With ``rainbow_bombs`` a rainbow of one
+rank (cards of one rank in four suits) played to any other lead is a bomb too: between bombs the
+one with more cards of one rank wins, then identical cards beat a rainbow, then the higher rank.
 
 Every check here is a handful of pool takes per play: linear in the cards of the trick.
 """
@@ -47,11 +49,11 @@ def is_ruff(rules: Rules, lead_units: list[Unit], pool: Pool) -> bool:
     return all(pool.count_sets(width) >= k for width, k in sets.items())
 
 
-def _bomb(order: Order, play: tuple[Card, ...], lead_suit: int, comb: Combinations) -> tuple[int, bool, int] | None:
+def _bomb(order: Order, play: tuple[Card, ...], lead_suit: int, comb: Combinations) -> tuple[int, int, int] | None:
     """The bomb's strength if ``play`` is a bomb of the led suit or of trumps, else None: its largest
     set of identical cards, then trumps above the led suit, then that set's card."""
     width = comb.bomb_width
-    if len(play) < width:
+    if not width or len(play) < width:
         return None
     counts = Counter(play)
     strength = order.strength
@@ -64,6 +66,18 @@ def _bomb(order: Order, play: tuple[Card, ...], lead_suit: int, comb: Combinatio
     if len(counts) > 1 and not (comb.bomb_joins_sets and _one_chain(order, suit, counts)):
         return None
     return (size, suit == TRUMP, strength[top])
+
+
+def _rainbow_bomb(order: Order, play: tuple[Card, ...]) -> tuple[int, int, int, int] | None:
+    """The strength of ``play`` as a bomb, if it is a rainbow of one rank and rainbows are bombs
+    (``rainbow_bombs``), else None: its cards, below identical cards of as many, then its rank."""
+    comb = order.rules.combinations
+    if not comb.rainbow_bombs:
+        return None
+    parts = rainbows.rainbow_parts(order, play)
+    if parts is None or len(parts) != 1:
+        return None
+    return (len(play), 0, 0, play[0] % 13)
 
 
 def _one_chain(order: Order, suit: int, counts: Counter[Card]) -> bool:
@@ -85,7 +99,7 @@ def winner(order: Order, lead: tuple[Card, ...], lead_units: list[Unit], lead_su
     if lead_suit == RAINBOW:
         parts = rainbows.rainbow_parts(order, lead)
         assert parts is not None
-        return rainbows.winner(parts, lead, follows)
+        return rainbows.winner(parts, lead, follows, order)
     if len(lead_units) == 1 and lead_units[0].length == 1:
         return set_winner(order, lead, lead_suit, follows)  # most tricks are led so
     return plain_winner(order, lead, lead_units, lead_suit, follows)
@@ -96,7 +110,7 @@ def plain_winner(order: Order, lead: tuple[Card, ...], lead_units: list[Unit], l
     """``winner`` for any lead but a rainbow, worked out with a pool for every contender."""
     rules = order.rules
     comb = rules.combinations
-    if comb.bomb_width:
+    if comb.bomb_width or comb.rainbow_bombs and comb.rainbow_min:
         bomb = _bomb_winner(order, lead, lead_suit, follows, comb)
         if bomb is not None:
             return bomb
@@ -131,9 +145,16 @@ def plain_winner(order: Order, lead: tuple[Card, ...], lead_units: list[Unit], l
 
 def _bomb_winner(order: Order, lead: tuple[Card, ...], lead_suit: int, follows: list[tuple[Card, ...]],
                  comb: Combinations) -> int | None:
-    """The play holding the strongest bomb (the earlier of equal ones), or None if none is a bomb."""
+    """The play holding the strongest bomb (the earlier of equal ones), or None if none is a bomb.
+    A bomb of identical cards ranks by its largest set, above a rainbow bomb of as many cards."""
     plays = [lead, *follows]
-    bombs = [(b, i) for i, p in enumerate(plays) if (b := _bomb(order, p, lead_suit, comb))]
+    bombs: list[tuple[tuple[int, int, int, int], int]] = []
+    for i, p in enumerate(plays):
+        same = _bomb(order, p, lead_suit, comb)
+        if same is not None:
+            bombs.append(((same[0], 1, same[1], same[2]), i))
+        elif (rainbow := _rainbow_bomb(order, p)) is not None:
+            bombs.append((rainbow, i))
     if not bombs:
         return None
     return max(bombs, key=lambda bi: bi[0])[1]  # max keeps the first of equals
@@ -144,7 +165,7 @@ def set_winner(order: Order, lead: tuple[Card, ...], lead_suit: int, follows: li
     as a set may hold), of ``lead_suit``: what ``plain_winner`` says, without a pool or the lead's
     units."""
     comb = order.rules.combinations
-    if comb.bomb_width:
+    if comb.bomb_width or comb.rainbow_bombs and comb.rainbow_min:
         bomb = _bomb_winner(order, lead, lead_suit, follows, comb)
         if bomb is not None:
             return bomb
@@ -297,7 +318,7 @@ def throw_options(order: Order, throw: tuple[Card, ...], others: list[tuple[Card
     leading = rules.leading
     units = decompose(order, throw)
     suits = {u.suit for u in units}
-    parts = rainbows.rainbow_parts(order, throw) if len(suits) > 1 else None
+    parts = rainbows.rainbow_parts(order, throw) if len(suits) > 1 or rules.combinations.rainbow_trumps else None
     if parts is not None:
         if len(parts) > 1 and not leading.throws:
             raise PlayError("throws are not allowed in these rules: lead one rainbow")

@@ -56,7 +56,12 @@ def _multiplier_rows(c: Compiler, rule: Node) -> tuple[model.MultiplierRow, ...]
         factor = c.number(row.args[1], *limits(model.MultiplierRow, "factor"), "a multiplier")
         width: int | None
         length: int | None
-        if key.kind == "key_set":
+        rainbow = key.kind == "key_rainbow"
+        if rainbow:
+            # a rainbow's row: its largest part of N cards or more
+            width = 1
+            length = c.number(key.args[0], *limits(model.Combinations, "rainbow_min"), "a rainbow's number of cards")
+        elif key.kind == "key_set":
             width, length = set_width_of(as_node(key.args[0])), 1
         elif key.kind == "key_straight":
             # a straight is a tractor of singles: a row of width 1
@@ -69,14 +74,15 @@ def _multiplier_rows(c: Compiler, rule: Node) -> tuple[model.MultiplierRow, ...]
         if factor is None or length is None or width is None:
             ok = False
             continue
-        if any(r.width == width and r.length == length for r in rows):
-            c.error(key, f"{unit_words(width, length)} has two multipliers", code=codes.REPEATED_VALUE)
+        if any(r.width == width and r.length == length and r.rainbow == rainbow for r in rows):
+            words = f"a rainbow of {length} cards" if rainbow else unit_words(width, length)
+            c.error(key, f"{words} has two multipliers", code=codes.REPEATED_VALUE)
             ok = False
             continue
-        rows.append(model.MultiplierRow(width, length, factor))
+        rows.append(model.MultiplierRow(width, length, factor, rainbow))
     if not ok:
         return None
-    return tuple(sorted(rows, key=lambda r: (r.length > 1, r.width, r.length)))
+    return tuple(sorted(rows, key=lambda r: (r.rainbow, r.length > 1, r.width, r.length)))
 
 
 #: shown: (before burying, at the end)

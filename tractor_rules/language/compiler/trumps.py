@@ -229,6 +229,8 @@ def _rainbows(c: Compiler, st: Statement) -> None:
         c.set("combinations.rainbow_min", 0)
         return
     c.set_number("combinations.rainbow_min", st.node.args[0], *limits(model.Combinations, "rainbow_min"), "a rainbow's number of cards")
+    c.set("combinations.rainbow_bombs", st.node.first("rainbow_bombs") is not None)
+    c.set("combinations.rainbow_trumps", st.node.first("rainbow_trumps") is not None)
 
 
 @handles("straights")

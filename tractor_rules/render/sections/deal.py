@@ -279,6 +279,7 @@ def combinations_section(b: Builder) -> None:
         b.rule("combinations.largest", _largest_kinds)
         b.rule("combinations.bomb_width", _bombs)
         b.rule("combinations.rainbow_min", _rainbows)
+        b.rule("combinations.rainbow_bombs", _rainbow_bombs)
         b.rule("combinations.straight_min", _straights)
         b.example("combinations.kinds", ex.kind_examples)
 
@@ -297,12 +298,35 @@ def _rainbows(r: Any) -> Made:
     least = r.combinations.rainbow_min
     if not least:
         return None  # a game without rainbows says nothing of them: few players have heard of them
+    if r.combinations.rainbow_trumps:
+        return _("Rainbows among trumps: %(n)s or more trumps of one rank, of the four different suits (so only "
+                 "a rank that is trump in every suit, the level rank or a constant rank; never jokers), may be "
+                 "led together, and several such ranks together as a throw, which fails if another player "
+                 "holds, of a rank higher in the trump order, as many such trumps as one of its ranks. To such "
+                 "a rainbow, a player who holds, for every rank of the lead, as many trumps of one rank in four "
+                 "suits (a rank of their own for each) must play them; otherwise trumps, as many as the lead or "
+                 "all they hold. The play whose ranks are highest in the trump order wins the trick; a play that "
+                 "cannot give every rank of the lead cannot win.") % {"n": least}
     return _("Rainbows: %(n)s or more cards of one rank, of four different suits (all trumps counting as one "
              "suit; never jokers), may be led together, and several such ranks together as a throw, which "
              "fails if another player holds, of a higher rank, as many cards as one of its ranks. To a "
              "rainbow, a player who can give every rank of the lead as many cards of one rank, in any suits, "
              "must do so; otherwise any cards will do. The play with the highest ranks wins the trick; a play "
              "that cannot give every rank of the lead cannot win.") % {"n": least}
+
+
+def _rainbow_bombs(r: Any) -> Made:
+    comb = r.combinations
+    if not comb.rainbow_min or not comb.rainbow_bombs:
+        return None  # rainbows that are no bombs compare only with one another, as the sentence above says
+    if comb.bomb_width:
+        return _("Rainbows are bombs too: a rainbow of one rank played to any other lead of as many cards "
+                 "(where the duty to follow suit allows it) beats every play but a stronger bomb. Between "
+                 "bombs, more cards of one rank win, then identical cards beat a rainbow, then the higher rank "
+                 "wins.")
+    return _("Rainbows are bombs: a rainbow of one rank played to any other lead of as many cards (where the "
+             "duty to follow suit allows it) beats every other play; between two such rainbows the higher rank "
+             "wins.")
 
 
 def _sets(r: Any) -> Made:

@@ -372,7 +372,8 @@ def _multiplier(r: Any) -> Made:
     if k.kind == "none":
         return _("The kitty is never scored, whoever wins the last trick.")
     if k.kind == "table":
-        rows = tuple((shape_phrase(row.width, row.length), f"×{row.factor}") for row in k.table)
+        rows = tuple((_("a rainbow of %(n)s cards or more") % {"n": row.length} if row.rainbow
+                       else shape_phrase(row.width, row.length), f"×{row.factor}") for row in k.table)
         text = _("If the attackers win the last trick, they score the kitty's points multiplied by a factor set "
                  "by the largest combination of the last trick's lead:")
         return Draft(text, table=Table((_("Largest combination"), _("Factor")), rows))
