@@ -140,6 +140,11 @@ class Declaring:
     #: the bank (弃庄): that declarer banks instead, the hand staying at its level (the phase
     #: "give-up"; ``Rules.bank_given_up_to``)
     give_up_bank: bool = since(4, default=False)
+    #: whose level the declaring reads: "hand" (the hand's level, the banker's, for every player),
+    #: or "own" (each player declares with the cards of their own level, a fixed team's level; the
+    #: final declarer banks, the hand played at their level: every hand's banker is found by
+    #: declaring, the first banker's way)
+    level_cards: Literal["hand", "own"] = since(4, default="hand")
     first_fallback: Literal["same", "redeal"] = "same"
     #: dealt hands that allow a redeal once trump is known, before the kitty exchange: "no-trumps"
     #: (not one trump), "no-points" (not one point card); empty: never

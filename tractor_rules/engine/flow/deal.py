@@ -134,12 +134,16 @@ class Standing:
 class DeclarationOffers:
     """Asking the players to declare at one level, during the deal or (炒地皮) after the kitty."""
 
-    __slots__ = ("rules", "players", "table", "overturn")
+    __slots__ = ("rules", "players", "table", "tables", "overturn")
 
-    def __init__(self, rules: Rules, players: Sequence[Player], level: str | None, overturn: bool = True):
+    def __init__(self, rules: Rules, players: Sequence[Player], level: str | None, overturn: bool = True,
+                 seat_levels: Sequence[str | None] | None = None):
         self.rules = rules
         self.players = players
         self.table = declare_table(rules, level)
+        #: each seat's declarations, where each player declares at their own level
+        #: (``declaring.level_cards`` "own", ``seat_levels``); None: ``table`` for every seat
+        self.tables = None if seat_levels is None else [declare_table(rules, lv) for lv in seat_levels]
         #: whether a declaration may take the place of another's (overturn, or take one back) in
         #: this hand (``declaring.overturn_in_deal``); the standing declarer may still reinforce
         self.overturn = overturn
@@ -152,10 +156,11 @@ class DeclarationOffers:
         copies of each declaring card in ``hand``, in the order they came into it, when the
         caller counted them already (the deal counts them as it deals)."""
         decl = self.rules.declaring
+        table = self.table if self.tables is None else self.tables[seat]
         if counts is None:
             counts = {}
             for c in hand:
-                if c in self.table.face_set:
+                if c in table.face_set:
                     counts[c] = counts.get(c, 0) + 1
         if not counts:
             return []
@@ -164,7 +169,7 @@ class DeclarationOffers:
             own = next((cards for who, cards in reversed(shown) if who == seat), None)
         out = []
         for face, have in counts.items():
-            for show in self.table.by_face.get(face, ()):
+            for show in table.by_face.get(face, ()):
                 if show.copies > have or show.extra is not None and counts.get(show.extra[0], 0) < show.extra[1]:
                     continue
                 if standing is not None and not self._may_show(seat, show, standing, own):
@@ -235,14 +240,21 @@ class Deal:
 
 
 def deal(rules: Rules, players: Sequence[Player], rng: random.Random, deck: Sequence[Card], *,
-         level: str | None, banker: int | None, beyond: bool, auction: bool = False) -> Deal:
+         level: str | None, banker: int | None, beyond: bool, auction: bool = False,
+         seat_levels: Sequence[str | None] | None = None) -> Deal:
     """Deal ``deck`` (again while the rules say redeal, at most ``MAX_DEALS`` times).  ``banker``
     None is a first hand: seat 0 deals.  ``beyond``: the extra level, dealt without declaring and
     played in no-trump.  ``auction``: dealt once, without declaring, trump left to the banker the
-    auction finds ("named")."""
+    auction finds ("named").  ``seat_levels``: each seat declares with the cards of its own level
+    (``declaring.level_cards`` "own"), nobody banking while the deal goes on; the hand's level
+    (``public.level``) becomes the final declarer's once the declaring ends, ``level`` (the
+    dealer's) when nobody declared."""
     n = rules.table.players
     dealer = 0 if banker is None else banker
-    declaring = DeclarationOffers(rules, players, level, may_overturn_in_deal(rules, banker is None, level))
+    declaring = DeclarationOffers(rules, players, level, may_overturn_in_deal(rules, banker is None, level),
+                                  seat_levels)
+    faces = [t.face_set for t in declaring.tables] if declaring.tables is not None else [declaring.table.face_set] * n
+    known = None if seat_levels is not None else banker
     k = rules.table.kitty_size
     weak: list[WeakHand] = []
     for attempt in range(MAX_DEALS):
@@ -250,13 +262,12 @@ def deal(rules: Rules, players: Sequence[Player], rng: random.Random, deck: Sequ
         shuffle(rng, cards)
         kitty = cards[len(cards) - k:] if k else []
         hands: list[list[Card]] = [[] for _ in range(n)]
-        public = Public(rules, n, dealer, level, banker)
+        public = Public(rules, n, dealer, level, known)
         standing: Standing | None = None
         first: int | None = None
         # each hand's declaring cards, counted as they are dealt
         counts: list[dict[Card, int]] = [{} for _ in range(n)]
-        for seat in _chances(cards[:len(cards) - k], hands, dealer, declaring.table.face_set, beyond or auction,
-                             counts):
+        for seat in _chances(cards[:len(cards) - k], hands, dealer, faces, beyond or auction, counts):
             got = declaring.ask(seat, hands[seat], standing, public, counts[seat])
             if got is not None:
                 standing = got
@@ -268,6 +279,8 @@ def deal(rules: Rules, players: Sequence[Player], rng: random.Random, deck: Sequ
             dealt = Deal(hands, kitty, public, None, None, attempt, "no-trump")
         elif standing is not None:
             public.trump = standing.declaration.trump
+            if seat_levels is not None:  # the hand is played at the final declarer's level
+                public.level = seat_levels[standing.seat]
             dealt = Deal(hands, kitty, public, standing, first, attempt, "declared")
         elif banker is None and rules.declaring.first_fallback == "redeal":
             continue
@@ -312,12 +325,12 @@ def _weak_hand(rules: Rules, players: Sequence[Player], hands: list[list[Card]],
     return None
 
 
-def _chances(rest: list[Card], hands: list[list[Card]], dealer: int, faces: frozenset[Card],
+def _chances(rest: list[Card], hands: list[list[Card]], dealer: int, faces: Sequence[frozenset[Card]],
              beyond: bool, counts: list[dict[Card, int]]) -> Iterator[int]:
     """Deal ``rest`` into ``hands``, yielding the seats that get a chance to declare, in turn:
     after each level card or joker dealt, the player who got it; after the deal, every player
     from the dealer.  Beyond the last level nobody declares.  ``counts``: each seat's copies of
-    each card of ``faces`` dealt to it, kept up to date."""
+    each card of its ``faces`` (each seat's declaring cards) dealt to it, kept up to date."""
     n = len(hands)
     turn = in_turn(dealer, n)
     if beyond:
@@ -326,7 +339,7 @@ def _chances(rest: list[Card], hands: list[list[Card]], dealer: int, faces: froz
         return
     for card, seat in zip(rest, cycle(turn)):
         hands[seat].append(card)
-        if card in faces:
+        if card in faces[seat]:
             held = counts[seat]
             held[card] = held.get(card, 0) + 1
             yield seat
