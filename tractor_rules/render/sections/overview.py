@@ -93,6 +93,10 @@ def _deal(rules: Rules) -> tuple[str, ...]:
                         t.hand_size) % values
     if not rules.declaring.ladder or rules.auction.on:
         return (deal,)
+    if rules.declaring.level_cards == "own":
+        return deal, _("While the cards are dealt, each player may declare trump by showing cards of their own "
+                       "level; the declaration that stands names the trump suit (or no-trump), and its declarer "
+                       "banks at their level.")
     return deal, _("While the cards are dealt, players may declare trump by showing cards; the declaration that "
                    "stands names the trump suit (or no-trump).")
 
