@@ -474,6 +474,12 @@ def rotation_section(b: Builder) -> None:
 
 
 def _declarer_banks(r: Any) -> Made:
+    if r.declaring.level_cards == "own" and not r.auction.on:  # every hand's banker is found by declaring
+        if r.rotation.declarer_banks:
+            return _("The player who made trump in a hand (the last declarer) deals the next hand, whose banker is "
+                     "found again by its declaring.")
+        return _("The player named below as the next banker deals the next hand, whose banker is found again by "
+                 "its declaring.")
     if not r.rotation.declarer_banks:
         return None  # the two rules below say who banks next, and read this setting too
     return _("The banker of each hand is the player who made trump in it (the last declarer), whatever "
