@@ -208,3 +208,93 @@ def test_with_fixed_teams_the_sheet_says_the_teams_level(fixed):
     sheet = build_sheet(fixed, "en")
     text = " ".join(item.text for section in sheet.sections for item in section.items)
     assert "each player with the level cards of their own team's level" in text
+
+
+# --- with the banker's level cards too (反庄, D26 of the gallery) -------------------------------------
+
+D26 = GALLERY / "D26-overturn-at-own-level.tractor"
+
+
+@pytest.fixture(scope="module")
+def either() -> tr.Rules:
+    return tr.load(D26)
+
+
+def test_the_banker_level_value_is_written_and_checked(either):
+    assert either.declaring.level_cards == "own-or-banker"
+    with pytest.raises(RulesetError) as info:
+        tr.loads('extends: "two-decks"\ndeclare\n  level cards: each player\'s own or the banker\'s\n',
+                 origin="house.tractor")
+    assert [d.code for d in info.value.diagnostics] == ["E322"]
+
+
+def test_a_player_may_overturn_with_the_bankers_level_cards_which_leaves_the_bank(either):
+    levels = ["5", "9", "7", "9", "5"]
+    offers = DeclarationOffers(either, [], "5", seat_levels=levels)
+    five = parse_cards("5H", either.table)
+    (single,) = offers.offers(0, five, None)
+    standing = Standing(0, single.cards[0], single.declaration)
+    # seat 1 (level 9) holds two 5s and two 9s: both overturn; seat 1 may not show one 5 (no stronger)
+    hand = parse_cards("5S 5S 9D 9D 5C", either.table)
+    shown = {" ".join(str(c) for c in o.cards) for o in offers.offers(1, hand, standing)}
+    assert shown == {"5S 5S", "9D 9D"}
+    # seat 4 is at the banker's level: their 5s are their own, and they become the banker
+    assert {" ".join(str(c) for c in o.cards) for o in offers.offers(4, hand, standing)} == {"5S 5S"}
+
+
+class Chooser(GreedyPlayer):
+    """Declares the first offer of the given rank it is offered, else nothing."""
+
+    def __init__(self, rank: str) -> None:
+        super().__init__()
+        self.rank = rank
+
+    def declare(self, view, offers):
+        return next((o for o in offers if o.cards[0].rank == self.rank), None)
+
+
+def test_who_banks_follows_whose_level_cards_were_shown(either):
+    levels = ["5", "9", "7", "9", "5"]
+
+    class Public:
+        declarations: list = []
+
+    offers = DeclarationOffers(either, [Chooser("5"), Chooser("5"), Chooser("7"), Chooser("9"), Chooser("5")], "5",
+                               seat_levels=levels)
+    public = Public()
+    public.declarations = []
+    first = offers.ask(0, parse_cards("5H", either.table), None, public)
+    assert first is not None and first.holder == 0
+    banker_cards = offers.ask(1, parse_cards("5S 5S", either.table), first, public)
+    assert banker_cards is not None and (banker_cards.seat, banker_cards.holder) == (1, 0)
+    own = offers.ask(2, parse_cards("7D 7D 7D", either.table), banker_cards, public)
+    assert own is not None and (own.seat, own.holder) == (2, 2)
+
+
+def test_hands_where_the_bank_stays_replay_clean_and_are_played_at_the_bankers_level(either):
+    levels = ["5", "9", "7", "9", "5"]
+    stayed = 0
+    for seed in range(30):
+        record = play_hand(either, make_players("random", 5, random.Random(seed)), random.Random(seed), level="5",
+                           banker=0, seat_levels=levels)
+        assert record.level == levels[record.banker]
+        if record.declarer is not None and record.declarer != record.banker:
+            stayed += 1
+        assert replay_hand(json.dumps(record.to_log()), either) == []
+    assert stayed
+    # the same log under rules that let only the declarer bank is refused
+    log = next(r.to_log() for seed in range(30)
+               if (r := play_hand(either, make_players("random", 5, random.Random(seed)), random.Random(seed),
+                                  level="5", banker=0, seat_levels=levels)).declarer not in (None, r.banker))
+    own_only = tr.loads(f'extends: "{D26}"\ndeclare\n  level cards: each player\'s own\n',
+                        origin=str(GALLERY / "h.tractor"))
+    log["ruleset"] = own_only.name
+    assert any("banks where each player declares" in p for p in replay_hand(json.dumps(log), own_only))
+
+
+def test_the_sheet_says_the_bankers_level_cards_change_only_the_suit(either):
+    for lang, word in (("en", "a declaration with the banker's level cards changes only the trump suit"),
+                       ("zh", "用庄家的级牌反主只改变主花色")):
+        sheet = build_sheet(either, lang)
+        text = " ".join(item.text for section in sheet.sections for item in section.items)
+        assert word in text

@@ -533,7 +533,7 @@ class OwnLevelNever(Linter):
 
         rules = ctx.rules
         levels = rules.levels
-        if rules.declaring.level_cards != "own":
+        if rules.declaring.level_cards == "hand":
             return
         if levels.game_end == "hands" and levels.end_hands == 1:
             why = "the game is one hand, in which every player is at the first level"

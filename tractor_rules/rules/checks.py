@@ -143,7 +143,7 @@ def _check_own_level(c: Reporter, r: model.Rules) -> None:
     final declarer banking at their level: the rules must declare during the deal, bank the final
     declarer, and read no level before that declaring is over."""
     d = r.declaring
-    if d.level_cards != "own":
+    if d.level_cards == "hand":
         return
     start = "each player declares at their own level and the final declarer banks at it"
     where: tuple[str, str] | None = None

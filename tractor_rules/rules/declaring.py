@@ -143,8 +143,10 @@ class Declaring:
     #: whose level the declaring reads: "hand" (the hand's level, the banker's, for every player),
     #: or "own" (each player declares with the cards of their own level, a fixed team's level; the
     #: final declarer banks, the hand played at their level: every hand's banker is found by
-    #: declaring, the first banker's way)
-    level_cards: Literal["hand", "own"] = since(4, default="hand")
+    #: declaring, the first banker's way); "own-or-banker": as "own", and once someone has
+    #: declared, also with the level cards of the banker that declaration makes (反庄): such a
+    #: declaration changes only the trump, one with a player's own makes them the banker
+    level_cards: Literal["hand", "own", "own-or-banker"] = since(4, default="hand")
     first_fallback: Literal["same", "redeal"] = "same"
     #: dealt hands that allow a redeal once trump is known, before the kitty exchange: "no-trumps"
     #: (not one trump), "no-points" (not one point card); empty: never

@@ -124,17 +124,24 @@ def declare_table(rules: Rules, level: str | None) -> DeclareTable:
 
 @dataclass(slots=True)
 class Standing:
-    """The declaration standing: who made it, with which card, declaring what."""
+    """The declaration standing: who made it, with which card, declaring what, and whose level it
+    is at, who banks (``declaring.level_cards`` "own-or-banker": a declaration with the banker's
+    level cards leaves the bank where it was; otherwise the declarer)."""
 
     seat: int
     face: Card
     declaration: Declaration
+    holder: int = -1
+
+    def __post_init__(self) -> None:
+        if self.holder < 0:
+            self.holder = self.seat
 
 
 class DeclarationOffers:
     """Asking the players to declare at one level, during the deal or (炒地皮) after the kitty."""
 
-    __slots__ = ("rules", "players", "table", "tables", "overturn")
+    __slots__ = ("rules", "players", "table", "tables", "levels", "either", "overturn")
 
     def __init__(self, rules: Rules, players: Sequence[Player], level: str | None, overturn: bool = True,
                  seat_levels: Sequence[str | None] | None = None):
@@ -144,6 +151,10 @@ class DeclarationOffers:
         #: each seat's declarations, where each player declares at their own level
         #: (``declaring.level_cards`` "own", ``seat_levels``); None: ``table`` for every seat
         self.tables = None if seat_levels is None else [declare_table(rules, lv) for lv in seat_levels]
+        self.levels = seat_levels
+        #: a player may also declare with the level cards of the banker the standing declaration
+        #: makes (``declaring.level_cards`` "own-or-banker")
+        self.either = seat_levels is not None and rules.declaring.level_cards == "own-or-banker"
         #: whether a declaration may take the place of another's (overturn, or take one back) in
         #: this hand (``declaring.overturn_in_deal``); the standing declarer may still reinforce
         self.overturn = overturn
@@ -162,20 +173,44 @@ class DeclarationOffers:
             for c in hand:
                 if c in table.face_set:
                     counts[c] = counts.get(c, 0) + 1
-        if not counts:
+        banker = self._bankers_table(seat, standing)
+        if not counts and banker is None:
             return []
         own = None
         if standing is not None and standing.seat != seat and decl.reinforce_to_retake:
             own = next((cards for who, cards in reversed(shown) if who == seat), None)
-        out = []
+        out: list[Offer] = []
+        self._shows(table, counts, seat, standing, own, out)
+        if banker is not None:  # the banker's level cards too, counted in the hand
+            theirs: dict[Card, int] = {}
+            for c in hand:
+                if c in banker.face_set:
+                    theirs[c] = theirs.get(c, 0) + 1
+            self._shows(banker, theirs, seat, standing, own, out, levelled=True)
+        return out
+
+    def _bankers_table(self, seat: int, standing: Standing | None) -> DeclareTable | None:
+        """The declarations of the level of the banker the standing declaration makes, where
+        ``seat`` may declare with those cards too and that level is not their own; else None."""
+        if not self.either or standing is None or self.tables is None or self.levels is None:
+            return None
+        if self.levels[standing.holder] == self.levels[seat]:
+            return None
+        return self.tables[standing.holder]
+
+    def _shows(self, table: DeclareTable, counts: dict[Card, int], seat: int, standing: Standing | None,
+               own: tuple[Card, ...] | None, out: list[Offer], levelled: bool = False) -> None:
+        """Add to ``out`` the shows of ``table`` that ``counts`` (copies of its cards held) allow
+        (``levelled``: only those named by a level card, jokers alone being of no level)."""
         for face, have in counts.items():
+            if levelled and face.is_joker:
+                continue
             for show in table.by_face.get(face, ()):
                 if show.copies > have or show.extra is not None and counts.get(show.extra[0], 0) < show.extra[1]:
                     continue
                 if standing is not None and not self._may_show(seat, show, standing, own):
                     continue
                 out.append(show.offer)
-        return out
 
     def _may_show(self, seat: int, show: Show, standing: Standing, own: tuple[Card, ...] | None) -> bool:
         """Whether ``seat`` may show ``show`` over the standing declaration: a stronger one (the
@@ -208,7 +243,12 @@ class DeclarationOffers:
         if choice not in offers:
             raise IllegalPlay(seat, f"declared {notation(choice.cards)}, which was not on offer")
         public.declarations.append((seat, choice.cards))
-        return Standing(seat, face_of(choice.cards), choice.declaration)
+        face = face_of(choice.cards)
+        holder = seat
+        if self._bankers_table(seat, standing) is not None and standing is not None and self.levels is not None \
+                and not face.is_joker and face.rank == self.levels[standing.holder]:
+            holder = standing.holder  # the banker's level cards: only the trump changes
+        return Standing(seat, face, choice.declaration, holder)
 
 
 @dataclass(frozen=True, slots=True)
@@ -279,8 +319,8 @@ def deal(rules: Rules, players: Sequence[Player], rng: random.Random, deck: Sequ
             dealt = Deal(hands, kitty, public, None, None, attempt, "no-trump")
         elif standing is not None:
             public.trump = standing.declaration.trump
-            if seat_levels is not None:  # the hand is played at the final declarer's level
-                public.level = seat_levels[standing.seat]
+            if seat_levels is not None:  # the hand is played at the level of the banker it makes
+                public.level = seat_levels[standing.holder]
             dealt = Deal(hands, kitty, public, standing, first, attempt, "declared")
         elif banker is None and rules.declaring.first_fallback == "redeal":
             continue
@@ -370,10 +410,11 @@ def _fallback(rules: Rules, players: Sequence[Player], hands: list[list[Card]], 
 
 def first_banker(rules: Rules, dealt: Deal) -> int:
     """The first hand's banker, by ``declaring.first_banker``: the first declarer, the final
-    declarer, or the dealer (seat 0); the dealer when nobody declared."""
+    declarer (or the banker their declaration leaves, with ``declaring.level_cards``
+    "own-or-banker"), or the dealer (seat 0); the dealer when nobody declared."""
     how = rules.declaring.first_banker
     if how == "first-declarer" and dealt.first is not None:
         return dealt.first
     if how == "final-declarer" and dealt.standing is not None:
-        return dealt.standing.seat
+        return dealt.standing.holder
     return dealt.public.dealer

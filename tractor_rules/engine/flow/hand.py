@@ -100,7 +100,7 @@ class Hand:
 def _deal(h: Hand) -> None:
     rules = h.rules
     auction = rules.auction.on
-    own = h.seat_levels if rules.declaring.level_cards == "own" and not auction and not h.beyond else None
+    own = h.seat_levels if rules.declaring.level_cards != "hand" and not auction and not h.beyond else None
     dealt = deal(rules, h.players, h.rng, h.deck, level=h.level, banker=h.given_banker, beyond=h.beyond,
                  auction=auction, seat_levels=own)
     h.dealt, h.hands, h.public = dealt, dealt.hands, dealt.public

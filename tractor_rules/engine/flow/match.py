@@ -148,7 +148,7 @@ class Match:
         rng = self.rng if self.hand_rng is None else self.hand_rng(len(self.hands))
         # the hand is played at the level of whoever wins the auction, or of the final declarer
         # where each player declares at their own level
-        if rules.auction.on or rules.declaring.level_cards == "own":
+        if rules.auction.on or rules.declaring.level_cards != "hand":
             record = play_hand(rules, self.players, rng, level=level, banker=self.banker, beyond=beyond,
                                seat_levels=[self.level_at(i) for i in self.levels])
             at, level = self.levels[record.banker], record.level

@@ -200,7 +200,7 @@ class HandRecord:
 def declares_at_own_level(rules: Rules) -> bool:
     """Whether each player declares with the cards of their own level, the final declarer banking
     at it (the log then says who declared last, and with which cards)."""
-    return rules.declaring.level_cards == "own" and not rules.auction.on
+    return rules.declaring.level_cards != "hand" and not rules.auction.on
 
 
 def scores_unplayed(rules: Rules) -> bool:

@@ -614,7 +614,9 @@ def _check_own_level(entry: dict[str, Any], rules: Rules, banker: int, level: st
                      problems: list[str]) -> None:
     """Where each player declares at their own level (``declaring.level_cards`` "own"), the logged
     "declarer" (who declared last, or null) banks, and the logged "declared" (their cards) make a
-    declaration at the hand's level, the declarer's own, naming the hand's trump."""
+    declaration at the hand's level, the declarer's own, naming the hand's trump.  With
+    "own-or-banker" a declarer who showed the banker's level cards leaves the bank to that banker:
+    their cards declare at the hand's level all the same."""
     if not declares_at_own_level(rules):
         if "declared" in entry:
             problems.append("declared: the rules do not have each player declare at their own level")
@@ -631,7 +633,7 @@ def _check_own_level(entry: dict[str, Any], rules: Rules, banker: int, level: st
     if not _is_int(declarer) or not 0 <= declarer < n:
         problems.append(f"declarer: {declarer!r} is not one of seats 0..{n - 1}")
         return
-    if declarer != banker:
+    if declarer != banker and rules.declaring.level_cards != "own-or-banker":
         problems.append(f"the final declarer, seat {declarer}, banks where each player declares at their own "
                         f"level, not seat {banker}")
     if not isinstance(shown, str):

@@ -93,7 +93,11 @@ def _deal(rules: Rules) -> tuple[str, ...]:
                         t.hand_size) % values
     if not rules.declaring.ladder or rules.auction.on:
         return (deal,)
-    if rules.declaring.level_cards == "own":
+    if rules.declaring.level_cards == "own-or-banker":
+        return deal, _("While the cards are dealt, each player may declare trump by showing cards of their own "
+                       "level, or of the banker's once someone has declared; the declaration that stands names the "
+                       "trump suit (or no-trump), and the banker it leaves banks at their level.")
+    if rules.declaring.level_cards != "hand":
         return deal, _("While the cards are dealt, each player may declare trump by showing cards of their own "
                        "level; the declaration that stands names the trump suit (or no-trump), and its declarer "
                        "banks at their level.")
