@@ -100,7 +100,10 @@ class Hand:
 def _deal(h: Hand) -> None:
     rules = h.rules
     auction = rules.auction.on
-    own = h.seat_levels if rules.declaring.level_cards != "hand" and not auction and not h.beyond else None
+    own = None
+    if rules.declaring.level_cards != "hand" and not auction and not h.beyond:
+        # each seat at its own level (a hand played alone: every seat at the hand's level)
+        own = h.seat_levels if h.seat_levels is not None else [h.level] * h.n
     dealt = deal(rules, h.players, h.rng, h.deck, level=h.level, banker=h.given_banker, beyond=h.beyond,
                  auction=auction, seat_levels=own)
     h.dealt, h.hands, h.public = dealt, dealt.hands, dealt.public
