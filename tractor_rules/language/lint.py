@@ -515,6 +515,40 @@ class NeverGivenUp(Linter):
                                                            "declaring finds, so nobody ever has the bank to give up")
 
 
+@linter(codes.ROW_NUMBER_FIXED)
+class RowNumberFixed(Linter):
+    """What it does: finds an upgrade row whose levels are written as a number of the hand
+    (``banker + (165 - points) / 10``) but come to the same levels at every score the row covers,
+    with every bid of the auction.
+
+    Why is this bad? The number never changes the outcome: usually the row's range or a number in
+    it is not the one meant, or a fixed outcome (``banker +2``) says it plainly.
+
+    Example: ``40-75: banker + (160 - points) / 80``, 1 level at every score from 40 to 75.
+
+    Use instead: the fixed outcome, or a number that goes by the points."""
+
+    def findings(self, ctx: LintContext) -> Iterator[Finding]:
+        rules = ctx.rules
+        g = score_granularity(rules.table.points)
+        for field in ("thresholds", "solo_thresholds"):
+            for i, row in enumerate(getattr(rules, field)):
+                if not row.formula:
+                    continue
+                given = {min(max(row_levels(rules, row, score, bid), 0), row.at_most or 100)
+                         for bid in row_bids(rules) for score in row_scores(row, g)}
+                if len(given) != 1:
+                    continue
+                levels = given.pop()
+                words = "swap" if (row.side, levels) == ("attackers", 0) else f"{row.side} +{levels}"
+                src = rules.source_of(f"{field}[{i}]")
+                if src is None:
+                    continue
+                written = f"{row.low}+" if row.high == -1 else f"{row.low}-{row.high}"
+                yield Finding(src.file, ctx.span(src), f"the row '{written}' gives {levels} level{'' if levels == 1 else 's'} at every score "
+                                                        f"it covers: write '{words}'")
+
+
 @linter(codes.OWN_LEVEL_NEVER)
 class OwnLevelNever(Linter):
     """What it does: finds ``level cards: each player's own`` (in ``declare``) where it can never
@@ -549,38 +583,6 @@ class OwnLevelNever(Linter):
                                                            "never changes a hand")
 
 
-@linter(codes.ROW_NUMBER_FIXED)
-class RowNumberFixed(Linter):
-    """What it does: finds an upgrade row whose levels are written as a number of the hand
-    (``banker + (165 - points) / 10``) but come to the same levels at every score the row covers,
-    with every bid of the auction.
-
-    Why is this bad? The number never changes the outcome: usually the row's range or a number in
-    it is not the one meant, or a fixed outcome (``banker +2``) says it plainly.
-
-    Example: ``40-75: banker + (160 - points) / 80``, 1 level at every score from 40 to 75.
-
-    Use instead: the fixed outcome, or a number that goes by the points."""
-
-    def findings(self, ctx: LintContext) -> Iterator[Finding]:
-        rules = ctx.rules
-        g = score_granularity(rules.table.points)
-        for field in ("thresholds", "solo_thresholds"):
-            for i, row in enumerate(getattr(rules, field)):
-                if not row.formula:
-                    continue
-                given = {min(max(row_levels(rules, row, score, bid), 0), row.at_most or 100)
-                         for bid in row_bids(rules) for score in row_scores(row, g)}
-                if len(given) != 1:
-                    continue
-                levels = given.pop()
-                words = "swap" if (row.side, levels) == ("attackers", 0) else f"{row.side} +{levels}"
-                src = rules.source_of(f"{field}[{i}]")
-                if src is None:
-                    continue
-                written = f"{row.low}+" if row.high == -1 else f"{row.low}-{row.high}"
-                yield Finding(src.file, ctx.span(src), f"the row '{written}' gives {levels} level{'' if levels == 1 else 's'} at every score "
-                                                        f"it covers: write '{words}'")
 
 
 def _most_attacker_points(rules: Rules) -> int:
