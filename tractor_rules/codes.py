@@ -137,6 +137,8 @@ DECLARING_PHASES = _define("E320", "declaring-phases", "a phase of declaring (in
                                                        "rest of the rules cannot play")
 OUTCOME_NUMBER = _define("E321", "outcome-number", "a number where a row's levels go that cannot be one: "
                                                    "below 0, unbounded, or reading what the row does not know")
+OWN_LEVEL = _define("E322", "own-level", "each player declaring at their own level where the rest of the rules "
+                                         "cannot find the banker by that declaring")
 
 # --- the oracle and the export ---------------------------------------------------------------------
 CARD_NOTATION = _define("E401", "card-notation", "a card string the notation does not allow")
@@ -164,6 +166,9 @@ IN_TURN_UNUSED = _define("W111", "in-turn-unused", "a statement about declaring 
                                                   "that declare every hand in turn after it")
 ROW_NUMBER_FIXED = _define("W112", "row-number-fixed", "an upgrade row whose levels, written as a number of the "
                                                        "hand, come to the same at every score it covers")
+OWN_LEVEL_NEVER = _define("W113", "own-level-never", "each player declaring at their own level in a game where "
+                                                     "the players' levels never differ, or no declaration shows a "
+                                                     "level card")
 
 
 def code_info(code: str) -> Code:

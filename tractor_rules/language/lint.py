@@ -627,6 +627,42 @@ class RowNumberFixed(Linter):
                                                         f"it covers: write '{words}'")
 
 
+@linter(codes.OWN_LEVEL_NEVER)
+class OwnLevelNever(Linter):
+    """What it does: finds ``level cards: each player's own`` (in ``declare``) where it can never
+    change a hand: a game of one hand (``game end: after 1 hands``) or of one level, in which every
+    player is always at the same level, or a ladder of jokers alone, which shows no level card.
+
+    Why is this bad? Every player then declares with the same cards as at the hand's level, and the
+    hand is played at the level it would have been anyway: the statement says nothing.
+
+    Example: ``level cards: each player's own`` with ``game end: after 1 hands``.
+
+    Use instead: no such statement (or ``first banker: final declarer`` alone, for the banker)."""
+
+    def findings(self, ctx: LintContext) -> Iterator[Finding]:
+        from ..engine.rulings.scoring import level_ladder  # (loaded as NeverHolds says)
+
+        rules = ctx.rules
+        levels = rules.levels
+        if rules.declaring.level_cards == "hand":
+            return
+        if levels.game_end == "hands" and levels.end_hands == 1:
+            why = "the game is one hand, in which every player is at the first level"
+        elif len(level_ladder(rules)) == 1 and levels.rounds == 1:
+            why = "the game has one level, at which every player always is"
+        elif all(step.kind != "level" and not step.level_cards for step in rules.declaring.ladder):
+            why = "no step of the ladder shows a level card"
+        else:
+            return
+        written_at = next((st for st in reversed(ctx.resolved.statements) if st.kind == "declaring_level"), None)
+        if written_at is not None:
+            yield Finding(written_at.file, written_at.pos, f"{why}, so declaring at each player's own level "
+                                                           "never changes a hand")
+
+
+
+
 def _most_attacker_points(rules: Rules) -> int:
     """Every point card, plus the kitty's best points times (the largest multiplier - 1)."""
     from ..engine.rulings.scoring import evaluate_formula  # (loaded as NeverHolds says)

@@ -112,6 +112,7 @@ def check_rules(c: Reporter, rules: model.Rules) -> None:
         _check_auction,
         _check_give_up,
         _check_in_turn,
+        _check_own_level,
     ):
         check(c, rules)
 
@@ -133,6 +134,42 @@ def _check_give_up(c: Reporter, r: model.Rules) -> None:
         c.error_at_field(("declaring.give_up_bank", "declaring.ladder"),
                          "the bank given up goes to the player whose declaration stands, but with 'ladder: none' "
                          "nobody declares: write 'give up the bank: no'", code=codes.GIVE_UP)
+
+
+# --- declaring at one's own level ------------------------------------------------------------------
+
+
+def _check_own_level(c: Reporter, r: model.Rules) -> None:
+    """With ``level cards: each player's own`` every hand's banker is found by its declaring, the
+    final declarer banking at their level: the rules must declare during the deal, bank the final
+    declarer, and read no level before that declaring is over."""
+    d = r.declaring
+    if d.level_cards == "hand":
+        return
+    start = "each player declares at their own level and the final declarer banks at it"
+    where: tuple[str, str] | None = None
+    if r.auction.on:
+        where = ("auction.direction", "an auction decides the bank")
+    elif not d.ladder:
+        where = ("declaring.ladder", "with 'ladder: none' nobody declares")
+    elif d.first_banker != "final-declarer":
+        words = "the first declarer" if d.first_banker == "first-declarer" else "the dealer"
+        where = ("declaring.first_banker", f"'first banker' makes {words} the banker: write 'first banker: "
+                                           f"final declarer'")
+    elif d.overturn_after_kitty:
+        where = ("declaring.overturn_after_kitty", "an overturn after the kitty would change the trump at the "
+                                                   "level played, not the overturner's own")
+    elif d.give_up_bank:
+        where = ("declaring.give_up_bank", "the declarer banks, so nobody of another team holds the standing "
+                                           "declaration to take a bank given up")
+    elif r.levels.game_end == "beyond-last":
+        where = ("levels.game_end", "the extra level beyond the last has no level cards to declare with")
+    elif d.in_turn:
+        where = ("declaring.in_turn", "declaring in turn after the deal starts from the banker, whom the "
+                                      "declaring is to find: write 'in turn: no'")
+    if where is None:
+        return
+    c.error_at_field(("declaring.level_cards", where[0]), f"{start}, but {where[1]}", code=codes.OWN_LEVEL)
 
 
 # --- auction -------------------------------------------------------------------------------------

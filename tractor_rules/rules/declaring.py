@@ -148,6 +148,13 @@ class Declaring:
     #: the bank (弃庄): that declarer banks instead, the hand staying at its level (the phase
     #: "give-up"; ``Rules.bank_given_up_to``)
     give_up_bank: bool = since(4, default=False)
+    #: whose level the declaring reads: "hand" (the hand's level, the banker's, for every player),
+    #: or "own" (each player declares with the cards of their own level, a fixed team's level; the
+    #: final declarer banks, the hand played at their level: every hand's banker is found by
+    #: declaring, the first banker's way); "own-or-banker": as "own", and once someone has
+    #: declared, also with the level cards of the banker that declaration makes (反庄): such a
+    #: declaration changes only the trump, one with a player's own makes them the banker
+    level_cards: Literal["hand", "own", "own-or-banker"] = since(4, default="hand")
     first_fallback: Literal["same", "redeal"] = "same"
     #: who draws first (deals) in the game's first hand: "first-seat" (seat 0), or "cut": each
     #: player cuts a card from the shuffled pack, the highest drawing first (A high, the small and

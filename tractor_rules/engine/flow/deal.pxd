@@ -8,5 +8,8 @@ cdef class DeclarationOffers:
     cdef public object rules
     cdef public object players
     cdef public object table
+    cdef public object tables
+    cdef public object levels
+    cdef public bint either
     cdef public bint overturn
     cpdef bint _may_show(self, object seat, object show, object standing, object own)

@@ -124,22 +124,37 @@ def declare_table(rules: Rules, level: str | None) -> DeclareTable:
 
 @dataclass(slots=True)
 class Standing:
-    """The declaration standing: who made it, with which card, declaring what."""
+    """The declaration standing: who made it, with which card, declaring what, and whose level it
+    is at, who banks (``declaring.level_cards`` "own-or-banker": a declaration with the banker's
+    level cards leaves the bank where it was; otherwise the declarer)."""
 
     seat: int
     face: Card
     declaration: Declaration
+    holder: int = -1
+
+    def __post_init__(self) -> None:
+        if self.holder < 0:
+            self.holder = self.seat
 
 
 class DeclarationOffers:
     """Asking the players to declare at one level, during the deal or (炒地皮) after the kitty."""
 
-    __slots__ = ("rules", "players", "table", "overturn")
+    __slots__ = ("rules", "players", "table", "tables", "levels", "either", "overturn")
 
-    def __init__(self, rules: Rules, players: Sequence[Player], level: str | None, overturn: bool = True):
+    def __init__(self, rules: Rules, players: Sequence[Player], level: str | None, overturn: bool = True,
+                 seat_levels: Sequence[str | None] | None = None):
         self.rules = rules
         self.players = players
         self.table = declare_table(rules, level)
+        #: each seat's declarations, where each player declares at their own level
+        #: (``declaring.level_cards`` "own", ``seat_levels``); None: ``table`` for every seat
+        self.tables = None if seat_levels is None else [declare_table(rules, lv) for lv in seat_levels]
+        self.levels = seat_levels
+        #: a player may also declare with the level cards of the banker the standing declaration
+        #: makes (``declaring.level_cards`` "own-or-banker")
+        self.either = seat_levels is not None and rules.declaring.level_cards == "own-or-banker"
         #: whether a declaration may take the place of another's (overturn, or take one back) in
         #: this hand (``declaring.overturn_in_deal``); the standing declarer may still reinforce
         self.overturn = overturn
@@ -152,25 +167,50 @@ class DeclarationOffers:
         copies of each declaring card in ``hand``, in the order they came into it, when the
         caller counted them already (the deal counts them as it deals)."""
         decl = self.rules.declaring
+        table = self.table if self.tables is None else self.tables[seat]
         if counts is None:
             counts = {}
             for c in hand:
-                if c in self.table.face_set:
+                if c in table.face_set:
                     counts[c] = counts.get(c, 0) + 1
-        if not counts:
+        banker = self._bankers_table(seat, standing)
+        if not counts and banker is None:
             return []
         own = None
         if standing is not None and standing.seat != seat and decl.reinforce_to_retake:
             own = next((cards for who, cards in reversed(shown) if who == seat), None)
-        out = []
+        out: list[Offer] = []
+        self._shows(table, counts, seat, standing, own, out)
+        if banker is not None:  # the banker's level cards too, counted in the hand
+            theirs: dict[Card, int] = {}
+            for c in hand:
+                if c in banker.face_set:
+                    theirs[c] = theirs.get(c, 0) + 1
+            self._shows(banker, theirs, seat, standing, own, out, levelled=True)
+        return out
+
+    def _bankers_table(self, seat: int, standing: Standing | None) -> DeclareTable | None:
+        """The declarations of the level of the banker the standing declaration makes, where
+        ``seat`` may declare with those cards too and that level is not their own; else None."""
+        if not self.either or standing is None or self.tables is None or self.levels is None:
+            return None
+        if self.levels[standing.holder] == self.levels[seat]:
+            return None
+        return self.tables[standing.holder]
+
+    def _shows(self, table: DeclareTable, counts: dict[Card, int], seat: int, standing: Standing | None,
+               own: tuple[Card, ...] | None, out: list[Offer], levelled: bool = False) -> None:
+        """Add to ``out`` the shows of ``table`` that ``counts`` (copies of its cards held) allow
+        (``levelled``: only those named by a level card, jokers alone being of no level)."""
         for face, have in counts.items():
-            for show in self.table.by_face.get(face, ()):
+            if levelled and face.is_joker:
+                continue
+            for show in table.by_face.get(face, ()):
                 if show.copies > have or show.extra is not None and counts.get(show.extra[0], 0) < show.extra[1]:
                     continue
                 if standing is not None and not self._may_show(seat, show, standing, own):
                     continue
                 out.append(show.offer)
-        return out
 
     def _may_show(self, seat: int, show: Show, standing: Standing, own: tuple[Card, ...] | None) -> bool:
         """Whether ``seat`` may show ``show`` over the standing declaration: a stronger one (the
@@ -203,7 +243,12 @@ class DeclarationOffers:
         if choice not in offers:
             raise IllegalPlay(seat, f"declared {notation(choice.cards)}, which was not on offer")
         public.declarations.append((seat, choice.cards))
-        return Standing(seat, face_of(choice.cards), choice.declaration)
+        face = face_of(choice.cards)
+        holder = seat
+        if self._bankers_table(seat, standing) is not None and standing is not None and self.levels is not None \
+                and not face.is_joker and face.rank == self.levels[standing.holder]:
+            holder = standing.holder  # the banker's level cards: only the trump changes
+        return Standing(seat, face, choice.declaration, holder)
 
 
 @dataclass(frozen=True, slots=True)
@@ -236,16 +281,22 @@ class Deal:
 
 def deal(rules: Rules, players: Sequence[Player], rng: random.Random, deck: Sequence[Card], *,
          level: str | None, banker: int | None, beyond: bool, auction: bool = False,
-         after_deal: bool = False, first_dealer: int = 0) -> Deal:
+         after_deal: bool = False, first_dealer: int = 0, seat_levels: Sequence[str | None] | None = None) -> Deal:
     """Deal ``deck`` (again while the rules say redeal, at most ``MAX_DEALS`` times).  ``banker``
     None is a first hand: seat 0 deals.  ``beyond``: the extra level, dealt without declaring and
     played in no-trump.  ``auction``: dealt once, without declaring, trump left to the banker the
     auction finds ("named").  ``after_deal``: dealt once, without declaring, the players declaring in
     turn after it (``declare_in_turn``; trump_by "in-turn" until then).  ``first_dealer``: who deals
-    a first hand (the cut's winner; seat 0 without a cut)."""
+    a first hand (the cut's winner; seat 0 without a cut).  ``seat_levels``: each seat declares with
+    the cards of its own level (``declaring.level_cards`` "own"), nobody banking while the deal goes
+    on; the hand's level (``public.level``) becomes the final declarer's once the declaring ends,
+    ``level`` (the dealer's) when nobody declared."""
     n = rules.table.players
     dealer = first_dealer if banker is None else banker
-    declaring = DeclarationOffers(rules, players, level, may_overturn_in_deal(rules, banker is None, level))
+    declaring = DeclarationOffers(rules, players, level, may_overturn_in_deal(rules, banker is None, level),
+                                  seat_levels)
+    faces = [t.face_set for t in declaring.tables] if declaring.tables is not None else [declaring.table.face_set] * n
+    known = None if seat_levels is not None else banker
     k = rules.table.kitty_size
     weak: list[WeakHand] = []
     for attempt in range(MAX_DEALS):
@@ -253,13 +304,12 @@ def deal(rules: Rules, players: Sequence[Player], rng: random.Random, deck: Sequ
         shuffle(rng, cards)
         kitty = cards[len(cards) - k:] if k else []
         hands: list[list[Card]] = [[] for _ in range(n)]
-        public = Public(rules, n, dealer, level, banker)
+        public = Public(rules, n, dealer, level, known)
         standing: Standing | None = None
         first: int | None = None
         # each hand's declaring cards, counted as they are dealt
         counts: list[dict[Card, int]] = [{} for _ in range(n)]
-        for seat in _chances(cards[:len(cards) - k], hands, dealer, declaring.table.face_set,
-                             beyond or auction or after_deal, counts):
+        for seat in _chances(cards[:len(cards) - k], hands, dealer, faces, beyond or auction or after_deal, counts):
             got = declaring.ask(seat, hands[seat], standing, public, counts[seat])
             if got is not None:
                 standing = got
@@ -270,7 +320,7 @@ def deal(rules: Rules, players: Sequence[Player], rng: random.Random, deck: Sequ
         if after_deal and not beyond:
             return Deal(hands, kitty, public, None, None, attempt, "in-turn")
         dealt = settle(rules, players, hands, kitty, public, standing, first, first_hand=banker is None,
-                       beyond=beyond, attempt=attempt, weak=weak)
+                       beyond=beyond, attempt=attempt, weak=weak, seat_levels=seat_levels)
         if dealt is not None:
             return dealt
     # every deal thrown in: play the last one in no-trump
@@ -280,14 +330,18 @@ def deal(rules: Rules, players: Sequence[Player], rng: random.Random, deck: Sequ
 
 def settle(rules: Rules, players: Sequence[Player], hands: list[list[Card]], kitty: list[Card], public: Public,
            standing: Standing | None, first: int | None, *, first_hand: bool, beyond: bool, attempt: int,
-           weak: list[WeakHand]) -> Deal | None:
+           weak: list[WeakHand], seat_levels: Sequence[str | None] | None = None) -> Deal | None:
     """The declaring over, the deal's trump: the standing declaration's, else the fallback's; then
     a weak hand may throw the deal in (appended to ``weak``).  The deal that stands, or None when
-    it is dealt again (``attempt``: the deals thrown in before it)."""
+    it is dealt again (``attempt``: the deals thrown in before it).  ``seat_levels``: each seat
+    declared at its own level, and the hand is played at the level of the banker the standing
+    declaration makes."""
     if beyond:
         dealt = Deal(hands, kitty, public, None, None, attempt, "no-trump")
     elif standing is not None:
         public.trump = standing.declaration.trump
+        if seat_levels is not None:
+            public.level = seat_levels[standing.holder]
         dealt = Deal(hands, kitty, public, standing, first, attempt, "declared")
     elif first_hand and rules.declaring.first_fallback == "redeal":
         return None
@@ -346,12 +400,12 @@ def _weak_hand(rules: Rules, players: Sequence[Player], hands: list[list[Card]],
     return None
 
 
-def _chances(rest: list[Card], hands: list[list[Card]], dealer: int, faces: frozenset[Card],
+def _chances(rest: list[Card], hands: list[list[Card]], dealer: int, faces: Sequence[frozenset[Card]],
              beyond: bool, counts: list[dict[Card, int]]) -> Iterator[int]:
     """Deal ``rest`` into ``hands``, yielding the seats that get a chance to declare, in turn:
     after each level card or joker dealt, the player who got it; after the deal, every player
     from the dealer.  Beyond the last level nobody declares.  ``counts``: each seat's copies of
-    each card of ``faces`` dealt to it, kept up to date."""
+    each card of its ``faces`` (each seat's declaring cards) dealt to it, kept up to date."""
     n = len(hands)
     turn = in_turn(dealer, n)
     if beyond:
@@ -360,7 +414,7 @@ def _chances(rest: list[Card], hands: list[list[Card]], dealer: int, faces: froz
         return
     for card, seat in zip(rest, cycle(turn)):
         hands[seat].append(card)
-        if card in faces:
+        if card in faces[seat]:
             held = counts[seat]
             held[card] = held.get(card, 0) + 1
             yield seat
@@ -391,10 +445,11 @@ def _fallback(rules: Rules, players: Sequence[Player], hands: list[list[Card]], 
 
 def first_banker(rules: Rules, dealt: Deal) -> int:
     """The first hand's banker, by ``declaring.first_banker``: the first declarer, the final
-    declarer, or the dealer (seat 0); the dealer when nobody declared."""
+    declarer (or the banker their declaration leaves, with ``declaring.level_cards``
+    "own-or-banker"), or the dealer (seat 0); the dealer when nobody declared."""
     how = rules.declaring.first_banker
     if how == "first-declarer" and dealt.first is not None:
         return dealt.first
     if how == "final-declarer" and dealt.standing is not None:
-        return dealt.standing.seat
+        return dealt.standing.holder
     return dealt.public.dealer

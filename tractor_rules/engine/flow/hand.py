@@ -3,7 +3,8 @@
 
 - "cut": in the game's first hand, each player cuts a card from the shuffled pack and the highest
   deals (``rulings.declaring.cut_winner``; identical cards cut again).
-- "deal": deal and declare (``deal``); trump by the last declaration, else the fallback or a
+- "deal": deal and declare (``deal``), each player at their own level where the rules say so,
+  the final declarer then banking at theirs; trump by the last declaration, else the fallback or a
   redeal; a redeal for a weak hand where the rules allow one; the first hand's banker.  Where the
   rules score a hand nobody declared in without play, the hand ends there.  With an
   auction, the deal alone.
@@ -82,8 +83,8 @@ class Hand:
         #: the banker the hand was given (None: the first hand's, found by declaring)
         self.given_banker = banker
         self.beyond = beyond
-        #: each seat's level, where the auction decides whose level the hand is played at (None:
-        #: ``level`` whoever banks)
+        #: each seat's level, where the auction or the declaring (``declaring.level_cards`` "own")
+        #: decides whose level the hand is played at (None: ``level`` whoever banks)
         self.seat_levels = seat_levels
         self.points = point_table(rules)
         self.deck = _pack(rules.table)
@@ -124,14 +125,22 @@ class Hand:
 def _deal(h: Hand) -> Ended | None:
     rules = h.rules
     auction = rules.auction.on
+    own = None
+    if rules.declaring.level_cards != "hand" and not auction and not h.beyond:
+        # each seat at its own level (a hand played alone: every seat at the hand's level)
+        own = h.seat_levels if h.seat_levels is not None else [h.level] * h.n
     dealt = deal(rules, h.players, h.rng, h.deck, level=h.level, banker=h.given_banker, beyond=h.beyond,
-                 auction=auction, after_deal=h.in_turn, first_dealer=h.first_dealer)
+                 auction=auction, after_deal=h.in_turn, first_dealer=h.first_dealer, seat_levels=own)
     h.dealt, h.hands, h.public = dealt, dealt.hands, dealt.public
     h.standing, h.trump_by = dealt.standing, dealt.trump_by
     if auction:  # the auction finds the banker, who names trump
         h.banker = dealt.public.dealer
         return None
-    h.banker = first_banker(rules, dealt) if h.given_banker is None else h.given_banker
+    if own is not None:  # every hand's banker is found by declaring, at the declarer's level
+        h.level = dealt.public.level
+        h.banker = first_banker(rules, dealt)
+    else:
+        h.banker = first_banker(rules, dealt) if h.given_banker is None else h.given_banker
     h.public.banker = h.banker
     if h.trump_by == "scored":  # nobody declared, and the rules score the hand without play
         _scored(h)
@@ -350,7 +359,9 @@ def play_hand(rules: Rules, players: Sequence[Player], rng: random.Random, *, le
     """Play one hand.  ``banker`` None is a first hand (the banker is found by declaring);
     ``level`` defaults to the first level, except in the extra level ``beyond`` the last, where
     None is a hand with no level rank.  With an auction, ``banker`` is the dealer, and the hand
-    is played at the level ``seat_levels`` gives the auction's winner (``level`` without them)."""
+    is played at the level ``seat_levels`` gives the auction's winner (``level`` without them);
+    where each player declares at their own level, ``banker`` deals and the hand is played at
+    the final declarer's level, ``level`` (the dealer's) when nobody declares."""
     if level is None and not beyond:
         level = rules.levels.first
     return Hand(rules, players, rng, level=level, banker=banker, beyond=beyond, seat_levels=seat_levels).play()

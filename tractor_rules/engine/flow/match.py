@@ -3,7 +3,8 @@ rotating as the rules say.
 
 Levels are kept per seat (equal within a fixed team; per player with called partners or a banker
 alone, where the teams change every hand); a hand is played at its banker's level (with an
-auction, the level of the auction's winner, known once the cards are dealt).  ``rules.advance`` climbs them,
+auction, the level of the auction's winner, known once the cards are dealt; where each player
+declares at their own level, the final declarer's, who banks).  ``rules.advance`` climbs them,
 told whether the levels were won holding the bank (defended levels are passed only so); past the
 last level a team stays at it ("last", "reach-last", "hands") or reaches the extra no-trump level
 ("beyond-last", played with no level rank at all when ``beyond_trumps`` is "jokers-only").  With
@@ -145,9 +146,11 @@ class Match:
         if beyond:
             level = beyond_level(rules)
         rng = self.rng if self.hand_rng is None else self.hand_rng(len(self.hands))
-        if rules.auction.on:  # the hand is played at the level of whoever wins the auction
+        # the hand is played at the level of whoever wins the auction, or of the final declarer
+        # where each player declares at their own level
+        if rules.auction.on or rules.declaring.level_cards != "hand":
             record = play_hand(rules, self.players, rng, level=level, banker=self.banker, beyond=beyond,
-                               seat_levels=[self.ladder[i] for i in self.levels])
+                               seat_levels=[self.level_at(i) for i in self.levels])
             at, level = self.levels[record.banker], record.level
         else:
             record = play_hand(rules, self.players, rng, level=level, banker=self.banker, beyond=beyond)

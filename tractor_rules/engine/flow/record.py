@@ -140,7 +140,7 @@ class HandRecord:
     def to_log(self) -> dict[str, Any]:
         """The hand as one JSON object (see docs/simulate.md).  The optional keys ("bids" and "bid",
         "gave_up",
-        "called",
+        "called", "declared" (the final declarer's cards, where each player declares at their own level),
         "declarer", "weak_hands", "kitty_shown", "buried_shown", "table_points", "trump_by", "after_hand") are
         written only when the rules use them ("trump_by" also where a hand may be scored without play); "shown_in_declaring" when a rule on called or buried
         cards asks what was shown in declaring, "buried_by" when a rule on buried cards meets
@@ -167,6 +167,10 @@ class HandRecord:
             out["declarer"] = self.declarer
         if self.rules.declaring.give_up_bank:
             out["gave_up"] = self.gave_up
+        if declares_at_own_level(self.rules):
+            out["declarer"] = self.declarer
+            shown = next((cards for seat, cards in reversed(self.declarations) if seat == self.declarer), None)
+            out["declared"] = None if shown is None else notation(sort(shown))
         if self.rules.declaring.redeal_hands:
             out["weak_hands"] = [
                 {"seat": seat, "hand": notation(sorted(hand)), "trump": trump} for seat, hand, trump in self.weak_hands
@@ -218,6 +222,12 @@ class HandRecord:
         if self.rules.levels.after_hand:
             out["after_hand"] = list(self.after_hand)
         return out
+
+
+def declares_at_own_level(rules: Rules) -> bool:
+    """Whether each player declares with the cards of their own level, the final declarer banking
+    at it (the log then says who declared last, and with which cards)."""
+    return rules.declaring.level_cards != "hand" and not rules.auction.on
 
 
 def scores_unplayed(rules: Rules) -> bool:

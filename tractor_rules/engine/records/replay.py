@@ -36,7 +36,7 @@ from ..errors import EngineError
 from ..flow.after_hand import HandFacts, fired, kitty_dug, next_banker_after
 from ..flow.deal import MAX_DEALS
 from ..flow.outcome import next_banker_of
-from ..flow.record import names_burier, reads_shown, scores_unplayed
+from ..flow.record import declares_at_own_level, names_burier, reads_shown, scores_unplayed
 from ..flow.seats import banker_team
 from ..rulings.declaring import OverturnTurn, cut_winner, declares_in_turn, may_overturn
 
@@ -44,7 +44,7 @@ FIELDS = ("ruleset", "level", "trump", "banker", "hands", "kitty", "tricks", "at
           "kitty_points", "kitty_multiplier", "level_change", "next_banker")
 OPTIONAL = ("called", "declarer", "weak_hands", "kitty_shown", "buried_shown", "table_points",
             "table_points_change", "after_hand", "trump_by", "shown_in_declaring", "buried_by", "overturn_round",
-            "bids", "bid", "gave_up", "in_turn", "cuts")
+            "bids", "bid", "gave_up", "in_turn", "cuts", "declared")
 TRICK_FIELDS = ("leader", "plays", "winner", "points")
 
 
@@ -208,6 +208,8 @@ def _replay(entry: str | dict[str, Any], rules: Rules, problems: list[str],
         if lacking:
             parts.append(f"missing {' '.join(lacking)}")
         problems.append("the cards are not the deck: " + "; ".join(parts))
+
+    _check_own_level(entry, rules, banker, level, trump, problems)
 
     if entry.get("trump_by") == "scored":  # nobody declared, and the hand was not played
         _check_scored(entry, rules, banker, trump, problems)
@@ -620,6 +622,48 @@ def _check_give_up(entry: dict[str, Any], rules: Rules, banker: int, problems: l
         problems.append(f"gave_up: seat {seat} may not give up the bank with {whose} standing")
     elif to != banker:
         problems.append(f"the bank seat {seat} gave up goes to seat {to}, not to the banker, seat {banker}")
+
+
+def _check_own_level(entry: dict[str, Any], rules: Rules, banker: int, level: str | None, trump: Any,
+                     problems: list[str]) -> None:
+    """Where each player declares at their own level (``declaring.level_cards`` "own"), the logged
+    "declarer" (who declared last, or null) banks, and the logged "declared" (their cards) make a
+    declaration at the hand's level, the declarer's own, naming the hand's trump.  With
+    "own-or-banker" a declarer who showed the banker's level cards leaves the bank to that banker:
+    their cards declare at the hand's level all the same."""
+    if not declares_at_own_level(rules):
+        if "declared" in entry:
+            problems.append("declared: the rules do not have each player declare at their own level")
+        return
+    if "declarer" not in entry or "declared" not in entry:
+        problems.append("declarer, declared: needed where each player declares at their own level")
+        return
+    declarer, shown = entry["declarer"], entry["declared"]
+    if declarer is None:
+        if shown is not None:
+            problems.append("declared: cards logged, but nobody declared")
+        return
+    n = rules.table.players
+    if not _is_int(declarer) or not 0 <= declarer < n:
+        problems.append(f"declarer: {declarer!r} is not one of seats 0..{n - 1}")
+        return
+    if declarer != banker and rules.declaring.level_cards != "own-or-banker":
+        problems.append(f"the final declarer, seat {declarer}, banks where each player declares at their own "
+                        f"level, not seat {banker}")
+    if not isinstance(shown, str):
+        problems.append(f"declared: {shown!r} is not a string of cards")
+        return
+    try:
+        made = rules.declaration(rules.context(level, trump).cards(shown), level)
+    except (CardNotationError, EngineError) as why:
+        problems.append(f"declared: {why}")
+        return
+    if made is None:
+        problems.append(f"declared: {shown} of seat {declarer} declares nothing at level {level}, the hand's "
+                        f"level and the declarer's own")
+    elif made.trump != trump:
+        problems.append(f"declared: {shown} names {made.trump or 'no-trump'}, but the hand's trump is "
+                        f"{trump or 'no-trump'}")
 
 
 def _check_auction(entry: dict[str, Any], rules: Rules, banker: int, level: str | None, trump: Any,

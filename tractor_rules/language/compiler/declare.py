@@ -271,6 +271,8 @@ handles_choice("first_banker", "declaring.first_banker", {
     "final_declarer": "final-declarer",
     "dealer": "dealer",
 })
+handles_choice("declaring_level", "declaring.level_cards", {"hand_level": "hand", "own_level": "own",
+                                                                   "own_or_banker_level": "own-or-banker"})
 handles_choice("first_hand_fallback", "declaring.first_fallback", {"first_redeal": "redeal", "first_same": "same"})
 
 

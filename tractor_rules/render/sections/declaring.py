@@ -243,6 +243,28 @@ def _first_banker(r: Any) -> Made:
     if not r.declaring.ladder:
         return _("In the first hand there is no banker yet: the player who deals is the banker.")
     how = r.declaring.first_banker
+    if r.declaring.level_cards == "own-or-banker" and how == "final-declarer":
+        if r.table.seated:
+            return _("Every hand is declared anew, each player with the level cards of their own team's level, or, "
+                     "once someone has declared, of the banker's level: a declaration with the banker's level "
+                     "cards changes only the trump suit, and one with a player's own makes that player the banker, "
+                     "at their level. Whoever is the banker at the end of the deal banks, and the hand is played "
+                     "at that player's level. If nobody declares, the player who deals is the banker, at their "
+                     "level.")
+        return _("Every hand is declared anew, each player with the level cards of their own level, or, once "
+                 "someone has declared, of the banker's level: a declaration with the banker's level cards changes "
+                 "only the trump suit, and one with a player's own makes that player the banker, at their level. "
+                 "Whoever is the banker at the end of the deal banks, and the hand is played at that player's "
+                 "level. If nobody declares, the player who deals is the banker, at their level.")
+    if r.declaring.level_cards != "hand" and how == "final-declarer":
+        if r.table.seated:
+            return _("Every hand is declared anew, each player with the level cards of their own team's level: "
+                     "whoever holds the declaration that stands at the end of the deal becomes the banker, and the "
+                     "hand is played at that player's level. If nobody declares, the player who deals is the "
+                     "banker, at their level.")
+        return _("Every hand is declared anew, each player with the level cards of their own level: whoever holds "
+                 "the declaration that stands at the end of the deal becomes the banker, and the hand is played at "
+                 "that player's level. If nobody declares, the player who deals is the banker, at their level.")
     if how == "first-declarer":
         return _("In the first hand there is no banker yet: whoever declares first becomes the banker.")
     if how == "final-declarer":

@@ -99,6 +99,14 @@ def _deal(rules: Rules) -> tuple[str, ...]:
     if rules.declaring.in_turn:
         return deal, _("While the cards are dealt, players may declare trump by showing cards (except in a hand "
                        "declared in turn); the declaration that stands names the trump suit (or no-trump).")
+    if rules.declaring.level_cards == "own-or-banker":
+        return deal, _("While the cards are dealt, each player may declare trump by showing cards of their own "
+                       "level, or of the banker's once someone has declared; the declaration that stands names the "
+                       "trump suit (or no-trump), and the banker it leaves banks at their level.")
+    if rules.declaring.level_cards != "hand":
+        return deal, _("While the cards are dealt, each player may declare trump by showing cards of their own "
+                       "level; the declaration that stands names the trump suit (or no-trump), and its declarer "
+                       "banks at their level.")
     return deal, _("While the cards are dealt, players may declare trump by showing cards; the declaration that "
                    "stands names the trump suit (or no-trump).")
 

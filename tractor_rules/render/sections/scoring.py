@@ -474,6 +474,12 @@ def rotation_section(b: Builder) -> None:
 
 
 def _declarer_banks(r: Any) -> Made:
+    if r.declaring.level_cards != "hand" and not r.auction.on:  # every hand's banker is found by declaring
+        if r.rotation.declarer_banks:
+            return _("The player who made trump in a hand (the last declarer) deals the next hand, whose banker is "
+                     "found again by its declaring.")
+        return _("Every hand's banker is found again by its declaring; the rules below name who deals the next "
+                 "hand.")
     if not r.rotation.declarer_banks:
         return None  # the two rules below say who banks next, and read this setting too
     return _("The banker of each hand is the player who made trump in it (the last declarer), whatever "
@@ -503,6 +509,15 @@ def _after_hold(r: Any) -> Made:
     if r.rotation.declarer_banks or _next_banker_named(r) == "always":
         return None
     how = r.rotation.after_hold
+    if r.declaring.level_cards != "hand" and not r.auction.on:  # they name the next dealer only
+        if r.table.partnership == "alone" and how != "same":
+            return _("If the banker holds the bank, having no partner, they deal the next hand.")
+        if how == "partner":
+            return _("If the banker team holds the bank, the banker's partner deals the next hand.")
+        if how == "same":
+            return _("If the banker team holds the bank, the same banker deals the next hand.")
+        return _("If the banker team holds the bank, the next player of the banker team in turn order deals the "
+                 "next hand.")
     if r.table.partnership == "alone" and how != "same":  # a banker alone is their own team
         return _("If the banker holds the bank, having no partner, they are the next banker again.")
     if how == "partner":
@@ -516,6 +531,11 @@ def _after_hold(r: Any) -> Made:
 def _after_loss(r: Any) -> Made:
     if r.rotation.declarer_banks or _next_banker_named(r) == "always":
         return None
+    if r.declaring.level_cards != "hand" and not r.auction.on:  # they name the next dealer only
+        if r.rotation.after_loss == "next-seat":
+            return _("If the attackers take the bank, the player after the banker in turn order deals the next hand.")
+        return _("If the attackers take the bank, the first of them after the banker in turn order deals the next "
+                 "hand.")
     if r.rotation.after_loss == "next-seat":
         return _("If the attackers take the bank, the player after the banker in turn order becomes the banker.")
     return _("If the attackers take the bank, the first of them after the banker in turn order becomes the banker.")
