@@ -156,9 +156,10 @@ FAMILIES = [
      "levels.after_hand[0].effects[0]", "E302"),
     ("a fixed trump suit decides", "two-decks",
      "declare\n  nobody declares: trump ♥, otherwise first level card in kitty\n",
-     {"declaring.fallback": {"kind": "suit", "card": 0, "skip_to": 0, "otherwise": "no-trump", "suit": "H"},
+     {"declaring.fallback": {"kind": "suit", "card": 0, "skip_to": 0, "otherwise": "no-trump", "suit": "H",
+                             "side": "attackers", "levels": 0},
       "declaring.fallback_then": [{"kind": "level-card", "card": 0, "skip_to": 0, "otherwise": "no-trump",
-                                   "suit": ""}]}, "declaring.fallback", "E206"),
+                                   "suit": "", "side": "attackers", "levels": 0}]}, "declaring.fallback", "E206"),
     ("nothing to call", "house-finding-friends", "table\n  called cards: when a joker and a K\n",
      {"table.called_when": ["all", ["fact", "card-joker"], ["fact", "card-rank", "K"]]}, "table.called_when", "E213"),
     ("join twice with fixed partners", "two-decks", "table\n  join twice: no\n", {"table.join_twice": False},
@@ -217,7 +218,8 @@ def test_from_dict_refuses_what_the_compiler_refuses_with_its_code_and_message(f
 ])
 def test_only_a_fixed_trump_suit_names_a_suit_and_it_names_one(way, message):
     """The compiler writes ``suit`` only for ``trump SUIT``; a document could write it anywhere."""
-    fallback = {"kind": "level-card", "card": 0, "skip_to": 0, "otherwise": "no-trump", "suit": ""} | way
+    fallback = {"kind": "level-card", "card": 0, "skip_to": 0, "otherwise": "no-trump", "suit": "", "side": "attackers",
+                "levels": 0} | way
     problems = document_problems(with_values("two-decks", {"declaring.fallback": fallback}))
     assert ("E209", "declaring.fallback", message) in problems, problems
 

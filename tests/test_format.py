@@ -355,7 +355,7 @@ def test_messy_input(messy, expected):
         "tabel\n  players: 4\n",
         'ruleset: "unterminated\n',
         "table\n  players 4\n",
-        "upgrade\n  0: banker +3 +1\n",
+        "upgrade\n  0: banker +3 +\n",
         "kitty\n  multiplier: " + "(" * 40 + "1" + ")" * 40 + "\n",
         "table\n  players: 4 $\n",
         'ruleset: "bad \\q escape"\n',
