@@ -134,6 +134,8 @@ AUCTION = _define("E317", "auction", "an auction that the rest of the rules cann
 GIVE_UP = _define("E319", "give-up", "giving up the bank where no declaration can find the next banker")
 OUTCOME_NUMBER = _define("E321", "outcome-number", "a number where a row's levels go that cannot be one: "
                                                    "below 0, unbounded, or reading what the row does not know")
+EXCHANGE = _define("E323", "exchange", "the exchange with the declarer where no declaration stands to take, or "
+                                       "with a later declaring that would read the cards taken")
 
 # --- the oracle and the export ---------------------------------------------------------------------
 CARD_NOTATION = _define("E401", "card-notation", "a card string the notation does not allow")
@@ -157,6 +159,8 @@ NEVER_GIVEN_UP = _define("W110", "never-given-up", "giving up the bank in a game
                                                    "which has no banker yet to give it up")
 ROW_NUMBER_FIXED = _define("W112", "row-number-fixed", "an upgrade row whose levels, written as a number of the "
                                                        "hand, come to the same at every score it covers")
+NEVER_EXCHANGED = _define("W114", "never-exchanged", "the exchange with the declarer where no declaration of "
+                                                     "three cards, a joker with a pair of level cards, can stand")
 
 
 def code_info(code: str) -> Code:

@@ -111,6 +111,7 @@ def check_rules(c: Reporter, rules: model.Rules) -> None:
         _check_stakes,
         _check_auction,
         _check_give_up,
+        _check_exchange,
     ):
         check(c, rules)
 
@@ -132,6 +133,32 @@ def _check_give_up(c: Reporter, r: model.Rules) -> None:
         c.error_at_field(("declaring.give_up_bank", "declaring.ladder"),
                          "the bank given up goes to the player whose declaration stands, but with 'ladder: none' "
                          "nobody declares: write 'give up the bank: no'", code=codes.GIVE_UP)
+
+
+# --- the exchange with the declarer ---------------------------------------------------------------
+
+
+def _check_exchange(c: Reporter, r: model.Rules) -> None:
+    """The exchange with the declarer takes the standing declaration's cards: a game where nobody
+    declares (an auction, or an empty ladder) has none to take, and an overturn after the kitty
+    would read the declarer's cards as shown while another player holds them."""
+    d = r.declaring
+    if not d.exchange_with_declarer:
+        return
+    if r.auction.on:
+        c.error_at_field(("declaring.exchange_with_declarer", "auction.direction"),
+                         "the exchange with the declarer takes the standing declaration's cards, but an auction "
+                         "decides the bank and nobody declares: write 'exchange with the declarer: no'",
+                         code=codes.EXCHANGE)
+    elif not d.ladder:
+        c.error_at_field(("declaring.exchange_with_declarer", "declaring.ladder"),
+                         "the exchange with the declarer takes the standing declaration's cards, but with "
+                         "'ladder: none' nobody declares: write 'exchange with the declarer: no'", code=codes.EXCHANGE)
+    elif d.overturn_after_kitty:
+        c.error_at_field(("declaring.exchange_with_declarer", "declaring.overturn_after_kitty"),
+                         "the exchange with the declarer takes the standing declaration's cards, but an overturn "
+                         "after the kitty reads them as the declarer's: write 'overturn after kitty: no' or "
+                         "'exchange with the declarer: no'", code=codes.EXCHANGE)
 
 
 # --- auction -------------------------------------------------------------------------------------

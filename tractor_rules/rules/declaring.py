@@ -140,6 +140,12 @@ class Declaring:
     #: the bank (弃庄): that declarer banks instead, the hand staying at its level (the phase
     #: "give-up"; ``Rules.bank_given_up_to``)
     give_up_bank: bool = since(4, default=False)
+    #: the exchange with the declarer (粘牌, Shandong): once the deal is over, where the standing
+    #: declaration is three cards (a joker with a pair of level cards), the other players in turn
+    #: after the declarer may, the first who will and once a hand, show a joker with a tractor and
+    #: take those three cards, giving the declarer one trump above the aces and two side cards of
+    #: their own; trump and the declarer stay (the phase "exchange")
+    exchange_with_declarer: bool = since(4, default=False)
     first_fallback: Literal["same", "redeal"] = "same"
     #: dealt hands that allow a redeal once trump is known, before the kitty exchange: "no-trumps"
     #: (not one trump), "no-points" (not one point card); empty: never

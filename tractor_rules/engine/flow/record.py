@@ -39,6 +39,18 @@ class TrickRecord:
 
 
 @dataclass(frozen=True, slots=True)
+class Exchange:
+    """One exchange with the declarer (粘牌): who took (``seat``), from whom (``declarer``), the
+    joker with a tractor they showed, the declaration's cards they took and the cards they gave."""
+
+    seat: int
+    declarer: int
+    shown: tuple[Card, ...]
+    took: tuple[Card, ...]
+    gave: tuple[Card, ...]
+
+
+@dataclass(frozen=True, slots=True)
 class OverturnRound:
     """The round of overturning after the kitty, as a rule on who may overturn then
     (``declaring.overturn_when``) reads it: whether the hand was the game's first, the declaration
@@ -112,6 +124,8 @@ class HandRecord:
     #: the seat that gave up the bank once the deal was over (``declaring.give_up_bank``), the
     #: standing declarer banking instead; None: nobody did
     gave_up: int | None = None
+    #: the exchange with the declarer (``declaring.exchange_with_declarer``), where one was made
+    exchange: Exchange | None = None
 
     @property
     def throws_tried(self) -> int:
@@ -123,7 +137,7 @@ class HandRecord:
 
     def to_log(self) -> dict[str, Any]:
         """The hand as one JSON object (see docs/simulate.md).  The optional keys ("bids" and "bid",
-        "gave_up",
+        "gave_up", "exchange",
         "called",
         "declarer", "weak_hands", "kitty_shown", "buried_shown", "table_points", "trump_by", "after_hand") are
         written only when the rules use them ("trump_by" also where a hand may be scored without play); "shown_in_declaring" when a rule on called or buried
@@ -149,6 +163,12 @@ class HandRecord:
             out["declarer"] = self.declarer
         if self.rules.declaring.give_up_bank:
             out["gave_up"] = self.gave_up
+        if self.rules.declaring.exchange_with_declarer and not self.rules.auction.on:
+            made = self.exchange
+            out["exchange"] = None if made is None else {
+                "seat": made.seat, "declarer": made.declarer, "shown": notation(sort(made.shown)),
+                "took": notation(sort(made.took)), "gave": notation(sort(made.gave)),
+            }
         if self.rules.declaring.redeal_hands:
             out["weak_hands"] = [
                 {"seat": seat, "hand": notation(sorted(hand)), "trump": trump} for seat, hand, trump in self.weak_hands

@@ -218,6 +218,19 @@ class Player:
 
         return weak_for_the_bank(view)
 
+    def exchange_with_declarer(self, view: PlayerView, declarer: int,
+                               took: tuple[Card, ...]) -> Sequence[Card] | None:
+        """The exchange with the declarer (粘牌, ``declaring.exchange_with_declarer``; trump is
+        known): this player shows a joker with a tractor and may take ``took``, the standing
+        declaration of ``declarer``, giving back one trump above the aces and two side cards of
+        their own (``view.ctx.above_aces``).  The three cards to give back, or None to let it be.
+        By default against another team's declaration, giving the weakest such cards."""
+        from .exchange import weakest_give_back  # that module imports this one
+
+        if declarer in view.teammates():
+            return None
+        return weakest_give_back(view)
+
     def redeal(self, view: PlayerView) -> bool:
         """This player's dealt hand lets them ask for a redeal (``declaring.redeal_hands``;
         trump is known): whether to ask.  By default they do."""
