@@ -160,7 +160,7 @@ def _exchange(h: Hand) -> None:
     declarer = standing.seat
     # the standing declaration's cards: its declarer's last showing (a reinforcement shows them all)
     took = next(cards for seat, cards in reversed(h.public.declarations) if seat == declarer)
-    if len(took) != TAKEN or not holds(h.hands[declarer], took):
+    if len(took) != TAKEN or sum(c.is_joker for c in took) != 1 or not holds(h.hands[declarer], took):
         return
     for step in range(1, h.n):
         seat = (declarer + step) % h.n

@@ -616,10 +616,11 @@ def _check_exchange(entry: dict[str, Any], rules: Rules, ctx: Any, problems: lis
     why = ctx.exchange_show_error(shown)
     if why is not None:
         problems.append(f"exchange: seat {seat}'s show {made['shown']} {why}")
-    made_by = rules.declaration(list(took), ctx.level) if len(took) == 3 else None
+    one_joker = len(took) == 3 and sum(c.is_joker for c in took) == 1
+    made_by = rules.declaration(list(took), ctx.level) if one_joker else None
     if made_by is None or made_by.trump != ctx.trump:
-        problems.append(f"exchange: the cards taken, {made['took']}, are not a three-card declaration of the "
-                        f"hand's trump")
+        problems.append(f"exchange: the cards taken, {made['took']}, are not a declaration of a joker with a pair "
+                        f"naming the hand's trump")
     why = ctx.give_back_error(gave)
     if why is not None:
         problems.append(f"exchange: seat {seat} gave back {why}")

@@ -169,6 +169,11 @@ def _score(rules: Rules) -> tuple[str, ...]:
               "levels."),)
 
 
+def _exchange(rules: Rules) -> tuple[str, ...]:
+    return (_("The exchange with the declarer: a player with a joker and a tractor may take the declared joker and "
+              "pair, giving back a trump above the aces and two non-trump cards."),)
+
+
 def _give_up(rules: Rules) -> tuple[str, ...]:
     return (_("Giving up the bank: the banker may hand the bank to the player whose declaration stands, if that "
               "player is not on the banker's team."),)
@@ -178,6 +183,7 @@ def _give_up(rules: Rules) -> tuple[str, ...]:
 _PHASE_STEPS: dict[PhaseKind, Callable[[Rules], tuple[str, ...]]] = {
     "deal": _deal,
     "auction": _auction,
+    "exchange": _exchange,
     "give-up": _give_up,
     "show-kitty": _show_kitty,
     "name-trump": _name_trump,
