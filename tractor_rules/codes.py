@@ -160,7 +160,8 @@ NEVER_GIVEN_UP = _define("W110", "never-given-up", "giving up the bank in a game
 ROW_NUMBER_FIXED = _define("W112", "row-number-fixed", "an upgrade row whose levels, written as a number of the "
                                                        "hand, come to the same at every score it covers")
 NEVER_EXCHANGED = _define("W114", "never-exchanged", "the exchange with the declarer where no declaration of "
-                                                     "three cards, a joker with a pair of level cards, can stand")
+                                                     "a joker with a pair of level cards can stand, or no tractor "
+                                                     "of pairs be shown")
 
 
 def code_info(code: str) -> Code:

@@ -551,7 +551,7 @@ class RowNumberFixed(Linter):
 class NeverExchanged(Linter):
     """What it does: finds ``exchange with the declarer: yes`` (in ``declare``) where the exchange
     can never be made: no step of the ladder is a joker with a pair of level cards
-    (``1 joker + 2 level cards``), the deck has no jokers, or no tractor is made of pairs.
+    (``1 joker + 2 level cards``), or no tractor is made of pairs.
 
     Why is this bad? The exchange takes a standing declaration of a joker with a pair, and is made
     by a player showing a joker with a tractor of pairs: without them it never happens, and the
@@ -566,9 +566,7 @@ class NeverExchanged(Linter):
         d = rules.declaring
         if not d.exchange_with_declarer or rules.auction.on or not d.ladder:
             return  # nothing to exchange at all: an error (E323)
-        if not rules.table.jokers:
-            why = "the deck has no jokers"
-        elif not any(step.kind != "level" and step.count == 1 and step.level_cards == 2 for step in d.ladder):
+        if not any(step.kind != "level" and step.count == 1 and step.level_cards == 2 for step in d.ladder):
             why = "no step of the ladder is a joker with a pair of level cards ('1 joker + 2 level cards')"
         elif 2 not in rules.combinations.tractor_widths:
             why = "no tractor is made of pairs"
