@@ -154,8 +154,8 @@ def _name_trump(h: Hand) -> None:
 
 
 def _exchange(h: Hand) -> None:
-    standing = h.standing
-    if standing is None or h.beyond:
+    standing, ctx = h.standing, h.public.ctx
+    if standing is None or ctx is None or h.beyond:
         return
     declarer = standing.seat
     # the standing declaration's cards: its declarer's last showing (a reinforcement shows them all)
@@ -173,7 +173,7 @@ def _exchange(h: Hand) -> None:
         if given is None:
             continue
         gave = tuple(given)
-        why = h.public.ctx.give_back_error(gave) if holds(hand, gave) else "cards it does not hold"
+        why = ctx.give_back_error(gave) if holds(hand, gave) else "cards it does not hold"
         if why is not None:
             raise IllegalPlay(seat, f"gave back {why} in the exchange with the declarer")
         for c in gave:

@@ -70,7 +70,7 @@ class RandomPlayer(Player):
     def exchange_with_declarer(self, view: PlayerView, declarer: int,
                                took: tuple[Card, ...]) -> Sequence[Card] | None:
         """Half of the time, giving back a random trump above the aces and two random side cards."""
-        from ..flow.exchange import give_back_options
+        from ..flow.exchange import give_back_options  # loaded only where the rules have the exchange
 
         if self.rng.random() < 0.5:
             return None

@@ -613,17 +613,17 @@ def _check_exchange(entry: dict[str, Any], rules: Rules, ctx: Any, problems: lis
     except (CardNotationError, TypeError) as why:
         problems.append(f"exchange: {why}")
         return
-    why = ctx.exchange_show_error(shown)
-    if why is not None:
-        problems.append(f"exchange: seat {seat}'s show {made['shown']} {why}")
+    show_error = ctx.exchange_show_error(shown)
+    if show_error is not None:
+        problems.append(f"exchange: seat {seat}'s show {made['shown']} {show_error}")
     one_joker = len(took) == 3 and sum(c.is_joker for c in took) == 1
     made_by = rules.declaration(list(took), ctx.level) if one_joker else None
     if made_by is None or made_by.trump != ctx.trump:
         problems.append(f"exchange: the cards taken, {made['took']}, are not a declaration of a joker with a pair "
                         f"naming the hand's trump")
-    why = ctx.give_back_error(gave)
-    if why is not None:
-        problems.append(f"exchange: seat {seat} gave back {why}")
+    back_error = ctx.give_back_error(gave)
+    if back_error is not None:
+        problems.append(f"exchange: seat {seat} gave back {back_error}")
 
 
 def _check_give_up(entry: dict[str, Any], rules: Rules, banker: int, problems: list[str]) -> None:

@@ -236,8 +236,8 @@ def _exchange_with_declarer(r: Any) -> Made:
     return _("The exchange with the declarer: once the deal is over, if the standing declaration is a joker with a "
              "pair of level cards, the other players are asked in turn after the declarer; the first of them who "
              "shows a joker with a tractor of pairs and chooses to exchange takes those three cards and gives the "
-             "declarer one trump above the aces and two non-trump cards of their own. Trump and the declarer stay as they were, and "
-             "this happens at most once a hand.")
+             "declarer, from their own cards, one trump above the aces and two cards of the side suits. Trump and "
+             "the declarer stay as they were, and this happens at most once a hand.")
 
 
 def _give_up_bank(r: Any) -> Made:

@@ -171,7 +171,7 @@ def _score(rules: Rules) -> tuple[str, ...]:
 
 def _exchange(rules: Rules) -> tuple[str, ...]:
     return (_("The exchange with the declarer: a player with a joker and a tractor may take the declared joker and "
-              "pair, giving back a trump above the aces and two non-trump cards."),)
+              "pair, giving back a trump above the aces and two cards of the side suits."),)
 
 
 def _give_up(rules: Rules) -> tuple[str, ...]:
