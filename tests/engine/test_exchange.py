@@ -17,7 +17,7 @@ import pytest
 import tractor_rules as tr
 from tractor_rules.codec import rules_to_dict_as
 from tractor_rules.engine.flow.choices import IllegalPlay
-from tractor_rules.engine.flow.views import PlayerView
+from tractor_rules.engine.flow.views import PlayerView, Public
 from tractor_rules.engine.game import play_hand
 from tractor_rules.engine.players.basic import GreedyPlayer
 from tractor_rules.engine.players.kinds import make_players
@@ -297,3 +297,24 @@ def test_the_learning_environment_plays_hands_with_the_exchange(shandong):
         record = environment.record
         assert record is not None
         assert replay_hand(json.dumps(record.to_log()), shandong) == []
+
+
+def test_the_search_players_worlds_give_the_cards_taken_to_the_taker(shandong):
+    """The table sees the exchange (``Public.exchanged``): another player's guesses put the cards
+    taken in the taker's hand, not the declarer's."""
+    from tractor_rules.engine.players.worlds import _declared_and_kept
+
+    for seed in range(200):
+        players = [Noting() for _ in range(4)]
+        record = play_hand(shandong, players, random.Random(seed), level="5", banker=0)
+        made = record.exchange
+        if made is None or 0 in (made.seat, made.declarer):
+            continue
+        onlooker = next(s for s in range(4) if s not in (made.seat, made.declarer))
+        public = Public(shandong, 4, 0, "5", 0, trump=record.trump, ctx=shandong.context("5", record.trump),
+                        declarations=list(record.declarations), exchanged=(made.seat, made.declarer, made.took))
+        kept = _declared_and_kept(PlayerView(onlooker, record.hands[onlooker], public))
+        assert not Counter(made.took) - kept[made.seat]
+        assert not Counter(made.took) & kept.get(made.declarer, Counter())  # no longer the declarer's
+        return
+    raise AssertionError("no exchange between two seats other than the banker's")

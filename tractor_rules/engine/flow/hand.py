@@ -183,6 +183,7 @@ def _exchange(h: Hand) -> None:
         hand.extend(took)
         h.hands[declarer].extend(gave)
         h.exchange = Exchange(seat, declarer, shown, took, gave)
+        h.public.exchanged = (seat, declarer, tuple(took))
         return
 
 

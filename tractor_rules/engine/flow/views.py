@@ -58,6 +58,9 @@ class Public:
     #: the buried cards, shown to every player once the last trick is played
     #: (``kitty_exchange.shown_at_end``); None while they are hidden
     buried_shown: tuple[Card, ...] | None = None
+    #: the exchange with the declarer (``declaring.exchange_with_declarer``), where one was made:
+    #: (the seat that took, the declarer, the declaration's cards it took); None while none was
+    exchanged: tuple[int, int, tuple[Card, ...]] | None = None
     #: Finding Friends: the banker's calls, (card, ordinal), and the friends found so far
     called: tuple[tuple[Card, int], ...] = ()
     friends: list[int] = field(default_factory=list)
