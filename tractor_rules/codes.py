@@ -139,6 +139,8 @@ OUTCOME_NUMBER = _define("E321", "outcome-number", "a number where a row's level
                                                    "below 0, unbounded, or reading what the row does not know")
 OWN_LEVEL = _define("E322", "own-level", "each player declaring at their own level where the rest of the rules "
                                          "cannot find the banker by that declaring")
+EXCHANGE = _define("E323", "exchange", "the exchange with the declarer where no declaration stands to take, or "
+                                       "with a later declaring that would read the cards taken")
 
 # --- the oracle and the export ---------------------------------------------------------------------
 CARD_NOTATION = _define("E401", "card-notation", "a card string the notation does not allow")
@@ -169,6 +171,9 @@ ROW_NUMBER_FIXED = _define("W112", "row-number-fixed", "an upgrade row whose lev
 OWN_LEVEL_NEVER = _define("W113", "own-level-never", "each player declaring at their own level in a game where "
                                                      "the players' levels never differ, or no declaration shows a "
                                                      "level card")
+NEVER_EXCHANGED = _define("W114", "never-exchanged", "the exchange with the declarer where no declaration of "
+                                                     "a joker with a pair of level cards can stand, or no tractor "
+                                                     "of pairs be shown")
 
 
 def code_info(code: str) -> Code:

@@ -16,9 +16,10 @@ from tractor_rules.render.sheet import build_sheet
 from tractor_rules.rules import PHASE_KINDS, STANDARD_PHASES, Rules
 
 SWITCHES = ("show-kitty", "overturn", "call", "show-buried")
-#: the phases an auction switches on (tests/engine/test_auction.py), and giving up the bank
-#: (tests/engine/test_give_up.py): tested where those statements are
-OTHER_SWITCHES = ("auction", "name-trump", "give-up")
+#: the phases an auction switches on (tests/engine/test_auction.py), giving up the bank
+#: (tests/engine/test_give_up.py) and the exchange with the declarer (tests/engine/test_exchange.py):
+#: tested where those statements are
+OTHER_SWITCHES = ("auction", "name-trump", "give-up", "exchange")
 #: the phases of declaring that their own statements switch on: the cut for the first deal
 #: (tests/engine/test_cut.py) and declaring in turn (tests/engine/test_in_turn.py)
 DECLARING_PHASES = ("cut", "declare-in-turn")

@@ -149,6 +149,8 @@ def inert_paths(rules: Rules, leaves: dict[str, object]) -> set[str]:
         drop("declaring.redeal_by")
     if not d.give_up_bank:
         drop("declaring.give_up_bank")  # the bank is never given up: nothing to say (tests/engine/test_give_up.py)
+    if not d.exchange_with_declarer:
+        drop("declaring.exchange_with_declarer")  # no exchange: nothing to say (tests/engine/test_exchange.py)
     if t.kitty_size == 0:
         drop("kitty_exchange")
         drop("kitty")  # no kitty: nothing to score, nor to multiply

@@ -180,6 +180,48 @@ class Context:
         units = self.units(cards)
         return len(units) == 1 and units[0].is_tractor
 
+    # --- the exchange with the declarer (粘牌) ---------------------------------------------------
+
+    def above_aces(self, card: Cards) -> bool:
+        """Whether the card is a trump above the aces (大于A的主): a trump of a tier of
+        ``trumps.order`` above the trump suit's own cards (a joker, a level card, a constant rank),
+        where the trump suit's plain cards end with its ace; in no-trump, any trump."""
+        c = self._one(card)
+        order = self.order
+        if order.suit_of[c] != TRUMP:
+            return False
+        tiers = self.rules.trumps.order
+        plain = next((i for i, tier in enumerate(tiers) if tier.kind == "trump-suit"), None)
+        if plain is None or self.trump is None:
+            return True
+        # a tier's cards have strength 100 + (tiers - index) * 16, the trump suit's plus its rank
+        return order.strength[c] >= 100 + (len(tiers) - plain + 1) * 16
+
+    def exchange_show_error(self, shown: Cards) -> str | None:
+        """Why ``shown`` is not what the exchange with the declarer needs shown (a joker with a
+        tractor: one joker and cards that are exactly one tractor of pairs), or None."""
+        cards = self.cards(shown)
+        jokers = [c for c in cards if c.is_joker]
+        if not jokers:
+            return "shows no joker"
+        for joker in dict.fromkeys(jokers):
+            rest = list(cards)
+            rest.remove(joker)
+            units = self.units(tuple(rest))
+            if len(units) == 1 and units[0].is_tractor and units[0].width == 2:
+                return None
+        return "is not a joker with a tractor of pairs"
+
+    def give_back_error(self, cards: Cards) -> str | None:
+        """Why ``cards`` are not what the exchange with the declarer gives back (one trump above the
+        aces and two side cards), or None."""
+        given = self.cards(cards)
+        above = sum(1 for c in given if self.above_aces((c,)))
+        side = sum(1 for c in given if self.order.suit_of[c] != TRUMP)
+        if len(given) != 3 or above != 1 or side != 2:
+            return f"{len(given)} cards, {above} of them trumps above the aces and {side} side cards, not one and two"
+        return None
+
     # --- tricks -------------------------------------------------------------------------------
 
     def _lead(self, lead: Cards) -> FollowContext:

@@ -661,6 +661,35 @@ class OwnLevelNever(Linter):
                                                            "never changes a hand")
 
 
+@linter(codes.NEVER_EXCHANGED)
+class NeverExchanged(Linter):
+    """What it does: finds ``exchange with the declarer: yes`` (in ``declare``) where the exchange
+    can never be made: no step of the ladder is a joker with a pair of level cards
+    (``1 joker + 2 level cards``), or no tractor is made of pairs.
+
+    Why is this bad? The exchange takes a standing declaration of a joker with a pair, and is made
+    by a player showing a joker with a tractor of pairs: without them it never happens, and the
+    statement never changes a hand.
+
+    Example: ``exchange with the declarer: yes`` with ``ladder: 1 level card < 2 level cards``.
+
+    Use instead: a ladder with the step ``1 joker + 2 level cards``, or no such statement."""
+
+    def findings(self, ctx: LintContext) -> Iterator[Finding]:
+        rules = ctx.rules
+        d = rules.declaring
+        if not d.exchange_with_declarer or rules.auction.on or not d.ladder:
+            return  # nothing to exchange at all: an error (E323)
+        if not any(step.kind != "level" and step.count == 1 and step.level_cards == 2 for step in d.ladder):
+            why = "no step of the ladder is a joker with a pair of level cards ('1 joker + 2 level cards')"
+        elif 2 not in rules.combinations.tractor_widths:
+            why = "no tractor is made of pairs"
+        else:
+            return
+        written_at = next((st for st in reversed(ctx.resolved.statements) if st.kind == "exchange_with_declarer"),
+                          None)
+        if written_at is not None:
+            yield Finding(written_at.file, written_at.pos, f"the exchange with the declarer never happens: {why}")
 
 
 def _most_attacker_points(rules: Rules) -> int:

@@ -8,8 +8,8 @@ about a microsecond and never waits for the operating system's scheduler (a thre
 decision); exactly one side runs at any time, so a seed fixes the whole hand.  An auction's bids
 and the naming of trump (by an auction's banker, or by the player the rules let name it when nobody
 declares) are choices among a few options, paused for in the same way; every other decision
-(declaring, asking for a redeal, burying the kitty, Finding Friends' calls, the part of a failed
-throw) is the engine's ``GreedyPlayer``'s.
+(declaring, asking for a redeal, the exchange with the declarer, burying the kitty, Finding Friends'
+calls, the part of a failed throw) is the engine's ``GreedyPlayer``'s.
 
 Nothing of the rules is decided here: the engine deals, checks every play, plays the tricks and
 scores the hand.

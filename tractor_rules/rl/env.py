@@ -9,8 +9,9 @@ still be part of a legal play and ``DONE`` once the chosen cards are one.
 A hand that asks a seat to choose (an auction's bids; naming trump, by an auction's banker or by
 the player who names it when nobody declares) offers the options as further actions: action
 ``DONE + 1 + i`` answers with the i-th option of that kind of choice (``choice_options``), the mask
-offering those the engine accepts now.  Declaring, redeals, burying the kitty, Finding Friends'
-calls and the part of a failed throw are the engine's ``GreedyPlayer``'s decisions (``driver``).
+offering those the engine accepts now.  Declaring, redeals, the exchange with the declarer, burying
+the kitty, Finding Friends' calls and the part of a failed throw are the engine's
+``GreedyPlayer``'s decisions (``driver``).
 The rewards come at the end of the hand: the
 levels the agent's team went up (negative: the levels the other team went up), plus
 ``point_weight`` times the attackers' points as a fraction of the deck's points (positive for the

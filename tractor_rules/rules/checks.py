@@ -113,6 +113,7 @@ def check_rules(c: Reporter, rules: model.Rules) -> None:
         _check_give_up,
         _check_in_turn,
         _check_own_level,
+        _check_exchange,
     ):
         check(c, rules)
 
@@ -170,6 +171,40 @@ def _check_own_level(c: Reporter, r: model.Rules) -> None:
     if where is None:
         return
     c.error_at_field(("declaring.level_cards", where[0]), f"{start}, but {where[1]}", code=codes.OWN_LEVEL)
+# --- the exchange with the declarer ---------------------------------------------------------------
+
+
+def _check_exchange(c: Reporter, r: model.Rules) -> None:
+    """The exchange with the declarer takes the standing declaration's cards: a game where nobody
+    declares (an auction, or an empty ladder) has none to take, and an overturn after the kitty
+    would read the declarer's cards as shown while another player holds them."""
+    d = r.declaring
+    if not d.exchange_with_declarer:
+        return
+    if r.auction.on:
+        c.error_at_field(("declaring.exchange_with_declarer", "auction.direction"),
+                         "the exchange with the declarer takes the standing declaration's cards, but an auction "
+                         "decides the bank and nobody declares: write 'exchange with the declarer: no'",
+                         code=codes.EXCHANGE)
+    elif not d.ladder:
+        c.error_at_field(("declaring.exchange_with_declarer", "declaring.ladder"),
+                         "the exchange with the declarer takes the standing declaration's cards, but with "
+                         "'ladder: none' nobody declares: write 'exchange with the declarer: no'", code=codes.EXCHANGE)
+    elif d.overturn_after_kitty:
+        c.error_at_field(("declaring.exchange_with_declarer", "declaring.overturn_after_kitty"),
+                         "the exchange with the declarer takes the standing declaration's cards, but an overturn "
+                         "after the kitty reads them as the declarer's: write 'overturn after kitty: no' or "
+                         "'exchange with the declarer: no'", code=codes.EXCHANGE)
+    elif d.in_turn:
+        c.error_at_field(("declaring.exchange_with_declarer", "declaring.in_turn"),
+                         "the exchange with the declarer takes the declaration standing once the deal is over, but "
+                         "a hand declared in turn has none then: write 'in turn: no' or 'exchange with the "
+                         "declarer: no'", code=codes.EXCHANGE)
+    elif d.level_cards != "hand":
+        c.error_at_field(("declaring.exchange_with_declarer", "declaring.level_cards"),
+                         "the exchange with the declarer reads a joker with a pair of the hand's level cards, but "
+                         "each player declares at their own level: write 'level cards: the hand's level' or "
+                         "'exchange with the declarer: no'", code=codes.EXCHANGE)
 
 
 # --- auction -------------------------------------------------------------------------------------

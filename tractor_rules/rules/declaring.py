@@ -155,6 +155,12 @@ class Declaring:
     #: declared, also with the level cards of the banker that declaration makes (反庄): such a
     #: declaration changes only the trump, one with a player's own makes them the banker
     level_cards: Literal["hand", "own", "own-or-banker"] = since(4, default="hand")
+    #: the exchange with the declarer (粘牌, Shandong): once the deal is over, where the standing
+    #: declaration is three cards (a joker with a pair of level cards), the other players in turn
+    #: after the declarer may, the first who will and once a hand, show a joker with a tractor and
+    #: take those three cards, giving the declarer one trump above the aces and two side cards of
+    #: their own; trump and the declarer stay (the phase "exchange")
+    exchange_with_declarer: bool = since(4, default=False)
     first_fallback: Literal["same", "redeal"] = "same"
     #: who draws first (deals) in the game's first hand: "first-seat" (seat 0), or "cut": each
     #: player cuts a card from the shuffled pack, the highest drawing first (A high, the small and

@@ -3,7 +3,8 @@ the sheet states step by step.
 
 The standard hand is ``STANDARD_PHASES``; its optional phases are switched on by the statements that
 have always said whether they happen (``in turn: when ...``, ``shown: before burying``, ``overturn after kitty: yes``,
-``partners: by calling N cards``, ``shown: at the end``, ``give up the bank: yes``), so every ruleset keeps its meaning, and a
+``partners: by calling N cards``, ``shown: at the end``, ``give up the bank: yes``, ``exchange with the declarer: yes``), so every
+ruleset keeps its meaning, and a
 phase's policies are fields of the section that states it: the auction's are the ``auction``
 section's (``bids: 80 down to 5 by 5``), which switches it and the naming of trump on.  ``hand_phases`` gives the phases one
 ruleset plays.
@@ -21,6 +22,9 @@ if TYPE_CHECKING:
 #: after the deal, the players declaring in turn from the banker (``declaring.in_turn``, in a hand
 #: its condition allows), the first to declare banking; "auction": the
 #: players bid for the bank in turn instead (``rules.auction``), the best bidder banking;
+#: "exchange": the exchange with the declarer (粘牌, ``declaring.exchange_with_declarer``): another
+#: player showing a joker with a tractor takes the standing three-card declaration's cards, giving
+#: back a trump above the aces and two side cards;
 #: "give-up": the banker may give up the bank to the player whose declaration stands
 #: (``declaring.give_up_bank``; ``Rules.bank_given_up_to``);
 #: "show-kitty": the kitty as dealt shown to the table; "name-trump": after an auction, the banker
@@ -28,8 +32,8 @@ if TYPE_CHECKING:
 #: "overturn": after the exchange, the others may overturn in turn (炒地皮), an overturner burying
 #: again; "call": the banker calls cards (Finding Friends); "play": the tricks; "show-buried": the
 #: buried cards shown to the table; "score": the points, the level change and the next banker
-PhaseKind = Literal["cut", "deal", "declare-in-turn", "auction", "give-up", "show-kitty", "name-trump", "bury", "overturn",
-                    "call", "play", "show-buried", "score"]
+PhaseKind = Literal["cut", "deal", "declare-in-turn", "auction", "exchange", "give-up", "show-kitty", "name-trump", "bury",
+                    "overturn", "call", "play", "show-buried", "score"]
 PHASE_KINDS: tuple[PhaseKind, ...] = get_args(PhaseKind)
 
 #: every phase a hand can have, in the order they come
@@ -43,6 +47,7 @@ def hand_phases(rules: Rules) -> tuple[PhaseKind, ...]:
         "cut": rules.declaring.first_dealer == "cut",
         "declare-in-turn": rules.declaring.in_turn,
         "auction": rules.auction.on,
+        "exchange": rules.declaring.exchange_with_declarer and not rules.auction.on,
         "give-up": rules.declaring.give_up_bank and not rules.auction.on,
         "name-trump": rules.auction.on,
         "show-kitty": rules.kitty_exchange.shown_before_burying,

@@ -14,6 +14,9 @@
   and declares in turn again).
 - "auction": the players bid for the bank (``auction``); the best bidder banks, and the hand is
   played at their level; everyone passing deals again, where the rules say so.
+- "exchange": the exchange with the declarer (粘牌, ``exchange``): another player showing a joker
+  with a tractor takes the standing three-card declaration, giving back a trump above the aces
+  and two side cards; trump and the declarer stay.
 - "give-up": the banker may give up the bank to the player whose declaration stands (``give_up``);
   the hand stays at its level.
 - "show-kitty": the kitty as dealt shown to the table.
@@ -44,6 +47,7 @@ from .after_hand import facts_of, fired, next_banker_after
 from .auction import first_bidder, run_auction
 from .choices import IllegalPlay
 from .deal import MAX_DEALS, Deal, Standing, WeakHand, deal, declare_in_turn, first_banker, settle
+from .exchange import TAKEN, Exchange, exchange_show, holds
 from .friends import ask_calls
 from .kitty import Kitty, burier_seat, exchange, overturns
 from .outcome import next_banker_of, point_table, score
@@ -114,6 +118,8 @@ class Hand:
         #: who deals a first hand (the cut's winner), and the cuts, (seat, card), in order
         self.first_dealer = 0
         self.cuts: tuple[tuple[int, Card], ...] = ()
+        #: the exchange with the declarer, where one was made
+        self.exchange: Exchange | None = None
 
     def play(self) -> HandRecord:
         for phase in self.rules.phases():
@@ -234,6 +240,40 @@ def _name_trump(h: Hand) -> None:
     public.ctx = h.rules.context(h.level, public.trump)
 
 
+def _exchange(h: Hand) -> None:
+    standing, ctx = h.standing, h.public.ctx
+    if standing is None or ctx is None or h.beyond:
+        return
+    declarer = standing.seat
+    # the standing declaration's cards: its declarer's last showing (a reinforcement shows them all)
+    took = next(cards for seat, cards in reversed(h.public.declarations) if seat == declarer)
+    if len(took) != TAKEN or sum(c.is_joker for c in took) != 1 or not holds(h.hands[declarer], took):
+        return
+    for step in range(1, h.n):
+        seat = (declarer + step) % h.n
+        hand = h.hands[seat]
+        view = PlayerView(seat, hand, h.public)
+        shown = exchange_show(view)
+        if shown is None:
+            continue
+        given = h.players[seat].exchange_with_declarer(view, declarer, took)
+        if given is None:
+            continue
+        gave = tuple(given)
+        why = ctx.give_back_error(gave) if holds(hand, gave) else "cards it does not hold"
+        if why is not None:
+            raise IllegalPlay(seat, f"gave back {why} in the exchange with the declarer")
+        for c in gave:
+            hand.remove(c)
+        for c in took:
+            h.hands[declarer].remove(c)
+        hand.extend(took)
+        h.hands[declarer].extend(gave)
+        h.exchange = Exchange(seat, declarer, shown, took, gave)
+        h.public.exchanged = (seat, declarer, tuple(took))
+        return
+
+
 def _give_up(h: Hand) -> None:
     if h.first_hand or h.standing is None:  # the first hand's banker was found by this declaring
         return
@@ -300,7 +340,7 @@ def _score(h: Hand) -> None:
         weak_hands=[(w.seat, w.hand, w.trump) for w in h.dealt.weak_hands],
         kitty_shown=public.kitty_shown, buried_shown=public.buried_shown, buried_by=kitty.burier,
         overturn_round=h.overturn_round, bids=h.bids, bid=h.bid, gave_up=h.gave_up, in_turn_round=h.in_turn_round,
-        cuts=h.cuts,
+        cuts=h.cuts, exchange=h.exchange,
     )
     if h.auction_redeals:
         record.redeals += h.auction_redeals
@@ -335,6 +375,7 @@ _PHASES: dict[PhaseKind, Callable[[Hand], Ended | None]] = {
     "deal": _deal,
     "declare-in-turn": _declare_in_turn,
     "auction": _auction,
+    "exchange": _exchange,
     "give-up": _give_up,
     "show-kitty": _show_kitty,
     "name-trump": _name_trump,

@@ -39,6 +39,18 @@ class TrickRecord:
 
 
 @dataclass(frozen=True, slots=True)
+class Exchange:
+    """One exchange with the declarer (粘牌): who took (``seat``), from whom (``declarer``), the
+    joker with a tractor they showed, the declaration's cards they took and the cards they gave."""
+
+    seat: int
+    declarer: int
+    shown: tuple[Card, ...]
+    took: tuple[Card, ...]
+    gave: tuple[Card, ...]
+
+
+@dataclass(frozen=True, slots=True)
 class OverturnRound:
     """The round of overturning after the kitty, as a rule on who may overturn then
     (``declaring.overturn_when``) reads it: whether the hand was the game's first, the declaration
@@ -128,6 +140,8 @@ class HandRecord:
     #: the game's first hand with a cut for who deals (``declaring.first_dealer`` "cut"): every
     #: card cut, (seat, card), in order, identical highest cards cutting again
     cuts: tuple[tuple[int, Card], ...] = ()
+    #: the exchange with the declarer (``declaring.exchange_with_declarer``), where one was made
+    exchange: Exchange | None = None
 
     @property
     def throws_tried(self) -> int:
@@ -139,7 +153,7 @@ class HandRecord:
 
     def to_log(self) -> dict[str, Any]:
         """The hand as one JSON object (see docs/simulate.md).  The optional keys ("bids" and "bid",
-        "gave_up",
+        "gave_up", "exchange",
         "called", "declared" (the final declarer's cards, where each player declares at their own level),
         "declarer", "weak_hands", "kitty_shown", "buried_shown", "table_points", "trump_by", "after_hand") are
         written only when the rules use them ("trump_by" also where a hand may be scored without play); "shown_in_declaring" when a rule on called or buried
@@ -171,6 +185,12 @@ class HandRecord:
             out["declarer"] = self.declarer
             shown = next((cards for seat, cards in reversed(self.declarations) if seat == self.declarer), None)
             out["declared"] = None if shown is None else notation(sort(shown))
+        if self.rules.declaring.exchange_with_declarer and not self.rules.auction.on:
+            made = self.exchange
+            out["exchange"] = None if made is None else {
+                "seat": made.seat, "declarer": made.declarer, "shown": notation(sort(made.shown)),
+                "took": notation(sort(made.took)), "gave": notation(sort(made.gave)),
+            }
         if self.rules.declaring.redeal_hands:
             out["weak_hands"] = [
                 {"seat": seat, "hand": notation(sorted(hand)), "trump": trump} for seat, hand, trump in self.weak_hands

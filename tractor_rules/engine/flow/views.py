@@ -58,6 +58,9 @@ class Public:
     #: the buried cards, shown to every player once the last trick is played
     #: (``kitty_exchange.shown_at_end``); None while they are hidden
     buried_shown: tuple[Card, ...] | None = None
+    #: the exchange with the declarer (``declaring.exchange_with_declarer``), where one was made:
+    #: (the seat that took, the declarer, the declaration's cards it took); None while none was
+    exchanged: tuple[int, int, tuple[Card, ...]] | None = None
     #: Finding Friends: the banker's calls, (card, ordinal), and the friends found so far
     called: tuple[tuple[Card, int], ...] = ()
     friends: list[int] = field(default_factory=list)
@@ -220,6 +223,19 @@ class Player:
         from .give_up import weak_for_the_bank  # that module imports this one
 
         return weak_for_the_bank(view)
+
+    def exchange_with_declarer(self, view: PlayerView, declarer: int,
+                               took: tuple[Card, ...]) -> Sequence[Card] | None:
+        """The exchange with the declarer (粘牌, ``declaring.exchange_with_declarer``; trump is
+        known): this player shows a joker with a tractor and may take ``took``, the standing
+        declaration of ``declarer``, giving back one trump above the aces and two side cards of
+        their own (``view.ctx.above_aces``).  The three cards to give back, or None to let it be.
+        By default against another team's declaration, giving the weakest such cards."""
+        from .exchange import weakest_give_back  # that module imports this one
+
+        if declarer in view.teammates():
+            return None
+        return weakest_give_back(view)
 
     def redeal(self, view: PlayerView) -> bool:
         """This player's dealt hand lets them ask for a redeal (``declaring.redeal_hands``;

@@ -67,6 +67,18 @@ class RandomPlayer(Player):
         """Now and then: one time in ten."""
         return self.rng.random() < 0.1
 
+    def exchange_with_declarer(self, view: PlayerView, declarer: int,
+                               took: tuple[Card, ...]) -> Sequence[Card] | None:
+        """Half of the time, giving back a random trump above the aces and two random side cards."""
+        from ..flow.exchange import give_back_options  # loaded only where the rules have the exchange
+
+        if self.rng.random() < 0.5:
+            return None
+        above, side = give_back_options(view)
+        if not above or len(side) < 2:
+            return None
+        return (choice(self.rng, above), *sample(self.rng, side, 2))
+
     def bid(self, view: PlayerView, offers: list[int]) -> int | None:
         """Pass a third of the time; else the least better bid, or now and then any of them."""
         roll = self.rng.random()

@@ -6,8 +6,9 @@ itself, not on the table in the trick being played) to the other seats and the k
 
 - each seat holds as many cards as it really does (its play to this trick counted);
 - no seat holds a card of a suit it has shown to be void in (a follow that left the led suit);
-- a seat other than the banker (and the player who buried) still holds the cards it showed when declaring and has not played
-  since (the banker may have buried them);
+- a seat other than the banker (and the player who buried) still holds the cards it showed when declaring and has not
+  played since (the banker may have buried them), the cards taken in an exchange with the declarer
+  counted as the taker's;
 - the kitty holds the cards the banker buried, when this player is the banker.
 
 The cards are placed most constrained first, each on a seat (or the kitty) drawn in proportion to
@@ -54,6 +55,12 @@ def _declared_and_kept(view: PlayerView) -> dict[int, Counter[Card]]:
         mine = shown.setdefault(seat, Counter())
         for card, copies in Counter(cards).items():
             mine[card] = max(mine[card], copies)
+    if pub.exchanged is not None:  # the declaration's cards went to the player who took them
+        taker, declarer, took = pub.exchanged
+        if declarer in shown:
+            shown[declarer].subtract(took)
+        if taker != view.seat and taker != pub.banker:
+            shown.setdefault(taker, Counter()).update(took)
     plays = [(trick.leader, trick.plays) for trick in pub.tricks] + [(pub.leader, pub.plays)]
     for leader, played in plays:
         for k, play in enumerate(played):

@@ -44,7 +44,7 @@ FIELDS = ("ruleset", "level", "trump", "banker", "hands", "kitty", "tricks", "at
           "kitty_points", "kitty_multiplier", "level_change", "next_banker")
 OPTIONAL = ("called", "declarer", "weak_hands", "kitty_shown", "buried_shown", "table_points",
             "table_points_change", "after_hand", "trump_by", "shown_in_declaring", "buried_by", "overturn_round",
-            "bids", "bid", "gave_up", "in_turn", "cuts", "declared")
+            "bids", "bid", "gave_up", "in_turn", "cuts", "declared", "exchange")
 TRICK_FIELDS = ("leader", "plays", "winner", "points")
 
 
@@ -220,6 +220,7 @@ def _replay(entry: str | dict[str, Any], rules: Rules, problems: list[str],
     _check_give_up(entry, rules, banker, problems)
     _check_in_turn(entry, rules, banker, level, trump, problems)
     _check_cuts(entry, rules, ctx, problems)
+    _check_exchange(entry, rules, ctx, problems)
 
     # --- the deals thrown in, and the kitty shown ------------------------------------------------
     _check_weak_hands(entry, rules, level, hands, problems)
@@ -594,6 +595,53 @@ def _check_overturn_round(entry: dict[str, Any], rules: Rules, level: str | None
     if logged["overturns"] and now != trump:
         problems.append(f"overturn_round: the last overturn names {now or 'no-trump'}, but the hand's trump is "
                         f"{trump or 'no-trump'}")
+def _check_exchange(entry: dict[str, Any], rules: Rules, ctx: Any, problems: list[str]) -> None:
+    """With ``declaring.exchange_with_declarer``, the logged "exchange" (null, or the seat that
+    took, the declarer it took from, and the cards shown, taken and given) is one the rules allow:
+    another player than the declarer showing a joker with a tractor, taking three cards that make a
+    declaration of the ladder, and giving back one trump above the aces and two side cards of the
+    hand's trump (``Context.exchange_show_error``, ``Context.give_back_error``)."""
+    allowed = rules.declaring.exchange_with_declarer and not rules.auction.on
+    if not allowed:
+        if "exchange" in entry:
+            problems.append("exchange: the rules have no exchange with the declarer")
+        return
+    if "exchange" not in entry:
+        problems.append("exchange: needed when the rules have an exchange with the declarer")
+        return
+    made = entry["exchange"]
+    if made is None:
+        return
+    keys = ("seat", "declarer", "shown", "took", "gave")
+    if not isinstance(made, dict) or sorted(made) != sorted(keys):
+        problems.append(f"exchange: an object of {', '.join(keys)}, or null")
+        return
+    n = rules.table.players
+    seat, declarer = made["seat"], made["declarer"]
+    for what, value in (("seat", seat), ("declarer", declarer)):
+        if not _is_int(value) or not 0 <= value < n:
+            problems.append(f"exchange: {what} {value!r} is not one of seats 0..{n - 1}")
+            return
+    if seat == declarer:
+        problems.append(f"exchange: seat {seat} exchanged with its own declaration")
+    try:
+        shown, took, gave = (ctx.cards(made[key]) for key in ("shown", "took", "gave"))
+    except (CardNotationError, TypeError) as why:
+        problems.append(f"exchange: {why}")
+        return
+    show_error = ctx.exchange_show_error(shown)
+    if show_error is not None:
+        problems.append(f"exchange: seat {seat}'s show {made['shown']} {show_error}")
+    one_joker = len(took) == 3 and sum(c.is_joker for c in took) == 1
+    made_by = rules.declaration(list(took), ctx.level) if one_joker else None
+    if made_by is None or made_by.trump != ctx.trump:
+        problems.append(f"exchange: the cards taken, {made['took']}, are not a declaration of a joker with a pair "
+                        f"naming the hand's trump")
+    back_error = ctx.give_back_error(gave)
+    if back_error is not None:
+        problems.append(f"exchange: seat {seat} gave back {back_error}")
+
+
 def _check_give_up(entry: dict[str, Any], rules: Rules, banker: int, problems: list[str]) -> None:
     """With ``declaring.give_up_bank``, the logged "gave_up" (the seat that gave up the bank once
     the deal was over, or null) is a seat the rules let give it up to the logged "declarer", whose

@@ -31,6 +31,7 @@ def declaring_section(b: Builder) -> None:
         b.rule("declaring.first_dealer", _first_dealer)
         b.rule("declaring.first_banker", _first_banker)
         b.rule("declaring.first_fallback", _first_fallback)
+        b.rule("declaring.exchange_with_declarer", _exchange_with_declarer)
         b.rule("declaring.give_up_bank", _give_up_bank)
         b.rule("declaring.redeal_hands", _weak_hands)
 
@@ -284,6 +285,16 @@ def _first_fallback(r: Any) -> Made:
     # nobody declared, so nobody became banker by declaring: the dealer banks (engine/flow/deal.py)
     return _("If nobody declares in the first hand, the player who dealt is the banker, and the trump is "
              "chosen as in any other hand.")
+
+
+def _exchange_with_declarer(r: Any) -> Made:
+    if not r.declaring.exchange_with_declarer:
+        return None  # no exchange with the declarer: nothing to say
+    return _("The exchange with the declarer: once the deal is over, if the standing declaration is a joker with a "
+             "pair of level cards, the other players are asked in turn after the declarer; the first of them who "
+             "shows a joker with a tractor of pairs and chooses to exchange takes those three cards and gives the "
+             "declarer, from their own cards, one trump above the aces and two cards of the side suits. Trump and "
+             "the declarer stay as they were, and this happens at most once a hand.")
 
 
 def _give_up_bank(r: Any) -> Made:

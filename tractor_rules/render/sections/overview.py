@@ -204,6 +204,11 @@ def _score(rules: Rules) -> tuple[str, ...]:
               "levels."),)
 
 
+def _exchange(rules: Rules) -> tuple[str, ...]:
+    return (_("The exchange with the declarer: a player with a joker and a tractor may take the declared joker and "
+              "pair, giving back a trump above the aces and two cards of the side suits."),)
+
+
 def _give_up(rules: Rules) -> tuple[str, ...]:
     return (_("Giving up the bank: the banker may hand the bank to the player whose declaration stands, if that "
               "player is not on the banker's team."),)
@@ -215,6 +220,7 @@ _PHASE_STEPS: dict[PhaseKind, Callable[[Rules], tuple[str, ...]]] = {
     "deal": _deal,
     "declare-in-turn": _declare_in_turn,
     "auction": _auction,
+    "exchange": _exchange,
     "give-up": _give_up,
     "show-kitty": _show_kitty,
     "name-trump": _name_trump,
