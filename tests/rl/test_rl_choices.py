@@ -1,5 +1,5 @@
-"""Choices in the reinforcement-learning environment: an auction's bids and the naming of trump are
-actions after the card actions, offered by the mask exactly as the engine accepts them, seen in the
+"""Choices in the reinforcement-learning environment: an auction's bids, the naming of trump and the
+banker's giving up the bank are actions after the card actions, offered by the mask exactly as the engine accepts them, seen in the
 observation, and written to the hand's record as the agents made them."""
 
 from __future__ import annotations
@@ -19,6 +19,8 @@ from tractor_rules.rules import SUITS
 GALLERY = Path(__file__).resolve().parents[2] / "examples" / "house-rules"
 #: three against one, bidding down from 80 by 5, trump named after seeing the kitty
 AUCTION = GALLERY / "A01-san-da-ha-auction.tractor"
+#: the bankers may give up the bank to the player whose declaration stands
+GIVE_UP = GALLERY / "L28-give-up-the-bank.tractor"
 PARTNER_NAMES = """\
 ruleset: "Nobody declares; the banker's partner names trump"
 extends: "two-decks"
@@ -76,7 +78,7 @@ def test_the_mask_offers_exactly_the_bids_the_engine_accepts_and_the_record_keep
                     made, standing = [], None  # everyone passed: dealt again, a new auction
                 offered = {grid[a - DONE - 1] for a in legal}
                 assert offered == {None, *bid_offers(rules.auction, standing)}
-                assert list(deciding) == [0, 1, 0]
+                assert list(deciding) == [0, 1, 0, 0]
                 action = int(rng.choice(legal))
                 option = grid[action - DONE - 1]
                 made.append((decision.seat, option))
@@ -86,12 +88,12 @@ def test_the_mask_offers_exactly_the_bids_the_engine_accepts_and_the_record_keep
             if decision.kind == "name-trump":
                 # an auction's banker names a suit: no-trump is not offered
                 assert [a - DONE - 1 for a in legal] == [0, 1, 2, 3]
-                assert list(deciding) == [0, 0, 1]
+                assert list(deciding) == [0, 0, 1, 0]
                 # the banker names trump having seen the kitty: the hand holds the kitty's cards too
                 assert len(decision.view.hand) == dealt[decision.seat] + rules.table.kitty_size
                 assert observation["observation"][fields["hand"]].sum() == len(decision.view.hand)
             else:
-                assert legal.max() <= DONE and list(deciding) == [1, 0, 0]
+                assert legal.max() <= DONE and list(deciding) == [1, 0, 0, 0]
             environment.step(int(rng.choice(legal)))
         record = environment.record
         assert record is not None
@@ -181,4 +183,40 @@ def test_an_agent_not_asked_sees_no_decision_of_its_own():
         seen = environment.observe(agent)
         assert seen["action_mask"].sum() == 0
         assert seen["observation"][fields["deciding"]].sum() == 0
-    assert environment.observe(asked)["observation"][fields["deciding"]].tolist() == [0, 1, 0]
+    assert environment.observe(asked)["observation"][fields["deciding"]].tolist() == [0, 1, 0, 0]
+
+
+def test_the_banker_gives_up_the_bank_as_an_agent_chooses():
+    rules = tractor_rules.load(str(GIVE_UP))
+    assert choice_options(rules) == {"give-up": (False, True)}
+    asked = {False: 0, True: 0}
+    for give_up in (False, True):
+        for seed in range(40):
+            environment = raw_env(rules, banker=0)
+            environment.reset(seed=seed)
+            decision = environment._driver.pending  # type: ignore[union-attr]
+            if decision.kind != "give-up":
+                continue  # nobody of the other team holds the declaration: the banker is not asked
+            assert decision.seat == 0
+            observation = environment.observe(environment.agent_selection)
+            assert list(np.flatnonzero(observation["action_mask"])) == [DONE + 1, DONE + 2]
+            assert observation["observation"][environment.fields["deciding"]].tolist() == [0, 0, 0, 1]
+            environment.step(DONE + 1 + int(give_up))
+            play_through(environment)
+            record = environment.record
+            assert record is not None
+            assert (record.gave_up == 0) is give_up
+            assert (record.banker != 0) is give_up
+            asked[give_up] += 1
+            break
+    assert asked == {False: 1, True: 1}
+
+
+def play_through(environment) -> None:
+    """The rest of the hand, each agent playing its first legal action."""
+    for agent in environment.agent_iter():
+        observation, _, terminated, truncated, _ = environment.last()
+        if terminated or truncated:
+            environment.step(None)
+            continue
+        environment.step(int(np.flatnonzero(observation["action_mask"])[0]))

@@ -33,7 +33,7 @@ from ..rules import SUITS, Rules
 #: the kinds of decision an outside player makes: plays, built card by card, and choices among the
 #: options a decision lists
 PLAY_KINDS = ("lead", "follow")
-CHOICE_KINDS = ("bid", "name-trump")
+CHOICE_KINDS = ("bid", "name-trump", "give-up")
 
 
 class _Abandoned(BaseException):
@@ -46,11 +46,11 @@ class Decision:
     """A decision the hand waits for: a play (``PLAY_KINDS``) or a choice (``CHOICE_KINDS``)."""
 
     seat: int
-    kind: str  # "lead", "follow", "bid" or "name-trump"
+    kind: str  # "lead", "follow", "bid", "name-trump" or "give-up"
     view: PlayerView
     #: a choice's options, the answers the engine accepts: a bid's None (a pass) and the bids on
     #: offer, in the order they get better; naming trump's suits (and None, no-trump, where the
-    #: rules allow it)
+    #: rules allow it); giving up the bank's False (keep it) and True
     options: tuple[Any, ...] = ()
 
 
@@ -76,6 +76,9 @@ class _Seat(GreedyPlayer):
         # may name none (no-trump)
         options: tuple[str | None, ...] = SUITS if view.rules.auction.on else (*SUITS, None)
         return self.driver.ask(Decision(self.seat, "name-trump", view, options))
+
+    def give_up_bank(self, view: PlayerView) -> bool:
+        return self.driver.ask(Decision(self.seat, "give-up", view, (False, True)))
 
 
 class HandDriver:

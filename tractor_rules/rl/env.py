@@ -7,7 +7,7 @@ being built; action ``DONE`` (54) plays the chosen cards.  The action mask offer
 still be part of a legal play and ``DONE`` once the chosen cards are one.
 
 A hand that asks a seat to choose (an auction's bids; naming trump, by an auction's banker or by
-the player who names it when nobody declares) offers the options as further actions: action
+the player who names it when nobody declares; the banker's giving up the bank) offers the options as further actions: action
 ``DONE + 1 + i`` answers with the i-th option of that kind of choice (``choice_options``), the mask
 offering those the engine accepts now.  Declaring, redeals, the exchange with the declarer, burying
 the kitty, Finding Friends' calls and the part of a failed throw are the engine's
@@ -46,14 +46,17 @@ class IllegalAction(ValueError):
 def choice_options(rules: Rules) -> dict[str, tuple[Any, ...]]:
     """The choices a hand of ``rules`` can ask of a seat, each with its options in the order of
     its actions (``DONE + 1 + i`` is option i): a bid's pass (None) and every bid of the auction's
-    grid, in the order they get better; naming trump's suits and no-trump (None).  Empty when the
-    hand asks none."""
+    grid, in the order they get better; naming trump's suits and no-trump (None); giving up the
+    bank's keeping it (False) and giving it up (True).  Empty when the hand asks none."""
+    phases = rules.phases()
     options: dict[str, tuple[Any, ...]] = {}
-    if rules.auction.on:
+    if "auction" in phases:
         options["bid"] = (None, *rules.auction.bids())
     d = rules.declaring
-    if rules.auction.on or any(way.kind == "partner-names" for way in (d.fallback, *d.fallback_then)):
+    if "name-trump" in phases or any(way.kind == "partner-names" for way in (d.fallback, *d.fallback_then)):
         options["name-trump"] = (*SUITS, None)
+    if "give-up" in phases:
+        options["give-up"] = (False, True)
     return options
 
 
@@ -234,7 +237,7 @@ class TractorEnv(AECEnv):
     def _checked_choice(self, action: int | None, decision: Decision) -> Any:
         """The option that ``action`` chooses for ``decision``, if the mask offers it."""
         options = self.choices[decision.kind]
-        what = "bid" if decision.kind == "bid" else "trump to name"
+        what = {"bid": "bid", "name-trump": "trump to name", "give-up": "choice to give up the bank"}[decision.kind]
         if action is None or isinstance(action, bool) or not isinstance(action, (int, np.integer)):
             raise IllegalAction(f"the {what} is an action {DONE + 1}..{DONE + len(options)}, not {action!r}")
         index = int(action) - DONE - 1
@@ -297,6 +300,8 @@ def _option(kind: str, option: Any) -> str:
     """An option of a choice in words."""
     if kind == "bid":
         return "pass" if option is None else f"bid {option}"
+    if kind == "give-up":
+        return "give up the bank" if option else "keep the bank"
     return "no-trump" if option is None else str(option)
 
 

@@ -7,7 +7,7 @@ name (``observation[fields["hand"]]``).  Card fields count copies per card code 
 of ``tractor_rules.engine.deck.cards``); seat fields have one entry per seat; points are fractions of
 the deck's points.
 
-A ruleset whose hands ask a seat to choose (an auction's bids, naming trump) adds
+A ruleset whose hands ask a seat to choose (an auction's bids, naming trump, giving up the bank) adds
 ``CHOICE_FIELDS`` after them: what the seat is asked, and the auction so far.
 """
 
@@ -40,11 +40,11 @@ FIELDS: tuple[tuple[str, str, int], ...] = (
 )
 
 #: the kinds of decision, in the order of the one-hot field ``deciding``
-DECIDING = ("play", "bid", "name-trump")
+DECIDING = ("play", "bid", "name-trump", "give-up")
 
 #: the fields a ruleset with choices adds, after ``FIELDS``
 CHOICE_FIELDS: tuple[tuple[str, str, int], ...] = (
-    ("deciding", "one", len(DECIDING)),  # one-hot: the observer is asked to play, to bid, to name trump (0s: not asked)
+    ("deciding", "one", len(DECIDING)),  # one-hot: asked to play, bid, name trump, give up the bank (0s: not asked)
     ("bids", "seat", 1),  # each seat's last bid in the auction, a fraction of the deck's points (0: none)
     ("passed", "seat", 1),  # 1 for the seats that have passed in the auction
 )
