@@ -24,6 +24,7 @@ from tractor_rules.engine.players.kinds import make_players
 from tractor_rules.engine.records.replay import replay_hand
 from tractor_rules.errors import ExportError
 from tractor_rules.render.sheet import build_sheet
+from player_kinds import EVERY_KIND, SEARCH
 
 GALLERY = Path(__file__).resolve().parents[2] / "examples" / "house-rules"
 A01 = GALLERY / "A01-san-da-ha-auction.tractor"
@@ -183,9 +184,9 @@ def test_a_player_bids_from_the_strength_of_the_hand(san_da_ha):
 # --- hands, logs and their replay -------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("kind", ["random", "greedy", "heuristic", "search"])
+@pytest.mark.parametrize("kind", EVERY_KIND)
 def test_every_kind_of_player_plays_hands_that_replay_clean(san_da_ha, kind):
-    hands = 2 if kind == "search" else 12
+    hands = 2 if kind == SEARCH else 12
     for seed in range(hands):
         players = make_players(kind, san_da_ha.table.players, random.Random(seed))
         record = play_hand(san_da_ha, players, random.Random(seed), level="5", banker=seed % 4)

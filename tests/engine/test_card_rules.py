@@ -21,6 +21,7 @@ from tractor_rules.engine.players.kinds import make_players
 from tractor_rules.engine.records.replay import replay_hand
 from tractor_rules.errors import ExportError
 from tractor_rules.rules.expressions import Condition
+from player_kinds import SEARCH
 
 TWO_DECKS = 'ruleset: "House"\nextends: "two-decks"\n\n'
 FRIENDS = 'ruleset: "House"\nextends: "house-finding-friends"\n\n'
@@ -123,7 +124,7 @@ def test_the_game_refuses_a_burial_the_rules_forbid():
     assert play_hand(tr.load("two-decks"), [TrumpBurier(s) for s in range(4)], random.Random(0), level="2", banker=0)
 
 
-@pytest.mark.parametrize("kind, hands", [("random", 12), ("greedy", 12), ("heuristic", 6), ("search", 1)])
+@pytest.mark.parametrize("kind, hands", [("random", 12), ("greedy", 12), ("heuristic", 6), (SEARCH, 1)])
 def test_every_kind_of_player_buries_what_the_rules_let_it_and_hands_replay_clean(kind, hands):
     rules = burying("when not a point card and not a trump")
     rng = random.Random(5)

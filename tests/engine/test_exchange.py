@@ -24,6 +24,7 @@ from tractor_rules.engine.players.basic import GreedyPlayer
 from tractor_rules.engine.players.kinds import make_players
 from tractor_rules.engine.records.replay import replay_hand
 from tractor_rules.errors import RulesetError
+from player_kinds import EVERY_KIND, SEARCH
 
 GALLERY = Path(__file__).resolve().parents[2] / "examples" / "house-rules"
 D35 = GALLERY / "D35-exchange-with-the-declarer.tractor"
@@ -203,9 +204,9 @@ def test_a_ruleset_without_the_statement_plays_as_before():
     assert again.to_log() == log
 
 
-@pytest.mark.parametrize("kind", ["random", "greedy", "heuristic", "search"])
+@pytest.mark.parametrize("kind", EVERY_KIND)
 def test_every_kind_of_player_plays_hands_that_replay_clean(shandong, kind):
-    hands = 3 if kind == "search" else 80
+    hands = 3 if kind == SEARCH else 80
     made = 0
     for seed in range(hands):
         players = make_players(kind, 4, random.Random(seed))
@@ -213,7 +214,7 @@ def test_every_kind_of_player_plays_hands_that_replay_clean(shandong, kind):
         log = record.to_log()
         assert replay_hand(json.dumps(log), shandong) == []
         made += record.exchange is not None
-    if kind != "search":
+    if kind != SEARCH:
         assert made  # each kind does exchange now and then
 
 

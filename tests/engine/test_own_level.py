@@ -22,6 +22,7 @@ from tractor_rules.engine.players.basic import GreedyPlayer
 from tractor_rules.engine.players.kinds import make_players
 from tractor_rules.engine.records.replay import replay_hand
 from tractor_rules.errors import RulesetError
+from player_kinds import EVERY_KIND, SEARCH
 
 GALLERY = Path(__file__).resolve().parents[2] / "examples" / "house-rules"
 L27 = GALLERY / "L27-declare-at-own-level.tractor"
@@ -131,10 +132,10 @@ def test_a_ruleset_without_the_statement_plays_as_before():
     assert a.banker == 2 and a.level == "5" and "declared" not in a.to_log()
 
 
-@pytest.mark.parametrize("kind", ["random", "greedy", "heuristic", "search"])
+@pytest.mark.parametrize("kind", EVERY_KIND)
 def test_every_kind_of_player_plays_hands_that_replay_clean(own, kind):
     match = Match(own, make_players(kind, own.table.players, random.Random(4)), random.Random(5),
-                  max_hands=3 if kind == "search" else 12)
+                  max_hands=3 if kind == SEARCH else 12)
     result = match.play()
     for record in result.hands:
         log = record.to_log()

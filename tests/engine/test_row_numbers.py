@@ -25,6 +25,7 @@ from tractor_rules.render.sheet import build_sheet
 from tractor_rules.rules import Rules
 
 from test_rounds import TEN_POINTS_A_LEVEL
+from player_kinds import EVERY_KIND, SEARCH
 
 GALLERY = Path(__file__).resolve().parents[2] / "examples" / "house-rules"
 L30 = GALLERY / "L30-ten-points-a-level.tractor"
@@ -151,12 +152,12 @@ def test_the_oracle_reads_the_row_with_the_score_and_the_bid():
     assert rules.level_change(rules.table_score(75, bid=5), bid=5) == ("attackers", 1)  # count 150
 
 
-@pytest.mark.parametrize("kind", ["random", "greedy", "heuristic", "search"])
+@pytest.mark.parametrize("kind", EVERY_KIND)
 def test_hands_of_rows_by_the_points_and_the_bid_replay_clean(kind):
     rules = tr.loads(f'extends: "{A01}"\nruleset: "by the bid"\n\nupgrade\n'
                      "  0-75:    banker + (80 - points) / 20 + bid / 40\n  80-115:  swap\n"
                      "  120+:    attackers +1, +1 every 40\n", origin=str(GALLERY / "house.tractor"))
-    for seed in range(2 if kind == "search" else 8):
+    for seed in range(2 if kind == SEARCH else 8):
         players = make_players(kind, rules.table.players, random.Random(seed))
         record = play_hand(rules, players, random.Random(seed), level="5", banker=seed % 4)
         log = record.to_log()

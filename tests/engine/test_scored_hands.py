@@ -23,6 +23,7 @@ from tractor_rules.engine.records.replay import house_rules_set_off, replay_hand
 from tractor_rules.errors import RulesetError
 from tractor_rules.render.sheet import build_sheet
 from tractor_rules.rules import Rules
+from player_kinds import EVERY_KIND, SEARCH
 
 GALLERY = Path(__file__).resolve().parents[2] / "examples" / "house-rules"
 D36 = GALLERY / "D36-declaring-failed.tractor"
@@ -105,11 +106,11 @@ def test_game_points_must_price_the_outcome():
 # --- the engine ------------------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("kind", ["random", "greedy", "heuristic", "search"])
+@pytest.mark.parametrize("kind", EVERY_KIND)
 def test_a_hand_nobody_declares_in_is_not_played_and_scores_its_outcome(kind):
     rules = hard()
-    found = scored_hands(rules, kind, range(4 if kind == "search" else 40))
-    assert found or kind == "search"
+    found = scored_hands(rules, kind, range(4 if kind == SEARCH else 40))
+    assert found or kind == SEARCH
     for record in found:
         assert record.trump is None and record.tricks == [] and record.declarations == []
         assert record.level_change == ("attackers", 3) and record.attacker_points == 0
