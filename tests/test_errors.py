@@ -53,6 +53,10 @@ KINDS: dict[str, type[RulesetError]] = {
     "lone-surrogate": RulesetSyntaxError,
     "formula-too-long": RulesetSyntaxError,
     "nested-too-deep": RulesetSyntaxError,
+    "condition-where-a-number-goes": RulesetSyntaxError,
+    "condition-words-where-a-number-goes": RulesetSyntaxError,
+    "player-where-a-number-goes": RulesetSyntaxError,
+    "player-where-a-card-goes": RulesetSyntaxError,
     "extends-unknown-name": RulesetResolutionError,
     "extends-missing-path": RulesetResolutionError,
     "extends-outside-folder": RulesetResolutionError,
@@ -105,6 +109,7 @@ def load_error(path: Path | str) -> RulesetError:
 def test_corpus_covers_every_error_kind():
     required = {
         "unknown-keyword", "wrong-section", "missing-colon", "line-ends-early", "unterminated-string",
+        "condition-where-a-number-goes", "player-where-a-number-goes", "player-where-a-card-goes",
         "bad-escape", "unexpected-character", "number-too-large", "nested-too-deep", "not-a-rank",
         "levels-backwards", "deal-arithmetic", "partners-players", "triple-two-decks",
         "tractor-of-triples-two-decks", "ladder-needs-more-decks", "ladder-duplicate-step",

@@ -523,6 +523,78 @@ def _syntax_diagnostic(file: str, text: str, lines: list[str], exc: UnexpectedIn
                  codes.UNEXPECTED_TOKEN, width)
 
 
+#: the words that name players, as rule expressions and statements write them, longest first
+#: (a wrong-kind error names the whole phrase)
+_PLAYER_PHRASES = (
+    "the first of the winners after the banker", "the winner of the last trick", "the banker's partner",
+    "the next seat", "the bankers", "the attackers", "the winners", "the losers", "the banker", "the declarer",
+    "an attacker", "a banker", "bankers", "attackers", "winners", "losers", "banker", "partner", "declarer",
+)
+#: the words that begin a condition and nothing else
+_CONDITION_PHRASES = ("nobody declared", "no-trump", "the level is", "a hand ends", "the first hand", "not")
+#: the verbs that make a condition of a team ("the attackers win")
+_TEAM_VERBS = ("win", "wins", "lose", "loses", "took", "lost")
+_COMPARATOR_SPELLINGS = frozenset({"<", "<=", ">", ">=", "=", "==", "!=", "≤", "≥", "≠"})
+
+
+def _phrase_at(line: str, column: int, phrases: tuple[str, ...]) -> str | None:
+    """The first of ``phrases`` that ``line`` holds at ``column`` (1-based), as whole words."""
+    rest = line[column - 1:]
+    for phrase in phrases:
+        if rest.startswith(phrase) and (len(rest) == len(phrase) or not (rest[len(phrase)].isalnum()
+                                                                         or rest[len(phrase)] in "'-")):
+            return phrase
+    return None
+
+
+def _wrong_kind(file: str, lines: list[str], token: Token, expected: set[str],
+                before: set[str]) -> Diagnostic | None:
+    """The diagnostic for a word of another kind where a number or a card goes: a condition (a
+    comparison, "and", "nobody declared", "the attackers win") or a player ("the banker") where
+    the statement takes a number; a player where it takes a card.  ``expected``: what the parser
+    takes at the token; ``before``: what it took just before it, where a number may have ended.
+    None for any other error."""
+    if token.type in ("$END", "_NL") or token.line is None or token.column is None:
+        return None
+    number_ends = any(_keyword_text(name) in ("+", "-", "*", "×", "/", "÷", "^") for name in before)
+    takes_number = "INT" in expected
+    takes_card = "CARD" in expected
+    found = str(token)
+    line_text = lines[token.line - 1] if token.line <= len(lines) else ""
+    key = " ".join(line_text.split("#", 1)[0].split(":", 1)[0].split())
+    known = key in statement_keys()
+
+    def takes(kind: str) -> str:
+        return f"'{key}' takes {kind} here" if known else f"{kind} goes here"
+
+    listed = _expected_list(expected)
+    message = None
+    width = len(found)
+    if number_ends and (found in _COMPARATOR_SPELLINGS or found in ("and", "or")):
+        joins = "compares two numbers" if found in _COMPARATOR_SPELLINGS else "joins two conditions"
+        message = (f"a condition where a number goes: '{found}' {joins} into a condition (it holds or not), "
+                   f"and {takes('a number')}: write the number alone")
+    elif takes_number or takes_card:
+        player = _phrase_at(line_text, token.column, _PLAYER_PHRASES)
+        condition = _phrase_at(line_text, token.column, _CONDITION_PHRASES)
+        if player is not None:
+            after = line_text[token.column - 1 + len(player):].split()
+            if after and after[0] in _TEAM_VERBS and takes_number and not takes_card:
+                condition = f"{player} {after[0]}"
+            elif takes_card:
+                message = f"'{player}' names a player where a card goes: {takes('a card')}, such as 5H"
+                width = len(player)
+            else:
+                message = f"'{player}' names a player where a number goes: {takes('a number')}: expected {listed}"
+                width = len(player)
+        if message is None and condition is not None and takes_number:
+            message = f"'{condition}' is a condition where a number goes: {takes('a number')}: expected {listed}"
+            width = len(condition)
+    if message is None:
+        return None
+    return _diag(file, lines, token.line, token.column, message, codes.WRONG_KIND, max(1, width))
+
+
 def _statement_key(line: str, column: int) -> tuple[str, int] | None:
     """The key of the statement on ``line`` (its words before the ':', blanks made single) and the
     column it starts at, when the place ``column`` is inside that key; None on a line without a
@@ -878,6 +950,11 @@ class _RecoveringParse:
             if card is not None:
                 self.diagnostics.append(card)
                 return
+            kind = None if cheap or exc.token.start_pos is None else _wrong_kind(
+                self.file, self.lines, exc.token, expected, self._accepts_at(cursor, exc.token.start_pos))
+            if kind is not None:
+                self.diagnostics.append(kind)
+                return
         self.diagnostics.append(_syntax_diagnostic(self.file, self.source, self.lines, exc, expected))
 
     def _wrong_card(self, token: Token, cursor) -> Diagnostic | None:
@@ -896,20 +973,27 @@ class _RecoveringParse:
         problem = card_problem(written)
         if problem is None or self.line_start is None:
             return None
-        # what the parser takes where the word starts: the line replayed up to it
-        probe = cursor.copy(deepcopy_values=False)
-        probe.parser_state = self.line_start.copy(deepcopy_values=False)
-        for fed in self.tokens[self.line_first_token:]:
-            if fed.start_pos is None or fed.start_pos >= start:
-                break
-            probe.feed_token(fed)
-        if "CARD" not in probe.accepts():
+        if "CARD" not in self._accepts_at(cursor, start):
             return None
         line = self.source.count("\n", 0, start) + 1
         column = start - (self.source.rfind("\n", 0, start) + 1) + 1
         message, fixed = problem
         fixes = (Fix(f"replace with '{fixed}'", line, column, line, column + len(written), fixed),) if fixed else ()
         return _diag(self.file, self.lines, line, column, message, codes.UNEXPECTED_TOKEN, len(written), fixes)
+
+    def _accepts_at(self, cursor, start: int) -> set[str]:
+        """The terminals the parser takes at offset ``start`` of the line under way: the line
+        replayed up to it (the parser's own state at an error has already been reduced by the
+        token it could not take)."""
+        if self.line_start is None:
+            return set()
+        probe = cursor.copy(deepcopy_values=False)
+        probe.parser_state = self.line_start.copy(deepcopy_values=False)
+        for fed in self.tokens[self.line_first_token:]:
+            if fed.start_pos is None or fed.start_pos >= start:
+                break
+            probe.feed_token(fed)
+        return set(probe.accepts())
 
     def _formula_too_long(self, token: Token) -> None:
         if self.header_lost:
