@@ -62,7 +62,9 @@ def deciding_kinds(agent_choices: Sequence[str] = ()) -> tuple[str, ...]:
 
 #: the fields a ruleset with choices adds, after ``FIELDS``
 CHOICE_FIELDS: tuple[tuple[str, str, int], ...] = (
-    ("deciding", "one", len(DECIDING)),  # one-hot: asked to play, bid, name trump, give up the bank (0s: not asked)
+    # one-hot: asked to play, bid, name trump, give up the bank, then those of ``deciding_kinds``
+    # (0s: not asked); its size is that of ``deciding_kinds``, ``layout`` says
+    ("deciding", "one", len(DECIDING)),
     ("bids", "seat", 1),  # each seat's last bid in the auction, a fraction of the deck's points (0: none)
     ("passed", "seat", 1),  # 1 for the seats that have passed in the auction
 )
