@@ -25,7 +25,8 @@ from tractor_rules.engine.players.basic import GreedyPlayer
 from tractor_rules.engine.rulings.cards import burial_error, shown_in_declaring
 from tractor_rules.rl import DONE, IllegalAction, layout, raw_env
 from tractor_rules.rl.env import agent_choices_of, choice_options
-from tractor_rules.rl.observation import DECIDING
+from tractor_rules.rl.driver import AGENT_CHOICES
+from tractor_rules.rl.observation import AGENT_DECIDING, DECIDING
 
 GALLERY = Path(__file__).resolve().parents[2] / "examples" / "house-rules"
 #: point cards and trumps may not be buried
@@ -93,6 +94,7 @@ def test_without_the_option_the_actions_and_the_observation_are_the_card_games(p
 
 
 def test_the_option_asks_only_what_the_rules_have():
+    assert tuple(AGENT_DECIDING) == AGENT_CHOICES == ALL
     assert agent_choices_of(tractor_rules.load("two-decks")) == ("bury",)
     assert agent_choices_of(load(EXCHANGE)) == ("bury", "exchange")
     assert agent_choices_of(load(REDEAL)) == ("bury", "redeal")
