@@ -50,7 +50,8 @@ class _Abandoned(BaseException):
 
 @dataclass(slots=True)
 class Decision:
-    """A decision the hand waits for: a play (``PLAY_KINDS``) or a choice (``CHOICE_KINDS``)."""
+    """A decision the hand waits for: a play (``PLAY_KINDS``), cards picked (``PICK_KINDS``) or a
+    choice (``CHOICE_KINDS``)."""
 
     seat: int
     kind: str  # one of PLAY_KINDS, PICK_KINDS or CHOICE_KINDS

@@ -40,7 +40,7 @@ from ..engine.flow.views import PlayerView
 from ..engine.game import HandRecord, point_table
 from ..engine.players.basic import buryable
 from ..rules import SUITS, Rules
-from .driver import AGENT_CHOICES, CHOICE_KINDS, PICK_KINDS, PLAY_KINDS, Decision, HandDriver
+from .driver import AGENT_CHOICES, CHOICE_KINDS, PLAY_KINDS, Decision, HandDriver
 from .observation import Bidding, deciding_kinds, layout, observe, size
 from .plays import FollowBuilder, LeadBuilder, PickBuilder, PlayBuilder
 
@@ -216,7 +216,6 @@ class TractorEnv(AECEnv):
         if pending is not None and pending.seat == seat:
             deciding = "play" if pending.kind in PLAY_KINDS else pending.kind
             if pending.kind in CHOICE_KINDS:
-                deciding = pending.kind
                 for i, option in enumerate(self.choices[pending.kind]):
                     mask[DONE + 1 + i] = option in pending.options
             elif self._builder is not None:
