@@ -26,14 +26,21 @@ import greenlet
 
 from ..engine.deck.cards import Card
 from ..engine.game import Hand, HandRecord
+from ..engine.flow.exchange import weakest_give_back
 from ..engine.players.basic import GreedyPlayer
 from ..engine.flow.views import PlayerView
 from ..rules import SUITS, Rules
 
-#: the kinds of decision an outside player makes: plays, built card by card, and choices among the
-#: options a decision lists
+#: the kinds of decision an outside player makes: plays, built card by card; cards picked one at a
+#: time (the kitty buried, the cards given back in the exchange with the declarer); and choices
+#: among the options a decision lists
 PLAY_KINDS = ("lead", "follow")
-CHOICE_KINDS = ("bid", "name-trump", "give-up")
+PICK_KINDS = ("bury", "give-back")
+CHOICE_KINDS = ("bid", "name-trump", "give-up", "exchange", "redeal")
+
+#: the decisions that are the greedy player's unless the driver is asked to pause for them:
+#: burying the kitty, the exchange with the declarer, asking for a redeal
+AGENT_CHOICES = ("bury", "exchange", "redeal")
 
 
 class _Abandoned(BaseException):
@@ -43,15 +50,19 @@ class _Abandoned(BaseException):
 
 @dataclass(slots=True)
 class Decision:
-    """A decision the hand waits for: a play (``PLAY_KINDS``) or a choice (``CHOICE_KINDS``)."""
+    """A decision the hand waits for: a play (``PLAY_KINDS``), cards picked (``PICK_KINDS``) or a
+    choice (``CHOICE_KINDS``)."""
 
     seat: int
-    kind: str  # "lead", "follow", "bid", "name-trump" or "give-up"
+    kind: str  # one of PLAY_KINDS, PICK_KINDS or CHOICE_KINDS
     view: PlayerView
     #: a choice's options, the answers the engine accepts: a bid's None (a pass) and the bids on
     #: offer, in the order they get better; naming trump's suits (and None, no-trump, where the
-    #: rules allow it); giving up the bank's False (keep it) and True
+    #: rules allow it); giving up the bank's False (keep it) and True; the exchange's False
+    #: (decline) and True (take); the redeal's False (play on) and True (ask)
     options: tuple[Any, ...] = ()
+    #: the cards a pick takes (the kitty's size; the three cards given back)
+    count: int = 0
 
 
 class _Seat(GreedyPlayer):
@@ -80,12 +91,36 @@ class _Seat(GreedyPlayer):
     def give_up_bank(self, view: PlayerView) -> bool:
         return self.driver.ask(Decision(self.seat, "give-up", view, (False, True)))
 
+    def bury(self, view: PlayerView, count: int) -> Sequence[Card]:
+        if "bury" not in self.driver.agent_choices:
+            return super().bury(view, count)
+        return self.driver.ask(Decision(self.seat, "bury", view, count=count))
+
+    def exchange_with_declarer(self, view: PlayerView, declarer: int,
+                               took: tuple[Card, ...]) -> Sequence[Card] | None:
+        if "exchange" not in self.driver.agent_choices:
+            return super().exchange_with_declarer(view, declarer, took)
+        if weakest_give_back(view) is None:
+            return None  # nothing the exchange may give back: the hand cannot take
+        if not self.driver.ask(Decision(self.seat, "exchange", view, (False, True))):
+            return None
+        # one trump above the aces and two side cards
+        return self.driver.ask(Decision(self.seat, "give-back", view, count=3))
+
+    def redeal(self, view: PlayerView) -> bool:
+        if "redeal" not in self.driver.agent_choices:
+            return super().redeal(view)
+        return self.driver.ask(Decision(self.seat, "redeal", view, (False, True)))
+
 
 class HandDriver:
     """One hand played by the engine in a greenlet, one decision at a time."""
 
-    def __init__(self, rules: Rules, rng: random.Random, *, level: str | None, banker: int | None):
+    def __init__(self, rules: Rules, rng: random.Random, *, level: str | None, banker: int | None,
+                 agent_choices: Sequence[str] = ()):
         self.pending: Decision | None = None
+        #: the decisions of ``AGENT_CHOICES`` paused for (the others are the greedy player's)
+        self.agent_choices = frozenset(agent_choices)
         self.record: HandRecord | None = None
         players = [_Seat(self, seat) for seat in range(rules.table.players)]
         if level is None:

@@ -9,9 +9,13 @@ still be part of a legal play and ``DONE`` once the chosen cards are one.
 A hand that asks a seat to choose (an auction's bids; naming trump, by an auction's banker or by
 the player who names it when nobody declares; the banker's giving up the bank) offers the options as further actions: action
 ``DONE + 1 + i`` answers with the i-th option of that kind of choice (``choice_options``), the mask
-offering those the engine accepts now.  Declaring, redeals, the exchange with the declarer, burying
-the kitty, Finding Friends' calls and the part of a failed throw are the engine's
-``GreedyPlayer``'s decisions (``driver``).
+offering those the engine accepts now.  Burying the kitty, the exchange with the declarer and
+asking for a redeal are the agents' decisions too when the environment is made with them
+(``agent_choices``): the kitty is buried card by card as a play is built (the mask offering the
+cards the rules let be buried, ``DONE`` at the kitty's size); the exchange is a choice (decline or
+take), then the three cards given back picked card by card; a redeal is a choice (play on or ask).
+Declaring, Finding Friends' calls, the part of a failed throw, and those of the three not asked for
+are the engine's ``GreedyPlayer``'s decisions (``driver``).
 The rewards come at the end of the hand: the
 levels the agent's team went up (negative: the levels the other team went up), plus
 ``point_weight`` times the attackers' points as a fraction of the deck's points (positive for the
@@ -21,6 +25,7 @@ attackers, negative for the banker's team).
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from typing import Any
 
 import numpy as np
@@ -29,11 +34,18 @@ from pettingzoo import AECEnv
 
 from ..engine.deck.cards import CARDS, N_CODES, pack_copies
 from ..engine.rulings.follow import FollowContext
+from ..engine.deck.order import TRUMP
+from ..engine.flow.exchange import give_back_options
+from ..engine.flow.views import PlayerView
 from ..engine.game import HandRecord, point_table
+from ..engine.players.basic import buryable
 from ..rules import SUITS, Rules
-from .driver import CHOICE_KINDS, Decision, HandDriver
-from .observation import Bidding, layout, observe, size
-from .plays import FollowBuilder, LeadBuilder, PlayBuilder
+from .driver import AGENT_CHOICES, CHOICE_KINDS, PLAY_KINDS, Decision, HandDriver
+from .observation import Bidding, deciding_kinds, layout, observe, size
+from .plays import FollowBuilder, LeadBuilder, PickBuilder, PlayBuilder
+
+#: what an agent builds card by card: a play, or cards picked
+Builder = PlayBuilder | PickBuilder
 
 #: the action that plays the cards chosen so far
 DONE = N_CODES
@@ -43,11 +55,25 @@ class IllegalAction(ValueError):
     """An action the mask does not offer."""
 
 
-def choice_options(rules: Rules) -> dict[str, tuple[Any, ...]]:
+def agent_choices_of(rules: Rules) -> tuple[str, ...]:
+    """Those of ``AGENT_CHOICES`` a hand of ``rules`` can ask: burying the kitty (a kitty to bury),
+    the exchange with the declarer (its phase), asking for a redeal (a weak hand its holder may have
+    redealt)."""
+    asked = {
+        "bury": rules.table.kitty_size > 0,
+        "exchange": "exchange" in rules.phases(),
+        "redeal": bool(rules.declaring.redeal_hands) and rules.declaring.redeal_by == "holder",
+    }
+    return tuple(choice for choice in AGENT_CHOICES if asked[choice])
+
+
+def choice_options(rules: Rules, agent_choices: Sequence[str] = ()) -> dict[str, tuple[Any, ...]]:
     """The choices a hand of ``rules`` can ask of a seat, each with its options in the order of
     its actions (``DONE + 1 + i`` is option i): a bid's pass (None) and every bid of the auction's
     grid, in the order they get better; naming trump's suits and no-trump (None); giving up the
-    bank's keeping it (False) and giving it up (True).  Empty when the hand asks none."""
+    bank's keeping it (False) and giving it up (True); with ``agent_choices`` holding them, the
+    exchange with the declarer's declining (False) and taking (True), and a redeal's playing on
+    (False) and asking (True).  Empty when the hand asks none."""
     phases = rules.phases()
     options: dict[str, tuple[Any, ...]] = {}
     if "auction" in phases:
@@ -57,6 +83,10 @@ def choice_options(rules: Rules) -> dict[str, tuple[Any, ...]]:
         options["name-trump"] = (*SUITS, None)
     if "give-up" in phases:
         options["give-up"] = (False, True)
+    asked = agent_choices_of(rules)
+    for choice in ("exchange", "redeal"):
+        if choice in agent_choices and choice in asked:
+            options[choice] = (False, True)
     return options
 
 
@@ -64,13 +94,16 @@ class TractorEnv(AECEnv):
     """One hand of ``rules`` (see the module's docstring).  ``level``: the hand's level rank (the
     first level by default); ``banker``: the banker's seat, or None for a first hand, where the
     declarations find the banker; ``point_weight``: the weight of the attackers' points in the
-    rewards."""
+    rewards; ``agent_choices``: those of ``AGENT_CHOICES`` ("bury", "exchange", "redeal") the
+    agents decide instead of the engine's greedy player (none by default: the actions and the
+    observation stay those of the choices the rules make the agents'; where the rules have them,
+    the decisions asked for add their entries to the observation's ``deciding``)."""
 
     RENDER_MODES = ("ansi",)
     metadata = {"name": "tractor_v0", "render_modes": list(RENDER_MODES), "is_parallelizable": False}
 
     def __init__(self, rules: Rules, *, level: str | None = None, banker: int | None = None,
-                 point_weight: float = 1.0, render_mode: str | None = None):
+                 point_weight: float = 1.0, render_mode: str | None = None, agent_choices: Sequence[str] = ()):
         super().__init__()
         if not isinstance(rules, Rules):
             raise TypeError(f"rules must be a compiled Rules object (tractor_rules.load), not {type(rules).__name__}")
@@ -79,13 +112,22 @@ class TractorEnv(AECEnv):
             raise ValueError(f"banker must be one of seats 0..{n - 1}, not {banker}")
         if render_mode is not None and render_mode not in self.RENDER_MODES:
             raise ValueError(f"render_mode must be one of {', '.join(self.RENDER_MODES)}, not {render_mode!r}")
+        if isinstance(agent_choices, str):
+            agent_choices = (agent_choices,)
+        unknown = [choice for choice in agent_choices if choice not in AGENT_CHOICES]
+        if unknown:
+            raise ValueError(f"agent_choices are among {', '.join(AGENT_CHOICES)}, not {', '.join(map(repr, unknown))}")
         self.rules = rules
+        #: the decisions of ``AGENT_CHOICES`` the agents make: those asked for that the rules have
+        self.agent_choices = tuple(choice for choice in agent_choices_of(rules) if choice in agent_choices)
         self.level = level
         self.banker = banker
         self.point_weight = point_weight
         self.render_mode = render_mode
-        self.choices = choice_options(rules)
-        self.fields = layout(n, choices=bool(self.choices))
+        self.choices = choice_options(rules, self.agent_choices)
+        #: the entries of the observation's one-hot ``deciding`` (where it has one)
+        self.decisions = deciding_kinds(self.agent_choices)
+        self.fields = layout(n, choices=bool(self.choices), agent_choices=self.agent_choices)
         copies = pack_copies(rules.table)
         self.deck_points = sum(p * k for p, k in zip(point_table(rules), copies))
         self.possible_agents = [f"player_{seat}" for seat in range(n)]
@@ -102,7 +144,7 @@ class TractorEnv(AECEnv):
         }
         self.action_spaces = {agent: spaces.Discrete(self.actions) for agent in self.possible_agents}
         self._driver: HandDriver | None = None
-        self._builder: PlayBuilder | None = None
+        self._builder: Builder | None = None
         self._bidding = Bidding()
         self._hands: list[tuple[Any, ...]] = [()] * n
         self._views: dict[int, Any] = {}
@@ -132,7 +174,8 @@ class TractorEnv(AECEnv):
         self._bidding = Bidding()
         self._hands = [()] * len(self.possible_agents)
         hand_rng = random.Random(self._rng.getrandbits(64))
-        self._driver = HandDriver(self.rules, hand_rng, level=self.level, banker=self.banker)
+        self._driver = HandDriver(self.rules, hand_rng, level=self.level, banker=self.banker,
+                                  agent_choices=self.agent_choices)
         self._next()
 
     def step(self, action: int | None) -> None:
@@ -154,11 +197,10 @@ class TractorEnv(AECEnv):
             self._accumulate_rewards()
             return
         assert builder is not None
-        action = self._checked(action, builder)
+        action = self._checked(action, builder, decision.kind)
         if action == DONE:
-            seat = driver.pending.seat
             play = tuple(builder.chosen)
-            self._hands[seat] = _without(driver.pending.view.hand, play)
+            self._hands[decision.seat] = _without(decision.view.hand, play)
             driver.play(play)
             self._next()
         else:
@@ -172,9 +214,8 @@ class TractorEnv(AECEnv):
         chosen: tuple[Any, ...] = ()
         deciding: str | None = None
         if pending is not None and pending.seat == seat:
-            deciding = "play"
+            deciding = "play" if pending.kind in PLAY_KINDS else pending.kind
             if pending.kind in CHOICE_KINDS:
-                deciding = pending.kind
                 for i, option in enumerate(self.choices[pending.kind]):
                     mask[DONE + 1 + i] = option in pending.options
             elif self._builder is not None:
@@ -188,7 +229,7 @@ class TractorEnv(AECEnv):
             observation = np.zeros(size(self.fields), dtype=np.float32)
         else:
             observation = observe(view, self._hands[seat], chosen, self.deck_points, self.fields, deciding,
-                                  self._bidding)
+                                  self._bidding, self.decisions)
         return {"observation": observation, "action_mask": mask}
 
     def render(self) -> str | None:
@@ -219,25 +260,33 @@ class TractorEnv(AECEnv):
 
     # --- inside -------------------------------------------------------------------------------
 
-    def _checked(self, action: int | None, builder: PlayBuilder) -> int:
+    def _checked(self, action: int | None, builder: Builder, kind: str) -> int:
         if action is None or isinstance(action, bool) or not isinstance(action, (int, np.integer)):
             raise IllegalAction(f"an action is a card code 0..{N_CODES - 1} or {DONE} (done), not {action!r}")
         action = int(action)
         if action == DONE:
             if not builder.done():
                 chosen = _cards(builder.chosen) or "no cards"
+                if kind == "bury":
+                    why = f"the kitty is {builder.max_size()} cards"
+                    raise IllegalAction(f"{chosen} is not the kitty to bury yet ({why}): the mask does not offer 'done'")
+                if kind == "give-back":
+                    raise IllegalAction(f"{chosen} is not what the exchange gives back yet (one trump above the aces "
+                                        "and two side cards): the mask does not offer 'done'")
                 raise IllegalAction(f"{chosen} is not a legal play yet: the mask does not offer 'done'")
             return action
         if not 0 <= action < N_CODES:
             raise IllegalAction(f"an action is a card code 0..{N_CODES - 1} or {DONE} (done), not {action}")
         if CARDS[action] not in builder.allowed():
-            raise IllegalAction(f"{CARDS[action]} cannot join the play now: the mask does not offer it")
+            what = {"bury": "be buried", "give-back": "be given back"}.get(kind, "join the play")
+            raise IllegalAction(f"{CARDS[action]} cannot {what} now: the mask does not offer it")
         return action
 
     def _checked_choice(self, action: int | None, decision: Decision) -> Any:
         """The option that ``action`` chooses for ``decision``, if the mask offers it."""
         options = self.choices[decision.kind]
-        what = {"bid": "bid", "name-trump": "trump to name", "give-up": "choice to give up the bank"}[decision.kind]
+        what = {"bid": "bid", "name-trump": "trump to name", "give-up": "choice to give up the bank",
+                "exchange": "choice to take the declaration's cards", "redeal": "choice to ask for a redeal"}[decision.kind]
         if action is None or isinstance(action, bool) or not isinstance(action, (int, np.integer)):
             raise IllegalAction(f"the {what} is an action {DONE + 1}..{DONE + len(options)}, not {action!r}")
         index = int(action) - DONE - 1
@@ -264,8 +313,12 @@ class TractorEnv(AECEnv):
         self._builder = None if decision.kind in CHOICE_KINDS else self._builder_for(decision)
         self.agent_selection = self.possible_agents[decision.seat]
 
-    def _builder_for(self, decision: Decision) -> PlayBuilder:
+    def _builder_for(self, decision: Decision) -> Builder:
         view = decision.view
+        if decision.kind == "bury":
+            return _burying(view, decision.count)
+        if decision.kind == "give-back":
+            return _giving_back(view, decision.count)
         if decision.kind == "lead":
             return LeadBuilder(view.ctx.order, view.hand)
         fc = view.public.lead_context
@@ -289,6 +342,26 @@ class TractorEnv(AECEnv):
             self._hands[seat] = ()
 
 
+def _burying(view: PlayerView, count: int) -> PickBuilder:
+    """The kitty buried card by card: the cards the rules let be buried (``kitty_exchange.buried_when``)
+    as far as they go, the others only when the hand keeps none that may be (``burial_error``)."""
+    may_bury = buryable(view)
+    if may_bury is None:
+        return PickBuilder(view.hand, count, {c: "may" for c in view.hand}, {"may": count})
+    group_of = {c: "may" if may_bury(c) else "may not" for c in view.hand}
+    allowed = sum(1 for c in view.hand if group_of[c] == "may")
+    return PickBuilder(view.hand, count, group_of, {"may": min(allowed, count), "may not": max(count - allowed, 0)})
+
+
+def _giving_back(view: PlayerView, count: int) -> PickBuilder:
+    """The exchange's cards given back, card by card: one trump above the aces and two side cards
+    (``Context.give_back_error``)."""
+    above, side = give_back_options(view)
+    order = view.ctx.order
+    group_of = {c: "above" if c in above else "side" if order.suit_of[c] != TRUMP else "other" for c in view.hand}
+    return PickBuilder(view.hand, count, group_of, {"above": 1, "side": count - 1})
+
+
 def _without(hand: tuple[Any, ...], play: tuple[Any, ...]) -> tuple[Any, ...]:
     rest = list(hand)
     for c in play:
@@ -302,6 +375,10 @@ def _option(kind: str, option: Any) -> str:
         return "pass" if option is None else f"bid {option}"
     if kind == "give-up":
         return "give up the bank" if option else "keep the bank"
+    if kind == "exchange":
+        return "take the declaration's cards" if option else "decline the exchange"
+    if kind == "redeal":
+        return "ask for a redeal" if option else "play on"
     return "no-trump" if option is None else str(option)
 
 

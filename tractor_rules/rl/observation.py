@@ -7,8 +7,11 @@ name (``observation[fields["hand"]]``).  Card fields count copies per card code 
 of ``tractor_rules.engine.deck.cards``); seat fields have one entry per seat; points are fractions of
 the deck's points.
 
-A ruleset whose hands ask a seat to choose (an auction's bids, naming trump, giving up the bank) adds
-``CHOICE_FIELDS`` after them: what the seat is asked, and the auction so far.
+A ruleset whose hands ask a seat to choose (an auction's bids, naming trump, giving up the bank),
+or an environment made to ask the agents what the greedy player decides by default (burying the
+kitty, the exchange with the declarer, asking for a redeal), adds ``CHOICE_FIELDS`` after them:
+what the seat is asked, and the auction so far.  The one-hot ``deciding`` then has an entry more
+for each of those decisions asked (``deciding_kinds``).
 """
 
 from __future__ import annotations
@@ -33,7 +36,7 @@ FIELDS: tuple[tuple[str, str, int], ...] = (
     ("banker", "seat", 1),  # 1 for the banker
     ("partners", "seat", 1),  # 1 for the seats known to be on the observer's team (itself included)
     ("points", "seat", 1),  # points won in tricks by each seat
-    ("kitty", "card", 1),  # the cards the observer buried (the banker only)
+    ("kitty", "card", 1),  # the cards the observer buried (only the player who buried them)
     ("trump", "one", len(SUITS) + 1),  # S H D C, or no-trump
     ("level", "one", len(RANKS) + 1),  # the level rank, or none
     ("to_lead", "one", 1),  # 1 when the observer leads, 0 when it follows
@@ -42,21 +45,41 @@ FIELDS: tuple[tuple[str, str, int], ...] = (
 #: the kinds of decision, in the order of the one-hot field ``deciding``
 DECIDING = ("play", "bid", "name-trump", "give-up")
 
+#: the entries ``deciding`` adds, after ``DECIDING``, for each decision an environment may be made
+#: to ask of the agents (``TractorEnv(agent_choices=...)``), in this order
+AGENT_DECIDING: dict[str, tuple[str, ...]] = {
+    "bury": ("bury",),  # burying the kitty
+    "exchange": ("exchange", "give-back"),  # take the declaration's cards or not; the cards given back
+    "redeal": ("redeal",),  # ask for a redeal or play on
+}
+
+
+def deciding_kinds(agent_choices: Sequence[str] = ()) -> tuple[str, ...]:
+    """The entries of the one-hot ``deciding``: ``DECIDING``, then those of each of
+    ``agent_choices`` (in the order of ``AGENT_DECIDING``)."""
+    return DECIDING + tuple(kind for choice, kinds in AGENT_DECIDING.items() if choice in agent_choices
+                            for kind in kinds)
+
 #: the fields a ruleset with choices adds, after ``FIELDS``
 CHOICE_FIELDS: tuple[tuple[str, str, int], ...] = (
-    ("deciding", "one", len(DECIDING)),  # one-hot: asked to play, bid, name trump, give up the bank (0s: not asked)
+    # one-hot: asked to play, bid, name trump, give up the bank, then those of ``deciding_kinds``
+    # (0s: not asked); its size is that of ``deciding_kinds``, ``layout`` says
+    ("deciding", "one", len(DECIDING)),
     ("bids", "seat", 1),  # each seat's last bid in the auction, a fraction of the deck's points (0: none)
     ("passed", "seat", 1),  # 1 for the seats that have passed in the auction
 )
 
 
-def layout(players: int, choices: bool = False) -> dict[str, slice]:
-    """The slice of the observation array holding each field; with ``choices``, those of
-    ``CHOICE_FIELDS`` too."""
+def layout(players: int, choices: bool = False, agent_choices: Sequence[str] = ()) -> dict[str, slice]:
+    """The slice of the observation array holding each field; with ``choices`` or
+    ``agent_choices``, those of ``CHOICE_FIELDS`` too, ``deciding`` with an entry for each of
+    ``deciding_kinds(agent_choices)``."""
     sizes = {"card": N_CODES, "seat": players, "seat-card": players * N_CODES, "one": 1}
     out: dict[str, slice] = {}
     at = 0
-    for name, unit, count in FIELDS + (CHOICE_FIELDS if choices else ()):
+    for name, unit, count in FIELDS + (CHOICE_FIELDS if choices or agent_choices else ()):
+        if name == "deciding":
+            count = len(deciding_kinds(agent_choices))
         size = sizes[unit] * count
         out[name] = slice(at, at + size)
         at += size
@@ -84,9 +107,11 @@ class Bidding:
 
 
 def observe(view: PlayerView, hand: Sequence[Card], chosen: Sequence[Card], deck_points: int,
-            fields: dict[str, slice], deciding: str | None = "play", bidding: Bidding | None = None) -> np.ndarray:
+            fields: dict[str, slice], deciding: str | None = "play", bidding: Bidding | None = None,
+            kinds: tuple[str, ...] = DECIDING) -> np.ndarray:
     """The observation of the seat of ``view`` holding ``hand`` (its cards now), asked to make a
-    decision of kind ``deciding`` (one of ``DECIDING``; None: not asked now)."""
+    decision of kind ``deciding`` (one of ``kinds``, the entries of ``deciding``; None: not asked
+    now)."""
     pub = view.public
     n = pub.players
     seat = view.seat
@@ -120,7 +145,7 @@ def observe(view: PlayerView, hand: Sequence[Card], chosen: Sequence[Card], deck
     out[fields["to_lead"].start] = float(not pub.plays)
     if "deciding" in fields:
         if deciding is not None:
-            out[fields["deciding"].start + DECIDING.index(deciding)] = 1
+            out[fields["deciding"].start + kinds.index(deciding)] = 1
         if bidding is not None:
             for other, bid in bidding.bids.items():
                 out[fields["bids"].start + rel(other)] = bid / deck_points if deck_points else 0

@@ -327,3 +327,38 @@ def _minus_safe(cards: Sequence[Card], taken: Sequence[Card]) -> list[Card]:
             rest.remove(c)
     return rest
 
+
+
+class PickBuilder:
+    """Cards picked one at a time for a decision that is not a play (burying the kitty, the cards
+    given back in the exchange with the declarer): ``size`` cards of ``hand``, at most
+    ``quotas[group]`` of each group, ``group_of(card)`` naming a card's group (a group without a
+    quota: none of it).  The quotas add up to ``size``, so the mask is exact: a card is offered
+    while its group has room, and ``done`` once ``size`` cards are chosen."""
+
+    def __init__(self, hand: Sequence[Card], size: int, group_of: dict[Card, str], quotas: dict[str, int]):
+        self.hand = tuple(hand)
+        self.size = size
+        self.group_of = group_of
+        self.quotas = quotas
+        self.chosen: list[Card] = []
+
+    def max_size(self) -> int:
+        return self.size
+
+    def allowed(self) -> dict[Card, None]:
+        if len(self.chosen) >= self.size:
+            return {}
+        taken = Counter(self.group_of[c] for c in self.chosen)
+        left = Counter(self.hand)
+        left.subtract(Counter(self.chosen))
+        return {card: None for card in sorted(c for c, n in left.items() if n > 0)
+                if taken[self.group_of[card]] < self.quotas.get(self.group_of[card], 0)}
+
+    def done(self) -> bool:
+        return len(self.chosen) == self.size
+
+    def add(self, card: Card) -> None:
+        if card not in self.allowed():
+            raise ValueError(f"{CARDS[card]} cannot be picked now")
+        self.chosen.append(CARDS[card])
