@@ -1,4 +1,5 @@
-"""The kinds of player that the engine's "every kind of player" tests seat (a helper module).
+"""The kinds of player that the engine's "every kind of player" tests seat, and the hands they play
+(a helper module).
 
 Those tests prove that each kind of player makes only legal moves under a rule and that its hands
 replay clean.  The search player's moves are the heuristic player's candidates, each weighed by
@@ -10,8 +11,28 @@ default in tests/engine/test_search.py."""
 
 from __future__ import annotations
 
+import json
+import random
+from collections.abc import Iterator
+
+from tractor_rules.engine.game import HandRecord, play_hand
+from tractor_rules.engine.players.kinds import make_players
+from tractor_rules.engine.records.replay import replay_hand
+from tractor_rules.rules import Rules
+
 #: the search player as these tests seat it
 SEARCH = "search:4"
 
 #: every built-in kind of player
 EVERY_KIND = ("random", "greedy", "heuristic", SEARCH)
+
+
+def hands_that_replay_clean(rules: Rules, kind: str, hands: int, *, level: str = "5") -> Iterator[HandRecord]:
+    """``hands`` hands of ``rules`` played by players of ``kind``, seed by seed from 0, the banker
+    going round the table; each hand's log is asserted to replay clean before its record is
+    yielded (the test then looks for what its rule did in it)."""
+    for seed in range(hands):
+        players = make_players(kind, rules.table.players, random.Random(seed))
+        record = play_hand(rules, players, random.Random(seed), level=level, banker=seed % rules.table.players)
+        assert replay_hand(json.dumps(record.to_log()), rules) == [], f"seed {seed}"
+        yield record
