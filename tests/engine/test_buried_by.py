@@ -80,6 +80,20 @@ def test_the_partner_buries_with_the_partners_role():
     assert any(p.startswith("buried_by: missing") for p in replay_hand(entry, PARTNER))
 
 
+def test_the_kitty_shown_before_burying_is_looked_for_in_the_hand_that_took_it():
+    shown = tr.loads('extends: "two-decks"\nkitty\n  shown: before burying\n  buried by: the banker\'s partner\n',
+                     origin="house.tractor")
+    record = play_hand(shown, make_players("greedy", 4, random.Random(1)), random.Random(1), level="2", banker=1)
+    entry = record.to_log()
+    assert entry["buried_by"] == 3 and entry["kitty_shown"]
+    assert replay_hand(entry, shown) == []
+    # a kitty shown that the burier never held
+    # (record.hands: the hands after the kitty was taken and buried)
+    other = next(c for c in record.hands[0] if c not in record.hands[3] and c not in record.kitty)
+    entry["kitty_shown"] = " ".join([str(other)] + entry["kitty_shown"].split()[1:])
+    assert any("kitty_shown: the kitty as dealt is not in the hands" in p for p in replay_hand(entry, shown))
+
+
 def test_the_banker_burying_logs_nothing_new():
     record = play_hand(tr.load("two-decks"), make_players("greedy", 4, random.Random(1)), random.Random(1),
                        level="2", banker=1)

@@ -232,9 +232,12 @@ def _replay(entry: str | dict[str, Any], rules: Rules, problems: list[str],
                             "the kitty then")
     if exchange.shown_before_burying and "kitty_shown" in entry:
         dealt = cards(entry["kitty_shown"], "kitty_shown")
-        # the banker took the kitty as dealt: its cards are in the banker's hand or buried (or, when
-        # others overturn after the exchange, anywhere the kitty passed)
-        holders = hands if rules.declaring.overturn_after_kitty else [hands[banker]]
+        # the player who buries took the kitty as dealt (the banker, or whom `buried by` names: the
+        # log's seat, checked below): its cards are in that hand or buried (or, when others
+        # overturn after the exchange, anywhere the kitty passed)
+        taker = entry.get("buried_by", banker)
+        taker = taker if type(taker) is int and 0 <= taker < len(hands) else banker
+        holders = hands if rules.declaring.overturn_after_kitty else [hands[taker]]
         if len(dealt) != table.kitty_size:
             problems.append(f"kitty_shown holds {len(dealt)} cards, not {table.kitty_size}")
         elif Counter(dealt) - (Counter(c for h in holders for c in h) + Counter(kitty)):
