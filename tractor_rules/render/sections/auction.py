@@ -7,6 +7,7 @@ from typing import Any
 
 from ..builder import Builder, Made
 from ..i18n import _
+from ..phase_examples import auction_example
 
 
 def auction_section(b: Builder) -> None:
@@ -15,6 +16,7 @@ def auction_section(b: Builder) -> None:
         b.rule("auction.first_bidder", _first_bidder)
         b.rule("auction.all_pass", _all_pass)
         b.rule("auction.trump", _trump)
+        b.example("auction.example", auction_example)
 
 
 def _bids(r: Any) -> Made:
