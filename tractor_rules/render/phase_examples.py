@@ -203,8 +203,12 @@ def _sorted(hand: Hand, cards: Sequence[Any]) -> str:
     return cards_text(ctx.sort(tuple(cards)) if ctx is not None else cards)
 
 
-def _banking(rules: Rules, ph: PhaseHand) -> dict[str, str]:
-    return {"level": ph.level, "banker": seat_name(rules, BANKER)}
+def _banking(rules: Rules, ph: PhaseHand, *, dealt: bool = False) -> dict[str, str]:
+    """The hand's level and its banker: as the tricks begin, or (``dealt``) as the deal ended,
+    before anyone gave up the bank (declaring in turn has found the banker by then)."""
+    h = ph.hand
+    banker = h.gave_up if dealt and h.gave_up is not None else h.banker
+    return {"level": ph.level, "banker": seat_name(rules, banker)}
 
 
 def cut_example(kit: Any) -> Made:
@@ -290,7 +294,8 @@ def exchange_example(kit: Any) -> Made:
     if ph is None or made is None:
         return None
     h = ph.hand
-    values = {**_banking(rules, ph), "declarer": seat_name(rules, made.declarer), "seat": seat_name(rules, made.seat),
+    values = {**_banking(rules, ph, dealt=True), "declarer": seat_name(rules, made.declarer),
+              "seat": seat_name(rules, made.seat),
               "took": cards_text(made.took), "shown": _sorted(h, made.shown), "gave": _sorted(h, made.gave),
               "trump": suit_text(h.public.trump)}
     return _join(_("At level %(level)s with %(banker)s the banker, %(declarer)s's declaration %(took)s stands at the "
@@ -307,7 +312,7 @@ def give_up_example(kit: Any) -> Made:
         return None
     h = ph.hand
     shown = _standing_cards(h)
-    values = {**_banking(rules, ph), "declarer": seat_name(rules, standing.seat),
+    values = {**_banking(rules, ph, dealt=True), "declarer": seat_name(rules, standing.seat),
               "cards": cards_text(shown or ()), "trump": suit_text(h.public.trump)}
     opening = _("At level %(level)s with %(banker)s the banker, %(declarer)s's declaration %(cards)s stands at the "
                 "end of the deal, with %(trump)s as trump.") % values
@@ -404,7 +409,7 @@ def call_example(kit: Any) -> Made:
     parts = [_("At level %(level)s with %(banker)s the banker and %(trump)s as trump, %(banker)s calls "
                "%(calls)s.") % values]
     # the calls answered trick by trick, as the engine's watch of the plays finds them
-    public = Public(rules, rules.table.players, BANKER, ph.level, BANKER, called=calls)
+    public = Public(rules, rules.table.players, h.public.dealer, ph.level, h.banker, called=calls)
     watch = FriendWatch(public)
     for number, trick in enumerate(h.public.tricks, 1):
         for at, cards in enumerate(trick.plays):

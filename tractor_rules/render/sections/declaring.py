@@ -31,7 +31,7 @@ def declaring_section(b: Builder) -> None:
         b.example("declaring.overturn_after_kitty_example", phx.overturn_example)
         b.rule("declaring.fallback", _fallback)
         b.example("declaring.fallback_example", ex.fallback_example)
-        b.rule("declaring.first_dealer", _first_dealer)
+        b.rule("declaring.first_dealer", first_dealer)
         b.example("declaring.first_dealer_example", phx.cut_example)
         b.rule("declaring.first_banker", _first_banker)
         b.rule("declaring.first_fallback", _first_fallback)
@@ -106,7 +106,9 @@ def _in_turn(r: Any) -> Made:
              "the banker stays and trump is chosen as when nobody declares during the deal.") % {"first": first}
 
 
-def _first_dealer(r: Any) -> Made:
+def first_dealer(r: Any) -> Made:
+    """The cut for the first hand's dealer (``declaring.first_dealer`` "cut"), also where an auction
+    takes the place of declaring."""
     decl = r.declaring
     if decl.first_dealer != "cut":
         return None
