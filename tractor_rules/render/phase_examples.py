@@ -9,11 +9,13 @@ from a fixed seed, with the engine's greedy player in every seat, and the senten
 hand did (who bid what, who cut which card, who declared, who gave up the bank, who buried which
 cards, who answered a call).
 
-A phase's hand is the first of a few fixed seeds in which the phase does what it is there for (a
-bid, a declaration in turn, an exchange made, the bank given up, a player other than the banker
-burying); a hand is played only up to its first trick (the phases before it decide everything they
-show), but for the calls, whose friends the tricks find.  So a sheet is the same at every run and
-costs a few milliseconds a phase.  ``phase_hand`` gives the hand an example tells, so that a test
+A phase's hand is the first of ``TRIES`` fixed seeds in which the phase does what it is there for
+(a bid bettered, a turn passed before a declaration, an exchange made, the bank given up, a player
+other than the banker burying), else the first that shows the phase at all (the bank kept, nobody
+overturning); a hand is played only up to its first trick (the phases before it decide everything
+they show), but for the calls, whose friends the tricks find.  The hands are kept per ruleset, so
+the English and the Chinese sheet tell the same hand; a sheet is the same at every run and costs a
+few milliseconds a phase.  ``phase_hand`` gives the hand an example tells, so that a test
 can play it to the end and replay its log through the checker.
 """
 
