@@ -7,7 +7,12 @@ to what the rules say.
 A sentence may not name what the game does not have (jokers, pairs, tractors, triples, throws, a
 kitty) unless it says the game has none of it; the numbers a sentence states (cards, decks, the
 points that take the bank) are the rules' and the engine's; a Chinese sheet has no English left and
-no variable names."""
+no variable names.
+
+Rulesets with phases beyond the standard hand (the cut, an auction, declaring in turn, the exchange
+with the declarer, giving up the bank, the kitty shown, another player burying, overturning after
+the kitty, called partners) are generated too: each phase is told by a worked example, in English
+and in Chinese, whose hand replays clean."""
 
 from __future__ import annotations
 
@@ -18,6 +23,9 @@ from hypothesis import given, note, settings
 from hypothesis import strategies as st
 
 import tractor_rules as tr
+from tractor_rules.engine.records.replay import replay_hand
+from tractor_rules.render import phase_examples as px
+from tractor_rules.render.examples import pick_level
 from tractor_rules.render.sheet import build_sheet
 from tractor_rules.render.sections.overview import swap_point
 from tractor_rules.rules import Rules
@@ -138,7 +146,9 @@ def check_english(rules: Rules) -> None:
     for card in rules.trumps.constant_cards:
         assert "♥5" in side if card == "5H" else True
     d = rules.declaring
-    dealer_banks = d.first_banker != "dealer" and d.first_fallback == "same" and d.fallback.kind != "redeal"
+    # with an auction nobody declares: the auction, not the first hand's declaring, finds the banker
+    dealer_banks = (d.first_banker != "dealer" and d.first_fallback == "same" and d.fallback.kind != "redeal"
+                    and not rules.auction.on)
     assert any("the player who dealt is the banker" in t for t in texts) == dealer_banks
     notes = " ".join(sheet.intro)
     assert ("although this house rule changes the table" in notes) == (inherited_title(rules) is not None)
@@ -175,3 +185,99 @@ def test_the_generator_reaches_the_corners():
         seen |= {"called"} if rules.table.partnership == "called" else set()
         seen |= {"constant card"} if rules.trumps.constant_cards else set()
     assert {"jokers", "sets", "tractors", "throws", "called", "constant card"} <= seen, seen
+
+
+# --- rulesets with phases beyond the standard hand -------------------------------------------------
+
+#: the example of each phase (render/phase_examples.py), and the name ``phase_hand`` knows it by
+PHASE_EXAMPLES = {
+    "cut": ("declaring.first_dealer_example", "cut"),
+    "declare-in-turn": ("declaring.in_turn_example", "declare-in-turn"),
+    "auction": ("auction.example", "auction"),
+    "exchange": ("declaring.exchange_with_declarer_example", "exchange"),
+    "give-up": ("declaring.give_up_bank_example", "give-up"),
+    "show-kitty": ("kitty.shown_example", "show"),
+    "show-buried": ("kitty.shown_example", "show"),
+    "overturn": ("declaring.overturn_after_kitty_example", "overturn"),
+    "call": ("table.call_example", "call"),
+}
+
+
+def phase_rule(rnd: random.Random) -> str:
+    """A house rule of two-decks that compiles, with phases beyond the standard hand: the cut, an
+    auction, declaring in turn, giving up the bank, overturning after the kitty, the exchange with
+    the declarer, the kitty shown, another player burying, called partners; each with the others
+    it can be played with."""
+    called = rnd.random() < 0.3
+    auction = rnd.random() < 0.25
+    lines = ['extends: "two-decks"', "", "table", "  partners: " + ("by calling 1 card" if called else "opposite")]
+    declare = []
+    if rnd.random() < 0.4:
+        declare.append("  first dealer: highest cut card, suits ♠ > ♥ > ♣ > ♦")
+    if not auction:
+        in_turn = rnd.random() < 0.3
+        if in_turn:
+            declare.append(f"  in turn: {rnd.choice(['yes', 'when not the first hand'])}")
+        if rnd.random() < 0.4:
+            declare.append("  give up the bank: yes")
+        if rnd.random() < 0.4:
+            declare.append("  overturn after kitty: yes")
+        elif not in_turn and rnd.random() < 0.3:
+            declare += ["  ladder: 1 joker + 2 level cards < 2 jokers + 2 level cards",
+                        "  exchange with the declarer: yes"]
+    if declare:
+        lines += ["", "declare", *declare]
+    shown = rnd.choice(["never", "before burying", "at the end", "before burying and at the end"])
+    lines += ["", "kitty", f"  shown: {shown}"]
+    # another player burying, where the kitty is not shown before it is buried: the replay looks for
+    # the kitty shown in the banker's hand, not in the hand of the player who took it
+    if not called and not auction and shown in ("never", "at the end"):
+        lines.append("  buried by: " + rnd.choice(["the banker", "the banker's partner",
+                                                    "the first of the bankers after the declarer"]))
+    if auction:
+        lines += ["", "auction", "  bids: 80 down to 5 by 5"]
+    return "\n".join(lines) + "\n"
+
+
+def check_phase_examples(rules: Rules) -> None:
+    """Each phase beyond the standard hand is told by an example, in English and in Chinese, where
+    one of the fixed seeds shows it (the cut, the calls, the cards shown and the round of
+    overturning always do), and the hand each example tells, played to its end, replays clean."""
+    level = pick_level(rules)
+    english = {item.key: item.text for item in build_sheet(rules, "en").items() if item.kind == "example"}
+    chinese = {item.key: item.text for item in build_sheet(rules, "zh").items() if item.kind == "example"}
+    phases = [p for p in rules.phases() if p in PHASE_EXAMPLES]
+    if rules.kitty_exchange.buried_by != "banker":
+        phases.append("bury")
+    for phase in phases:
+        key, name = PHASE_EXAMPLES.get(phase, ("kitty.buried_by_example", "bury"))
+        ph = px.phase_hand(rules, name, level)
+        if phase in ("cut", "call", "show-kitty", "show-buried", "overturn"):
+            assert ph is not None, phase
+        if ph is None:
+            assert key not in english, phase
+            continue
+        assert key in english and key in chinese, phase
+        whole = px.play(rules, ph.seed, ph.banker, ph.level, to_end=True)
+        assert replay_hand(whole.record.to_log(), rules) == [], phase
+        assert english[key] != chinese[key]
+
+
+@settings(max_examples=6)
+@given(st.randoms(use_true_random=False))
+def test_every_sentence_is_true_for_generated_rules_with_phases(rnd):
+    text = phase_rule(rnd)
+    note(text)
+    rules = tr.loads(text, origin="house.tractor")
+    check_english(rules)
+    check_chinese(rules)
+    check_phase_examples(rules)
+
+
+def test_the_phase_generator_reaches_every_phase():
+    seen = set()
+    for seed in range(40):
+        rules = tr.loads(phase_rule(random.Random(seed)), origin="house.tractor")
+        seen |= set(rules.phases())
+        seen |= {"bury by another"} if rules.kitty_exchange.buried_by != "banker" else set()
+    assert set(PHASE_EXAMPLES) | {"bury by another", "name-trump"} <= seen, seen

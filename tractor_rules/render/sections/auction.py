@@ -7,14 +7,19 @@ from typing import Any
 
 from ..builder import Builder, Made
 from ..i18n import _
+from ..phase_examples import auction_example, cut_example
+from .declaring import first_dealer
 
 
 def auction_section(b: Builder) -> None:
     with b.section("auction", _("The auction")):
         b.rule("auction.bids", _bids)
         b.rule("auction.first_bidder", _first_bidder)
+        b.rule("declaring.first_dealer", first_dealer)  # the cut finds the first hand's dealer here too
+        b.example("declaring.first_dealer_example", cut_example)
         b.rule("auction.all_pass", _all_pass)
         b.rule("auction.trump", _trump)
+        b.example("auction.example", auction_example)
 
 
 def _bids(r: Any) -> Made:

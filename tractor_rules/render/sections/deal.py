@@ -6,6 +6,7 @@ from typing import Any
 
 from ...rules import expressions
 from .. import examples as ex
+from .. import phase_examples as phx
 from ..builder import Builder, Draft, Made
 from ..i18n import _, ngettext
 from ..model import Table
@@ -31,6 +32,7 @@ def table_section(b: Builder) -> None:
         b.rule("table.call_limits", _call_limits)
         b.rule("table.count_banker_copies", _called_copies)
         b.rule("table.join_twice", _join_twice)
+        b.example("table.call_example", phx.call_example)
         b.rule("table.deck", _deck)
         b.rule("table.deal", _deal)
         b.rule("table.points", _points)

@@ -6,6 +6,7 @@ from typing import Any
 
 from ...rules import expressions
 from .. import examples as ex
+from .. import phase_examples as phx
 from ..builder import Builder, Draft, Made
 from ..i18n import _, ngettext
 from ..model import Table
@@ -24,15 +25,20 @@ def declaring_section(b: Builder) -> None:
         b.rule("declaring.reinforce", _reinforce)
         b.rule("declaring.overturn_in_deal", _overturn_in_deal)
         b.rule("declaring.in_turn", _in_turn)
+        b.example("declaring.in_turn_example", phx.in_turn_example)
         b.rule("declaring.overturn_own", _overturn_own)
         b.rule("declaring.overturn_after_kitty", _overturn_after_kitty)
+        b.example("declaring.overturn_after_kitty_example", phx.overturn_example)
         b.rule("declaring.fallback", _fallback)
         b.example("declaring.fallback_example", ex.fallback_example)
-        b.rule("declaring.first_dealer", _first_dealer)
+        b.rule("declaring.first_dealer", first_dealer)
+        b.example("declaring.first_dealer_example", phx.cut_example)
         b.rule("declaring.first_banker", _first_banker)
         b.rule("declaring.first_fallback", _first_fallback)
         b.rule("declaring.exchange_with_declarer", _exchange_with_declarer)
+        b.example("declaring.exchange_with_declarer_example", phx.exchange_example)
         b.rule("declaring.give_up_bank", _give_up_bank)
+        b.example("declaring.give_up_bank_example", phx.give_up_example)
         b.rule("declaring.redeal_hands", _weak_hands)
 
 
@@ -100,7 +106,9 @@ def _in_turn(r: Any) -> Made:
              "the banker stays and trump is chosen as when nobody declares during the deal.") % {"first": first}
 
 
-def _first_dealer(r: Any) -> Made:
+def first_dealer(r: Any) -> Made:
+    """The cut for the first hand's dealer (``declaring.first_dealer`` "cut"), also where an auction
+    takes the place of declaring."""
     decl = r.declaring
     if decl.first_dealer != "cut":
         return None
@@ -331,7 +339,9 @@ def _weak_hands(r: Any) -> Made:
 def kitty_section(b: Builder) -> None:
     with b.section("kitty", _("The kitty")):
         b.rule("kitty.exchange", _exchange)
+        b.example("kitty.buried_by_example", phx.bury_example)
         b.rule("kitty.shown", _shown)
+        b.example("kitty.shown_example", phx.shown_example)
         b.rule("kitty.multiplier", _multiplier)
         b.rule("kitty.doubling", _doubling)
         b.rule("kitty.dug_when", _dug_when)
