@@ -229,9 +229,7 @@ def phase_rule(rnd: random.Random) -> str:
         lines += ["", "declare", *declare]
     shown = rnd.choice(["never", "before burying", "at the end", "before burying and at the end"])
     lines += ["", "kitty", f"  shown: {shown}"]
-    # another player burying, where the kitty is not shown before it is buried: the replay looks for
-    # the kitty shown in the banker's hand, not in the hand of the player who took it
-    if not called and not auction and shown in ("never", "at the end"):
+    if not called and not auction:
         lines.append("  buried by: " + rnd.choice(["the banker", "the banker's partner",
                                                     "the first of the bankers after the declarer"]))
     if auction:
