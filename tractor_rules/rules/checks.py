@@ -114,6 +114,7 @@ def check_rules(c: Reporter, rules: model.Rules) -> None:
         _check_in_turn,
         _check_own_level,
         _check_exchange,
+        _check_turned,
     ):
         check(c, rules)
 
