@@ -189,9 +189,10 @@ class HandRecord:
             shown = next((cards for seat, cards in reversed(self.declarations) if seat == self.declarer), None)
             out["declared"] = None if shown is None else notation(sort(shown))
         if turns_kitty(self.rules):
-            t = self.turned
-            out["turned"] = None if t is None else {
-                "dealer": t.dealer, "levels": list(t.levels), "cards": notation(t.cards), "banker": t.banker,
+            turned = self.turned
+            out["turned"] = None if turned is None else {
+                "dealer": turned.dealer, "levels": list(turned.levels), "cards": notation(turned.cards),
+                "banker": turned.banker,
             }
         if self.rules.declaring.exchange_with_declarer and not self.rules.auction.on:
             made = self.exchange
