@@ -216,9 +216,13 @@ def test_the_json_form_round_trips_and_earlier_versions_refuse_it(d27):
     ("en", ["the kitty's cards are turned one by one from the first until one is of some player's level",
             "If nobody declares, the banker is found by turning the kitty's cards.",
             "If nobody declares in the first hand, the banker and the trump are found as in any other hand.",
-            "If no kitty card is of any player's level, the player who deals is the banker, at their level"]),
+            "If no kitty card is of any player's level, the player who deals is the banker, at their level",
+            "but for those turned to find the banker when nobody declared",
+            "or by turning the kitty's cards if nobody declares",
+            "If nobody declares, the kitty's cards are turned one by one until one is of some player's level"]),
     ("zh", ["从第一张起逐张翻开底牌", "无人亮主时，翻底牌定庄。", "和其他各局一样定庄家和主",
-            "如果没有一张底牌是某家的级"]),
+            "如果没有一张底牌是某家的级", "为定庄翻开的底牌除外", "无人亮主时翻底牌定庄；",
+            "无人亮主时，逐张翻开底牌"]),
 ])
 def test_the_sheet_says_the_kitty_is_turned(d27, lang, words):
     text = sheet_text(d27, lang)

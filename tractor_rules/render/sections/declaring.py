@@ -444,6 +444,9 @@ def _shown(r: Any) -> Made:
         return _("The kitty is turned face up for every player to see before the banker takes it.")
     if shown.shown_at_end:
         return _("The cards buried are shown to every player once the last trick is over.")
+    if r.declaring.fallback.kind == "player-level-card" and r.declaring.level_cards != "hand":
+        return _("Only the player who buries the kitty sees its cards while the hand is played, but for those "
+                 "turned to find the banker when nobody declared, which every player has seen.")
     return _("Only the player who buries the kitty sees its cards while the hand is played.")
 
 
