@@ -221,7 +221,7 @@ def test_the_json_form_round_trips_and_earlier_versions_refuse_it(d27):
             "or by turning the kitty's cards if nobody declares",
             "If nobody declares, the kitty's cards are turned one by one until one is of some player's level"]),
     ("zh", ["从第一张起逐张翻开底牌", "无人亮主时，翻底牌定庄。", "和其他各局一样定庄家和主",
-            "如果没有一张底牌是某家的级", "为定庄翻开的底牌除外", "无人亮主时翻底牌定庄；",
+            "如果没有一张底牌是某家的级", "为找出庄家而翻开的底牌除外", "无人亮主时翻底牌定庄；",
             "无人亮主时，逐张翻开底牌"]),
 ])
 def test_the_sheet_says_the_kitty_is_turned(d27, lang, words):
