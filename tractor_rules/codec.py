@@ -136,6 +136,8 @@ def _values_of_4(rules: model.Rules) -> list[str]:
     found = []
     if fb.kind == "level-card-or-joker":
         found.append("declaring.fallback.kind 'level-card-or-joker'")
+    if fb.kind == "player-level-card":
+        found.append("declaring.fallback.kind 'player-level-card'")
     if fb.kind == "kitty-card" and 0 < fb.skip_to < fb.card:
         found.append("declaring.fallback.skip_to before its card (skipping jokers back)")
     if rules.table.partnership == "alone":

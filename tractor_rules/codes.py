@@ -143,6 +143,8 @@ OWN_LEVEL = _define("E322", "own-level", "each player declaring at their own lev
                                          "cannot find the banker by that declaring")
 EXCHANGE = _define("E323", "exchange", "the exchange with the declarer where no declaration stands to take, or "
                                        "with a later declaring that would read the cards taken")
+TURNED = _define("E324", "turned", "turning the kitty's cards to find the banker (翻底牌定庄) where the players "
+                                   "have no levels of their own, or after another way of choosing trump")
 
 # --- the oracle and the export ---------------------------------------------------------------------
 CARD_NOTATION = _define("E401", "card-notation", "a card string the notation does not allow")
@@ -176,6 +178,8 @@ OWN_LEVEL_NEVER = _define("W113", "own-level-never", "each player declaring at t
 NEVER_EXCHANGED = _define("W114", "never-exchanged", "the exchange with the declarer where no declaration of "
                                                      "a joker with a pair of level cards can stand, or no tractor "
                                                      "of pairs be shown")
+TURNED_NEVER = _define("W115", "turned-never", "a way of choosing trump after the kitty's cards were turned to "
+                                               "find the banker that can never find a card")
 
 
 def code_info(code: str) -> Code:

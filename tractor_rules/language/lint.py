@@ -692,6 +692,35 @@ class NeverExchanged(Linter):
             yield Finding(written_at.file, written_at.pos, f"the exchange with the declarer never happens: {why}")
 
 
+@linter(codes.TURNED_NEVER)
+class TurnedNever(Linter):
+    """What it does: finds, in ``nobody declares: first kitty card at a player's level, otherwise
+    ...`` (in ``declare``), a later way ``first level card in kitty``, which can never find a card.
+
+    Why is this bad? The ways after the turning are tried only when no kitty card is of any
+    player's level; the dealer, who then banks, is one of the players, so no kitty card is of the
+    hand's level either, and the first level card in the kitty is never found: the way never
+    decides a hand.
+
+    Example: ``nobody declares: first kitty card at a player's level, otherwise first level card in
+    kitty, otherwise no-trump``.
+
+    Use instead: a way that needs no level card (``kitty card 1``, ``highest kitty card``), or none."""
+
+    def findings(self, ctx: LintContext) -> Iterator[Finding]:
+        d = ctx.rules.declaring
+        if d.fallback.kind != "player-level-card" or d.level_cards == "hand":
+            return  # no turning at all: an error (E324)
+        if not any(way.kind == "level-card" for way in d.fallback_then):
+            return
+        written_at = next((st for st in reversed(ctx.resolved.statements) if st.kind == "nobody_declares"), None)
+        if written_at is not None:
+            yield Finding(written_at.file, written_at.pos, "'first level card in kitty' after 'first kitty card at a "
+                                                           "player's level' never finds a card: it is tried only "
+                                                           "when no kitty card is of any player's level, the "
+                                                           "dealer's, at which the hand is then played, included")
+
+
 def _most_attacker_points(rules: Rules) -> int:
     """Every point card, plus the kitty's best points times (the largest multiplier - 1)."""
     from ..engine.rulings.scoring import evaluate_formula  # (loaded as NeverHolds says)

@@ -114,6 +114,7 @@ def check_rules(c: Reporter, rules: model.Rules) -> None:
         _check_in_turn,
         _check_own_level,
         _check_exchange,
+        _check_turned,
     ):
         check(c, rules)
 
@@ -205,6 +206,25 @@ def _check_exchange(c: Reporter, r: model.Rules) -> None:
                          "the exchange with the declarer reads a joker with a pair of the hand's level cards, but "
                          "each player declares at their own level: write 'level cards: the hand's level' or "
                          "'exchange with the declarer: no'", code=codes.EXCHANGE)
+
+
+def _check_turned(c: Reporter, r: model.Rules) -> None:
+    """Turning the kitty's cards to find the banker (``declaring.fallback`` "player-level-card",
+    翻底牌定庄) needs players with levels of their own (``level cards: each player's own``), and
+    comes first: it finds the banker as well as the trump."""
+    d = r.declaring
+    if any(fb.kind == "player-level-card" for fb in d.fallback_then):
+        c.error_at_field(("declaring.fallback_then",), "'first kitty card at a player's level' finds the banker as "
+                         "well as the trump, so it is the first way of choosing trump, before any 'otherwise'",
+                         code=codes.TURNED)
+        return
+    if d.fallback.kind != "player-level-card":
+        return
+    if d.level_cards == "hand":
+        c.error_at_field(("declaring.fallback", "declaring.level_cards"),
+                         "'first kitty card at a player's level' turns the kitty's cards until one is of some "
+                         "player's own level, but every player declares at the hand's level: write 'level cards: "
+                         "each player's own'", code=codes.TURNED)
 
 
 # --- auction -------------------------------------------------------------------------------------
@@ -735,7 +755,8 @@ def _check_fallback(c: Reporter, r: model.Rules) -> None:
     if r.declaring.fallback.kind == "scored" and not r.auction.on:
         _check_scored_fallback(c, r)
     for fb in (r.declaring.fallback, *r.declaring.fallback_then):
-        if fb.kind in ("kitty-card", "level-card", "level-card-or-joker", "highest-card") and kitty == 0:
+        if fb.kind in ("kitty-card", "level-card", "level-card-or-joker", "highest-card",
+                       "player-level-card") and kitty == 0:
             c.error_at_field(("declaring.fallback",), "there is no kitty to take a card from", code=codes.DECLARING)
             return
         if fb.kind == "kitty-card":

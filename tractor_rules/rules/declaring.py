@@ -75,6 +75,10 @@ class Fallback:
     beyond that means ``otherwise``.
     "level-card": the first level card in the kitty (``otherwise`` if none).
     "level-card-or-joker": the first kitty card that is a level card (its suit) or a joker (no-trump).
+    "player-level-card": (翻底牌定庄) where each player declares at their own level, the kitty's
+    cards are turned from the first until one is of some player's level: its suit is trump, the
+    hand is played at that level, and the player at it (the first in turn from the dealer) banks;
+    with none, the next way (the dealer banking at their level).  Only as the first way.
     "highest-card": the suit of the highest kitty card.
     "suit": ``suit`` is trump (a suit fixed for the game, with ``ladder`` empty: nobody declares).
     "redeal", "no-trump", "partner-names": as named.
@@ -85,7 +89,7 @@ class Fallback:
 
     kind: Literal[
         "kitty-card", "level-card", "highest-card", "redeal", "no-trump", "partner-names", "level-card-or-joker",
-        "suit", "scored"
+        "suit", "scored", "player-level-card"
     ] = "kitty-card"
     #: 0 for the ways that turn no kitty card
     card: int = bounded(1, 1000, off=0, default=3)

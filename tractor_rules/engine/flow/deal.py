@@ -37,7 +37,7 @@ from ...rules import SUITS, Rules
 from ..deck.cards import Card, deck_cards, pack_copies
 from ..deck.draws import shuffle
 from ..errors import NoTrumpFromKitty
-from ..rulings.declaring import Declaration, may_overturn_in_deal
+from ..rulings.declaring import Declaration, Turned, may_overturn_in_deal, turn_kitty
 from .choices import IllegalPlay, notation
 from .seats import in_turn
 from .views import Offer, Player, PlayerView, Public
@@ -277,6 +277,8 @@ class Deal:
     trump_by: str
     #: the deals thrown in for a weak hand, in order
     weak_hands: list[WeakHand] = field(default_factory=list)
+    #: the kitty's cards turned to find the banker when nobody declared (翻底牌定庄), or None
+    turned: Turned | None = None
 
 
 def deal(rules: Rules, players: Sequence[Player], rng: random.Random, deck: Sequence[Card], *,
@@ -352,10 +354,20 @@ def settle(rules: Rules, players: Sequence[Player], hands: list[list[Card]], kit
             return None
         return Deal(hands, kitty, public, None, None, attempt, "scored", weak)
     else:
-        trump_by = _fallback(rules, players, hands, kitty, public)
+        turned = None
+        if rules.declaring.fallback.kind == "player-level-card" and seat_levels is not None:
+            # 翻底牌定庄: the kitty's cards turned until one is of some player's level, who banks
+            # at it with its suit trump; with none, the next way, the dealer banking at their level
+            turned = turn_kitty(kitty, seat_levels, public.dealer)
+        if turned is not None and turned.banker is not None:
+            card = turned.cards[-1]
+            public.trump, public.level = card.suit, card.rank
+            trump_by: str | None = "fallback"
+        else:
+            trump_by = _fallback(rules, players, hands, kitty, public)
         if trump_by is None:
             return None
-        dealt = Deal(hands, kitty, public, None, None, attempt, trump_by)
+        dealt = Deal(hands, kitty, public, None, None, attempt, trump_by, turned=turned)
     # the last deal is played whatever its hands hold
     thrown = _weak_hand(rules, players, hands, public) if attempt < MAX_DEALS - 1 else None
     if thrown is not None:
@@ -446,7 +458,10 @@ def _fallback(rules: Rules, players: Sequence[Player], hands: list[list[Card]], 
 def first_banker(rules: Rules, dealt: Deal) -> int:
     """The first hand's banker, by ``declaring.first_banker``: the first declarer, the final
     declarer (or the banker their declaration leaves, with ``declaring.level_cards``
-    "own-or-banker"), or the dealer (seat 0); the dealer when nobody declared."""
+    "own-or-banker"), or the dealer (seat 0); when nobody declared, the player at the level of the
+    kitty card turned (翻底牌定庄), else the dealer."""
+    if dealt.standing is None and dealt.turned is not None and dealt.turned.banker is not None:
+        return dealt.turned.banker
     how = rules.declaring.first_banker
     if how == "first-declarer" and dealt.first is not None:
         return dealt.first

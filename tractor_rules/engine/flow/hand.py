@@ -340,7 +340,7 @@ def _score(h: Hand) -> None:
         weak_hands=[(w.seat, w.hand, w.trump) for w in h.dealt.weak_hands],
         kitty_shown=public.kitty_shown, buried_shown=public.buried_shown, buried_by=kitty.burier,
         overturn_round=h.overturn_round, bids=h.bids, bid=h.bid, gave_up=h.gave_up, in_turn_round=h.in_turn_round,
-        cuts=h.cuts, exchange=h.exchange,
+        cuts=h.cuts, exchange=h.exchange, turned=h.dealt.turned,
     )
     if h.auction_redeals:
         record.redeals += h.auction_redeals

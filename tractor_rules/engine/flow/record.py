@@ -12,6 +12,7 @@ from ...rules import Rules, expressions
 from ..deck.cards import CARDS, Card
 from ..deck.order import TRUMP, Order
 from ..oracle import Context
+from ..rulings.declaring import Turned
 from .choices import notation
 
 
@@ -142,6 +143,8 @@ class HandRecord:
     cuts: tuple[tuple[int, Card], ...] = ()
     #: the exchange with the declarer (``declaring.exchange_with_declarer``), where one was made
     exchange: Exchange | None = None
+    #: the kitty's cards turned to find the banker when nobody declared (翻底牌定庄), or None
+    turned: Turned | None = None
 
     @property
     def throws_tried(self) -> int:
@@ -153,7 +156,7 @@ class HandRecord:
 
     def to_log(self) -> dict[str, Any]:
         """The hand as one JSON object (see docs/simulate.md).  The optional keys ("bids" and "bid",
-        "gave_up", "exchange",
+        "gave_up", "exchange", "turned" (the kitty's cards turned to find the banker when nobody declared),
         "called", "declared" (the final declarer's cards, where each player declares at their own level),
         "declarer", "weak_hands", "kitty_shown", "buried_shown", "table_points", "trump_by", "after_hand") are
         written only when the rules use them ("trump_by" also where a hand may be scored without play); "shown_in_declaring" when a rule on called or buried
@@ -185,6 +188,12 @@ class HandRecord:
             out["declarer"] = self.declarer
             shown = next((cards for seat, cards in reversed(self.declarations) if seat == self.declarer), None)
             out["declared"] = None if shown is None else notation(sort(shown))
+        if turns_kitty(self.rules):
+            turned = self.turned
+            out["turned"] = None if turned is None else {
+                "dealer": turned.dealer, "levels": list(turned.levels), "cards": notation(turned.cards),
+                "banker": turned.banker,
+            }
         if self.rules.declaring.exchange_with_declarer and not self.rules.auction.on:
             made = self.exchange
             out["exchange"] = None if made is None else {
@@ -248,6 +257,12 @@ def declares_at_own_level(rules: Rules) -> bool:
     """Whether each player declares with the cards of their own level, the final declarer banking
     at it (the log then says who declared last, and with which cards)."""
     return rules.declaring.level_cards != "hand" and not rules.auction.on
+
+
+def turns_kitty(rules: Rules) -> bool:
+    """Whether the kitty's cards are turned to find the banker when nobody declares (翻底牌定庄:
+    the log then says, for such a hand, the cards turned and who banks)."""
+    return rules.declaring.fallback.kind == "player-level-card" and declares_at_own_level(rules)
 
 
 def scores_unplayed(rules: Rules) -> bool:

@@ -36,7 +36,7 @@ from ..errors import EngineError
 from ..flow.after_hand import HandFacts, fired, kitty_dug, next_banker_after
 from ..flow.deal import MAX_DEALS
 from ..flow.outcome import next_banker_of
-from ..flow.record import declares_at_own_level, names_burier, reads_shown, scores_unplayed
+from ..flow.record import declares_at_own_level, names_burier, reads_shown, scores_unplayed, turns_kitty
 from ..flow.seats import banker_team
 from ..rulings.declaring import OverturnTurn, cut_winner, declares_in_turn, may_overturn
 
@@ -44,7 +44,7 @@ FIELDS = ("ruleset", "level", "trump", "banker", "hands", "kitty", "tricks", "at
           "kitty_points", "kitty_multiplier", "level_change", "next_banker")
 OPTIONAL = ("called", "declarer", "weak_hands", "kitty_shown", "buried_shown", "table_points",
             "table_points_change", "after_hand", "trump_by", "shown_in_declaring", "buried_by", "overturn_round",
-            "bids", "bid", "gave_up", "in_turn", "cuts", "declared", "exchange")
+            "bids", "bid", "gave_up", "in_turn", "cuts", "declared", "exchange", "turned")
 TRICK_FIELDS = ("leader", "plays", "winner", "points")
 
 
@@ -210,6 +210,7 @@ def _replay(entry: str | dict[str, Any], rules: Rules, problems: list[str],
         problems.append("the cards are not the deck: " + "; ".join(parts))
 
     _check_own_level(entry, rules, banker, level, trump, problems)
+    _check_turned(entry, rules, banker, level, trump, ctx, problems)
 
     if entry.get("trump_by") == "scored":  # nobody declared, and the hand was not played
         _check_scored(entry, rules, banker, trump, problems)
@@ -715,6 +716,76 @@ def _check_own_level(entry: dict[str, Any], rules: Rules, banker: int, level: st
     elif made.trump != trump:
         problems.append(f"declared: {shown} names {made.trump or 'no-trump'}, but the hand's trump is "
                         f"{trump or 'no-trump'}")
+
+
+def _check_turned(entry: dict[str, Any], rules: Rules, banker: int, level: str | None, trump: Any, ctx: Any,
+                  problems: list[str]) -> None:
+    """Where the kitty's cards are turned to find the banker when nobody declares (翻底牌定庄,
+    ``declaring.fallback`` "player-level-card"), the logged "turned" (null when someone declared)
+    says the dealer, each seat's level and the cards turned: every card before the last is of no
+    seat's level; the last is of one, its seat the first at that level in turn from the dealer
+    banking at it, with its suit trump ("banker"); or no card is, the whole kitty was turned, and
+    the dealer banks at their level (trump then as the next way says, not checked here)."""
+    if not turns_kitty(rules):
+        if "turned" in entry:
+            problems.append("turned: the rules do not turn the kitty's cards to find the banker")
+        return
+    if "turned" not in entry:
+        problems.append("turned: needed where the kitty's cards are turned to find the banker")
+        return
+    turned = entry["turned"]
+    declarer = entry.get("declarer")
+    if turned is None:
+        if declarer is None and "declarer" in entry:
+            problems.append("turned: null, but nobody declared, so the kitty's cards were turned")
+        return
+    if declarer is not None:
+        problems.append(f"turned: seat {declarer} declared, so no kitty card is turned")
+        return
+    n = rules.table.players
+    if not isinstance(turned, dict) or set(turned) != {"dealer", "levels", "cards", "banker"}:
+        problems.append("turned: an object of dealer, levels, cards and banker")
+        return
+    dealer, levels, shown, found = turned["dealer"], turned["levels"], turned["cards"], turned["banker"]
+    if not _is_int(dealer) or not 0 <= dealer < n:
+        problems.append(f"turned: dealer {dealer!r} is not one of seats 0..{n - 1}")
+        return
+    if not isinstance(levels, list) or len(levels) != n or any(lv not in RANKS for lv in levels):
+        problems.append(f"turned: levels is a list of {n} ranks, one per seat")
+        return
+    if not isinstance(shown, str):
+        problems.append(f"turned: cards {shown!r} is not a string of cards")
+        return
+    try:
+        cards = ctx.cards(shown)
+    except CardNotationError as why:
+        problems.append(f"turned: {why}")
+        return
+    k = rules.table.kitty_size
+    if not cards or len(cards) > k:
+        problems.append(f"turned: {len(cards)} cards turned from a kitty of {k}")
+        return
+    early = [str(c) for c in cards[:-1] if not c.is_joker and c.rank in levels]
+    if early:
+        problems.append(f"turned: {' '.join(early)} is of a player's level, so the turning stops there")
+        return
+    last = cards[-1]
+    if last.is_joker or last.rank not in levels:
+        if found is not None:
+            problems.append(f"turned: {last} is of no player's level, so it names no banker")
+        elif len(cards) != k:
+            problems.append(f"turned: {len(cards)} cards turned, none of a player's level, but the kitty holds {k}")
+        elif banker != dealer or level != levels[dealer]:
+            problems.append(f"no kitty card is of a player's level, so the dealer, seat {dealer}, banks at their level "
+                            f"{levels[dealer]}, not seat {banker} at {level}")
+        return
+    seat = next(s for s in ((dealer + i) % n for i in range(n)) if levels[s] == last.rank)
+    if found != seat or banker != seat:
+        problems.append(f"turned: {last} is of seat {seat}'s level, the first at it in turn from the dealer, seat "
+                        f"{dealer}, so seat {seat} banks, not {banker}")
+    if level != last.rank or trump != last.suit:
+        problems.append(f"turned: {last} makes the hand's level {last.rank} and trump {last.suit}, not {level} and "
+                        f"{trump}")
 
 
 def _check_auction(entry: dict[str, Any], rules: Rules, banker: int, level: str | None, trump: Any,

@@ -110,7 +110,8 @@ def fallback_trump(rules: Rules, kitty: str | Iterable[object], level: str | Non
     The ways (``declaring.fallback``, then ``declaring.fallback_then``) are tried in turn; when none
     names a suit, the first's ``otherwise`` decides.  "kitty-card": the suit of kitty card ``card``;
     a joker there moves on card by card to ``skip_to`` (0: no skipping; below ``card``: backwards).
-    "level-card": the suit of the first level card in the kitty.  "level-card-or-joker": the first
+    "level-card": the suit of the first level card in the kitty (and "player-level-card", with
+    only ``level`` known: ``turn_kitty`` finds the banker too).  "level-card-or-joker": the first
     kitty card that is a level card (its suit) or a joker (no-trump).  "highest-card": the suit of
     the highest kitty card (level cards above aces, jokers left out; the first of equal cards).
     "no-trump": None; "suit": that suit.  "redeal", "partner-names" and "scored" (and ``otherwise`` "redeal") cannot be answered
@@ -148,7 +149,8 @@ def _by_way(way: Fallback, cards: Sequence[Card], level: str | None) -> str | No
         else:
             tried = cards[first - 1:max(way.skip_to, first)]
         return next((card.suit for card in tried if not card.is_joker), _PASS)
-    if way.kind == "level-card":
+    if way.kind in ("level-card", "player-level-card"):
+        # "player-level-card" where only the hand's level is known: every player at that level
         return next((card.suit for card in cards if card.rank == level), _PASS)
     if way.kind == "level-card-or-joker":
         for card in cards:
@@ -163,6 +165,31 @@ def _by_way(way: Fallback, cards: Sequence[Card], level: str | None) -> str | No
             return _PASS
         return max(plain, key=lambda c: (c.rank == level, RANKS.index(c.rank))).suit
     raise EngineError(f"unknown fallback {way.kind!r}")
+
+
+@dataclass(frozen=True, slots=True)
+class Turned:
+    """The kitty's cards turned to find the banker when nobody declared (翻底牌定庄,
+    ``declaring.fallback`` "player-level-card"): the cards turned, in order, and the seat at the
+    level of the last (None when no kitty card is of any player's level, every card turned), with
+    the dealer and each seat's level they were read with."""
+
+    cards: tuple[Card, ...]
+    banker: int | None
+    dealer: int
+    levels: tuple[str | None, ...]
+
+
+def turn_kitty(kitty: Sequence[Card], seat_levels: Sequence[str | None], dealer: int) -> Turned:
+    """Turn ``kitty``'s cards from the first until one is of some seat's level (``seat_levels``):
+    that seat banks, the first at that level in turn from ``dealer`` (the dealer first)."""
+    n = len(seat_levels)
+    for i, card in enumerate(kitty):
+        if card.is_joker or card.rank not in seat_levels:
+            continue
+        seat = next(s for s in ((dealer + k) % n for k in range(n)) if seat_levels[s] == card.rank)
+        return Turned(tuple(kitty[:i + 1]), seat, dealer, tuple(seat_levels))
+    return Turned(tuple(kitty), None, dealer, tuple(seat_levels))
 
 
 @dataclass(frozen=True, slots=True)

@@ -17,7 +17,7 @@ from .scoring import outcome_of
 # The model's Literal types for these fields, spelt out: ``rules`` names no alias for them.
 StepKind = Literal["level", "small-joker", "big-joker", "joker"]
 FallbackKind = Literal["kitty-card", "level-card", "highest-card", "redeal", "no-trump", "partner-names",
-                       "level-card-or-joker", "suit", "scored"]
+                       "level-card-or-joker", "suit", "scored", "player-level-card"]
 Otherwise = Literal["no-trump", "redeal"]
 WeakHand = Literal["no-trumps", "no-points"]
 RedealBy = Literal["holder", "automatic"]
@@ -32,6 +32,7 @@ _STEP_KINDS: dict[str, StepKind] = {
 _FALLBACK_KINDS: dict[str, FallbackKind] = {
     "level_card": "level-card",
     "level_card_or_joker": "level-card-or-joker",
+    "player_level_card": "player-level-card",
     "highest_card": "highest-card",
     "redeal": "redeal",
     "fallback_no_trump": "no-trump",

@@ -206,10 +206,34 @@ def _ways(r: Any) -> Made:
     return sentences(*parts)
 
 
+def _turned(r: Any) -> Made:
+    """翻底牌定庄: the kitty's cards turned to find the banker, then the ways tried after it."""
+    d = r.declaring
+    parts = [_("If nobody declares during the deal, the kitty's cards are turned one by one from the first until "
+               "one is of some player's level: that player is the banker (of several players at that level, the "
+               "first in turn from the dealer, the dealer first), the hand is played at that level, and the card's "
+               "suit is trump, so that the card itself is a level card of the trump suit.")]
+    if not d.fallback_then:
+        parts.append(_("If no kitty card is of any player's level, the player who deals is the banker, at their "
+                       "level, and %(otherwise)s.") % {"otherwise": _otherwise(d.fallback)})
+        return sentences(*parts)
+    ways = list(d.fallback_then)
+    parts.append(_("If no kitty card is of any player's level, the player who deals is the banker, at their level, "
+                   "and %(way)s.") % {"way": _way(ways[0])})
+    parts += [_("If that finds no suit, %(way)s.") % {"way": _way(way)} for way in ways[1:]]
+    if ways[-1].kind not in ("redeal", "no-trump", "partner-names", "suit"):
+        end = _("If none of them finds a suit, %(otherwise)s.") if len(ways) > 1 else \
+            _("If it finds no suit, %(otherwise)s.")
+        parts.append(end % {"otherwise": _otherwise(d.fallback)})
+    return sentences(*parts)
+
+
 def _fallback(r: Any) -> Made:
     fb = r.declaring.fallback
     kind = fb.kind
     jokers = r.table.jokers
+    if kind == "player-level-card" and r.declaring.level_cards != "hand":
+        return _turned(r)
     if r.declaring.fallback_then or kind in ("level-card-or-joker", "suit") or not r.declaring.ladder or (
             kind == "kitty-card" and fb.skip_to and fb.skip_to < fb.card):
         return _ways(r)
@@ -252,6 +276,29 @@ def _first_banker(r: Any) -> Made:
     if not r.declaring.ladder:
         return _("In the first hand there is no banker yet: the player who deals is the banker.")
     how = r.declaring.first_banker
+    turned = r.declaring.fallback.kind == "player-level-card"
+    if turned and r.declaring.level_cards == "own-or-banker" and how == "final-declarer":
+        if r.table.seated:
+            return _("Every hand is declared anew, each player with the level cards of their own team's level, or, "
+                     "once someone has declared, of the banker's level: a declaration with the banker's level "
+                     "cards changes only the trump suit, and one with a player's own makes that player the banker, "
+                     "at their level. Whoever is the banker at the end of the deal banks, and the hand is played "
+                     "at that player's level. If nobody declares, the banker is found by turning the kitty's "
+                     "cards.")
+        return _("Every hand is declared anew, each player with the level cards of their own level, or, once "
+                 "someone has declared, of the banker's level: a declaration with the banker's level cards changes "
+                 "only the trump suit, and one with a player's own makes that player the banker, at their level. "
+                 "Whoever is the banker at the end of the deal banks, and the hand is played at that player's "
+                 "level. If nobody declares, the banker is found by turning the kitty's cards.")
+    if turned and r.declaring.level_cards != "hand" and how == "final-declarer":
+        if r.table.seated:
+            return _("Every hand is declared anew, each player with the level cards of their own team's level: "
+                     "whoever holds the declaration that stands at the end of the deal becomes the banker, and the "
+                     "hand is played at that player's level. If nobody declares, the banker is found by turning "
+                     "the kitty's cards.")
+        return _("Every hand is declared anew, each player with the level cards of their own level: whoever holds "
+                 "the declaration that stands at the end of the deal becomes the banker, and the hand is played at "
+                 "that player's level. If nobody declares, the banker is found by turning the kitty's cards.")
     if r.declaring.level_cards == "own-or-banker" and how == "final-declarer":
         if r.table.seated:
             return _("Every hand is declared anew, each player with the level cards of their own team's level, or, "
@@ -290,6 +337,8 @@ def _first_fallback(r: Any) -> Made:
         return _("If nobody declares in the first hand, the cards are redealt.")
     if d.first_banker == "dealer":
         return _("If nobody declares in the first hand, the trump is chosen as in any other hand.")
+    if d.fallback.kind == "player-level-card" and d.level_cards != "hand":  # 翻底牌定庄 in every hand
+        return _("If nobody declares in the first hand, the banker and the trump are found as in any other hand.")
     # nobody declared, so nobody became banker by declaring: the dealer banks (engine/flow/deal.py)
     return _("If nobody declares in the first hand, the player who dealt is the banker, and the trump is "
              "chosen as in any other hand.")
@@ -405,6 +454,9 @@ def _shown(r: Any) -> Made:
         return _("The kitty is turned face up for every player to see before the banker takes it.")
     if shown.shown_at_end:
         return _("The cards buried are shown to every player once the last trick is over.")
+    if r.declaring.fallback.kind == "player-level-card" and r.declaring.level_cards != "hand":
+        return _("Only the player who buries the kitty sees its cards while the hand is played, but for those "
+                 "turned to find the banker when nobody declared, which every player has seen.")
     return _("Only the player who buries the kitty sees its cards while the hand is played.")
 
 

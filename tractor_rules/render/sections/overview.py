@@ -99,6 +99,15 @@ def _deal(rules: Rules) -> tuple[str, ...]:
     if rules.declaring.in_turn:
         return deal, _("While the cards are dealt, players may declare trump by showing cards (except in a hand "
                        "declared in turn); the declaration that stands names the trump suit (or no-trump).")
+    if rules.declaring.level_cards != "hand" and rules.declaring.fallback.kind == "player-level-card":
+        return (*_deal_declared(rules, deal), _("If nobody declares, the kitty's cards are turned one by one until "
+                                                 "one is of some player's level: that player banks at it, and its "
+                                                 "suit is trump."))
+    return _deal_declared(rules, deal)
+
+
+def _deal_declared(rules: Rules, deal: str) -> tuple[str, ...]:
+    """The deal's step, and the declaring's during it."""
     if rules.declaring.level_cards == "own-or-banker":
         return deal, _("While the cards are dealt, each player may declare trump by showing cards of their own "
                        "level, or of the banker's once someone has declared; the declaration that stands names the "

@@ -474,6 +474,12 @@ def rotation_section(b: Builder) -> None:
 
 
 def _declarer_banks(r: Any) -> Made:
+    if r.declaring.level_cards != "hand" and not r.auction.on and r.declaring.fallback.kind == "player-level-card":
+        if r.rotation.declarer_banks:
+            return _("The player who made trump in a hand (the last declarer) deals the next hand, whose banker is "
+                     "found again by its declaring, or by turning the kitty's cards if nobody declares.")
+        return _("Every hand's banker is found again by its declaring, or by turning the kitty's cards if nobody "
+                 "declares; the rules below name who deals the next hand.")
     if r.declaring.level_cards != "hand" and not r.auction.on:  # every hand's banker is found by declaring
         if r.rotation.declarer_banks:
             return _("The player who made trump in a hand (the last declarer) deals the next hand, whose banker is "
