@@ -141,6 +141,8 @@ OWN_LEVEL = _define("E322", "own-level", "each player declaring at their own lev
                                          "cannot find the banker by that declaring")
 EXCHANGE = _define("E323", "exchange", "the exchange with the declarer where no declaration stands to take, or "
                                        "with a later declaring that would read the cards taken")
+CONTEST = _define("E326", "contest", "a contest for the first trump where the rest of the rules find the first "
+                                     "hand's banker and trump another way")
 
 # --- the oracle and the export ---------------------------------------------------------------------
 CARD_NOTATION = _define("E401", "card-notation", "a card string the notation does not allow")
@@ -174,6 +176,9 @@ OWN_LEVEL_NEVER = _define("W113", "own-level-never", "each player declaring at t
 NEVER_EXCHANGED = _define("W114", "never-exchanged", "the exchange with the declarer where no declaration of "
                                                      "a joker with a pair of level cards can stand, or no tractor "
                                                      "of pairs be shown")
+NEVER_DECLARED_IN_DEAL = _define("W117", "never-declared-in-deal", "a statement about declaring during the deal "
+                                                                   "in a game of one hand whose trump a contest "
+                                                                   "chooses")
 
 
 def code_info(code: str) -> Code:

@@ -330,14 +330,19 @@ def deal(rules: Rules, players: Sequence[Player], rng: random.Random, deck: Sequ
 
 def settle(rules: Rules, players: Sequence[Player], hands: list[list[Card]], kitty: list[Card], public: Public,
            standing: Standing | None, first: int | None, *, first_hand: bool, beyond: bool, attempt: int,
-           weak: list[WeakHand], seat_levels: Sequence[str | None] | None = None) -> Deal | None:
+           weak: list[WeakHand], seat_levels: Sequence[str | None] | None = None,
+           named: str | None = None) -> Deal | None:
     """The declaring over, the deal's trump: the standing declaration's, else the fallback's; then
     a weak hand may throw the deal in (appended to ``weak``).  The deal that stands, or None when
     it is dealt again (``attempt``: the deals thrown in before it).  ``seat_levels``: each seat
     declared at its own level, and the hand is played at the level of the banker the standing
-    declaration makes."""
+    declaration makes.  ``named``: the suit a contest's winner named (``declaring.first_banker``
+    "contest"), trump as a declaration's would be."""
     if beyond:
         dealt = Deal(hands, kitty, public, None, None, attempt, "no-trump")
+    elif named is not None:
+        public.trump = named
+        dealt = Deal(hands, kitty, public, None, None, attempt, "named")
     elif standing is not None:
         public.trump = standing.declaration.trump
         if seat_levels is not None:
@@ -446,7 +451,8 @@ def _fallback(rules: Rules, players: Sequence[Player], hands: list[list[Card]], 
 def first_banker(rules: Rules, dealt: Deal) -> int:
     """The first hand's banker, by ``declaring.first_banker``: the first declarer, the final
     declarer (or the banker their declaration leaves, with ``declaring.level_cards``
-    "own-or-banker"), or the dealer (seat 0); the dealer when nobody declared."""
+    "own-or-banker"), or the dealer (seat 0); the dealer when nobody declared (and until the
+    contest, with "contest", finds the banker)."""
     how = rules.declaring.first_banker
     if how == "first-declarer" and dealt.first is not None:
         return dealt.first
