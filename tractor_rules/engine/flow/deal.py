@@ -437,8 +437,8 @@ def _fallback(rules: Rules, players: Sequence[Player], hands: list[list[Card]], 
         if why.kind == "redeal":
             return None
     # partner-names: the banker's partner (the banker with called partners); in a first hand
-    # nobody banks yet and the dealer stands in
-    banker = public.dealer
+    # nobody banks yet and the dealer stands in (the contest's winner, where a contest found them)
+    banker = public.dealer if public.banker is None else public.banker
     n = public.players
     namer = banker if not rules.table.seated else (banker + 2) % n
     named = players[namer].name_trump(PlayerView(namer, hands[namer], public))

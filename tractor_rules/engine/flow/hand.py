@@ -253,6 +253,7 @@ def _contest(h: Hand) -> Ended | None:
             if named not in suits:
                 raise IllegalPlay(winner, f"named {named!r} as trump, not a suit of a level card it holds")
         h.contest_won = (winner, named)
+        dealt.public.banker = winner  # the winner banks whatever trump they find
         settled = settle(rules, h.players, dealt.hands, dealt.kitty, dealt.public, None, None, first_hand=True,
                          beyond=False, attempt=attempt, weak=weak, named=named)
         if settled is not None:
