@@ -6,8 +6,9 @@ several steps of the same agent.  Action ``c`` (0..53) adds one copy of card cod
 being built; action ``DONE`` (54) plays the chosen cards.  The action mask offers the cards that can
 still be part of a legal play and ``DONE`` once the chosen cards are one.
 
-A hand that asks a seat to choose (an auction's bids; naming trump, by an auction's banker or by
-the player who names it when nobody declares; the banker's giving up the bank) offers the options as further actions: action
+A hand that asks a seat to choose (an auction's bids; naming trump, by an auction's banker, by
+the player who names it when nobody declares, or by the winner of the contest for the first trump,
+among the suits of its level cards; the banker's giving up the bank) offers the options as further actions: action
 ``DONE + 1 + i`` answers with the i-th option of that kind of choice (``choice_options``), the mask
 offering those the engine accepts now.  Declaring, redeals, the exchange with the declarer, burying
 the kitty, Finding Friends' calls and the part of a failed throw are the engine's
@@ -53,7 +54,8 @@ def choice_options(rules: Rules) -> dict[str, tuple[Any, ...]]:
     if "auction" in phases:
         options["bid"] = (None, *rules.auction.bids())
     d = rules.declaring
-    if "name-trump" in phases or any(way.kind == "partner-names" for way in (d.fallback, *d.fallback_then)):
+    if "name-trump" in phases or "contest" in phases \
+            or any(way.kind == "partner-names" for way in (d.fallback, *d.fallback_then)):
         options["name-trump"] = (*SUITS, None)
     if "give-up" in phases:
         options["give-up"] = (False, True)
