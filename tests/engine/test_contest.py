@@ -186,3 +186,18 @@ def test_the_contest_goes_through_json_and_version_3_refuses_it():
     assert tr.Rules.from_dict(data) == D34
     assert rules_to_dict_as(D34, 3) is None
     assert rules_to_dict_as(TWO_DECKS, 3) is not None
+
+
+@pytest.mark.parametrize("extra", [
+    "  overturn after kitty: yes\n",  # an overturner may take the kitty the winner buried
+    "  first dealer: highest cut card, suits ♠ > ♥ > ♣ > ♦\n",
+    "  redeal: a hand without trumps, a hand without points, if its holder asks\n",
+    "  nobody declares: partner names trump\nkitty\n  buried by: the first of the bankers after the declarer\n",
+], ids=["overturn-after-kitty", "cut", "weak-hands", "partner-names-and-buries"])
+@pytest.mark.parametrize("kind", ["random", "greedy"])
+def test_the_contest_plays_and_replays_with_the_other_rules_of_the_first_hand(extra, kind):
+    rules = contest(extra)
+    for seed in range(12):
+        record = play_hand(rules, make_players(kind, 4, random.Random(seed)), random.Random(seed), banker=None)
+        assert record.contest is not None and record.banker == record.contest[0]
+        assert replay_hand(json.dumps(record.to_log()), rules) == []

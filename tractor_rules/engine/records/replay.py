@@ -862,7 +862,8 @@ def _check_contest(entry: dict[str, Any], rules: Rules, banker: int, level: str 
     """With a contest for the first trump (``declaring.first_banker`` "contest"), the logged
     contest ({winner, named} in the game's first hand, null after it): the winner banks, and the
     suit they named is that of a level card they held (so one in their hand as the tricks begin or
-    in the kitty buried), and trump unless an overturn after the kitty changed it."""
+    in the kitty buried), and trump; where the rules overturn after the kitty, an overturner may
+    have taken both, and only the winner's bank is checked."""
     if rules.declaring.first_banker != "contest":
         if "contest" in entry:
             problems.append("contest: logged, but the rules have no contest for the first trump")
@@ -886,10 +887,12 @@ def _check_contest(entry: dict[str, Any], rules: Rules, banker: int, level: str 
     if named not in SUITS:
         problems.append(f"contest: the winner names a suit, not {named!r}")
         return
+    if rules.declaring.overturn_after_kitty:
+        return  # an overturner takes the kitty (the winner's buried cards with it) and the trump
     held = [*hands[winner], *kitty]
     if not any(not c.is_joker and c.rank == level and c.suit == named for c in held):
         problems.append(f"contest: seat {winner} named {named}, but held no level card of it")
-    if trump != named and not rules.declaring.overturn_after_kitty:
+    if trump != named:
         problems.append(f"contest: seat {winner} named {named}, so trump is {named}, not {trump}")
 
 
