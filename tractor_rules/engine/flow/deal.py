@@ -286,7 +286,8 @@ def deal(rules: Rules, players: Sequence[Player], rng: random.Random, deck: Sequ
     None is a first hand: seat 0 deals.  ``beyond``: the extra level, dealt without declaring and
     played in no-trump.  ``auction``: dealt once, without declaring, trump left to the banker the
     auction finds ("named").  ``after_deal``: dealt once, without declaring, the players declaring in
-    turn after it (``declare_in_turn``; trump_by "in-turn" until then).  ``first_dealer``: who deals
+    turn after it (``declare_in_turn``), or a contest's winner naming trump (the phase "contest");
+    trump_by "in-turn" until then.  ``first_dealer``: who deals
     a first hand (the cut's winner; seat 0 without a cut).  ``seat_levels``: each seat declares with
     the cards of its own level (``declaring.level_cards`` "own"), nobody banking while the deal goes
     on; the hand's level (``public.level``) becomes the final declarer's once the declaring ends,
