@@ -142,6 +142,8 @@ def _values_of_4(rules: model.Rules) -> list[str]:
         found.append("declaring.fallback.skip_to before its card (skipping jokers back)")
     if rules.table.partnership == "alone":
         found.append("table.partnership 'alone'")
+    if rules.declaring.first_banker == "contest":
+        found.append("declaring.first_banker 'contest'")
     return found
 
 

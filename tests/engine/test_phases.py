@@ -21,8 +21,9 @@ SWITCHES = ("show-kitty", "overturn", "call", "show-buried")
 #: tested where those statements are
 OTHER_SWITCHES = ("auction", "name-trump", "give-up", "exchange")
 #: the phases of declaring that their own statements switch on: the cut for the first deal
-#: (tests/engine/test_cut.py) and declaring in turn (tests/engine/test_in_turn.py)
-DECLARING_PHASES = ("cut", "declare-in-turn")
+#: (tests/engine/test_cut.py), declaring in turn (tests/engine/test_in_turn.py) and the contest for
+#: the first trump (tests/engine/test_contest.py)
+DECLARING_PHASES = ("cut", "declare-in-turn", "contest")
 
 
 def switched(base: Rules, on: set[str]) -> Rules:

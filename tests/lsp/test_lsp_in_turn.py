@@ -40,6 +40,8 @@ def test_hover_shows_the_sentence_of_declaring_in_turn(session, folder):
      "After the deal the first player of the banker's team after the declarer"),
     ("declare", "  first dealer: highest cut card, suits ♠ > ♥ > ♣ > ♦\n", "first dealer",
      "each player cuts a card from the shuffled pack, and the highest deals"),
+    ("declare", "  first banker: contest winner\n", "first banker",
+     "all the players play rock-paper-scissors, and the winner becomes the banker"),
 ])
 def test_the_other_declaring_phases_are_offered_and_hovered(session, folder, section, line, words, sentence):
     uri, _ = session.open(folder / f"{section}-complete.tractor", f'extends: "two-decks"\n{section}\n  \n')

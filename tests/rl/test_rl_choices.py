@@ -21,6 +21,14 @@ GALLERY = Path(__file__).resolve().parents[2] / "examples" / "house-rules"
 AUCTION = GALLERY / "A01-san-da-ha-auction.tractor"
 #: the bankers may give up the bank to the player whose declaration stands
 GIVE_UP = GALLERY / "L28-give-up-the-bank.tractor"
+#: nobody declares in the first hand: a contest's winner names trump among its level cards' suits
+CONTEST = """\
+ruleset: "A contest for the first trump"
+extends: "two-decks"
+
+declare
+  first banker: contest winner
+"""
 PARTNER_NAMES = """\
 ruleset: "Nobody declares; the banker's partner names trump"
 extends: "two-decks"
@@ -220,3 +228,33 @@ def play_through(environment) -> None:
             environment.step(None)
             continue
         environment.step(int(np.flatnonzero(observation["action_mask"])[0]))
+
+
+def test_the_contests_winner_names_trump_among_the_suits_of_its_level_cards():
+    rules = tractor_rules.loads(CONTEST, "contest.tractor")
+    assert choice_options(rules) == {"name-trump": (*SUITS, None)}
+    named = 0
+    for seed in range(12):
+        environment = raw_env(rules)  # a first hand: the contest finds the banker
+        environment.reset(seed=seed)
+        decision = environment._driver.pending  # type: ignore[union-attr]
+        if decision.kind != "name-trump":
+            continue  # the winner held no level card: trump as nobody declaring in the first hand
+        held = {c.suit for c in decision.view.hand if not c.is_joker and c.rank == "2"}
+        assert set(decision.options) == held and held
+        mask = environment.observe(environment.agent_selection)["action_mask"]
+        offered = [SUITS[i - DONE - 1] for i in np.flatnonzero(mask)]
+        assert set(offered) == held
+        pick = offered[-1]
+        environment.step(DONE + 1 + SUITS.index(pick))
+        play_through(environment)
+        record = environment.record
+        assert record is not None
+        assert record.contest == (decision.seat, pick)
+        assert (record.banker, record.trump) == (decision.seat, pick)
+        named += 1
+    assert named >= 6
+
+
+def test_pettingzoo_api_test_passes_with_a_contest():
+    api_test(raw_env(tractor_rules.loads(CONTEST, "contest.tractor")), num_cycles=300)

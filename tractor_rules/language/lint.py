@@ -719,6 +719,33 @@ class TurnedNever(Linter):
                                                            "player's level' never finds a card: it is tried only "
                                                            "when no kitty card is of any player's level, the "
                                                            "dealer's, at which the hand is then played, included")
+@linter(codes.NEVER_DECLARED_IN_DEAL)
+class NeverDeclaredInDeal(Linter):
+    """What it does: in a game of one hand (``game end: after 1 hands``) whose first hand's trump a
+    contest chooses (``first banker: contest winner``), finds the statements of the file about
+    declaring during the deal: ``overturn``, ``suit order``, ``reinforce`` and ``overturn own``
+    (where nobody overturns after the kitty either).
+
+    Why is this bad? The game's only hand is its first, in which nobody declares while the cards
+    are dealt: the contest's winner names trump after the deal, with nothing standing to overturn,
+    reinforce or break a tie with; so these statements never apply.
+
+    Example: ``first banker: contest winner`` with ``overturn: no`` and ``game end: after 1 hands``.
+
+    Use instead: leave the statement out, or play more hands."""
+
+    def findings(self, ctx: LintContext) -> Iterator[Finding]:
+        rules = ctx.rules
+        d, levels = rules.declaring, rules.levels
+        if d.first_banker != "contest" or d.overturn_after_kitty or rules.auction.on or d.in_turn or not d.ladder:
+            return  # a contest other rules refuse (E326), or declarations after the kitty
+        if levels.game_end != "hands" or levels.end_hands != 1:
+            return
+        for st in ctx.resolved.statements:
+            if st.file == ctx.root and st.kind in _DURING_THE_DEAL and st.kind != "first_banker":
+                yield Finding(st.file, st.pos, f"the game is its first hand only, whose trump a contest chooses "
+                                               f"after a deal without declaring, so '{_DURING_THE_DEAL[st.kind]}' "
+                                               f"never applies: leave it out")
 
 
 def _most_attacker_points(rules: Rules) -> int:

@@ -6,8 +6,8 @@ greenlet (a coroutine with a stack of its own, in the caller's thread) whose pla
 follow, switch back to the caller with the decision and resume with the answer.  A switch costs
 about a microsecond and never waits for the operating system's scheduler (a thread would, at every
 decision); exactly one side runs at any time, so a seed fixes the whole hand.  An auction's bids
-and the naming of trump (by an auction's banker, or by the player the rules let name it when nobody
-declares) are choices among a few options, paused for in the same way; every other decision
+and the naming of trump (by an auction's banker, by the player the rules let name it when nobody
+declares, or by the winner of the contest for the first trump) are choices among a few options, paused for in the same way; every other decision
 (declaring, asking for a redeal, the exchange with the declarer, burying the kitty, Finding Friends'
 calls, the part of a failed throw) is the engine's ``GreedyPlayer``'s.
 
@@ -87,6 +87,10 @@ class _Seat(GreedyPlayer):
         # may name none (no-trump)
         options: tuple[str | None, ...] = SUITS if view.rules.auction.on else (*SUITS, None)
         return self.driver.ask(Decision(self.seat, "name-trump", view, options))
+
+    def name_held_trump(self, view: PlayerView, suits: Sequence[str]) -> str:
+        # the contest's winner names a suit of a level card it holds: those suits only
+        return self.driver.ask(Decision(self.seat, "name-trump", view, tuple(suits)))
 
     def give_up_bank(self, view: PlayerView) -> bool:
         return self.driver.ask(Decision(self.seat, "give-up", view, (False, True)))

@@ -6,8 +6,9 @@ several steps of the same agent.  Action ``c`` (0..53) adds one copy of card cod
 being built; action ``DONE`` (54) plays the chosen cards.  The action mask offers the cards that can
 still be part of a legal play and ``DONE`` once the chosen cards are one.
 
-A hand that asks a seat to choose (an auction's bids; naming trump, by an auction's banker or by
-the player who names it when nobody declares; the banker's giving up the bank) offers the options as further actions: action
+A hand that asks a seat to choose (an auction's bids; naming trump, by an auction's banker, by
+the player who names it when nobody declares, or by the winner of the contest for the first trump,
+among the suits of its level cards; the banker's giving up the bank) offers the options as further actions: action
 ``DONE + 1 + i`` answers with the i-th option of that kind of choice (``choice_options``), the mask
 offering those the engine accepts now.  Burying the kitty, the exchange with the declarer and
 asking for a redeal are the agents' decisions too when the environment is made with them
@@ -79,7 +80,8 @@ def choice_options(rules: Rules, agent_choices: Sequence[str] = ()) -> dict[str,
     if "auction" in phases:
         options["bid"] = (None, *rules.auction.bids())
     d = rules.declaring
-    if "name-trump" in phases or any(way.kind == "partner-names" for way in (d.fallback, *d.fallback_then)):
+    if "name-trump" in phases or "contest" in phases \
+            or any(way.kind == "partner-names" for way in (d.fallback, *d.fallback_then)):
         options["name-trump"] = (*SUITS, None)
     if "give-up" in phases:
         options["give-up"] = (False, True)

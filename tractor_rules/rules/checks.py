@@ -115,6 +115,7 @@ def check_rules(c: Reporter, rules: model.Rules) -> None:
         _check_own_level,
         _check_exchange,
         _check_turned,
+        _check_contest,
     ):
         check(c, rules)
 
@@ -155,7 +156,8 @@ def _check_own_level(c: Reporter, r: model.Rules) -> None:
     elif not d.ladder:
         where = ("declaring.ladder", "with 'ladder: none' nobody declares")
     elif d.first_banker != "final-declarer":
-        words = "the first declarer" if d.first_banker == "first-declarer" else "the dealer"
+        words = {"first-declarer": "the first declarer", "contest": "a contest's winner"}.get(d.first_banker,
+                                                                                              "the dealer")
         where = ("declaring.first_banker", f"'first banker' makes {words} the banker: write 'first banker: "
                                            f"final declarer'")
     elif d.overturn_after_kitty:
@@ -225,6 +227,31 @@ def _check_turned(c: Reporter, r: model.Rules) -> None:
                          "'first kitty card at a player's level' turns the kitty's cards until one is of some "
                          "player's own level, but every player declares at the hand's level: write 'level cards: "
                          "each player's own'", code=codes.TURNED)
+
+
+# --- the contest for the first trump -------------------------------------------------------------
+
+
+def _check_contest(c: Reporter, r: model.Rules) -> None:
+    """A contest for the first trump (``first banker: contest winner``) finds the first hand's
+    banker and trump after a deal without declaring: an auction, an empty ladder (trump always as
+    'nobody declares' says) or declaring in turn after the deal would find them another way."""
+    d = r.declaring
+    if d.first_banker != "contest":
+        return
+    start = "a contest after the first hand's deal finds its banker and trump"
+    if r.auction.on:
+        c.error_at_field(("declaring.first_banker", "auction.direction"),
+                         f"{start}, but an auction decides the bank and the banker names trump: write 'first "
+                         "banker: dealer' or leave the auction out", code=codes.CONTEST)
+    elif not d.ladder:
+        c.error_at_field(("declaring.first_banker", "declaring.ladder"),
+                         f"{start}, but with 'ladder: none' trump is always chosen as 'nobody declares' says: "
+                         "give a ladder or write 'first banker: dealer'", code=codes.CONTEST)
+    elif d.in_turn:
+        c.error_at_field(("declaring.first_banker", "declaring.in_turn"),
+                         f"{start}, but declaring in turn after the deal finds them too: write 'in turn: no', or "
+                         "another first banker", code=codes.CONTEST)
 
 
 # --- auction -------------------------------------------------------------------------------------

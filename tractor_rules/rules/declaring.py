@@ -147,7 +147,11 @@ class Declaring:
     fallback_then: tuple[Fallback, ...] = since(4, default=())
     #: in the first hand (no banker yet)
     #: "dealer": the player who deals the first hand banks
-    first_banker: Literal["first-declarer", "final-declarer", "dealer"] = "first-declarer"
+    #: "contest" (version 4): nobody declares during the first hand's deal; after it every player
+    #: takes part in a contest of chance (rock-paper-scissors, 猜拳), and the winner names trump, a
+    #: suit of a level card they hold, and banks (the phase "contest"); a winner holding no level
+    #: card still banks, trump then chosen as when nobody declares in the first hand
+    first_banker: Literal["first-declarer", "final-declarer", "dealer", "contest"] = "first-declarer"
     #: once the deal is over, a banker against whom another team's declaration stands may give up
     #: the bank (弃庄): that declarer banks instead, the hand staying at its level (the phase
     #: "give-up"; ``Rules.bank_given_up_to``)

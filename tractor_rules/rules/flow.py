@@ -2,7 +2,7 @@
 the sheet states step by step.
 
 The standard hand is ``STANDARD_PHASES``; its optional phases are switched on by the statements that
-have always said whether they happen (``in turn: when ...``, ``shown: before burying``, ``overturn after kitty: yes``,
+have always said whether they happen (``in turn: when ...``, ``first banker: contest winner``, ``shown: before burying``, ``overturn after kitty: yes``,
 ``partners: by calling N cards``, ``shown: at the end``, ``give up the bank: yes``, ``exchange with the declarer: yes``), so every
 ruleset keeps its meaning, and a
 phase's policies are fields of the section that states it: the auction's are the ``auction``
@@ -20,7 +20,9 @@ if TYPE_CHECKING:
 #: "cut": in the game's first hand, the players cut for who draws first (``declaring.first_dealer``);
 #: "deal": the deal, with declaring while it goes, redeals and the first banker; "declare-in-turn":
 #: after the deal, the players declaring in turn from the banker (``declaring.in_turn``, in a hand
-#: its condition allows), the first to declare banking; "auction": the
+#: its condition allows), the first to declare banking; "contest": after the game's first deal,
+#: dealt without declaring, a contest of chance whose winner names trump, a suit of a level card
+#: they hold, and banks (``declaring.first_banker`` "contest"); "auction": the
 #: players bid for the bank in turn instead (``rules.auction``), the best bidder banking;
 #: "exchange": the exchange with the declarer (粘牌, ``declaring.exchange_with_declarer``): another
 #: player showing a joker with a tractor takes the standing three-card declaration's cards, giving
@@ -32,7 +34,7 @@ if TYPE_CHECKING:
 #: "overturn": after the exchange, the others may overturn in turn (炒地皮), an overturner burying
 #: again; "call": the banker calls cards (Finding Friends); "play": the tricks; "show-buried": the
 #: buried cards shown to the table; "score": the points, the level change and the next banker
-PhaseKind = Literal["cut", "deal", "declare-in-turn", "auction", "exchange", "give-up", "show-kitty", "name-trump", "bury",
+PhaseKind = Literal["cut", "deal", "declare-in-turn", "contest", "auction", "exchange", "give-up", "show-kitty", "name-trump", "bury",
                     "overturn", "call", "play", "show-buried", "score"]
 PHASE_KINDS: tuple[PhaseKind, ...] = get_args(PhaseKind)
 
@@ -46,6 +48,7 @@ def hand_phases(rules: Rules) -> tuple[PhaseKind, ...]:
     on = {
         "cut": rules.declaring.first_dealer == "cut",
         "declare-in-turn": rules.declaring.in_turn,
+        "contest": rules.declaring.first_banker == "contest",
         "auction": rules.auction.on,
         "exchange": rules.declaring.exchange_with_declarer and not rules.auction.on,
         "give-up": rules.declaring.give_up_bank and not rules.auction.on,

@@ -288,7 +288,8 @@ def deal(rules: Rules, players: Sequence[Player], rng: random.Random, deck: Sequ
     None is a first hand: seat 0 deals.  ``beyond``: the extra level, dealt without declaring and
     played in no-trump.  ``auction``: dealt once, without declaring, trump left to the banker the
     auction finds ("named").  ``after_deal``: dealt once, without declaring, the players declaring in
-    turn after it (``declare_in_turn``; trump_by "in-turn" until then).  ``first_dealer``: who deals
+    turn after it (``declare_in_turn``), or a contest's winner naming trump (the phase "contest");
+    trump_by "in-turn" until then.  ``first_dealer``: who deals
     a first hand (the cut's winner; seat 0 without a cut).  ``seat_levels``: each seat declares with
     the cards of its own level (``declaring.level_cards`` "own"), nobody banking while the deal goes
     on; the hand's level (``public.level``) becomes the final declarer's once the declaring ends,
@@ -332,14 +333,19 @@ def deal(rules: Rules, players: Sequence[Player], rng: random.Random, deck: Sequ
 
 def settle(rules: Rules, players: Sequence[Player], hands: list[list[Card]], kitty: list[Card], public: Public,
            standing: Standing | None, first: int | None, *, first_hand: bool, beyond: bool, attempt: int,
-           weak: list[WeakHand], seat_levels: Sequence[str | None] | None = None) -> Deal | None:
+           weak: list[WeakHand], seat_levels: Sequence[str | None] | None = None,
+           named: str | None = None) -> Deal | None:
     """The declaring over, the deal's trump: the standing declaration's, else the fallback's; then
     a weak hand may throw the deal in (appended to ``weak``).  The deal that stands, or None when
     it is dealt again (``attempt``: the deals thrown in before it).  ``seat_levels``: each seat
     declared at its own level, and the hand is played at the level of the banker the standing
-    declaration makes."""
+    declaration makes.  ``named``: the suit a contest's winner named (``declaring.first_banker``
+    "contest"), trump as a declaration's would be."""
     if beyond:
         dealt = Deal(hands, kitty, public, None, None, attempt, "no-trump")
+    elif named is not None:
+        public.trump = named
+        dealt = Deal(hands, kitty, public, None, None, attempt, "named")
     elif standing is not None:
         public.trump = standing.declaration.trump
         if seat_levels is not None:
@@ -444,8 +450,8 @@ def _fallback(rules: Rules, players: Sequence[Player], hands: list[list[Card]], 
         if why.kind == "redeal":
             return None
     # partner-names: the banker's partner (the banker with called partners); in a first hand
-    # nobody banks yet and the dealer stands in
-    banker = public.dealer
+    # nobody banks yet and the dealer stands in (the contest's winner, where a contest found them)
+    banker = public.dealer if public.banker is None else public.banker
     n = public.players
     namer = banker if not rules.table.seated else (banker + 2) % n
     named = players[namer].name_trump(PlayerView(namer, hands[namer], public))
@@ -459,7 +465,8 @@ def first_banker(rules: Rules, dealt: Deal) -> int:
     """The first hand's banker, by ``declaring.first_banker``: the first declarer, the final
     declarer (or the banker their declaration leaves, with ``declaring.level_cards``
     "own-or-banker"), or the dealer (seat 0); when nobody declared, the player at the level of the
-    kitty card turned (翻底牌定庄), else the dealer."""
+    kitty card turned (翻底牌定庄), else the dealer (and until the contest, with "contest", finds
+    the banker)."""
     if dealt.standing is None and dealt.turned is not None and dealt.turned.banker is not None:
         return dealt.turned.banker
     how = rules.declaring.first_banker

@@ -12,6 +12,11 @@
   deal; from the banker (the dealer in the first hand) each player may declare once, the first to
   declare banking with their trump; nobody: the banker stays, trump by the fallback (a redeal deals
   and declares in turn again).
+- "contest": in the game's first hand, dealt without declaring (``declaring.first_banker``
+  "contest"): a contest of chance among all the players (rock-paper-scissors), a draw from the
+  hand's random stream; the winner names trump, a suit of a level card they hold, and banks; a
+  winner holding none banks with trump by the first hand's fallback (a redeal deals and contests
+  again).
 - "auction": the players bid for the bank (``auction``); the best bidder banks, and the hand is
   played at their level; everyone passing deals again, where the rules say so.
 - "exchange": the exchange with the declarer (粘牌, ``exchange``): another player showing a joker
@@ -40,7 +45,7 @@ from functools import lru_cache
 
 from ...rules import SUITS, PhaseKind, Rules, Table
 from ..deck.cards import Card, pack
-from ..deck.draws import shuffle
+from ..deck.draws import below, shuffle
 from ..errors import EngineError
 from ..rulings.declaring import cut_winner, declares_in_turn
 from .after_hand import facts_of, fired, next_banker_after
@@ -120,6 +125,11 @@ class Hand:
         self.cuts: tuple[tuple[int, Card], ...] = ()
         #: the exchange with the declarer, where one was made
         self.exchange: Exchange | None = None
+        #: whether this hand's banker and trump are found by a contest after the deal (the game's
+        #: first hand, ``declaring.first_banker`` "contest"), and its winner and the suit they
+        #: named (None: they held no level card), for the deal that stood
+        self.contest = rules.declaring.first_banker == "contest" and banker is None and not beyond
+        self.contest_won: tuple[int, str | None] | None = None
 
     def play(self) -> HandRecord:
         for phase in self.rules.phases():
@@ -136,7 +146,7 @@ def _deal(h: Hand) -> Ended | None:
         # each seat at its own level (a hand played alone: every seat at the hand's level)
         own = h.seat_levels if h.seat_levels is not None else [h.level] * h.n
     dealt = deal(rules, h.players, h.rng, h.deck, level=h.level, banker=h.given_banker, beyond=h.beyond,
-                 auction=auction, after_deal=h.in_turn, first_dealer=h.first_dealer, seat_levels=own)
+                 auction=auction, after_deal=h.in_turn or h.contest, first_dealer=h.first_dealer, seat_levels=own)
     h.dealt, h.hands, h.public = dealt, dealt.hands, dealt.public
     h.standing, h.trump_by = dealt.standing, dealt.trump_by
     if auction:  # the auction finds the banker, who names trump
@@ -221,6 +231,44 @@ def _declare_in_turn(h: Hand) -> Ended | None:
     if h.trump_by == "scored":  # nobody declared in turn, and the rules score the hand without play
         _scored(h)
         return ENDED
+    h.public.ctx = rules.context(h.level, h.public.trump)
+    return None
+
+
+def _contest(h: Hand) -> Ended | None:
+    if not h.contest:  # later hands are declared as the rules say
+        return None
+    rules = h.rules
+    weak: list[WeakHand] = []
+    settled: Deal | None = None
+    winner = 0
+    for attempt in range(MAX_DEALS):
+        dealt = h.dealt
+        winner = below(h.rng, h.n)  # everyone plays; each wins as often as the others
+        hand = dealt.hands[winner]
+        suits = [s for s in SUITS if any(not c.is_joker and c.rank == h.level and c.suit == s for c in hand)]
+        named: str | None = None
+        if suits:
+            named = h.players[winner].name_held_trump(PlayerView(winner, hand, dealt.public), tuple(suits))
+            if named not in suits:
+                raise IllegalPlay(winner, f"named {named!r} as trump, not a suit of a level card it holds")
+        h.contest_won = (winner, named)
+        dealt.public.banker = winner  # the winner banks whatever trump they find
+        settled = settle(rules, h.players, dealt.hands, dealt.kitty, dealt.public, None, None, first_hand=True,
+                         beyond=False, attempt=attempt, weak=weak, named=named)
+        if settled is not None:
+            break
+        if attempt == MAX_DEALS - 1:  # every deal thrown in: the last one is played in no-trump
+            dealt.public.trump = None
+            settled = Deal(dealt.hands, dealt.kitty, dealt.public, None, None, attempt, "no-trump", weak)
+            break
+        _deal(h)
+    if settled is None:  # the loop always ends with a deal that stands
+        raise EngineError("the contest ended without a deal")
+    h.dealt, h.hands, h.public = settled, settled.hands, settled.public
+    h.standing, h.trump_by = settled.standing, settled.trump_by
+    h.banker = winner
+    h.public.banker = winner
     h.public.ctx = rules.context(h.level, h.public.trump)
     return None
 
@@ -340,7 +388,7 @@ def _score(h: Hand) -> None:
         weak_hands=[(w.seat, w.hand, w.trump) for w in h.dealt.weak_hands],
         kitty_shown=public.kitty_shown, buried_shown=public.buried_shown, buried_by=kitty.burier,
         overturn_round=h.overturn_round, bids=h.bids, bid=h.bid, gave_up=h.gave_up, in_turn_round=h.in_turn_round,
-        cuts=h.cuts, exchange=h.exchange, turned=h.dealt.turned,
+        cuts=h.cuts, exchange=h.exchange, turned=h.dealt.turned, contest=h.contest_won,
     )
     if h.auction_redeals:
         record.redeals += h.auction_redeals
@@ -374,6 +422,7 @@ _PHASES: dict[PhaseKind, Callable[[Hand], Ended | None]] = {
     "cut": _cut,
     "deal": _deal,
     "declare-in-turn": _declare_in_turn,
+    "contest": _contest,
     "auction": _auction,
     "exchange": _exchange,
     "give-up": _give_up,

@@ -145,6 +145,9 @@ class HandRecord:
     exchange: Exchange | None = None
     #: the kitty's cards turned to find the banker when nobody declared (翻底牌定庄), or None
     turned: Turned | None = None
+    #: the contest for the first trump (``declaring.first_banker`` "contest"), in the game's first
+    #: hand: its winner, who banks, and the suit they named (None: they held no level card)
+    contest: tuple[int, str | None] | None = None
 
     @property
     def throws_tried(self) -> int:
@@ -164,6 +167,7 @@ class HandRecord:
         overturns after the kitty, "overturn_round" when a rule says who may overturn after the
         kitty, "in_turn" when the rules declare in turn after the deal (null in a hand declared
         during the deal), "cuts" when the first hand's dealer is found by cutting (empty in later
+        hands), "contest" when a contest finds the first hand's banker and trump (null in later
         hands)."""
         ctx = self.rules.context(self.level, self.trump)
         sort = _sorter(ctx)
@@ -222,6 +226,9 @@ class HandRecord:
             }
         if self.rules.declaring.first_dealer == "cut":
             out["cuts"] = [[seat, str(card)] for seat, card in self.cuts]
+        if self.rules.declaring.first_banker == "contest":
+            won = self.contest
+            out["contest"] = None if won is None else {"winner": won[0], "named": won[1]}
         if self.rules.declaring.in_turn:
             it = self.in_turn_round
             out["in_turn"] = None if it is None else {

@@ -208,6 +208,17 @@ class Player:
                 counts[SUITS[c // 13]] += 1
         return max(SUITS, key=lambda s: counts[s])
 
+    def name_held_trump(self, view: PlayerView, suits: Sequence[str]) -> str:
+        """This player won the contest for the first trump (``declaring.first_banker`` "contest")
+        and names trump: one of ``suits``, those of the level cards in the hand.  By default the
+        one of them that makes the most trumps (its cards, with the jokers and level cards, being
+        trumps either way; the first of equal suits)."""
+        counts = {s: 0 for s in suits}
+        for c in view.hand:
+            if c < 52 and RANKS[c % 13] != view.level and SUITS[c // 13] in counts:
+                counts[SUITS[c // 13]] += 1
+        return max(suits, key=lambda s: counts[s])
+
     def bid(self, view: PlayerView, offers: list[int]) -> int | None:
         """The auction (``rules.auction``): one of ``offers``, the bids better than the one standing
         in the order they get better, or None to pass (and be out of the auction).  By default the

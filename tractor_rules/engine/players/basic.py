@@ -63,6 +63,10 @@ class RandomPlayer(Player):
     def redeal(self, view: PlayerView) -> bool:
         return self.rng.random() < 0.5
 
+    def name_held_trump(self, view: PlayerView, suits: Sequence[str]) -> str:
+        """Any of them."""
+        return choice(self.rng, list(suits))
+
     def give_up_bank(self, view: PlayerView) -> bool:
         """Now and then: one time in ten."""
         return self.rng.random() < 0.1

@@ -804,3 +804,6 @@ class HeuristicPlayer(GreedyPlayer):
 
     def name_trump(self, view: PlayerView) -> str | None:
         return max(SUITS, key=lambda s: self._trumps_with(view, s))
+
+    def name_held_trump(self, view: PlayerView, suits: Sequence[str]) -> str:
+        return max(suits, key=lambda s: self._trumps_with(view, s))

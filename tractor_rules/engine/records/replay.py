@@ -26,7 +26,7 @@ from __future__ import annotations
 
 import json
 from collections import Counter
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from typing import Any, NoReturn
 
 from ...errors import CardNotationError
@@ -44,7 +44,7 @@ FIELDS = ("ruleset", "level", "trump", "banker", "hands", "kitty", "tricks", "at
           "kitty_points", "kitty_multiplier", "level_change", "next_banker")
 OPTIONAL = ("called", "declarer", "weak_hands", "kitty_shown", "buried_shown", "table_points",
             "table_points_change", "after_hand", "trump_by", "shown_in_declaring", "buried_by", "overturn_round",
-            "bids", "bid", "gave_up", "in_turn", "cuts", "declared", "exchange", "turned")
+            "bids", "bid", "gave_up", "in_turn", "cuts", "declared", "exchange", "turned", "contest")
 TRICK_FIELDS = ("leader", "plays", "winner", "points")
 
 
@@ -221,6 +221,7 @@ def _replay(entry: str | dict[str, Any], rules: Rules, problems: list[str],
     _check_give_up(entry, rules, banker, problems)
     _check_in_turn(entry, rules, banker, level, trump, problems)
     _check_cuts(entry, rules, ctx, problems)
+    _check_contest(entry, rules, banker, level, trump, hands, kitty, problems)
     _check_exchange(entry, rules, ctx, problems)
 
     # --- the deals thrown in, and the kitty shown ------------------------------------------------
@@ -928,6 +929,45 @@ def _check_in_turn(entry: dict[str, Any], rules: Rules, banker: int, level: str 
         return
     if banker != logged["first"]:
         problems.append(f"in_turn: every player passed, so seat {logged['first']} banks, not seat {banker}")
+
+
+def _check_contest(entry: dict[str, Any], rules: Rules, banker: int, level: str | None, trump: str | None,
+                   hands: list[list[Card]], kitty: Sequence[Card], problems: list[str]) -> None:
+    """With a contest for the first trump (``declaring.first_banker`` "contest"), the logged
+    contest ({winner, named} in the game's first hand, null after it): the winner banks, and the
+    suit they named is that of a level card they held (so one in their hand as the tricks begin or
+    in the kitty buried), and trump; where the rules overturn after the kitty, an overturner may
+    have taken both, and only the winner's bank is checked."""
+    if rules.declaring.first_banker != "contest":
+        if "contest" in entry:
+            problems.append("contest: logged, but the rules have no contest for the first trump")
+        return
+    if "contest" not in entry:
+        problems.append("contest: the rules have a contest for the first trump: log it (null after the first hand)")
+        return
+    won = entry["contest"]
+    if won is None:
+        return
+    n = rules.table.players
+    if not isinstance(won, dict) or set(won) != {"winner", "named"} or not _is_int(won["winner"]) \
+            or not 0 <= won["winner"] < n:
+        problems.append(f"contest: {{\"winner\": a seat 0..{n - 1}, \"named\": a suit or null}}, not {won!r}")
+        return
+    winner, named = won["winner"], won["named"]
+    if banker != winner:
+        problems.append(f"contest: seat {winner} won the contest and banks, not seat {banker}")
+    if named is None:
+        return
+    if named not in SUITS:
+        problems.append(f"contest: the winner names a suit, not {named!r}")
+        return
+    if rules.declaring.overturn_after_kitty:
+        return  # an overturner takes the kitty (the winner's buried cards with it) and the trump
+    held = [*hands[winner], *kitty]
+    if not any(not c.is_joker and c.rank == level and c.suit == named for c in held):
+        problems.append(f"contest: seat {winner} named {named}, but held no level card of it")
+    if trump != named:
+        problems.append(f"contest: seat {winner} named {named}, so trump is {named}, not {trump}")
 
 
 def _check_cuts(entry: dict[str, Any], rules: Rules, ctx: Any, problems: list[str]) -> None:

@@ -272,6 +272,7 @@ handles_choice("first_banker", "declaring.first_banker", {
     "first_declarer": "first-declarer",
     "final_declarer": "final-declarer",
     "dealer": "dealer",
+    "contest_winner": "contest",
 })
 handles_choice("declaring_level", "declaring.level_cards", {"hand_level": "hand", "own_level": "own",
                                                                    "own_or_banker_level": "own-or-banker"})

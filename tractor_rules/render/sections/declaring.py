@@ -299,6 +299,10 @@ def _first_banker(r: Any) -> Made:
         return _("Every hand is declared anew, each player with the level cards of their own level: whoever holds "
                  "the declaration that stands at the end of the deal becomes the banker, and the hand is played at "
                  "that player's level. If nobody declares, the banker is found by turning the kitty's cards.")
+    if how == "contest":
+        return _("In the first hand there is no banker yet, and nobody declares while the cards are dealt: after "
+                 "the deal, all the players play rock-paper-scissors, and the winner becomes the banker and names "
+                 "the trump suit, which must be the suit of a level card they hold.")
     if r.declaring.level_cards == "own-or-banker" and how == "final-declarer":
         if r.table.seated:
             return _("Every hand is declared anew, each player with the level cards of their own team's level, or, "
@@ -333,6 +337,12 @@ def _first_fallback(r: Any) -> Made:
     d = r.declaring
     if not d.ladder:  # the first hand chooses trump as every hand does
         return None
+    if d.first_banker == "contest":  # the contest's winner holds no level card to name
+        if d.first_fallback == "redeal" or d.fallback.kind in ("redeal", "scored"):
+            return _("If the winner of the contest holds no level card, the cards are redealt and the contest is "
+                     "played again.")
+        return _("If the winner of the contest holds no level card, they are the banker all the same, and the "
+                 "trump is chosen as in any other hand.")
     if d.first_fallback == "redeal" or d.fallback.kind == "redeal":
         return _("If nobody declares in the first hand, the cards are redealt.")
     if d.first_banker == "dealer":

@@ -116,12 +116,20 @@ def _deal_declared(rules: Rules, deal: str) -> tuple[str, ...]:
         return deal, _("While the cards are dealt, each player may declare trump by showing cards of their own "
                        "level; the declaration that stands names the trump suit (or no-trump), and its declarer "
                        "banks at their level.")
+    if rules.declaring.first_banker == "contest":
+        return deal, _("While the cards are dealt (except in the game's first hand), players may declare trump by "
+                       "showing cards; the declaration that stands names the trump suit (or no-trump).")
     return deal, _("While the cards are dealt, players may declare trump by showing cards; the declaration that "
                    "stands names the trump suit (or no-trump).")
 
 
 def _cut(rules: Rules) -> tuple[str, ...]:
     return (_("In the game's first hand only: each player cuts a card, and the highest card deals."),)
+
+
+def _contest(rules: Rules) -> tuple[str, ...]:
+    return (_("In the game's first hand only: after the deal, all the players play rock-paper-scissors; the winner "
+              "becomes the banker and names the trump suit, a suit of a level card they hold."),)
 
 
 def _declare_in_turn(rules: Rules) -> tuple[str, ...]:
@@ -228,6 +236,7 @@ _PHASE_STEPS: dict[PhaseKind, Callable[[Rules], tuple[str, ...]]] = {
     "cut": _cut,
     "deal": _deal,
     "declare-in-turn": _declare_in_turn,
+    "contest": _contest,
     "auction": _auction,
     "exchange": _exchange,
     "give-up": _give_up,
