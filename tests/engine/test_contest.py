@@ -23,6 +23,7 @@ from tractor_rules.engine.players.basic import make_players
 from tractor_rules.engine.records.replay import replay_hand
 from tractor_rules.render.sheet import build_sheet
 from tractor_rules.rules import SUITS, Rules
+from player_kinds import EVERY_KIND
 
 GALLERY = Path(__file__).resolve().parents[2] / "examples" / "house-rules"
 D34 = tr.load(str(GALLERY / "D34-rock-paper-scissors-for-the-first-trump.tractor"))
@@ -96,7 +97,7 @@ def test_the_contest_draws_after_the_deal_which_deals_as_without_it():
     assert others and all(sorted(a.hands[s]) == sorted(b.hands[s]) for s in others)
 
 
-@pytest.mark.parametrize("kind", ["random", "greedy", "heuristic", "search"])
+@pytest.mark.parametrize("kind", EVERY_KIND)
 def test_every_kind_of_player_plays_a_game_with_a_contest(kind):
     match = Match(D34, make_players(kind, 4, random.Random(3)), random.Random(3), max_hands=2)
     hands = match.play().hands

@@ -25,6 +25,7 @@ from tractor_rules.engine.players.kinds import make_players
 from tractor_rules.engine.records.replay import replay_hand
 from tractor_rules.engine.rulings.declaring import turn_kitty
 from tractor_rules.errors import RulesetError
+from player_kinds import EVERY_KIND, SEARCH
 
 GALLERY = Path(__file__).resolve().parents[2] / "examples" / "house-rules"
 D27 = GALLERY / "D27-turn-kitty-for-banker.tractor"
@@ -144,19 +145,19 @@ def test_a_ruleset_without_the_way_turns_nothing_and_logs_nothing():
     assert record.banker == 1 and record.level == "9"
 
 
-@pytest.mark.parametrize("kind", ["random", "greedy", "heuristic", "search"])
+@pytest.mark.parametrize("kind", EVERY_KIND)
 def test_every_kind_of_player_plays_turned_hands_that_replay_clean(d27, own, kind):
     # the search player, slow on three decks, plays the two-deck game's one hand
-    rules = own if kind == "search" else d27
+    rules = own if kind == SEARCH else d27
     players = quiet(make_players(kind, rules.table.players, random.Random(4)))
-    match = Match(rules, players, random.Random(5), max_hands=1 if kind == "search" else 12)
+    match = Match(rules, players, random.Random(5), max_hands=1 if kind == SEARCH else 12)
     result = match.play()
     assert result.hands
     for record in result.hands:
         log = record.to_log()
         assert log["turned"] is not None and log["declarer"] is None
         assert replay_hand(json.dumps(log), rules) == []
-    if kind == "search":
+    if kind == SEARCH:
         return
     # and declaring as they will, every hand replays too
     match = Match(d27, make_players(kind, d27.table.players, random.Random(6)), random.Random(7), max_hands=8)
