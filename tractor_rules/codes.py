@@ -141,6 +141,8 @@ OWN_LEVEL = _define("E322", "own-level", "each player declaring at their own lev
                                          "cannot find the banker by that declaring")
 EXCHANGE = _define("E323", "exchange", "the exchange with the declarer where no declaration stands to take, or "
                                        "with a later declaring that would read the cards taken")
+FACE_DOWN = _define("E325", "face-down", "declarations face down until the kitty is buried where the rest of the "
+                                        "rules would judge or read them, or trump, before they are turned")
 
 # --- the oracle and the export ---------------------------------------------------------------------
 CARD_NOTATION = _define("E401", "card-notation", "a card string the notation does not allow")
@@ -174,6 +176,9 @@ OWN_LEVEL_NEVER = _define("W113", "own-level-never", "each player declaring at t
 NEVER_EXCHANGED = _define("W114", "never-exchanged", "the exchange with the declarer where no declaration of "
                                                      "a joker with a pair of level cards can stand, or no tractor "
                                                      "of pairs be shown")
+NEVER_FACE_DOWN = _define("W116", "never-face-down", "declarations face down where no declaration has a card "
+                                                     "to lie face down: nobody declares, or every step is of "
+                                                     "jokers alone, which are shown")
 
 
 def code_info(code: str) -> Code:

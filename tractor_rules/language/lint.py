@@ -692,6 +692,36 @@ class NeverExchanged(Linter):
             yield Finding(written_at.file, written_at.pos, f"the exchange with the declarer never happens: {why}")
 
 
+@linter(codes.NEVER_FACE_DOWN)
+class NeverFaceDown(Linter):
+    """What it does: finds ``declarations: face down until the kitty is buried`` (in ``declare``)
+    where no declaration has a card to lie face down: nobody declares (``ladder: none``), or every
+    step of the ladder is of jokers alone, which are shown face up.
+
+    Why is this bad? Only a declaration's level cards lie face down, hiding its suit: without them
+    every player sees every declaration, and the statement never changes a hand.
+
+    Example: ``declarations: face down until the kitty is buried`` with
+    ``ladder: 2 small jokers < 2 big jokers``.
+
+    Use instead: a ladder with a step of level cards, or no such statement."""
+
+    def findings(self, ctx: LintContext) -> Iterator[Finding]:
+        rules = ctx.rules
+        d = rules.declaring
+        if not d.face_down or rules.auction.on:
+            return  # an auction: an error (E325)
+        if not d.ladder:
+            why = "nobody declares ('ladder: none')"
+        elif all(step.kind != "level" and not step.level_cards for step in d.ladder):
+            why = "every step of the ladder is of jokers alone, which are shown"
+        else:
+            return
+        written_at = next((st for st in reversed(ctx.resolved.statements) if st.kind == "declarations_face"), None)
+        if written_at is not None:
+            yield Finding(written_at.file, written_at.pos, f"no declaration ever lies face down: {why}")
+
+
 def _most_attacker_points(rules: Rules) -> int:
     """Every point card, plus the kitty's best points times (the largest multiplier - 1)."""
     from ..engine.rulings.scoring import evaluate_formula  # (loaded as NeverHolds says)

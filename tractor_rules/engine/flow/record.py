@@ -51,6 +51,19 @@ class Exchange:
 
 
 @dataclass(frozen=True, slots=True)
+class Turned:
+    """The declarations made face down (暗亮), turned once the kitty is buried: the standing
+    declarer and their declaration (None and () when nobody declared), the player who buried and
+    whether they knew trump as they buried (they made the standing declaration, or it is of jokers
+    alone, or nobody declared)."""
+
+    declarer: int | None
+    cards: tuple[Card, ...]
+    burier: int
+    burier_knew: bool
+
+
+@dataclass(frozen=True, slots=True)
 class OverturnRound:
     """The round of overturning after the kitty, as a rule on who may overturn then
     (``declaring.overturn_when``) reads it: whether the hand was the game's first, the declaration
@@ -142,6 +155,8 @@ class HandRecord:
     cuts: tuple[tuple[int, Card], ...] = ()
     #: the exchange with the declarer (``declaring.exchange_with_declarer``), where one was made
     exchange: Exchange | None = None
+    #: the declarations made face down and turned once the kitty was buried (``declaring.face_down``)
+    turned: Turned | None = None
 
     @property
     def throws_tried(self) -> int:
@@ -153,7 +168,7 @@ class HandRecord:
 
     def to_log(self) -> dict[str, Any]:
         """The hand as one JSON object (see docs/simulate.md).  The optional keys ("bids" and "bid",
-        "gave_up", "exchange",
+        "gave_up", "exchange", "face_down",
         "called", "declared" (the final declarer's cards, where each player declares at their own level),
         "declarer", "weak_hands", "kitty_shown", "buried_shown", "table_points", "trump_by", "after_hand") are
         written only when the rules use them ("trump_by" also where a hand may be scored without play); "shown_in_declaring" when a rule on called or buried
@@ -190,6 +205,12 @@ class HandRecord:
             out["exchange"] = None if made is None else {
                 "seat": made.seat, "declarer": made.declarer, "shown": notation(sort(made.shown)),
                 "took": notation(sort(made.took)), "gave": notation(sort(made.gave)),
+            }
+        if self.rules.declaring.face_down and not self.rules.auction.on:
+            turned = self.turned
+            out["face_down"] = None if turned is None else {
+                "declarer": turned.declarer, "turned": notation(sort(turned.cards)) if turned.cards else None,
+                "burier": turned.burier, "burier_knew_trump": turned.burier_knew,
             }
         if self.rules.declaring.redeal_hands:
             out["weak_hands"] = [

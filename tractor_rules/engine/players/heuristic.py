@@ -804,3 +804,8 @@ class HeuristicPlayer(GreedyPlayer):
 
     def name_trump(self, view: PlayerView) -> str | None:
         return max(SUITS, key=lambda s: self._trumps_with(view, s))
+
+    def guess_trump(self, view: PlayerView) -> str | None:
+        """The suit that would give it the most trumps: the one it keeps, burying without knowing
+        trump (暗亮)."""
+        return self.name_trump(view)
