@@ -33,6 +33,7 @@ def declaring_section(b: Builder) -> None:
         b.rule("declaring.first_fallback", _first_fallback)
         b.rule("declaring.exchange_with_declarer", _exchange_with_declarer)
         b.rule("declaring.give_up_bank", _give_up_bank)
+        b.rule("declaring.face_down", _face_down)
         b.rule("declaring.redeal_hands", _weak_hands)
 
 
@@ -305,6 +306,20 @@ def _give_up_bank(r: Any) -> Made:
                  "may give up the bank: that player becomes the banker, and the hand is played at the same level.")
     return _("Once the deal is over, if another player holds the standing declaration, the banker may give up the "
              "bank: that player becomes the banker, and the hand is played at the same level.")
+
+
+def _face_down(r: Any) -> Made:
+    if not r.declaring.face_down or not r.declaring.ladder or r.auction.on:
+        return None  # declarations face up, or none made: nothing to say
+    if r.kitty_exchange.buried_by == "banker" or not r.table.kitty_size:
+        burier = _("the banker takes the kitty and buries")
+    else:
+        burier = _("the player who takes the kitty buries")
+    return _("Declarations are made face down: a declaration's level cards lie face down and its jokers face up, so "
+             "the others see who declared, how many cards and which jokers, but not the suit, and a stronger "
+             "declaration is judged by its step alone. They are turned face up once the kitty is buried: "
+             "%(burier)s not knowing trump, unless that player made the standing declaration or it is of jokers "
+             "alone.") % {"burier": burier}
 
 
 def _weak_hands(r: Any) -> Made:
