@@ -316,10 +316,9 @@ def _face_down(r: Any) -> Made:
     else:
         burier = _("the player who takes the kitty buries")
     return _("Declarations are made face down: a declaration's level cards lie face down and its jokers face up, so "
-             "the others see who declared, how many cards and which jokers, but not the suit, and a stronger "
-             "declaration is judged by its step alone. They are turned face up once the kitty is buried: "
-             "%(burier)s not knowing trump, unless that player made the standing declaration or it is of jokers "
-             "alone.") % {"burier": burier}
+             "the others see who declared, how many cards and which jokers, but not the suit, and a declaration "
+             "overturns another by its strength alone. They are turned face up once the kitty is buried: "
+             "%(burier)s not knowing trump, unless they made the standing declaration or it is of jokers alone.") % {"burier": burier}
 
 
 def _weak_hands(r: Any) -> Made:
