@@ -298,6 +298,25 @@ def test_the_sheet_names_another_burier():
     assert "拿底牌的玩家扣底时不知道主牌花色" in sheet_text(rules, "zh")
 
 
+def test_shandong_the_burier_is_never_the_declarer_and_buries_not_knowing_trump():
+    """D45: the first of the bankers after the declarer buries, so never the declarer: with a ladder
+    whose every step has level cards, the burier never knows trump as they bury."""
+    rules = tr.load(GALLERY / "D45-shandong-face-down.tractor")
+    assert "the player who takes the kitty, never the declarer, buries not knowing trump" in sheet_text(rules, "en")
+    assert "拿底牌扣底的玩家不会是亮主的人" in sheet_text(rules, "zh")
+    played = 0
+    for seed in range(12):
+        record = play_hand(rules, make_players("greedy", 4, random.Random(seed)), random.Random(seed), level="5",
+                           banker=seed % 4)
+        log = record.to_log()
+        assert replay_hand(json.dumps(log), rules) == []
+        if log["face_down"] is not None and log["face_down"]["declarer"] is not None:
+            played += 1
+            assert log["face_down"]["burier"] != log["face_down"]["declarer"]
+            assert log["face_down"]["burier_knew_trump"] is False
+    assert played
+
+
 # --- the reinforcement-learning environment ----------------------------------------------------------
 
 

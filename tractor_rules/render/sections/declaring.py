@@ -311,6 +311,12 @@ def _give_up_bank(r: Any) -> Made:
 def _face_down(r: Any) -> Made:
     if not r.declaring.face_down or not r.declaring.ladder or r.auction.on:
         return None  # declarations face up, or none made: nothing to say
+    if r.kitty_exchange.buried_by == "first-banker-after-declarer" and r.table.kitty_size:
+        return _("Declarations are made face down: a declaration's level cards lie face down and its jokers face "
+                 "up, so the others see who declared, how many cards and which jokers, but not the suit, and a "
+                 "declaration overturns another by its strength alone. They are turned face up once the kitty is "
+                 "buried: the player who takes the kitty, never the declarer, buries not knowing trump, unless the "
+                 "standing declaration is of jokers alone.")
     if r.kitty_exchange.buried_by == "banker" or not r.table.kitty_size:
         burier = _("the banker takes the kitty and buries")
     else:
