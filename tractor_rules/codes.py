@@ -145,6 +145,8 @@ EXCHANGE = _define("E323", "exchange", "the exchange with the declarer where no 
                                        "with a later declaring that would read the cards taken")
 TURNED = _define("E324", "turned", "turning the kitty's cards to find the banker (翻底牌定庄) where the players "
                                    "have no levels of their own, or after another way of choosing trump")
+FACE_DOWN = _define("E325", "face-down", "declarations face down until the kitty is buried where the rest of the "
+                                        "rules would judge or read them, or trump, before they are turned")
 CONTEST = _define("E326", "contest", "a contest for the first trump where the rest of the rules find the first "
                                      "hand's banker and trump another way")
 
@@ -182,6 +184,9 @@ NEVER_EXCHANGED = _define("W114", "never-exchanged", "the exchange with the decl
                                                      "of pairs be shown")
 TURNED_NEVER = _define("W115", "turned-never", "a way of choosing trump after the kitty's cards were turned to "
                                                "find the banker that can never find a card")
+NEVER_FACE_DOWN = _define("W116", "never-face-down", "declarations face down where no declaration has a card "
+                                                     "to lie face down: nobody declares, or every step is of "
+                                                     "jokers alone, which are shown")
 NEVER_DECLARED_IN_DEAL = _define("W117", "never-declared-in-deal", "a statement about declaring during the deal "
                                                                    "in a game of one hand whose trump a contest "
                                                                    "chooses")

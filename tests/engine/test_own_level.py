@@ -254,6 +254,7 @@ def test_who_banks_follows_whose_level_cards_were_shown(either):
 
     class Public:
         declarations: list = []
+        face_down = False  # the declarations are seen (tests/engine/test_face_down.py has them face down)
 
     offers = DeclarationOffers(either, [Chooser("5"), Chooser("5"), Chooser("5"), Chooser("7")], "5",
                                seat_levels=levels)

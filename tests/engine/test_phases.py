@@ -17,9 +17,9 @@ from tractor_rules.rules import PHASE_KINDS, STANDARD_PHASES, Rules
 
 SWITCHES = ("show-kitty", "overturn", "call", "show-buried")
 #: the phases an auction switches on (tests/engine/test_auction.py), giving up the bank
-#: (tests/engine/test_give_up.py) and the exchange with the declarer (tests/engine/test_exchange.py):
-#: tested where those statements are
-OTHER_SWITCHES = ("auction", "name-trump", "give-up", "exchange")
+#: (tests/engine/test_give_up.py), the exchange with the declarer (tests/engine/test_exchange.py) and
+#: declarations face down (tests/engine/test_face_down.py): tested where those statements are
+OTHER_SWITCHES = ("auction", "name-trump", "give-up", "exchange", "reveal")
 #: the phases of declaring that their own statements switch on: the cut for the first deal
 #: (tests/engine/test_cut.py), declaring in turn (tests/engine/test_in_turn.py) and the contest for
 #: the first trump (tests/engine/test_contest.py)

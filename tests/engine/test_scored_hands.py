@@ -206,3 +206,30 @@ def test_a_hand_declared_in_turn_that_nobody_declares_in_is_scored_too():
     for record in found:
         assert record.tricks == [] and record.level_change == ("attackers", 3)
         assert record.to_log()["in_turn"]["turns"] and all(cards is None for _, cards in record.to_log()["in_turn"]["turns"])
+
+
+# --- D44: the source's other choice, the attackers take the bank at their own level ----------------
+
+D44 = GALLERY / "D44-attackers-bank-when-nobody-declares.tractor"
+
+
+def test_d44_the_attackers_take_the_bank_without_going_up_and_the_next_hand_is_at_their_level():
+    rules = tr.loads(f'extends: "{D44}"\nruleset: "hard to declare"\ndeclare\n'
+                     "  ladder: 2 level cards < 2 small jokers < 2 big jokers\n", origin=str(GALLERY / "house.tractor"))
+    fallback = rules.declaring.fallback
+    assert (fallback.kind, fallback.side, fallback.levels) == ("scored", "attackers", 0)
+    found = scored_hands(rules, "random", range(40))
+    assert found
+    for record in found:
+        assert record.tricks == [] and record.level_change == ("attackers", 0)
+        assert record.next_banker == (record.banker + 1) % 4  # the attackers bank next
+    match = Match(rules, make_players("random", 4, random.Random(2)), random.Random(2), max_hands=60)
+    result = match.play()
+    scored = [i for i, hand in enumerate(result.hands) if hand.trump_by == "scored"]
+    assert scored and 0 not in scored
+    for i in scored:
+        if i + 1 < len(result.hands):
+            assert result.hands[i + 1].banker == result.hands[i].next_banker
+    en = {i.key: i.text for i in build_sheet(tr.load(str(D44)), "en").items()}
+    assert en["declaring.fallback"] == ("If nobody declares during the deal, the hand is not played and ends with "
+                                        "this outcome: attackers take the bank.")

@@ -151,6 +151,8 @@ def inert_paths(rules: Rules, leaves: dict[str, object]) -> set[str]:
         drop("declaring.give_up_bank")  # the bank is never given up: nothing to say (tests/engine/test_give_up.py)
     if not d.exchange_with_declarer:
         drop("declaring.exchange_with_declarer")  # no exchange: nothing to say (tests/engine/test_exchange.py)
+    if not d.face_down or not d.ladder or rules.auction.on:
+        drop("declaring.face_down")  # declarations face up: nothing to say (tests/engine/test_face_down.py)
     if t.kitty_size == 0:
         drop("kitty_exchange")
         drop("kitty")  # no kitty: nothing to score, nor to multiply

@@ -719,6 +719,36 @@ class TurnedNever(Linter):
                                                            "player's level' never finds a card: it is tried only "
                                                            "when no kitty card is of any player's level, the "
                                                            "dealer's, at which the hand is then played, included")
+@linter(codes.NEVER_FACE_DOWN)
+class NeverFaceDown(Linter):
+    """What it does: finds ``declarations: face down until the kitty is buried`` (in ``declare``)
+    where no declaration has a card to lie face down: nobody declares (``ladder: none``), or every
+    step of the ladder is of jokers alone, which are shown face up.
+
+    Why is this bad? Only a declaration's level cards lie face down, hiding its suit: without them
+    every player sees every declaration, and the statement never changes a hand.
+
+    Example: ``declarations: face down until the kitty is buried`` with
+    ``ladder: 2 small jokers < 2 big jokers``.
+
+    Use instead: a ladder with a step of level cards, or no such statement."""
+
+    def findings(self, ctx: LintContext) -> Iterator[Finding]:
+        rules = ctx.rules
+        d = rules.declaring
+        if not d.face_down or rules.auction.on:
+            return  # an auction: an error (E325)
+        if not d.ladder:
+            why = "nobody declares ('ladder: none')"
+        elif all(step.kind != "level" and not step.level_cards for step in d.ladder):
+            why = "every step of the ladder is of jokers alone, which are shown"
+        else:
+            return
+        written_at = next((st for st in reversed(ctx.resolved.statements) if st.kind == "declarations_face"), None)
+        if written_at is not None:
+            yield Finding(written_at.file, written_at.pos, f"no declaration ever lies face down: {why}")
+
+
 @linter(codes.NEVER_DECLARED_IN_DEAL)
 class NeverDeclaredInDeal(Linter):
     """What it does: in a game of one hand (``game end: after 1 hands``) whose first hand's trump a

@@ -115,6 +115,7 @@ def check_rules(c: Reporter, rules: model.Rules) -> None:
         _check_own_level,
         _check_exchange,
         _check_turned,
+        _check_face_down,
         _check_contest,
     ):
         check(c, rules)
@@ -252,6 +253,46 @@ def _check_contest(c: Reporter, r: model.Rules) -> None:
         c.error_at_field(("declaring.first_banker", "declaring.in_turn"),
                          f"{start}, but declaring in turn after the deal finds them too: write 'in turn: no', or "
                          "another first banker", code=codes.CONTEST)
+# --- declarations face down ----------------------------------------------------------------------
+
+
+def _check_face_down(c: Reporter, r: model.Rules) -> None:
+    """Declarations face down until the kitty is buried (暗亮): the others see who declared, how
+    many cards and which jokers, but not the suit, and the player who buries may not know trump.
+    A rule that would be judged or read by the suit or trump before the turn cannot be kept:
+    an auction (nobody declares), an overturn after the kitty (buried again), a suit order (a
+    stronger declaration of the same step told by its suit), the exchange with the declarer and
+    giving up the bank (both read the standing declaration before the kitty), a redeal for a hand
+    without trumps and a rule on buried cards (both judged with trump)."""
+    d = r.declaring
+    if not d.face_down:
+        return
+    why: tuple[str, str] | None = None
+    if r.auction.on:
+        why = ("auction.direction", "an auction decides the bank and nobody declares: write 'declarations: face up'")
+    elif d.overturn_after_kitty:
+        why = ("declaring.overturn_after_kitty", "an overturn after the kitty buries it again: write 'overturn "
+                                                 "after kitty: no'")
+    elif d.suit_order:
+        why = ("declaring.suit_order", "a suit order tells a stronger declaration of the same step by its suit, "
+                                       "which lies face down: write 'suit order: none'")
+    elif d.exchange_with_declarer:
+        why = ("declaring.exchange_with_declarer", "the exchange with the declarer takes the standing "
+                                                   "declaration's cards before the kitty, while they lie face down: write "
+                                                   "'exchange with the declarer: no'")
+    elif d.give_up_bank:
+        why = ("declaring.give_up_bank", "the banker gives up the bank knowing the standing declaration's trump, "
+                                         "which lies face down until the kitty is buried: write 'give up the bank: no'")
+    elif "no-trumps" in d.redeal_hands:
+        why = ("declaring.redeal_hands", "a hand without trumps is judged with trump, which lies face down until "
+                                         "the kitty is buried: write 'redeal: a hand without points' or "
+                                         "'redeal: none'")
+    elif r.kitty_exchange.buried_when:
+        why = ("kitty_exchange.buried_when", "a rule on buried cards is judged as the kitty is buried, by a "
+                                             "player who may not know trump: write 'buried cards: any'")
+    if why is not None:
+        c.error_at_field(("declaring.face_down", why[0]),
+                         f"declarations face down until the kitty is buried, but {why[1]}", code=codes.FACE_DOWN)
 
 
 # --- auction -------------------------------------------------------------------------------------

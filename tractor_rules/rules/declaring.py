@@ -169,6 +169,12 @@ class Declaring:
     #: take those three cards, giving the declarer one trump above the aces and two side cards of
     #: their own; trump and the declarer stay (the phase "exchange")
     exchange_with_declarer: bool = since(4, default=False)
+    #: declarations face down (暗亮): during the deal a declaration's level cards lie face down and
+    #: its jokers face up, so that the others see who declared, how many cards and which jokers,
+    #: but not the suit (a stronger declaration is judged by its step, which they see); the banker
+    #: takes the kitty and buries not knowing trump unless they made the standing declaration or it
+    #: is of jokers alone; all are turned once the kitty is buried (the phase "reveal")
+    face_down: bool = since(4, default=False)
     first_fallback: Literal["same", "redeal"] = "same"
     #: who draws first (deals) in the game's first hand: "first-seat" (seat 0), or "cut": each
     #: player cuts a card from the shuffled pack, the highest drawing first (A high, the small and

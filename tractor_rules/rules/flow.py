@@ -3,7 +3,8 @@ the sheet states step by step.
 
 The standard hand is ``STANDARD_PHASES``; its optional phases are switched on by the statements that
 have always said whether they happen (``in turn: when ...``, ``first banker: contest winner``, ``shown: before burying``, ``overturn after kitty: yes``,
-``partners: by calling N cards``, ``shown: at the end``, ``give up the bank: yes``, ``exchange with the declarer: yes``), so every
+``partners: by calling N cards``, ``shown: at the end``, ``give up the bank: yes``, ``exchange with the declarer: yes``,
+``declarations: face down until the kitty is buried``), so every
 ruleset keeps its meaning, and a
 phase's policies are fields of the section that states it: the auction's are the ``auction``
 section's (``bids: 80 down to 5 by 5``), which switches it and the naming of trump on.  ``hand_phases`` gives the phases one
@@ -31,11 +32,12 @@ if TYPE_CHECKING:
 #: (``declaring.give_up_bank``; ``Rules.bank_given_up_to``);
 #: "show-kitty": the kitty as dealt shown to the table; "name-trump": after an auction, the banker
 #: names trump (having seen the kitty, or from the hand alone, as ``auction.trump`` says); "bury": the banker takes the kitty and buries as many cards;
+#: "reveal": the declarations made face down (暗亮, ``declaring.face_down``) turned, trump known to all;
 #: "overturn": after the exchange, the others may overturn in turn (炒地皮), an overturner burying
 #: again; "call": the banker calls cards (Finding Friends); "play": the tricks; "show-buried": the
 #: buried cards shown to the table; "score": the points, the level change and the next banker
 PhaseKind = Literal["cut", "deal", "declare-in-turn", "contest", "auction", "exchange", "give-up", "show-kitty", "name-trump", "bury",
-                    "overturn", "call", "play", "show-buried", "score"]
+                    "reveal", "overturn", "call", "play", "show-buried", "score"]
 PHASE_KINDS: tuple[PhaseKind, ...] = get_args(PhaseKind)
 
 #: every phase a hand can have, in the order they come
@@ -54,6 +56,7 @@ def hand_phases(rules: Rules) -> tuple[PhaseKind, ...]:
         "give-up": rules.declaring.give_up_bank and not rules.auction.on,
         "name-trump": rules.auction.on,
         "show-kitty": rules.kitty_exchange.shown_before_burying,
+        "reveal": rules.declaring.face_down and not rules.auction.on,
         "overturn": rules.declaring.overturn_after_kitty,
         "call": rules.table.partnership == "called",
         "show-buried": rules.kitty_exchange.shown_at_end,

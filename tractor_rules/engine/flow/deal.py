@@ -307,7 +307,7 @@ def deal(rules: Rules, players: Sequence[Player], rng: random.Random, deck: Sequ
         shuffle(rng, cards)
         kitty = cards[len(cards) - k:] if k else []
         hands: list[list[Card]] = [[] for _ in range(n)]
-        public = Public(rules, n, dealer, level, known)
+        public = Public(rules, n, dealer, level, known, face_down=rules.declaring.face_down)
         standing: Standing | None = None
         first: int | None = None
         # each hand's declaring cards, counted as they are dealt

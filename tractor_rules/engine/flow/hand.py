@@ -28,6 +28,9 @@
 - "name-trump": after an auction, the banker names a suit, having seen the kitty or not.
 - "bury": the banker, or the player the rules name (``kitty_exchange.buried_by``), exchanges the
   kitty (``kitty``).
+- "reveal": 暗亮, the declarations made face down turned once the kitty is buried
+  (``declaring.face_down``); until then each player's view shows only what they see of them
+  (``Public.seen_by``), and a player burying without knowing trump buries by a guess.
 - "overturn": 炒地皮, the others overturning after the exchange where the rules allow.
 - "call": with called partners, the banker's calls (``friends``).
 - "play": the tricks, the banker leading the first (``trick_play``).
@@ -56,7 +59,7 @@ from .exchange import TAKEN, Exchange, exchange_show, holds
 from .friends import ask_calls
 from .kitty import Kitty, burier_seat, exchange, overturns
 from .outcome import next_banker_of, point_table, score
-from .record import HandRecord, InTurnRound, OverturnRound
+from .record import FaceDown, HandRecord, InTurnRound, OverturnRound
 from .seats import banker_team
 from .trick_play import play_tricks
 from .views import Player, PlayerView, Public
@@ -130,6 +133,8 @@ class Hand:
         #: named (None: they held no level card), for the deal that stood
         self.contest = rules.declaring.first_banker == "contest" and banker is None and not beyond
         self.contest_won: tuple[int, str | None] | None = None
+        #: the declarations made face down, turned once the kitty was buried
+        self.face_down: FaceDown | None = None
 
     def play(self) -> HandRecord:
         for phase in self.rules.phases():
@@ -344,6 +349,19 @@ def _bury(h: Hand) -> None:
     h.kitty = exchange(h.players, burier, h.hands, h.dealt.kitty, h.public)
 
 
+def _reveal(h: Hand) -> None:
+    """暗亮: the declarations made face down are turned, the kitty buried; trump is known to all."""
+    public = h.public
+    burier = h.kitty.burier
+    knew = public.seen_by(burier).trump_known if public.face_down else True
+    public.face_down = False
+    standing = h.standing
+    cards: tuple[Card, ...] = ()
+    if standing is not None:
+        cards = next(c for seat, c in reversed(public.declarations) if seat == standing.seat)
+    h.face_down = FaceDown(None if standing is None else standing.seat, cards, burier, knew)
+
+
 def _overturn(h: Hand) -> None:
     if h.beyond:  # the extra level has no level rank to declare with
         return
@@ -388,7 +406,7 @@ def _score(h: Hand) -> None:
         weak_hands=[(w.seat, w.hand, w.trump) for w in h.dealt.weak_hands],
         kitty_shown=public.kitty_shown, buried_shown=public.buried_shown, buried_by=kitty.burier,
         overturn_round=h.overturn_round, bids=h.bids, bid=h.bid, gave_up=h.gave_up, in_turn_round=h.in_turn_round,
-        cuts=h.cuts, exchange=h.exchange, turned=h.dealt.turned, contest=h.contest_won,
+        cuts=h.cuts, exchange=h.exchange, turned=h.dealt.turned, contest=h.contest_won, face_down=h.face_down,
     )
     if h.auction_redeals:
         record.redeals += h.auction_redeals
@@ -429,6 +447,7 @@ _PHASES: dict[PhaseKind, Callable[[Hand], Ended | None]] = {
     "show-kitty": _show_kitty,
     "name-trump": _name_trump,
     "bury": _bury,
+    "reveal": _reveal,
     "overturn": _overturn,
     "call": _call,
     "play": _play,

@@ -1,6 +1,8 @@
 """The kitty exchange: the banker takes the kitty and buries as many cards; with
 ``overturn_after_kitty`` the other players may then overturn (炒地皮), each overturner taking the
-kitty and burying in turn.  Only the last player to bury sees the buried cards.  A burial keeps to
+kitty and burying in turn.  Only the last player to bury sees the buried cards.  Where the
+declarations lie face down (暗亮, ``declaring.face_down``) a player burying without knowing trump
+buries by the trump they guess (``Player.guess_trump``).  A burial keeps to
 ``kitty_exchange.buried_when`` (``rulings.cards.burial_error``)."""
 
 from __future__ import annotations
@@ -8,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from ...rules import Rules
+from ...rules import SUITS, Rules
 from ..deck.cards import Card
 from ..errors import EngineError
 from ..rulings.cards import burial_error, shown_in_declaring
@@ -55,7 +57,13 @@ def exchange(players: Sequence[Player], seat: int, hands: list[list[Card]], kitt
         return Kitty([], seat)
     hand = hands[seat]
     hand.extend(kitty)
-    buried = list(players[seat].bury(PlayerView(seat, hand, public), k))
+    view = PlayerView(seat, hand, public)
+    if not view.public.trump_known:  # 暗亮: the declarations lie face down, and the trump is theirs to guess
+        guess = players[seat].guess_trump(view)
+        if guess is not None and guess not in SUITS:
+            raise IllegalPlay(seat, f"guessed {guess!r} as trump, which is not a suit")
+        view.public.trump, view.public.ctx = guess, public.rules.context(public.level, guess)
+    buried = list(players[seat].bury(view, k))
     if len(buried) != k:
         raise IllegalPlay(seat, f"buried {len(buried)} cards, not {k}")
     if not holds(hand, buried):

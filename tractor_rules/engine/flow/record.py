@@ -52,6 +52,19 @@ class Exchange:
 
 
 @dataclass(frozen=True, slots=True)
+class FaceDown:
+    """The declarations made face down (暗亮), turned once the kitty is buried: the standing
+    declarer and their declaration (None and () when nobody declared), the player who buried and
+    whether they knew trump as they buried (they made the standing declaration, or it is of jokers
+    alone, or nobody declared)."""
+
+    declarer: int | None
+    cards: tuple[Card, ...]
+    burier: int
+    burier_knew: bool
+
+
+@dataclass(frozen=True, slots=True)
 class OverturnRound:
     """The round of overturning after the kitty, as a rule on who may overturn then
     (``declaring.overturn_when``) reads it: whether the hand was the game's first, the declaration
@@ -148,6 +161,8 @@ class HandRecord:
     #: the contest for the first trump (``declaring.first_banker`` "contest"), in the game's first
     #: hand: its winner, who banks, and the suit they named (None: they held no level card)
     contest: tuple[int, str | None] | None = None
+    #: the declarations made face down and turned once the kitty was buried (``declaring.face_down``)
+    face_down: FaceDown | None = None
 
     @property
     def throws_tried(self) -> int:
@@ -160,6 +175,7 @@ class HandRecord:
     def to_log(self) -> dict[str, Any]:
         """The hand as one JSON object (see docs/simulate.md).  The optional keys ("bids" and "bid",
         "gave_up", "exchange", "turned" (the kitty's cards turned to find the banker when nobody declared),
+        "face_down",
         "called", "declared" (the final declarer's cards, where each player declares at their own level),
         "declarer", "weak_hands", "kitty_shown", "buried_shown", "table_points", "trump_by", "after_hand") are
         written only when the rules use them ("trump_by" also where a hand may be scored without play); "shown_in_declaring" when a rule on called or buried
@@ -203,6 +219,12 @@ class HandRecord:
             out["exchange"] = None if made is None else {
                 "seat": made.seat, "declarer": made.declarer, "shown": notation(sort(made.shown)),
                 "took": notation(sort(made.took)), "gave": notation(sort(made.gave)),
+            }
+        if self.rules.declaring.face_down and not self.rules.auction.on:
+            down = self.face_down
+            out["face_down"] = None if down is None else {
+                "declarer": down.declarer, "turned": notation(sort(down.cards)) if down.cards else None,
+                "burier": down.burier, "burier_knew_trump": down.burier_knew,
             }
         if self.rules.declaring.redeal_hands:
             out["weak_hands"] = [

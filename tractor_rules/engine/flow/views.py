@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from ...rules import RANKS, SUITS, Rules
 from ..deck.cards import Card
@@ -76,6 +76,34 @@ class Public:
     #: the player who took the kitty and buried first (``kitty_exchange.buried_by``: the banker
     #: unless the rules name another); None before the exchange
     buried_by: int | None = None
+    #: declarations face down (暗亮, ``declaring.face_down``): True from the deal until they are
+    #: turned once the kitty is buried; while it is, each player's view (``PlayerView``) is this
+    #: table as that player sees it (``seen_by``)
+    face_down: bool = False
+    #: in one player's view while declarations lie face down: for each of ``declarations``, how
+    #: many of its cards lie face down (left out of its cards there); empty: every card seen
+    unseen: tuple[int, ...] = ()
+    #: in one player's view while declarations lie face down: False when the standing declaration's
+    #: trump is not known to that player (``trump`` and ``ctx`` are then their guess, the banker's
+    #: as they bury); True once it is
+    trump_known: bool = True
+
+    def seen_by(self, seat: int) -> Public:
+        """The table as ``seat`` sees it while the declarations lie face down: of every other
+        player's declaration only its jokers (``unseen`` counting the rest), and trump only when
+        ``seat`` made the standing declaration or it is of jokers alone (else no trump, ``trump_known``
+        False)."""
+        seen: list[tuple[int, tuple[Card, ...]]] = []
+        unseen: list[int] = []
+        for who, cards in self.declarations:
+            shown = cards if who == seat else tuple(c for c in cards if c.is_joker)
+            seen.append((who, shown))
+            unseen.append(len(cards) - len(shown))
+        known = not self.declarations or unseen[-1] == 0 or self.declarations[-1][0] == seat
+        view = replace(self, declarations=seen, unseen=tuple(unseen), face_down=False)
+        if not known:
+            view.trump, view.ctx, view.trump_known = None, None, False
+        return view
 
 
 def split_by_suit(order: Order, hand: Sequence[Card]) -> list[tuple[Card, ...]]:
@@ -97,7 +125,8 @@ class PlayerView:
                  by_suit: tuple[tuple[Card, ...], ...] | None = None):
         self.seat = seat
         self.hand: tuple[Card, ...] = tuple(hand)
-        self.public = public
+        #: while declarations lie face down, the table as this player sees it
+        self.public = public.seen_by(seat) if public.face_down else public
         #: the cards this player buried, if they did
         self.kitty = kitty
         #: the hand's cards of each effective suit (``split_by_suit``), when the table keeps the
@@ -218,6 +247,12 @@ class Player:
             if c < 52 and RANKS[c % 13] != view.level and SUITS[c // 13] in counts:
                 counts[SUITS[c // 13]] += 1
         return max(suits, key=lambda s: counts[s])
+    def guess_trump(self, view: PlayerView) -> str | None:
+        """This player takes the kitty while the declarations lie face down (暗亮,
+        ``declaring.face_down``) and does not know the standing declaration's suit: the trump to
+        bury by (None: no-trump).  By default their longest suit (as ``Player.name_trump`` names
+        it), which they then keep."""
+        return Player.name_trump(self, view)
 
     def bid(self, view: PlayerView, offers: list[int]) -> int | None:
         """The auction (``rules.auction``): one of ``offers``, the bids better than the one standing

@@ -66,6 +66,9 @@ class RandomPlayer(Player):
     def name_held_trump(self, view: PlayerView, suits: Sequence[str]) -> str:
         """Any of them."""
         return choice(self.rng, list(suits))
+    def guess_trump(self, view: PlayerView) -> str | None:
+        """A suit at random."""
+        return choice(self.rng, SUITS)
 
     def give_up_bank(self, view: PlayerView) -> bool:
         """Now and then: one time in ten."""
@@ -186,8 +189,8 @@ class GreedyPlayer(Player):
         longest = max(SUITS, key=lambda s: counts[s])
         standing = view.public.declarations[-1] if view.public.declarations else None
         if standing is not None:
-            seat, cards = standing
-            if seat in view.teammates() or (not cards[0].is_joker and cards[0].suit == longest):
+            seat, cards = standing  # cards: those seen (none of a declaration face down)
+            if seat in view.teammates() or (cards and not cards[0].is_joker and cards[0].suit == longest):
                 return None
         mine = [o for o in offers if o.trump == longest]
         if not mine:

@@ -44,7 +44,7 @@ FIELDS = ("ruleset", "level", "trump", "banker", "hands", "kitty", "tricks", "at
           "kitty_points", "kitty_multiplier", "level_change", "next_banker")
 OPTIONAL = ("called", "declarer", "weak_hands", "kitty_shown", "buried_shown", "table_points",
             "table_points_change", "after_hand", "trump_by", "shown_in_declaring", "buried_by", "overturn_round",
-            "bids", "bid", "gave_up", "in_turn", "cuts", "declared", "exchange", "turned", "contest")
+            "bids", "bid", "gave_up", "in_turn", "cuts", "declared", "exchange", "turned", "contest", "face_down")
 TRICK_FIELDS = ("leader", "plays", "winner", "points")
 
 
@@ -223,6 +223,7 @@ def _replay(entry: str | dict[str, Any], rules: Rules, problems: list[str],
     _check_cuts(entry, rules, ctx, problems)
     _check_contest(entry, rules, banker, level, trump, hands, kitty, problems)
     _check_exchange(entry, rules, ctx, problems)
+    _check_face_down(entry, rules, ctx, banker, problems)
 
     # --- the deals thrown in, and the kitty shown ------------------------------------------------
     _check_weak_hands(entry, rules, level, hands, problems)
@@ -645,6 +646,63 @@ def _check_exchange(entry: dict[str, Any], rules: Rules, ctx: Any, problems: lis
     back_error = ctx.give_back_error(gave)
     if back_error is not None:
         problems.append(f"exchange: seat {seat} gave back {back_error}")
+
+
+def _check_face_down(entry: dict[str, Any], rules: Rules, ctx: Any, banker: int, problems: list[str]) -> None:
+    """With ``declaring.face_down`` (暗亮), the logged "face_down" (the standing declarer and their
+    declaration as turned once the kitty was buried, both null when nobody declared; who buried;
+    whether they knew trump as they buried) is what the rules say: the cards turned are a
+    declaration of the ladder naming the hand's trump, the burier is of the banker's team (the
+    banker where the banker buries), and the burier knew trump exactly when they made the standing
+    declaration, it is of jokers alone (face up), or nobody declared."""
+    allowed = rules.declaring.face_down and not rules.auction.on
+    if not allowed:
+        if "face_down" in entry:
+            problems.append("face_down: the rules do not lay declarations face down")
+        return
+    if "face_down" not in entry:
+        problems.append("face_down: needed when the rules lay declarations face down")
+        return
+    made = entry["face_down"]
+    keys = ("declarer", "turned", "burier", "burier_knew_trump")
+    if not isinstance(made, dict) or sorted(made) != sorted(keys):
+        problems.append(f"face_down: an object of {', '.join(keys)} in a hand played")
+        return
+    n = rules.table.players
+    declarer, burier, knew = made["declarer"], made["burier"], made["burier_knew_trump"]
+    if not _is_int(burier) or not 0 <= burier < n:
+        problems.append(f"face_down: burier {burier!r} is not one of seats 0..{n - 1}")
+        return
+    if declarer is not None and (not _is_int(declarer) or not 0 <= declarer < n):
+        problems.append(f"face_down: declarer {declarer!r} is not one of seats 0..{n - 1}")
+        return
+    if not isinstance(knew, bool):
+        problems.append("face_down: burier_knew_trump is true or false")
+        return
+    if (declarer is None) != (made["turned"] is None):
+        problems.append("face_down: a declarer and the cards turned go together (both null when nobody declared)")
+        return
+    jokers_only = False
+    if declarer is not None:
+        try:
+            turned = ctx.cards(made["turned"])
+        except (CardNotationError, TypeError) as why:
+            problems.append(f"face_down: {why}")
+            return
+        declared = rules.declaration(list(turned), ctx.level)
+        if declared is None or declared.trump != ctx.trump:
+            problems.append(f"face_down: the cards turned, {made['turned']}, are not a declaration of the hand's "
+                            f"trump")
+        jokers_only = all(c.is_joker for c in turned)
+    if rules.kitty_exchange.buried_by == "banker" and burier != banker:
+        problems.append(f"face_down: the banker buries, seat {banker}, not seat {burier}")
+    elif burier not in banker_team(rules, banker):
+        problems.append(f"face_down: seat {burier} is not of the banker's team, which buries")
+    should = declarer is None or burier == declarer or jokers_only
+    if knew != should:
+        problems.append(f"face_down: seat {burier} buried {'knowing' if knew else 'not knowing'} trump, but "
+                        f"{'saw' if should else 'could not see'} it: the declarations lie face down until the kitty "
+                        f"is buried")
 
 
 def _check_give_up(entry: dict[str, Any], rules: Rules, banker: int, problems: list[str]) -> None:

@@ -164,6 +164,7 @@ def _in_turn(c: Compiler, st: Statement) -> None:
 handles_choice("overturn_own", "declaring.overturn_own", YES_NO)
 handles_choice("give_up_bank", "declaring.give_up_bank", YES_NO)
 handles_choice("exchange_with_declarer", "declaring.exchange_with_declarer", YES_NO)
+handles_choice("declarations_face", "declaring.face_down", {"face_up": False, "face_down_until_buried": True})
 
 
 @handles("overturn_after_kitty")

@@ -39,6 +39,7 @@ def declaring_section(b: Builder) -> None:
         b.example("declaring.exchange_with_declarer_example", phx.exchange_example)
         b.rule("declaring.give_up_bank", _give_up_bank)
         b.example("declaring.give_up_bank_example", phx.give_up_example)
+        b.rule("declaring.face_down", _face_down)
         b.rule("declaring.redeal_hands", _weak_hands)
 
 
@@ -372,6 +373,25 @@ def _give_up_bank(r: Any) -> Made:
                  "may give up the bank: that player becomes the banker, and the hand is played at the same level.")
     return _("Once the deal is over, if another player holds the standing declaration, the banker may give up the "
              "bank: that player becomes the banker, and the hand is played at the same level.")
+
+
+def _face_down(r: Any) -> Made:
+    if not r.declaring.face_down or not r.declaring.ladder or r.auction.on:
+        return None  # declarations face up, or none made: nothing to say
+    if r.kitty_exchange.buried_by == "first-banker-after-declarer" and r.table.kitty_size:
+        return _("Declarations are made face down: a declaration's level cards lie face down and its jokers face "
+                 "up, so the others see who declared, how many cards and which jokers, but not the suit, and a "
+                 "declaration overturns another by its strength alone. They are turned face up once the kitty is "
+                 "buried: the player who takes the kitty, never the declarer, buries not knowing trump, unless the "
+                 "standing declaration is of jokers alone.")
+    if r.kitty_exchange.buried_by == "banker" or not r.table.kitty_size:
+        burier = _("the banker takes the kitty and buries")
+    else:
+        burier = _("the player who takes the kitty buries")
+    return _("Declarations are made face down: a declaration's level cards lie face down and its jokers face up, so "
+             "the others see who declared, how many cards and which jokers, but not the suit, and a declaration "
+             "overturns another by its strength alone. They are turned face up once the kitty is buried: "
+             "%(burier)s not knowing trump, unless they made the standing declaration or it is of jokers alone.") % {"burier": burier}
 
 
 def _weak_hands(r: Any) -> Made:

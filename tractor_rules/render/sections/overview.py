@@ -226,6 +226,12 @@ def _exchange(rules: Rules) -> tuple[str, ...]:
               "pair, giving back a trump above the aces and two cards of the side suits."),)
 
 
+def _reveal(rules: Rules) -> tuple[str, ...]:
+    if not rules.declaring.ladder:
+        return ()
+    return (_("The declarations, made face down, are turned face up: every player now knows trump."),)
+
+
 def _give_up(rules: Rules) -> tuple[str, ...]:
     return (_("Giving up the bank: the banker may hand the bank to the player whose declaration stands, if that "
               "player is not on the banker's team."),)
@@ -243,6 +249,7 @@ _PHASE_STEPS: dict[PhaseKind, Callable[[Rules], tuple[str, ...]]] = {
     "show-kitty": _show_kitty,
     "name-trump": _name_trump,
     "bury": _bury,
+    "reveal": _reveal,
     "overturn": _overturn,
     "call": _call,
     "play": _play,
