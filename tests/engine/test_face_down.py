@@ -22,6 +22,7 @@ from tractor_rules.engine.players.basic import GreedyPlayer
 from tractor_rules.engine.players.kinds import make_players
 from tractor_rules.engine.records.replay import replay_hand
 from tractor_rules.errors import RulesetError
+from player_kinds import EVERY_KIND, SEARCH
 
 GALLERY = Path(__file__).resolve().parents[2] / "examples" / "house-rules"
 D33 = GALLERY / "D33-declarations-face-down.tractor"
@@ -220,9 +221,9 @@ def test_a_ruleset_without_the_statement_shows_every_declaration():
 # --- every player, the log and its replay -------------------------------------------------------------
 
 
-@pytest.mark.parametrize("kind", ["random", "greedy", "heuristic", "search"])
+@pytest.mark.parametrize("kind", EVERY_KIND)
 def test_every_kind_of_player_plays_hands_that_replay_clean(face_down, kind):
-    hands = 3 if kind == "search" else 60
+    hands = 3 if kind == SEARCH else 60
     blind = 0
     for seed in range(hands):
         players = make_players(kind, 4, random.Random(seed))
@@ -230,7 +231,7 @@ def test_every_kind_of_player_plays_hands_that_replay_clean(face_down, kind):
         log = record.to_log()
         assert replay_hand(json.dumps(log), face_down) == []
         blind += not log["face_down"]["burier_knew_trump"]
-    if kind != "search":
+    if kind != SEARCH:
         assert blind  # now and then the banker buries not knowing trump
 
 
