@@ -16,7 +16,6 @@ import pytest
 from sheet_words import sheet_text
 
 import tractor_rules as tr
-from tractor_rules.codec import rules_to_dict_as
 from tractor_rules.engine.flow.choices import IllegalPlay
 from tractor_rules.engine.flow.views import PlayerView, Public
 from tractor_rules.engine.game import play_hand
@@ -24,6 +23,7 @@ from tractor_rules.engine.players.basic import GreedyPlayer
 from tractor_rules.engine.records.replay import replay_hand
 from tractor_rules.errors import RulesetError
 from player_kinds import EVERY_KIND, SEARCH, hands_that_replay_clean
+from json_forms import assert_a_field_of_version_4
 
 GALLERY = Path(__file__).resolve().parents[2] / "examples" / "house-rules"
 D35 = GALLERY / "D35-exchange-with-the-declarer.tractor"
@@ -238,13 +238,7 @@ def test_the_replay_checks_the_exchange(shandong):
 
 
 def test_the_json_form_round_trips_and_earlier_versions_refuse_it(shandong):
-    data = shandong.to_dict()
-    assert data["declaring"]["exchange_with_declarer"] is True
-    assert tr.Rules.from_dict(data) == shandong
-    assert rules_to_dict_as(shandong, 3) is None
-    old = rules_to_dict_as(tr.load("two-decks"), 3)
-    assert old is not None and "exchange_with_declarer" not in old["declaring"]
-    assert not tr.Rules.from_dict(old).declaring.exchange_with_declarer
+    assert_a_field_of_version_4(shandong, "declaring", "exchange_with_declarer", True)
 
 
 # --- the sheet ---------------------------------------------------------------------------------------

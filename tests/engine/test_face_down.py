@@ -15,7 +15,6 @@ import pytest
 from sheet_words import sheet_text
 
 import tractor_rules as tr
-from tractor_rules.codec import rules_to_dict_as
 from tractor_rules.engine.flow.views import PlayerView
 from tractor_rules.engine.game import play_hand
 from tractor_rules.engine.players.basic import GreedyPlayer
@@ -23,6 +22,7 @@ from tractor_rules.engine.players.kinds import make_players
 from tractor_rules.engine.records.replay import replay_hand
 from tractor_rules.errors import RulesetError
 from player_kinds import EVERY_KIND, SEARCH
+from json_forms import assert_a_field_of_version_4
 
 GALLERY = Path(__file__).resolve().parents[2] / "examples" / "house-rules"
 D33 = GALLERY / "D33-declarations-face-down.tractor"
@@ -269,13 +269,7 @@ def test_the_replay_checks_what_the_burier_knew(face_down):
 
 
 def test_the_json_form_round_trips_and_earlier_versions_refuse_it(face_down):
-    data = face_down.to_dict()
-    assert data["declaring"]["face_down"] is True
-    assert tr.Rules.from_dict(data) == face_down
-    assert rules_to_dict_as(face_down, 3) is None
-    old = rules_to_dict_as(tr.load("two-decks"), 3)
-    assert old is not None and "face_down" not in old["declaring"]
-    assert not tr.Rules.from_dict(old).declaring.face_down
+    assert_a_field_of_version_4(face_down, "declaring", "face_down", True)
 
 
 # --- the sheet ---------------------------------------------------------------------------------------

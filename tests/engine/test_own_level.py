@@ -13,7 +13,6 @@ import pytest
 from sheet_words import sheet_text
 
 import tractor_rules as tr
-from tractor_rules.codec import rules_to_dict_as
 from tractor_rules.engine.deck.cards import parse_cards
 from tractor_rules.engine.flow.deal import DeclarationOffers, Standing
 from tractor_rules.engine.flow.match import Match
@@ -23,6 +22,7 @@ from tractor_rules.engine.players.kinds import make_players
 from tractor_rules.engine.records.replay import replay_hand
 from tractor_rules.errors import RulesetError
 from player_kinds import EVERY_KIND, SEARCH
+from json_forms import assert_a_field_of_version_4
 
 GALLERY = Path(__file__).resolve().parents[2] / "examples" / "house-rules"
 L27 = GALLERY / "L27-declare-at-own-level.tractor"
@@ -177,13 +177,7 @@ def test_the_replay_checks_the_declarer_and_their_cards(fixed):
 
 
 def test_the_json_form_round_trips_and_earlier_versions_refuse_it(own):
-    data = own.to_dict()
-    assert data["declaring"]["level_cards"] == "own"
-    assert tr.Rules.from_dict(data) == own
-    assert rules_to_dict_as(own, 3) is None
-    old = rules_to_dict_as(tr.load("two-decks"), 3)
-    assert old is not None and "level_cards" not in old["declaring"]
-    assert tr.Rules.from_dict(old).declaring.level_cards == "hand"
+    assert_a_field_of_version_4(own, "declaring", "level_cards", "own")
 
 
 # --- the sheet ---------------------------------------------------------------------------------------
