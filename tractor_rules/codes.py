@@ -141,6 +141,8 @@ OWN_LEVEL = _define("E322", "own-level", "each player declaring at their own lev
                                          "cannot find the banker by that declaring")
 EXCHANGE = _define("E323", "exchange", "the exchange with the declarer where no declaration stands to take, or "
                                        "with a later declaring that would read the cards taken")
+REDEAL_ASKED = _define("E327", "redeal-asked", "a condition on who may ask for a redeal that the rest of the "
+                                              "rules cannot play, or that would redeal every deal")
 
 # --- the oracle and the export ---------------------------------------------------------------------
 CARD_NOTATION = _define("E401", "card-notation", "a card string the notation does not allow")
@@ -174,6 +176,8 @@ OWN_LEVEL_NEVER = _define("W113", "own-level-never", "each player declaring at t
 NEVER_EXCHANGED = _define("W114", "never-exchanged", "the exchange with the declarer where no declaration of "
                                                      "a joker with a pair of level cards can stand, or no tractor "
                                                      "of pairs be shown")
+REDEAL_NEVER = _define("W118", "redeal-never", "a condition on who may ask for a redeal that no player's dealt "
+                                              "hand can meet, so no deal is ever redealt")
 
 
 def code_info(code: str) -> Code:

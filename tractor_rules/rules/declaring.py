@@ -174,3 +174,8 @@ class Declaring:
     #: who decides such a redeal: "holder" (the player holding the hand may ask for it) or
     #: "automatic" (the cards are always redealt)
     redeal_by: Literal["holder", "automatic"] = since(2, default="holder")
+    #: a player of whom this condition holds once trump is known (evaluated at
+    #: ``expressions.REDEAL``, asked of each player in turn from the banker) lets the cards be
+    #: redealt, as ``redeal_by`` says; empty: only ``redeal_hands``.  It reads the player's role
+    #: (an attacker, a banker), the points and trumps they were dealt, and the redeals so far
+    redeal_when: Condition = since(4, default=Condition(()))

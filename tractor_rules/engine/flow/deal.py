@@ -37,9 +37,10 @@ from ...rules import SUITS, Rules
 from ..deck.cards import Card, deck_cards, pack_copies
 from ..deck.draws import shuffle
 from ..errors import NoTrumpFromKitty
-from ..rulings.declaring import Declaration, may_overturn_in_deal
+from ..oracle import redeal_turn
+from ..rulings.declaring import Declaration, may_ask_redeal, may_overturn_in_deal
 from .choices import IllegalPlay, notation
-from .seats import in_turn
+from .seats import banker_team, in_turn
 from .views import Offer, Player, PlayerView, Public
 
 #: deals tried before a hand nobody can find a trump for is played in no-trump
@@ -259,6 +260,20 @@ class WeakHand:
     seat: int
     hand: tuple[Card, ...]
     trump: str | None
+    #: where a condition says who may ask (``declaring.redeal_when``): what it read, the banker as
+    #: known then, the hand's level, whether it was the game's first, the points and trumps held
+    asked: RedealAsked | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class RedealAsked:
+    """What ``declaring.redeal_when`` read of the player who threw a deal in."""
+
+    banker: int
+    level: str | None
+    first_hand: bool
+    points: int
+    trumps: int
 
 
 @dataclass(slots=True)
@@ -357,7 +372,13 @@ def settle(rules: Rules, players: Sequence[Player], hands: list[list[Card]], kit
             return None
         dealt = Deal(hands, kitty, public, None, None, attempt, trump_by)
     # the last deal is played whatever its hands hold
-    thrown = _weak_hand(rules, players, hands, public) if attempt < MAX_DEALS - 1 else None
+    thrown = None
+    if attempt < MAX_DEALS - 1:
+        if rules.declaring.redeal_when:
+            banker = public.banker if public.banker is not None else first_banker(rules, dealt)
+            thrown = _asked_redeal(rules, players, hands, public, banker, first_hand, len(weak))
+        else:
+            thrown = _weak_hand(rules, players, hands, public)
     if thrown is not None:
         weak.append(thrown)
         return None
@@ -397,6 +418,27 @@ def _weak_hand(rules: Rules, players: Sequence[Player], hands: list[list[Card]],
             continue
         if decl.redeal_by == "automatic" or players[seat].redeal(PlayerView(seat, hand, public)):
             return WeakHand(seat, tuple(hand), public.trump)
+    return None
+
+
+def _asked_redeal(rules: Rules, players: Sequence[Player], hands: list[list[Card]], public: Public, banker: int,
+                  first_hand: bool, redeals: int) -> WeakHand | None:
+    """With trump known, from the banker in turn, the first player of whom ``declaring.redeal_when``
+    holds who asks for a redeal (any, with ``redeal_by`` "automatic"), or None when the deal stands.
+    ``banker``: the banker as known then (in a hand whose banker the declaring finds, the one it
+    found); ``redeals``: the deals thrown in before this one."""
+    public.ctx = rules.context(public.level, public.trump)
+    team = banker_team(rules, banker)
+    automatic = rules.declaring.redeal_by == "automatic"
+    for seat in in_turn(banker, public.players):
+        hand = hands[seat]
+        turn = redeal_turn(rules, tuple(hand), public.level, public.trump, attacker=seat not in team,
+                           first_hand=first_hand, redeals=redeals)
+        if not may_ask_redeal(turn):
+            continue
+        if automatic or players[seat].redeal(PlayerView(seat, hand, public)):
+            asked = RedealAsked(banker, public.level, first_hand, turn.points, turn.trumps)
+            return WeakHand(seat, tuple(hand), public.trump, asked)
     return None
 
 

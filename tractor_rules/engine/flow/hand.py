@@ -338,6 +338,7 @@ def _score(h: Hand) -> None:
         declarer=declarer, called=public.called, redeals=h.dealt.redeals, trump_by=h.trump_by,
         penalty=end.penalty, forfeit=end.forfeit, beyond=h.beyond,
         weak_hands=[(w.seat, w.hand, w.trump) for w in h.dealt.weak_hands],
+        weak_asked=[w.asked for w in h.dealt.weak_hands],
         kitty_shown=public.kitty_shown, buried_shown=public.buried_shown, buried_by=kitty.burier,
         overturn_round=h.overturn_round, bids=h.bids, bid=h.bid, gave_up=h.gave_up, in_turn_round=h.in_turn_round,
         cuts=h.cuts, exchange=h.exchange,
@@ -365,6 +366,7 @@ def _scored(h: Hand) -> None:
         level_change=change, next_banker=next_banker_of(rules, h.banker, way.side, team, None), banker_team=team,
         declarations=public.declarations, declarer=None, redeals=h.dealt.redeals, trump_by="scored",
         beyond=h.beyond, weak_hands=[(w.seat, w.hand, w.trump) for w in h.dealt.weak_hands],
+        weak_asked=[w.asked for w in h.dealt.weak_hands],
         in_turn_round=h.in_turn_round, cuts=h.cuts,
     )
 

@@ -289,10 +289,21 @@ def _weak_hand_redeal(c: Compiler, st: Statement) -> None:
         if node.kind in ("holder_asks", "always"):
             asker = "holder" if node.kind == "holder_asks" else "automatic"
             continue
+        if node.kind not in _WEAK_HANDS:
+            continue  # the condition
         kind = _WEAK_HANDS[node.kind]
         if kind in wanted:
             c.error(node, f"'{_WEAK_HAND_WORDS[node.kind]}' is listed twice", code=codes.REPEATED_VALUE)
             return
         wanted.append(kind)
+    condition = None
+    for node in child_nodes(st.node):
+        if node.kind not in ("holder_asks", "always") and node.kind not in _WEAK_HANDS:
+            condition = condition_tree(c, node, expressions.REDEAL)
+            if condition is None:
+                return
     c.set("declaring.redeal_hands", tuple(wanted))
     c.set("declaring.redeal_by", asker)
+    # one way or the other: a parent's hands go with a child's condition, and the other way round
+    if condition is not None or c.get("declaring.redeal_when"):
+        c.set("declaring.redeal_when", model.Condition(condition if condition is not None else ()))
