@@ -34,6 +34,7 @@ def declaring_section(b: Builder) -> None:
         b.rule("declaring.exchange_with_declarer", _exchange_with_declarer)
         b.rule("declaring.give_up_bank", _give_up_bank)
         b.rule("declaring.redeal_hands", _weak_hands)
+        b.rule("declaring.redeal_when", _asked_redeal)
 
 
 def _same_colour(r: Any) -> Made:
@@ -310,6 +311,8 @@ def _give_up_bank(r: Any) -> Made:
 def _weak_hands(r: Any) -> Made:
     d = r.declaring
     wanted = d.redeal_hands
+    if d.redeal_when:  # who may ask is said by a condition (_asked_redeal)
+        return None
     if not wanted:
         return _("Every hand is played as dealt, however weak.")
     if set(wanted) == {"no-trumps", "no-points"}:
@@ -323,6 +326,19 @@ def _weak_hands(r: Any) -> Made:
                  "hand holds %(what)s.") % {"what": what}
     return _("Once trump is known and before the kitty is taken, a player dealt %(what)s may show their hand "
              "and ask for the cards to be redealt.") % {"what": what}
+
+
+def _asked_redeal(r: Any) -> Made:
+    d = r.declaring
+    if not d.redeal_when:
+        return None
+    values = {"condition": condition_words(d.redeal_when)}
+    if d.redeal_by == "automatic":
+        return _("Once trump is known and before the kitty is taken, the cards are redealt whenever, for a player "
+                 "in turn from the banker, %(condition)s.") % values
+    return _("Once trump is known and before the kitty is taken, each player in turn from the banker may show "
+             "their hand and ask for the cards to be redealt when %(condition)s; the first to ask has them "
+             "redealt.") % values
 
 
 # --- the kitty -----------------------------------------------------------------------------------
