@@ -239,3 +239,94 @@ def test_a_condition_no_dealt_hand_can_meet_is_warned_of(condition, warned):
     assert bool(found) is warned
     if warned:
         assert (found[0]["line"], found[0]["column"]) == (4, 3)
+
+
+# --- a redeal that clears the bank (完全造反, D31) ------------------------------------------------
+
+
+def rebellion(condition: str = "an attacker and redeals < 1", asker: str = "always") -> Rules:
+    return tr.loads(f'extends: "two-decks"\ndeclare\n  redeal: when {condition}, {asker}, as a first hand\n'
+                    '  first banker: final declarer\n  nobody declares: no-trump\n', origin="house.tractor")
+
+
+def test_as_a_first_hand_is_compiled_and_goes_through_json():
+    rules = rebellion()
+    assert rules.declaring.redeal_clears_bank and rules.declaring.redeal_by == "automatic"
+    assert not redealing(D30).declaring.redeal_clears_bank
+    named = tr.loads('extends: "two-decks"\ndeclare\n  redeal: a hand without trumps, as a first hand\n',
+                     origin="house.tractor")
+    assert named.declaring.redeal_clears_bank and named.declaring.redeal_hands == ("no-trumps",)
+    data = rules.to_dict()
+    assert data["declaring"]["redeal_clears_bank"] is True
+    assert tr.Rules.from_dict(data) == rules
+    assert rules_to_dict_as(rules, 3) is None
+    data["declaring"]["redeal_when"] = []
+    with pytest.raises(ExportError) as info:
+        tr.Rules.from_dict(data)
+    assert any(d.code == "E327" and "no hand is ever redealt" in d.message for d in info.value.diagnostics)
+
+
+def test_a_cleared_bank_is_refused_with_declaring_in_turn():
+    with pytest.raises(tr.RulesetError) as info:
+        tr.loads('extends: "two-decks"\ndeclare\n  in turn: yes\n  redeal: when trumps held <= 3, as a first hand\n',
+                 origin="house.tractor")
+    assert "E327" in {d.code for d in info.value.diagnostics}
+
+
+def test_after_a_full_rebellion_the_final_declarer_banks_at_their_own_level():
+    from tractor_rules.engine.game import Match
+
+    rules = rebellion()
+    match = Match(rules, [RandomPlayer(s) for s in range(4)], random.Random(3))
+    match.levels = [match.ranks.index("5"), match.ranks.index("9")] * 2  # the two teams at 5 and 9
+    match.banker = 0
+    seen = 0
+    for _ in range(12):
+        if match.done:
+            break
+        before = list(match.levels)
+        banker = match.banker
+        record = match.step()
+        log = record.to_log()
+        assert replay_hand(log, rules) == []
+        (row,) = log["weak_hands"]  # the first attacker from the banker throws the deal in, once
+        assert row["banker"] == banker and row["seat"] == (banker + 1) % 4
+        assert log["bank_cleared"] is True
+        declarer = log["declarer"]
+        if declarer is None:  # nobody declared: the dealer banks at their level
+            assert record.banker == banker and record.level == match.level_at(before[banker])
+        else:
+            assert record.banker == declarer and record.level == match.level_at(before[declarer])
+            seen += declarer % 2 != banker % 2
+    assert seen  # the bank went to the other team at least once, at that team's level
+
+
+def test_without_a_rebellion_the_bank_stays_and_the_log_says_so():
+    rules = rebellion("an attacker and redeals < 1 and trumps held > 100")  # never
+    (log,) = hands(rules, [RandomPlayer(s) for s in range(4)], 1)
+    assert log["bank_cleared"] is False and log["weak_hands"] == [] and log["banker"] == 0
+    assert "bank_cleared" not in hands(redealing(D30), [RandomPlayer(s) for s in range(4)], 1)[0]
+
+
+def test_the_replay_checks_the_cleared_bank():
+    rules = rebellion()
+    (log,) = hands(rules, [RandomPlayer(s) for s in range(4)], 1)
+    assert log["bank_cleared"] is True and replay_hand(log, rules) == []
+    assert any("no deal was thrown in" in p for p in replay_hand(dict(log, weak_hands=[]), rules))
+    if log["declarer"] is not None:
+        other = (log["declarer"] + 1) % 4
+        assert any("final declarer" in p for p in replay_hand(dict(log, declarer=other), rules))
+    assert any("bank_cleared" in p for p in replay_hand(dict(log, bank_cleared="yes"), rules))
+    plain = redealing("an attacker and redeals < 1", "always")
+    (log,) = hands(plain, [RandomPlayer(s) for s in range(4)], 1)
+    assert any("bank_cleared: logged" in p for p in replay_hand(dict(log, bank_cleared=False), plain))
+
+
+def test_the_sheet_says_the_bank_is_cleared():
+    rules = rebellion()
+    items = {i.key: i.text for i in build_sheet(rules, "en").items()}
+    assert items["declaring.redeal_clears_bank"].startswith(
+        "Such a redeal clears the bank (a full rebellion): the same player deals again with no banker")
+    zh = {i.key: i.text for i in build_sheet(rules, "zh").items()}
+    assert zh["declaring.redeal_clears_bank"].startswith("这样的重新发牌会清除庄家（完全造反）")
+    assert "declaring.redeal_clears_bank" not in {i.key for i in build_sheet(redealing(D30), "en").items()}

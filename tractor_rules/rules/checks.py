@@ -710,6 +710,15 @@ def _check_weak_hands(c: Reporter, r: model.Rules) -> None:
         c.error_at_field(("declaring.redeal_when", "declaring.redeal_hands"),
                          "a redeal is allowed either for hands of the named kinds or by a condition, not both "
                          "('redeal: when ...' sets one and clears the other)", code=codes.REDEAL_ASKED)
+    if r.declaring.redeal_clears_bank and not asked and not r.declaring.redeal_hands:
+        c.error_at_field(("declaring.redeal_clears_bank", "declaring.redeal_hands"),
+                         "a redeal that clears the bank is given, but no hand is ever redealt "
+                         "('redeal: ..., as a first hand' sets both)", code=codes.REDEAL_ASKED)
+    if r.declaring.redeal_clears_bank and r.declaring.in_turn:
+        c.error_at_field(("declaring.redeal_clears_bank", "declaring.in_turn"),
+                         "a redeal that clears the bank deals again as a first hand, declared during the deal at each "
+                         "player's own level, but these rules declare in turn after the deal: write 'in turn: no' or "
+                         "leave out 'as a first hand'", code=codes.REDEAL_ASKED)
     if asked and r.declaring.redeal_by == "automatic" and not _reads(asked, _HAND_QUANTITIES):
         c.error_at_field(("declaring.redeal_when", "declaring.redeal_by"),
                          "this condition reads neither the hand dealt ('points held', 'trumps held') nor the "

@@ -122,6 +122,9 @@ class HandRecord:
     #: each deal thrown in (in the order of ``weak_hands``): the banker as known then, the hand's
     #: level, whether it was the game's first, the points and the trumps the asker held
     weak_asked: list[Any] = field(default_factory=list)
+    #: a redeal for a weak hand cleared the bank (``declaring.redeal_clears_bank``): the deal played
+    #: had no banker before its declaring, each player declaring at their own level
+    bank_cleared: bool = False
     #: the kitty as dealt, shown to the table before burying; the buried cards shown at the end
     #: (``kitty_exchange``); None when not shown
     kitty_shown: tuple[Card, ...] | None = None
@@ -206,6 +209,10 @@ class HandRecord:
             out["weak_hands"] = [
                 {"seat": seat, "hand": notation(sorted(hand)), "trump": trump} for seat, hand, trump in self.weak_hands
             ]
+        if self.rules.declaring.redeal_clears_bank:
+            out["bank_cleared"] = self.bank_cleared
+            if self.bank_cleared:
+                out["declarer"] = self.declarer
         if self.kitty_shown is not None:
             out["kitty_shown"] = notation(sort(self.kitty_shown))
         if self.buried_shown is not None:

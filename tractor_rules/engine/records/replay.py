@@ -44,7 +44,7 @@ FIELDS = ("ruleset", "level", "trump", "banker", "hands", "kitty", "tricks", "at
           "kitty_points", "kitty_multiplier", "level_change", "next_banker")
 OPTIONAL = ("called", "declarer", "weak_hands", "kitty_shown", "buried_shown", "table_points",
             "table_points_change", "after_hand", "trump_by", "shown_in_declaring", "buried_by", "overturn_round",
-            "bids", "bid", "gave_up", "in_turn", "cuts", "declared", "exchange")
+            "bids", "bid", "gave_up", "in_turn", "cuts", "declared", "exchange", "bank_cleared")
 TRICK_FIELDS = ("leader", "plays", "winner", "points")
 
 
@@ -224,6 +224,7 @@ def _replay(entry: str | dict[str, Any], rules: Rules, problems: list[str],
 
     # --- the deals thrown in, and the kitty shown ------------------------------------------------
     _check_weak_hands(entry, rules, level, hands, problems)
+    _check_bank_cleared(entry, rules, banker, problems)
     exchange = rules.kitty_exchange
     for key, shown_by_rules in (("kitty_shown", exchange.shown_before_burying),
                                 ("buried_shown", exchange.shown_at_end)):
@@ -938,6 +939,30 @@ def _check_weak_hands(entry: dict[str, Any], rules: Rules, level: str | None, ha
             if seat != banker and rules.may_redeal(hand, level, trump):
                 problems.append(f"seat {seat}'s hand allows a redeal, which the rules make at once, "
                                 "yet it was played")
+
+
+def _check_bank_cleared(entry: dict[str, Any], rules: Rules, banker: int, problems: list[str]) -> None:
+    """Where a redeal clears the bank (``declaring.redeal_clears_bank``), the log says whether it
+    did (``bank_cleared``): only after a deal thrown in for a weak hand, and then the final
+    declarer (``declarer``) banks where the first banker is the final declarer."""
+    if not rules.declaring.redeal_clears_bank:
+        if "bank_cleared" in entry:
+            problems.append("bank_cleared: logged, but no redeal clears the bank under these rules")
+        return
+    cleared = entry.get("bank_cleared")
+    if not isinstance(cleared, bool):
+        problems.append("bank_cleared: true or false is needed with these rules")
+        return
+    if not cleared:
+        return
+    if not entry.get("weak_hands"):
+        problems.append("bank_cleared: the bank was cleared, but no deal was thrown in for a weak hand")
+    declarer = entry.get("declarer", -1)
+    if declarer is not None and not (_is_int(declarer) and 0 <= declarer < rules.table.players):
+        problems.append(f"declarer: {declarer!r} is not a seat or null")
+    elif (declarer is not None and rules.declaring.first_banker == "final-declarer"
+          and rules.declaring.level_cards == "hand" and declarer != banker):
+        problems.append(f"the bank was cleared, so the final declarer, seat {declarer}, banks, not seat {banker}")
 
 
 def _check_asked_redeals(logged: Any, rules: Rules, problems: list[str]) -> None:

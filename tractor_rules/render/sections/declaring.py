@@ -35,6 +35,7 @@ def declaring_section(b: Builder) -> None:
         b.rule("declaring.give_up_bank", _give_up_bank)
         b.rule("declaring.redeal_hands", _weak_hands)
         b.rule("declaring.redeal_when", _asked_redeal)
+        b.rule("declaring.redeal_clears_bank", _bank_cleared)
 
 
 def _same_colour(r: Any) -> Made:
@@ -339,6 +340,16 @@ def _asked_redeal(r: Any) -> Made:
     return _("Once trump is known and before the kitty is taken, each player in turn from the banker may show "
              "their hand and ask for the cards to be redealt when %(condition)s; the first to ask has them "
              "redealt.") % values
+
+
+def _bank_cleared(r: Any) -> Made:
+    d = r.declaring
+    if not d.redeal_clears_bank or not (d.redeal_when or d.redeal_hands):
+        return None
+    return _("Such a redeal clears the bank (a full rebellion): the same player deals again with no banker, each "
+             "player declares with the level cards of their own level, and the banker is found by the declaring "
+             "as in the game's first hand, the hand being played at the final declarer's level (the dealer's when "
+             "nobody declares).")
 
 
 # --- the kitty -----------------------------------------------------------------------------------
