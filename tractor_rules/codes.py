@@ -149,6 +149,8 @@ FACE_DOWN = _define("E325", "face-down", "declarations face down until the kitty
                                         "rules would judge or read them, or trump, before they are turned")
 CONTEST = _define("E326", "contest", "a contest for the first trump where the rest of the rules find the first "
                                      "hand's banker and trump another way")
+REDEAL_ASKED = _define("E327", "redeal-asked", "a condition on who may ask for a redeal that the rest of the "
+                                              "rules cannot play, or that would redeal every deal")
 
 # --- the oracle and the export ---------------------------------------------------------------------
 CARD_NOTATION = _define("E401", "card-notation", "a card string the notation does not allow")
@@ -190,6 +192,8 @@ NEVER_FACE_DOWN = _define("W116", "never-face-down", "declarations face down whe
 NEVER_DECLARED_IN_DEAL = _define("W117", "never-declared-in-deal", "a statement about declaring during the deal "
                                                                    "in a game of one hand whose trump a contest "
                                                                    "chooses")
+REDEAL_NEVER = _define("W118", "redeal-never", "a condition on who may ask for a redeal that no player's dealt "
+                                              "hand can meet, so no deal is ever redealt")
 
 
 def code_info(code: str) -> Code:

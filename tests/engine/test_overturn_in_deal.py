@@ -47,7 +47,7 @@ def test_yes_or_no_takes_back_a_parents_condition(tmp_path):
 
 
 @pytest.mark.parametrize("condition, message", [
-    ("an attacker", "'an attacker' is a fact of the player who may overturn"),
+    ("an attacker", "'an attacker' is a fact of the player who may act"),
     ("points > 40", "'points' (the attackers' score for the hand, the kitty's included) is not known when a "
                     "declaration may overturn during the deal"),
     ("no-trump", "'no-trump'"),

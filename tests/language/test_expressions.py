@@ -76,6 +76,9 @@ QUANTITY_WORDS = {
     "overturns": "overturns",
     "declared-level-cards": "declared level cards",
     "bid": "bid",
+    "held-points": "points held",
+    "held-trumps": "trumps held",
+    "redeals": "redeals",
 }
 #: each fact: a condition that writes it, and its tree
 FACT_CASES = {
@@ -145,7 +148,10 @@ def test_every_word_of_the_vocabulary_has_a_case():
 def test_each_quantity_compiles_after_a_hand_or_where_it_is_known(name):
     words = QUANTITY_WORDS[name]
     if ex.AFTER_HAND not in ex.QUANTITIES[name].moments:
-        assert turn_condition_of(f"{words} >= 0") == ("compare", ">=", ("var", name), ("num", 0))
+        # known when a player may overturn after the kitty, or ask for a redeal
+        # (tests/engine/test_redeal_when.py)
+        written = (turn_condition_of if ex.OVERTURN in ex.QUANTITIES[name].moments else redeal_condition_of)
+        assert written(f"{words} >= 0") == ("compare", ">=", ("var", name), ("num", 0))
         assert diagnostics(HEADER + f"levels\n  when {words} >= 0: bankers +1 level\n") == [(3, 8, "E212")]
         return
     # the winning bid is read only where there is an auction (tests/engine/test_auction.py)
@@ -171,6 +177,11 @@ def turn_condition_of(condition: str) -> tuple:
     """A condition on a turn to overturn, as 'overturn after kitty: when' writes it."""
     text = HEADER + f"declare\n  overturn after kitty: when {condition}\n"
     return tr.loads(text, "x.tractor").declaring.overturn_when
+
+
+def redeal_condition_of(condition: str) -> tuple:
+    """A condition on a player who may ask for a redeal, as 'redeal: when' writes it."""
+    return tr.loads(HEADER + f"declare\n  redeal: when {condition}\n", "x.tractor").declaring.redeal_when
 
 
 def card_condition_of(condition: str) -> tuple:

@@ -205,6 +205,10 @@ def inert_paths(rules: Rules, leaves: dict[str, object]) -> set[str]:
         drop("kitty_exchange.dug_when")  # the kitty is dug whenever the attackers win the last trick
     if not rules.kitty_exchange.buried_when:
         drop("kitty_exchange.buried_when")  # any card may be buried: nothing to say
+    if not d.redeal_clears_bank:
+        drop("declaring.redeal_clears_bank")  # a redeal keeps the bank: the redeal's sentence says it all
+    if not d.redeal_when:
+        drop("declaring.redeal_when")  # only the named hands are redealt: their sentence says which
     return inert
 
 

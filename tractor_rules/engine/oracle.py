@@ -24,7 +24,7 @@ from .deck.rainbows import rainbow_parts
 from .deck.units import Unit, decompose
 from .errors import EngineError
 from .rulings.cards import burial_error, bury_error, call_error
-from .rulings.declaring import Declaration
+from .rulings.declaring import Declaration, RedealTurn
 from .rulings.declaring import declaration as _declaration
 from .rulings.declaring import fallback_trump as _fallback_trump
 from .rulings.follow import FollowContext, Refusal, SuitDuty, choose_follow, follow_refusal
@@ -33,7 +33,7 @@ from .rulings.tricks import set_winner, throw_options, winner
 
 __all__ = [
     "Context", "Declaration", "advance", "declaration", "fallback_trump", "level_change",
-    "make_context", "may_redeal", "next_banker",
+    "make_context", "may_redeal", "next_banker", "redeal_turn",
 ]
 
 Cards = str | Iterable[object]
@@ -412,6 +412,18 @@ def make_context(rules: Rules, level: str | None, trump: str | None) -> Context:
         if len(_CACHE) > _CACHE_SIZE:
             _CACHE.popitem(last=False)
     return ctx
+
+
+def redeal_turn(rules: Rules, hand: Cards, level: str | None, trump: str | None, *, attacker: bool,
+                first_hand: bool, redeals: int) -> RedealTurn:
+    """What ``declaring.redeal_when`` reads of a player's dealt ``hand`` at ``level`` with ``trump``:
+    the points and the trumps it holds, with who the player is (``attacker``), whether the hand is
+    the game's first, and the deals thrown in before (``redeals``)."""
+    ctx = make_context(rules, level, trump)
+    cards = ctx.cards(hand)
+    points = dict(rules.table.points)
+    return RedealTurn(rules, attacker, first_hand, sum(points.get(c.rank or "", 0) for c in cards),
+                      sum(ctx.order.suit_of[c] == TRUMP for c in cards), redeals, level, trump)
 
 
 def may_redeal(rules: Rules, hand: Cards, level: str | None, trump: str | None) -> bool:

@@ -776,6 +776,47 @@ class NeverDeclaredInDeal(Linter):
                 yield Finding(st.file, st.pos, f"the game is its first hand only, whose trump a contest chooses "
                                                f"after a deal without declaring, so '{_DURING_THE_DEAL[st.kind]}' "
                                                f"never applies: leave it out")
+@linter(codes.REDEAL_NEVER)
+class RedealNever(Linter):
+    """What it does: finds a condition on who may ask for a redeal (``redeal: when ...`` in
+    ``declare``) that no player's dealt hand can meet: fewer points held than 0, more trumps held
+    than a hand has cards, a limit of no redeals at all (``redeals < 0``), a level the ladder never
+    reaches, or parts that contradict each other.
+
+    Why is this bad? No deal is ever redealt: ``redeal: none`` says so plainly; usually a word or a
+    number is not the one meant.
+
+    Example: ``redeal: when an attacker and points held < 0``.
+
+    Use instead: a condition some dealt hand can meet, as ``redeal: when an attacker and redeals < 3
+    and (points held <= 15 or trumps held <= 3)``."""
+
+    def findings(self, ctx: LintContext) -> Iterator[Finding]:
+        rules = ctx.rules
+        condition = rules.declaring.redeal_when
+        if not condition:
+            return
+        from ..engine.flow.deal import MAX_DEALS  # (loaded as NeverHolds says)
+        from ..engine.rulings.scoring import level_ladder
+
+        table = rules.table
+        hand = max(table.hand_size, 0)
+        value = [p for r, p in table.points if r not in table.removed_ranks]
+        most_points = sum(sorted((p for p in value for _ in range(table.decks * 4)), reverse=True)[:hand])
+        ranges = {
+            "held-points": (0, most_points),
+            "held-trumps": (0, hand),
+            # the last deal is played whatever it holds
+            "redeals": (0, MAX_DEALS - 2),
+            "decks": (table.decks, table.decks),
+            "players": (table.players, table.players),
+        }
+        if can_hold(condition, rules, ranges, level_ladder(rules)) is not False:
+            return
+        written_at = next((st for st in reversed(ctx.resolved.statements) if st.kind == "weak_hand_redeal"), None)
+        if written_at is not None:
+            yield Finding(written_at.file, written_at.pos, "no player's dealt hand can meet this condition, so no "
+                                                           "deal is ever redealt: write 'redeal: none'")
 
 
 def _most_attacker_points(rules: Rules) -> int:

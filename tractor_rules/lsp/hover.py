@@ -21,7 +21,7 @@ from ..render.model import Item
 from ..render.sheet import Built, build
 from ..render.text import md_cell, md_inline
 from ..rules import Rules
-from ..rules.expressions import AFTER_HAND, BURY, CALL, DECLARE, KITTY, OVERTURN, QUANTITIES, SCORE
+from ..rules.expressions import AFTER_HAND, BURY, CALL, DECLARE, KITTY, OVERTURN, QUANTITIES, REDEAL, SCORE
 from ..language.syntax import Leaf, Node
 from .document import DocumentState
 from .navigation import overridden
@@ -48,6 +48,7 @@ LABELS = {
         CALL: "when the banker calls cards",
         BURY: "when the kitty is buried",
         OVERTURN: "when a player may overturn after the kitty",
+        REDEAL: "when a player may ask for a redeal",
         DECLARE: "when a declaration may overturn during the deal, or a hand is declared in turn",
         KITTY: "when the kitty is counted",
         AFTER_HAND: "after each hand",
@@ -75,6 +76,7 @@ LABELS = {
         CALL: "庄家叫牌时",
         BURY: "扣底时",
         OVERTURN: "扣底后可以反主时",
+        REDEAL: "可以要求重新发牌时",
         DECLARE: "发牌中反主时、轮流定主时",
         KITTY: "计算底牌倍数时",
         AFTER_HAND: "每手牌结束后",
@@ -248,7 +250,7 @@ def _quantity_at(node: Node, line: int, column: int) -> Node | None:
 def _quantity_hover(node: Node, words: dict[str, str]) -> HoverText:
     """A quantity's words and meaning (``rules.expressions.QUANTITIES``), and where it is known."""
     quantity = QUANTITIES[QUANTITY_OF_RULE[node.kind]]
-    known = [words[m] for m in (CALL, BURY, DECLARE, OVERTURN, KITTY, AFTER_HAND, SCORE) if m in quantity.moments]
+    known = [words[m] for m in (CALL, BURY, DECLARE, OVERTURN, REDEAL, KITTY, AFTER_HAND, SCORE) if m in quantity.moments]
     moments = words["and"].join([words["comma"].join(known[:-1]), known[-1]] if len(known) > 1 else known)
     text = f"**{plain(quantity.words)}**: {plain(quantity.meaning)}\n\n" + words["known"].format(moments=moments)
     return HoverText(text, node.pos)

@@ -312,6 +312,11 @@ def _check_auction(c: Reporter, r: model.Rules) -> None:
                          "a weak hand is judged with the trump known, but in an auction game the trump is named "
                          "after the bidding: write 'redeal: none' (or 'all pass: redeal' for a deal nobody bids on)",
                          code=codes.AUCTION)
+    if a.on and r.declaring.redeal_when:
+        c.error_at_field(("declaring.redeal_when", "auction.direction"),
+                         "who may ask for a redeal is judged with the trump known, but in an auction game the trump "
+                         "is named after the bidding: write 'redeal: none' (or 'all pass: redeal' for a deal nobody "
+                         "bids on)", code=codes.REDEAL_ASKED)
     if a.on and r.levels.game_end == "beyond-last":
         c.error_at_field(("levels.game_end", "auction.direction"),
                          "an auction's winner plays the hand at their own level, which the extra level beyond "
@@ -788,9 +793,39 @@ def _can_grow(ladder: tuple[model.DeclareStep, ...]) -> bool:
 
 def _check_weak_hands(c: Reporter, r: model.Rules) -> None:
     t = r.table
+    asked = r.declaring.redeal_when
+    if asked and r.declaring.redeal_hands:
+        c.error_at_field(("declaring.redeal_when", "declaring.redeal_hands"),
+                         "a redeal is allowed either for hands of the named kinds or by a condition, not both "
+                         "('redeal: when ...' sets one and clears the other)", code=codes.REDEAL_ASKED)
+    if r.declaring.redeal_clears_bank and not asked and not r.declaring.redeal_hands:
+        c.error_at_field(("declaring.redeal_clears_bank", "declaring.redeal_hands"),
+                         "a redeal that clears the bank is given, but no hand is ever redealt "
+                         "('redeal: ..., as a first hand' sets both)", code=codes.REDEAL_ASKED)
+    if r.declaring.redeal_clears_bank and r.declaring.in_turn:
+        c.error_at_field(("declaring.redeal_clears_bank", "declaring.in_turn"),
+                         "a redeal that clears the bank deals again as a first hand, declared during the deal at each "
+                         "player's own level, but these rules declare in turn after the deal: write 'in turn: no' or "
+                         "leave out 'as a first hand'", code=codes.REDEAL_ASKED)
+    if asked and r.declaring.redeal_by == "automatic" and not _reads(asked, _HAND_QUANTITIES):
+        c.error_at_field(("declaring.redeal_when", "declaring.redeal_by"),
+                         "this condition reads neither the hand dealt ('points held', 'trumps held') nor the "
+                         "redeals so far ('redeals'), so with 'always' every deal would be redealt: bound it, "
+                         "as in 'redeals < 3', or let the holder ask", code=codes.REDEAL_ASKED)
     if "no-points" in r.declaring.redeal_hands and t.total_points == 0:
         c.error_at_field(("declaring.redeal_hands", "table.points", "table.removed_ranks"),
                          "the deck has no point cards, so every hand would be redealt for having none", code=codes.DECLARING)
+
+
+#: the quantities of a redeal's condition that change from one deal to the next
+_HAND_QUANTITIES = frozenset({"held-points", "held-trumps", "redeals"})
+
+
+def _reads(tree: tuple, names: frozenset[str]) -> bool:
+    """Whether an expression's tree reads one of the quantities ``names``."""
+    if tree and tree[0] == "var":
+        return tree[1] in names
+    return any(isinstance(part, tuple) and _reads(part, names) for part in tree[1:])
 
 
 def _check_kitty_shown(c: Reporter, r: model.Rules) -> None:
@@ -1647,6 +1682,7 @@ def _check_moments(c: Reporter, r: model.Rules) -> None:
              ("declaring.overturn_when", r.declaring.overturn_when, expressions.OVERTURN),
              ("declaring.overturn_in_deal_when", r.declaring.overturn_in_deal_when, expressions.DECLARE),
              ("declaring.in_turn_when", r.declaring.in_turn_when, expressions.DECLARE),
+             ("declaring.redeal_when", r.declaring.redeal_when, expressions.REDEAL),
              ("kitty.formula", r.kitty.formula, expressions.KITTY),
              ("kitty_exchange.dug_when", r.kitty_exchange.dug_when, expressions.KITTY),
              ("counted", r.counted, expressions.SCORE)]

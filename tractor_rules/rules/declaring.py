@@ -188,3 +188,12 @@ class Declaring:
     #: who decides such a redeal: "holder" (the player holding the hand may ask for it) or
     #: "automatic" (the cards are always redealt)
     redeal_by: Literal["holder", "automatic"] = since(2, default="holder")
+    #: a player of whom this condition holds once trump is known (evaluated at
+    #: ``expressions.REDEAL``, asked of each player in turn from the banker) lets the cards be
+    #: redealt, as ``redeal_by`` says; empty: only ``redeal_hands``.  It reads the player's role
+    #: (an attacker, a banker), the points and trumps they were dealt, and the redeals so far
+    redeal_when: Condition = since(4, default=Condition(()))
+    #: a redeal for a weak hand clears the bank (完全造反): the deal after it has no banker and is
+    #: declared as the game's first hand is, each player at their own level (their team's, with
+    #: fixed teams), the banker found by ``first_banker`` at the final declarer's level
+    redeal_clears_bank: bool = since(4, default=False)

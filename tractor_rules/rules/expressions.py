@@ -56,16 +56,20 @@ COMPARATOR_SPELLINGS = {"≤": "<=", "≥": ">=", "≠": "!=", "==": "="}
 CALL, BURY, OVERTURN, KITTY, AFTER_HAND, SCORE = "call", "bury", "overturn", "kitty", "after-hand", "score"
 #: when a player may declare over a standing declaration during the deal (the hand, not the player)
 DECLARE = "declare"
+#: when a player may ask for a redeal with their dealt hand, trump known and the kitty not yet taken
+#: (``declaring.redeal_when``): the condition is asked of one player at a time
+REDEAL = "redeal"
 CARD_MOMENTS = frozenset({CALL, BURY})
 #: where each moment is, in the words of an error
 MOMENT_WORDS = {CALL: "when the banker calls cards", BURY: "when the kitty is buried",
                 OVERTURN: "when a player may overturn after the kitty", KITTY: "when the kitty is counted",
                 AFTER_HAND: "after a hand", SCORE: "where the upgrade table is read ('counted:')",
-                DECLARE: "when a declaration may overturn during the deal"}
+                DECLARE: "when a declaration may overturn during the deal",
+                REDEAL: "when a player may ask for a redeal"}
 #: known from the last trick on
 _PLAYED = frozenset({KITTY, AFTER_HAND})
 #: known at every moment: the table, the hand's level and trump
-_EVERY = CARD_MOMENTS | _PLAYED | {OVERTURN, SCORE}
+_EVERY = CARD_MOMENTS | _PLAYED | {OVERTURN, SCORE, REDEAL}
 #: known at every moment, declaring included: the table, the hand's level
 _ALWAYS = _EVERY | {DECLARE}
 #: the hand's score, known after it and where the upgrade table reads it
@@ -101,6 +105,13 @@ QUANTITIES: dict[str, Quantity] = {q.name: q for q in (
              4),
     Quantity("declared-level-cards", "declared level cards", frozenset({OVERTURN}),
              "the level cards the standing declaration shows (0 when it shows jokers alone, or nobody declared)", 4),
+    # the player who may ask for a redeal, and the redeals so far (version 4)
+    Quantity("held-points", "points held", frozenset({REDEAL}),
+             "the points of the cards the player was dealt (the kitty not taken yet)", 4),
+    Quantity("held-trumps", "trumps held", frozenset({REDEAL}),
+             "the trumps among the cards the player was dealt, at the hand's level and trump", 4),
+    Quantity("redeals", "redeals", frozenset({REDEAL}),
+             "the deals thrown in so far this hand for a player's asking (or a hand the rules always redeal)", 4),
     # the auction (version 4)
     Quantity("bid", "bid", _SCORED, "the winning bid of the hand's auction (0 without an auction)", 4),
 )}
@@ -156,11 +167,11 @@ FACTS: dict[str, Form] = {f.name: f for f in (
     Form("card-shown", (), "a card of the same face was shown in a declaration this hand", CARD_MOMENTS, 4),
     # facts of the player who may overturn after the kitty, and of the hand then (version 4)
     Form("player-attacker", (), "the player is an attacker: not on the banker's team as known then (with called "
-                                "partners, everyone but the banker)", frozenset({OVERTURN}), 4),
+                                "partners, everyone but the banker)", frozenset({OVERTURN, REDEAL}), 4),
     Form("player-banker", (), "the player is on the banker's team as known then (with called partners, the banker "
-                              "alone)", frozenset({OVERTURN}), 4),
+                              "alone)", frozenset({OVERTURN, REDEAL}), 4),
     Form("first-hand", (), "the hand is the game's first (its banker was found by declaring)",
-         frozenset({OVERTURN, DECLARE}), 4),
+         frozenset({OVERTURN, DECLARE, REDEAL}), 4),
 )}
 
 #: the facts whose subject is the card being judged

@@ -226,6 +226,15 @@ class Rules:
 
         return may_overturn_in_deal(self, first_hand, level)
 
+    def redeal_turn(self, hand, level: str | None, trump: str | None, *, attacker: bool, first_hand: bool,
+                    redeals: int):
+        """What ``declaring.redeal_when`` reads of a player's dealt ``hand`` (``engine.oracle.
+        redeal_turn``): the points and trumps it holds, with the player's role, the first hand and
+        the deals thrown in before."""
+        from ..engine.oracle import redeal_turn
+
+        return redeal_turn(self, hand, level, trump, attacker=attacker, first_hand=first_hand, redeals=redeals)
+
     def may_redeal(self, hand, level: str | None, trump: str | None) -> bool:
         """Whether a dealt ``hand`` allows a redeal (``declaring.redeal_hands``) at ``level`` with
         ``trump`` (a suit letter, or None for no-trump)."""

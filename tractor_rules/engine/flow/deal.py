@@ -37,9 +37,10 @@ from ...rules import SUITS, Rules
 from ..deck.cards import Card, deck_cards, pack_copies
 from ..deck.draws import shuffle
 from ..errors import NoTrumpFromKitty
-from ..rulings.declaring import Declaration, Turned, may_overturn_in_deal, turn_kitty
+from ..oracle import redeal_turn
+from ..rulings.declaring import Declaration, Turned, may_ask_redeal, may_overturn_in_deal, turn_kitty
 from .choices import IllegalPlay, notation
-from .seats import in_turn
+from .seats import banker_team, in_turn
 from .views import Offer, Player, PlayerView, Public
 
 #: deals tried before a hand nobody can find a trump for is played in no-trump
@@ -259,6 +260,20 @@ class WeakHand:
     seat: int
     hand: tuple[Card, ...]
     trump: str | None
+    #: where a condition says who may ask (``declaring.redeal_when``): what it read, the banker as
+    #: known then, the hand's level, whether it was the game's first, the points and trumps held
+    asked: RedealAsked | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class RedealAsked:
+    """What ``declaring.redeal_when`` read of the player who threw a deal in."""
+
+    banker: int
+    level: str | None
+    first_hand: bool
+    points: int
+    trumps: int
 
 
 @dataclass(slots=True)
@@ -277,13 +292,17 @@ class Deal:
     trump_by: str
     #: the deals thrown in for a weak hand, in order
     weak_hands: list[WeakHand] = field(default_factory=list)
+    #: a redeal for a weak hand cleared the bank (``declaring.redeal_clears_bank``): this deal had
+    #: no banker, each seat declaring at its own level
+    cleared: bool = False
     #: the kitty's cards turned to find the banker when nobody declared (翻底牌定庄), or None
     turned: Turned | None = None
 
 
 def deal(rules: Rules, players: Sequence[Player], rng: random.Random, deck: Sequence[Card], *,
          level: str | None, banker: int | None, beyond: bool, auction: bool = False,
-         after_deal: bool = False, first_dealer: int = 0, seat_levels: Sequence[str | None] | None = None) -> Deal:
+         after_deal: bool = False, first_dealer: int = 0, seat_levels: Sequence[str | None] | None = None,
+         own_levels: Sequence[str | None] | None = None) -> Deal:
     """Deal ``deck`` (again while the rules say redeal, at most ``MAX_DEALS`` times).  ``banker``
     None is a first hand: seat 0 deals.  ``beyond``: the extra level, dealt without declaring and
     played in no-trump.  ``auction``: dealt once, without declaring, trump left to the banker the
@@ -293,8 +312,12 @@ def deal(rules: Rules, players: Sequence[Player], rng: random.Random, deck: Sequ
     a first hand (the cut's winner; seat 0 without a cut).  ``seat_levels``: each seat declares with
     the cards of its own level (``declaring.level_cards`` "own"), nobody banking while the deal goes
     on; the hand's level (``public.level``) becomes the final declarer's once the declaring ends,
-    ``level`` (the dealer's) when nobody declared."""
+    ``level`` (the dealer's) when nobody declared.  ``own_levels``: each seat's own level, for a
+    redeal that clears the bank (``declaring.redeal_clears_bank``): the deals after it are dealt as
+    a first hand is, each seat declaring at its own level (``Deal.cleared``)."""
     n = rules.table.players
+    game_first = banker is None
+    cleared = False
     dealer = first_dealer if banker is None else banker
     declaring = DeclarationOffers(rules, players, level, may_overturn_in_deal(rules, banker is None, level),
                                   seat_levels)
@@ -322,19 +345,28 @@ def deal(rules: Rules, players: Sequence[Player], rng: random.Random, deck: Sequ
             return Deal(hands, kitty, public, None, None, attempt, "named")
         if after_deal and not beyond:
             return Deal(hands, kitty, public, None, None, attempt, "in-turn")
+        thrown = len(weak)
         dealt = settle(rules, players, hands, kitty, public, standing, first, first_hand=banker is None,
-                       beyond=beyond, attempt=attempt, weak=weak, seat_levels=seat_levels)
+                       beyond=beyond, attempt=attempt, weak=weak, seat_levels=seat_levels, game_first=game_first)
         if dealt is not None:
+            dealt.cleared = cleared
             return dealt
+        if len(weak) > thrown and rules.declaring.redeal_clears_bank and own_levels is not None and not cleared:
+            # 完全造反: the bank is cleared, and the next deal is declared as a first hand is, each
+            # seat at its own level, the dealer dealing again
+            cleared, banker, known, seat_levels = True, None, None, own_levels
+            declaring = DeclarationOffers(rules, players, level, may_overturn_in_deal(rules, True, level),
+                                          seat_levels)
+            faces = [t.face_set for t in declaring.tables] if declaring.tables is not None else faces
     # every deal thrown in: play the last one in no-trump
     public.trump = None
-    return Deal(hands, kitty, public, None, None, MAX_DEALS - 1, "no-trump", weak)
+    return Deal(hands, kitty, public, None, None, MAX_DEALS - 1, "no-trump", weak, cleared)
 
 
 def settle(rules: Rules, players: Sequence[Player], hands: list[list[Card]], kitty: list[Card], public: Public,
            standing: Standing | None, first: int | None, *, first_hand: bool, beyond: bool, attempt: int,
            weak: list[WeakHand], seat_levels: Sequence[str | None] | None = None,
-           named: str | None = None) -> Deal | None:
+           named: str | None = None, game_first: bool | None = None) -> Deal | None:
     """The declaring over, the deal's trump: the standing declaration's, else the fallback's; then
     a weak hand may throw the deal in (appended to ``weak``).  The deal that stands, or None when
     it is dealt again (``attempt``: the deals thrown in before it).  ``seat_levels``: each seat
@@ -375,7 +407,14 @@ def settle(rules: Rules, players: Sequence[Player], hands: list[list[Card]], kit
             return None
         dealt = Deal(hands, kitty, public, None, None, attempt, trump_by, turned=turned)
     # the last deal is played whatever its hands hold
-    thrown = _weak_hand(rules, players, hands, public) if attempt < MAX_DEALS - 1 else None
+    thrown = None
+    if attempt < MAX_DEALS - 1:
+        if rules.declaring.redeal_when:
+            banker = public.banker if public.banker is not None else first_banker(rules, dealt)
+            thrown = _asked_redeal(rules, players, hands, public, banker,
+                                   first_hand if game_first is None else game_first, len(weak))
+        else:
+            thrown = _weak_hand(rules, players, hands, public)
     if thrown is not None:
         weak.append(thrown)
         return None
@@ -415,6 +454,27 @@ def _weak_hand(rules: Rules, players: Sequence[Player], hands: list[list[Card]],
             continue
         if decl.redeal_by == "automatic" or players[seat].redeal(PlayerView(seat, hand, public)):
             return WeakHand(seat, tuple(hand), public.trump)
+    return None
+
+
+def _asked_redeal(rules: Rules, players: Sequence[Player], hands: list[list[Card]], public: Public, banker: int,
+                  first_hand: bool, redeals: int) -> WeakHand | None:
+    """With trump known, from the banker in turn, the first player of whom ``declaring.redeal_when``
+    holds who asks for a redeal (any, with ``redeal_by`` "automatic"), or None when the deal stands.
+    ``banker``: the banker as known then (in a hand whose banker the declaring finds, the one it
+    found); ``redeals``: the deals thrown in before this one."""
+    public.ctx = rules.context(public.level, public.trump)
+    team = banker_team(rules, banker)
+    automatic = rules.declaring.redeal_by == "automatic"
+    for seat in in_turn(banker, public.players):
+        hand = hands[seat]
+        turn = redeal_turn(rules, tuple(hand), public.level, public.trump, attacker=seat not in team,
+                           first_hand=first_hand, redeals=redeals)
+        if not may_ask_redeal(turn):
+            continue
+        if automatic or players[seat].redeal(PlayerView(seat, hand, public)):
+            asked = RedealAsked(banker, public.level, first_hand, turn.points, turn.trumps)
+            return WeakHand(seat, tuple(hand), public.trump, asked)
     return None
 
 

@@ -12,6 +12,12 @@ from .views import PlayerView
 def weak_for_the_bank(view: PlayerView) -> bool:
     """Whether the hand the view shows holds less than half its fair share of the trumps: the part
     of its cards that are trumps below half the part of the pack that is."""
+    return short_of_trumps(view, 2)
+
+
+def short_of_trumps(view: PlayerView, divisor: int) -> bool:
+    """Whether the part of the view's hand that is trumps is below the part of the pack that is,
+    divided by ``divisor`` (1: less than a fair share; 2: less than half of one)."""
     suit_of = view.ctx.order.suit_of
     copies = pack_copies(view.rules.table)
     pack = sum(copies)
@@ -19,4 +25,4 @@ def weak_for_the_bank(view: PlayerView) -> bool:
     held = sum(1 for c in view.hand if suit_of[c] == TRUMP)
     if not view.hand or not pack:
         return False
-    return held / len(view.hand) < pack_trumps / pack / 2
+    return held / len(view.hand) < pack_trumps / pack / divisor

@@ -150,14 +150,19 @@ def _deal(h: Hand) -> Ended | None:
     if rules.declaring.level_cards != "hand" and not auction and not h.beyond:
         # each seat at its own level (a hand played alone: every seat at the hand's level)
         own = h.seat_levels if h.seat_levels is not None else [h.level] * h.n
+    rebels = None
+    if rules.declaring.redeal_clears_bank and not auction and not h.beyond and not h.in_turn:
+        # a redeal that clears the bank: the deal after it is declared at each seat's own level
+        rebels = h.seat_levels if h.seat_levels is not None else [h.level] * h.n
     dealt = deal(rules, h.players, h.rng, h.deck, level=h.level, banker=h.given_banker, beyond=h.beyond,
-                 auction=auction, after_deal=h.in_turn or h.contest, first_dealer=h.first_dealer, seat_levels=own)
+                 auction=auction, after_deal=h.in_turn or h.contest, first_dealer=h.first_dealer, seat_levels=own,
+                 own_levels=rebels)
     h.dealt, h.hands, h.public = dealt, dealt.hands, dealt.public
     h.standing, h.trump_by = dealt.standing, dealt.trump_by
     if auction:  # the auction finds the banker, who names trump
         h.banker = dealt.public.dealer
         return None
-    if own is not None:  # every hand's banker is found by declaring, at the declarer's level
+    if own is not None or dealt.cleared:  # the banker is found by declaring, at the declarer's level
         h.level = dealt.public.level
         h.banker = first_banker(rules, dealt)
     else:
@@ -328,7 +333,7 @@ def _exchange(h: Hand) -> None:
 
 
 def _give_up(h: Hand) -> None:
-    if h.first_hand or h.standing is None:  # the first hand's banker was found by this declaring
+    if h.first_hand or h.dealt.cleared or h.standing is None:  # the banker was found by this declaring
         return
     banker = h.banker
     to = h.rules.bank_given_up_to(banker, h.standing.seat)
@@ -404,6 +409,7 @@ def _score(h: Hand) -> None:
         declarer=declarer, called=public.called, redeals=h.dealt.redeals, trump_by=h.trump_by,
         penalty=end.penalty, forfeit=end.forfeit, beyond=h.beyond,
         weak_hands=[(w.seat, w.hand, w.trump) for w in h.dealt.weak_hands],
+        weak_asked=[w.asked for w in h.dealt.weak_hands], bank_cleared=h.dealt.cleared,
         kitty_shown=public.kitty_shown, buried_shown=public.buried_shown, buried_by=kitty.burier,
         overturn_round=h.overturn_round, bids=h.bids, bid=h.bid, gave_up=h.gave_up, in_turn_round=h.in_turn_round,
         cuts=h.cuts, exchange=h.exchange, turned=h.dealt.turned, contest=h.contest_won, face_down=h.face_down,
@@ -431,6 +437,7 @@ def _scored(h: Hand) -> None:
         level_change=change, next_banker=next_banker_of(rules, h.banker, way.side, team, None), banker_team=team,
         declarations=public.declarations, declarer=None, redeals=h.dealt.redeals, trump_by="scored",
         beyond=h.beyond, weak_hands=[(w.seat, w.hand, w.trump) for w in h.dealt.weak_hands],
+        weak_asked=[w.asked for w in h.dealt.weak_hands],
         in_turn_round=h.in_turn_round, cuts=h.cuts,
     )
 

@@ -153,8 +153,15 @@ class Match:
                                seat_levels=[self.level_at(i) for i in self.levels])
             at, level = self.levels[record.banker], record.level
         else:
-            record = play_hand(rules, self.players, rng, level=level, banker=self.banker, beyond=beyond)
-            if rules.declaring.give_up_bank and record.gave_up is not None and self.levels[record.banker] != at:
+            clears = rules.declaring.redeal_clears_bank
+            if clears:  # a redeal that clears the bank (完全造反) has each seat declare at its own level
+                record = play_hand(rules, self.players, rng, level=level, banker=self.banker, beyond=beyond,
+                                   seat_levels=[self.level_at(i) for i in self.levels])
+            else:
+                record = play_hand(rules, self.players, rng, level=level, banker=self.banker, beyond=beyond)
+            if clears and record.bank_cleared:
+                at, level = self.levels[record.banker], record.level
+            elif rules.declaring.give_up_bank and record.gave_up is not None and self.levels[record.banker] != at:
                 at = -1  # the bank given up: the new bankers play at another team's level, not their own
         self.hands.append(record)
         side, steps = record.level_change

@@ -132,6 +132,13 @@ class HandRecord:
     #: the deals thrown in for a weak hand (``declaring.redeal_hands``), in order: (seat, the
     #: seat's dealt cards, the trump they were judged with)
     weak_hands: list[tuple[int, tuple[Card, ...], str | None]] = field(default_factory=list)
+    #: where a condition says who may ask for a redeal (``declaring.redeal_when``), what it read of
+    #: each deal thrown in (in the order of ``weak_hands``): the banker as known then, the hand's
+    #: level, whether it was the game's first, the points and the trumps the asker held
+    weak_asked: list[Any] = field(default_factory=list)
+    #: a redeal for a weak hand cleared the bank (``declaring.redeal_clears_bank``): the deal played
+    #: had no banker before its declaring, each player declaring at their own level
+    bank_cleared: bool = False
     #: the kitty as dealt, shown to the table before burying; the buried cards shown at the end
     #: (``kitty_exchange``); None when not shown
     kitty_shown: tuple[Card, ...] | None = None
@@ -226,10 +233,21 @@ class HandRecord:
                 "declarer": down.declarer, "turned": notation(sort(down.cards)) if down.cards else None,
                 "burier": down.burier, "burier_knew_trump": down.burier_knew,
             }
-        if self.rules.declaring.redeal_hands:
+        if self.rules.declaring.redeal_when:
+            out["weak_hands"] = [
+                {"seat": seat, "hand": notation(sorted(hand)), "trump": trump, "banker": asked.banker,
+                 "level": asked.level, "first_hand": asked.first_hand, "points": asked.points,
+                 "trumps": asked.trumps}
+                for (seat, hand, trump), asked in zip(self.weak_hands, self.weak_asked)
+            ]
+        elif self.rules.declaring.redeal_hands:
             out["weak_hands"] = [
                 {"seat": seat, "hand": notation(sorted(hand)), "trump": trump} for seat, hand, trump in self.weak_hands
             ]
+        if self.rules.declaring.redeal_clears_bank:
+            out["bank_cleared"] = self.bank_cleared
+            if self.bank_cleared:
+                out["declarer"] = self.declarer
         if self.kitty_shown is not None:
             out["kitty_shown"] = notation(sort(self.kitty_shown))
         if self.buried_shown is not None:

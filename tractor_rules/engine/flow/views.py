@@ -284,9 +284,15 @@ class Player:
         return weakest_give_back(view)
 
     def redeal(self, view: PlayerView) -> bool:
-        """This player's dealt hand lets them ask for a redeal (``declaring.redeal_hands``;
-        trump is known): whether to ask.  By default they do."""
-        return True
+        """This player's dealt hand lets them ask for a redeal (``declaring.redeal_hands``, or
+        ``declaring.redeal_when``; trump is known): whether to ask.  By default they do for a hand
+        of the named kinds; where a condition says who may ask, when the hand holds less than its
+        fair share of the trumps (``give_up.short_of_trumps``)."""
+        if not view.rules.declaring.redeal_when:
+            return True
+        from .give_up import short_of_trumps  # that module imports this one
+
+        return short_of_trumps(view, 1)
 
     def bury(self, view: PlayerView, count: int) -> Sequence[Card]:
         raise NotImplementedError

@@ -38,13 +38,14 @@ from ..flow.deal import MAX_DEALS
 from ..flow.outcome import next_banker_of
 from ..flow.record import declares_at_own_level, names_burier, reads_shown, scores_unplayed, turns_kitty
 from ..flow.seats import banker_team
-from ..rulings.declaring import OverturnTurn, cut_winner, declares_in_turn, may_overturn
+from ..rulings.declaring import OverturnTurn, cut_winner, declares_in_turn, may_ask_redeal, may_overturn
 
 FIELDS = ("ruleset", "level", "trump", "banker", "hands", "kitty", "tricks", "attacker_points",
           "kitty_points", "kitty_multiplier", "level_change", "next_banker")
 OPTIONAL = ("called", "declarer", "weak_hands", "kitty_shown", "buried_shown", "table_points",
             "table_points_change", "after_hand", "trump_by", "shown_in_declaring", "buried_by", "overturn_round",
-            "bids", "bid", "gave_up", "in_turn", "cuts", "declared", "exchange", "turned", "contest", "face_down")
+            "bids", "bid", "gave_up", "in_turn", "cuts", "declared", "exchange", "turned", "contest", "face_down",
+            "bank_cleared")
 TRICK_FIELDS = ("leader", "plays", "winner", "points")
 
 
@@ -227,6 +228,7 @@ def _replay(entry: str | dict[str, Any], rules: Rules, problems: list[str],
 
     # --- the deals thrown in, and the kitty shown ------------------------------------------------
     _check_weak_hands(entry, rules, level, hands, problems)
+    _check_bank_cleared(entry, rules, banker, problems)
     exchange = rules.kitty_exchange
     for key, shown_by_rules in (("kitty_shown", exchange.shown_before_burying),
                                 ("buried_shown", exchange.shown_at_end)):
@@ -1076,6 +1078,9 @@ def _check_weak_hands(entry: dict[str, Any], rules: Rules, level: str | None, ha
     banker's is logged as dealt, unless others overturned after the kitty exchange)."""
     decl = rules.declaring
     logged = entry.get("weak_hands")
+    if decl.redeal_when:
+        _check_asked_redeals(logged, rules, problems)
+        return
     if not decl.redeal_hands:
         if logged is not None:
             problems.append("weak_hands: logged, but the rules never redeal a weak hand")
@@ -1107,6 +1112,64 @@ def _check_weak_hands(entry: dict[str, Any], rules: Rules, level: str | None, ha
             if seat != banker and rules.may_redeal(hand, level, trump):
                 problems.append(f"seat {seat}'s hand allows a redeal, which the rules make at once, "
                                 "yet it was played")
+
+
+def _check_bank_cleared(entry: dict[str, Any], rules: Rules, banker: int, problems: list[str]) -> None:
+    """Where a redeal clears the bank (``declaring.redeal_clears_bank``), the log says whether it
+    did (``bank_cleared``): only after a deal thrown in for a weak hand, and then the final
+    declarer (``declarer``) banks where the first banker is the final declarer."""
+    if not rules.declaring.redeal_clears_bank:
+        if "bank_cleared" in entry:
+            problems.append("bank_cleared: logged, but no redeal clears the bank under these rules")
+        return
+    cleared = entry.get("bank_cleared")
+    if not isinstance(cleared, bool):
+        problems.append("bank_cleared: true or false is needed with these rules")
+        return
+    if not cleared:
+        return
+    if not entry.get("weak_hands"):
+        problems.append("bank_cleared: the bank was cleared, but no deal was thrown in for a weak hand")
+    declarer = entry.get("declarer", -1)
+    if declarer is not None and not (_is_int(declarer) and 0 <= declarer < rules.table.players):
+        problems.append(f"declarer: {declarer!r} is not a seat or null")
+    elif (declarer is not None and rules.declaring.first_banker == "final-declarer"
+          and rules.declaring.level_cards == "hand" and declarer != banker):
+        problems.append(f"the bank was cleared, so the final declarer, seat {declarer}, banks, not seat {banker}")
+
+
+def _check_asked_redeals(logged: Any, rules: Rules, problems: list[str]) -> None:
+    """Each deal thrown in where a condition says who may ask (``declaring.redeal_when``): its
+    asker's dealt hand holds the points and trumps logged, and the condition held of the asker,
+    with the banker, level and first hand logged and the deals thrown in before it."""
+    if not isinstance(logged, list):
+        problems.append("weak_hands: a list of the deals thrown in for a redeal is needed with these rules")
+        return
+    n = rules.table.players
+    keys = ["banker", "first_hand", "hand", "level", "points", "seat", "trump", "trumps"]
+    for i, row in enumerate(logged):
+        where = f"weak hand {i + 1}"
+        if not (isinstance(row, dict) and sorted(row) == keys and _is_int(row["seat"]) and 0 <= row["seat"] < n
+                and _is_int(row["banker"]) and 0 <= row["banker"] < n and isinstance(row["hand"], str)
+                and isinstance(row["first_hand"], bool) and _is_int(row["points"]) and _is_int(row["trumps"])):
+            problems.append(f"{where}: needs seat, hand, trump, banker, level, first_hand, points and trumps")
+            continue
+        seat = row["seat"]
+        try:
+            hand = rules.context(row["level"], row["trump"]).cards(row["hand"])
+            turn = rules.redeal_turn(hand, row["level"], row["trump"],
+                                     attacker=seat not in banker_team(rules, row["banker"]),
+                                     first_hand=row["first_hand"], redeals=i)
+        except (CardNotationError, EngineError) as why:
+            problems.append(f"{where}: {why}")
+            continue
+        if len(hand) != rules.table.hand_size:
+            problems.append(f"{where}: seat {seat} was dealt {len(hand)} cards, not {rules.table.hand_size}")
+        elif (turn.points, turn.trumps) != (row["points"], row["trumps"]):
+            problems.append(f"{where}: seat {seat}'s hand holds {turn.points} points and {turn.trumps} trumps, "
+                            f"not {row['points']} and {row['trumps']}")
+        elif not may_ask_redeal(turn):
+            problems.append(f"{where}: the rules do not let seat {seat} ask for a redeal with {row['hand']}")
 
 
 def _friends_found(banker: int, calls: list[tuple[Card, int]], plays: list[tuple[int, tuple[Card, ...]]],

@@ -237,6 +237,59 @@ class OverturnTurn:
 
 
 @dataclass(frozen=True, slots=True)
+class RedealTurn:
+    """What ``declaring.redeal_when`` may ask of a player once trump is known, before the kitty is
+    taken: who they are, what they were dealt, and the redeals so far this hand."""
+
+    rules: Rules
+    #: the player is not on the banker's team as known then (called partners: not the banker)
+    attacker: bool
+    #: the game's first hand (its banker found by declaring)
+    first_hand: bool
+    #: the points of the player's dealt cards
+    points: int
+    #: the trumps among the player's dealt cards, at the hand's level and trump
+    trumps: int
+    #: the deals thrown in before this one for a player's asking
+    redeals: int
+    level: str | None
+    trump: str | None
+
+    def __getitem__(self, name: str) -> int:
+        """The value of a quantity known then."""
+        if name == "held-points":
+            return self.points
+        if name == "held-trumps":
+            return self.trumps
+        if name == "redeals":
+            return self.redeals
+        if name == "decks":
+            return self.rules.table.decks
+        if name == "players":
+            return self.rules.table.players
+        raise EngineError(f"'{name}' is not known when a player may ask for a redeal")
+
+    def fact(self, name: str, args: tuple) -> bool:
+        if name == "player-attacker":
+            return self.attacker
+        if name == "player-banker":
+            return not self.attacker
+        if name == "first-hand":
+            return self.first_hand
+        if name == "level-is":
+            return self.level == args[0]
+        if name == "no-trump":
+            return self.trump is None
+        raise EngineError(f"'{name}' is not known when a player may ask for a redeal")
+
+
+def may_ask_redeal(turn: RedealTurn) -> bool:
+    """Whether the player may ask for a redeal (``declaring.redeal_when``; nobody where it is empty)."""
+    condition = turn.rules.declaring.redeal_when
+    return bool(condition) and expressions.condition_holds(condition, turn.fact, turn)
+
+
+@dataclass(frozen=True, slots=True)
 class DealFacts:
     """What ``declaring.overturn_in_deal_when`` (and ``declaring.in_turn_when``) may ask while
     declaring during the deal: the hand,

@@ -288,14 +288,31 @@ _WEAK_HAND_WORDS = {"without_trumps": "a hand without trumps", "without_points":
 def _weak_hand_redeal(c: Compiler, st: Statement) -> None:
     wanted: list[WeakHand] = []
     asker: RedealBy = "holder"
+    cleared = False
     for node in child_nodes(st.node):
         if node.kind in ("holder_asks", "always"):
             asker = "holder" if node.kind == "holder_asks" else "automatic"
             continue
+        if node.kind == "as_first_hand":
+            cleared = True
+            continue
+        if node.kind not in _WEAK_HANDS:
+            continue  # the condition
         kind = _WEAK_HANDS[node.kind]
         if kind in wanted:
             c.error(node, f"'{_WEAK_HAND_WORDS[node.kind]}' is listed twice", code=codes.REPEATED_VALUE)
             return
         wanted.append(kind)
+    condition = None
+    for node in child_nodes(st.node):
+        if node.kind not in ("holder_asks", "always", "as_first_hand") and node.kind not in _WEAK_HANDS:
+            condition = condition_tree(c, node, expressions.REDEAL)
+            if condition is None:
+                return
     c.set("declaring.redeal_hands", tuple(wanted))
     c.set("declaring.redeal_by", asker)
+    # one way or the other: a parent's hands go with a child's condition, and the other way round
+    if cleared or c.get("declaring.redeal_clears_bank"):
+        c.set("declaring.redeal_clears_bank", cleared)
+    if condition is not None or c.get("declaring.redeal_when"):
+        c.set("declaring.redeal_when", model.Condition(condition if condition is not None else ()))

@@ -22,6 +22,9 @@ QUANTITY_OF_RULE = {
     "overturns_made": "overturns",
     "declared_level_cards": "declared-level-cards",
     "winning_bid": "bid",
+    "held_points": "held-points",
+    "held_trumps": "held-trumps",
+    "redeals_made": "redeals",
 }
 #: a fact's tree kind (the grammar's alias; the last trick's by its 'with' clause) → its name in
 #: ``rules.expressions.FACTS``
@@ -59,7 +62,8 @@ EFFECT_OF_RULE = {"go_up": "up", "go_down": "down", "back_to": "back-to", "go_to
 #: quantities they may read)
 MOMENT_OF_STATEMENT = {"multiplier": ex.KITTY, "trigger": ex.AFTER_HAND, "dug_when": ex.KITTY,
                        "called_cards": ex.CALL, "buried_cards": ex.BURY, "overturn_after_kitty": ex.OVERTURN,
-                       "overturn": ex.DECLARE, "in_turn": ex.DECLARE, "counted": ex.SCORE}
+                       "overturn": ex.DECLARE, "in_turn": ex.DECLARE, "counted": ex.SCORE,
+                       "weak_hand_redeal": ex.REDEAL}
 _ADD = {"+": "add", "-": "sub"}
 #: a seat role's tree kind → its name in ``rules.expressions.ROLES``
 ROLE_OF_RULE = {
@@ -161,8 +165,8 @@ def condition_tree(c: Compiler, node: Node | Leaf, moment: str = ex.AFTER_HAND) 
             c.error(node, f"'{_written(c, node)}' is a fact of a card, known only where a card is judged "
                           "('called cards: when ...', 'buried cards: when ...')", code=codes.NOT_KNOWN_HERE)
         elif fact[1] in ex.PLAYER_FACTS:
-            c.error(node, f"'{_written(c, node)}' is a fact of the player who may overturn, known only in "
-                          "'overturn after kitty: when ...'", code=codes.NOT_KNOWN_HERE)
+            c.error(node, f"'{_written(c, node)}' is a fact of the player who may act, known only in "
+                          "'overturn after kitty: when ...' and 'redeal: when ...'", code=codes.NOT_KNOWN_HERE)
         else:
             c.error(node, f"'{_written(c, node)}' is not known {_MOMENT_WORDS[moment]}", code=codes.NOT_KNOWN_HERE)
         return None

@@ -41,6 +41,8 @@ def declaring_section(b: Builder) -> None:
         b.example("declaring.give_up_bank_example", phx.give_up_example)
         b.rule("declaring.face_down", _face_down)
         b.rule("declaring.redeal_hands", _weak_hands)
+        b.rule("declaring.redeal_when", _asked_redeal)
+        b.rule("declaring.redeal_clears_bank", _bank_cleared)
 
 
 def _same_colour(r: Any) -> Made:
@@ -397,6 +399,8 @@ def _face_down(r: Any) -> Made:
 def _weak_hands(r: Any) -> Made:
     d = r.declaring
     wanted = d.redeal_hands
+    if d.redeal_when:  # who may ask is said by a condition (_asked_redeal)
+        return None
     if not wanted:
         return _("Every hand is played as dealt, however weak.")
     if set(wanted) == {"no-trumps", "no-points"}:
@@ -410,6 +414,29 @@ def _weak_hands(r: Any) -> Made:
                  "hand holds %(what)s.") % {"what": what}
     return _("Once trump is known and before the kitty is taken, a player dealt %(what)s may show their hand "
              "and ask for the cards to be redealt.") % {"what": what}
+
+
+def _asked_redeal(r: Any) -> Made:
+    d = r.declaring
+    if not d.redeal_when:
+        return None
+    values = {"condition": condition_words(d.redeal_when)}
+    if d.redeal_by == "automatic":
+        return _("Once trump is known and before the kitty is taken, the cards are redealt whenever, for a player "
+                 "in turn from the banker, %(condition)s.") % values
+    return _("Once trump is known and before the kitty is taken, each player in turn from the banker may show "
+             "their hand and ask for the cards to be redealt when %(condition)s; the first to ask has them "
+             "redealt.") % values
+
+
+def _bank_cleared(r: Any) -> Made:
+    d = r.declaring
+    if not d.redeal_clears_bank or not (d.redeal_when or d.redeal_hands):
+        return None
+    return _("Such a redeal clears the bank (a full rebellion): the same player deals again with no banker, each "
+             "player declares with the level cards of their own level, and the banker is found by the declaring "
+             "as in the game's first hand, the hand being played at the final declarer's level (the dealer's when "
+             "nobody declares).")
 
 
 # --- the kitty -----------------------------------------------------------------------------------

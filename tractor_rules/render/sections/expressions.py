@@ -36,6 +36,15 @@ def _quantity(name: str) -> str:
     if name == "declared-level-cards":
         # Translators: the level cards shown in the declaration that stands (0 for jokers alone)
         return _("the number of level cards the standing declaration shows")
+    if name == "held-points":
+        # Translators: the points of the cards a player was dealt, when they may ask for a redeal
+        return _("the number of points in the player's hand")
+    if name == "held-trumps":
+        # Translators: the trumps among the cards a player was dealt, when they may ask for a redeal
+        return _("the number of trumps in the player's hand")
+    if name == "redeals":
+        # Translators: the deals thrown in so far this hand because a player asked for a redeal
+        return _("the number of redeals so far this hand")
     raise ValueError(name)
 
 
