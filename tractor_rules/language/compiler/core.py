@@ -133,7 +133,7 @@ class Compiler:
         #: (``derive``)
         self.derived: set[str] = set()
         #: the numbers of the table written as rule expressions: field path → tree (``number``)
-        self.written: dict[str, tuple] = {}
+        self.written: dict[str, ex.Number] = {}
 
     def parent_rules(self) -> model.Rules | None:
         """The parent's rules, compiled on their own: what the statements this file inherits were
@@ -333,7 +333,7 @@ class Compiler:
                              f"{known['players']} players)", code=codes.OUT_OF_RANGE)
             return None
         if written is not None:
-            self.written[written] = tree
+            self.written[written] = ex.Number(tree)
         return value
 
     def number_in(self, clause: Node | None, low: int, high: int, what: str) -> int | None:
