@@ -43,7 +43,8 @@ def _hints(cls: type) -> dict[str, Any]:
 
 
 def _fields(cls: type) -> tuple[dataclasses.Field[Any], ...]:
-    return dataclasses.fields(cls)
+    """The fields of ``cls`` the JSON form holds (not ``Rules.written``, how numbers were written)."""
+    return tuple(f for f in dataclasses.fields(cls) if f.metadata.get("exported", True))
 
 
 def _is_dataclass_type(tp: Any) -> TypeGuard[type]:

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 from lsprotocol import types
 
-from tractor_rules.rules.expressions import AFTER_HAND, EFFECTS, FACTS, KITTY, QUANTITIES, TEAMS
+from tractor_rules.rules.expressions import AFTER_HAND, EFFECTS, FACTS, KITTY, QUANTITIES, TABLE, TEAMS
 
 #: one language server for the module (tests/lsp/conftest.py), on one worker
 pytestmark = pytest.mark.xdist_group("lsp")
@@ -175,3 +175,25 @@ def test_every_fact_and_effect_of_the_grammar_has_its_meaning():
                if rule.origin.name in ("fact", "effect", "last_trick_with")}
     assert aliases == set(FACT_OF_RULE) | set(EFFECT_OF_RULE)
     assert set(FACT_OF_RULE.values()) == set(FACTS) and set(EFFECT_OF_RULE.values()) == set(EFFECTS)
+
+
+@pytest.mark.parametrize("section, written", [
+    ("table", "deal: "), ("table", "deal: 100 / ("), ("lead", "throw penalty: "), ("follow", "revoke penalty: "),
+    ("stakes", "leaving: leaver loses "),
+])
+def test_where_a_number_of_the_table_goes_only_the_decks_and_the_players(session, folder, section, written):
+    known = {q.words for q in QUANTITIES.values() if TABLE in q.moments}
+    assert known == {"decks", "players"}
+    later = {q.words for q in QUANTITIES.values() if TABLE not in q.moments}
+    found = completions(session, folder, "table-number.tractor", f'extends: "two-decks"\n{section}\n  {written}\n', 2)
+    assert known <= set(found), written
+    assert not later & set(found), written
+
+
+def test_hover_on_a_quantity_of_the_table_says_it_is_known_there(session, folder):
+    text = 'extends: "two-decks"\nfollow\n  revoke penalty: 10 * players points\n'
+    uri, found = session.open(folder / "deal-formula.tractor", text)
+    assert found == []
+    line = text.split("\n")[2]
+    hover = session.hover(uri, 2, line.index("players") + 1).contents.value
+    assert "in the numbers of the table (the deal, the penalties, the bonus, the coins, leaving)" in hover

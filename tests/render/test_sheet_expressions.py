@@ -10,7 +10,7 @@ import dataclasses
 import re
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 import tractor_rules as tr
@@ -25,7 +25,7 @@ from tractor_rules.render.sections.expressions import (
     trigger_sentence,
 )
 from tractor_rules.render.sheet import build_sheet
-from tractor_rules.rules import Trigger
+from tractor_rules.rules import Penalty, Trigger
 from tractor_rules.rules import expressions as ex
 
 #: what a reader must never meet: a placeholder, an operator, a name of the JSON form
@@ -261,6 +261,38 @@ def test_generated_house_rules_render_on_every_kind_in_both_languages(after_hand
                 assert out.endswith("\n") and not PLACEHOLDER.search(out)
         item = {i.key: i.text for i in build_sheet(rules, lang).items()}["levels.after_hand"]
         check_sentence(item, lang)
+
+
+# --- numbers of the table: the number worked out, and its formula in words -------------------------------
+
+#: numbers of the table: whole numbers, the decks and the players
+table_numbers = st.recursive(
+    st.builds(lambda n: ("num", n), st.integers(0, 300))
+    | st.builds(lambda q: ("var", q), st.sampled_from([q for q, quantity in ex.QUANTITIES.items()
+                                                        if ex.TABLE in quantity.moments])),
+    lambda inner: st.builds(lambda op, a, b: (op, a, b), st.sampled_from(ex.OPERATORS), inner, inner),
+    max_leaves=5,
+)
+
+
+@settings(max_examples=30)
+@given(table_numbers.filter(lambda tree: tree[0] != "num"))  # a number alone is written as a number
+def test_generated_numbers_of_the_table_read_as_the_number_and_its_words_in_both_languages(tree):
+    """A revoke penalty written as a formula: the sheet says the number the rules hold (the tree's
+    with two decks and four players, as the compiler works it out; in a penalty's range), then the
+    formula in words."""
+    points = ex.evaluate_number(tree, {"decks": BASE.table.decks, "players": BASE.table.players})
+    assume(1 <= points <= 10000)
+    following = dataclasses.replace(BASE.following, revoke_penalty=Penalty("per-attempt", points))
+    rules = dataclasses.replace(BASE, following=following, written=(("following.revoke_penalty", tree),))
+    for lang in ("en", "zh"):
+        item = {i.key: i.text for i in build_sheet(rules, lang).items()}["following.revoke_penalty"]
+        assert item.startswith(("A wrong follow found later costs", "事后发现跟错牌罚")), item
+        assert str(points) in item
+        with language(lang):
+            formula = number_words(tree)
+        assert formula in item
+        check_sentence(formula, lang)
 
 
 # --- W107: conditions no hand can meet ------------------------------------------------------------------

@@ -21,7 +21,7 @@ from ..render.model import Item
 from ..render.sheet import Built, build
 from ..render.text import md_cell, md_inline
 from ..rules import Rules
-from ..rules.expressions import AFTER_HAND, BURY, CALL, DECLARE, KITTY, OVERTURN, QUANTITIES, REDEAL, SCORE
+from ..rules.expressions import AFTER_HAND, BURY, CALL, DECLARE, KITTY, OVERTURN, QUANTITIES, REDEAL, SCORE, TABLE
 from ..language.syntax import Leaf, Node
 from .document import DocumentState
 from .navigation import overridden
@@ -53,6 +53,7 @@ LABELS = {
         KITTY: "when the kitty is counted",
         AFTER_HAND: "after each hand",
         SCORE: "where the upgrade table is read ('counted:')",
+        TABLE: "in the numbers of the table (the deal, the penalties, the bonus, the coins, leaving)",
         "and": " and ",
         "comma": ", ",
     },
@@ -81,6 +82,7 @@ LABELS = {
         KITTY: "计算底牌倍数时",
         AFTER_HAND: "每手牌结束后",
         SCORE: "查升级表时（“counted:”）",
+        TABLE: "牌桌上的数（发牌、罚分、奖励、金币、离桌）",
         "and": "和",
         "comma": "、",
     },
@@ -250,7 +252,8 @@ def _quantity_at(node: Node, line: int, column: int) -> Node | None:
 def _quantity_hover(node: Node, words: dict[str, str]) -> HoverText:
     """A quantity's words and meaning (``rules.expressions.QUANTITIES``), and where it is known."""
     quantity = QUANTITIES[QUANTITY_OF_RULE[node.kind]]
-    known = [words[m] for m in (CALL, BURY, DECLARE, OVERTURN, REDEAL, KITTY, AFTER_HAND, SCORE) if m in quantity.moments]
+    known = [words[m] for m in (CALL, BURY, DECLARE, OVERTURN, REDEAL, KITTY, AFTER_HAND, SCORE, TABLE)
+             if m in quantity.moments]
     moments = words["and"].join([words["comma"].join(known[:-1]), known[-1]] if len(known) > 1 else known)
     text = f"**{plain(quantity.words)}**: {plain(quantity.meaning)}\n\n" + words["known"].format(moments=moments)
     return HoverText(text, node.pos)

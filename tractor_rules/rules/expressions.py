@@ -59,19 +59,25 @@ DECLARE = "declare"
 #: when a player may ask for a redeal with their dealt hand, trump known and the kitty not yet taken
 #: (``declaring.redeal_when``): the condition is asked of one player at a time
 REDEAL = "redeal"
+#: where a number of the table is written (a deal size, a penalty, a bonus, the coins): known before
+#: any hand is dealt, so worked out once by the compiler, from the decks and the players alone
+TABLE = "table"
 CARD_MOMENTS = frozenset({CALL, BURY})
 #: where each moment is, in the words of an error
 MOMENT_WORDS = {CALL: "when the banker calls cards", BURY: "when the kitty is buried",
                 OVERTURN: "when a player may overturn after the kitty", KITTY: "when the kitty is counted",
                 AFTER_HAND: "after a hand", SCORE: "where the upgrade table is read ('counted:')",
                 DECLARE: "when a declaration may overturn during the deal",
-                REDEAL: "when a player may ask for a redeal"}
+                REDEAL: "when a player may ask for a redeal",
+                TABLE: "before any hand is dealt (a deal size, a penalty, a bonus, the coins)"}
 #: known from the last trick on
 _PLAYED = frozenset({KITTY, AFTER_HAND})
 #: known at every moment: the table, the hand's level and trump
 _EVERY = CARD_MOMENTS | _PLAYED | {OVERTURN, SCORE, REDEAL}
 #: known at every moment, declaring included: the table, the hand's level
 _ALWAYS = _EVERY | {DECLARE}
+#: known before any hand: the table alone
+_TABLE = _ALWAYS | {TABLE}
 #: the hand's score, known after it and where the upgrade table reads it
 _SCORED = frozenset({AFTER_HAND, SCORE})
 
@@ -93,8 +99,8 @@ class Quantity:
 QUANTITIES: dict[str, Quantity] = {q.name: q for q in (
     Quantity("size", "size", _PLAYED, "the cards of the last lead's largest unit (a pair: 2)", 1),
     Quantity("cards", "cards", _PLAYED, "all the cards of the last lead", 1),
-    Quantity("decks", "decks", _ALWAYS, "the decks played with"),
-    Quantity("players", "players", _ALWAYS, "the players at the table"),
+    Quantity("decks", "decks", _TABLE, "the decks played with"),
+    Quantity("players", "players", _TABLE, "the players at the table"),
     Quantity("points", "points", _SCORED, "the attackers' score for the hand, the kitty's included"),
     Quantity("raw-points", "raw points", _SCORED,
              "the attackers' score before it is held at 0: below 0 when penalties take more than they won", 4),

@@ -25,7 +25,7 @@ from .trumps import Trumps
 
 #: fields that name the rules or trace where they come from without changing how the game plays
 #: (a diff, a conformance digest and an export's loss report leave them out)
-NOT_PLAY_FIELDS = ("name", "description", "translations", "files", "sources", "house_changes")
+NOT_PLAY_FIELDS = ("name", "description", "translations", "files", "sources", "house_changes", "written")
 #: values worked out from a statement that a sentence may state without the rest of it: path of
 #: the value → the ``sources`` path of the statement it comes from.  ``house_changes`` holds such a
 #: path when the house file changed the statement and, with it, this value (a house rule that adds
@@ -109,6 +109,11 @@ class Rules:
     #: the paths of ``sources`` whose values this ruleset's own file changes from its parent's
     #: (a statement that restates the parent's value changes nothing); empty without ``extends``
     house_changes: tuple[str, ...] = ()
+    #: the numbers of the table a ruleset writes as rule expressions of the decks and the players
+    #: ("deal: 100 / players each"): field path ("table.hand_size") → the number's tree.  The
+    #: field holds the number worked out; this keeps how it was written, for the sheet's words.
+    #: Not part of the JSON form, nor of the rules' equality.
+    written: tuple[tuple[str, Number], ...] = field(default=(), compare=False, metadata={"exported": False})
 
     def source_of(self, path: str) -> Source | None:
         """The file, line and column that set the field at ``path`` (e.g. "table.decks")."""

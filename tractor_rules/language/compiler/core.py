@@ -16,6 +16,7 @@ from typing import Any, TypeVar
 from ... import codes
 from ... import rules as model
 from ...errors import Diagnostic, Fix, RulesetError, RulesetSemanticError
+from ...rules import expressions as ex
 from ...rules.checks import not_a_rank
 from ..resolve import Resolved, statement_key
 from ..syntax import Leaf, Node, Position, Statement, as_leaf, as_node, source_lines
@@ -131,6 +132,8 @@ class Compiler:
         #: the values set by no statement of their own, but as the file's trump order makes them
         #: (``derive``)
         self.derived: set[str] = set()
+        #: the numbers of the table written as rule expressions: field path → tree (``number``)
+        self.written: dict[str, ex.Number] = {}
 
     def parent_rules(self) -> model.Rules | None:
         """The parent's rules, compiled on their own: what the statements this file inherits were
@@ -261,14 +264,14 @@ class Compiler:
 
     def set_number(self, path: str, leaf: Leaf | Node, low: int, high: int, what: str) -> None:
         """Set ``path`` to the number ``leaf`` holds, unless it is out of range (reported)."""
-        value = self.number(leaf, low, high, what)
+        value = self.number(leaf, low, high, what, path)
         if value is not None:
             self.set(path, value)
 
     def set_numbers(self, fields: Mapping[str, tuple[Leaf | Node, int, int, str]]) -> bool:
         """Set every path of ``fields`` to its number (leaf, low, high, what), or, if any is out of
         range, none of them; every number out of range is reported."""
-        read = {path: self.number(*spec) for path, spec in fields.items()}
+        read = {path: self.number(*spec, path) for path, spec in fields.items()}
         if any(value is None for value in read.values()):
             return False
         for path, value in read.items():
@@ -305,11 +308,32 @@ class Compiler:
             return self.number(node.args[0], 2 if plural else 1, MAX_DECKS, "a set's size")
         return plural_width_of(node) if plural else set_width_of(node)
 
-    def number(self, leaf: Leaf | Node, low: int, high: int, what: str) -> int | None:
-        value = int(as_leaf(leaf).value)
-        if not low <= value <= high:
-            self.error(leaf, f"{what} must be from {low} to {high}, not {value}", code=codes.OUT_OF_RANGE)
+    def number(self, leaf: Leaf | Node, low: int, high: int, what: str, written: str | None = None) -> int | None:
+        """The whole number ``leaf`` writes, unless it is out of range (reported).  Where the
+        grammar takes a number of the table (``expr``), it may be a rule expression of the decks
+        and the players, worked out here with the values in force (the statements that hold one
+        are read last: ``run``); ``written`` names the field its tree is kept for (the sheet's
+        words, ``Rules.written``)."""
+        literal = literal_of(leaf)
+        if literal is not None:
+            value = int(literal.value)
+            if not low <= value <= high:
+                self.error(leaf, f"{what} must be from {low} to {high}, not {value}", code=codes.OUT_OF_RANGE)
+                return None
+            return value
+        from .expressions import number_tree  # the expression builders import this module
+
+        tree = number_tree(self, leaf, ex.TABLE)
+        if tree is None:
             return None
+        known = {"decks": self.get("table.decks"), "players": self.get("table.players")}
+        value = ex.evaluate_number(tree, known)
+        if not low <= value <= high:
+            self.error(leaf, f"{what} must be from {low} to {high}, not {value} (with {known['decks']} decks and "
+                             f"{known['players']} players)", code=codes.OUT_OF_RANGE)
+            return None
+        if written is not None:
+            self.written[written] = ex.Number(tree)
         return value
 
     def number_in(self, clause: Node | None, low: int, high: int, what: str) -> int | None:
@@ -323,7 +347,12 @@ class Compiler:
 
     def run(self) -> model.Rules:
         self._check_duplicates()
-        for st in self.resolved.statements:
+        # a number of the table written with the decks or the players is worked out with the values
+        # in force once every other statement is read (a house file's 'decks: 3' counts in its
+        # parent's 'deal: 100 / players each'); the statements of literal numbers keep their order
+        statements = [st for st in self.resolved.statements if not reads_table(st)]
+        statements += [st for st in self.resolved.statements if reads_table(st)]
+        for st in statements:
             self.statement = st
             handler = HANDLERS.get(st.kind)
             if handler is None:  # pragma: no cover - grammar and compiler out of step
@@ -380,7 +409,37 @@ class Compiler:
         if "name" not in kwargs:
             kwargs["name"] = Path(self.resolved.files[0]).stem
         sources = tuple(sorted(self.sources.items()))
-        return dataclasses.replace(defaults, files=self.resolved.files, sources=sources, **kwargs)
+        written = tuple(sorted((path, tree) for path, tree in self.written.items() if path in self.values))
+        return dataclasses.replace(defaults, files=self.resolved.files, sources=sources, written=written, **kwargs)
+
+
+#: the statements whose numbers are numbers of the table (``Compiler.number``)
+TABLE_NUMBER_STATEMENTS = frozenset({"deal", "throw_penalty", "revoke_penalty", "smaller_team_bonus", "coins",
+                                     "leaving"})
+
+
+def reads_table(st: Statement) -> bool:
+    """Whether ``st`` writes a number of the table with a quantity in it (read after the others)."""
+    return st.kind in TABLE_NUMBER_STATEMENTS and _has_quantity(st.node)
+
+
+def _has_quantity(node: Node | Leaf) -> bool:
+    from .expressions import QUANTITY_OF_RULE  # the expression builders import this module
+
+    if isinstance(node, Leaf):
+        return False
+    return node.kind in QUANTITY_OF_RULE or any(_has_quantity(a) for a in node.args)
+
+
+def literal_of(node: Node | Leaf) -> Leaf | None:
+    """The number leaf a whole number written alone holds (an ``expr`` of one number: its
+    ``add``/``mul``/``pow`` layers of one part, the ``num`` inside), or None for anything else."""
+    while isinstance(node, Node):
+        if node.kind in ("add", "mul", "pow", "num", "atom") and len(node.args) == 1:
+            node = node.args[0]
+        else:
+            return None
+    return node
 
 
 def _unset_label(st: Statement, earlier: Statement) -> str:

@@ -63,7 +63,10 @@ EFFECT_OF_RULE = {"go_up": "up", "go_down": "down", "back_to": "back-to", "go_to
 MOMENT_OF_STATEMENT = {"multiplier": ex.KITTY, "trigger": ex.AFTER_HAND, "dug_when": ex.KITTY,
                        "called_cards": ex.CALL, "buried_cards": ex.BURY, "overturn_after_kitty": ex.OVERTURN,
                        "overturn": ex.DECLARE, "in_turn": ex.DECLARE, "counted": ex.SCORE,
-                       "weak_hand_redeal": ex.REDEAL}
+                       "weak_hand_redeal": ex.REDEAL,
+                       # the numbers of the table, worked out by the compiler (``Compiler.number``)
+                       "deal": ex.TABLE, "throw_penalty": ex.TABLE, "revoke_penalty": ex.TABLE,
+                       "smaller_team_bonus": ex.TABLE, "coins": ex.TABLE, "leaving": ex.TABLE}
 _ADD = {"+": "add", "-": "sub"}
 #: a seat role's tree kind → its name in ``rules.expressions.ROLES``
 ROLE_OF_RULE = {

@@ -69,12 +69,12 @@ def _throw_stoppers(c: Compiler, st: Statement) -> None:
     c.set("leading.throw_decider", decider)
 
 
-def _penalty(c: Compiler, node: Node) -> model.Penalty | None:
+def _penalty(c: Compiler, node: Node, path: str) -> model.Penalty | None:
     if node.kind == "no_penalty":
         return model.Penalty()
     if node.kind == "hand_lost":
         return model.Penalty("hand-lost", 0)
-    points = c.number(node.args[0], *limits(model.Penalty, "points"), "a penalty")
+    points = c.number(node.args[0], *limits(model.Penalty, "points"), "a penalty", path)
     if points is None:
         return None
     return model.Penalty(choice(node, _POINT_PENALTIES), points)
@@ -89,7 +89,7 @@ def _set_penalty(c: Compiler, st: Statement) -> None:
     if st.kind == "throw_penalty" and len(args) == 2:
         _set_side_penalties(c, args)
         return
-    penalty = _penalty(c, args[0])
+    penalty = _penalty(c, args[0], _PENALTY_PATHS[st.kind])
     if penalty is not None:
         c.set(_PENALTY_PATHS[st.kind], penalty)
         if st.kind == "throw_penalty":  # one cost for both sides: none of a parent's for the attackers
@@ -103,7 +103,8 @@ def _set_side_penalties(c: Compiler, sides: list[Node]) -> None:
         c.error(sides[1], f"the {side}' penalty is stated twice; state one for the bankers and one for the "
                           "attackers", code=codes.REPEATED_VALUE)
         return
-    penalties = {node.kind: _penalty(c, as_node(node.args[0])) for node in sides}
+    paths = {"bankers_penalty": "leading.throw_penalty", "attackers_penalty": "leading.attackers_throw_penalty"}
+    penalties = {node.kind: _penalty(c, as_node(node.args[0]), paths[node.kind]) for node in sides}
     bankers, attackers = penalties["bankers_penalty"], penalties["attackers_penalty"]
     if bankers is None or attackers is None:
         return

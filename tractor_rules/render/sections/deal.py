@@ -21,7 +21,7 @@ from ..words import (
     unit_noun,
 )
 from .common import has_sets, has_tractors, sentences
-from .expressions import card_nouns, condition_words
+from .expressions import as_written, card_nouns, condition_words
 
 # --- the table and the deal ----------------------------------------------------------------------
 
@@ -139,7 +139,8 @@ def _removed_cards(card: str, copies: int) -> str:
 
 def _deal(r: Any) -> Made:
     t = r.table
-    values = {"hand": t.hand_size, "kitty": t.kitty_size}
+    values = {"hand": as_written(r, "table.hand_size", t.hand_size),
+              "kitty": as_written(r, "table.kitty_size", t.kitty_size)}
     if t.kitty_size == 0:
         return ngettext("Each player is dealt %(hand)s card; there is no kitty.",
                         "Each player is dealt %(hand)s cards; there is no kitty.", t.hand_size) % values

@@ -82,6 +82,16 @@ def number_words(tree: Any, top: bool = True) -> str:
     return text if top else _("(%(part)s)") % {"part": text}
 
 
+def as_written(rules: Any, path: str, value: int) -> str:
+    """A number of the table as the sheet gives it: the number, and where the ruleset wrote it as a
+    rule expression of the decks and the players (``Rules.written``), that in words after it."""
+    tree = dict(rules.written).get(path)
+    if tree is None:
+        return str(value)
+    # Translators: a number the ruleset works out, then how ("25 (100 divided by the number of players, ...)")
+    return _("%(n)s (%(formula)s)") % {"n": value, "formula": number_words(tree)}
+
+
 def team_words(team: str) -> str:
     if team == "bankers":
         return _("the bankers")

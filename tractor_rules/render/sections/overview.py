@@ -11,7 +11,7 @@ from ..builder import Builder, Draft, Made
 from ..i18n import _, ngettext
 from .common import sentences
 from .declaring import in_turn_first
-from .expressions import condition_words, number_words
+from .expressions import as_written, condition_words, number_words
 
 
 def overview_section(b: Builder) -> None:
@@ -85,7 +85,8 @@ def _hand(rules: Rules) -> Made:
 
 def _deal(rules: Rules) -> tuple[str, ...]:
     t = rules.table
-    values = {"hand": t.hand_size, "kitty": t.kitty_size}
+    values = {"hand": as_written(rules, "table.hand_size", t.hand_size),
+              "kitty": as_written(rules, "table.kitty_size", t.kitty_size)}
     if t.kitty_size:
         deal = ngettext("The deal: %(hand)s card each, %(kitty)s face down as the kitty.",
                         "The deal: %(hand)s cards each, %(kitty)s face down as the kitty.", t.hand_size) % values

@@ -11,6 +11,7 @@ from ..builder import Builder, Draft, Made
 from ..i18n import _, ngettext
 from ..words import lead_phrase, pattern_phrase
 from .common import has_sets, has_tractors, sentences
+from .expressions import as_written
 
 # --- leading and throws --------------------------------------------------------------------------
 
@@ -130,9 +131,10 @@ def _first_decides(how: str, stoppers: str) -> str:
     return sentences(first, then)
 
 
-def _penalty_phrase(p: Any) -> str:
-    """What a failed throw does, as the end of a sentence whose subject is the throw."""
-    values = {"points": p.points}
+def _penalty_phrase(p: Any, r: Any, path: str) -> str:
+    """What a failed throw does, as the end of a sentence whose subject is the throw (the penalty
+    of the rules ``r`` at ``path``)."""
+    values = {"points": as_written(r, path, p.points)}
     if p.kind == "none":
         return _("costs no points")
     if p.kind == "hand-lost":
@@ -155,7 +157,8 @@ def _throw_penalty(r: Any) -> Made:
         bankers, attackers = r.leading.throw_penalty, r.leading.attackers_throw_penalty
         # Translators: each side's cost of a failed throw, as the phrases below say it
         text = _("A failed throw by a player of the banker team %(bankers)s; by an attacker, it %(attackers)s.") % {
-            "bankers": _penalty_phrase(bankers), "attackers": _penalty_phrase(attackers)}
+            "bankers": _penalty_phrase(bankers, r, "leading.throw_penalty"),
+            "attackers": _penalty_phrase(attackers, r, "leading.attackers_throw_penalty")}
         return sentences(text, _penalty_goes())
     p = r.leading.throw_penalty
     kind = p.kind
@@ -163,7 +166,7 @@ def _throw_penalty(r: Any) -> Made:
         return _("A failed throw costs no points.")
     if kind == "hand-lost":
         return _("A failed throw loses the hand for the thrower's team.")
-    values = {"points": p.points}
+    values = {"points": as_written(r, "leading.throw_penalty", p.points)}
     if kind == "per-card":
         text = ngettext("A failed throw costs %(points)s point for each card taken back.",
                         "A failed throw costs %(points)s points for each card taken back.", p.points) % values
@@ -296,7 +299,7 @@ def _revoke_penalty(r: Any) -> Made:
         return _("A wrong follow found later costs no points.")
     if kind == "hand-lost":
         return _("A wrong follow found later loses the hand for the offender's team.")
-    values = {"points": p.points}
+    values = {"points": as_written(r, "following.revoke_penalty", p.points)}
     if kind == "per-card":
         text = ngettext("A wrong follow found later costs %(points)s point for each card of the play.",
                         "A wrong follow found later costs %(points)s points for each card of the play.",

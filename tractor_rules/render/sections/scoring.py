@@ -15,7 +15,7 @@ from ..model import Table
 from ..track import derived, untracked
 from ..words import join_and, join_list, outcome_phrase
 from .common import sentences
-from .expressions import number_words, trigger_sentence
+from .expressions import as_written, number_words, trigger_sentence
 
 # --- scoring and levels --------------------------------------------------------------------------
 
@@ -317,7 +317,7 @@ def _short_team_bonus(r: Any) -> Made:
     if r.table.partnership != "called":
         return None  # fixed partners always make a whole team
     bonus = r.levels.short_team_bonus
-    values = {"n": bonus, "team": 1 + r.table.called_cards}
+    values = {"n": as_written(r, "levels.short_team_bonus", bonus), "team": 1 + r.table.called_cards}
     if not bonus:
         # beside a solo banker's own table (+9 where others get +3), "no extra level" alone would
         # read as if that table did not count: say what the levels are, and that nothing is added
@@ -617,7 +617,9 @@ def _coins(r: Any) -> Made:
     return _("Coins: X is the number of levels gained plus %(banker)s when the banker team wins, plus "
              "%(attackers)s when the attackers win; each loser pays X times the room's stake, and each winner "
              "receives %(percent)s%% of that.") % {
-        "banker": s.banker_base, "attackers": s.attackers_base, "percent": s.winner_percent}
+        "banker": as_written(r, "stakes.banker_base", s.banker_base),
+        "attackers": as_written(r, "stakes.attackers_base", s.attackers_base),
+        "percent": as_written(r, "stakes.winner_percent", s.winner_percent)}
 
 
 def _leaving(r: Any) -> Made:
@@ -625,4 +627,5 @@ def _leaving(r: Any) -> Made:
     if not s.leave_penalty and not s.leave_others:
         return None
     return _("A player who leaves the table early loses %(lose)s times the base points; each other player gains "
-             "%(gain)s times the base points.") % {"lose": s.leave_penalty, "gain": s.leave_others}
+             "%(gain)s times the base points.") % {"lose": as_written(r, "stakes.leave_penalty", s.leave_penalty),
+                                                   "gain": as_written(r, "stakes.leave_others", s.leave_others)}
