@@ -12,8 +12,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 
 from ...rules import RANKS, SUITS, Rules
-from ..deck.cards import Card
-from ..deck.order import Order
+from ..deck.cards import Card, pack_copies
+from ..deck.order import TRUMP, Order
 from ..deck.units import Unit, decompose
 from ..errors import EngineError
 from ..oracle import Context
@@ -247,6 +247,7 @@ class Player:
             if c < 52 and RANKS[c % 13] != view.level and SUITS[c // 13] in counts:
                 counts[SUITS[c // 13]] += 1
         return max(suits, key=lambda s: counts[s])
+
     def guess_trump(self, view: PlayerView) -> str | None:
         """This player takes the kitty while the declarations lie face down (暗亮,
         ``declaring.face_down``) and does not know the standing declaration's suit: the trump to
@@ -266,9 +267,7 @@ class Player:
         """The banker, once the deal is over, may give up the bank to the player whose declaration
         stands (``declaring.give_up_bank``; trump is known): whether to.  By default when the hand
         holds less than half its fair share of the trumps (``give_up.weak_for_the_bank``)."""
-        from .give_up import weak_for_the_bank  # that module imports this one
-
-        return weak_for_the_bank(view)
+        return short_of_trumps(view, 2)
 
     def exchange_with_declarer(self, view: PlayerView, declarer: int,
                                took: tuple[Card, ...]) -> Sequence[Card] | None:
@@ -287,11 +286,9 @@ class Player:
         """This player's dealt hand lets them ask for a redeal (``declaring.redeal_hands``, or
         ``declaring.redeal_when``; trump is known): whether to ask.  By default they do for a hand
         of the named kinds; where a condition says who may ask, when the hand holds less than its
-        fair share of the trumps (``give_up.short_of_trumps``)."""
+        fair share of the trumps (``short_of_trumps``)."""
         if not view.rules.declaring.redeal_when:
             return True
-        from .give_up import short_of_trumps  # that module imports this one
-
         return short_of_trumps(view, 1)
 
     def bury(self, view: PlayerView, count: int) -> Sequence[Card]:
@@ -311,3 +308,16 @@ class Player:
         """A throw failed and this player (the next after the leader) chooses the part the leader
         must play: an index into ``options``."""
         return 0
+
+
+def short_of_trumps(view: PlayerView, divisor: int) -> bool:
+    """Whether the part of the view's hand that is trumps is below the part of the pack that is,
+    divided by ``divisor`` (1: less than a fair share; 2: less than half of one)."""
+    suit_of = view.ctx.order.suit_of
+    copies = pack_copies(view.rules.table)
+    pack = sum(copies)
+    pack_trumps = sum(n for c, n in enumerate(copies) if suit_of[c] == TRUMP)
+    held = sum(1 for c in view.hand if suit_of[c] == TRUMP)
+    if not view.hand or not pack:
+        return False
+    return held / len(view.hand) < pack_trumps / pack / divisor
