@@ -215,24 +215,15 @@ def _declare_in_turn(h: Hand) -> Ended | None:
     if not h.in_turn:  # this hand was declared during the deal
         return None
     rules = h.rules
-    weak: list[WeakHand] = []
-    settled: Deal | None = None
-    for attempt in range(MAX_DEALS):
-        dealt = h.dealt
+
+    def in_turn(dealt: Deal, attempt: int, weak: list[WeakHand]) -> Deal | None:
         first = dealt.public.dealer
         turns = declare_in_turn(rules, h.players, dealt, first)
         h.in_turn_round = InTurnRound(h.first_hand, first, tuple(turns))
-        settled = settle(rules, h.players, dealt.hands, dealt.kitty, dealt.public, dealt.standing, dealt.first,
-                         first_hand=h.first_hand, beyond=False, attempt=attempt, weak=weak)
-        if settled is not None:
-            break
-        if attempt == MAX_DEALS - 1:  # every deal thrown in: the last one is played in no-trump
-            dealt.public.trump = None
-            settled = Deal(dealt.hands, dealt.kitty, dealt.public, None, None, attempt, "no-trump", weak)
-            break
-        _deal(h)
-    if settled is None:  # the loop always ends with a deal that stands
-        raise EngineError("declaring in turn ended without a deal")
+        return settle(rules, h.players, dealt.hands, dealt.kitty, dealt.public, dealt.standing, dealt.first,
+                      first_hand=h.first_hand, beyond=False, attempt=attempt, weak=weak)
+
+    settled = _settled_after_the_deal(h, in_turn, "declaring in turn")
     h.dealt, h.hands, h.public = settled, settled.hands, settled.public
     h.standing, h.trump_by = settled.standing, settled.trump_by
     if settled.standing is not None:  # the declarer banks
@@ -245,15 +236,31 @@ def _declare_in_turn(h: Hand) -> Ended | None:
     return None
 
 
+def _settled_after_the_deal(h: Hand, settle_one: Callable[[Deal, int, list[WeakHand]], Deal | None],
+                            what: str) -> Deal:
+    """The deal that stands where the banker and trump are found once the cards are dealt
+    (declaring in turn, a contest): ``settle_one(dealt, attempt, weak)`` finds them for each deal,
+    or None when a weak hand throws it in (appended to ``weak``) and it is dealt again; when every
+    deal is thrown in, the last one is played in no-trump."""
+    weak: list[WeakHand] = []
+    for attempt in range(MAX_DEALS):
+        dealt = h.dealt
+        settled = settle_one(dealt, attempt, weak)
+        if settled is not None:
+            return settled
+        if attempt == MAX_DEALS - 1:
+            dealt.public.trump = None
+            return Deal(dealt.hands, dealt.kitty, dealt.public, None, None, attempt, "no-trump", weak)
+        _deal(h)
+    raise EngineError(f"{what} ended without a deal")  # MAX_DEALS is at least 1: never reached
+
+
 def _contest(h: Hand) -> Ended | None:
     if not h.contest:  # later hands are declared as the rules say
         return None
     rules = h.rules
-    weak: list[WeakHand] = []
-    settled: Deal | None = None
-    winner = 0
-    for attempt in range(MAX_DEALS):
-        dealt = h.dealt
+
+    def contest(dealt: Deal, attempt: int, weak: list[WeakHand]) -> Deal | None:
         winner = below(h.rng, h.n)  # everyone plays; each wins as often as the others
         hand = dealt.hands[winner]
         suits = [s for s in SUITS if any(not c.is_joker and c.rank == h.level and c.suit == s for c in hand)]
@@ -264,17 +271,12 @@ def _contest(h: Hand) -> Ended | None:
                 raise IllegalPlay(winner, f"named {named!r} as trump, not a suit of a level card it holds")
         h.contest_won = (winner, named)
         dealt.public.banker = winner  # the winner banks whatever trump they find
-        settled = settle(rules, h.players, dealt.hands, dealt.kitty, dealt.public, None, None, first_hand=True,
-                         beyond=False, attempt=attempt, weak=weak, named=named)
-        if settled is not None:
-            break
-        if attempt == MAX_DEALS - 1:  # every deal thrown in: the last one is played in no-trump
-            dealt.public.trump = None
-            settled = Deal(dealt.hands, dealt.kitty, dealt.public, None, None, attempt, "no-trump", weak)
-            break
-        _deal(h)
-    if settled is None:  # the loop always ends with a deal that stands
-        raise EngineError("the contest ended without a deal")
+        return settle(rules, h.players, dealt.hands, dealt.kitty, dealt.public, None, None, first_hand=True,
+                      beyond=False, attempt=attempt, weak=weak, named=named)
+
+    settled = _settled_after_the_deal(h, contest, "the contest")
+    assert h.contest_won is not None  # every deal held a contest
+    winner = h.contest_won[0]
     h.dealt, h.hands, h.public = settled, settled.hands, settled.public
     h.standing, h.trump_by = settled.standing, settled.trump_by
     h.banker = winner
