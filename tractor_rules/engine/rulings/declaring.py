@@ -192,8 +192,50 @@ def turn_kitty(kitty: Sequence[Card], seat_levels: Sequence[str | None], dealer:
     return Turned(tuple(kitty), None, dealer, tuple(seat_levels))
 
 
+class _PlayerTurn:
+    """What a rule on a player's turn to act (overturning after the kitty, asking for a redeal) may
+    ask of the player and of the hand then: the facts they share, and the table's quantities.  The
+    turns below name their moment (``WHEN``) and add their own quantities (``quantity``)."""
+
+    __slots__ = ()
+    WHEN = ""
+    rules: Rules
+    attacker: bool
+    first_hand: bool
+    level: str | None
+    trump: str | None
+
+    def quantity(self, name: str) -> int | None:
+        """The value of a quantity of this turn's own, or None for any other."""
+        return None
+
+    def __getitem__(self, name: str) -> int:
+        """The value of a quantity known then."""
+        own = self.quantity(name)
+        if own is not None:
+            return own
+        if name == "decks":
+            return self.rules.table.decks
+        if name == "players":
+            return self.rules.table.players
+        raise EngineError(f"'{name}' is not known {self.WHEN}")
+
+    def fact(self, name: str, args: tuple) -> bool:
+        if name == "player-attacker":
+            return self.attacker
+        if name == "player-banker":
+            return not self.attacker
+        if name == "first-hand":
+            return self.first_hand
+        if name == "level-is":
+            return self.level == args[0]
+        if name == "no-trump":
+            return self.trump is None
+        raise EngineError(f"'{name}' is not known {self.WHEN}")
+
+
 @dataclass(frozen=True, slots=True)
-class OverturnTurn:
+class OverturnTurn(_PlayerTurn):
     """What ``declaring.overturn_when`` may ask of a player's turn to overturn after the kitty: who
     they are, the hand, and the round so far."""
 
@@ -209,35 +251,19 @@ class OverturnTurn:
     level: str | None
     trump: str | None
 
-    def __getitem__(self, name: str) -> int:
-        """The value of a quantity known then."""
+    WHEN = "when a player may overturn"
+
+    def quantity(self, name: str) -> int | None:
         if name == "overturns":
             return self.overturns
         if name == "declared-level-cards":
             d = self.standing
             return 0 if d is None else d.count if d.kind == "level" else d.level_cards
-        if name == "decks":
-            return self.rules.table.decks
-        if name == "players":
-            return self.rules.table.players
-        raise EngineError(f"'{name}' is not known when a player may overturn")
-
-    def fact(self, name: str, args: tuple) -> bool:
-        if name == "player-attacker":
-            return self.attacker
-        if name == "player-banker":
-            return not self.attacker
-        if name == "first-hand":
-            return self.first_hand
-        if name == "level-is":
-            return self.level == args[0]
-        if name == "no-trump":
-            return self.trump is None
-        raise EngineError(f"'{name}' is not known when a player may overturn")
+        return None
 
 
 @dataclass(frozen=True, slots=True)
-class RedealTurn:
+class RedealTurn(_PlayerTurn):
     """What ``declaring.redeal_when`` may ask of a player once trump is known, before the kitty is
     taken: who they are, what they were dealt, and the redeals so far this hand."""
 
@@ -255,32 +281,16 @@ class RedealTurn:
     level: str | None
     trump: str | None
 
-    def __getitem__(self, name: str) -> int:
-        """The value of a quantity known then."""
+    WHEN = "when a player may ask for a redeal"
+
+    def quantity(self, name: str) -> int | None:
         if name == "held-points":
             return self.points
         if name == "held-trumps":
             return self.trumps
         if name == "redeals":
             return self.redeals
-        if name == "decks":
-            return self.rules.table.decks
-        if name == "players":
-            return self.rules.table.players
-        raise EngineError(f"'{name}' is not known when a player may ask for a redeal")
-
-    def fact(self, name: str, args: tuple) -> bool:
-        if name == "player-attacker":
-            return self.attacker
-        if name == "player-banker":
-            return not self.attacker
-        if name == "first-hand":
-            return self.first_hand
-        if name == "level-is":
-            return self.level == args[0]
-        if name == "no-trump":
-            return self.trump is None
-        raise EngineError(f"'{name}' is not known when a player may ask for a redeal")
+        return None
 
 
 def may_ask_redeal(turn: RedealTurn) -> bool:
