@@ -597,7 +597,12 @@ def _game_points(r: Any) -> Made:
     if not rows:
         return None
     table = Table((_("Outcome"), _("Table points")),
-                  tuple((outcome_phrase(g.side, g.levels, g.or_more), str(g.points)) for g in rows))
+                  tuple((outcome_phrase(g.side, g.levels, g.or_more),
+                         number_words(g.formula) if g.formula else str(g.points)) for g in rows))
+    if any(g.formula for g in rows):
+        # Translators: the table points of some outcomes are worked out from the hand (its bid, its points)
+        return Draft(_("Each hand's outcome scores table points, some worked out from the hand itself when it is "
+                       "over (a result below 0 counts as 0):"), table=table)
     return Draft(_("Each hand's outcome scores table points:"), table=table)
 
 
