@@ -218,9 +218,9 @@ def _game_points(c: Compiler, st: Statement) -> None:
         formula = model.Number(())
         amount = plain_int(row.args[-1])
         if amount is None:  # the stake as a number of the hand: 'banker +1 = bid / 10'
-            tree = number_tree(c, row.args[-1], ex.STAKE)
-            points: int | None = None if tree is None else 0
-            formula = model.Number(tree or ())
+            # (a formula reported keeps its row, priced 0, so that no other error follows from it)
+            points: int | None = 0
+            formula = model.Number(number_tree(c, row.args[-1], ex.STAKE) or ())
         else:
             points = c.number(amount, *limits(model.GamePoints, "points"), "game points")
         if levels is None or points is None:
@@ -231,8 +231,9 @@ def _game_points(c: Compiler, st: Statement) -> None:
             continue
         rows.append(model.GamePoints(side, levels, points, or_more, formula))
     c.set("stakes.game_points", tuple(rows), st)
-    for index in range(len(rows)):
-        c.note_source(f"stakes.game_points[{index}]", st)
+    for index, row in enumerate(rows):
+        if row.formula:  # where a check of the formula points (rows of fixed points have none)
+            c.note_source(f"stakes.game_points[{index}]", st)
 
 
 @handles("stake_multiplier")
