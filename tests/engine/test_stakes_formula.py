@@ -129,3 +129,17 @@ def test_the_sheet_says_the_formula_in_words(by_bid, lang, words):
     text = json.dumps([item.text, item.table.rows], ensure_ascii=False)
     for w in words:
         assert w in text
+
+
+@pytest.mark.parametrize(("rows", "lang", "sentence"), [
+    ("banker +1 or more = bid, swap = bid, attackers +1 or more = bid", "en",
+     "Every hand, its winners gain and its losers lose this many table points: the winning bid."),
+    ("banker +1 or more = bid, swap = bid, attackers +1 or more = bid", "zh", "每局的赢家各得、输家各付积分：最终叫分。"),
+    ("banker +1 or more = 100 - bid, swap = 100 - bid, attackers +1 or more = 100 - bid", "en",
+     "Every hand, its winners gain and its losers lose this many table points: 100 minus the winning bid, or 0 "
+     "when that is below 0."),
+])
+def test_one_number_for_every_outcome_is_one_sentence(rows, lang, sentence):
+    item = {i.key: i for i in build_sheet(with_stakes(rows), lang).items()}["stakes.game_points"]
+    assert item.table is None
+    assert item.text == sentence
