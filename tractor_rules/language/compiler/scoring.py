@@ -231,8 +231,8 @@ def _game_points(c: Compiler, st: Statement) -> None:
             continue
         rows.append(model.GamePoints(side, levels, points, or_more, formula))
     c.set("stakes.game_points", tuple(rows), st)
-    for index, row in enumerate(rows):
-        if row.formula:  # where a check of the formula points (rows of fixed points have none)
+    for index, priced in enumerate(rows):
+        if priced.formula:  # where a check of the formula points (rows of fixed points have none)
             c.note_source(f"stakes.game_points[{index}]", st)
 
 
