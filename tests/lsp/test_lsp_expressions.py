@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 from lsprotocol import types
 
-from tractor_rules.rules.expressions import AFTER_HAND, EFFECTS, FACTS, KITTY, QUANTITIES, TABLE, TEAMS
+from tractor_rules.rules.expressions import AFTER_HAND, EFFECTS, FACTS, KITTY, QUANTITIES, STAKE, TABLE, TEAMS
 
 #: one language server for the module (tests/lsp/conftest.py), on one worker
 pytestmark = pytest.mark.xdist_group("lsp")
@@ -95,6 +95,14 @@ def test_after_the_colon_the_effects_with_their_meanings(session, folder):
     assert set(TEAMS) <= set(found)
 
 
+def test_in_game_points_the_quantities_known_where_the_stakes_are_counted(session, folder):
+    known = {q.words for q in QUANTITIES.values() if STAKE in q.moments}
+    assert {"bid", "points", "kitty points", "levels", "decks", "players"} == known
+    found = completions(session, folder, "stakes.tractor", 'extends: "two-decks"\nstakes\n  game points: swap = \n', 2)
+    assert known <= set(found)
+    assert not {"size", "cards", "raw points"} & set(found)
+
+
 def test_in_the_kitty_formula_only_the_quantities_known_when_it_is_counted(session, folder):
     known = {q.words for q in QUANTITIES.values() if KITTY in q.moments}
     later = {q.words for q in QUANTITIES.values() if KITTY not in q.moments}
@@ -132,7 +140,8 @@ def test_hover_on_a_quantity_shows_its_meaning_and_when_it_is_known(session, fol
     line = HOUSE.split("\n")[5]
     hover = session.hover(uri, 5, line.index("points") + 2)
     assert hover.contents.value.startswith(f"**points**: {QUANTITIES['points'].meaning}")
-    assert "Known after each hand and where the upgrade table is read ('counted:')." in hover.contents.value
+    assert ("Known after each hand, where the upgrade table is read ('counted:') and where the stakes of a hand are "
+            "counted ('game points:').") in hover.contents.value
     assert hover.range == types.Range(start=types.Position(line=5, character=line.index("points")),
                                       end=types.Position(line=5, character=line.index("points") + len("points")))
     line = HOUSE.split("\n")[8]

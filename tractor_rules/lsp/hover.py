@@ -21,7 +21,8 @@ from ..render.model import Item
 from ..render.sheet import Built, build
 from ..render.text import md_cell, md_inline
 from ..rules import Rules
-from ..rules.expressions import AFTER_HAND, BURY, CALL, DECLARE, KITTY, OVERTURN, QUANTITIES, REDEAL, SCORE, TABLE
+from ..rules.expressions import (AFTER_HAND, BURY, CALL, DECLARE, KITTY, OVERTURN, QUANTITIES, REDEAL, SCORE, STAKE,
+                                 TABLE)
 from ..language.syntax import Leaf, Node
 from .document import DocumentState
 from .navigation import overridden
@@ -53,6 +54,7 @@ LABELS = {
         KITTY: "when the kitty is counted",
         AFTER_HAND: "after each hand",
         SCORE: "where the upgrade table is read ('counted:')",
+        STAKE: "where the stakes of a hand are counted ('game points:')",
         TABLE: "in the numbers of the table (the deal, the penalties, the bonus, the coins, leaving)",
         "and": " and ",
         "comma": ", ",
@@ -82,6 +84,7 @@ LABELS = {
         KITTY: "计算底牌倍数时",
         AFTER_HAND: "每手牌结束后",
         SCORE: "查升级表时（“counted:”）",
+        STAKE: "计算一局的输赢积分时（“game points:”）",
         TABLE: "牌桌上的数（发牌、罚分、奖励、金币、离桌）",
         "and": "和",
         "comma": "、",
@@ -252,7 +255,7 @@ def _quantity_at(node: Node, line: int, column: int) -> Node | None:
 def _quantity_hover(node: Node, words: dict[str, str]) -> HoverText:
     """A quantity's words and meaning (``rules.expressions.QUANTITIES``), and where it is known."""
     quantity = QUANTITIES[QUANTITY_OF_RULE[node.kind]]
-    known = [words[m] for m in (CALL, BURY, DECLARE, OVERTURN, REDEAL, KITTY, AFTER_HAND, SCORE, TABLE)
+    known = [words[m] for m in (CALL, BURY, DECLARE, OVERTURN, REDEAL, KITTY, AFTER_HAND, SCORE, STAKE, TABLE)
              if m in quantity.moments]
     moments = words["and"].join([words["comma"].join(known[:-1]), known[-1]] if len(known) > 1 else known)
     text = f"**{plain(quantity.words)}**: {plain(quantity.meaning)}\n\n" + words["known"].format(moments=moments)

@@ -327,7 +327,8 @@ def _check_auction(c: Reporter, r: model.Rules) -> None:
         (f"{field}[{i}]", row.formula) for field in _UPGRADE_TABLES for i, row in enumerate(getattr(r, field))
     ] + [
         (f"levels.after_hand[{i}].condition", t.condition) for i, t in enumerate(r.levels.after_hand)
-    ] + [(effect_path(i, j), e) for i, t in enumerate(r.levels.after_hand) for j, e in enumerate(t.effects)]
+    ] + [(effect_path(i, j), e) for i, t in enumerate(r.levels.after_hand) for j, e in enumerate(t.effects)
+         ] + [(f"stakes.game_points[{i}]", g.formula) for i, g in enumerate(r.stakes.game_points)]
     for path, tree in reads:
         if tree and "bid" in expressions.quantities_of(tree):
             c.error_at_field((path, "levels.after_hand"), "'bid' is the winning bid of an auction, but these rules have none: "
@@ -1688,6 +1689,8 @@ def _check_moments(c: Reporter, r: model.Rules) -> None:
              ("counted", r.counted, expressions.SCORE)]
     trees += [(f"{field}[{i}]", row.formula, expressions.SCORE)
               for field in _UPGRADE_TABLES for i, row in enumerate(getattr(r, field))]
+    trees += [(f"stakes.game_points[{i}]", row.formula, expressions.STAKE)
+              for i, row in enumerate(r.stakes.game_points)]
     for i, trigger in enumerate(r.levels.after_hand):
         trees.append((f"levels.after_hand[{i}].condition", trigger.condition, expressions.AFTER_HAND))
         trees += [(effect_path(i, j), effect, expressions.AFTER_HAND) for j, effect in enumerate(trigger.effects)]

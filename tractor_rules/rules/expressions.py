@@ -62,6 +62,8 @@ REDEAL = "redeal"
 #: where a number of the table is written (a deal size, a penalty, a bonus, the coins): known before
 #: any hand is dealt, so worked out once by the compiler, from the decks and the players alone
 TABLE = "table"
+#: where the stakes of a hand are counted (``stakes.game_points``): after the hand, its outcome known
+STAKE = "stake"
 CARD_MOMENTS = frozenset({CALL, BURY})
 #: where each moment is, in the words of an error
 MOMENT_WORDS = {CALL: "when the banker calls cards", BURY: "when the kitty is buried",
@@ -69,7 +71,8 @@ MOMENT_WORDS = {CALL: "when the banker calls cards", BURY: "when the kitty is bu
                 AFTER_HAND: "after a hand", SCORE: "where the upgrade table is read ('counted:')",
                 DECLARE: "when a declaration may overturn during the deal",
                 REDEAL: "when a player may ask for a redeal",
-                TABLE: "before any hand is dealt (a deal size, a penalty, a bonus, the coins)"}
+                TABLE: "before any hand is dealt (a deal size, a penalty, a bonus, the coins)",
+                STAKE: "where the stakes of a hand are counted ('game points:')"}
 #: known from the last trick on
 _PLAYED = frozenset({KITTY, AFTER_HAND})
 #: known at every moment: the table, the hand's level and trump
@@ -77,9 +80,11 @@ _EVERY = CARD_MOMENTS | _PLAYED | {OVERTURN, SCORE, REDEAL}
 #: known at every moment, declaring included: the table, the hand's level
 _ALWAYS = _EVERY | {DECLARE}
 #: known before any hand: the table alone
-_TABLE = _ALWAYS | {TABLE}
+_TABLE = _ALWAYS | {TABLE, STAKE}
 #: the hand's score, known after it and where the upgrade table reads it
 _SCORED = frozenset({AFTER_HAND, SCORE})
+#: the hand's score as the stakes read it too
+_STAKED = _SCORED | {STAKE}
 
 
 @dataclass(frozen=True, slots=True)
@@ -101,11 +106,11 @@ QUANTITIES: dict[str, Quantity] = {q.name: q for q in (
     Quantity("cards", "cards", _PLAYED, "all the cards of the last lead", 1),
     Quantity("decks", "decks", _TABLE, "the decks played with"),
     Quantity("players", "players", _TABLE, "the players at the table"),
-    Quantity("points", "points", _SCORED, "the attackers' score for the hand, the kitty's included"),
+    Quantity("points", "points", _STAKED, "the attackers' score for the hand, the kitty's included"),
     Quantity("raw-points", "raw points", _SCORED,
              "the attackers' score before it is held at 0: below 0 when penalties take more than they won", 4),
-    Quantity("kitty-points", "kitty points", _SCORED, "the points of the cards in the kitty"),
-    Quantity("levels", "levels", frozenset({AFTER_HAND}), "the levels the hand's outcome gives its winners"),
+    Quantity("kitty-points", "kitty points", _STAKED, "the points of the cards in the kitty"),
+    Quantity("levels", "levels", frozenset({AFTER_HAND, STAKE}), "the levels the hand's outcome gives its winners"),
     # the round of overturning after the kitty (version 4)
     Quantity("overturns", "overturns", frozenset({OVERTURN}), "the overturns made after the kitty so far this hand",
              4),
@@ -119,7 +124,7 @@ QUANTITIES: dict[str, Quantity] = {q.name: q for q in (
     Quantity("redeals", "redeals", frozenset({REDEAL}),
              "the deals thrown in so far this hand for a player's asking (or a hand the rules always redeal)", 4),
     # the auction (version 4)
-    Quantity("bid", "bid", _SCORED, "the winning bid of the hand's auction (0 without an auction)", 4),
+    Quantity("bid", "bid", _STAKED, "the winning bid of the hand's auction (0 without an auction)", 4),
 )}
 
 #: teams as conditions and effects name them: the hand's banker team and the others; the hand's

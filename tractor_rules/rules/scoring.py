@@ -57,12 +57,16 @@ class Rotation:
 
 @dataclass(frozen=True, slots=True)
 class GamePoints:
-    """Table points for a hand's outcome: ``side`` gaining ``levels`` (``or_more``: and above)."""
+    """Table points for a hand's outcome: ``side`` gaining ``levels`` (``or_more``: and above).  A
+    row whose ``formula`` is written gives the value of that number instead of ``points`` (held at
+    0 and up, ``points`` 0), read with the hand's bid, points, kitty points and levels."""
 
     side: Side
     levels: int = field(metadata=bounds(0, 100))
     points: int = field(metadata=bounds(0, MAX_POINTS))
     or_more: bool = False
+    #: the stake as a number of the hand (``bid / 5``); () the fixed ``points``
+    formula: Number = since(4, default=Number(()))
 
 
 @dataclass(frozen=True, slots=True)
@@ -90,13 +94,19 @@ class Stakes:
 
     def points_for(self, side: str, levels: int) -> int | None:
         """The game points of an outcome (``side`` gaining ``levels``; ("attackers", 0) is a swap):
-        its own row, else the highest "or more" row of that side below it; None if no row applies."""
+        its own row, else the highest "or more" row of that side below it; None if no row applies.
+        (A row whose points are a formula gives 0 here: ``row_for`` and the engine evaluate it.)"""
+        row = self.row_for(side, levels)
+        return None if row is None else row.points
+
+    def row_for(self, side: str, levels: int) -> GamePoints | None:
+        """The row that prices an outcome (as ``points_for`` reads it), None if no row applies."""
         best: GamePoints | None = None
         for row in self.game_points:
             if row.side != side:
                 continue
             if row.levels == levels:
-                return row.points
+                return row
             if row.or_more and row.levels <= levels and (best is None or row.levels > best.levels):
                 best = row
-        return None if best is None else best.points
+        return best

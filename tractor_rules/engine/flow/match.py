@@ -226,7 +226,8 @@ class Match:
         """Move the table points by the hand's worth, from its losers to its winners, and note them
         in the record."""
         side, steps = record.level_change
-        worth = hand_points(self.rules, side, steps, self.table_points)
+        worth = hand_points(self.rules, side, steps, self.table_points, bid=record.bid,
+                            points=record.attacker_points, kitty_points=record.kitty_points)
         record.table_points = tuple(self.table_points)
         record.table_points_change = tuple(worth if s in won else -worth for s in range(len(self.table_points)))
         self.table_points = [p + d for p, d in zip(self.table_points, record.table_points_change)]

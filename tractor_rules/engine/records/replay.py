@@ -499,7 +499,8 @@ def _replay(entry: str | dict[str, Any], rules: Rules, problems: list[str],
             problems.append("table_points: a number per seat")
             return
         winners = team if change[0] == "banker" else {s for s in range(n) if s not in team}
-        worth = rules.table_points(change[0], change[1], before)
+        worth = rules.table_points(change[0], change[1], before, bid=bid, points=entry["attacker_points"],
+                                   kitty_points=entry["kitty_points"])
         expected = [worth if s in winners else -worth for s in range(n)]
         if change_logged != expected:
             problems.append(f"the table points change by {expected}, not {change_logged!r}")
@@ -536,7 +537,9 @@ def _check_scored(entry: dict[str, Any], rules: Rules, banker: int, trump: Any, 
             problems.append("table_points: a number per seat")
         else:
             winners = team if way.side == "banker" else {s for s in range(n) if s not in team}
-            worth = rules.table_points(way.side, way.levels, before)
+            logged_bid = entry.get("bid", 0)
+            worth = rules.table_points(way.side, way.levels, before,
+                                       bid=logged_bid if isinstance(logged_bid, int) and logged_bid >= 0 else 0)
             expected = [worth if s in winners else -worth for s in range(n)]
             if change_logged != expected:
                 problems.append(f"the table points change by {expected}, not {change_logged!r}")

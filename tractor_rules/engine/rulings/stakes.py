@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ...rules import Rules
+from ...rules import Rules, expressions
 from ..errors import EngineError
 
 
@@ -42,11 +42,23 @@ def stake_factor(rules: Rules, table_points: Sequence[int]) -> int:
     return factor
 
 
-def hand_points(rules: Rules, side: str, levels: int, table_points: Sequence[int] = ()) -> int:
-    """The game points each winner gains (and each loser loses) for the outcome."""
-    base = rules.stakes.points_for(_side(side), _whole(levels, "levels"))
-    if base is None:
+def hand_points(rules: Rules, side: str, levels: int, table_points: Sequence[int] = (), *, bid: int = 0,
+                points: int = 0, kitty_points: int = 0) -> int:
+    """The game points each winner gains (and each loser loses) for the outcome.  A row whose points
+    are a number of the hand reads the winning ``bid``, the attackers' ``points``, the
+    ``kitty_points``, the ``levels`` and the table; its value is held at 0 and up."""
+    row = rules.stakes.row_for(_side(side), _whole(levels, "levels"))
+    if row is None:
         raise EngineError(f"the ruleset gives no game points for {side} +{levels}")
+    base = row.points
+    if row.formula:
+        values = {"bid": _whole(bid, "the bid"), "points": _whole(points, "points"),
+                  "kitty-points": _whole(kitty_points, "kitty points"), "levels": levels,
+                  "decks": rules.table.decks, "players": rules.table.players}
+        try:
+            base = max(0, expressions.evaluate_number(row.formula, values))
+        except KeyError as exc:
+            raise EngineError(f"the game points read {exc.args[0]!r}, which is not known here") from None
     return base * stake_factor(rules, table_points)
 
 

@@ -66,7 +66,8 @@ MOMENT_OF_STATEMENT = {"multiplier": ex.KITTY, "trigger": ex.AFTER_HAND, "dug_wh
                        "weak_hand_redeal": ex.REDEAL,
                        # the numbers of the table, worked out by the compiler (``Compiler.number``)
                        "deal": ex.TABLE, "throw_penalty": ex.TABLE, "revoke_penalty": ex.TABLE,
-                       "smaller_team_bonus": ex.TABLE, "coins": ex.TABLE, "leaving": ex.TABLE}
+                       "smaller_team_bonus": ex.TABLE, "coins": ex.TABLE, "leaving": ex.TABLE,
+                       "game_points": ex.STAKE}
 _ADD = {"+": "add", "-": "sub"}
 #: a seat role's tree kind → its name in ``rules.expressions.ROLES``
 ROLE_OF_RULE = {

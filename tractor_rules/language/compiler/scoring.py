@@ -215,15 +215,25 @@ def _game_points(c: Compiler, st: Statement) -> None:
     for row in child_nodes(st.node):
         outcome = as_node(row.args[0])
         side, levels = outcome_of(c, outcome)
-        points = c.number(row.args[-1], *limits(model.GamePoints, "points"), "game points")
+        formula = model.Number(())
+        amount = plain_int(row.args[-1])
+        if amount is None:  # the stake as a number of the hand: 'banker +1 = bid / 10'
+            # (a formula reported keeps its row, priced 0, so that no other error follows from it)
+            points: int | None = 0
+            formula = model.Number(number_tree(c, row.args[-1], ex.STAKE) or ())
+        else:
+            points = c.number(amount, *limits(model.GamePoints, "points"), "game points")
         if levels is None or points is None:
             continue
         or_more = row.first("or_more") is not None
         if any(r.side == side and r.levels == levels for r in rows):
             c.error(outcome, "this outcome is given game points twice", code=codes.REPEATED_VALUE)
             continue
-        rows.append(model.GamePoints(side, levels, points, or_more))
-    c.set("stakes.game_points", tuple(rows))
+        rows.append(model.GamePoints(side, levels, points, or_more, formula))
+    c.set("stakes.game_points", tuple(rows), st)
+    for index, priced in enumerate(rows):
+        if priced.formula:  # where a check of the formula points (rows of fixed points have none)
+            c.note_source(f"stakes.game_points[{index}]", st)
 
 
 @handles("stake_multiplier")

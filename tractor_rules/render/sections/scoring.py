@@ -8,6 +8,7 @@ from typing import Any
 from ...engine.errors import EngineError
 from ...engine.rulings.scoring import level_ladder, row_change, row_values
 from ...rules import Stakes
+from ...rules.expressions import operators_of
 from .. import examples as ex
 from ..builder import Builder, Draft, Made
 from ..i18n import _, ngettext
@@ -597,7 +598,20 @@ def _game_points(r: Any) -> Made:
     if not rows:
         return None
     table = Table((_("Outcome"), _("Table points")),
-                  tuple((outcome_phrase(g.side, g.levels, g.or_more), str(g.points)) for g in rows))
+                  tuple((outcome_phrase(g.side, g.levels, g.or_more),
+                         number_words(g.formula) if g.formula else str(g.points)) for g in rows))
+    if rows[0].formula and all(g.formula == rows[0].formula for g in rows):
+        # every outcome the table gives is priced (E314), all by one number of the hand
+        words = number_words(rows[0].formula)
+        if "sub" in operators_of(rows[0].formula):  # only a subtraction comes out below 0
+            # Translators: table points worked out from the hand that may come out below 0
+            words = _("%(formula)s, or 0 when that is below 0") % {"formula": words}
+        # Translators: the same table points whatever the outcome, worked out from the hand ("the winning bid")
+        return _("Every hand, its winners gain and its losers lose this many table points: %(formula)s.") % {"formula": words}
+    if any(g.formula for g in rows):
+        # Translators: the table points of some outcomes are worked out from the hand (its bid, its points)
+        return Draft(_("Each hand's outcome scores table points, some worked out from the hand itself when it is "
+                       "over (a result below 0 counts as 0):"), table=table)
     return Draft(_("Each hand's outcome scores table points:"), table=table)
 
 
