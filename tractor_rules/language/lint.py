@@ -566,6 +566,8 @@ class NeverGivenUp(Linter):
         if written_at is not None:
             yield Finding(written_at.file, written_at.pos, "the game is its first hand only, whose banker the "
                                                            "declaring finds, so nobody ever has the bank to give up")
+
+
 @linter(codes.IN_TURN_UNUSED)
 class InTurnUnused(Linter):
     """What it does: in rules that declare every hand in turn after the deal (``in turn: yes`` in
@@ -719,6 +721,8 @@ class TurnedNever(Linter):
                                                            "player's level' never finds a card: it is tried only "
                                                            "when no kitty card is of any player's level, the "
                                                            "dealer's, at which the hand is then played, included")
+
+
 @linter(codes.NEVER_FACE_DOWN)
 class NeverFaceDown(Linter):
     """What it does: finds ``declarations: face down until the kitty is buried`` (in ``declare``)
@@ -776,6 +780,8 @@ class NeverDeclaredInDeal(Linter):
                 yield Finding(st.file, st.pos, f"the game is its first hand only, whose trump a contest chooses "
                                                f"after a deal without declaring, so '{_DURING_THE_DEAL[st.kind]}' "
                                                f"never applies: leave it out")
+
+
 @linter(codes.REDEAL_NEVER)
 class RedealNever(Linter):
     """What it does: finds a condition on who may ask for a redeal (``redeal: when ...`` in

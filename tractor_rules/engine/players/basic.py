@@ -66,6 +66,7 @@ class RandomPlayer(Player):
     def name_held_trump(self, view: PlayerView, suits: Sequence[str]) -> str:
         """Any of them."""
         return choice(self.rng, list(suits))
+
     def guess_trump(self, view: PlayerView) -> str | None:
         """A suit at random."""
         return choice(self.rng, SUITS)

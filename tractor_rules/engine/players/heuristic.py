@@ -807,6 +807,7 @@ class HeuristicPlayer(GreedyPlayer):
 
     def name_held_trump(self, view: PlayerView, suits: Sequence[str]) -> str:
         return max(suits, key=lambda s: self._trumps_with(view, s))
+
     def guess_trump(self, view: PlayerView) -> str | None:
         """The suit that would give it the most trumps: the one it keeps, burying without knowing
         trump (暗亮)."""

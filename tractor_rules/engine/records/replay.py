@@ -606,6 +606,8 @@ def _check_overturn_round(entry: dict[str, Any], rules: Rules, level: str | None
     if logged["overturns"] and now != trump:
         problems.append(f"overturn_round: the last overturn names {now or 'no-trump'}, but the hand's trump is "
                         f"{trump or 'no-trump'}")
+
+
 def _check_exchange(entry: dict[str, Any], rules: Rules, ctx: Any, problems: list[str]) -> None:
     """With ``declaring.exchange_with_declarer``, the logged "exchange" (null, or the seat that
     took, the declarer it took from, and the cards shown, taken and given) is one the rules allow:
