@@ -6,6 +6,7 @@ from __future__ import annotations
 import random
 import re
 from collections import Counter
+from pathlib import Path
 
 import pytest
 
@@ -92,6 +93,15 @@ class _CheckedSampler:
             for t in pub.tricks:
                 shown.subtract(t.plays[(seat - t.leader) % n])
             assert not +shown - Counter(hands[seat]), (seat, cards)
+        # a kitty shown before it was taken: what its taker has not played is in its hand or the kitty
+        taker = pub.buried_by
+        if pub.kitty_shown is not None and taker not in (None, view.seat):
+            kept = Counter(pub.kitty_shown)
+            for t in [*pub.tricks, type("Playing", (), {"leader": pub.leader, "plays": pub.plays})]:
+                if (taker - t.leader) % n < len(t.plays):
+                    kept.subtract(t.plays[(taker - t.leader) % n])
+            assert not +kept - Counter(hands[taker]) - Counter(world.kitty), (taker, +kept)
+            self.owner.kept_kitty_cards += sum((+kept).values())
         self.owner.worlds += 1
         return world
 
@@ -102,6 +112,8 @@ class CheckedSearch(SearchPlayer):
     def __init__(self, seed, rollouts):
         super().__init__(seed, rollouts)
         self.worlds = 0
+        #: the shown kitty's cards its taker still held, summed over the worlds checked
+        self.kept_kitty_cards = 0
         self.playouts: list[int] = []
 
     def _sampler(self, view):
@@ -134,6 +146,19 @@ def test_the_search_player_plays_legal_hands_in_every_shipped_ruleset(name):
     else:
         assert sum(p.worlds for p in searchers) > 0
         assert max(max(p.playouts) for p in searchers) == 3
+
+
+def test_the_worlds_keep_a_shown_kitty_with_the_player_who_took_it():
+    """K06: the kitty is shown to every player before the banker takes it.  The attackers'
+    worlds put the shown cards the banker has not played in the banker's hand or back in the
+    kitty (the checked sampler asserts it of every world), never with a third seat."""
+    rules = tr.load(str(Path(__file__).resolve().parents[2] / "examples/house-rules/K06-kitty-shown.tractor"))
+    searchers = [CheckedSearch(seat, rollouts=2) for seat in (1, 3)]
+    record = play_hand(rules, [HeuristicPlayer(), searchers[0], HeuristicPlayer(), searchers[1]],
+                       random.Random(5), level="2", banker=0)
+    assert record.kitty_shown is not None
+    assert all(p.worlds > 0 for p in searchers)
+    assert sum(p.kept_kitty_cards for p in searchers) > 0
 
 
 def _hand(rules, players, seed=11):

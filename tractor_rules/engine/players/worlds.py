@@ -9,7 +9,10 @@ itself, not on the table in the trick being played) to the other seats and the k
 - a seat other than the banker (and the player who buried) still holds the cards it showed when declaring and has not
   played since (the banker may have buried them), the cards taken in an exchange with the declarer
   counted as the taker's;
-- the kitty holds the cards the banker buried, when this player is the banker.
+- the kitty holds the cards the banker buried, when this player is the banker;
+- where the kitty was shown to every player before it was taken (``shown: before burying``), its
+  cards that the player who took it has not played since lie in that player's hand or back in the
+  kitty, never with a third seat.
 
 The cards are placed most constrained first, each on a seat (or the kitty) drawn in proportion to
 the room left there; when the voids cannot all be kept (a guess painted into a corner), the draw is
@@ -70,6 +73,25 @@ def _declared_and_kept(view: PlayerView) -> dict[int, Counter[Card]]:
     return {seat: +cards for seat, cards in shown.items() if +cards}
 
 
+def _shown_kitty_kept(view: PlayerView) -> Counter[Card]:
+    """The cards of a kitty shown to every player before it was taken that the player who took
+    it can still hold (in its hand or buried again): each copy shown, less the copies that player
+    has played since (a copy played may have been one it was dealt, so this is what it holds at
+    least).  Empty when no kitty was shown, or when this player took it (it knows its own cards)."""
+    pub = view.public
+    taker = pub.buried_by
+    if pub.kitty_shown is None or taker is None or taker == view.seat:
+        return Counter()
+    kept = Counter(pub.kitty_shown)
+    n = pub.players
+    plays = [(trick.leader, trick.plays) for trick in pub.tricks] + [(pub.leader, pub.plays)]
+    for leader, played in plays:
+        k = (taker - leader) % n
+        if k < len(played):
+            kept.subtract(played[k])
+    return +kept
+
+
 class WorldSampler:
     """The worlds one player can imagine at one decision (everything they depend on is worked
     out once; each ``sample`` draws a new world from ``rng``)."""
@@ -106,6 +128,14 @@ class WorldSampler:
         self.buried = tuple(buried) if buried is not None else None
         self.kitty_room = 0 if buried is not None else sum(unseen.values()) - sum(self.free.values())
         voids = shown_voids(view)
+        #: the shown kitty's cards its taker still holds or buried again: (card, the seats its voids
+        #: leave it, that is the taker or none, the taker)
+        self.taken: list[tuple[Card, tuple[int, ...], tuple[int, ...]]] = []
+        taker = pub.buried_by
+        for c in sorted(_shown_kitty_kept(view).elements()):
+            if unseen[c] > 0:
+                unseen[c] -= 1
+                self.taken.append((c, (taker,) if suit_of[c] not in voids[taker] else (), (taker,)))
         #: each card still to place, with the seats that may hold it
         self.cards = sorted(unseen.elements())
         self.allowed = {c: tuple(s for s in self.free if suit_of[c] not in voids[s]) for c in set(self.cards)}
@@ -117,21 +147,26 @@ class WorldSampler:
         rng.shuffle(cards)
         # most constrained first (fewest seats may hold it); the shuffle breaks the ties at random
         cards.sort(key=lambda c: len(self.allowed[c]))
-        for attempt in range(ATTEMPTS + 1):
-            dealt = self._deal(cards, keep_voids=attempt < ATTEMPTS)
+        allowed = self.allowed
+        # the shown kitty's cards first: each may go to its taker only, or back to the kitty
+        placed = [*self.taken, *((c, allowed[c], None) for c in cards)]
+        for attempt in range(ATTEMPTS + 2):
+            # the last two tries let the voids go, the very last the shown kitty's cards too
+            dealt = self._deal(placed, keep_voids=attempt < ATTEMPTS, keep_taken=attempt <= ATTEMPTS)
             if dealt is not None:
                 return dealt
-        raise AssertionError("a world without voids always deals")  # pragma: no cover
+        raise AssertionError("a world that keeps nothing always deals")  # pragma: no cover
 
-    def _deal(self, cards: list[Card], keep_voids: bool) -> World | None:
+    def _deal(self, cards: list[tuple[Card, tuple[int, ...], tuple[int, ...] | None]], keep_voids: bool,
+              keep_taken: bool) -> World | None:
         rng = self.rng
         left = dict(self.free)
         hands: dict[int, list[Card]] = {s: list(self.known.get(s, ())) for s in left}
         kitty: list[Card] = []
         kitty_left = self.kitty_room
         everyone = tuple(left)
-        for card in cards:
-            seats = self.allowed[card] if keep_voids else everyone
+        for card, allowed, taker in cards:
+            seats = allowed if keep_voids else taker if keep_taken and taker is not None else everyone
             spaces = kitty_left
             for s in seats:
                 spaces += left[s]
