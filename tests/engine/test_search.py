@@ -14,6 +14,7 @@ import tractor_rules as tr
 from tractor_rules.engine.deck.cards import pack
 from tractor_rules.engine.rulings.follow import FollowContext
 from tractor_rules.engine.game import Public, play_hand
+from tractor_rules.engine.players.basic import GreedyPlayer
 from tractor_rules.engine.players.heuristic import HeuristicPlayer, shown_voids
 from tractor_rules.cli import main
 from tractor_rules.engine.players.kinds import make_player, parse_players, player_kinds
@@ -93,10 +94,11 @@ class _CheckedSampler:
             for t in pub.tricks:
                 shown.subtract(t.plays[(seat - t.leader) % n])
             assert not +shown - Counter(hands[seat]), (seat, cards)
-        # a kitty shown before it was taken: what its taker has not played is in its hand or the kitty
+        # a kitty shown (or turned) before it was taken: what its taker has not played is in its hand or the kitty
         taker = pub.buried_by
-        if pub.kitty_shown is not None and taker not in (None, view.seat):
-            kept = Counter(pub.kitty_shown)
+        seen = pub.kitty_shown if pub.kitty_shown is not None else pub.kitty_turned
+        if seen and taker not in (None, view.seat):
+            kept = Counter(seen)
             for t in [*pub.tricks, type("Playing", (), {"leader": pub.leader, "plays": pub.plays})]:
                 if (taker - t.leader) % n < len(t.plays):
                     kept.subtract(t.plays[(taker - t.leader) % n])
@@ -158,6 +160,28 @@ def test_the_worlds_keep_a_shown_kitty_with_the_player_who_took_it():
                        random.Random(5), level="2", banker=0)
     assert record.kitty_shown is not None
     assert all(p.worlds > 0 for p in searchers)
+    assert sum(p.kept_kitty_cards for p in searchers) > 0
+
+
+#: each player declares at their own level; when nobody declares, the kitty's cards are turned
+#: until one is of some player's level (翻底牌定庄, D27 of the gallery)
+TURNED = ('extends: "two-decks"\ndeclare\n  level cards: each player\'s own\n  first banker: final declarer\n'
+          "  nobody declares: first kitty card at a player's level, otherwise kitty card 8, skip jokers back to card 1\n")
+
+
+def test_the_worlds_keep_the_kitty_cards_turned_to_find_the_banker_with_the_player_who_took_them():
+    """Nobody declares, so the kitty's cards are turned until one is of a player's level: every
+    player saw them, and the worlds of a player who did not take the kitty put those the taker
+    has not played in its hand or back in the kitty."""
+    rules = tr.loads(TURNED, origin="house.tractor")
+    searchers = [CheckedSearch(seat, rollouts=2) for seat in (1, 3)]
+    for player in searchers:
+        player.declare = lambda view, offers: None
+    players = [GreedyPlayer(), searchers[0], GreedyPlayer(), searchers[1]]
+    for player in players[::2]:
+        player.declare = lambda view, offers: None
+    record = play_hand(rules, players, random.Random(4), level="9", banker=1, seat_levels=["5", "9", "5", "9"])
+    assert record.turned is not None and record.banker not in (None, 3)
     assert sum(p.kept_kitty_cards for p in searchers) > 0
 
 

@@ -397,6 +397,7 @@ def settle(rules: Rules, players: Sequence[Player], hands: list[list[Card]], kit
             # 翻底牌定庄: the kitty's cards turned until one is of some player's level, who banks
             # at it with its suit trump; with none, the next way, the dealer banking at their level
             turned = turn_kitty(kitty, seat_levels, public.dealer)
+            public.kitty_turned = turned.cards
         if turned is not None and turned.banker is not None:
             card = turned.cards[-1]
             public.trump, public.level = card.suit, card.rank

@@ -55,6 +55,9 @@ class Public:
     #: the kitty as dealt, shown to every player before the banker takes it
     #: (``kitty_exchange.shown_before_burying``); None while it is hidden
     kitty_shown: tuple[Card, ...] | None = None
+    #: the kitty's cards turned face up before it was taken, to find the banker when nobody
+    #: declared (翻底牌定庄, ``declaring.fallback`` "player-level-card"); empty when none were
+    kitty_turned: tuple[Card, ...] = ()
     #: the buried cards, shown to every player once the last trick is played
     #: (``kitty_exchange.shown_at_end``); None while they are hidden
     buried_shown: tuple[Card, ...] | None = None

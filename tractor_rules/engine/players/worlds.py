@@ -10,9 +10,10 @@ itself, not on the table in the trick being played) to the other seats and the k
   played since (the banker may have buried them), the cards taken in an exchange with the declarer
   counted as the taker's;
 - the kitty holds the cards the banker buried, when this player is the banker;
-- where the kitty was shown to every player before it was taken (``shown: before burying``), its
-  cards that the player who took it has not played since lie in that player's hand or back in the
-  kitty, never with a third seat.
+- where the kitty was shown to every player before it was taken (``shown: before burying``), or
+  some of its cards were turned face up to find the banker (翻底牌定庄), those cards that the
+  player who took the kitty has not played since lie in that player's hand or back in the kitty,
+  never with a third seat.
 
 The cards are placed most constrained first, each on a seat (or the kitty) drawn in proportion to
 the room left there; when the voids cannot all be kept (a guess painted into a corner), the draw is
@@ -74,15 +75,17 @@ def _declared_and_kept(view: PlayerView) -> dict[int, Counter[Card]]:
 
 
 def _shown_kitty_kept(view: PlayerView) -> Counter[Card]:
-    """The cards of a kitty shown to every player before it was taken that the player who took
-    it can still hold (in its hand or buried again): each copy shown, less the copies that player
-    has played since (a copy played may have been one it was dealt, so this is what it holds at
-    least).  Empty when no kitty was shown, or when this player took it (it knows its own cards)."""
+    """The kitty's cards every player saw before it was taken (the kitty shown, or its cards turned
+    to find the banker) that the player who took it can still hold (in its hand or buried again):
+    each copy seen, less the copies that player has played since (a copy played may have been one
+    it was dealt, so this is what it holds at least).  Empty when no kitty card was seen, or when
+    this player took it (it knows its own cards)."""
     pub = view.public
     taker = pub.buried_by
-    if pub.kitty_shown is None or taker is None or taker == view.seat:
+    seen = pub.kitty_shown if pub.kitty_shown is not None else pub.kitty_turned
+    if not seen or taker is None or taker == view.seat:
         return Counter()
-    kept = Counter(pub.kitty_shown)
+    kept = Counter(seen)
     n = pub.players
     plays = [(trick.leader, trick.plays) for trick in pub.tricks] + [(pub.leader, pub.plays)]
     for leader, played in plays:
