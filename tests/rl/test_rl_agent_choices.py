@@ -1,7 +1,7 @@
 """The decisions an environment made with ``agent_choices`` leaves to the agents: burying the kitty
 (cards picked one at a time, the mask offering exactly the burials the engine accepts), the exchange
-with the declarer (take or decline, then the cards given back, picked) and asking for a redeal (ask
-or play on).  Without the option nothing changes: the same actions, the same observation, the same
+with the declarer (take or decline, then the cards given back, picked), asking for a redeal (ask
+or play on) and declaring (a declaration's cards picked one at a time, or a pass).  Without the option nothing changes: the same actions, the same observation, the same
 hands; and agents that choose as the greedy player does get the very hands the option's absence
 gives."""
 
@@ -45,7 +45,9 @@ extends: "one-deck"
 kitty
   buried cards: when a point card
 """
-ALL = ("bury", "exchange", "redeal")
+ALL = ("bury", "exchange", "redeal", "declare")
+#: the auction game of the gallery: trump comes from the auction's banker, nobody declares
+AUCTION = GALLERY / "A01-san-da-ha-auction.tractor"
 
 
 def load(path: Path) -> tractor_rules.Rules:
@@ -95,27 +97,30 @@ def test_without_the_option_the_actions_and_the_observation_are_the_card_games(p
 
 def test_the_option_asks_only_what_the_rules_have():
     assert tuple(AGENT_DECIDING) == AGENT_CHOICES == ALL
-    assert agent_choices_of(tractor_rules.load("two-decks")) == ("bury",)
-    assert agent_choices_of(load(EXCHANGE)) == ("bury", "exchange")
-    assert agent_choices_of(load(REDEAL)) == ("bury", "redeal")
+    assert agent_choices_of(tractor_rules.load("two-decks")) == ("bury", "declare")
+    assert agent_choices_of(load(EXCHANGE)) == ("bury", "exchange", "declare")
+    assert agent_choices_of(load(REDEAL)) == ("bury", "redeal", "declare")
+    assert "declare" not in agent_choices_of(load(AUCTION))
     # the exchange and the redeal are choices of two options; the burial is built of card actions
     assert choice_options(load(EXCHANGE), ALL) == {"exchange": (False, True)}
     assert choice_options(load(REDEAL), ALL) == {"redeal": (False, True)}
     environment = raw_env(load(REDEAL), agent_choices=ALL)
-    assert environment.agent_choices == ("bury", "redeal")
-    assert environment.action_space("player_0").n == DONE + 3
-    fields = layout(4, agent_choices=("bury", "redeal"))
+    assert environment.agent_choices == ("bury", "redeal", "declare")
+    assert environment.action_space("player_0").n == DONE + 3  # a declaration is built of card actions
+    fields = layout(4, agent_choices=("bury", "redeal", "declare"))
     assert environment.fields == fields
-    assert environment.decisions == (*DECIDING, "bury", "redeal")
-    assert fields["deciding"].stop - fields["deciding"].start == len(DECIDING) + 2
+    assert environment.decisions == (*DECIDING, "bury", "redeal", "declare")
+    assert fields["deciding"].stop - fields["deciding"].start == len(DECIDING) + 3
+    # declaring adds the declarations shown, each seat's cards, after the choices' fields
+    assert fields["declared"] == slice(fields["passed"].stop, fields["passed"].stop + 4 * 54)
     # burying alone: the card actions, and the fields that say what the agent is asked
     burying = raw_env(tractor_rules.load("two-decks"), agent_choices="bury")
     assert burying.action_space("player_0").n == DONE + 1
     shape = (layout(4, agent_choices=("bury",))["passed"].stop,)
     assert burying.observation_space("player_0")["observation"].shape == shape
     assert shape[0] == layout(4, choices=True)["passed"].stop + 1  # deciding's entry for burying
-    with pytest.raises(ValueError, match="agent_choices are among bury, exchange, redeal, not 'declare'"):
-        raw_env(tractor_rules.load("two-decks"), agent_choices=("bury", "declare"))
+    with pytest.raises(ValueError, match="agent_choices are among bury, exchange, redeal, declare, not 'call'"):
+        raw_env(tractor_rules.load("two-decks"), agent_choices=("bury", "call"))
 
 
 def test_the_example_of_the_docs_runs(capsys):
@@ -146,6 +151,9 @@ def greedy_action(environment) -> int:
         plan = list(greedy.bury(view, decision.count))
     elif decision.kind == "redeal":
         return DONE + 1 + int(greedy.redeal(view))
+    elif decision.kind == "declare":
+        offer = greedy.declare(view, list(decision.options))
+        plan = list(offer.cards) if offer is not None else []
     else:
         return int(np.flatnonzero(environment.observe(environment.agent_selection)["action_mask"])[0])
     rest = Counter(plan) - Counter(environment._builder.chosen)
@@ -165,14 +173,16 @@ def greedy_record(rules, seed: int, agent_choices) -> dict:
 
 
 @pytest.mark.parametrize("path, kind", [(NOT_BURIED, "bury"), (PARTNER_BURIES, "bury"), (EXCHANGE, "exchange"),
-                                        (REDEAL, "redeal")])
+                                        (REDEAL, "redeal"), ("two-decks", "declare")])
 def test_agents_choosing_as_the_greedy_player_play_the_hands_of_the_default(path, kind):
     rules = load(path)
     seed = first_asked(raw_env(rules, agent_choices=(kind,)), kind)
     records = [greedy_record(rules, s, ALL) for s in (seed, seed + 1)]
     assert records == [greedy_record(rules, s, ()) for s in (seed, seed + 1)]
-    # the first hand went through the decision: the kitty buried, the exchange made, a redeal asked
-    assert records[0][{"bury": "kitty", "exchange": "exchange", "redeal": "weak_hands"}[kind]]
+    # the first hand went through the decision: the kitty buried, the exchange made, a redeal
+    # asked, trump declared
+    key = {"bury": "kitty", "exchange": "exchange", "redeal": "weak_hands", "declare": "trump"}[kind]
+    assert records[0][key]
 
 
 # --- burying ------------------------------------------------------------------------------------
@@ -373,6 +383,107 @@ def test_a_weak_hand_s_holder_asks_for_a_redeal_or_plays_on():
 # --- random agents ------------------------------------------------------------------------------
 
 
+# --- declaring ----------------------------------------------------------------------------------
+
+
+def declarations_through_mask(environment) -> set[tuple[int, ...]]:
+    """Every declaration an agent can build through the mask (as sorted codes; () a pass)."""
+    builder = environment._builder_for(pending(environment))
+    found: set[tuple[int, ...]] = set()
+
+    def walk(chosen: list[int]) -> None:
+        builder.chosen = [CARDS[c] for c in chosen]
+        if builder.done():
+            found.add(tuple(chosen))
+        for card in builder.allowed():
+            if not chosen or card >= chosen[-1]:
+                walk([*chosen, int(card)])
+
+    walk([])
+    return found
+
+
+def test_the_mask_offers_exactly_the_declarations_on_offer_and_a_pass():
+    """At every declaring decision of a few hands (during the deal, overturns included), the
+    declarations an agent can build through the mask are the engine's offers and the pass."""
+    environment = raw_env(tractor_rules.load("two-decks"), agent_choices=("declare",))
+    rng = np.random.default_rng(2)
+    asked = several = 0
+    for seed in range(3):
+        environment.reset(seed=seed)
+        while pending(environment) is not None and pending(environment).kind == "declare":
+            decision = pending(environment)
+            offers = {tuple(sorted(int(c) for c in offer.cards)) for offer in decision.options}
+            assert declarations_through_mask(environment) == offers | {()}
+            asked += 1
+            several += len(offers) > 1
+            mask = environment.observe(environment.agent_selection)["action_mask"]
+            assert mask[DONE] == 1  # a pass is always offered
+            # pass mostly, so that the deal goes on and later offers come
+            if rng.random() < 0.8:
+                environment.step(DONE)
+            else:
+                for code in sorted(offers)[int(rng.integers(len(offers)))]:
+                    environment.step(code)
+                environment.step(DONE)
+    assert asked >= 10 and several
+
+
+def test_an_agent_declares_its_cards_and_the_table_sees_them():
+    """An agent that declares the first declaration on offer: the hand's declarations hold its
+    cards, its hand keeps them, and the next decision's observation shows them as its declaration."""
+    environment = raw_env(tractor_rules.load("two-decks"), agent_choices=("declare",))
+    fields = environment.fields
+    seed = first_asked(environment, "declare")
+    environment.reset(seed=seed)
+    while pending(environment).kind != "declare":
+        step_first_legal(environment)
+    decision = pending(environment)
+    observation = environment.observe(environment.agent_selection)["observation"]
+    assert observation[fields["deciding"]][environment.decisions.index("declare")] == 1
+    assert not observation[fields["declared"]].any()
+    offer = decision.options[0]
+    for card in offer.cards:
+        environment.step(int(card))
+    assert environment.observe(environment.agent_selection)["observation"][fields["chosen"]].sum() == len(offer.cards)
+    environment.step(DONE)
+    assert decision.view.public.declarations[-1] == (decision.seat, offer.cards)
+    after = environment.observe(environment.possible_agents[decision.seat])["observation"]
+    shown = after[fields["declared"]][:54]  # the agent's own seat comes first
+    assert sorted(int(c) for c in np.flatnonzero(shown) for _ in range(int(shown[c]))) == sorted(offer.cards)
+    assert after[fields["hand"]].sum() == len(decision.view.hand)  # a declaration is shown, not played
+    play_through(environment)
+    assert environment.record.declarations[0] == (decision.seat, offer.cards)
+
+
+def test_a_declaration_the_mask_does_not_offer_is_refused_with_a_reason():
+    environment = raw_env(tractor_rules.load("two-decks"), agent_choices=("declare",), render_mode="ansi")
+    environment.reset(seed=first_asked(environment, "declare"))
+    while pending(environment).kind != "declare":
+        step_first_legal(environment)
+    decision = pending(environment)
+    assert "to declare" in environment.render() and "(or pass)" in environment.render()
+    mask = environment.observe(environment.agent_selection)["action_mask"]
+    refused = next(c for c in decision.view.hand if not mask[c])
+    with pytest.raises(IllegalAction, match=f"{refused} cannot be declared now: the mask does not offer it"):
+        environment.step(int(refused))
+    # half a pair: the pair is on offer, its single card alone is not (passing until one comes)
+    for seed in range(20):
+        environment.reset(seed=seed)
+        while pending(environment) is not None and pending(environment).kind == "declare":
+            offers = {tuple(sorted(offer.cards)) for offer in pending(environment).options}
+            half = next((pair[0] for pair in offers if len(pair) == 2 and (pair[0],) not in offers), None)
+            if half is None:
+                environment.step(DONE)
+                continue
+            environment.step(int(half))
+            with pytest.raises(IllegalAction, match=rf"{half} is not a declaration on offer yet \(nothing, to pass, "
+                                                    r"or all the cards of one\)"):
+                environment.step(DONE)
+            return
+    raise AssertionError("no hand of 20 offered a pair whose single card is not on offer")
+
+
 @pytest.mark.parametrize("path", [NOT_BURIED, PARTNER_BURIES, EXCHANGE, REDEAL])
 def test_random_agents_make_every_choice_legally(path):
     """Random legal actions with every decision the agents': the engine accepts each of them (it
@@ -393,6 +504,7 @@ def test_random_agents_make_every_choice_legally(path):
         assert environment.record is not None
         assert len(environment.record.kitty) == rules.table.kitty_size
     assert kinds["bury"] >= 5 * rules.table.kitty_size
+    assert kinds["declare"] > 0
 
 
 @pytest.mark.parametrize("path", [NOT_BURIED, EXCHANGE])

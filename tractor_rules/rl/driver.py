@@ -7,9 +7,10 @@ follow, switch back to the caller with the decision and resume with the answer. 
 about a microsecond and never waits for the operating system's scheduler (a thread would, at every
 decision); exactly one side runs at any time, so a seed fixes the whole hand.  An auction's bids
 and the naming of trump (by an auction's banker, by the player the rules let name it when nobody
-declares, or by the winner of the contest for the first trump) are choices among a few options, paused for in the same way; every other decision
-(declaring, asking for a redeal, the exchange with the declarer, burying the kitty, Finding Friends'
-calls, the part of a failed throw) is the engine's ``GreedyPlayer``'s.
+declares, or by the winner of the contest for the first trump) are choices among a few options, paused for in the same way.  Declaring,
+asking for a redeal, the exchange with the declarer and burying the kitty are paused for where the
+driver is asked to (``agent_choices``); those and every other decision (Finding Friends' calls, the
+part of a failed throw) are otherwise the engine's ``GreedyPlayer``'s.
 
 Nothing of the rules is decided here: the engine deals, checks every play, plays the tricks and
 scores the hand.
@@ -27,20 +28,20 @@ import greenlet
 from ..engine.deck.cards import Card
 from ..engine.game import Hand, HandRecord
 from ..engine.flow.exchange import weakest_give_back
+from ..engine.flow.views import Offer, PlayerView
 from ..engine.players.basic import GreedyPlayer
-from ..engine.flow.views import PlayerView
 from ..rules import SUITS, Rules
 
 #: the kinds of decision an outside player makes: plays, built card by card; cards picked one at a
-#: time (the kitty buried, the cards given back in the exchange with the declarer); and choices
-#: among the options a decision lists
+#: time (the kitty buried, the cards given back in the exchange with the declarer, a declaration's
+#: cards); and choices among the options a decision lists
 PLAY_KINDS = ("lead", "follow")
-PICK_KINDS = ("bury", "give-back")
+PICK_KINDS = ("bury", "give-back", "declare")
 CHOICE_KINDS = ("bid", "name-trump", "give-up", "exchange", "redeal")
 
 #: the decisions that are the greedy player's unless the driver is asked to pause for them:
-#: burying the kitty, the exchange with the declarer, asking for a redeal
-AGENT_CHOICES = ("bury", "exchange", "redeal")
+#: burying the kitty, the exchange with the declarer, asking for a redeal, declaring
+AGENT_CHOICES = ("bury", "exchange", "redeal", "declare")
 
 
 class _Abandoned(BaseException):
@@ -59,9 +60,11 @@ class Decision:
     #: a choice's options, the answers the engine accepts: a bid's None (a pass) and the bids on
     #: offer, in the order they get better; naming trump's suits (and None, no-trump, where the
     #: rules allow it); giving up the bank's False (keep it) and True; the exchange's False
-    #: (decline) and True (take); the redeal's False (play on) and True (ask)
+    #: (decline) and True (take); the redeal's False (play on) and True (ask); for a declaration,
+    #: the declarations on offer (``Offer``: its cards and what it declares)
     options: tuple[Any, ...] = ()
-    #: the cards a pick takes (the kitty's size; the three cards given back)
+    #: the cards a pick takes (the kitty's size; the three cards given back; the most a declaration
+    #: on offer shows)
     count: int = 0
 
 
@@ -115,6 +118,17 @@ class _Seat(GreedyPlayer):
         if "redeal" not in self.driver.agent_choices:
             return super().redeal(view)
         return self.driver.ask(Decision(self.seat, "redeal", view, (False, True)))
+
+    def declare(self, view: PlayerView, offers: list[Offer]) -> Offer | None:
+        if "declare" not in self.driver.agent_choices:
+            return super().declare(view, offers)
+        # the declaration's cards, picked one at a time; none is a pass
+        cards = self.driver.ask(Decision(self.seat, "declare", view, tuple(offers),
+                                         count=max(len(offer.cards) for offer in offers)))
+        if not cards:
+            return None
+        shown = sorted(cards)
+        return next(offer for offer in offers if sorted(offer.cards) == shown)
 
 
 class HandDriver:

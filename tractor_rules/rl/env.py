@@ -10,13 +10,14 @@ A hand that asks a seat to choose (an auction's bids; naming trump, by an auctio
 the player who names it when nobody declares, or by the winner of the contest for the first trump,
 among the suits of its level cards; the banker's giving up the bank) offers the options as further actions: action
 ``DONE + 1 + i`` answers with the i-th option of that kind of choice (``choice_options``), the mask
-offering those the engine accepts now.  Burying the kitty, the exchange with the declarer and
-asking for a redeal are the agents' decisions too when the environment is made with them
-(``agent_choices``): the kitty is buried card by card as a play is built (the mask offering the
+offering those the engine accepts now.  Burying the kitty, the exchange with the declarer,
+asking for a redeal and declaring are the agents' decisions too when the environment is made with
+them (``agent_choices``): the kitty is buried card by card as a play is built (the mask offering the
 cards the rules let be buried, ``DONE`` at the kitty's size); the exchange is a choice (decline or
-take), then the three cards given back picked card by card; a redeal is a choice (play on or ask).
-Declaring, Finding Friends' calls, the part of a failed throw, and those of the three not asked for
-are the engine's ``GreedyPlayer``'s decisions (``driver``).
+take), then the three cards given back picked card by card; a redeal is a choice (play on or ask);
+a declaration's cards are picked card by card, ``DONE`` with none passing (the mask offering the
+cards of the declarations on offer).  Finding Friends' calls, the part of a failed throw, and those
+of the four not asked for are the engine's ``GreedyPlayer``'s decisions (``driver``).
 The rewards come at the end of the hand: the
 levels the agent's team went up (negative: the levels the other team went up), plus
 ``point_weight`` times the attackers' points as a fraction of the deck's points (positive for the
@@ -43,10 +44,10 @@ from ..engine.players.basic import buryable
 from ..rules import SUITS, Rules
 from .driver import AGENT_CHOICES, CHOICE_KINDS, PLAY_KINDS, Decision, HandDriver
 from .observation import Bidding, deciding_kinds, layout, observe, size
-from .plays import FollowBuilder, LeadBuilder, PickBuilder, PlayBuilder
+from .plays import DeclareBuilder, FollowBuilder, LeadBuilder, PickBuilder, PlayBuilder
 
 #: what an agent builds card by card: a play, or cards picked
-Builder = PlayBuilder | PickBuilder
+Builder = PlayBuilder | PickBuilder | DeclareBuilder
 
 #: the action that plays the cards chosen so far
 DONE = N_CODES
@@ -59,11 +60,12 @@ class IllegalAction(ValueError):
 def agent_choices_of(rules: Rules) -> tuple[str, ...]:
     """Those of ``AGENT_CHOICES`` a hand of ``rules`` can ask: burying the kitty (a kitty to bury),
     the exchange with the declarer (its phase), asking for a redeal (a weak hand its holder may have
-    redealt)."""
+    redealt), declaring (trump found by declarations, not by an auction)."""
     asked = {
         "bury": rules.table.kitty_size > 0,
         "exchange": "exchange" in rules.phases(),
         "redeal": bool(rules.declaring.redeal_hands) and rules.declaring.redeal_by == "holder",
+        "declare": "auction" not in rules.phases(),
     }
     return tuple(choice for choice in AGENT_CHOICES if asked[choice])
 
@@ -96,7 +98,7 @@ class TractorEnv(AECEnv):
     """One hand of ``rules`` (see the module's docstring).  ``level``: the hand's level rank (the
     first level by default); ``banker``: the banker's seat, or None for a first hand, where the
     declarations find the banker; ``point_weight``: the weight of the attackers' points in the
-    rewards; ``agent_choices``: those of ``AGENT_CHOICES`` ("bury", "exchange", "redeal") the
+    rewards; ``agent_choices``: those of ``AGENT_CHOICES`` ("bury", "exchange", "redeal", "declare") the
     agents decide instead of the engine's greedy player (none by default: the actions and the
     observation stay those of the choices the rules make the agents'; where the rules have them,
     the decisions asked for add their entries to the observation's ``deciding``)."""
@@ -202,7 +204,8 @@ class TractorEnv(AECEnv):
         action = self._checked(action, builder, decision.kind)
         if action == DONE:
             play = tuple(builder.chosen)
-            self._hands[decision.seat] = _without(decision.view.hand, play)
+            if decision.kind != "declare":  # a declaration is shown, not given up
+                self._hands[decision.seat] = _without(decision.view.hand, play)
             driver.play(play)
             self._next()
         else:
@@ -245,6 +248,9 @@ class TractorEnv(AECEnv):
         if pending.kind in CHOICE_KINDS:
             offered = ", ".join(_option(pending.kind, option) for option in pending.options)
             lines.append(f"  options: {offered}")
+        elif pending.kind == "declare":
+            offered = ", ".join(_cards(offer.cards) for offer in pending.options)
+            lines.append(f"  on offer: {offered} (or pass)")
         for i, play in enumerate(view.public.plays):
             lines.append(f"  seat {(view.public.leader + i) % view.public.players}: {_cards(play)}")
         # before trump is known (bidding) the hand is in card order
@@ -275,12 +281,15 @@ class TractorEnv(AECEnv):
                 if kind == "give-back":
                     raise IllegalAction(f"{chosen} is not what the exchange gives back yet (one trump above the aces "
                                         "and two side cards): the mask does not offer 'done'")
+                if kind == "declare":
+                    raise IllegalAction(f"{chosen} is not a declaration on offer yet (nothing, to pass, or all the "
+                                        "cards of one): the mask does not offer 'done'")
                 raise IllegalAction(f"{chosen} is not a legal play yet: the mask does not offer 'done'")
             return action
         if not 0 <= action < N_CODES:
             raise IllegalAction(f"an action is a card code 0..{N_CODES - 1} or {DONE} (done), not {action}")
         if CARDS[action] not in builder.allowed():
-            what = {"bury": "be buried", "give-back": "be given back"}.get(kind, "join the play")
+            what = {"bury": "be buried", "give-back": "be given back", "declare": "be declared"}.get(kind, "join the play")
             raise IllegalAction(f"{CARDS[action]} cannot {what} now: the mask does not offer it")
         return action
 
@@ -321,6 +330,8 @@ class TractorEnv(AECEnv):
             return _burying(view, decision.count)
         if decision.kind == "give-back":
             return _giving_back(view, decision.count)
+        if decision.kind == "declare":
+            return DeclareBuilder(view.hand, decision.options)
         if decision.kind == "lead":
             return LeadBuilder(view.ctx.order, view.hand)
         fc = view.public.lead_context

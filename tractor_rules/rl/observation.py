@@ -9,9 +9,10 @@ the deck's points.
 
 A ruleset whose hands ask a seat to choose (an auction's bids, naming trump, giving up the bank),
 or an environment made to ask the agents what the greedy player decides by default (burying the
-kitty, the exchange with the declarer, asking for a redeal), adds ``CHOICE_FIELDS`` after them:
-what the seat is asked, and the auction so far.  The one-hot ``deciding`` then has an entry more
-for each of those decisions asked (``deciding_kinds``).
+kitty, the exchange with the declarer, asking for a redeal, declaring), adds ``CHOICE_FIELDS`` after
+them: what the seat is asked, and the auction so far.  The one-hot ``deciding`` then has an entry
+more for each of those decisions asked (``deciding_kinds``); where the agents declare,
+``DECLARE_FIELDS`` follow: the declarations shown so far.
 """
 
 from __future__ import annotations
@@ -51,6 +52,7 @@ AGENT_DECIDING: dict[str, tuple[str, ...]] = {
     "bury": ("bury",),  # burying the kitty
     "exchange": ("exchange", "give-back"),  # take the declaration's cards or not; the cards given back
     "redeal": ("redeal",),  # ask for a redeal or play on
+    "declare": ("declare",),  # declare (the cards of a declaration on offer) or pass
 }
 
 
@@ -69,15 +71,23 @@ CHOICE_FIELDS: tuple[tuple[str, str, int], ...] = (
     ("passed", "seat", 1),  # 1 for the seats that have passed in the auction
 )
 
+#: the field an environment whose agents declare adds, after ``CHOICE_FIELDS``
+DECLARE_FIELDS: tuple[tuple[str, str, int], ...] = (
+    ("declared", "seat-card", 1),  # the cards each seat showed in its last declaration (as seen)
+)
+
 
 def layout(players: int, choices: bool = False, agent_choices: Sequence[str] = ()) -> dict[str, slice]:
     """The slice of the observation array holding each field; with ``choices`` or
     ``agent_choices``, those of ``CHOICE_FIELDS`` too, ``deciding`` with an entry for each of
-    ``deciding_kinds(agent_choices)``."""
+    ``deciding_kinds(agent_choices)``; with "declare" among ``agent_choices``, those of
+    ``DECLARE_FIELDS`` after them."""
     sizes = {"card": N_CODES, "seat": players, "seat-card": players * N_CODES, "one": 1}
     out: dict[str, slice] = {}
     at = 0
-    for name, unit, count in FIELDS + (CHOICE_FIELDS if choices or agent_choices else ()):
+    chosen = FIELDS + (CHOICE_FIELDS if choices or agent_choices else ()) \
+        + (DECLARE_FIELDS if "declare" in agent_choices else ())
+    for name, unit, count in chosen:
         if name == "deciding":
             count = len(deciding_kinds(agent_choices))
         size = sizes[unit] * count
@@ -151,4 +161,10 @@ def observe(view: PlayerView, hand: Sequence[Card], chosen: Sequence[Card], deck
                 out[fields["bids"].start + rel(other)] = bid / deck_points if deck_points else 0
             for other in bidding.passed:
                 out[fields["passed"].start + rel(other)] = 1
+    if "declared" in fields:
+        # each seat's last declaration, the cards this player sees (face down: its jokers only)
+        last = dict(pub.declarations)
+        declared = fields["declared"].start
+        for other, shown in last.items():
+            count(shown, declared + rel(other) * N_CODES)
     return np.array(out, dtype=np.float32)

@@ -33,6 +33,7 @@ from ..engine.deck.order import TRUMP, Order
 from ..engine.deck.pool import Pool
 from ..engine.deck.rainbows import rainbow_parts
 from ..engine.deck.units import decompose
+from ..engine.flow.views import Offer
 
 #: checks of a candidate play the depth-first search may make for one card
 SEARCH_BUDGET = 4
@@ -361,4 +362,36 @@ class PickBuilder:
     def add(self, card: Card) -> None:
         if card not in self.allowed():
             raise ValueError(f"{CARDS[card]} cannot be picked now")
+        self.chosen.append(CARDS[card])
+
+
+class DeclareBuilder:
+    """A declaration's cards picked one at a time: the cards of one of the declarations on offer
+    (``offers``, each an ``Offer``), in any order, or none at all (a pass).  A card is offered
+    while the cards chosen with it are part of some declaration on offer, so the mask is exact:
+    ``done`` with nothing chosen (passing) or with exactly the cards of one."""
+
+    def __init__(self, hand: Sequence[Card], offers: Sequence[Offer]):
+        self.hand = tuple(hand)
+        self.offers = [Counter(offer.cards) for offer in offers]
+        self.chosen: list[Card] = []
+
+    def max_size(self) -> int:
+        return max((sum(offer.values()) for offer in self.offers), default=0)
+
+    def allowed(self) -> dict[Card, None]:
+        chosen = Counter(self.chosen)
+        more: set[Card] = set()
+        for offer in self.offers:
+            if chosen <= offer:
+                more.update(c for c, copies in offer.items() if chosen[c] < copies)
+        return {card: None for card in sorted(more)}
+
+    def done(self) -> bool:
+        chosen = Counter(self.chosen)
+        return not self.chosen or any(chosen == offer for offer in self.offers)
+
+    def add(self, card: Card) -> None:
+        if card not in self.allowed():
+            raise ValueError(f"{CARDS[card]} cannot be declared now")
         self.chosen.append(CARDS[card])
