@@ -13,7 +13,8 @@ from __future__ import annotations
 
 import json
 import random
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator, Sequence
+from typing import Any
 
 from tractor_rules.engine.game import HandRecord, play_hand
 from tractor_rules.engine.players.kinds import make_players
@@ -36,3 +37,18 @@ def hands_that_replay_clean(rules: Rules, kind: str, hands: int, *, level: str =
         record = play_hand(rules, players, random.Random(seed), level=level, banker=seed % rules.table.players)
         assert replay_hand(json.dumps(record.to_log()), rules) == [], f"seed {seed}"
         yield record
+
+
+def first_hand(rules: Rules, players: Callable[[int], Sequence[Any]], found: Callable[[HandRecord, Sequence[Any]], bool],
+               *, seeds: range = range(200), level: str = "5", banker: int | None = None) -> tuple[HandRecord, Sequence[Any]]:
+    """The first hand, seed by seed, that shows what a test looks for, with its players:
+    ``players(seed)`` seats the table, ``found(record, players)`` says whether the hand shows it;
+    ``banker`` is the banker's seat (None: going round the table with the seed).  The seeds are
+    the test's to choose, as few as find the hand; none finding it fails the test."""
+    for seed in seeds:
+        seated = players(seed)
+        at = seed % rules.table.players if banker is None else banker
+        record = play_hand(rules, seated, random.Random(seed), level=level, banker=at)
+        if found(record, seated):
+            return record, seated
+    raise AssertionError(f"no hand of seeds {seeds.start}..{seeds.stop - 1} shows what the test looks for")

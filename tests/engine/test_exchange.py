@@ -22,7 +22,7 @@ from tractor_rules.engine.game import play_hand
 from tractor_rules.engine.players.basic import GreedyPlayer
 from tractor_rules.engine.records.replay import replay_hand
 from tractor_rules.errors import RulesetError
-from player_kinds import EVERY_KIND, SEARCH, hands_that_replay_clean
+from player_kinds import EVERY_KIND, SEARCH, first_hand, hands_that_replay_clean
 from json_forms import assert_a_field_of_version_4
 
 GALLERY = Path(__file__).resolve().parents[2] / "examples" / "house-rules"
@@ -61,12 +61,8 @@ class Cheating(GreedyPlayer):
 
 def _exchanged_hand(rules: tr.Rules, seeds=range(200)):
     """A hand in which an exchange was made, and its players."""
-    for seed in seeds:
-        players = [Noting() for _ in range(4)]
-        record = play_hand(rules, players, random.Random(seed), level="5", banker=0)
-        if record.exchange is not None:
-            return record, players
-    raise AssertionError("no hand with an exchange")
+    return first_hand(rules, lambda seed: [Noting() for _ in range(4)],
+                      lambda record, players: record.exchange is not None, seeds=seeds, banker=0)
 
 
 # --- the language ----------------------------------------------------------------------------------

@@ -21,7 +21,7 @@ from tractor_rules.engine.players.basic import GreedyPlayer
 from tractor_rules.engine.players.kinds import make_players
 from tractor_rules.engine.records.replay import replay_hand
 from tractor_rules.errors import RulesetError
-from player_kinds import EVERY_KIND, SEARCH
+from player_kinds import EVERY_KIND, SEARCH, first_hand
 from json_forms import assert_a_field_of_version_4
 
 GALLERY = Path(__file__).resolve().parents[2] / "examples" / "house-rules"
@@ -64,12 +64,7 @@ class Noting(GreedyPlayer):
 
 def _hand(rules: tr.Rules, want, seeds=range(300)):
     """A hand (its record and players) of which ``want(record, players)`` holds."""
-    for seed in seeds:
-        players = [Noting() for _ in range(4)]
-        record = play_hand(rules, players, random.Random(seed), level="5", banker=seed % 4)
-        if want(record, players):
-            return record, players
-    raise AssertionError("no such hand")
+    return first_hand(rules, lambda seed: [Noting() for _ in range(4)], want, seeds=seeds)
 
 
 # --- the language ----------------------------------------------------------------------------------

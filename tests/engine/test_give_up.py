@@ -22,7 +22,7 @@ from tractor_rules.engine.game import play_hand
 from tractor_rules.engine.players.basic import GreedyPlayer, RandomPlayer
 from tractor_rules.engine.records.replay import replay_hand
 from tractor_rules.errors import RulesetError
-from player_kinds import EVERY_KIND, SEARCH, hands_that_replay_clean
+from player_kinds import EVERY_KIND, SEARCH, first_hand, hands_that_replay_clean
 
 GALLERY = Path(__file__).resolve().parents[2] / "examples" / "house-rules"
 L28 = GALLERY / "L28-give-up-the-bank.tractor"
@@ -52,12 +52,8 @@ class Keeping(GreedyPlayer):
 
 def _given_up_hand(rules: tr.Rules, banker: int = 0, seeds: range = range(60)):
     """A hand in which the banker gave the bank up, and its players."""
-    for seed in seeds:
-        players = [Yielding() for _ in range(rules.table.players)]
-        record = play_hand(rules, players, random.Random(seed), level="5", banker=banker)
-        if record.gave_up is not None:
-            return record, players
-    raise AssertionError("no hand in which the bank was given up")
+    return first_hand(rules, lambda seed: [Yielding() for _ in range(rules.table.players)],
+                      lambda record, players: record.gave_up is not None, seeds=seeds, banker=banker)
 
 
 # --- the language ----------------------------------------------------------------------------------

@@ -20,6 +20,7 @@ from tractor_rules.engine.flow.record import HandRecord, TrickRecord
 from tractor_rules.engine.records.replay import replay_hand
 from tractor_rules.engine.rulings.scoring import row_change
 from tractor_rules.rules import Rules
+from player_kinds import first_hand
 
 
 def house(text: str, parent: str = "two-decks") -> Rules:
@@ -244,13 +245,8 @@ def test_the_oracle_refuses_a_wrong_last_trick_or_team(kwargs):
 
 
 def hands_until(rules: Rules, players, found, seeds: range = range(200)) -> HandRecord:
-    """The first hand (seed by seed, random banker) for which ``found(record)`` holds."""
-    for seed in seeds:
-        rng = random.Random(seed)
-        record = play_hand(rules, players(seed), rng, level="2", banker=seed % rules.table.players)
-        if found(record):
-            return record
-    raise AssertionError("no hand of these seeds shows the rule")  # pragma: no cover - seeds chosen to
+    """The first hand (seed by seed, the banker going round) for which ``found(record)`` holds."""
+    return first_hand(rules, players, lambda record, _: found(record), seeds=seeds, level="2")[0]
 
 
 def replays_and_catches_a_tampered_change(rules: Rules, record: HandRecord, wrong: list) -> None:
