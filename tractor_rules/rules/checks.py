@@ -1705,10 +1705,9 @@ def _check_end_early(c: Reporter, r: model.Rules) -> None:
         read = sorted(_facts_of(trigger.condition) & _PLAYED_FACTS)
         quantities = sorted(expressions.quantities_of(trigger.condition) & {"size", "cards"})
         if read or quantities:
-            word = (expressions.FACTS[read[0]].name if read else expressions.QUANTITIES[quantities[0]].words)
             c.error_at_field((field, f"levels.after_hand[{i}].condition"),
-                             f"this house rule after a hand reads the hand's tricks to the last ('{word}'), which "
-                             "a hand ended early does not play", code=codes.END_EARLY)
+                             "this house rule after a hand reads the last trick or the cards each team took, "
+                             "which a hand ended early does not play to the end", code=codes.END_EARLY)
     for i, knock in enumerate(r.levels.knock_back):
         if knock.when != "any-loss":
             c.error_at_field((field, f"levels.knock_back[{i}]"),
@@ -1719,6 +1718,12 @@ def _check_end_early(c: Reporter, r: model.Rules) -> None:
                          "the bankers go up only with the last trick, which a hand ended early does not play: "
                          "write 'banker goes up: always', or never end early", code=codes.END_EARLY)
     if "outcome-decided" in _facts_of(early):
+        for i, trigger in enumerate(r.levels.after_hand):
+            if expressions.quantities_of(trigger.condition) & {"points", "raw-points"}:
+                c.error_at_field((field, f"levels.after_hand[{i}].condition"),
+                                 "this house rule after a hand reads the hand's points, which the cards left can "
+                                 "still change when the outcome is decided: end early by another condition",
+                                 code=codes.END_EARLY)
         for i, row in enumerate(r.stakes.game_points):
             if expressions.quantities_of(row.formula) & {"points", "raw-points"}:
                 c.error_at_field((field, f"stakes.game_points[{i}]"),

@@ -102,6 +102,21 @@ def trick_facts(rules: Rules, level: str | None, trump: str | None, banker: int,
                       sum(points[c] for c in kitty), bid)
 
 
+def decided(rules: Rules, points: int, points_left: int, cards_left: int, *, kitty_points: int = 0,
+            penalty: int = 0, forfeit: str | None = None, team_size: int | None = None, bid: int = 0) -> bool:
+    """``Rules.outcome_decided``: the fact 'the outcome is decided' of a hand's numbers."""
+    if forfeit not in (None, "banker", "attackers"):
+        raise EngineError(f"forfeit must be 'banker', 'attackers' or None, not {forfeit!r}")
+    size = len(banker_team(rules, 0)) if team_size is None else team_size
+    if not 1 <= size < rules.table.players:
+        raise EngineError(f"a banker team of {size} players cannot sit at a table of {rules.table.players} "
+                          "with attackers")
+    if min(points, points_left, cards_left, kitty_points) < 0:
+        raise EngineError("points, points left, cards left and kitty points are 0 or more")
+    return outcome_decided(TrickFacts(rules, None, None, frozenset(range(size)), points, penalty, forfeit,
+                                      points_left, cards_left, kitty_points, bid))
+
+
 def ends_early(facts: TrickFacts) -> bool:
     """Whether the hand ends after this trick (``levels.end_early``; never where it is empty)."""
     condition = facts.rules.levels.end_early
