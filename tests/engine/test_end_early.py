@@ -268,3 +268,13 @@ def test_lint_warns_of_a_condition_no_trick_can_meet():
     assert found == ["W120"]
     assert facade.lint(f'extends: "two-decks"\nlevels\n  end early: when {DECIDED}\n',
                        "house.tractor")["diagnostics"] == []
+
+
+def test_the_rbtying_export_says_it_has_no_setting_for_it():
+    from tractor_rules.interop.shengji import export
+
+    lost = export(ending(DECIDED), lambda text: tr.loads(text)).lost
+    early = [line for line in lost if line.startswith("levels.end_early")]
+    assert len(early) == 1 and "rbtying/shengji has no setting for ending a hand early" in early[0]
+    assert not [line for line in export(tr.load("two-decks"), lambda text: tr.loads(text)).lost
+                if "end_early" in line]
