@@ -32,7 +32,7 @@ from ...rules.table import Table
 from ..deck.cards import Card
 from ..errors import EngineError
 from ..rulings.scoring import evaluate_formula, table_score
-from .outcome import _penalties, outcome
+from .outcome import outcome, penalties
 from .record import TrickRecord
 from .seats import banker_team
 
@@ -96,7 +96,7 @@ def trick_facts(rules: Rules, level: str | None, trump: str | None, banker: int,
     """The hand so far after ``tricks``: ``won`` the points each seat took, ``hands`` the cards left,
     ``kitty`` the buried cards, ``points`` the points of each card code."""
     team = banker_team(rules, banker, list(friends))
-    penalty, forfeit = _penalties(rules, tricks, team)
+    penalty, forfeit = penalties(rules, tricks, team)
     return TrickFacts(rules, level, trump, team, sum(p for s, p in enumerate(won) if s not in team), penalty,
                       forfeit, sum(points[c] for hand in hands for c in hand), min(len(h) for h in hands),
                       sum(points[c] for c in kitty), bid)

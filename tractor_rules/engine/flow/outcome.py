@@ -76,7 +76,7 @@ def score(rules: Rules, public: Public, kitty: Sequence[Card], points: Sequence[
             rules, ctx, banker, team, [(t.winner, t.leader, t.plays) for t in public.tricks]):
         multiplier = lead_kitty_multiplier(rules, ctx.order, last.plays[0])
     attackers += kitty_points * multiplier
-    penalty, forfeit = _penalties(rules, public.tricks, team)
+    penalty, forfeit = penalties(rules, public.tricks, team)
     attacker_points = max(attackers + penalty, 0)
     last_side = None if last is None else "banker" if last.winner in team else "attackers"
     read = table_score(rules, attacker_points, bid=bid, raw_points=attackers + penalty, kitty_points=kitty_points)
@@ -85,7 +85,7 @@ def score(rules: Rules, public: Public, kitty: Sequence[Card], points: Sequence[
                  next_banker_of(rules, banker, change[0], team, declarer), team)
 
 
-def _penalties(rules: Rules, tricks: Sequence[TrickRecord], team: frozenset[int]) -> tuple[int, str | None]:
+def penalties(rules: Rules, tricks: Sequence[TrickRecord], team: frozenset[int]) -> tuple[int, str | None]:
     """The penalty points for the failed throws (added to the attackers' points), and the team that
     lost the hand by them under "hand-lost"."""
     leading = rules.leading
