@@ -414,10 +414,10 @@ def _replay(entry: str | dict[str, Any], rules: Rules, problems: list[str],
         if early_team is not None:
             played.append(TrickRecord(leader, plays, None if attempt is None else cards(attempt, where), w, p))
             if i < len(tricks) and all(remaining):
-                facts = hand_so_far(rules, level, trump, banker, (), played, won, remaining, kitty, card_points, bid)
-                if ends_early(facts):
-                    problems.append(f"{where}: the hand ends early after it (the rule holds: points {facts.points}, "
-                                    f"points left {facts.points_left}, cards left {facts.cards_left}), yet it "
+                so_far = hand_so_far(rules, level, trump, banker, (), played, won, remaining, kitty, card_points, bid)
+                if ends_early(so_far):
+                    problems.append(f"{where}: the hand ends early after it (the rule holds: points {so_far.points}, "
+                                    f"points left {so_far.points_left}, cards left {so_far.cards_left}), yet it "
                                     "goes on")
     ended = _check_ended_early(entry, rules, level, trump, banker, played, won, remaining, kitty, card_points, bid,
                                early_team, cards, problems)
@@ -438,8 +438,9 @@ def _replay(entry: str | dict[str, Any], rules: Rules, problems: list[str],
     if entry["kitty_points"] != kitty_points:
         problems.append(f"the kitty holds {kitty_points} points, not {entry['kitty_points']!r}")
     multiplier = 0
-    if not ended and last_lead is not None and last_winner not in team and kitty_dug(rules, ctx, banker, frozenset(team),
-                                                                       trick_facts):
+    # a hand ended early has no last trick: its kitty is not dug
+    if not ended and last_lead is not None and last_winner not in team and kitty_dug(
+            rules, ctx, banker, frozenset(team), trick_facts):
         multiplier = ctx.kitty_multiplier(last_lead)
     if entry["kitty_multiplier"] != multiplier:
         problems.append(f"the kitty multiplier is {multiplier}, not {entry['kitty_multiplier']!r}")
