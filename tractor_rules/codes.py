@@ -151,6 +151,9 @@ CONTEST = _define("E326", "contest", "a contest for the first trump where the re
                                      "hand's banker and trump another way")
 REDEAL_ASKED = _define("E327", "redeal-asked", "a condition on who may ask for a redeal that the rest of the "
                                               "rules cannot play, or that would redeal every deal")
+END_EARLY = _define("E329", "end-early", "ending a hand early where the rest of the rules read what the tricks "
+                                         "not played would decide (the last trick, the teams of called partners, "
+                                         "the points in the stakes)")
 
 # --- the oracle and the export ---------------------------------------------------------------------
 CARD_NOTATION = _define("E401", "card-notation", "a card string the notation does not allow")
@@ -194,6 +197,8 @@ NEVER_DECLARED_IN_DEAL = _define("W117", "never-declared-in-deal", "a statement 
                                                                    "chooses")
 REDEAL_NEVER = _define("W118", "redeal-never", "a condition on who may ask for a redeal that no player's dealt "
                                               "hand can meet, so no deal is ever redealt")
+END_EARLY_NEVER = _define("W120", "end-early-never", "a condition for ending a hand early that can never hold "
+                                                     "while cards are left, so every hand is played out")
 
 
 def code_info(code: str) -> Code:

@@ -79,6 +79,8 @@ QUANTITY_WORDS = {
     "held-points": "points held",
     "held-trumps": "trumps held",
     "redeals": "redeals",
+    "points-left": "points left",
+    "cards-left": "cards left",
 }
 #: each fact: a condition that writes it, and its tree
 FACT_CASES = {
@@ -108,6 +110,8 @@ FACT_CASES = {
     "player-attacker": ("an attacker", ("fact", "player-attacker")),
     "player-banker": ("a banker", ("fact", "player-banker")),
     "first-hand": ("the first hand", ("fact", "first-hand")),
+    # the hand so far, after a trick (tests/engine/test_end_early.py)
+    "outcome-decided": ("the outcome is decided", ("fact", "outcome-decided")),
 }
 #: each effect: how a ruleset writes it, and its tree
 EFFECT_CASES = {
@@ -150,7 +154,9 @@ def test_each_quantity_compiles_after_a_hand_or_where_it_is_known(name):
     if ex.AFTER_HAND not in ex.QUANTITIES[name].moments:
         # known when a player may overturn after the kitty, or ask for a redeal
         # (tests/engine/test_redeal_when.py)
-        written = (turn_condition_of if ex.OVERTURN in ex.QUANTITIES[name].moments else redeal_condition_of)
+        moments = ex.QUANTITIES[name].moments
+        written = (turn_condition_of if ex.OVERTURN in moments else trick_condition_of if ex.TRICK in moments
+                   else redeal_condition_of)
         assert written(f"{words} >= 0") == ("compare", ">=", ("var", name), ("num", 0))
         assert diagnostics(HEADER + f"levels\n  when {words} >= 0: bankers +1 level\n") == [(3, 8, "E212")]
         return
@@ -184,6 +190,11 @@ def redeal_condition_of(condition: str) -> tuple:
     return tr.loads(HEADER + f"declare\n  redeal: when {condition}\n", "x.tractor").declaring.redeal_when
 
 
+def trick_condition_of(condition: str) -> tuple:
+    """A condition on the hand so far, as 'end early: when' writes it."""
+    return tr.loads(HEADER + f"levels\n  end early: when {condition}\n", "x.tractor").levels.end_early
+
+
 def card_condition_of(condition: str) -> tuple:
     """A condition on a card, as 'buried cards: when' writes it."""
     return tr.loads(HEADER + f"kitty\n  buried cards: when {condition}\n", "x.tractor").kitty_exchange.buried_when
@@ -196,6 +207,8 @@ def test_each_fact_compiles(name):
         assert condition_of(written) == tree
     elif ex.OVERTURN in ex.FACTS[name].moments:
         assert turn_condition_of(written) == tree
+    elif ex.TRICK in ex.FACTS[name].moments:
+        assert trick_condition_of(written) == tree
     else:
         assert card_condition_of(written) == tree
     assert ex.condition_tree(tree) == tree  # the tree the compiler gives is one the reader takes

@@ -111,7 +111,8 @@ def test_in_the_kitty_formula_only_the_quantities_known_when_it_is_counted(sessi
         found = completions(session, folder, name, f'extends: "two-decks"\nkitty\n  {written}\n', 2)
         assert known <= set(found), written
         assert not later & set(found), written
-        assert not {word.split()[0] for word in later} & set(found), written  # not even "kitty"
+        # not even "kitty" (a first word that is itself a quantity known then, "cards" of "cards left", is)
+        assert not ({word.split()[0] for word in later} - known) & set(found), written
         assert {"min", "max", "("} <= set(found)
     found = completions(session, folder, "formula3.tractor", 'extends: "two-decks"\nkitty\n  multiplier: \n', 2)
     assert {"none", "pair", "single"} <= set(found)  # the table's rows still
@@ -140,8 +141,8 @@ def test_hover_on_a_quantity_shows_its_meaning_and_when_it_is_known(session, fol
     line = HOUSE.split("\n")[5]
     hover = session.hover(uri, 5, line.index("points") + 2)
     assert hover.contents.value.startswith(f"**points**: {QUANTITIES['points'].meaning}")
-    assert ("Known after each hand, where the upgrade table is read ('counted:') and where the stakes of a hand are "
-            "counted ('game points:').") in hover.contents.value
+    assert ("Known after a trick, while cards are left ('end early:'), after each hand, where the upgrade table is "
+            "read ('counted:') and where the stakes of a hand are counted ('game points:').") in hover.contents.value
     assert hover.range == types.Range(start=types.Position(line=5, character=line.index("points")),
                                       end=types.Position(line=5, character=line.index("points") + len("points")))
     line = HOUSE.split("\n")[8]

@@ -100,6 +100,8 @@ def inert_paths(rules: Rules, leaves: dict[str, object]) -> set[str]:
         drop("levels.end_hands")
     if rules.levels.rounds == 1:
         drop("levels.rounds")  # the levels are climbed once: the range says it all
+    if not rules.levels.end_early:
+        drop("levels.end_early")  # every hand played out: nothing to say (tests/engine/test_end_early.py)
     if d.overturn_in_deal and not d.overturn_in_deal_when or not d.ladder:
         drop("declaring.overturn_in_deal")  # a stronger declaration overturns: the ladder's own words
         drop("declaring.overturn_in_deal_when")

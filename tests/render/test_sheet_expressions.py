@@ -63,6 +63,8 @@ FACT_TREES = {
     "player-attacker": ("fact", "player-attacker"),
     "player-banker": ("fact", "player-banker"),
     "first-hand": ("fact", "first-hand"),
+    # the hand so far, after a trick (tests/engine/test_end_early.py)
+    "outcome-decided": ("fact", "outcome-decided"),
 }
 EFFECT_TREES = {
     "up": ("up", "bankers", ("num", 2)),

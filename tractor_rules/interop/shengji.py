@@ -892,14 +892,27 @@ def export(rules: Rules, load_text: Callable[[str], Rules]) -> Export:
         lost.append(f"the settings cannot be played: {error}")
         return Export(settings, lost)
     lost += [line for line in differences(rules.to_dict(), played.to_dict())
-             if not line.startswith(_AFTER_HAND + ":")]
+             if not line.startswith((_AFTER_HAND + ":", _END_EARLY + ":"))]
     lost += _house_rules_after_a_hand(rules)
+    lost += _end_early(rules)
     lost += _table_difference(rules, played)
     lost += imported.lost
     return Export(settings, lost)
 
 
 _AFTER_HAND = "levels.after_hand"
+_END_EARLY = "levels.end_early"
+
+
+def _end_early(rules: Rules) -> list[str]:
+    """One line for a rule that ends a hand early: rbtying has no setting for it.  Its table always
+    offers to end a hand once the points left cannot reach the next threshold (rbtying/shengji#284),
+    a button the players confirm, not counting the kitty's multiplier (#301)."""
+    if not rules.levels.end_early:
+        return []
+    return [f"{_END_EARLY}: rbtying/shengji has no setting for ending a hand early: its table offers to end a "
+            "hand once the points left cannot reach the next threshold, the kitty's multiplier not counted, and "
+            "the players confirm; the hand then ends by their choice, not by this rule"]
 
 
 def _house_rules_after_a_hand(rules: Rules) -> list[str]:

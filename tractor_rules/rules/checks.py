@@ -117,6 +117,7 @@ def check_rules(c: Reporter, rules: model.Rules) -> None:
         _check_turned,
         _check_face_down,
         _check_contest,
+        _check_end_early,
     ):
         check(c, rules)
 
@@ -1673,6 +1674,64 @@ def _check_choices(c: Reporter, r: model.Rules) -> None:
                          "('overturn: when ...' sets both)", code=codes.BAD_EXPORT)
 
 
+# --- ending a hand early ---------------------------------------------------------------------------
+
+#: the facts of a hand that read its tricks to the last, which a hand ended early has not played
+_PLAYED_FACTS = frozenset({"last-trick", "last-trick-single", "last-trick-card", "last-trick-trumps", "took",
+                           "lost"})
+
+
+def _facts_of(tree: tuple) -> set[str]:
+    """The facts a condition reads."""
+    if not tree:
+        return set()
+    if tree[0] == "fact":
+        return {tree[1]}
+    return {name for part in tree[1:] if isinstance(part, tuple) for name in _facts_of(part)}
+
+
+def _check_end_early(c: Reporter, r: model.Rules) -> None:
+    """A hand ended early has no last trick and leaves cards unplayed: the rules that read what
+    those tricks would decide cannot be played with it (E329)."""
+    early = r.levels.end_early
+    if not early:
+        return
+    field = "levels.end_early"
+    if r.table.partnership == "called":
+        c.error_at_field((field, "table.partnership"),
+                         "with called partners the teams are known only once the calls are answered, so a hand "
+                         "cannot end before its cards are played: write 'end early: never'", code=codes.END_EARLY)
+    for i, trigger in enumerate(r.levels.after_hand):
+        read = sorted(_facts_of(trigger.condition) & _PLAYED_FACTS)
+        quantities = sorted(expressions.quantities_of(trigger.condition) & {"size", "cards"})
+        if read or quantities:
+            c.error_at_field((field, f"levels.after_hand[{i}].condition"),
+                             "this house rule after a hand reads the last trick or the cards each team took, "
+                             "which a hand ended early does not play to the end", code=codes.END_EARLY)
+    for i, knock in enumerate(r.levels.knock_back):
+        if knock.when != "any-loss":
+            c.error_at_field((field, f"levels.knock_back[{i}]"),
+                             f"knocking back from {knock.level} reads the last trick, which a hand ended early "
+                             "does not play: knock back on any loss, or never end early", code=codes.END_EARLY)
+    if r.levels.hold_needs_last_trick:
+        c.error_at_field((field, "levels.hold_needs_last_trick"),
+                         "the bankers go up only with the last trick, which a hand ended early does not play: "
+                         "write 'banker goes up: always', or never end early", code=codes.END_EARLY)
+    if "outcome-decided" in _facts_of(early):
+        for i, trigger in enumerate(r.levels.after_hand):
+            if expressions.quantities_of(trigger.condition) & {"points", "raw-points"}:
+                c.error_at_field((field, f"levels.after_hand[{i}].condition"),
+                                 "this house rule after a hand reads the hand's points, which the cards left can "
+                                 "still change when the outcome is decided: end early by another condition",
+                                 code=codes.END_EARLY)
+        for i, row in enumerate(r.stakes.game_points):
+            if expressions.quantities_of(row.formula) & {"points", "raw-points"}:
+                c.error_at_field((field, f"stakes.game_points[{i}]"),
+                                 "these game points read the hand's points, which the cards left can still "
+                                 "change when the outcome is decided: price the outcome by its levels or the "
+                                 "bid, or end early by another condition", code=codes.END_EARLY)
+
+
 def _check_moments(c: Reporter, r: model.Rules) -> None:
     """Every expression reads only what is known when it is evaluated: the called and the buried
     cards' conditions as a card is called or buried, who may overturn after the kitty as their turn
@@ -1686,7 +1745,8 @@ def _check_moments(c: Reporter, r: model.Rules) -> None:
              ("declaring.redeal_when", r.declaring.redeal_when, expressions.REDEAL),
              ("kitty.formula", r.kitty.formula, expressions.KITTY),
              ("kitty_exchange.dug_when", r.kitty_exchange.dug_when, expressions.KITTY),
-             ("counted", r.counted, expressions.SCORE)]
+             ("counted", r.counted, expressions.SCORE),
+             ("levels.end_early", r.levels.end_early, expressions.TRICK)]
     trees += [(f"{field}[{i}]", row.formula, expressions.SCORE)
               for field in _UPGRADE_TABLES for i, row in enumerate(getattr(r, field))]
     trees += [(f"stakes.game_points[{i}]", row.formula, expressions.STAKE)

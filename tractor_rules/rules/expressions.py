@@ -64,6 +64,9 @@ REDEAL = "redeal"
 TABLE = "table"
 #: where the stakes of a hand are counted (``stakes.game_points``): after the hand, its outcome known
 STAKE = "stake"
+#: after each trick while cards are left in the hands (``levels.end_early``): the hand so far, to
+#: end it early where the condition holds
+TRICK = "trick"
 CARD_MOMENTS = frozenset({CALL, BURY})
 #: where each moment is, in the words of an error
 MOMENT_WORDS = {CALL: "when the banker calls cards", BURY: "when the kitty is buried",
@@ -72,11 +75,12 @@ MOMENT_WORDS = {CALL: "when the banker calls cards", BURY: "when the kitty is bu
                 DECLARE: "when a declaration may overturn during the deal",
                 REDEAL: "when a player may ask for a redeal",
                 TABLE: "before any hand is dealt (a deal size, a penalty, a bonus, the coins)",
-                STAKE: "where the stakes of a hand are counted ('game points:')"}
+                STAKE: "where the stakes of a hand are counted ('game points:')",
+                TRICK: "after a trick ('end early: when ...')"}
 #: known from the last trick on
 _PLAYED = frozenset({KITTY, AFTER_HAND})
 #: known at every moment: the table, the hand's level and trump
-_EVERY = CARD_MOMENTS | _PLAYED | {OVERTURN, SCORE, REDEAL}
+_EVERY = CARD_MOMENTS | _PLAYED | {OVERTURN, SCORE, REDEAL, TRICK}
 #: known at every moment, declaring included: the table, the hand's level
 _ALWAYS = _EVERY | {DECLARE}
 #: known before any hand: the table alone
@@ -106,7 +110,8 @@ QUANTITIES: dict[str, Quantity] = {q.name: q for q in (
     Quantity("cards", "cards", _PLAYED, "all the cards of the last lead", 1),
     Quantity("decks", "decks", _TABLE, "the decks played with"),
     Quantity("players", "players", _TABLE, "the players at the table"),
-    Quantity("points", "points", _STAKED, "the attackers' score for the hand, the kitty's included"),
+    # after a trick (``TRICK``): the attackers' points taken so far, the penalties so far counted, the kitty not
+    Quantity("points", "points", _STAKED | {TRICK}, "the attackers' score for the hand, the kitty's included"),
     Quantity("raw-points", "raw points", _SCORED,
              "the attackers' score before it is held at 0: below 0 when penalties take more than they won", 4),
     Quantity("kitty-points", "kitty points", _STAKED, "the points of the cards in the kitty"),
@@ -124,7 +129,11 @@ QUANTITIES: dict[str, Quantity] = {q.name: q for q in (
     Quantity("redeals", "redeals", frozenset({REDEAL}),
              "the deals thrown in so far this hand for a player's asking (or a hand the rules always redeal)", 4),
     # the auction (version 4)
-    Quantity("bid", "bid", _STAKED, "the winning bid of the hand's auction (0 without an auction)", 4),
+    Quantity("bid", "bid", _STAKED | {TRICK}, "the winning bid of the hand's auction (0 without an auction)", 4),
+    # the hand so far, after a trick (version 4)
+    Quantity("points-left", "points left", frozenset({TRICK}),
+             "the points of the cards still in the players' hands (the kitty's not counted)", 4),
+    Quantity("cards-left", "cards left", frozenset({TRICK}), "the cards still in each player's hand", 4),
 )}
 
 #: teams as conditions and effects name them: the hand's banker team and the others; the hand's
@@ -183,6 +192,10 @@ FACTS: dict[str, Form] = {f.name: f for f in (
                               "alone)", frozenset({OVERTURN, REDEAL}), 4),
     Form("first-hand", (), "the hand is the game's first (its banker was found by declaring)",
          frozenset({OVERTURN, DECLARE, REDEAL}), 4),
+    # the hand so far, after a trick (version 4)
+    Form("outcome-decided", (), "no play of the cards left can change the hand's outcome: the upgrade row "
+                                "reached (the kitty counted at its largest multiplier for the attackers, the "
+                                "penalties the tricks left could bring counted in) and who wins", frozenset({TRICK}), 4),
 )}
 
 #: the facts whose subject is the card being judged

@@ -87,3 +87,9 @@ class Levels:
     #: read at the last level of the last round.  0: round after round without end (the game ends
     #: only after ``end_hands`` hands or by a house rule)
     rounds: int = bounded(1, 100, off=0, default=1, version=4)
+    #: a hand ends early, after the first trick at whose end this condition holds while cards are
+    #: left in the hands (evaluated at ``expressions.TRICK``: the attackers' points so far, the
+    #: points and cards left, whether the outcome is decided); it is scored from the tricks played,
+    #: the kitty not dug (its points not counted), and the cards left are shown.  Empty: every hand
+    #: is played out
+    end_early: Condition = since(4, default=Condition(()))

@@ -240,6 +240,21 @@ class Rules:
 
         return redeal_turn(self, hand, level, trump, attacker=attacker, first_hand=first_hand, redeals=redeals)
 
+    def outcome_decided(self, points: int, points_left: int, cards_left: int, *, kitty_points: int = 0,
+                        penalty: int = 0, forfeit: str | None = None, team_size: int | None = None,
+                        bid: int = 0) -> bool:
+        """Whether no play of the cards left can change a hand's outcome (the fact 'the outcome is
+        decided' of ``end early``, ``engine.flow.early``): ``points`` the attackers' trick points
+        so far, ``points_left`` the points still in the hands, ``cards_left`` the cards in each
+        hand, ``kitty_points`` the buried kitty's points (counted at the largest multiplier the
+        cards left can earn), ``penalty`` the penalty points so far (added to the attackers),
+        ``forfeit`` the team that lost the hand by a failed throw so far, ``team_size`` the banker
+        team's players (None: the usual size), ``bid`` the auction's winning bid."""
+        from ..engine.flow.early import decided
+
+        return decided(self, points, points_left, cards_left, kitty_points=kitty_points, penalty=penalty,
+                       forfeit=forfeit, team_size=team_size, bid=bid)
+
     def may_redeal(self, hand, level: str | None, trump: str | None) -> bool:
         """Whether a dealt ``hand`` allows a redeal (``declaring.redeal_hands``) at ``level`` with
         ``trump`` (a suit letter, or None for no-trump)."""

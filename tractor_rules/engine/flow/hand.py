@@ -59,7 +59,7 @@ from .exchange import TAKEN, Exchange, exchange_show, holds
 from .friends import ask_calls
 from .kitty import Kitty, burier_seat, exchange, overturns
 from .outcome import next_banker_of, point_table, score
-from .record import FaceDown, HandRecord, InTurnRound, OverturnRound
+from .record import EarlyEnd, FaceDown, HandRecord, InTurnRound, OverturnRound
 from .seats import banker_team
 from .trick_play import play_tricks
 from .views import Player, PlayerView, Public
@@ -135,6 +135,8 @@ class Hand:
         self.contest_won: tuple[int, str | None] | None = None
         #: the declarations made face down, turned once the kitty was buried
         self.face_down: FaceDown | None = None
+        #: the hand ended early (``levels.end_early``): what the rule read, the cards left
+        self.ended_early: EarlyEnd | None = None
 
     def play(self) -> HandRecord:
         for phase in self.rules.phases():
@@ -392,7 +394,7 @@ def _call(h: Hand) -> None:
 
 def _play(h: Hand) -> None:
     h.start_hands = [tuple(cards) for cards in h.hands]  # as the tricks begin: the kitty exchanged
-    play_tricks(h.rules, h.players, h.hands, h.public, h.kitty, h.points)
+    h.ended_early = play_tricks(h.rules, h.players, h.hands, h.public, h.kitty, h.points, h.bid)
 
 
 def _show_buried(h: Hand) -> None:
@@ -402,7 +404,7 @@ def _show_buried(h: Hand) -> None:
 def _score(h: Hand) -> None:
     rules, public, kitty, standing = h.rules, h.public, h.kitty, h.standing
     declarer = standing.seat if standing is not None else None
-    end = score(rules, public, kitty.cards, h.points, declarer, h.bid)
+    end = score(rules, public, kitty.cards, h.points, declarer, h.bid, early=h.ended_early is not None)
     record = HandRecord(
         rules=rules, level=h.level, trump=public.trump, banker=h.banker, hands=h.start_hands,
         kitty=tuple(kitty.cards), tricks=public.tricks, attacker_points=end.attacker_points,
@@ -415,6 +417,7 @@ def _score(h: Hand) -> None:
         kitty_shown=public.kitty_shown, buried_shown=public.buried_shown, buried_by=kitty.burier,
         overturn_round=h.overturn_round, bids=h.bids, bid=h.bid, gave_up=h.gave_up, in_turn_round=h.in_turn_round,
         cuts=h.cuts, exchange=h.exchange, turned=h.dealt.turned, contest=h.contest_won, face_down=h.face_down,
+        ended_early=h.ended_early,
     )
     if h.auction_redeals:
         record.redeals += h.auction_redeals

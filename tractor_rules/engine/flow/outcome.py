@@ -59,10 +59,11 @@ class Score:
 
 
 def score(rules: Rules, public: Public, kitty: Sequence[Card], points: Sequence[int],
-          declarer: int | None, bid: int = 0) -> Score:
+          declarer: int | None, bid: int = 0, *, early: bool = False) -> Score:
     """Score a hand whose tricks have all been played (``public.tricks``, ``public.points``),
     ``kitty`` buried, ``declarer`` the final declarer (None when trump came from the fallback),
-    ``bid`` the auction's winning bid (0 without one)."""
+    ``bid`` the auction's winning bid (0 without one).  ``early``: the hand ended early
+    (``levels.end_early``), its last trick not played: the kitty is not dug (multiplier 0)."""
     banker, ctx = public.banker, public.ctx
     if banker is None or ctx is None:
         raise EngineError("a hand is scored once trump and the banker are known")
@@ -71,11 +72,11 @@ def score(rules: Rules, public: Public, kitty: Sequence[Card], points: Sequence[
     kitty_points = sum(points[c] for c in kitty)
     last = public.tricks[-1] if public.tricks else None
     multiplier = 0
-    if last is not None and last.winner not in team and kitty_dug(
+    if not early and last is not None and last.winner not in team and kitty_dug(
             rules, ctx, banker, team, [(t.winner, t.leader, t.plays) for t in public.tricks]):
         multiplier = lead_kitty_multiplier(rules, ctx.order, last.plays[0])
     attackers += kitty_points * multiplier
-    penalty, forfeit = _penalties(rules, public.tricks, team)
+    penalty, forfeit = penalties(rules, public.tricks, team)
     attacker_points = max(attackers + penalty, 0)
     last_side = None if last is None else "banker" if last.winner in team else "attackers"
     read = table_score(rules, attacker_points, bid=bid, raw_points=attackers + penalty, kitty_points=kitty_points)
@@ -84,7 +85,7 @@ def score(rules: Rules, public: Public, kitty: Sequence[Card], points: Sequence[
                  next_banker_of(rules, banker, change[0], team, declarer), team)
 
 
-def _penalties(rules: Rules, tricks: Sequence[TrickRecord], team: frozenset[int]) -> tuple[int, str | None]:
+def penalties(rules: Rules, tricks: Sequence[TrickRecord], team: frozenset[int]) -> tuple[int, str | None]:
     """The penalty points for the failed throws (added to the attackers' points), and the team that
     lost the hand by them under "hand-lost"."""
     leading = rules.leading

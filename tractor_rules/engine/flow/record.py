@@ -89,6 +89,21 @@ class InTurnRound:
     turns: tuple[tuple[int, tuple[Card, ...] | None], ...]
 
 
+@dataclass(frozen=True, slots=True)
+class EarlyEnd:
+    """A hand ended early (``levels.end_early``): the tricks played, what the condition read after
+    the last of them (the attackers' points so far, the points and cards left, and whether the
+    outcome was decided, None where the condition does not ask), and the cards left in each seat's
+    hand, shown to the table."""
+
+    after: int
+    points: int
+    points_left: int
+    cards_left: int
+    decided: bool | None
+    unplayed: tuple[tuple[Card, ...], ...]
+
+
 @dataclass(slots=True)
 class HandRecord:
     """Everything that happened in one hand, and its outcome."""
@@ -170,6 +185,8 @@ class HandRecord:
     contest: tuple[int, str | None] | None = None
     #: the declarations made face down and turned once the kitty was buried (``declaring.face_down``)
     face_down: FaceDown | None = None
+    #: the hand ended early (``levels.end_early``), or None when its cards were played out
+    ended_early: EarlyEnd | None = None
 
     @property
     def throws_tried(self) -> int:
@@ -285,6 +302,13 @@ class HandRecord:
             row["points"] = t.points
             tricks.append(row)
         out["tricks"] = tricks
+        if self.rules.levels.end_early:
+            early = self.ended_early
+            out["ended_early"] = None if early is None else {
+                "after_trick": early.after, "points": early.points, "points_left": early.points_left,
+                "cards_left": early.cards_left, "decided": early.decided,
+                "unplayed": [notation(sort(cards)) for cards in early.unplayed],
+            }
         out["attacker_points"] = self.attacker_points
         out["kitty_points"] = self.kitty_points
         out["kitty_multiplier"] = self.kitty_multiplier

@@ -15,3 +15,4 @@ cdef class _Tricks:
     cdef public object watch
     cdef public object kitty_seen
     cdef public object by_suit
+    cdef public object bid

@@ -22,35 +22,40 @@ from ..rulings.tricks import throw_options, winner
 from .choices import IllegalPlay, holds, notation
 from .friends import FriendWatch
 from .kitty import Kitty
-from .record import TrickRecord
+from .early import ends_early, outcome_decided, reads_decided, trick_facts
+from .record import EarlyEnd, TrickRecord
 from .seats import after, in_turn, known_partners
 from .views import Player, PlayerView, Public, split_by_suit
 
 
 def play_tricks(rules: Rules, players: Sequence[Player], hands: list[list[Card]], public: Public, kitty: Kitty,
-                points: Sequence[int]) -> None:
+                points: Sequence[int], bid: int = 0) -> EarlyEnd | None:
     """Play every trick, the banker leading the first; the tricks, the points each seat won and
-    the cards played are kept in ``public``.  ``points``: the points of each card code."""
-    _Tricks(rules, players, hands, public, kitty, points).play()
+    the cards played are kept in ``public``.  ``points``: the points of each card code; ``bid``:
+    the auction's winning bid.  Where the rules end the hand early (``levels.end_early``), the
+    tricks stop after the first at whose end the condition holds: returns what it read, the cards
+    left in ``hands`` (None: the cards were played out)."""
+    return _Tricks(rules, players, hands, public, kitty, points, bid).play()
 
 
 def resume_tricks(rules: Rules, players: Sequence[Player], hands: list[list[Card]], public: Public, kitty: Kitty,
-                  points: Sequence[int]) -> None:
+                  points: Sequence[int]) -> EarlyEnd | None:
     """Play the rest of a hand from the state in ``public``: the trick being played (its lead and
     the plays so far, whose cards are still in ``hands``), then every trick until the hands are
     empty.  A search player plays its guesses out with it, on a copy of the table's state.  With
-    called partners the friends found so far are kept, but the calls are not watched again."""
-    _Tricks(rules, players, hands, public, kitty, points).play(resume=True)
+    called partners the friends found so far are kept, but the calls are not watched again.  A hand
+    the rules end early stops as ``play_tricks`` says."""
+    return _Tricks(rules, players, hands, public, kitty, points).play(resume=True)
 
 
 class _Tricks:
     """The tricks of one hand being played."""
 
     __slots__ = ("rules", "players", "hands", "public", "kitty", "points", "order", "banker", "watch", "kitty_seen",
-                 "by_suit")
+                 "by_suit", "bid")
 
     def __init__(self, rules: Rules, players: Sequence[Player], hands: list[list[Card]], public: Public,
-                 kitty: Kitty, points: Sequence[int]):
+                 kitty: Kitty, points: Sequence[int], bid: int = 0):
         if public.ctx is None or public.banker is None:
             raise EngineError("the tricks are played once trump and the banker are known")
         self.rules = rules
@@ -67,11 +72,12 @@ class _Tricks:
         #: each hand split by effective suit, kept as the cards are played: a lead or a follow
         #: reads the cards of one suit without going through the whole hand again
         self.by_suit = [split_by_suit(self.order, hand) for hand in hands]
+        self.bid = bid
 
     def _view(self, seat: int) -> PlayerView:
         return PlayerView(seat, self.hands[seat], self.public, self.kitty_seen[seat], tuple(self.by_suit[seat]))
 
-    def play(self, resume: bool = False) -> None:
+    def play(self, resume: bool = False) -> EarlyEnd | None:
         hands, public, points, order = self.hands, self.public, self.points, self.order
         by_suit, suit_of, players, kitty_seen = self.by_suit, order.suit_of, self.players, self.kitty_seen
         n = public.players
@@ -80,6 +86,8 @@ class _Tricks:
         played = public.played
         # each leader's order of play, worked out once a hand rather than for every trick
         turns = [in_turn(seat, n) for seat in range(n)]
+        early = self.rules.levels.end_early  # read once a hand: an empty condition costs nothing a trick
+        ended: EarlyEnd | None = None
         if resume:
             leader = public.leader
             ongoing = public.lead_context is not None and bool(public.plays)
@@ -132,8 +140,26 @@ class _Tricks:
             public.tricks.append(TrickRecord(leader, plays, attempt, won_by, trick_points, thrown))
             public.plays = []
             leader = won_by
-        if any(hands):
+            if early and hands[leader]:
+                ended = self._ended_early()
+                if ended is not None:
+                    break
+        if ended is None and any(hands):
             raise EngineError("the hands ran out unevenly")
+        return ended
+
+    def _ended_early(self) -> EarlyEnd | None:
+        """After a trick with cards left: what ``levels.end_early`` read, where it holds."""
+        public = self.public
+        ctx = public.ctx
+        assert ctx is not None and public.banker is not None
+        facts = trick_facts(self.rules, ctx.level, ctx.trump, public.banker, public.friends, public.tricks,
+                            public.points, self.hands, self.kitty.cards, self.points, self.bid)
+        if not ends_early(facts):
+            return None
+        return EarlyEnd(len(public.tricks), facts.points, facts.points_left, facts.cards_left,
+                        outcome_decided(facts) if reads_decided(self.rules) else None,
+                        tuple(tuple(hand) for hand in self.hands))
 
     def _lead(self, leader: int) -> tuple[FollowContext, tuple[Card, ...] | None, bool]:
         """Ask ``leader`` to lead and check the lead; a failed throw is replaced by its part.

@@ -196,8 +196,8 @@ class SearchPlayer(HeuristicPlayer):
             pub.buried_by if pub.buried_by is not None else pub.banker if pub.banker is not None else 0)
         kitty = Kitty(list(world.kitty), burier)
         points = self._pts(view)
-        resume_tricks(view.rules, players, hands, public, kitty, points)
-        end = score(view.rules, public, kitty.cards, points, None)
+        ended = resume_tricks(view.rules, players, hands, public, kitty, points)
+        end = score(view.rules, public, kitty.cards, points, None, early=ended is not None)
         banking = view.seat in end.banker_team
         won = (end.level_change[0] == "banker") == banking
         share = min(end.attacker_points / max(view.rules.table.total_points, 1), 1.0)

@@ -35,8 +35,10 @@ from ..deck.cards import Card
 from ..errors import EngineError
 from ..flow.after_hand import HandFacts, fired, kitty_dug, next_banker_after
 from ..flow.deal import MAX_DEALS
-from ..flow.outcome import next_banker_of
-from ..flow.record import declares_at_own_level, names_burier, reads_shown, scores_unplayed, turns_kitty
+from ..flow.early import ends_early, outcome_decided, reads_decided
+from ..flow.early import trick_facts as hand_so_far
+from ..flow.outcome import next_banker_of, point_table
+from ..flow.record import TrickRecord, declares_at_own_level, names_burier, reads_shown, scores_unplayed, turns_kitty
 from ..flow.seats import banker_team
 from ..rulings.declaring import OverturnTurn, cut_winner, declares_in_turn, may_ask_redeal, may_overturn
 
@@ -45,7 +47,7 @@ FIELDS = ("ruleset", "level", "trump", "banker", "hands", "kitty", "tricks", "at
 OPTIONAL = ("called", "declarer", "weak_hands", "kitty_shown", "buried_shown", "table_points",
             "table_points_change", "after_hand", "trump_by", "shown_in_declaring", "buried_by", "overturn_round",
             "bids", "bid", "gave_up", "in_turn", "cuts", "declared", "exchange", "turned", "contest", "face_down",
-            "bank_cleared")
+            "bank_cleared", "ended_early")
 TRICK_FIELDS = ("leader", "plays", "winner", "points")
 
 
@@ -321,6 +323,11 @@ def _replay(entry: str | dict[str, Any], rules: Rules, problems: list[str],
     order_of_plays: list[tuple[int, tuple[Card, ...]]] = []  # (seat, play) in play order, for called cards
     last_lead = None
     last_winner = None
+    # ending early (``levels.end_early``): the tricks as the rule reads them, the teams fixed
+    early = rules.levels.end_early
+    early_team = banker_team(rules, banker) if early and table.partnership != "called" else None
+    card_points = point_table(rules)
+    played: list[TrickRecord] = []
     for i, t in enumerate(tricks, start=1):
         where = f"trick {i}"
         if not isinstance(t, dict) or any(f not in t for f in TRICK_FIELDS):
@@ -404,8 +411,18 @@ def _replay(entry: str | dict[str, Any], rules: Rules, problems: list[str],
         won[w] += p
         expected_leader = w
         last_lead, last_winner = lead, w
+        if early_team is not None:
+            played.append(TrickRecord(leader, plays, None if attempt is None else cards(attempt, where), w, p))
+            if i < len(tricks) and all(remaining):
+                so_far = hand_so_far(rules, level, trump, banker, (), played, won, remaining, kitty, card_points, bid)
+                if ends_early(so_far):
+                    problems.append(f"{where}: the hand ends early after it (the rule holds: points {so_far.points}, "
+                                    f"points left {so_far.points_left}, cards left {so_far.cards_left}), yet it "
+                                    "goes on")
+    ended = _check_ended_early(entry, rules, level, trump, banker, played, won, remaining, kitty, card_points, bid,
+                               early_team, cards, problems)
     left = [s for s in range(n) if remaining[s]]
-    if left:
+    if left and not ended:
         problems.append(f"cards left unplayed in the hands of seat{'s' if len(left) > 1 else ''} "
                         f"{', '.join(map(str, left))}")
 
@@ -421,8 +438,9 @@ def _replay(entry: str | dict[str, Any], rules: Rules, problems: list[str],
     if entry["kitty_points"] != kitty_points:
         problems.append(f"the kitty holds {kitty_points} points, not {entry['kitty_points']!r}")
     multiplier = 0
-    if last_lead is not None and last_winner not in team and kitty_dug(rules, ctx, banker, frozenset(team),
-                                                                       trick_facts):
+    # a hand ended early has no last trick: its kitty is not dug
+    if not ended and last_lead is not None and last_winner not in team and kitty_dug(
+            rules, ctx, banker, frozenset(team), trick_facts):
         multiplier = ctx.kitty_multiplier(last_lead)
     if entry["kitty_multiplier"] != multiplier:
         problems.append(f"the kitty multiplier is {multiplier}, not {entry['kitty_multiplier']!r}")
@@ -504,6 +522,52 @@ def _replay(entry: str | dict[str, Any], rules: Rules, problems: list[str],
         expected = [worth if s in winners else -worth for s in range(n)]
         if change_logged != expected:
             problems.append(f"the table points change by {expected}, not {change_logged!r}")
+
+
+def _check_ended_early(entry: dict[str, Any], rules: Rules, level: str | None, trump: str | None, banker: int,
+                      played: list[TrickRecord], won: list[int], remaining: list[list[Card]], kitty: Sequence[Card],
+                      card_points: Sequence[int], bid: int, team: frozenset[int] | None, cards: Any,
+                      problems: list[str]) -> bool:
+    """A hand ended early (``levels.end_early``): logged after its last trick, which left cards in
+    the hands; the rule held then, as logged, and the cards shown are those left.  Whether it
+    ended early."""
+    if not rules.levels.end_early:
+        if "ended_early" in entry:
+            problems.append("ended_early: the ruleset never ends a hand early")
+        return False
+    if "ended_early" not in entry:
+        problems.append("ended_early: needed where the rules end a hand early (null for a hand played out)")
+        return False
+    logged = entry["ended_early"]
+    if logged is None or team is None:
+        return False
+    keys = ("after_trick", "points", "points_left", "cards_left", "decided", "unplayed")
+    if not isinstance(logged, dict) or set(logged) != set(keys):
+        problems.append(f"ended_early: null, or an object of {', '.join(keys)}")
+        return False
+    if logged["after_trick"] != len(played) or not played:
+        problems.append(f"ended_early: after trick {logged['after_trick']!r}, but the log's last trick is "
+                        f"trick {len(played)}")
+    if not all(remaining):
+        problems.append("ended_early: the hands were played out")
+        return False
+    facts = hand_so_far(rules, level, trump, banker, (), played, won, remaining, kitty, card_points, bid)
+    read = {"points": facts.points, "points_left": facts.points_left, "cards_left": facts.cards_left,
+            "decided": outcome_decided(facts) if reads_decided(rules) else None}
+    for key, value in read.items():
+        if logged[key] != value:
+            problems.append(f"ended_early: {key.replace('_', ' ')} {value!r} after the last trick, not "
+                            f"{logged[key]!r}")
+    if not ends_early(facts):
+        problems.append("ended_early: the rule for ending early does not hold after the last trick")
+    shown = logged["unplayed"]
+    if not isinstance(shown, list) or len(shown) != len(remaining):
+        problems.append(f"ended_early: unplayed: one string of cards per seat, {len(remaining)} in all")
+    else:
+        for seat, (text, held) in enumerate(zip(shown, remaining)):
+            if Counter(cards(text, f"ended_early: unplayed of seat {seat}")) != Counter(held):
+                problems.append(f"ended_early: seat {seat} was left with {' '.join(map(str, held))}, not {text!r}")
+    return True
 
 
 def _check_scored(entry: dict[str, Any], rules: Rules, banker: int, trump: Any, problems: list[str]) -> None:

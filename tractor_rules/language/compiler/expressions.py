@@ -25,6 +25,8 @@ QUANTITY_OF_RULE = {
     "held_points": "held-points",
     "held_trumps": "held-trumps",
     "redeals_made": "redeals",
+    "points_left": "points-left",
+    "cards_left": "cards-left",
 }
 #: a fact's tree kind (the grammar's alias; the last trick's by its 'with' clause) → its name in
 #: ``rules.expressions.FACTS``
@@ -52,6 +54,7 @@ FACT_OF_RULE = {
     "player_attacker": "player-attacker",
     "player_banker": "player-banker",
     "first_hand": "first-hand",
+    "outcome_decided": "outcome-decided",
 }
 #: a suit as a card fact names it ("a heart") → its letter
 SUIT_OF_WORD = {"spade": "S", "heart": "H", "diamond": "D", "club": "C"}
@@ -63,7 +66,7 @@ EFFECT_OF_RULE = {"go_up": "up", "go_down": "down", "back_to": "back-to", "go_to
 MOMENT_OF_STATEMENT = {"multiplier": ex.KITTY, "trigger": ex.AFTER_HAND, "dug_when": ex.KITTY,
                        "called_cards": ex.CALL, "buried_cards": ex.BURY, "overturn_after_kitty": ex.OVERTURN,
                        "overturn": ex.DECLARE, "in_turn": ex.DECLARE, "counted": ex.SCORE,
-                       "weak_hand_redeal": ex.REDEAL,
+                       "weak_hand_redeal": ex.REDEAL, "end_early": ex.TRICK,
                        # the numbers of the table, worked out by the compiler (``Compiler.number``)
                        "deal": ex.TABLE, "throw_penalty": ex.TABLE, "revoke_penalty": ex.TABLE,
                        "smaller_team_bonus": ex.TABLE, "coins": ex.TABLE, "leaving": ex.TABLE,

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from ... import codes
 from ... import rules as model
+from ...rules import expressions
 from ..syntax import Node, Statement, as_node
 from .core import RANK_ORDER, Compiler, child_nodes, choice, finishes, handles, handles_choice, limits
 from .expressions import condition_tree, effect_tree
@@ -169,6 +170,18 @@ def _trigger(c: Compiler, st: Statement) -> None:
     if condition is None or any(e is None for e in effects):
         return
     c.triggers.append((model.Trigger(model.Condition(condition), tuple(model.Effect(e) for e in effects if e)), st))
+
+
+@handles("end_early")
+def _end_early(c: Compiler, st: Statement) -> None:
+    """``end early: when CONDITION``: the condition asked after every trick; ``never``: every hand
+    is played out."""
+    if not st.node.args:  # never
+        c.set("levels.end_early", model.Condition(()))
+        return
+    condition = condition_tree(c, st.node.args[0], expressions.TRICK)
+    if condition is not None:
+        c.set("levels.end_early", model.Condition(condition))
 
 
 @finishes

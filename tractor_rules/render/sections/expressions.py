@@ -45,6 +45,12 @@ def _quantity(name: str) -> str:
     if name == "redeals":
         # Translators: the deals thrown in so far this hand because a player asked for a redeal
         return _("the number of redeals so far this hand")
+    if name == "points-left":
+        # Translators: after a trick, the points of the cards still in the players' hands
+        return _("the points still in the players' hands")
+    if name == "cards-left":
+        # Translators: after a trick, the cards still in each player's hand
+        return _("the number of cards left in each hand")
     raise ValueError(name)
 
 
@@ -169,6 +175,9 @@ def _fact(name: str, args: tuple, negated: bool = False) -> str:
         return _("the player is not on the banker's team") if negated else _("the player is on the banker's team")
     if name == "first-hand":
         return _("the hand is not the game's first") if negated else _("the hand is the game's first")
+    if name == "outcome-decided":
+        return (_("the cards left can still change the hand's outcome") if negated
+                else _("no cards left can change the hand's outcome"))
     raise ValueError(name)
 
 
@@ -225,7 +234,8 @@ _CARD_NOUNS = {
 #: facts whose sentence has a negative form of its own ("do not win"); others are said "not: ..."
 _NEGATABLE = frozenset({"wins", "loses", "last-trick", "took", "lost", "level-is", "no-trump", "nobody-declared",
                         "always", "card-trump", "card-points", "card-rank", "card-suit", "card-level", "card-joker",
-                        "card-highest", "card-shown", "player-attacker", "player-banker", "first-hand"})
+                        "card-highest", "card-shown", "player-attacker", "player-banker", "first-hand",
+                        "outcome-decided"})
 
 
 def condition_words(tree: Any, top: bool = True) -> str:

@@ -16,7 +16,7 @@ from ..model import Table
 from ..track import derived, untracked
 from ..words import join_and, join_list, outcome_phrase
 from .common import sentences
-from .expressions import as_written, number_words, trigger_sentence
+from .expressions import as_written, condition_words, number_words, trigger_sentence
 
 # --- scoring and levels --------------------------------------------------------------------------
 
@@ -36,6 +36,7 @@ def scoring_section(b: Builder) -> None:
         b.example("levels.advance_example", ex.advance_example)
         b.rule("levels.knock_back", _knock_back)
         b.rule("levels.after_hand", _after_hand)
+        b.rule("levels.end_early", _end_early)
 
 
 def _counted(r: Any) -> Made:
@@ -342,6 +343,17 @@ def _solo_rows(r: Any) -> list[int]:
     """The rows of a solo banker's table, read so that the sentence that depends on there being one
     notes it (a tuple's length is no field path)."""
     return [row.low for row in r.solo_thresholds]
+
+
+def _end_early(r: Any) -> Made:
+    early = r.levels.end_early
+    if not early:
+        return None
+    if tuple(early) == ("fact", "outcome-decided"):
+        return _("A hand ends as soon as no cards left can change its outcome: the cards left are shown and the "
+                 "kitty is not dug.")
+    return _("A hand ends early, after the first trick at whose end %(condition)s: the cards left are shown, the "
+             "hand is scored from the tricks played, and the kitty is not dug.") % {"condition": condition_words(early)}
 
 
 def _hold_needs_last_trick(r: Any) -> Made:
