@@ -136,6 +136,7 @@ class WorldSampler:
         self.taken: list[tuple[Card, tuple[int, ...], tuple[int, ...]]] = []
         taker = pub.buried_by
         for c in sorted(_shown_kitty_kept(view).elements()):
+            assert taker is not None  # a kitty's cards were kept by the player who took it
             if unseen[c] > 0:
                 unseen[c] -= 1
                 self.taken.append((c, (taker,) if suit_of[c] not in voids[taker] else (), (taker,)))
