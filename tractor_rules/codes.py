@@ -151,6 +151,10 @@ CONTEST = _define("E326", "contest", "a contest for the first trump where the re
                                      "hand's banker and trump another way")
 REDEAL_ASKED = _define("E327", "redeal-asked", "a condition on who may ask for a redeal that the rest of the "
                                               "rules cannot play, or that would redeal every deal")
+DECLARER_RELATION = _define("E328", "declarer-relation", "a condition on who may overturn or reinforce during the "
+                                                       "deal that cannot be asked there: the standing declarer's "
+                                                       "partner or opponent without fixed teams, or of the one who "
+                                                       "reinforces")
 
 # --- the oracle and the export ---------------------------------------------------------------------
 CARD_NOTATION = _define("E401", "card-notation", "a card string the notation does not allow")
