@@ -63,6 +63,9 @@ FACT_TREES = {
     "player-attacker": ("fact", "player-attacker"),
     "player-banker": ("fact", "player-banker"),
     "first-hand": ("fact", "first-hand"),
+    # facts of the player who would overturn during the deal (tests/engine/test_declare_over.py)
+    "declarer-partner": ("fact", "declarer-partner"),
+    "declarer-opponent": ("fact", "declarer-opponent"),
 }
 EFFECT_TREES = {
     "up": ("up", "bankers", ("num", 2)),
