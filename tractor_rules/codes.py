@@ -198,6 +198,8 @@ NEVER_DECLARED_IN_DEAL = _define("W117", "never-declared-in-deal", "a statement 
                                                                    "chooses")
 REDEAL_NEVER = _define("W118", "redeal-never", "a condition on who may ask for a redeal that no player's dealt "
                                               "hand can meet, so no deal is ever redealt")
+DECLARE_OVER_NEVER = _define("W119", "declare-over-never", "a condition on who may overturn or reinforce during "
+                                                          "the deal that no player can meet")
 
 
 def code_info(code: str) -> Code:

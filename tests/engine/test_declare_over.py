@@ -247,7 +247,7 @@ def test_the_sheet_says_who_may_overturn_and_reinforce():
     rules = declaring("overturn: when not the declarer's partner")
     assert sheet(rules, "en")["declaring.overturn_in_deal"] == (
         "During the deal a player may not overturn their partner's declaration.")
-    assert sheet(rules, "zh")["declaring.overturn_in_deal"].startswith("发牌时，不能反对家的主")
+    assert sheet(rules, "zh")["declaring.overturn_in_deal"].startswith("发牌时，不能反对家的主（")
     opponents = declaring("overturn: when the declarer's opponent")
     assert sheet(opponents, "en")["declaring.overturn_in_deal"] == (
         "During the deal a player may overturn only an opponent's declaration.")
