@@ -283,10 +283,10 @@ class HandRecord:
                 "overturns": [[seat, notation(cards)] for seat, cards in round_.made],
             }
         if asks_each_declaration(self.rules):
-            made = self.deal_declaring
-            out["deal_declaring"] = None if made is None else {
-                "first_hand": made.first_hand, "banker": made.banker, "level": made.level,
-                "declarations": [[seat, notation(cards)] for seat, cards in made.declarations],
+            during = self.deal_declaring
+            out["deal_declaring"] = None if during is None else {
+                "first_hand": during.first_hand, "banker": during.banker, "level": during.level,
+                "declarations": [[seat, notation(cards)] for seat, cards in during.declarations],
             }
         if self.rules.declaring.first_dealer == "cut":
             out["cuts"] = [[seat, str(card)] for seat, card in self.cuts]
