@@ -118,8 +118,7 @@ QUANTITIES: dict[str, Quantity] = {q.name: q for q in (
     Quantity("levels", "levels", frozenset({AFTER_HAND, STAKE}), "the levels the hand's outcome gives its winners"),
     # the round of overturning after the kitty (version 4)
     Quantity("overturns", "overturns", frozenset({OVERTURN, DEAL_OVERTURN}),
-             "the overturns made so far this hand: after the kitty, or during the deal (a declaration over "
-             "another player's)", 4),
+             "the overturns made so far this hand, after the kitty or during the deal", 4),
     Quantity("declared-level-cards", "declared level cards", frozenset({OVERTURN, DEAL_OVERTURN}),
              "the level cards the standing declaration shows (0 when it shows jokers alone, or nobody declared)", 4),
     # the player who may ask for a redeal, and the redeals so far (version 4)
