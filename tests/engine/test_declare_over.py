@@ -11,6 +11,7 @@ import json
 import random
 
 import pytest
+from json_forms import assert_a_field_of_version_4
 
 import tractor_rules as tr
 from tractor_rules.codec import rules_to_dict_as
@@ -278,3 +279,8 @@ def test_the_conditions_go_through_json_and_version_3_refuses_them():
     with pytest.raises(ExportError) as info:
         tr.Rules.from_dict(data)
     assert any("when the declarer may reinforce is given" in d.message for d in info.value.diagnostics)
+
+
+def test_reinforce_when_is_a_field_of_version_4():
+    assert_a_field_of_version_4(declaring("reinforce: when a banker"), "declaring", "reinforce_when",
+                                ["fact", "player-banker"])
