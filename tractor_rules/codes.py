@@ -151,6 +151,10 @@ CONTEST = _define("E326", "contest", "a contest for the first trump where the re
                                      "hand's banker and trump another way")
 REDEAL_ASKED = _define("E327", "redeal-asked", "a condition on who may ask for a redeal that the rest of the "
                                               "rules cannot play, or that would redeal every deal")
+DECLARER_RELATION = _define("E328", "declarer-relation", "a condition on who may overturn or reinforce during the "
+                                                       "deal that cannot be asked there: the standing declarer's "
+                                                       "partner or opponent without fixed teams, or of the one who "
+                                                       "reinforces")
 END_EARLY = _define("E329", "end-early", "ending a hand early where the rest of the rules read what the tricks "
                                          "not played would decide (the last trick, the teams of called partners, "
                                          "the points in the stakes)")
@@ -197,6 +201,8 @@ NEVER_DECLARED_IN_DEAL = _define("W117", "never-declared-in-deal", "a statement 
                                                                    "chooses")
 REDEAL_NEVER = _define("W118", "redeal-never", "a condition on who may ask for a redeal that no player's dealt "
                                               "hand can meet, so no deal is ever redealt")
+DECLARE_OVER_NEVER = _define("W119", "declare-over-never", "a condition on who may overturn or reinforce during "
+                                                          "the deal that no player can meet")
 END_EARLY_NEVER = _define("W120", "end-early-never", "a condition for ending a hand early that can never hold "
                                                      "while cards are left, so every hand is played out")
 

@@ -47,11 +47,12 @@ def test_yes_or_no_takes_back_a_parents_condition(tmp_path):
 
 
 @pytest.mark.parametrize("condition, message", [
-    ("an attacker", "'an attacker' is a fact of the player who may act"),
+    # the player's words ('an attacker', 'overturns') are known there: tests/engine/test_declare_over.py
+    ("a trump", "'a trump' is a fact of a card, known only where a card is judged"),
     ("points > 40", "'points' (the attackers' score for the hand, the kitty's included) is not known when a "
-                    "declaration may overturn during the deal"),
+                    "player may overturn or reinforce during the deal"),
     ("no-trump", "'no-trump'"),
-    ("overturns = 0", "'overturns'"),
+    ("points held = 0", "'points held'"),
 ])
 def test_what_is_not_known_while_declaring_is_refused_where_it_is_written(condition, message):
     with pytest.raises(tr.RulesetError) as info:

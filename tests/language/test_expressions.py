@@ -112,6 +112,9 @@ FACT_CASES = {
     "first-hand": ("the first hand", ("fact", "first-hand")),
     # the hand so far, after a trick (tests/engine/test_end_early.py)
     "outcome-decided": ("the outcome is decided", ("fact", "outcome-decided")),
+    # facts of the player who would overturn during the deal (tests/engine/test_declare_over.py)
+    "declarer-partner": ("the declarer's partner", ("fact", "declarer-partner")),
+    "declarer-opponent": ("the declarer's opponent", ("fact", "declarer-opponent")),
 }
 #: each effect: how a ruleset writes it, and its tree
 EFFECT_CASES = {
@@ -185,6 +188,11 @@ def turn_condition_of(condition: str) -> tuple:
     return tr.loads(text, "x.tractor").declaring.overturn_when
 
 
+def deal_condition_of(condition: str) -> tuple:
+    """A condition on a player who would overturn during the deal, as 'overturn: when' writes it."""
+    return tr.loads(HEADER + f"declare\n  overturn: when {condition}\n", "x.tractor").declaring.overturn_in_deal_when
+
+
 def redeal_condition_of(condition: str) -> tuple:
     """A condition on a player who may ask for a redeal, as 'redeal: when' writes it."""
     return tr.loads(HEADER + f"declare\n  redeal: when {condition}\n", "x.tractor").declaring.redeal_when
@@ -209,6 +217,8 @@ def test_each_fact_compiles(name):
         assert turn_condition_of(written) == tree
     elif ex.TRICK in ex.FACTS[name].moments:
         assert trick_condition_of(written) == tree
+    elif ex.DEAL_OVERTURN in ex.FACTS[name].moments:
+        assert deal_condition_of(written) == tree
     else:
         assert card_condition_of(written) == tree
     assert ex.condition_tree(tree) == tree  # the tree the compiler gives is one the reader takes

@@ -105,6 +105,8 @@ def inert_paths(rules: Rules, leaves: dict[str, object]) -> set[str]:
     if d.overturn_in_deal and not d.overturn_in_deal_when or not d.ladder:
         drop("declaring.overturn_in_deal")  # a stronger declaration overturns: the ladder's own words
         drop("declaring.overturn_in_deal_when")
+    if not d.reinforce_when or not d.ladder:
+        drop("declaring.reinforce_when")  # reinforcing as 'reinforce' says: its own sentence
     if d.first_dealer != "cut":
         drop("declaring.first_dealer")  # the first seat deals the first hand, as every sheet's first banker says
         drop("declaring.cut_suits")

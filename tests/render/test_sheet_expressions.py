@@ -65,6 +65,9 @@ FACT_TREES = {
     "first-hand": ("fact", "first-hand"),
     # the hand so far, after a trick (tests/engine/test_end_early.py)
     "outcome-decided": ("fact", "outcome-decided"),
+    # facts of the player who would overturn during the deal (tests/engine/test_declare_over.py)
+    "declarer-partner": ("fact", "declarer-partner"),
+    "declarer-opponent": ("fact", "declarer-opponent"),
 }
 EFFECT_TREES = {
     "up": ("up", "bankers", ("num", 2)),

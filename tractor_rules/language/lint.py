@@ -452,7 +452,7 @@ class NeverHolds(Linter):
             if can_hold(trigger.condition, rules, ranges, ladder) is False:
                 yield Finding(st.file, st.pos, "no hand can meet this condition, so its effects never happen")
         overturn = rules.declaring.overturn_in_deal_when
-        if overturn and can_hold(overturn, rules, ranges, ladder) is False:
+        if overturn and not expressions.reads_the_turn(overturn) and can_hold(overturn, rules, ranges, ladder) is False:
             written_at = next((st for st in reversed(ctx.resolved.statements) if st.kind == "overturn"), None)
             if written_at is not None:
                 yield Finding(written_at.file, written_at.pos, "no hand can meet this condition, so nothing ever "
@@ -823,6 +823,53 @@ class RedealNever(Linter):
         if written_at is not None:
             yield Finding(written_at.file, written_at.pos, "no player's dealt hand can meet this condition, so no "
                                                            "deal is ever redealt: write 'redeal: none'")
+
+
+@linter(codes.DECLARE_OVER_NEVER)
+class DeclareOverNever(Linter):
+    """What it does: finds a condition on who may overturn during the deal that reads the player
+    who would overturn (``overturn: when ...`` in ``declare``), or one on who may reinforce
+    (``reinforce: when ...``), that no player can meet: parts that contradict each other (``an
+    attacker and a banker``, ``the declarer's partner and the declarer's opponent``), fewer
+    overturns than none, more level cards than a declaration shows, a level the ladder never
+    reaches.
+
+    Why is this bad? Nobody ever overturns (or reinforces): ``overturn: no`` (``reinforce: no``)
+    says so plainly; usually a word or a number is not the one meant.
+
+    Example: ``overturn: when an attacker and a banker``.
+
+    Use instead: a condition some player can meet, as ``overturn: when not the declarer's
+    partner``."""
+
+    def findings(self, ctx: LintContext) -> Iterator[Finding]:
+        rules = ctx.rules
+        decl = rules.declaring
+        asked = []
+        if decl.overturn_in_deal and expressions.reads_the_turn(decl.overturn_in_deal_when):
+            asked.append(("overturn", decl.overturn_in_deal_when, "nothing ever overturns during the deal: write "
+                                                                  "'overturn: no'"))
+        if decl.reinforce_when:
+            asked.append(("reinforce", decl.reinforce_when, "nobody ever reinforces: write 'reinforce: no'"))
+        if not asked:
+            return
+        from ..engine.rulings.scoring import level_ladder  # (loaded as NeverHolds says)
+
+        table = rules.table
+        shown = max((step.count if step.kind == "level" else step.level_cards for step in decl.ladder), default=0)
+        ranges = {
+            "overturns": (0, expressions.NUMBER_BOUND),
+            "declared-level-cards": (0, shown),
+            "decks": (table.decks, table.decks),
+            "players": (table.players, table.players),
+        }
+        ladder = level_ladder(rules)
+        for kind, condition, consequence in asked:
+            if can_hold(condition, rules, ranges, ladder) is not False:
+                continue
+            written_at = next((st for st in reversed(ctx.resolved.statements) if st.kind == kind), None)
+            if written_at is not None:
+                yield Finding(written_at.file, written_at.pos, f"no player can meet this condition, so {consequence}")
 
 
 @linter(codes.END_EARLY_NEVER)

@@ -52,10 +52,11 @@ def can_hold(condition: tuple, rules: Rules, ranges: Mapping[str, tuple[int, int
 
 
 def _consistent(given: Mapping[tuple, bool]) -> bool:
-    """Questions that exclude each other are not both answered yes: one level, one single card."""
+    """Questions that exclude each other are not both answered yes: one level, one single card, the
+    standing declarer's partner or their opponent."""
     seen: set[str] = set()
     for question, yes in given.items():
-        if yes and question[0] in ("level", "single"):
+        if yes and question[0] in ("level", "single", "declarer"):  # the declarer's partner or opponent
             if question[0] in seen:
                 return False
             seen.add(question[0])
@@ -139,6 +140,11 @@ def _fact(name: str, args: tuple, rules: _Table, questions: dict[tuple, None]) -
         return _ask(("level", args[0]), questions)
     if name == "always":
         return _constant(True)
+    if name == "player-banker":  # the player is on the banker's team or an attacker, never both
+        attacker = _ask(("player-attacker",), questions)
+        return lambda given: not attacker(given)
+    if name in ("declarer-partner", "declarer-opponent"):
+        return _ask(("declarer", name), questions)
     return _ask((name,), questions)
 
 

@@ -117,6 +117,7 @@ def check_rules(c: Reporter, rules: model.Rules) -> None:
         _check_turned,
         _check_face_down,
         _check_contest,
+        _check_declarer_relations,
         _check_end_early,
     ):
         check(c, rules)
@@ -1672,6 +1673,28 @@ def _check_choices(c: Reporter, r: model.Rules) -> None:
         c.error_at_field(("declaring.overturn_in_deal_when", "declaring.overturn_in_deal"),
                          "when a declaration may overturn during the deal is given, but nothing overturns then "
                          "('overturn: when ...' sets both)", code=codes.BAD_EXPORT)
+    if r.declaring.reinforce_when and (not r.declaring.reinforce or r.declaring.reinforce_to_retake):
+        c.error_at_field(("declaring.reinforce_when", "declaring.reinforce"),
+                         "when the declarer may reinforce is given, but the declarer never reinforces, or may "
+                         "take back too ('reinforce: when ...' sets reinforce and not to take back)",
+                         code=codes.BAD_EXPORT)
+
+
+def _check_declarer_relations(c: Reporter, r: model.Rules) -> None:
+    """The standing declarer's partner and opponent (``overturn: when ...``) need fixed teams; the
+    one who reinforces (``reinforce: when ...``) is the declarer, their own partner or opponent
+    never (E328)."""
+    relations = expressions.facts_of(r.declaring.overturn_in_deal_when) & expressions.DECLARER_FACTS
+    if relations and not r.table.seated:
+        c.error_at_field(("declaring.overturn_in_deal_when", "table.partnership"),
+                         "with called partners, or a banker alone, nobody is the standing declarer's partner or "
+                         "opponent before the calls: 'the declarer's partner' and 'the declarer's opponent' need "
+                         "fixed teams", code=codes.DECLARER_RELATION)
+    if expressions.facts_of(r.declaring.reinforce_when) & expressions.DECLARER_FACTS:
+        c.error_at_field(("declaring.reinforce_when",),
+                         "the one who reinforces is the standing declarer, never their own partner or opponent: "
+                         "'the declarer's partner' and 'the declarer's opponent' are asked in 'overturn: when ...'",
+                         code=codes.DECLARER_RELATION)
 
 
 # --- ending a hand early ---------------------------------------------------------------------------
@@ -1740,7 +1763,8 @@ def _check_moments(c: Reporter, r: model.Rules) -> None:
     trees = [("table.called_when", r.table.called_when, expressions.CALL),
              ("kitty_exchange.buried_when", r.kitty_exchange.buried_when, expressions.BURY),
              ("declaring.overturn_when", r.declaring.overturn_when, expressions.OVERTURN),
-             ("declaring.overturn_in_deal_when", r.declaring.overturn_in_deal_when, expressions.DECLARE),
+             ("declaring.overturn_in_deal_when", r.declaring.overturn_in_deal_when, expressions.DEAL_OVERTURN),
+             ("declaring.reinforce_when", r.declaring.reinforce_when, expressions.DEAL_OVERTURN),
              ("declaring.in_turn_when", r.declaring.in_turn_when, expressions.DECLARE),
              ("declaring.redeal_when", r.declaring.redeal_when, expressions.REDEAL),
              ("kitty.formula", r.kitty.formula, expressions.KITTY),

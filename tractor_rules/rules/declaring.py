@@ -121,10 +121,15 @@ class Declaring:
     #: ReinforceWhileEquivalent)
     reinforce_to_retake: bool = since(2, default=False)
     overturn_own: bool = False
+    #: with ``reinforce``, the standing declarer may reinforce only when this condition holds of
+    #: them (evaluated at ``expressions.DEAL_OVERTURN``); empty: always
+    reinforce_when: Condition = since(4, default=Condition(()))
     #: a stronger declaration overturns the standing one during the deal (no: the first stands)
     overturn_in_deal: bool = since(4, default=True)
     #: with ``overturn_in_deal``, a declaration overturns during the deal only when this condition
-    #: holds of the hand (evaluated at ``expressions.DECLARE``); empty: always
+    #: holds (evaluated at ``expressions.DEAL_OVERTURN``): of the hand alone, once before its deal,
+    #: or, where it reads the player who would overturn (``expressions.reads_the_turn``), at each
+    #: declaration over another; empty: always
     overturn_in_deal_when: Condition = since(4, default=Condition(()))
     #: overturning after the kitty exchange (炒地皮), the kitty passing to the new declarer
     overturn_after_kitty: bool = False

@@ -56,6 +56,10 @@ COMPARATOR_SPELLINGS = {"≤": "<=", "≥": ">=", "≠": "!=", "==": "="}
 CALL, BURY, OVERTURN, KITTY, AFTER_HAND, SCORE = "call", "bury", "overturn", "kitty", "after-hand", "score"
 #: when a player may declare over a standing declaration during the deal (the hand, not the player)
 DECLARE = "declare"
+#: when a player may overturn (or reinforce) a standing declaration during the deal
+#: (``declaring.overturn_in_deal_when``, ``declaring.reinforce_when``): the condition is asked of
+#: the player who would declare, against the declaration standing
+DEAL_OVERTURN = "deal-overturn"
 #: when a player may ask for a redeal with their dealt hand, trump known and the kitty not yet taken
 #: (``declaring.redeal_when``): the condition is asked of one player at a time
 REDEAL = "redeal"
@@ -73,6 +77,7 @@ MOMENT_WORDS = {CALL: "when the banker calls cards", BURY: "when the kitty is bu
                 OVERTURN: "when a player may overturn after the kitty", KITTY: "when the kitty is counted",
                 AFTER_HAND: "after a hand", SCORE: "where the upgrade table is read ('counted:')",
                 DECLARE: "when a declaration may overturn during the deal",
+                DEAL_OVERTURN: "when a player may overturn or reinforce during the deal",
                 REDEAL: "when a player may ask for a redeal",
                 TABLE: "before any hand is dealt (a deal size, a penalty, a bonus, the coins)",
                 STAKE: "where the stakes of a hand are counted ('game points:')",
@@ -82,7 +87,7 @@ _PLAYED = frozenset({KITTY, AFTER_HAND})
 #: known at every moment: the table, the hand's level and trump
 _EVERY = CARD_MOMENTS | _PLAYED | {OVERTURN, SCORE, REDEAL, TRICK}
 #: known at every moment, declaring included: the table, the hand's level
-_ALWAYS = _EVERY | {DECLARE}
+_ALWAYS = _EVERY | {DECLARE, DEAL_OVERTURN}
 #: known before any hand: the table alone
 _TABLE = _ALWAYS | {TABLE, STAKE}
 #: the hand's score, known after it and where the upgrade table reads it
@@ -117,9 +122,9 @@ QUANTITIES: dict[str, Quantity] = {q.name: q for q in (
     Quantity("kitty-points", "kitty points", _STAKED, "the points of the cards in the kitty"),
     Quantity("levels", "levels", frozenset({AFTER_HAND, STAKE}), "the levels the hand's outcome gives its winners"),
     # the round of overturning after the kitty (version 4)
-    Quantity("overturns", "overturns", frozenset({OVERTURN}), "the overturns made after the kitty so far this hand",
-             4),
-    Quantity("declared-level-cards", "declared level cards", frozenset({OVERTURN}),
+    Quantity("overturns", "overturns", frozenset({OVERTURN, DEAL_OVERTURN}),
+             "the overturns made so far this hand, after the kitty or during the deal", 4),
+    Quantity("declared-level-cards", "declared level cards", frozenset({OVERTURN, DEAL_OVERTURN}),
              "the level cards the standing declaration shows (0 when it shows jokers alone, or nobody declared)", 4),
     # the player who may ask for a redeal, and the redeals so far (version 4)
     Quantity("held-points", "points held", frozenset({REDEAL}),
@@ -187,21 +192,28 @@ FACTS: dict[str, Form] = {f.name: f for f in (
     Form("card-shown", (), "a card of the same face was shown in a declaration this hand", CARD_MOMENTS, 4),
     # facts of the player who may overturn after the kitty, and of the hand then (version 4)
     Form("player-attacker", (), "the player is an attacker: not on the banker's team as known then (with called "
-                                "partners, everyone but the banker)", frozenset({OVERTURN, REDEAL}), 4),
+                                "partners, everyone but the banker)", frozenset({OVERTURN, REDEAL, DEAL_OVERTURN}), 4),
     Form("player-banker", (), "the player is on the banker's team as known then (with called partners, the banker "
-                              "alone)", frozenset({OVERTURN, REDEAL}), 4),
+                              "alone)", frozenset({OVERTURN, REDEAL, DEAL_OVERTURN}), 4),
     Form("first-hand", (), "the hand is the game's first (its banker was found by declaring)",
-         frozenset({OVERTURN, DECLARE, REDEAL}), 4),
+         frozenset({OVERTURN, DECLARE, REDEAL, DEAL_OVERTURN}), 4),
     # the hand so far, after a trick (version 4)
     Form("outcome-decided", (), "no play of the cards left can change the hand's outcome: the upgrade row "
                                 "reached (the kitty counted at its largest multiplier for the attackers, the "
                                 "penalties the tricks left could bring counted in) and who wins", frozenset({TRICK}), 4),
+    # the player who would overturn during the deal, and the standing declarer (fixed teams only)
+    Form("declarer-partner", (), "the player is a partner of the standing declarer: on their team (fixed teams "
+                                 "only)", frozenset({DEAL_OVERTURN}), 4),
+    Form("declarer-opponent", (), "the player is an opponent of the standing declarer: on the other team (fixed "
+                                  "teams only)", frozenset({DEAL_OVERTURN}), 4),
 )}
 
 #: the facts whose subject is the card being judged
 CARD_FACTS = frozenset(name for name, form in FACTS.items() if form.moments == CARD_MOMENTS)
 #: the facts whose subject is the player who may act
 PLAYER_FACTS = frozenset({"player-attacker", "player-banker"})
+#: the facts of the player who would overturn against the standing declarer (fixed teams only)
+DECLARER_FACTS = frozenset({"declarer-partner", "declarer-opponent"})
 
 EFFECTS: dict[str, Form] = {f.name: f for f in (
     Form("up", ("team", "number"), "the team goes up that many levels (stopping where a climb stops)"),
@@ -375,6 +387,30 @@ def card_facts_of(tree: tuple) -> set[str]:
         if isinstance(part, tuple):
             found |= card_facts_of(part)
     return found
+
+
+def facts_of(tree: tuple) -> set[str]:
+    """The facts a condition reads, of any kind."""
+    if not tree:
+        return set()
+    if tree[0] == "fact":
+        return {tree[1]}
+    found: set[str] = set()
+    for part in tree[1:]:
+        if isinstance(part, tuple):
+            found |= facts_of(part)
+    return found
+
+
+#: what a condition on declaring during the deal may read of the player who would declare and of
+#: the declaring so far, beyond the hand's own facts
+_OF_THE_TURN = PLAYER_FACTS | DECLARER_FACTS | {"overturns", "declared-level-cards"}
+
+
+def reads_the_turn(tree: tuple) -> bool:
+    """Whether a condition on declaring during the deal reads the player who would declare or the
+    declaring so far (asked at each declaration), not the hand alone (asked once before the deal)."""
+    return bool((facts_of(tree) | quantities_of(tree)) & _OF_THE_TURN)
 
 
 # --- walking trees --------------------------------------------------------------------------------

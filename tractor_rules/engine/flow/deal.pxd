@@ -12,4 +12,5 @@ cdef class DeclarationOffers:
     cdef public object levels
     cdef public bint either
     cdef public bint overturn
+    cdef public object asks
     cpdef bint _may_show(self, object seat, object show, object standing, object own)

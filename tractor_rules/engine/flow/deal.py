@@ -38,7 +38,8 @@ from ..deck.cards import Card, deck_cards, pack_copies
 from ..deck.draws import shuffle
 from ..errors import NoTrumpFromKitty
 from ..oracle import redeal_turn
-from ..rulings.declaring import Declaration, Turned, may_ask_redeal, may_overturn_in_deal, turn_kitty
+from ..rulings.declaring import (Declaration, Turned, asks_each_declaration, declare_turn, may_ask_redeal,
+                                  may_declare_over, may_overturn_in_deal, turn_kitty)
 from .choices import IllegalPlay, notation
 from .seats import banker_team, in_turn
 from .views import Offer, Player, PlayerView, Public
@@ -142,10 +143,10 @@ class Standing:
 class DeclarationOffers:
     """Asking the players to declare at one level, during the deal or (炒地皮) after the kitty."""
 
-    __slots__ = ("rules", "players", "table", "tables", "levels", "either", "overturn")
+    __slots__ = ("rules", "players", "table", "tables", "levels", "either", "overturn", "asks")
 
     def __init__(self, rules: Rules, players: Sequence[Player], level: str | None, overturn: bool = True,
-                 seat_levels: Sequence[str | None] | None = None):
+                 seat_levels: Sequence[str | None] | None = None, asks: DealAsked | None = None):
         self.rules = rules
         self.players = players
         self.table = declare_table(rules, level)
@@ -159,6 +160,10 @@ class DeclarationOffers:
         #: whether a declaration may take the place of another's (overturn, or take one back) in
         #: this hand (``declaring.overturn_in_deal``); the standing declarer may still reinforce
         self.overturn = overturn
+        #: where a rule is asked at each declaration over a standing one (``declaring.
+        #: overturn_in_deal_when`` reading the player, ``declaring.reinforce_when``): what it reads
+        #: of the hand; None: no such rule (the declaring after the kitty, or in turn)
+        self.asks = asks
 
     def offers(self, seat: int, hand: Sequence[Card], standing: Standing | None,
                shown: Sequence[tuple[int, tuple[Card, ...]]] = (),
@@ -188,7 +193,29 @@ class DeclarationOffers:
                 if c in banker.face_set:
                     theirs[c] = theirs.get(c, 0) + 1
             self._shows(banker, theirs, seat, standing, own, out, levelled=True)
+        if self.asks is not None and standing is not None and out:
+            out = self._allowed(seat, standing, shown, out)
         return out
+
+    def _allowed(self, seat: int, standing: Standing, shown: Sequence[tuple[int, tuple[Card, ...]]],
+                 out: list[Offer]) -> list[Offer]:
+        """The offers of ``out`` the rules asked at each declaration allow ``seat`` over the standing
+        declaration: a reinforcement (the standing declarer, the same card) where the condition on
+        reinforcing holds of them, any other where the condition on overturning does."""
+        asks = self.asks
+        assert asks is not None
+        turn = declare_turn(self.rules, seat, standing.seat, shown, bankers=asks.bankers,
+                            first_hand=asks.first_hand, level=asks.level)
+        verdicts: dict[bool, bool] = {}
+        kept = []
+        for offer in out:
+            reinforcing = seat == standing.seat and face_of(offer.cards) == standing.face
+            allowed = verdicts.get(reinforcing)
+            if allowed is None:
+                allowed = verdicts[reinforcing] = may_declare_over(turn, reinforcing)
+            if allowed:
+                kept.append(offer)
+        return kept
 
     def _bankers_table(self, seat: int, standing: Standing | None) -> DeclareTable | None:
         """The declarations of the level of the banker the standing declaration makes, where
@@ -253,6 +280,27 @@ class DeclarationOffers:
 
 
 @dataclass(frozen=True, slots=True)
+class DealAsked:
+    """What a rule asked at each declaration during the deal reads of the hand (``declaring.
+    overturn_in_deal_when`` reading the player, ``declaring.reinforce_when``): whether it is the
+    game's first (or declared as one, after a redeal that cleared the bank), the banker's team as
+    known before the deal (None: nobody banks yet), with the banker, and the level the deal is
+    declared at."""
+
+    first_hand: bool
+    banker: int | None
+    bankers: frozenset[int] | None
+    level: str | None
+
+
+def deal_asked(rules: Rules, banker: int | None, first_hand: bool, level: str | None) -> DealAsked | None:
+    """The ``DealAsked`` of a deal, where the rules ask at each declaration; None elsewhere."""
+    if not asks_each_declaration(rules):
+        return None
+    return DealAsked(first_hand, banker, None if banker is None else banker_team(rules, banker), level)
+
+
+@dataclass(frozen=True, slots=True)
 class WeakHand:
     """A deal thrown in for a weak hand (``declaring.redeal_hands``): the seat, its dealt cards
     and the trump they were judged with."""
@@ -297,6 +345,9 @@ class Deal:
     cleared: bool = False
     #: the kitty's cards turned to find the banker when nobody declared (翻底牌定庄), or None
     turned: Turned | None = None
+    #: where a rule is asked at each declaration during the deal: what it read of the hand, and
+    #: the number of this deal's declarations (the first of ``public.declarations``); else None
+    asked: tuple[DealAsked, int] | None = None
 
 
 def deal(rules: Rules, players: Sequence[Player], rng: random.Random, deck: Sequence[Card], *,
@@ -319,10 +370,10 @@ def deal(rules: Rules, players: Sequence[Player], rng: random.Random, deck: Sequ
     game_first = banker is None
     cleared = False
     dealer = first_dealer if banker is None else banker
-    declaring = DeclarationOffers(rules, players, level, may_overturn_in_deal(rules, banker is None, level),
-                                  seat_levels)
-    faces = [t.face_set for t in declaring.tables] if declaring.tables is not None else [declaring.table.face_set] * n
     known = None if seat_levels is not None else banker
+    declaring = DeclarationOffers(rules, players, level, may_overturn_in_deal(rules, banker is None, level),
+                                  seat_levels, deal_asked(rules, known, banker is None, level))
+    faces = [t.face_set for t in declaring.tables] if declaring.tables is not None else [declaring.table.face_set] * n
     k = rules.table.kitty_size
     weak: list[WeakHand] = []
     for attempt in range(MAX_DEALS):
@@ -350,13 +401,15 @@ def deal(rules: Rules, players: Sequence[Player], rng: random.Random, deck: Sequ
                        beyond=beyond, attempt=attempt, weak=weak, seat_levels=seat_levels, game_first=game_first)
         if dealt is not None:
             dealt.cleared = cleared
+            if declaring.asks is not None:
+                dealt.asked = (declaring.asks, len(public.declarations))
             return dealt
         if len(weak) > thrown and rules.declaring.redeal_clears_bank and own_levels is not None and not cleared:
             # 完全造反: the bank is cleared, and the next deal is declared as a first hand is, each
             # seat at its own level, the dealer dealing again
             cleared, banker, known, seat_levels = True, None, None, own_levels
             declaring = DeclarationOffers(rules, players, level, may_overturn_in_deal(rules, True, level),
-                                          seat_levels)
+                                          seat_levels, deal_asked(rules, None, True, level))
             faces = [t.face_set for t in declaring.tables] if declaring.tables is not None else faces
     # every deal thrown in: play the last one in no-trump
     public.trump = None

@@ -59,7 +59,7 @@ from .exchange import TAKEN, Exchange, exchange_show, holds
 from .friends import ask_calls
 from .kitty import Kitty, burier_seat, exchange, overturns
 from .outcome import next_banker_of, point_table, score
-from .record import EarlyEnd, FaceDown, HandRecord, InTurnRound, OverturnRound
+from .record import DealDeclaring, EarlyEnd, FaceDown, HandRecord, InTurnRound, OverturnRound
 from .seats import banker_team
 from .trick_play import play_tricks
 from .views import Player, PlayerView, Public
@@ -417,7 +417,7 @@ def _score(h: Hand) -> None:
         kitty_shown=public.kitty_shown, buried_shown=public.buried_shown, buried_by=kitty.burier,
         overturn_round=h.overturn_round, bids=h.bids, bid=h.bid, gave_up=h.gave_up, in_turn_round=h.in_turn_round,
         cuts=h.cuts, exchange=h.exchange, turned=h.dealt.turned, contest=h.contest_won, face_down=h.face_down,
-        ended_early=h.ended_early,
+        ended_early=h.ended_early, deal_declaring=_deal_declaring(h),
     )
     if h.auction_redeals:
         record.redeals += h.auction_redeals
@@ -443,8 +443,16 @@ def _scored(h: Hand) -> None:
         declarations=public.declarations, declarer=None, redeals=h.dealt.redeals, trump_by="scored",
         beyond=h.beyond, weak_hands=[(w.seat, w.hand, w.trump) for w in h.dealt.weak_hands],
         weak_asked=[w.asked for w in h.dealt.weak_hands],
-        in_turn_round=h.in_turn_round, cuts=h.cuts,
+        in_turn_round=h.in_turn_round, cuts=h.cuts, deal_declaring=_deal_declaring(h),
     )
+
+
+def _deal_declaring(h: Hand) -> DealDeclaring | None:
+    """The declaring during the deal that stood, where a rule is asked at each declaration."""
+    if h.dealt.asked is None:
+        return None
+    asked, made = h.dealt.asked
+    return DealDeclaring(asked.first_hand, asked.banker, asked.level, tuple(h.public.declarations[:made]))
 
 
 #: what each phase does to the hand's state; a phase that returns ``ENDED`` ends the hand there

@@ -12,7 +12,7 @@ from ...rules import Rules, expressions
 from ..deck.cards import CARDS, Card
 from ..deck.order import TRUMP, Order
 from ..oracle import Context
-from ..rulings.declaring import Turned
+from ..rulings.declaring import Turned, asks_each_declaration
 from .choices import notation
 
 
@@ -76,6 +76,20 @@ class OverturnRound:
     trump: str | None
     #: (seat, cards) of each overturn
     made: tuple[tuple[int, tuple[Card, ...]], ...]
+
+
+@dataclass(frozen=True, slots=True)
+class DealDeclaring:
+    """The declaring during the deal that stood, as a rule asked at each declaration over a standing
+    one reads it (``declaring.overturn_in_deal_when`` reading the player, ``declaring.
+    reinforce_when``): whether the hand was the game's first (or declared as one), the banker as
+    known before the deal (None: nobody banked yet), the level declared at, and each declaration,
+    (seat, cards), in order."""
+
+    first_hand: bool
+    banker: int | None
+    level: str | None
+    declarations: tuple[tuple[int, tuple[Card, ...]], ...]
 
 
 @dataclass(frozen=True, slots=True)
@@ -187,6 +201,9 @@ class HandRecord:
     face_down: FaceDown | None = None
     #: the hand ended early (``levels.end_early``), or None when its cards were played out
     ended_early: EarlyEnd | None = None
+    #: the declaring during the deal, where a rule is asked at each declaration (None: the hand
+    #: had no such declaring: declared in turn, or by a contest, or beyond the last level)
+    deal_declaring: DealDeclaring | None = None
 
     @property
     def throws_tried(self) -> int:
@@ -208,7 +225,8 @@ class HandRecord:
         kitty, "in_turn" when the rules declare in turn after the deal (null in a hand declared
         during the deal), "cuts" when the first hand's dealer is found by cutting (empty in later
         hands), "contest" when a contest finds the first hand's banker and trump (null in later
-        hands)."""
+        hands), "deal_declaring" when a rule on declaring during the deal is asked at each
+        declaration (null in a hand not declared during the deal)."""
         ctx = self.rules.context(self.level, self.trump)
         sort = _sorter(ctx)
         out: dict[str, Any] = {
@@ -280,6 +298,12 @@ class HandRecord:
                 "standing": None if round_.standing is None else [round_.standing[0], notation(round_.standing[1])],
                 "trump": round_.trump,
                 "overturns": [[seat, notation(cards)] for seat, cards in round_.made],
+            }
+        if asks_each_declaration(self.rules):
+            during = self.deal_declaring
+            out["deal_declaring"] = None if during is None else {
+                "first_hand": during.first_hand, "banker": during.banker, "level": during.level,
+                "declarations": [[seat, notation(cards)] for seat, cards in during.declarations],
             }
         if self.rules.declaring.first_dealer == "cut":
             out["cuts"] = [[seat, str(card)] for seat, card in self.cuts]

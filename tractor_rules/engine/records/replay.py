@@ -40,14 +40,16 @@ from ..flow.early import trick_facts as hand_so_far
 from ..flow.outcome import next_banker_of, point_table
 from ..flow.record import TrickRecord, declares_at_own_level, names_burier, reads_shown, scores_unplayed, turns_kitty
 from ..flow.seats import banker_team
-from ..rulings.declaring import OverturnTurn, cut_winner, declares_in_turn, may_ask_redeal, may_overturn
+from ..deck.cards import parse_cards
+from ..rulings.declaring import (OverturnTurn, asks_each_declaration, cut_winner, declare_turn, declares_in_turn,
+                                 may_ask_redeal, may_declare_over, may_overturn)
 
 FIELDS = ("ruleset", "level", "trump", "banker", "hands", "kitty", "tricks", "attacker_points",
           "kitty_points", "kitty_multiplier", "level_change", "next_banker")
 OPTIONAL = ("called", "declarer", "weak_hands", "kitty_shown", "buried_shown", "table_points",
             "table_points_change", "after_hand", "trump_by", "shown_in_declaring", "buried_by", "overturn_round",
             "bids", "bid", "gave_up", "in_turn", "cuts", "declared", "exchange", "turned", "contest", "face_down",
-            "bank_cleared", "ended_early")
+            "bank_cleared", "ended_early", "deal_declaring")
 TRICK_FIELDS = ("leader", "plays", "winner", "points")
 
 
@@ -288,6 +290,7 @@ def _replay(entry: str | dict[str, Any], rules: Rules, problems: list[str],
 
     # --- the round of overturning after the kitty -------------------------------------------------
     _check_overturn_round(entry, rules, level, trump, banker, problems)
+    _check_deal_declaring(entry, rules, banker, problems)
 
     # --- the calls (Finding Friends) -------------------------------------------------------------
     calls: list[tuple[Card, int]] = []
@@ -670,6 +673,66 @@ def _check_overturn_round(entry: dict[str, Any], rules: Rules, level: str | None
     if logged["overturns"] and now != trump:
         problems.append(f"overturn_round: the last overturn names {now or 'no-trump'}, but the hand's trump is "
                         f"{trump or 'no-trump'}")
+
+
+def _check_deal_declaring(entry: dict[str, Any], rules: Rules, banker: int, problems: list[str]) -> None:
+    """Where a rule on declaring during the deal is asked at each declaration over a standing one
+    (``declaring.overturn_in_deal_when`` reading the player, ``declaring.reinforce_when``), the log
+    lists the deal's declarations (``deal_declaring``, null in a hand not declared during the
+    deal), and each declaration over another was one the rule allowed its player: a reinforcement
+    (the standing declarer showing more of the same card) where the rule on reinforcing held of
+    them, any other where the rule on overturning held."""
+    expected = asks_each_declaration(rules)
+    if ("deal_declaring" in entry) != expected:
+        problems.append("deal_declaring: " + ("missing, but a rule on declaring during the deal is asked at each "
+                                              "declaration" if expected else
+                                              "logged, but no rule on declaring during the deal is asked at each "
+                                              "declaration"))
+        return
+    logged = entry.get("deal_declaring")
+    if logged is None:
+        return
+    n = rules.table.players
+    if (not isinstance(logged, dict) or sorted(logged) != ["banker", "declarations", "first_hand", "level"]
+            or not isinstance(logged["first_hand"], bool) or not isinstance(logged["declarations"], list)
+            or not (logged["banker"] is None or _is_int(logged["banker"]) and 0 <= logged["banker"] < n)
+            or not (logged["level"] is None or logged["level"] in RANKS)):
+        problems.append("deal_declaring: an object {first_hand: true or false, banker: a seat or null, level: a "
+                        "rank or null, declarations: [[seat, cards], ...]}")
+        return
+    known = logged["banker"]
+    if known is not None and known != banker and entry.get("gave_up") is None:
+        problems.append(f"deal_declaring: the banker known before the deal is seat {known}, but seat {banker} banks")
+    bankers = None if known is None else banker_team(rules, known)
+    made: list[tuple[int, tuple[Card, ...]]] = []
+    for i, item in enumerate(logged["declarations"]):
+        if not (isinstance(item, list) and len(item) == 2 and _is_int(item[0]) and 0 <= item[0] < n
+                and isinstance(item[1], str)):
+            problems.append(f"deal_declaring: declaration {i + 1} {item!r} is not [seat, cards] with a seat of "
+                            f"0..{n - 1}")
+            return
+        try:
+            cards = tuple(parse_cards(item[1], rules.table))
+        except CardNotationError as why:
+            problems.append(f"deal_declaring: declaration {i + 1} {item[1]!r}: {why}")
+            return
+        seat = item[0]
+        if made:
+            declarer, shown = made[-1]
+            reinforcing = seat == declarer and _face(cards) == _face(shown)
+            turn = declare_turn(rules, seat, declarer, made, bankers=bankers, first_hand=logged["first_hand"],
+                                level=logged["level"])
+            if not may_declare_over(turn, reinforcing):
+                what = "reinforced" if reinforcing else "overturned"
+                problems.append(f"deal_declaring: seat {seat} {what} with {item[1]}, but the rule on who may "
+                                f"{'reinforce' if reinforcing else 'overturn'} during the deal does not hold of "
+                                "their turn")
+        made.append((seat, cards))
+
+
+def _face(cards: Sequence[Card]) -> Card | None:
+    """The card that names a declaration: its level card, else its joker."""
+    return next((c for c in cards if not c.is_joker), cards[0] if cards else None)
 
 
 def _check_exchange(entry: dict[str, Any], rules: Rules, ctx: Any, problems: list[str]) -> None:

@@ -328,11 +328,13 @@ class DealFacts:
 
 def may_overturn_in_deal(rules: Rules, first_hand: bool, level: str | None) -> bool:
     """Whether a declaration may overturn another during the deal of a hand (``declaring.
-    overturn_in_deal`` and its condition; ``first_hand``: the game's first, ``level`` its level)."""
+    overturn_in_deal`` and its condition; ``first_hand``: the game's first, ``level`` its level).
+    A condition that reads the player who would overturn is asked at each declaration instead
+    (``DeclareTurn``): the hand may overturn, as far as the hand goes."""
     decl = rules.declaring
     if not decl.overturn_in_deal:
         return False
-    if not decl.overturn_in_deal_when:
+    if not decl.overturn_in_deal_when or expressions.reads_the_turn(decl.overturn_in_deal_when):
         return True
     facts = DealFacts(rules, first_hand, level)
     return expressions.condition_holds(decl.overturn_in_deal_when, facts.fact, facts)
@@ -370,3 +372,79 @@ def may_overturn(turn: OverturnTurn) -> bool:
     """Whether the player whose turn it is may overturn after the kitty (``declaring.overturn_when``;
     every player may where it is empty)."""
     return expressions.condition_holds(turn.rules.declaring.overturn_when, turn.fact, turn)
+
+
+def asks_each_declaration(rules: Rules) -> bool:
+    """Whether a rule on declaring during the deal is asked at each declaration made over a standing
+    one: a condition on overturning that reads the player who would overturn, or one on
+    reinforcing (the log then lists the deal's declarations, and the replay checks each)."""
+    decl = rules.declaring
+    return (bool(decl.reinforce_when) or decl.overturn_in_deal
+            and expressions.reads_the_turn(decl.overturn_in_deal_when)) and not rules.auction.on
+
+
+@dataclass(frozen=True, slots=True)
+class DeclareTurn(_PlayerTurn):
+    """What ``declaring.overturn_in_deal_when`` (where it reads the player) and ``declaring.
+    reinforce_when`` may ask of a player who would declare over the standing declaration during
+    the deal: who they are, and the declaring so far."""
+
+    rules: Rules
+    #: the player is not on the banker's team as known before the deal (in a hand whose banker
+    #: the declaring finds, nobody banks yet: every player is an attacker)
+    attacker: bool
+    #: the game's first hand (its banker found by declaring)
+    first_hand: bool
+    #: the declarations of this deal made over another player's (overturns and take-backs)
+    overturns: int
+    #: the level cards the standing declaration shows
+    level_cards: int
+    #: the player is on the standing declarer's team, not the declarer (fixed teams)
+    partner: bool
+    #: the player is on the other team than the standing declarer (fixed teams)
+    opponent: bool
+    level: str | None
+    trump: str | None = None
+
+    WHEN = "when a player may overturn or reinforce during the deal"
+
+    def quantity(self, name: str) -> int | None:
+        if name == "overturns":
+            return self.overturns
+        if name == "declared-level-cards":
+            return self.level_cards
+        return None
+
+    def fact(self, name: str, args: tuple) -> bool:
+        if name == "declarer-partner":
+            return self.partner
+        if name == "declarer-opponent":
+            return self.opponent
+        if name == "no-trump":
+            raise EngineError(f"'{name}' is not known {self.WHEN}")
+        return _PlayerTurn.fact(self, name, args)
+
+
+def declare_turn(rules: Rules, seat: int, declarer: int, shown: Sequence[tuple[int, Sequence[Card]]], *,
+                 bankers: frozenset[int] | None, first_hand: bool, level: str | None) -> DeclareTurn:
+    """The turn of ``seat`` to declare over the declaration ``declarer`` made last of ``shown`` (the
+    deal's declarations so far, (seat, cards), in order); ``bankers``: the banker's team as known
+    before the deal (None: nobody banks yet)."""
+    overturns = sum(1 for i in range(1, len(shown)) if shown[i][0] != shown[i - 1][0])
+    level_cards = sum(1 for card in shown[-1][1] if not card.is_joker) if shown else 0
+    if rules.table.seated:  # the teams are the seats of each parity
+        partner = seat != declarer and seat % 2 == declarer % 2
+        opponent = seat % 2 != declarer % 2
+    else:
+        partner = opponent = False
+    return DeclareTurn(rules, bankers is None or seat not in bankers, first_hand, overturns, level_cards,
+                       partner, opponent, level)
+
+
+def may_declare_over(turn: DeclareTurn, reinforcing: bool) -> bool:
+    """Whether the player may overturn the standing declaration during the deal (``reinforcing``
+    False: ``declaring.overturn_in_deal_when``, where it reads the player) or reinforce it (True:
+    ``declaring.reinforce_when``); an empty condition allows it."""
+    decl = turn.rules.declaring
+    condition = decl.reinforce_when if reinforcing else decl.overturn_in_deal_when
+    return not condition or expressions.condition_holds(condition, turn.fact, turn)

@@ -123,10 +123,22 @@ _REINFORCE = {
 
 @handles("reinforce")
 def _reinforce(c: Compiler, st: Statement) -> None:
+    """``reinforce: yes | no | only to take back | yes, and to take back``, or ``when CONDITION``:
+    the standing declarer may reinforce only while the condition holds of them (not to take back)."""
+    node = as_node(st.node.args[0])
+    if node.kind not in _REINFORCE and node.kind not in YES_NO:
+        condition = condition_tree(c, node, expressions.DEAL_OVERTURN)
+        if condition is not None:
+            c.set("declaring.reinforce", True)
+            c.set("declaring.reinforce_to_retake", False)
+            c.set("declaring.reinforce_when", model.Condition(condition))
+        return
     standing, retake = choice(st.node.args[0], _REINFORCE)
     c.set("declaring.reinforce", standing)
     if retake:  # `yes` and `no` leave it at its default, as before taking back could be written
         c.set("declaring.reinforce_to_retake", retake)
+    if c.get("declaring.reinforce_when"):  # a parent's condition goes with a plain value
+        c.set("declaring.reinforce_when", model.Condition(()))
 
 
 @handles("overturn")
@@ -139,7 +151,7 @@ def _overturn(c: Compiler, st: Statement) -> None:
         if c.get("declaring.overturn_in_deal_when"):  # a parent's condition goes with a plain yes or no
             c.set("declaring.overturn_in_deal_when", model.Condition(()))
         return
-    condition = condition_tree(c, node, expressions.DECLARE)
+    condition = condition_tree(c, node, expressions.DEAL_OVERTURN)
     if condition is not None:
         c.set("declaring.overturn_in_deal", True)
         c.set("declaring.overturn_in_deal_when", model.Condition(condition))

@@ -55,6 +55,8 @@ FACT_OF_RULE = {
     "player_banker": "player-banker",
     "first_hand": "first-hand",
     "outcome_decided": "outcome-decided",
+    "declarer_partner": "declarer-partner",
+    "declarer_opponent": "declarer-opponent",
 }
 #: a suit as a card fact names it ("a heart") → its letter
 SUIT_OF_WORD = {"spade": "S", "heart": "H", "diamond": "D", "club": "C"}
@@ -65,8 +67,8 @@ EFFECT_OF_RULE = {"go_up": "up", "go_down": "down", "back_to": "back-to", "go_to
 #: quantities they may read)
 MOMENT_OF_STATEMENT = {"multiplier": ex.KITTY, "trigger": ex.AFTER_HAND, "dug_when": ex.KITTY,
                        "called_cards": ex.CALL, "buried_cards": ex.BURY, "overturn_after_kitty": ex.OVERTURN,
-                       "overturn": ex.DECLARE, "in_turn": ex.DECLARE, "counted": ex.SCORE,
-                       "weak_hand_redeal": ex.REDEAL, "end_early": ex.TRICK,
+                       "overturn": ex.DEAL_OVERTURN, "reinforce": ex.DEAL_OVERTURN, "in_turn": ex.DECLARE,
+                       "counted": ex.SCORE, "weak_hand_redeal": ex.REDEAL, "end_early": ex.TRICK,
                        # the numbers of the table, worked out by the compiler (``Compiler.number``)
                        "deal": ex.TABLE, "throw_penalty": ex.TABLE, "revoke_penalty": ex.TABLE,
                        "smaller_team_bonus": ex.TABLE, "coins": ex.TABLE, "leaving": ex.TABLE,
@@ -173,7 +175,11 @@ def condition_tree(c: Compiler, node: Node | Leaf, moment: str = ex.AFTER_HAND) 
                           "('called cards: when ...', 'buried cards: when ...')", code=codes.NOT_KNOWN_HERE)
         elif fact[1] in ex.PLAYER_FACTS:
             c.error(node, f"'{_written(c, node)}' is a fact of the player who may act, known only in "
-                          "'overturn after kitty: when ...' and 'redeal: when ...'", code=codes.NOT_KNOWN_HERE)
+                          "'overturn: when ...', 'reinforce: when ...', 'overturn after kitty: when ...' and "
+                          "'redeal: when ...'", code=codes.NOT_KNOWN_HERE)
+        elif fact[1] in ex.DECLARER_FACTS:
+            c.error(node, f"'{_written(c, node)}' is a fact of the player who would overturn a standing "
+                          "declaration, known only in 'overturn: when ...'", code=codes.NOT_KNOWN_HERE)
         else:
             c.error(node, f"'{_written(c, node)}' is not known {_MOMENT_WORDS[moment]}", code=codes.NOT_KNOWN_HERE)
         return None

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from ...rules import expressions
+from ...rules.expressions import reads_the_turn
 from .. import examples as ex
 from .. import phase_examples as phx
 from ..builder import Builder, Draft, Made
@@ -12,7 +13,7 @@ from ..i18n import _, ngettext
 from ..model import Table
 from ..words import SUIT_GLYPHS, join_list, join_or, outcome_phrase, shape_phrase
 from .common import sentences
-from .expressions import card_nouns, condition_words, number_words
+from .expressions import card_nouns, condition_words, in_the_deal, number_words
 
 # --- declaring -----------------------------------------------------------------------------------
 
@@ -78,6 +79,15 @@ def _reinforce(r: Any) -> Made:
             return sentences(_("A player may reinforce their own declaration by showing more of the same cards, so "
                                "that only a stronger declaration can overturn it."), retake)
         return sentences(_("A declaration that stands cannot be reinforced."), retake)
+    if d.reinforce and d.reinforce_when:
+        if expressions.facts_of(d.reinforce_when) & expressions.PLAYER_FACTS:
+            return _("A player may reinforce their own declaration by showing more of the same cards, so that only "
+                     "a stronger declaration can overturn it, but only when %(condition)s (in the game's first "
+                     "hand, whose banker the declaring finds, every player counts as an attacker).") % {
+                "condition": condition_words(in_the_deal(d.reinforce_when))}
+        return _("A player may reinforce their own declaration by showing more of the same cards, so that only a "
+                 "stronger declaration can overturn it, but only when %(condition)s.") % {
+            "condition": condition_words(in_the_deal(d.reinforce_when))}
     if d.reinforce:
         return _("A player may reinforce their own declaration by showing more of the same cards, so that only a "
                  "stronger declaration can overturn it.")
@@ -90,8 +100,20 @@ def _overturn_in_deal(r: Any) -> Made:
         return None  # the ladder's own words say that a stronger declaration overturns
     if not decl.overturn_in_deal:
         return _("Nothing overturns a declaration during the deal: the first declaration stands.")
+    condition = decl.overturn_in_deal_when
+    if reads_the_turn(condition):
+        if condition == ("not", ("fact", "declarer-partner")):
+            return _("During the deal a player may not overturn their partner's declaration.")
+        if condition == ("fact", "declarer-opponent"):
+            return _("During the deal a player may overturn only an opponent's declaration.")
+        if expressions.facts_of(condition) & expressions.PLAYER_FACTS:
+            return _("During the deal a player may overturn the standing declaration with a stronger one only "
+                     "when %(condition)s (in the game's first hand, whose banker the declaring finds, every player "
+                     "counts as an attacker).") % {"condition": condition_words(in_the_deal(condition))}
+        return _("During the deal a player may overturn the standing declaration with a stronger one only when "
+                 "%(condition)s.") % {"condition": condition_words(in_the_deal(condition))}
     return _("During the deal a stronger declaration overturns the standing one only when %(condition)s; "
-             "otherwise the first declaration stands.") % {"condition": condition_words(decl.overturn_in_deal_when)}
+             "otherwise the first declaration stands.") % {"condition": condition_words(condition)}
 
 
 def _in_turn(r: Any) -> Made:

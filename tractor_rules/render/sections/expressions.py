@@ -31,6 +31,9 @@ def _quantity(name: str) -> str:
         return _("the levels the hand gives its winners")
     if name == "overturns":
         return _("the number of overturns after the kitty so far")
+    if name == "deal-overturns":
+        # Translators: the declarations made so far during this deal over another player's
+        return _("the number of overturns so far in this deal")
     if name == "bid":
         return _("the winning bid")
     if name == "declared-level-cards":
@@ -178,6 +181,13 @@ def _fact(name: str, args: tuple, negated: bool = False) -> str:
     if name == "outcome-decided":
         return (_("the cards left can still change the hand's outcome") if negated
                 else _("no cards left can change the hand's outcome"))
+    if name == "declarer-partner":
+        # Translators: the player who would overturn is on the standing declarer's team (对家)
+        return (_("the player is not the standing declarer's partner") if negated
+                else _("the player is the standing declarer's partner"))
+    if name == "declarer-opponent":
+        return (_("the player is not an opponent of the standing declarer") if negated
+                else _("the player is an opponent of the standing declarer"))
     raise ValueError(name)
 
 
@@ -235,7 +245,17 @@ _CARD_NOUNS = {
 _NEGATABLE = frozenset({"wins", "loses", "last-trick", "took", "lost", "level-is", "no-trump", "nobody-declared",
                         "always", "card-trump", "card-points", "card-rank", "card-suit", "card-level", "card-joker",
                         "card-highest", "card-shown", "player-attacker", "player-banker", "first-hand",
-                        "outcome-decided"})
+                        "outcome-decided", "declarer-partner", "declarer-opponent"})
+
+
+def in_the_deal(tree: Any) -> Any:
+    """A condition asked during the deal (``overturn: when``, ``reinforce: when``), its overturns
+    said as the deal's rather than as those after the kitty."""
+    if not isinstance(tree, tuple):
+        return tree
+    if tree == ("var", "overturns"):
+        return ("var", "deal-overturns")
+    return tuple(in_the_deal(part) for part in tree)
 
 
 def condition_words(tree: Any, top: bool = True) -> str:
