@@ -139,6 +139,8 @@ def _fact(name: str, args: tuple, rules: _Table, questions: dict[tuple, None]) -
         return _ask(("level", args[0]), questions)
     if name == "always":
         return _constant(True)
+    if name == "extra-level" and rules.rules.levels.game_end != "beyond-last":
+        return _constant(False)
     return _ask((name,), questions)
 
 

@@ -473,7 +473,7 @@ def _check_levels(c: Reporter, r: model.Rules) -> None:
                              code=codes.CALLED_PARTNERS)
     playable = {rank for rank in RANK_ORDER if RANK_ORDER[rank] in span and rank not in constant | removed}
     for path, effect in effects:
-        if effect[0] in ("back-to", "to") and effect[2] not in playable:
+        if effect[0] in ("back-to", "to", "knock-back") and effect[2] not in playable:
             c.error_at_field((path, "levels.after_hand"),
                              f"{effect[2]} is not a level of this game (the levels are {played_words}, "
                              "without constant trumps and removed ranks)", code=codes.LEVELS_MISMATCH)

@@ -183,6 +183,9 @@ FACTS: dict[str, Form] = {f.name: f for f in (
                               "alone)", frozenset({OVERTURN, REDEAL}), 4),
     Form("first-hand", (), "the hand is the game's first (its banker was found by declaring)",
          frozenset({OVERTURN, DECLARE, REDEAL}), 4),
+    # the extra no-trump level of 'game end: beyond-last', played after the last level (version 4)
+    Form("extra-level", (), "the hand is the extra level played beyond the last ('game end: beyond-last')",
+         frozenset({AFTER_HAND}), 4),
 )}
 
 #: the facts whose subject is the card being judged
@@ -197,6 +200,10 @@ EFFECTS: dict[str, Form] = {f.name: f for f in (
     Form("to", ("team", "rank"), "the team's level becomes the rank"),
     Form("wins-game", ("team",), "the team wins the game"),
     Form("next-banker", ("role",), "the player in that role banks the next hand"),
+    # what 'knock back' says (version 4): back to the level before the hand's own level change
+    Form("knock-back", ("team", "rank"), "the team goes back to the level (a team below it stays) before the hand's "
+                                         "own level change, which then counts from there; bankers knocked back do not "
+                                         "win the game by this hand", since=4),
 )}
 
 CARD_RANKS = RANKS

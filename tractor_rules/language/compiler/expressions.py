@@ -52,12 +52,13 @@ FACT_OF_RULE = {
     "player_attacker": "player-attacker",
     "player_banker": "player-banker",
     "first_hand": "first-hand",
+    "extra_level": "extra-level",
 }
 #: a suit as a card fact names it ("a heart") → its letter
 SUIT_OF_WORD = {"spade": "S", "heart": "H", "diamond": "D", "club": "C"}
 #: an effect's tree kind → its name in ``rules.expressions.EFFECTS``
 EFFECT_OF_RULE = {"go_up": "up", "go_down": "down", "back_to": "back-to", "go_to": "to", "wins_game": "wins-game",
-                  "next_banker_is": "next-banker"}
+                  "next_banker_is": "next-banker", "knocked_back_to": "knock-back"}
 #: the statements that hold expressions → the moment their expressions are evaluated at (which
 #: quantities they may read)
 MOMENT_OF_STATEMENT = {"multiplier": ex.KITTY, "trigger": ex.AFTER_HAND, "dug_when": ex.KITTY,

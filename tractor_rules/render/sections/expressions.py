@@ -169,6 +169,9 @@ def _fact(name: str, args: tuple, negated: bool = False) -> str:
         return _("the player is not on the banker's team") if negated else _("the player is on the banker's team")
     if name == "first-hand":
         return _("the hand is not the game's first") if negated else _("the hand is the game's first")
+    if name == "extra-level":
+        return (_("the hand is not the extra level beyond the last") if negated
+                else _("the hand is the extra level beyond the last"))
     raise ValueError(name)
 
 
@@ -225,7 +228,8 @@ _CARD_NOUNS = {
 #: facts whose sentence has a negative form of its own ("do not win"); others are said "not: ..."
 _NEGATABLE = frozenset({"wins", "loses", "last-trick", "took", "lost", "level-is", "no-trump", "nobody-declared",
                         "always", "card-trump", "card-points", "card-rank", "card-suit", "card-level", "card-joker",
-                        "card-highest", "card-shown", "player-attacker", "player-banker", "first-hand"})
+                        "card-highest", "card-shown", "player-attacker", "player-banker", "first-hand",
+                        "extra-level"})
 
 
 def condition_words(tree: Any, top: bool = True) -> str:
@@ -283,6 +287,9 @@ def effect_words(tree: Any) -> str:
         return _("%(team)s go back to level %(rank)s if they are above it") % {"team": team, "rank": tree[2]}
     if name == "to":
         return _("%(team)s go to level %(rank)s") % {"team": team, "rank": tree[2]}
+    if name == "knock-back":
+        return _("%(team)s are knocked back to level %(rank)s if they are above it, before the hand's own level "
+                 "change (which then counts from there)") % {"team": team, "rank": tree[2]}
     if name == "wins-game":
         return _("%(team)s win the game") % {"team": team}
     raise ValueError(name)
