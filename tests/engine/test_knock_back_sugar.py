@@ -185,3 +185,49 @@ def test_a_when_rule_knocking_back_counts_before_the_hands_own_change():
 def test_rules_without_knock_back_derive_no_rule():
     assert house("").levels.knock_back_rules() == ()
     assert replace(house("levels\n  knock back: J to 2\n").levels, knock_back=()).knock_back_rules() == ()
+
+
+# --- the two words the sugar needs, as any house rule may write them ---------------------------------
+
+
+def test_the_words_compile_to_their_trees_and_need_version_4():
+    from tractor_rules.codec import rules_to_dict_as
+
+    rules = house("levels\n  game end: beyond the last level\n"
+                  "  when not the extra level and the bankers lose: the attackers knocked back to 5\n")
+    (trigger,) = rules.levels.after_hand
+    assert trigger.condition == ("all", ("not", ("fact", "extra-level")), ("fact", "loses", "bankers"))
+    assert trigger.effects == (("knock-back", "attackers", "5"),)
+    assert tr.Rules.from_dict(rules.to_dict()) == rules
+    assert rules_to_dict_as(rules, 3) is None  # version 3 has neither word
+    # the knock back itself keeps its version-3 form
+    assert rules_to_dict_as(house("levels\n  knock back: J to 2 on any loss\n"), 3) is not None
+
+
+def test_the_sheet_says_the_words_in_english_and_chinese():
+    text = ('ruleset: "house"\nextends: "two-decks"\nlevels\n  game end: beyond the last level\n'
+            "  when the extra level and the bankers lose: the bankers knocked back to 5\n")
+    from tractor_rules import facade
+
+    en = facade.render(text, "house.tractor", lang="en", fmt="md")["output"]
+    zh = facade.render(text, "house.tractor", lang="zh", fmt="md")["output"]
+    assert ("If the hand is the extra level beyond the last and the bankers lose the hand: the bankers are knocked "
+            "back to level 5 if they are above it, before the hand's own level change (which then counts from "
+            "there).") in " ".join(en.split())
+    assert "本局是打过最后一级后加打的那一级" in zh and "则先退回5，再按本局结果升级" in zh
+
+
+def test_the_extra_level_in_a_game_without_one_is_a_condition_no_hand_meets():
+    from tractor_rules import facade
+
+    text = 'ruleset: "house"\nextends: "two-decks"\nlevels\n  when the extra level: the bankers knocked back to 2\n'
+    linted = facade.lint(text, "house.tractor")
+    assert [(d["code"], d["line"]) for d in linted["diagnostics"]] == [("W107", 4)]
+    beyond = text.replace("levels\n", "levels\n  game end: beyond the last level\n")
+    assert facade.lint(beyond, "house.tractor")["diagnostics"] == []
+
+
+def test_knocked_back_to_a_rank_that_is_no_level_is_refused():
+    with pytest.raises(tr.RulesetError) as error:
+        house("levels\n  range: 2 to 10\n  when the bankers lose: the bankers knocked back to K\n")
+    assert "E302" in str(error.value) and "K is not a level of this game" in str(error.value)

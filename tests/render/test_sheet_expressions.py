@@ -63,6 +63,8 @@ FACT_TREES = {
     "player-attacker": ("fact", "player-attacker"),
     "player-banker": ("fact", "player-banker"),
     "first-hand": ("fact", "first-hand"),
+    # the extra level beyond the last (tests/engine/test_knock_back_sugar.py)
+    "extra-level": ("fact", "extra-level"),
 }
 EFFECT_TREES = {
     "up": ("up", "bankers", ("num", 2)),
@@ -71,6 +73,7 @@ EFFECT_TREES = {
     "to": ("to", "losers", "5"),
     "wins-game": ("wins-game", "attackers"),
     "next-banker": ("next-banker", "first-winner"),
+    "knock-back": ("knock-back", "bankers", "2"),
 }
 
 
