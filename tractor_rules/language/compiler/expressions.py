@@ -68,6 +68,7 @@ MOMENT_OF_STATEMENT = {"multiplier": ex.KITTY, "trigger": ex.AFTER_HAND, "dug_wh
                        # the numbers of the table, worked out by the compiler (``Compiler.number``)
                        "deal": ex.TABLE, "throw_penalty": ex.TABLE, "revoke_penalty": ex.TABLE,
                        "smaller_team_bonus": ex.TABLE, "coins": ex.TABLE, "leaving": ex.TABLE,
+                       "stake_multiplier": ex.TABLE,
                        "game_points": ex.STAKE}
 _ADD = {"+": "add", "-": "sub"}
 #: a seat role's tree kind → its name in ``rules.expressions.ROLES``

@@ -620,7 +620,9 @@ def _stake_multipliers(r: Any) -> Made:
     if not steps:
         return None
     points = tuple(_("when every player has more than %(above)s table points, a hand counts %(factor)s times")
-                   % {"above": s.above, "factor": s.factor} for s in steps)
+                   % {"above": as_written(r, f"stakes.multipliers[{i}].above", s.above),
+                      "factor": as_written(r, f"stakes.multipliers[{i}].factor", s.factor)}
+                   for i, s in enumerate(steps))
     return Draft(_("The stakes grow with the table points:"), points)
 
 
