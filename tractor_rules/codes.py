@@ -151,6 +151,8 @@ CONTEST = _define("E326", "contest", "a contest for the first trump where the re
                                      "hand's banker and trump another way")
 REDEAL_ASKED = _define("E327", "redeal-asked", "a condition on who may ask for a redeal that the rest of the "
                                               "rules cannot play, or that would redeal every deal")
+STAKE_SHARE = _define("E330", "stake-share", "a share of the table points between the hand's sides where no game "
+                                             "points move them")
 
 # --- the oracle and the export ---------------------------------------------------------------------
 CARD_NOTATION = _define("E401", "card-notation", "a card string the notation does not allow")

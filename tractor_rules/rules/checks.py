@@ -1286,6 +1286,9 @@ def _check_stakes(c: Reporter, r: model.Rules) -> None:
     """Game points, when a ruleset has them, must price every outcome its upgrade tables can give
     (with the bankers' bonus for a smaller team, and their +0 for a hold without the last trick)."""
     stakes = r.stakes
+    if stakes.share != "each" and not stakes.game_points:
+        c.error_at_field(("stakes.share",), "each loser pays each winner, but no game points move between the "
+                                            "hand's sides: add 'game points:'", code=codes.STAKE_SHARE)
     if not stakes.game_points or any(c.already_refused(field) for field in _UPGRADE_TABLES):
         return
     outcomes: list[tuple[str, int, bool]] = []  # (side, levels, the far end of an endless row)

@@ -43,7 +43,7 @@ from ...rules import Rules
 from ...rules.expressions import Effect
 from ..errors import EngineError
 from ..rulings.scoring import beyond_level, climb, level_ladder
-from ..rulings.stakes import hand_points
+from ..rulings.stakes import hand_points, table_points_change
 from .after_hand import HandFacts, effects_in_order, facts_of, holds, knock_back_facts, number, team_seats
 from .hand import play_hand
 from .record import HandRecord
@@ -238,7 +238,7 @@ class Match:
         worth = hand_points(self.rules, side, steps, self.table_points, bid=record.bid,
                             points=record.attacker_points, kitty_points=record.kitty_points)
         record.table_points = tuple(self.table_points)
-        record.table_points_change = tuple(worth if s in won else -worth for s in range(len(self.table_points)))
+        record.table_points_change = tuple(table_points_change(self.rules, worth, won))
         self.table_points = [p + d for p, d in zip(self.table_points, record.table_points_change)]
 
     def _knock_back(self, record: HandRecord, level: str | None, beyond: bool) -> bool:

@@ -39,6 +39,7 @@ from ..flow.outcome import next_banker_of
 from ..flow.record import declares_at_own_level, names_burier, reads_shown, scores_unplayed, turns_kitty
 from ..flow.seats import banker_team
 from ..rulings.declaring import OverturnTurn, cut_winner, declares_in_turn, may_ask_redeal, may_overturn
+from ..rulings.stakes import table_points_change
 
 FIELDS = ("ruleset", "level", "trump", "banker", "hands", "kitty", "tricks", "attacker_points",
           "kitty_points", "kitty_multiplier", "level_change", "next_banker")
@@ -501,7 +502,7 @@ def _replay(entry: str | dict[str, Any], rules: Rules, problems: list[str],
         winners = team if change[0] == "banker" else {s for s in range(n) if s not in team}
         worth = rules.table_points(change[0], change[1], before, bid=bid, points=entry["attacker_points"],
                                    kitty_points=entry["kitty_points"])
-        expected = [worth if s in winners else -worth for s in range(n)]
+        expected = table_points_change(rules, worth, winners)
         if change_logged != expected:
             problems.append(f"the table points change by {expected}, not {change_logged!r}")
 
@@ -540,7 +541,7 @@ def _check_scored(entry: dict[str, Any], rules: Rules, banker: int, trump: Any, 
             logged_bid = entry.get("bid", 0)
             worth = rules.table_points(way.side, way.levels, before,
                                        bid=logged_bid if isinstance(logged_bid, int) and logged_bid >= 0 else 0)
-            expected = [worth if s in winners else -worth for s in range(n)]
+            expected = table_points_change(rules, worth, winners)
             if change_logged != expected:
                 problems.append(f"the table points change by {expected}, not {change_logged!r}")
 

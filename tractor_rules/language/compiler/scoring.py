@@ -265,6 +265,12 @@ def _coins(c: Compiler, st: Statement) -> None:
         c.set("stakes.coins", True)
 
 
+@handles("stake_share")
+def _stake_share(c: Compiler, st: Statement) -> None:
+    """``share: each loser pays each winner`` (pairwise) or ``share: each player`` (each, the default)."""
+    c.set("stakes.share", "pairwise" if as_node(st.node.args[0]).kind == "share_pairwise" else "each")
+
+
 @handles("leaving")
 def _leaving(c: Compiler, st: Statement) -> None:
     leaver, others = st.node.args

@@ -588,6 +588,7 @@ def stakes_section(b: Builder) -> None:
         return  # no stakes are set: the section is left out
     with b.section("stakes", _("Table stakes")):
         b.rule("stakes.game_points", _game_points)
+        b.rule("stakes.share", _stake_share)
         b.rule("stakes.multipliers", _stake_multipliers)
         b.rule("stakes.coins", _coins)
         b.rule("stakes.leaving", _leaving)
@@ -606,6 +607,10 @@ def _game_points(r: Any) -> Made:
         if "sub" in operators_of(rows[0].formula):  # only a subtraction comes out below 0
             # Translators: table points worked out from the hand that may come out below 0
             words = _("%(formula)s, or 0 when that is below 0") % {"formula": words}
+        if r.stakes.share == "pairwise":
+            # Translators: the table points each loser pays each winner, worked out from the hand ("the winning bid")
+            return _("Every hand, each of its losers pays each of its winners this many table points: "
+                     "%(formula)s.") % {"formula": words}
         # Translators: the same table points whatever the outcome, worked out from the hand ("the winning bid")
         return _("Every hand, its winners gain and its losers lose this many table points: %(formula)s.") % {"formula": words}
     if any(g.formula for g in rows):
@@ -613,6 +618,16 @@ def _game_points(r: Any) -> Made:
         return Draft(_("Each hand's outcome scores table points, some worked out from the hand itself when it is "
                        "over (a result below 0 counts as 0):"), table=table)
     return Draft(_("Each hand's outcome scores table points:"), table=table)
+
+
+def _stake_share(r: Any) -> Made:
+    """``share: each loser pays each winner``; the default share is said by the game points'
+    sentence (its winners gain and its losers lose the points)."""
+    if r.stakes.share != "pairwise":
+        return None
+    return _("Each loser pays a hand's table points to each winner: a winner gains them once for every loser, "
+             "and a loser pays them once for every winner (a banker alone against three receives them from "
+             "each of the three, or pays each of them).")
 
 
 def _stake_multipliers(r: Any) -> Made:
