@@ -598,6 +598,9 @@ def _game_points(r: Any) -> Made:
     rows = list(r.stakes.game_points)
     if not rows:
         return None
+    # how the points move is said here: each winner gains and each loser loses them (``share:
+    # each player``), or each loser pays each winner (then said again, at length, by ``_stake_share``)
+    pairwise = r.stakes.share == "pairwise"
     table = Table((_("Outcome"), _("Table points")),
                   tuple((outcome_phrase(g.side, g.levels, g.or_more),
                          number_words(g.formula) if g.formula else str(g.points)) for g in rows))
@@ -607,7 +610,7 @@ def _game_points(r: Any) -> Made:
         if "sub" in operators_of(rows[0].formula):  # only a subtraction comes out below 0
             # Translators: table points worked out from the hand that may come out below 0
             words = _("%(formula)s, or 0 when that is below 0") % {"formula": words}
-        if r.stakes.share == "pairwise":
+        if pairwise:
             # Translators: the table points each loser pays each winner, worked out from the hand ("the winning bid")
             return _("Every hand, each of its losers pays each of its winners this many table points: "
                      "%(formula)s.") % {"formula": words}
