@@ -103,6 +103,8 @@ class Match:
         self.passed: set[int] = set()
         #: each seat's table points (seed 000's stakes), when the ruleset has game points
         self.table_points = [0] * n if rules.stakes.game_points else []
+        #: the knock-back rules as the house rules after a hand they are sugar for, derived once
+        self._knock_rules = rules.levels.knock_back_rules()
         #: a house rule after each hand knocks a team back (before the hand's own level change)
         self._knocks_after_hand = any(e[0] == "knock-back" for t in rules.levels.after_hand for e in t.effects)
 
@@ -247,7 +249,7 @@ class Match:
         the house rules after a hand are), then those of the house rules it set off, in order; a
         seat already below the level stays where it is.  Whether one of them named the banker team
         (which then does not win the game by this hand)."""
-        knocks = self.rules.levels.knock_back_rules()
+        knocks = self._knock_rules
         effects: list[tuple] = []
         facts: HandFacts | None = None
         if knocks:  # the hand played at ``level``, the match's (the extra level's rank when ``beyond``)
