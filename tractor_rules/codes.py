@@ -158,6 +158,8 @@ DECLARER_RELATION = _define("E328", "declarer-relation", "a condition on who may
 END_EARLY = _define("E329", "end-early", "ending a hand early where the rest of the rules read what the tricks "
                                          "not played would decide (the last trick, the teams of called partners, "
                                          "the points in the stakes)")
+STAKE_SHARE = _define("E330", "stake-share", "a share of the table points between the hand's sides where no game "
+                                             "points move them")
 
 # --- the oracle and the export ---------------------------------------------------------------------
 CARD_NOTATION = _define("E401", "card-notation", "a card string the notation does not allow")

@@ -115,6 +115,9 @@ FACT_CASES = {
     # facts of the player who would overturn during the deal (tests/engine/test_declare_over.py)
     "declarer-partner": ("the declarer's partner", ("fact", "declarer-partner")),
     "declarer-opponent": ("the declarer's opponent", ("fact", "declarer-opponent")),
+    # the extra level beyond the last, and knocked back to, the words knock back is sugar for
+    # (tests/engine/test_knock_back_sugar.py)
+    "extra-level": ("the extra level", ("fact", "extra-level")),
 }
 #: each effect: how a ruleset writes it, and its tree
 EFFECT_CASES = {
@@ -124,6 +127,7 @@ EFFECT_CASES = {
     "to": ("the losers to 5", ("to", "losers", "5")),
     "wins-game": ("attackers win the game", ("wins-game", "attackers")),
     "next-banker": ("the next banker is the winner of the last trick", ("next-banker", "last-trick-winner")),
+    "knock-back": ("the bankers knocked back to 2", ("knock-back", "bankers", "2")),
 }
 #: each comparator and each other spelling of it
 COMPARATOR_CASES = {"<": "<", "<=": "<=", ">": ">", ">=": ">=", "=": "=", "!=": "!=",

@@ -1,5 +1,6 @@
 """Numbers of the table as rule expressions: the deal sizes, the throw and revoke penalties, the
-smaller banker team's bonus, the coins and the leaving stakes may be written with the decks and the
+smaller banker team's bonus, the coins, the leaving stakes and the stake multipliers may be written
+with the decks and the
 players ("deal: 100 / players each"); the compiler works them out once the whole ruleset is read,
 so the compiled field stays the number (its JSON form unchanged) and the sheet says the formula."""
 
@@ -44,6 +45,8 @@ STATEMENTS = {
               lambda r: (r.stakes.banker_base, r.stakes.attackers_base, r.stakes.winner_percent), (2, 3, 96)),
     "leaving": ("stakes", "leaving: leaver loses 2 * players, others gain 2",
                 lambda r: (r.stakes.leave_penalty, r.stakes.leave_others), (8, 2)),
+    "multiplier": ("stakes", "multiplier: decks above 20 * players, decks + 1 above 100 * (decks + 1)",
+                   lambda r: tuple((s.factor, s.above) for s in r.stakes.multipliers), ((2, 80), (3, 300))),
 }
 #: the same statements with literal numbers
 LITERALS = {
@@ -55,6 +58,7 @@ LITERALS = {
     "bonus": "bonus for a smaller banker team: + 1",
     "coins": "coins: banker base 2, attackers base 3, winner receives 96 %",
     "leaving": "leaving: leaver loses 8, others gain 2",
+    "multiplier": "multiplier: 2 above 80, 3 above 300",
 }
 #: the bonus is read only where partners are called
 CALLED = (HEADER + "table\n  partners: by calling 1 card\nlevels\n"
@@ -168,3 +172,37 @@ def test_the_sheet_says_the_number_and_its_formula(lang, words):
     assert penalty in sheet
     plain = render_sheet(tr.loads(HEADER + "table\n  deal: 25 each, kitty 8\n", "x.tractor"), "md", lang)
     assert "25 (" not in plain and "25（" not in plain
+
+
+def test_a_stake_multipliers_formulas_are_kept_by_row_and_field():
+    rules = tr.loads(HEADER + "stakes\n  multiplier: 2 above 20 * players, decks + 1 above 300\n", "x.tractor")
+    assert dict(rules.written) == {"stakes.multipliers[0].above": ("mul", ("num", 20), ("var", "players")),
+                                   "stakes.multipliers[1].factor": ("add", ("var", "decks"), ("num", 1))}
+    assert rules.to_dict()["stakes"]["multipliers"] == [{"above": 80, "factor": 2}, {"above": 300, "factor": 3}]
+
+
+def test_a_stake_multipliers_thresholds_go_upwards_as_worked_out():
+    # 20 × 4 players is 80: a threshold of 50 after it does not go upwards, as a literal 80 would say
+    ((line, column, code, message),) = diagnostics(HEADER + "stakes\n  multiplier: 2 above 20 * players, 3 above 50\n")
+    assert (line, column, code, message) == (3, 37, "E206", "thresholds go upwards: 50 is not above 80")
+    literal = diagnostics(HEADER + "stakes\n  multiplier: 2 above 80, 3 above 50\n")
+    assert [(li, cd, m) for li, _, cd, m in literal] == [(3, code, message)]
+
+
+def test_a_stake_multiplier_reads_only_the_table_and_stays_in_range():
+    ((line, column, code, message),) = diagnostics(HEADER + "stakes\n  multiplier: 2 above bid\n")
+    assert (line, column, code) == (3, 23, "E212") and "is not known before any hand is dealt" in message
+    ((line, column, code, message),) = diagnostics(HEADER + "stakes\n  multiplier: 50 * players above 80\n")
+    assert (line, column, code) == (3, 15, "E201")
+    assert message == "a stake multiplier must be from 1 to 100, not 200 (with 2 decks and 4 players)"
+
+
+@pytest.mark.parametrize("lang, words", [
+    ("en", "when every player has more than 80 (20 times the number of players) table points, a hand counts "
+           "3 (the number of decks plus 1) times"),
+    ("zh", "所有玩家的积分都超过80（玩家人数的20倍）时，一局按3（牌的副数加1）倍计算"),
+])
+def test_the_sheet_says_a_stake_multipliers_formulas(lang, words):
+    rules = tr.loads(HEADER + "stakes\n  game points: banker +1 or more = 2, swap = 2, attackers +1 or more = 3\n"
+                              "  multiplier: decks + 1 above 20 * players\n", "x.tractor")
+    assert words in render_sheet(rules, "md", lang)

@@ -190,6 +190,7 @@ def inert_paths(rules: Rules, leaves: dict[str, object]) -> set[str]:
     else:
         if not s.game_points:
             drop("stakes.game_points")
+            drop("stakes.share")  # how game points move: none move (E330 refuses a share without them)
         if not s.multipliers:
             drop("stakes.multipliers")
         if not s.coins:

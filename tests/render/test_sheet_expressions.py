@@ -68,6 +68,8 @@ FACT_TREES = {
     # facts of the player who would overturn during the deal (tests/engine/test_declare_over.py)
     "declarer-partner": ("fact", "declarer-partner"),
     "declarer-opponent": ("fact", "declarer-opponent"),
+    # the extra level beyond the last (tests/engine/test_knock_back_sugar.py)
+    "extra-level": ("fact", "extra-level"),
 }
 EFFECT_TREES = {
     "up": ("up", "bankers", ("num", 2)),
@@ -76,6 +78,7 @@ EFFECT_TREES = {
     "to": ("to", "losers", "5"),
     "wins-game": ("wins-game", "attackers"),
     "next-banker": ("next-banker", "first-winner"),
+    "knock-back": ("knock-back", "bankers", "2"),
 }
 
 

@@ -531,7 +531,8 @@ _PLAYER_PHRASES = (
     "an attacker", "a banker", "bankers", "attackers", "winners", "losers", "banker", "partner", "declarer",
 )
 #: the words that begin a condition and nothing else
-_CONDITION_PHRASES = ("nobody declared", "no-trump", "the level is", "a hand ends", "the first hand", "not")
+_CONDITION_PHRASES = ("nobody declared", "no-trump", "the level is", "a hand ends", "the first hand", "not",
+                      "the extra level")
 #: the verbs that make a condition of a team ("the attackers win")
 _TEAM_VERBS = ("win", "wins", "lose", "loses", "took", "lost")
 _COMPARATOR_SPELLINGS = frozenset({"<", "<=", ">", ">=", "=", "==", "!=", "≤", "≥", "≠"})

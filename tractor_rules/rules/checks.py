@@ -475,7 +475,7 @@ def _check_levels(c: Reporter, r: model.Rules) -> None:
                              code=codes.CALLED_PARTNERS)
     playable = {rank for rank in RANK_ORDER if RANK_ORDER[rank] in span and rank not in constant | removed}
     for path, effect in effects:
-        if effect[0] in ("back-to", "to") and effect[2] not in playable:
+        if effect[0] in ("back-to", "to", "knock-back") and effect[2] not in playable:
             c.error_at_field((path, "levels.after_hand"),
                              f"{effect[2]} is not a level of this game (the levels are {played_words}, "
                              "without constant trumps and removed ranks)", code=codes.LEVELS_MISMATCH)
@@ -1288,6 +1288,9 @@ def _check_stakes(c: Reporter, r: model.Rules) -> None:
     """Game points, when a ruleset has them, must price every outcome its upgrade tables can give
     (with the bankers' bonus for a smaller team, and their +0 for a hold without the last trick)."""
     stakes = r.stakes
+    if stakes.share != "each" and not stakes.game_points:
+        c.error_at_field(("stakes.share",), "each loser pays each winner, but no game points move between the "
+                                            "hand's sides: add 'game points:'", code=codes.STAKE_SHARE)
     if not stakes.game_points or any(c.already_refused(field) for field in _UPGRADE_TABLES):
         return
     outcomes: list[tuple[str, int, bool]] = []  # (side, levels, the far end of an endless row)

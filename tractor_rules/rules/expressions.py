@@ -206,6 +206,9 @@ FACTS: dict[str, Form] = {f.name: f for f in (
                                  "only)", frozenset({DEAL_OVERTURN}), 4),
     Form("declarer-opponent", (), "the player is an opponent of the standing declarer: on the other team (fixed "
                                   "teams only)", frozenset({DEAL_OVERTURN}), 4),
+    # the extra no-trump level of 'game end: beyond-last', played after the last level (version 4)
+    Form("extra-level", (), "the hand is the extra level played beyond the last ('game end: beyond-last')",
+         frozenset({AFTER_HAND}), 4),
 )}
 
 #: the facts whose subject is the card being judged
@@ -222,6 +225,10 @@ EFFECTS: dict[str, Form] = {f.name: f for f in (
     Form("to", ("team", "rank"), "the team's level becomes the rank"),
     Form("wins-game", ("team",), "the team wins the game"),
     Form("next-banker", ("role",), "the player in that role banks the next hand"),
+    # what 'knock back' says (version 4): back to the level before the hand's own level change
+    Form("knock-back", ("team", "rank"), "the team goes back to the level (a team below it stays) before the hand's "
+                                         "own level change, which then counts from there; bankers knocked back do not "
+                                         "win the game by this hand", since=4),
 )}
 
 CARD_RANKS = RANKS

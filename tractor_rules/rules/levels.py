@@ -4,10 +4,11 @@ the knock-back ("Jack") rules and how the match ends."""
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Literal
 
 from .base import bounded, since
-from .expressions import Condition, Effect
+from .expressions import Condition, Effect, all_of
 
 
 KnockTrigger = Literal["lost-to-single", "any-loss", "last-trick-single"]
@@ -36,6 +37,25 @@ class KnockBack:
     def single_rank(self) -> str:
         """The rank of the single card the rule looks for."""
         return self.single or self.level
+
+    def trigger(self, extra_level: bool = False) -> Trigger:
+        """The rule as the house rule after a hand it is a special case of (``knock back`` is sugar
+        for ``when``): the condition ``the level is LEVEL and ...`` and the one effect ``the
+        bankers knocked back to TO`` (``knock-back``: before the hand's own level change).
+        ``extra_level``: the game plays an extra level beyond this rule's level (``game end:
+        beyond-last`` at the last level), which the rule leaves alone: ``not the extra level``."""
+        event: tuple
+        if self.when == "any-loss":
+            event = ("fact", "loses", "bankers")
+        elif self.when == "last-trick-single":
+            event = ("fact", "last-trick-single", "attackers", self.single_rank)
+        else:  # lost to a single card of the rank, whoever played it
+            event = all_of(("fact", "loses", "bankers"),
+                           ("any", ("fact", "last-trick-single", "bankers", self.single_rank),
+                            ("fact", "last-trick-single", "attackers", self.single_rank)))
+        beyond = ("not", ("fact", "extra-level")) if extra_level else ()
+        return Trigger(all_of(("fact", "level-is", self.level), beyond, event),
+                       (Effect(("knock-back", "bankers", self.to)),))
 
 
 @dataclass(frozen=True, slots=True)
@@ -93,3 +113,15 @@ class Levels:
     #: the kitty not dug (its points not counted), and the cards left are shown.  Empty: every hand
     #: is played out
     end_early: Condition = since(4, default=Condition(()))
+
+    def knock_back_rules(self) -> tuple[Trigger, ...]:
+        """The knock-back rules as the house rules after a hand they are special cases of
+        (``KnockBack.trigger``), derived from ``knock_back`` as ``Rules.kinds()`` is from the
+        fields: the engine evaluates these trees, by the code that evaluates ``after_hand``."""
+        return _knock_back_rules(self)
+
+
+@lru_cache(maxsize=64)
+def _knock_back_rules(levels: Levels) -> tuple[Trigger, ...]:
+    beyond = levels.game_end == "beyond-last"
+    return tuple(k.trigger(beyond and k.level == levels.last) for k in levels.knock_back)

@@ -91,6 +91,10 @@ class Stakes:
     #: ``leave_others``
     leave_penalty: int = bounded(0, MAX_POINTS, default=0)
     leave_others: int = bounded(0, MAX_POINTS, default=0)
+    #: how a hand's game points move between its sides: "each", every winner gains the hand's
+    #: worth and every loser loses it; "pairwise", each loser pays the worth to each winner (a
+    #: banker alone against three receives it from each of them, or pays it to each)
+    share: Literal["each", "pairwise"] = since(4, default="each")
 
     def points_for(self, side: str, levels: int) -> int | None:
         """The game points of an outcome (``side`` gaining ``levels``; ("attackers", 0) is a swap):

@@ -26,8 +26,9 @@ class HandFacts:
     """What a house rule after a hand may ask about it."""
 
     rules: Rules
-    #: the order the hand was played in (its level and trump)
-    ctx: Context
+    #: the order the hand was played in (its level and trump); None in the facts a knock-back rule
+    #: reads (``knock_back_facts``), which no fact or quantity of that order is asked of
+    ctx: Context | None
     banker: int
     banker_team: frozenset[int]
     #: who won the hand: "banker" (the bank held) or "attackers"
@@ -46,6 +47,8 @@ class HandFacts:
     raw_points: int = 0
     #: the winning bid of the hand's auction (0 without one)
     bid: int = 0
+    #: the hand was the extra level beyond the last (``game end: beyond-last``)
+    beyond: bool = False
 
 
 def facts_of(record: HandRecord) -> HandFacts:
@@ -57,7 +60,23 @@ def facts_of(record: HandRecord) -> HandFacts:
     return HandFacts(record.rules, ctx, record.banker, record.banker_team, record.level_change[0], tricks,
                      record.level,
                      record.trump, record.trump_by, record.attacker_points, record.kitty_points,
-                     record.level_change[1], raw, record.bid)
+                     record.level_change[1], raw, record.bid, record.beyond)
+
+
+def knock_back_facts(rules: Rules, record: HandRecord, level: str | None, beyond: bool) -> HandFacts:
+    """The facts of a hand just played that a knock-back rule reads (``Levels.knock_back_rules``):
+    the level it was played at and whether it was the extra level, the banker team, who won it,
+    and the last trick's winner and winning play.  The rest stands empty (the banker's seat -1,
+    the trump and the order None, the points 0): a knock-back rule's
+    tree asks nothing else (its facts are ``the level is``, ``the extra level``, ``TEAM lose``
+    and ``TEAM win the last trick with a single RANK``)."""
+    tricks: tuple = ()
+    if record.tricks:
+        last = record.tricks[-1]
+        tricks = ((last.winner, last.winner, (last.winning_play,)),)
+    side, levels = record.level_change
+    return HandFacts(rules, None, -1, record.banker_team, side, tricks, level, None, "", 0, 0, levels,
+                     beyond=beyond)
 
 
 def fired(rules: Rules, facts: HandFacts) -> tuple[int, ...]:
@@ -163,6 +182,7 @@ class _Quantities:
             lead = facts.tricks[-1][2][0]
             if name == "cards":
                 return len(lead)
+            assert facts.ctx is not None, "a knock-back rule reads no unit"
             top = facts.ctx.units(lead)[0]
             return top.width * top.length
         raise KeyError(name)
@@ -187,6 +207,7 @@ def _fact(name: str, args: tuple, facts: HandFacts) -> bool:
         if name == "last-trick-card":
             return _card(args[1]) in play
         if name == "last-trick-trumps":
+            assert facts.ctx is not None, "a knock-back rule reads no trump"
             suit_of = facts.ctx.order.suit_of
             return all(suit_of[c] == TRUMP for c in play)
     if name == "took":
@@ -206,6 +227,8 @@ def _fact(name: str, args: tuple, facts: HandFacts) -> bool:
         return facts.trump_by != "declared"
     if name == "always":
         return True
+    if name == "extra-level":
+        return facts.beyond
     raise EngineError(f"unknown fact {name!r}")
 
 

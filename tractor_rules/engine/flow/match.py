@@ -21,8 +21,13 @@ positions, across rounds, to the first level of the first round at the lowest.  
 back (``levels.knock_back``): the banker team of a hand played at a rule's level goes back to the
 rule's lower level when the rule's event happens (a loss, a loss to a single card, an attacker's
 single card winning the last trick); this comes before the hand's own level change, so a banker
-team that held climbs from the level it was sent back to.  The house rules after each hand
-(``levels.after_hand``) come after it: each rule the hand set off moves the levels of the teams it
+team that held climbs from the level it was sent back to.  Knock back is sugar for the house rules
+after each hand: each knock-back rule is evaluated as the ``when`` rule it is a special case of
+(``Levels.knock_back_rules``: ``the level is J and ...: the bankers knocked back to 2``), by the
+code that evaluates ``levels.after_hand``; the effect ``knocked back to`` (``knock-back``) is the
+one effect made before the hand's own level change, the knock-back rules' first, then those of the
+house rules the hand set off, in the order written.  The other effects of the house rules after
+each hand come after the level change: each rule the hand set off moves the levels of the teams it
 names, or ends the game, in the order written.
 Table stakes (rulesets with game points): each hand moves table points from its losers to its
 winners.
@@ -34,11 +39,12 @@ import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
-from ...rules import RANKS, KnockBack, Rules
+from ...rules import Rules
+from ...rules.expressions import Effect
 from ..errors import EngineError
 from ..rulings.scoring import beyond_level, climb, level_ladder
-from ..rulings.stakes import hand_points
-from .after_hand import effects_in_order, facts_of, number, team_seats
+from ..rulings.stakes import hand_points, table_points_change
+from .after_hand import HandFacts, effects_in_order, facts_of, holds, knock_back_facts, number, team_seats
 from .hand import play_hand
 from .record import HandRecord
 from .seats import others
@@ -97,6 +103,10 @@ class Match:
         self.passed: set[int] = set()
         #: each seat's table points (seed 000's stakes), when the ruleset has game points
         self.table_points = [0] * n if rules.stakes.game_points else []
+        #: the knock-back rules as the house rules after a hand they are sugar for, derived once
+        self._knock_rules = rules.levels.knock_back_rules()
+        #: a house rule after each hand knocks a team back (before the hand's own level change)
+        self._knocks_after_hand = any(e[0] == "knock-back" for t in rules.levels.after_hand for e in t.effects)
 
     @property
     def done(self) -> bool:
@@ -168,7 +178,7 @@ class Match:
         team = record.banker_team
         won = team if side == "banker" else others(team, rules.table.players)
         # knocked back first: a banker team that still goes up climbs from where it landed
-        knocked = level is not None and not beyond and self._knock_back(record, level)
+        knocked = self._knock_back(record, level, beyond)
         if side == "banker" and at == self._top() and self.game_end not in ("hands", "past-last") and not knocked:
             self.winners = team
             self.status = "won"
@@ -197,8 +207,8 @@ class Match:
         facts = facts_of(record)
         for effect in effects_in_order(self.rules, record.after_hand):
             name, team = effect[0], effect[1]
-            if name == "next-banker":
-                continue  # the hand's record says it already (``after_hand.next_banker_after``)
+            if name in ("next-banker", "knock-back"):
+                continue  # the hand's record says it already (``after_hand.next_banker_after``); knocked back before
             seats = team_seats(team, facts)
             if name in ("up", "down"):
                 steps = number(effect[2], facts)
@@ -209,12 +219,13 @@ class Match:
                         self.levels[s] = self._climb(s, self.levels[s], steps, as_banker=seats == record.banker_team)
                     elif steps < 0:
                         self.levels[s] = max(self.levels[s] + steps, 0)
-            elif name in ("back-to", "to"):
+            elif name == "back-to":
+                self._back_to(seats, Effect(effect))
+            elif name == "to":
                 if effect[2] not in self.ranks:
                     raise EngineError(f"{effect[2]} is not a level of these rules")
                 for s in seats:
-                    to = self._in_round(self.levels[s], effect[2])
-                    self.levels[s] = min(self.levels[s], to) if name == "back-to" else to
+                    self.levels[s] = self._in_round(self.levels[s], effect[2])
             elif name == "wins-game":
                 if self.status == "playing":
                     self.winners = seats
@@ -229,18 +240,41 @@ class Match:
         worth = hand_points(self.rules, side, steps, self.table_points, bid=record.bid,
                             points=record.attacker_points, kitty_points=record.kitty_points)
         record.table_points = tuple(self.table_points)
-        record.table_points_change = tuple(worth if s in won else -worth for s in range(len(self.table_points)))
+        record.table_points_change = tuple(table_points_change(self.rules, worth, won))
         self.table_points = [p + d for p, d in zip(self.table_points, record.table_points_change)]
 
-    def _knock_back(self, record: HandRecord, level: str) -> bool:
-        """Send the banker team of the hand played at ``level`` back where a knock-back rule says
-        so (a seat already below stays where it is); whether a rule applied."""
-        for kb in self.rules.levels.knock_back:
-            if level == kb.level and kb.to in self.ranks and knocks_back(kb, record):
-                for s in record.banker_team:
-                    self.levels[s] = min(self.levels[s], self._in_round(self.levels[s], kb.to))
-                return True
-        return False
+    def _knock_back(self, record: HandRecord, level: str | None, beyond: bool) -> bool:
+        """Make the effects ``knocked back to`` of the hand, before its own level change: those of
+        the knock-back rules whose condition holds of it (``Levels.knock_back_rules``, evaluated as
+        the house rules after a hand are), then those of the house rules it set off, in order; a
+        seat already below the level stays where it is.  Whether one of them named the banker team
+        (which then does not win the game by this hand)."""
+        knocks = self._knock_rules
+        effects: list[tuple] = []
+        facts: HandFacts | None = None
+        if knocks:  # the hand played at ``level``, the match's (the extra level's rank when ``beyond``)
+            facts = knock_back_facts(self.rules, record, level, beyond)
+            effects = [effect for trigger in knocks if holds(trigger.condition, facts) for effect in trigger.effects]
+        if record.after_hand and self._knocks_after_hand:
+            facts = facts_of(record)
+            effects += [e for e in effects_in_order(self.rules, record.after_hand) if e[0] == "knock-back"]
+        if not effects:
+            return False
+        assert facts is not None
+        knocked = False
+        for effect in effects:
+            seats = team_seats(effect[1], facts)
+            self._back_to(seats, Effect(effect))
+            knocked = knocked or bool(seats & record.banker_team)
+        return knocked
+
+    def _back_to(self, seats: frozenset[int], effect: Effect) -> None:
+        """``back to`` and ``knocked back to``: each seat goes back to the effect's level, in its
+        own round; one already below it stays."""
+        if effect[2] not in self.ranks:
+            raise EngineError(f"{effect[2]} is not a level of these rules")
+        for s in seats:
+            self.levels[s] = min(self.levels[s], self._in_round(self.levels[s], effect[2]))
 
     def _end_on_reaching(self, won: frozenset[int]) -> None:
         """``game_end: reach-last``: the hand's winners whose level has reached the last level win
@@ -269,21 +303,6 @@ class Match:
     def result(self) -> MatchResult:
         return MatchResult(self.hands, self.winners, [self.level_at(i) for i in self.levels],
                            self.status if self.done else "unfinished", [self.round_of(i) for i in self.levels])
-
-
-def knocks_back(kb: KnockBack, record: HandRecord) -> bool:
-    """Whether the hand of ``record`` (played at ``kb.level``) sets ``kb`` off."""
-    lost = record.level_change[0] == "attackers"
-    if kb.when == "any-loss":
-        return lost
-    if not record.tricks:
-        return False
-    last = record.tricks[-1]
-    play = last.winning_play
-    single = len(play) == 1 and play[0] < 52 and RANKS[play[0] % 13] == kb.single_rank
-    if kb.when == "last-trick-single":
-        return single and last.winner not in record.banker_team
-    return lost and single
 
 
 def play_match(rules: Rules, players: Sequence[Player], rng: random.Random, max_hands: int = MAX_HANDS) -> MatchResult:

@@ -43,6 +43,7 @@ from ..flow.seats import banker_team
 from ..deck.cards import parse_cards
 from ..rulings.declaring import (OverturnTurn, asks_each_declaration, cut_winner, declare_turn, declares_in_turn,
                                  may_ask_redeal, may_declare_over, may_overturn)
+from ..rulings.stakes import table_points_change
 
 FIELDS = ("ruleset", "level", "trump", "banker", "hands", "kitty", "tricks", "attacker_points",
           "kitty_points", "kitty_multiplier", "level_change", "next_banker")
@@ -522,7 +523,7 @@ def _replay(entry: str | dict[str, Any], rules: Rules, problems: list[str],
         winners = team if change[0] == "banker" else {s for s in range(n) if s not in team}
         worth = rules.table_points(change[0], change[1], before, bid=bid, points=entry["attacker_points"],
                                    kitty_points=entry["kitty_points"])
-        expected = [worth if s in winners else -worth for s in range(n)]
+        expected = table_points_change(rules, worth, winners)
         if change_logged != expected:
             problems.append(f"the table points change by {expected}, not {change_logged!r}")
 
@@ -607,7 +608,7 @@ def _check_scored(entry: dict[str, Any], rules: Rules, banker: int, trump: Any, 
             logged_bid = entry.get("bid", 0)
             worth = rules.table_points(way.side, way.levels, before,
                                        bid=logged_bid if isinstance(logged_bid, int) and logged_bid >= 0 else 0)
-            expected = [worth if s in winners else -worth for s in range(n)]
+            expected = table_points_change(rules, worth, winners)
             if change_logged != expected:
                 problems.append(f"the table points change by {expected}, not {change_logged!r}")
 

@@ -3,7 +3,7 @@ points and in coins, and what leaving early costs.  Everything is read from ``ru
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 
 from ...rules import Rules, expressions
 from ..errors import EngineError
@@ -60,6 +60,18 @@ def hand_points(rules: Rules, side: str, levels: int, table_points: Sequence[int
         except KeyError as exc:
             raise EngineError(f"the game points read {exc.args[0]!r}, which is not known here") from None
     return base * stake_factor(rules, table_points)
+
+
+def table_points_change(rules: Rules, worth: int, winners: Collection[int]) -> list[int]:
+    """Each seat's change of table points when the hand's ``winners`` win ``worth``
+    (``stakes.share``): "each", every winner gains it and every loser loses it; "pairwise", each
+    loser pays it to each winner, so a winner gains it once per loser and a loser loses it once per
+    winner."""
+    n = rules.table.players
+    if rules.stakes.share == "pairwise":
+        won = sum(1 for s in range(n) if s in winners)
+        return [worth * (n - won) if s in winners else -worth * won for s in range(n)]
+    return [worth if s in winners else -worth for s in range(n)]
 
 
 def coins(rules: Rules, side: str, levels: int, room: int) -> tuple[int, int]:

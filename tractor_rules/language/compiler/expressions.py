@@ -57,12 +57,13 @@ FACT_OF_RULE = {
     "outcome_decided": "outcome-decided",
     "declarer_partner": "declarer-partner",
     "declarer_opponent": "declarer-opponent",
+    "extra_level": "extra-level",
 }
 #: a suit as a card fact names it ("a heart") → its letter
 SUIT_OF_WORD = {"spade": "S", "heart": "H", "diamond": "D", "club": "C"}
 #: an effect's tree kind → its name in ``rules.expressions.EFFECTS``
 EFFECT_OF_RULE = {"go_up": "up", "go_down": "down", "back_to": "back-to", "go_to": "to", "wins_game": "wins-game",
-                  "next_banker_is": "next-banker"}
+                  "next_banker_is": "next-banker", "knocked_back_to": "knock-back"}
 #: the statements that hold expressions → the moment their expressions are evaluated at (which
 #: quantities they may read)
 MOMENT_OF_STATEMENT = {"multiplier": ex.KITTY, "trigger": ex.AFTER_HAND, "dug_when": ex.KITTY,
@@ -72,6 +73,7 @@ MOMENT_OF_STATEMENT = {"multiplier": ex.KITTY, "trigger": ex.AFTER_HAND, "dug_wh
                        # the numbers of the table, worked out by the compiler (``Compiler.number``)
                        "deal": ex.TABLE, "throw_penalty": ex.TABLE, "revoke_penalty": ex.TABLE,
                        "smaller_team_bonus": ex.TABLE, "coins": ex.TABLE, "leaving": ex.TABLE,
+                       "stake_multiplier": ex.TABLE,
                        "game_points": ex.STAKE}
 _ADD = {"+": "add", "-": "sub"}
 #: a seat role's tree kind → its name in ``rules.expressions.ROLES``

@@ -238,10 +238,13 @@ def _game_points(c: Compiler, st: Statement) -> None:
 
 @handles("stake_multiplier")
 def _stake_multiplier(c: Compiler, st: Statement) -> None:
+    """``multiplier: 2 above 80, 3 above 40 * players``: each factor and threshold a number of the
+    table (its formula kept for the sheet by the row's index, ``stakes.multipliers[0].above``)."""
     steps: list[model.StakeStep] = []
     for node in child_nodes(st.node):
-        factor = c.number(node.args[0], *limits(model.StakeStep, "factor"), "a stake multiplier")
-        above = c.number(node.args[1], *limits(model.StakeStep, "above"), "a table-points threshold")
+        at = f"stakes.multipliers[{len(steps)}]"
+        factor = c.number(node.args[0], *limits(model.StakeStep, "factor"), "a stake multiplier", f"{at}.factor")
+        above = c.number(node.args[1], *limits(model.StakeStep, "above"), "a table-points threshold", f"{at}.above")
         if factor is None or above is None:
             continue
         if steps and above <= steps[-1].above:
@@ -260,6 +263,12 @@ def _coins(c: Compiler, st: Statement) -> None:
         "stakes.winner_percent": (percent, *limits(model.Stakes, "winner_percent"), "the winner's share"),
     }):
         c.set("stakes.coins", True)
+
+
+@handles("stake_share")
+def _stake_share(c: Compiler, st: Statement) -> None:
+    """``share: each loser pays each winner`` (pairwise) or ``share: each player`` (each, the default)."""
+    c.set("stakes.share", "pairwise" if as_node(st.node.args[0]).kind == "share_pairwise" else "each")
 
 
 @handles("leaving")

@@ -188,6 +188,9 @@ def _fact(name: str, args: tuple, negated: bool = False) -> str:
     if name == "declarer-opponent":
         return (_("the player is not an opponent of the standing declarer") if negated
                 else _("the player is an opponent of the standing declarer"))
+    if name == "extra-level":
+        return (_("the hand is not the extra level beyond the last") if negated
+                else _("the hand is the extra level beyond the last"))
     raise ValueError(name)
 
 
@@ -245,7 +248,7 @@ _CARD_NOUNS = {
 _NEGATABLE = frozenset({"wins", "loses", "last-trick", "took", "lost", "level-is", "no-trump", "nobody-declared",
                         "always", "card-trump", "card-points", "card-rank", "card-suit", "card-level", "card-joker",
                         "card-highest", "card-shown", "player-attacker", "player-banker", "first-hand",
-                        "outcome-decided", "declarer-partner", "declarer-opponent"})
+                        "outcome-decided", "declarer-partner", "declarer-opponent", "extra-level"})
 
 
 def in_the_deal(tree: Any) -> Any:
@@ -313,6 +316,9 @@ def effect_words(tree: Any) -> str:
         return _("%(team)s go back to level %(rank)s if they are above it") % {"team": team, "rank": tree[2]}
     if name == "to":
         return _("%(team)s go to level %(rank)s") % {"team": team, "rank": tree[2]}
+    if name == "knock-back":
+        return _("%(team)s are knocked back to level %(rank)s if they are above it, before the hand's own level "
+                 "change (which then counts from there)") % {"team": team, "rank": tree[2]}
     if name == "wins-game":
         return _("%(team)s win the game") % {"team": team}
     raise ValueError(name)

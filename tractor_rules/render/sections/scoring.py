@@ -600,6 +600,7 @@ def stakes_section(b: Builder) -> None:
         return  # no stakes are set: the section is left out
     with b.section("stakes", _("Table stakes")):
         b.rule("stakes.game_points", _game_points)
+        b.rule("stakes.share", _stake_share)
         b.rule("stakes.multipliers", _stake_multipliers)
         b.rule("stakes.coins", _coins)
         b.rule("stakes.leaving", _leaving)
@@ -609,6 +610,9 @@ def _game_points(r: Any) -> Made:
     rows = list(r.stakes.game_points)
     if not rows:
         return None
+    # how the points move is said here: each winner gains and each loser loses them (``share:
+    # each player``), or each loser pays each winner (then said again, at length, by ``_stake_share``)
+    pairwise = r.stakes.share == "pairwise"
     table = Table((_("Outcome"), _("Table points")),
                   tuple((outcome_phrase(g.side, g.levels, g.or_more),
                          number_words(g.formula) if g.formula else str(g.points)) for g in rows))
@@ -618,6 +622,10 @@ def _game_points(r: Any) -> Made:
         if "sub" in operators_of(rows[0].formula):  # only a subtraction comes out below 0
             # Translators: table points worked out from the hand that may come out below 0
             words = _("%(formula)s, or 0 when that is below 0") % {"formula": words}
+        if pairwise:
+            # Translators: the table points each loser pays each winner, worked out from the hand ("the winning bid")
+            return _("Every hand, each of its losers pays each of its winners this many table points: "
+                     "%(formula)s.") % {"formula": words}
         # Translators: the same table points whatever the outcome, worked out from the hand ("the winning bid")
         return _("Every hand, its winners gain and its losers lose this many table points: %(formula)s.") % {"formula": words}
     if any(g.formula for g in rows):
@@ -627,12 +635,24 @@ def _game_points(r: Any) -> Made:
     return Draft(_("Each hand's outcome scores table points:"), table=table)
 
 
+def _stake_share(r: Any) -> Made:
+    """``share: each loser pays each winner``; the default share is said by the game points'
+    sentence (its winners gain and its losers lose the points)."""
+    if r.stakes.share != "pairwise":
+        return None
+    return _("Each loser pays a hand's table points to each winner: a winner gains them once for every loser, "
+             "and a loser pays them once for every winner (a banker alone against three receives them from "
+             "each of the three, or pays each of them).")
+
+
 def _stake_multipliers(r: Any) -> Made:
     steps = list(r.stakes.multipliers)
     if not steps:
         return None
     points = tuple(_("when every player has more than %(above)s table points, a hand counts %(factor)s times")
-                   % {"above": s.above, "factor": s.factor} for s in steps)
+                   % {"above": as_written(r, f"stakes.multipliers[{i}].above", s.above),
+                      "factor": as_written(r, f"stakes.multipliers[{i}].factor", s.factor)}
+                   for i, s in enumerate(steps))
     return Draft(_("The stakes grow with the table points:"), points)
 
 
