@@ -126,6 +126,19 @@ def _is_int(value: Any) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
+def _logged_where_ruled(entry: dict[str, Any], key: str, ruled: bool, problems: list[str], *, unruled: str,
+                        needed: str) -> bool:
+    """Whether the log's ``key`` (what a phase or a rule of the hand records) is there to be
+    checked: it is logged exactly where the rules have what it records (``ruled``).  Logged
+    without it (``unruled`` says why it should not be) or missing with it (``needed`` says why it
+    must be) is a problem; either way there is nothing more to check."""
+    ruled = bool(ruled)
+    if ruled != (key in entry):
+        problems.append(f"{key}: {needed if ruled else unruled}")
+        return False
+    return ruled
+
+
 def _check_trump_without_declaring(rules: Rules, trump: Any, problems: list[str]) -> None:
     """Where nobody can declare (``ladder: none``) and the first way of choosing trump needs no
     card (a fixed suit, no-trump), every hand's trump is that one.  (The log keeps no dealt kitty,
@@ -535,12 +548,9 @@ def _check_ended_early(entry: dict[str, Any], rules: Rules, level: str | None, t
     """A hand ended early (``levels.end_early``): logged after its last trick, which left cards in
     the hands; the rule held then, as logged, and the cards shown are those left.  Whether it
     ended early."""
-    if not rules.levels.end_early:
-        if "ended_early" in entry:
-            problems.append("ended_early: the ruleset never ends a hand early")
-        return False
-    if "ended_early" not in entry:
-        problems.append("ended_early: needed where the rules end a hand early (null for a hand played out)")
+    if not _logged_where_ruled(entry, "ended_early", bool(rules.levels.end_early), problems,
+                               unruled="the ruleset never ends a hand early",
+                               needed="needed where the rules end a hand early (null for a hand played out)"):
         return False
     logged = entry["ended_early"]
     if logged is None or team is None:
@@ -621,12 +631,9 @@ def _check_overturn_round(entry: dict[str, Any], rules: Rules, level: str | None
     before; the last one's suit is the hand's trump.  The log states the round
     (``overturn_round``) only where such a rule is written; a hand with no level rank has none."""
     condition = rules.declaring.overturn_when
-    expected = bool(condition) and level is not None
-    if ("overturn_round" in entry) != expected:
-        problems.append("overturn_round: " + ("missing, but a rule says who may overturn after the kitty"
-                                              if expected else "logged, but no rule says who may overturn after the kitty"))
-        return
-    if not expected:
+    if not _logged_where_ruled(entry, "overturn_round", bool(condition) and level is not None, problems,
+                               unruled="logged, but no rule says who may overturn after the kitty",
+                               needed="missing, but a rule says who may overturn after the kitty"):
         return
     n = rules.table.players
     logged = entry["overturn_round"]
@@ -683,12 +690,11 @@ def _check_deal_declaring(entry: dict[str, Any], rules: Rules, banker: int, prob
     deal), and each declaration over another was one the rule allowed its player: a reinforcement
     (the standing declarer showing more of the same card) where the rule on reinforcing held of
     them, any other where the rule on overturning held."""
-    expected = asks_each_declaration(rules)
-    if ("deal_declaring" in entry) != expected:
-        problems.append("deal_declaring: " + ("missing, but a rule on declaring during the deal is asked at each "
-                                              "declaration" if expected else
-                                              "logged, but no rule on declaring during the deal is asked at each "
-                                              "declaration"))
+    if not _logged_where_ruled(entry, "deal_declaring", asks_each_declaration(rules), problems,
+                               unruled="logged, but no rule on declaring during the deal is asked at each "
+                                       "declaration",
+                               needed="missing, but a rule on declaring during the deal is asked at each "
+                                      "declaration"):
         return
     logged = entry.get("deal_declaring")
     if logged is None:
@@ -743,12 +749,9 @@ def _check_exchange(entry: dict[str, Any], rules: Rules, ctx: Any, problems: lis
     declaration of the ladder, and giving back one trump above the aces and two side cards of the
     hand's trump (``Context.exchange_show_error``, ``Context.give_back_error``)."""
     allowed = rules.declaring.exchange_with_declarer and not rules.auction.on
-    if not allowed:
-        if "exchange" in entry:
-            problems.append("exchange: the rules have no exchange with the declarer")
-        return
-    if "exchange" not in entry:
-        problems.append("exchange: needed when the rules have an exchange with the declarer")
+    if not _logged_where_ruled(entry, "exchange", allowed, problems,
+                               unruled="the rules have no exchange with the declarer",
+                               needed="needed when the rules have an exchange with the declarer"):
         return
     made = entry["exchange"]
     if made is None:
@@ -791,12 +794,9 @@ def _check_face_down(entry: dict[str, Any], rules: Rules, ctx: Any, banker: int,
     banker where the banker buries), and the burier knew trump exactly when they made the standing
     declaration, it is of jokers alone (face up), or nobody declared."""
     allowed = rules.declaring.face_down and not rules.auction.on
-    if not allowed:
-        if "face_down" in entry:
-            problems.append("face_down: the rules do not lay declarations face down")
-        return
-    if "face_down" not in entry:
-        problems.append("face_down: needed when the rules lay declarations face down")
+    if not _logged_where_ruled(entry, "face_down", allowed, problems,
+                               unruled="the rules do not lay declarations face down",
+                               needed="needed when the rules lay declarations face down"):
         return
     made = entry["face_down"]
     keys = ("declarer", "turned", "burier", "burier_knew_trump")
@@ -920,12 +920,9 @@ def _check_turned(entry: dict[str, Any], rules: Rules, banker: int, level: str |
     seat's level; the last is of one, its seat the first at that level in turn from the dealer
     banking at it, with its suit trump ("banker"); or no card is, the whole kitty was turned, and
     the dealer banks at their level (trump then as the next way says, not checked here)."""
-    if not turns_kitty(rules):
-        if "turned" in entry:
-            problems.append("turned: the rules do not turn the kitty's cards to find the banker")
-        return
-    if "turned" not in entry:
-        problems.append("turned: needed where the kitty's cards are turned to find the banker")
+    if not _logged_where_ruled(entry, "turned", turns_kitty(rules), problems,
+                               unruled="the rules do not turn the kitty's cards to find the banker",
+                               needed="needed where the kitty's cards are turned to find the banker"):
         return
     turned = entry["turned"]
     declarer = entry.get("declarer")
@@ -1065,12 +1062,9 @@ def _check_in_turn(entry: dict[str, Any], rules: Rules, banker: int, level: str 
     rules declare in turn; the turns go round from the first seat, each a pass but the last, which
     declares at the hand's level (the declarer banks, with its trump unless overturned after the
     kitty); after every player passes, the first seat banks."""
-    if not rules.declaring.in_turn:
-        if "in_turn" in entry:
-            problems.append("in_turn: logged, but the rules do not declare in turn")
-        return
-    if "in_turn" not in entry:
-        problems.append("in_turn: missing, but the rules declare in turn")
+    if not _logged_where_ruled(entry, "in_turn", rules.declaring.in_turn, problems,
+                               unruled="logged, but the rules do not declare in turn",
+                               needed="missing, but the rules declare in turn"):
         return
     logged = entry["in_turn"]
     if logged is None:
@@ -1131,12 +1125,10 @@ def _check_contest(entry: dict[str, Any], rules: Rules, banker: int, level: str 
     suit they named is that of a level card they held (so one in their hand as the tricks begin or
     in the kitty buried), and trump; where the rules overturn after the kitty, an overturner may
     have taken both, and only the winner's bank is checked."""
-    if rules.declaring.first_banker != "contest":
-        if "contest" in entry:
-            problems.append("contest: logged, but the rules have no contest for the first trump")
-        return
-    if "contest" not in entry:
-        problems.append("contest: the rules have a contest for the first trump: log it (null after the first hand)")
+    if not _logged_where_ruled(entry, "contest", rules.declaring.first_banker == "contest", problems,
+                               unruled="logged, but the rules have no contest for the first trump",
+                               needed="the rules have a contest for the first trump: log it (null after the "
+                                      "first hand)"):
         return
     won = entry["contest"]
     if won is None:
