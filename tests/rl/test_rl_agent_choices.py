@@ -198,8 +198,9 @@ def legal_burials(view, count: int) -> set[tuple[int, ...]]:
     return found
 
 
-def burials_through_mask(environment) -> set[tuple[int, ...]]:
-    """Every burial an agent can build through the mask (as sorted codes)."""
+def picks_through_mask(environment) -> set[tuple[int, ...]]:
+    """Every pick an agent can build through the mask for the pending decision (a burial, a
+    declaration: as sorted codes; () where done is offered with nothing chosen)."""
     builder = environment._builder_for(pending(environment))
     found: set[tuple[int, ...]] = set()
 
@@ -228,7 +229,7 @@ def test_the_mask_offers_exactly_the_burials_the_engine_accepts():
         points = sum(1 for c in decision.view.hand if point_table(rules)[c] > 0)
         short += points < decision.count
         enough += points >= decision.count
-        assert burials_through_mask(environment) == legal_burials(decision.view, decision.count)
+        assert picks_through_mask(environment) == legal_burials(decision.view, decision.count)
     # hands with too few point cards (all of them, and the rest as the player likes) and with enough
     assert short and enough
 
@@ -386,23 +387,6 @@ def test_a_weak_hand_s_holder_asks_for_a_redeal_or_plays_on():
 # --- declaring ----------------------------------------------------------------------------------
 
 
-def declarations_through_mask(environment) -> set[tuple[int, ...]]:
-    """Every declaration an agent can build through the mask (as sorted codes; () a pass)."""
-    builder = environment._builder_for(pending(environment))
-    found: set[tuple[int, ...]] = set()
-
-    def walk(chosen: list[int]) -> None:
-        builder.chosen = [CARDS[c] for c in chosen]
-        if builder.done():
-            found.add(tuple(chosen))
-        for card in builder.allowed():
-            if not chosen or card >= chosen[-1]:
-                walk([*chosen, int(card)])
-
-    walk([])
-    return found
-
-
 def test_the_mask_offers_exactly_the_declarations_on_offer_and_a_pass():
     """At every declaring decision of a few hands (during the deal, overturns included), the
     declarations an agent can build through the mask are the engine's offers and the pass."""
@@ -414,7 +398,7 @@ def test_the_mask_offers_exactly_the_declarations_on_offer_and_a_pass():
         while pending(environment) is not None and pending(environment).kind == "declare":
             decision = pending(environment)
             offers = {tuple(sorted(int(c) for c in offer.cards)) for offer in decision.options}
-            assert declarations_through_mask(environment) == offers | {()}
+            assert picks_through_mask(environment) == offers | {()}
             asked += 1
             several += len(offers) > 1
             mask = environment.observe(environment.agent_selection)["action_mask"]
