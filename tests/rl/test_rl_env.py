@@ -13,6 +13,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 from pettingzoo.test import api_test
+from episodes import play_random_hands
 from masks import plays_through_mask
 from sharing import cores_per_test
 
@@ -20,7 +21,6 @@ import tractor_rules
 from tractor_rules.engine.deck.cards import CARDS
 from tractor_rules.engine.rulings.follow import FollowContext, follow_error
 from tractor_rules.engine.deck.cards import pack_copies
-from tractor_rules.engine.game import point_table
 from tractor_rules.engine.deck.units import decompose
 from tractor_rules.rl import DONE, IllegalAction, TractorEnv, env, layout, raw_env
 from tractor_rules.rl.plays import FollowBuilder, LeadBuilder
@@ -50,42 +50,6 @@ def rules_of(name: str) -> tractor_rules.Rules:
 @pytest.mark.parametrize("name", ["two-decks", "four-decks"])
 def test_pettingzoo_api_test_passes(name):
     api_test(raw_env(rules_of(name)), num_cycles=400)
-
-
-def play_random_hands(environment: TractorEnv, hands: int, seed: int) -> list:
-    """Random legal actions (from the mask) until ``hands`` hands are over; every hand's record,
-    checked against the rewards the agents got."""
-    rng = np.random.default_rng(seed)
-    records = []
-    for hand in range(hands):
-        environment.reset(seed=seed * 100_000 + hand)
-        rewards = dict.fromkeys(environment.possible_agents, 0.0)
-        for agent in environment.agent_iter():
-            observation, reward, terminated, truncated, _ = environment.last()
-            rewards[agent] += reward
-            if terminated or truncated:
-                environment.step(None)
-                continue
-            legal = np.flatnonzero(observation["action_mask"])
-            assert legal.size, f"hand {hand}: no legal action for {agent}"
-            environment.step(int(rng.choice(legal)))
-        record = environment.record
-        assert record is not None
-        assert rewards == expected_rewards(environment, record)
-        records.append(record)
-    return records
-
-
-def expected_rewards(environment: TractorEnv, record) -> dict[str, float]:
-    rules = environment.rules
-    deck = sum(p * k for p, k in zip(point_table(rules), pack_copies(rules.table)))
-    side, levels = record.level_change
-    out = {}
-    for seat, agent in enumerate(environment.possible_agents):
-        banker_side = seat in record.banker_team
-        sign = 1 if (side == "banker") == banker_side else -1
-        out[agent] = float(sign * levels + (-1 if banker_side else 1) * record.attacker_points / deck)
-    return out
 
 
 def random_hands_summary(name: str) -> dict[str, object]:
