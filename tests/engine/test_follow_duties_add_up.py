@@ -369,3 +369,13 @@ def test_long_tractors_in_trumps():
             legal += want
             assert accepts(ctx, hand, lead, play) is want, (level, trump, lead, hand, play)
     assert judged == 2400 and legal > 100
+
+
+def test_the_lists_reach_the_longest_tractor_two_decks_make():
+    """The file's lists go to 16 pairs: in trumps, the trump suit's twelve ranks, the other level
+    cards, the trump level card and both jokers make one tractor; no lead is longer."""
+    ctx = F5.context(level="2", trump="S")
+    longest = [f for r in RANKS[1:] for f in [r + "S"] * 2] + ["2H", "2H", "2S", "2S", "SJ", "SJ", "BJ", "BJ"]
+    assert len(longest) == 32 and ctx.is_tractor(" ".join(longest))
+    lengths = sorted(fl.lead.label for fl in F5.following.lists)
+    assert lengths == sorted(["pair"] + [f"tractor of {n} pairs" for n in range(2, 17)])
