@@ -371,11 +371,17 @@ def test_long_tractors_in_trumps():
     assert judged == 2400 and legal > 100
 
 
-def test_the_lists_reach_the_longest_tractor_two_decks_make():
-    """The file's lists go to 16 pairs: in trumps, the trump suit's twelve ranks, the other level
-    cards, the trump level card and both jokers make one tractor; no lead is longer."""
+def test_the_lists_reach_every_length_a_follower_can_be_held_to():
+    """The file's lists go to 8 pairs. A suit holds at most 36 cards (the trumps: the trump suit, the
+    other level cards and the jokers), so to a tractor of 9 pairs or more (18 cards of the suit) no
+    follower holds more of it than the lead: each plays all of theirs, which every list allows."""
+    largest = max(2 * len(suit_faces(suit, level, trump)) for level in RANKS for trump in [None, *SUITS]
+                  for suit in ["T", *SUITS] if suit != trump)
+    assert largest == 36
+    assert largest - 2 * 9 <= 2 * 9 and largest - 2 * 8 > 2 * 8
+    labels = sorted(fl.lead.label for fl in F5.following.lists)
+    assert labels == sorted(["pair"] + [f"tractor of {n} pairs" for n in range(2, 9)])
+    # the longest tractor two decks make, 16 trump pairs, is a lead all the same
     ctx = F5.context(level="2", trump="S")
     longest = [f for r in RANKS[1:] for f in [r + "S"] * 2] + ["2H", "2H", "2S", "2S", "SJ", "SJ", "BJ", "BJ"]
     assert len(longest) == 32 and ctx.is_tractor(" ".join(longest))
-    lengths = sorted(fl.lead.label for fl in F5.following.lists)
-    assert lengths == sorted(["pair"] + [f"tractor of {n} pairs" for n in range(2, 17)])
