@@ -6,12 +6,27 @@ import difflib
 from collections.abc import Iterable
 
 
+#: how much less alike than the closest a candidate may be and still be suggested beside it
+#: (difflib's ratio): 'defnd' is 0.91 alike 'defend' and 0.75 alike 'end', 'two-deck' 0.94 alike
+#: 'two-decks' and 0.75 alike 'one-deck'; only the first of each is meant.  Candidates about as
+#: alike as the closest are all suggested, the closest first
+MARGIN = 0.1
+
+
 def close_matches(word: str, candidates: Iterable[str], n: int = 3) -> list[str]:
+    """The candidates close to ``word``, the closest first: at most ``n``, each alike enough
+    (difflib's ratio 0.6 or more) and within ``MARGIN`` of the closest; a candidate that differs
+    from ``word`` only in case alone."""
     pool = list(dict.fromkeys(candidates))
     exact_case = {c.lower(): c for c in pool}
     if word.lower() in exact_case and exact_case[word.lower()] != word:
         return [exact_case[word.lower()]]
-    return difflib.get_close_matches(word, pool, n=n, cutoff=0.6)
+    close = difflib.get_close_matches(word, pool, n=n, cutoff=0.6)
+    if not close:
+        return []
+    alike = {c: difflib.SequenceMatcher(None, word, c).ratio() for c in close}
+    best = max(alike.values())
+    return [c for c in close if alike[c] >= best - MARGIN]
 
 
 def did_you_mean(word: str, candidates: Iterable[str]) -> str:
