@@ -56,7 +56,10 @@ def test_a_gallery_files_card_and_tracker_hold_its_own_rule(path, lang):
     assert set(own) <= set(card_keys(card))
     # the upgrade table, and the number it reads (its title says it), are the tracker's own
     on_tracker = {item.key for item in tracker.house} | ({"thresholds", "counted"} if tracker.outcome else set())
-    assert set(own) <= on_tracker
+    if tracker.house_more:  # too many for the page: the first of them, and a line counting the others
+        assert tracker.house and {item.key for item in tracker.house} <= set(own)
+    else:
+        assert set(own) <= on_tracker
 
 
 def test_the_defended_levels_are_on_their_card_and_tracker_in_words():
@@ -147,6 +150,26 @@ def test_every_card_and_tracker_is_estimated_to_fit_one_page(name, lang):
     # without house rules, and at its fewest rows, a tracker may be estimated over the page: the
     # estimate runs long, and the print test prints those trackers
     assert height(tracker) <= PAGE_HEIGHT or tracker.rows in (MIN_ROWS, ROWS)
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_house_rules_too_many_for_the_page_are_printed_as_far_as_they_fit_and_counted(lang):
+    """F5's eight follow lists leave no room for the fewest rows: the tracker prints the first of
+    them, in the sheet's order, and says how many more the sheet holds, on one page."""
+    rules = tr.load(ROOT / "examples" / "house-rules" / "F5-follow-duties-add-up.tractor")
+    tracker = build_tracker(rules, lang)
+    sheet_rules = [item.text for item in build_sheet(rules, lang).items()
+                   if item.house and item.key not in ("thresholds", "counted")]  # the tracker's own table shows those
+    assert 0 < len(tracker.house) < len(sheet_rules)
+    assert [item.text for item in tracker.house] == sheet_rules[:len(tracker.house)]
+    left = len(sheet_rules) - len(tracker.house)
+    assert tracker.house_more == {"en": f"… and {left} more house rules: see the rule sheet.",
+                                  "zh": f"……另有 {left} 条本桌规则，见规则表。"}[lang]
+    assert height(tracker) <= PAGE_HEIGHT and tracker.rows >= MIN_ROWS
+    assert tracker.house_more in render_sheet(rules, "html", lang, kind="tracker")
+    # a tracker whose house rules fit prints them all, with no such line
+    assert build_tracker(tr.load(ROOT / "examples" / "house-rules" / "D19-level-cards-up-to-three.tractor"),
+                         lang).house_more == ""
 
 
 def test_a_card_too_full_for_its_text_takes_a_smaller_one_rather_than_a_second_page():

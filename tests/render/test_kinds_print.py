@@ -41,7 +41,8 @@ SAMPLE = {
     "tracker": ("house-finding-friends", "two-decks", str(GALLERY / "FF06-solo-banker-table.tractor"),
                 str(GALLERY / "D19-level-cards-up-to-three.tractor"), str(GALLERY / "L15-attackers-capped.tractor"),
                 str(GALLERY / "A01-san-da-ha-auction.tractor"), str(GALLERY / "T06-constant-levels.tractor"),
-                str(GALLERY / "L30-ten-points-a-level.tractor"), str(GALLERY / "D26-overturn-at-own-level.tractor")),
+                str(GALLERY / "L30-ten-points-a-level.tractor"), str(GALLERY / "D26-overturn-at-own-level.tractor"),
+                str(GALLERY / "F5-follow-duties-add-up.tractor")),
 }
 PAPERS = {"": A4, "#letter": LETTER}
 CASES = [(kind, name, lang, fragment) for kind, names in SAMPLE.items() for name in names
