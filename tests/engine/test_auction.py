@@ -272,24 +272,12 @@ def test_the_sheet_explains_the_auction_and_the_score_against_the_bid(san_da_ha,
 def test_the_learning_environment_plays_an_auction_game_with_legal_actions_only(san_da_ha):
     """The bids and the naming of trump are the engine's greedy player's: an agent only leads and
     follows, from the mask, and every hand ends replayable."""
-    import numpy as np
+    from episodes import play_random_hands
 
     from tractor_rules.rl import raw_env
 
-    environment = raw_env(san_da_ha, level="5")
-    rng = np.random.default_rng(1)
-    for hand in range(3):
-        environment.reset(seed=hand)
-        for agent in environment.agent_iter():
-            observation, _reward, terminated, truncated, _ = environment.last()
-            if terminated or truncated:
-                environment.step(None)
-                continue
-            legal = np.flatnonzero(observation["action_mask"])
-            assert legal.size
-            environment.step(int(rng.choice(legal)))
-        record = environment.record
-        assert record is not None and record.bid in san_da_ha.auction.bids()
+    for record in play_random_hands(raw_env(san_da_ha, level="5"), 3, seed=1):
+        assert record.bid in san_da_ha.auction.bids()
         assert replay_hand(json.dumps(record.to_log()), san_da_ha) == []
 
 

@@ -258,24 +258,11 @@ def test_the_sheet_says_the_exchange(shandong, lang, words):
 def test_the_learning_environment_plays_hands_with_the_exchange(shandong):
     """The exchange is the engine's greedy player's decision: an agent only leads and follows, from
     the mask, and every hand ends replayable."""
-    import numpy as np
+    from episodes import play_random_hands
 
     from tractor_rules.rl import raw_env
 
-    environment = raw_env(shandong, level="5", banker=0)
-    rng = np.random.default_rng(1)
-    for hand in range(6):
-        environment.reset(seed=hand)
-        for agent in environment.agent_iter():
-            observation, _reward, terminated, truncated, _ = environment.last()
-            if terminated or truncated:
-                environment.step(None)
-                continue
-            legal = np.flatnonzero(observation["action_mask"])
-            assert legal.size
-            environment.step(int(rng.choice(legal)))
-        record = environment.record
-        assert record is not None
+    for record in play_random_hands(raw_env(shandong, level="5", banker=0), 6, seed=1):
         assert replay_hand(json.dumps(record.to_log()), shandong) == []
 
 

@@ -298,25 +298,13 @@ def test_the_learning_environment_plays_hands_declared_anew(path):
     """Declaring is the engine's greedy player's decision: an agent only leads and follows, from the
     mask; a hand played alone has every seat at its level, the final declarer banking, and every
     hand ends replayable."""
-    import numpy as np
+    from episodes import play_random_hands
 
     from tractor_rules.rl import raw_env
 
     rules = tr.load(path)
-    environment = raw_env(rules, level="5", banker=0)
-    rng = np.random.default_rng(1)
-    for hand in range(3):
-        environment.reset(seed=hand)
-        for agent in environment.agent_iter():
-            observation, _reward, terminated, truncated, _ = environment.last()
-            if terminated or truncated:
-                environment.step(None)
-                continue
-            legal = np.flatnonzero(observation["action_mask"])
-            assert legal.size
-            environment.step(int(rng.choice(legal)))
-        record = environment.record
-        assert record is not None and record.level == "5"
+    for record in play_random_hands(raw_env(rules, level="5", banker=0), 3, seed=1):
+        assert record.level == "5"
         if path == L27 and record.declarer is not None:
             assert record.banker == record.declarer
         assert replay_hand(json.dumps(record.to_log()), rules) == []

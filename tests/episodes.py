@@ -1,5 +1,5 @@
-"""What the tests of the reinforcement-learning environment share: hands played by random agents,
-each checked whole, and the rewards a hand's record gives."""
+"""What the tests that drive the reinforcement-learning environment share (a helper module): hands
+played by random agents, each checked whole, and the rewards a hand's record gives."""
 
 from __future__ import annotations
 
