@@ -160,6 +160,9 @@ END_EARLY = _define("E329", "end-early", "ending a hand early where the rest of 
                                          "the points in the stakes)")
 STAKE_SHARE = _define("E330", "stake-share", "a share of the table points between the hand's sides where no game "
                                              "points move them")
+FREE_BOMBS = _define("E335", "free-bombs", "bombs exempt from following suit in rules that have no bombs")
+THROWER_RELATION = _define("E336", "thrower-relation", "a condition on who may stop a throw that reads the thrower's "
+                                                       "partner or opponent without fixed teams")
 
 # --- the oracle and the export ---------------------------------------------------------------------
 CARD_NOTATION = _define("E401", "card-notation", "a card string the notation does not allow")
@@ -207,6 +210,9 @@ DECLARE_OVER_NEVER = _define("W119", "declare-over-never", "a condition on who m
                                                           "the deal that no player can meet")
 END_EARLY_NEVER = _define("W120", "end-early-never", "a condition for ending a hand early that can never hold "
                                                      "while cards are left, so every hand is played out")
+
+THROW_STOPPERS_NEVER = _define("W123", "throw-stoppers-never", "a condition on who may stop a throw that no player "
+                                                             "can meet, so every throw stands")
 
 
 def code_info(code: str) -> Code:

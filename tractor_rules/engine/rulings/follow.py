@@ -27,6 +27,9 @@ Duties, by ``rules.following``:
   first the hand holds is the one the play must hold.
 - ``SuitDuty`` (duty "suit", default "suit"): nothing beyond following suit.
 
+A held bomb may be exempt from all of this (``following.exempt``: "bombs-from-suit", free bombs):
+it may be played in place of any follow of as many cards, and beats as a bomb does.
+
 Each step is a take from a ``Pool``: no combination is ever enumerated.
 """
 
@@ -45,6 +48,7 @@ from ..deck.order import RAINBOW, SUIT_WORDS, TRUMP, Order
 from ..deck.pool import Pick, Pool, Shape, shape_key
 from ..deck.units import Unit, decompose
 from ..errors import PlayError
+from .tricks import is_bomb
 
 
 @dataclass(frozen=True, slots=True, init=False)
@@ -528,7 +532,7 @@ class FollowContext:
     interpreted even in the compiled engine): a context is made for every trick and every lead the
     oracle is asked about."""
 
-    __slots__ = ("order", "lead", "suit", "units", "duty", "rainbow", "demands", "last_held")
+    __slots__ = ("order", "lead", "suit", "units", "duty", "rainbow", "demands", "last_held", "free_bombs")
 
     order: Order
     lead: tuple[Card, ...]
@@ -543,6 +547,8 @@ class FollowContext:
     #: the last hand asked about (a tuple) with its cards of the suit: the engine checks a follow
     #: against the very hand the player chose it from
     last_held: tuple[tuple[Card, ...], Sequence[Card]] | None
+    #: a bomb may be played in place of following (``following.exempt``: "bombs-from-suit")
+    free_bombs: bool
 
     def __init__(self, order: Order, lead: tuple[Card, ...]) -> None:
         self.order = order
@@ -550,6 +556,7 @@ class FollowContext:
         self.rainbow = None
         self.demands = {}
         self.last_held = None
+        self.free_bombs = order.rules.following.free_bombs
         if len(lead) == 1 or (lead and lead.count(lead[0]) == len(lead)):
             # copies of one card (a single, a pair, ...): no rainbow, its suit, and the units and
             # duty of any such lead: most tricks are led so, and each lead is worked out once
@@ -583,6 +590,7 @@ class FollowContext:
         fc.rainbow = None
         fc.demands = {}
         fc.last_held = None
+        fc.free_bombs = order.rules.following.free_bombs
         return fc
 
     def held(self, hand: Sequence[Card]) -> Sequence[Card]:
@@ -675,16 +683,22 @@ def follow_refusal(fc: FollowContext, hand: tuple[Card, ...], play: tuple[Card, 
         return _not_in_hand(missing)
     if len(held) <= size:
         if len(played) < len(held):
+            if fc.free_bombs and is_bomb(fc.order, play):
+                return None  # a free bomb need not follow (``following.exempt``)
             return Refusal("all-of-suit", f"the hand holds {len(held)} {word}, no more than the lead: play all "
                            f"of them ({' '.join(map(str, sorted(held, key=lambda c: -fc.order.strength[c])))})")
         return None
     if len(played) < size:
+        if fc.free_bombs and is_bomb(fc.order, play):
+            return None
         off = next(c for c in play if suit_of[c] != fc.suit)
         return Refusal("suit-only", f"the hand holds more {word} than the lead: play {word} only ({off} is not one)")
     # the demand's shapes and words, without the cards that give them: the check reads no more
     demand = fc.demands.get(tuple(held)) or fc.demand(held, None)
     # every duty's ``met`` accepts any play of the suit when the hand can do nothing more
     if demand is ANY or fc.duty.met(Pool(fc.order, fc.suit, played), demand):
+        return None
+    if fc.free_bombs and is_bomb(fc.order, play):
         return None
     return Refusal("shape", f"the hand holds {demand.words} in {word}, so the follow must play that too")
 
