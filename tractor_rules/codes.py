@@ -163,6 +163,7 @@ STAKE_SHARE = _define("E330", "stake-share", "a share of the table points betwee
 FREE_BOMBS = _define("E335", "free-bombs", "bombs exempt from following suit in rules that have no bombs")
 THROWER_RELATION = _define("E336", "thrower-relation", "a condition on who may stop a throw that reads the thrower's "
                                                        "partner or opponent without fixed teams")
+TRACTORS_KEPT = _define("E337", "tractors-kept", "tractors exempt from breaking in rules that have no tractors")
 
 # --- the oracle and the export ---------------------------------------------------------------------
 CARD_NOTATION = _define("E401", "card-notation", "a card string the notation does not allow")
@@ -213,6 +214,9 @@ END_EARLY_NEVER = _define("W120", "end-early-never", "a condition for ending a h
 
 THROW_STOPPERS_NEVER = _define("W123", "throw-stoppers-never", "a condition on who may stop a throw that no player "
                                                              "can meet, so every throw stands")
+
+EXEMPTION_NEVER = _define("W124", "exemption-never", "an exemption from the follow duty that never applies: "
+                                                     "tractors exempt from breaking where only suit is followed")
 
 
 def code_info(code: str) -> Code:

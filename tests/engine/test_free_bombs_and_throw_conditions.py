@@ -103,3 +103,31 @@ def test_condition_hands_replay_clean():
 def test_throw_condition_is_a_field_of_version_4():
     assert_a_field_of_version_4(tr.loads(HOUSE.format("any other player when an attacker")), "leading",
                                 "throw_stoppers_when", ["fact", "player-attacker"])
+
+
+# --- tractors kept whole ----------------------------------------------------------------------------
+
+KEPT = 'extends: "two-decks"\nfollow\n  exempt: tractors from breaking\n'
+
+
+def test_a_tractor_need_not_be_broken_for_a_pair():
+    kept = tr.loads(KEPT).context("10", "H")
+    plain = tr.load("two-decks").context("10", "H")
+    hand = "2S 3S QS QS KS KS 4C"
+    assert kept.follow_error(hand, "AS AS", "2S 3S") is None
+    assert plain.follow_refusal(hand, "AS AS", "2S 3S").code == "shape"
+    assert kept.follow_error(hand, "AS AS", "QS QS") is None  # breaking it is allowed
+    # a pair outside the tractor is still owed; the suit still comes first
+    assert kept.follow_refusal(hand + " 9S 9S", "AS AS", "2S 3S").code == "shape"
+    assert kept.follow_refusal("QS QS KS KS 4C", "AS AS", "QS 4C").code == "suit-only"
+
+
+def test_a_tractor_lead_still_draws_a_tractor():
+    kept = tr.loads(KEPT).context("10", "H")
+    assert kept.follow_refusal("2S 3S 5S QS QS KS KS", "7S 7S 8S 8S", "2S 3S 5S QS").code == "shape"
+
+
+def test_tractors_kept_is_a_field_of_version_4_and_hands_replay_clean():
+    rules = tr.loads(KEPT)
+    assert_a_field_of_version_4(rules, "following", "exempt", ["tractors-from-breaking"])
+    _hands_replay_clean(rules)

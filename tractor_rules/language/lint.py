@@ -905,6 +905,29 @@ class ThrowStoppersNever(Linter):
                           "without it")
 
 
+@linter(codes.EXEMPTION_NEVER)
+class ExemptionNever(Linter):
+    """What it does: finds ``exempt: tractors from breaking`` (in ``follow``) where only suit is
+    followed (``duty: suit only``): no follower is ever asked for a pair or a tractor, so there is
+    nothing a tractor could be broken for.
+
+    Why is this bad? The exemption never changes a follow; usually the duty is not the one meant.
+
+    Example: ``duty: suit only`` with ``exempt: tractors from breaking``.
+
+    Use instead: ``duty: priority lists`` (the default), or leave the exemption out."""
+
+    def findings(self, ctx: LintContext) -> Iterator[Finding]:
+        rules = ctx.rules
+        if not rules.following.tractors_kept or rules.following.duty != "suit":
+            return
+        written_at = next((st for st in reversed(ctx.resolved.statements) if st.kind == "exempt"), None)
+        if written_at is not None:
+            yield Finding(written_at.file, written_at.pos,
+                          "only suit is followed, so no tractor is ever broken to follow: 'tractors from breaking' "
+                          "never applies")
+
+
 @linter(codes.END_EARLY_NEVER)
 class EndEarlyNever(Linter):
     """What it does: finds a condition for ending a hand early (``end early: when ...`` in

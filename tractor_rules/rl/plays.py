@@ -248,7 +248,7 @@ class FollowBuilder(PlayBuilder):
         return self.size
 
     def is_legal(self, play: Sequence[Card]) -> bool:
-        if not self.suit_only:
+        if not self.suit_only or self.fc.tractors_kept:
             return follow_error(self.fc, self.hand, tuple(play)) is None
         # follow_error's own last step, with the hand's demand worked out once for every
         # candidate (the candidates are drawn from the suit held, so they are of the suit, held)

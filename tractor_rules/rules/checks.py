@@ -119,6 +119,7 @@ def check_rules(c: Reporter, rules: model.Rules) -> None:
         _check_contest,
         _check_declarer_relations,
         _check_exemptions,
+        _check_tractors_kept,
         _check_thrower_relations,
         _check_end_early,
     ):
@@ -1692,6 +1693,14 @@ def _check_exemptions(c: Reporter, r: model.Rules) -> None:
                          "bombs are exempt from following suit, but these rules have no bombs: write 'bombs: "
                          "4+ identical cards' (or as many as the decks allow) in 'combinations', or leave the "
                          "exemption out", code=codes.FREE_BOMBS)
+
+
+def _check_tractors_kept(c: Reporter, r: model.Rules) -> None:
+    """Tractors exempt from breaking need tractors (E337)."""
+    if r.following.tractors_kept and not r.combinations.tractor_widths:
+        c.error_at_field(("following.exempt", "combinations.tractor_widths"),
+                         "tractors are exempt from breaking, but these rules have no tractors: leave the "
+                         "exemption out, or allow tractors ('tractors:' in 'combinations')", code=codes.TRACTORS_KEPT)
 
 
 def _check_thrower_relations(c: Reporter, r: model.Rules) -> None:

@@ -183,8 +183,12 @@ EXEMPTIONS: dict[str, str] = {
     # rbtying/shengji's BombPolicy::AllowBombs: "a bomb can be played regardless of suit when following"
     "bombs-from-suit": "a bomb of as many cards as the lead may be played instead of following the lead's suit "
                        "and shape, and beats as a bomb does",
+    # rbtying/shengji issue 165: "prevent tractors from being broken if there is another valid play"
+    "tractors-from-breaking": "to a lead that holds no tractor, the cards of the follower's tractors do not count "
+                              "toward what the follower must play (a pair led, a tractor held: other cards of the "
+                              "suit will do); cards of the suit are still played before any other",
 }
-Exemption = Literal["bombs-from-suit"]
+Exemption = Literal["bombs-from-suit", "tractors-from-breaking"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -210,6 +214,11 @@ class Following:
     def free_bombs(self) -> bool:
         """A bomb may be played instead of following (``bombs-from-suit``)."""
         return "bombs-from-suit" in self.exempt
+
+    @property
+    def tractors_kept(self) -> bool:
+        """A held tractor need not be broken for a lead that holds none (``tractors-from-breaking``)."""
+        return "tractors-from-breaking" in self.exempt
 
 
 # --- ruffing and winning ---------------------------------------------------------------------------

@@ -132,9 +132,9 @@ def _set_attackers_penalty(c: Compiler, penalty: model.Penalty | None) -> None:
 # --- following -----------------------------------------------------------------------------------
 
 #: an exemption's tree kind → its word in ``rules.EXEMPTIONS``
-_EXEMPTIONS = {"bombs_from_suit": "bombs-from-suit"}
+_EXEMPTIONS = {"bombs_from_suit": "bombs-from-suit", "tractors_from_breaking": "tractors-from-breaking"}
 #: each exemption as a ruleset writes it
-_EXEMPTION_WORDS = {"bombs-from-suit": "bombs from following suit"}
+_EXEMPTION_WORDS = {"bombs-from-suit": "bombs from following suit", "tractors-from-breaking": "tractors from breaking"}
 
 
 @handles("exempt")

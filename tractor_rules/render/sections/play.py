@@ -103,11 +103,18 @@ def _throw_stoppers_when(r: Any) -> Made:
 
 
 def _exempt(r: Any) -> Made:
-    """What a held combination is exempt from when following (``exempt:``)."""
-    if not r.following.free_bombs:
-        return None
-    return _("Free bombs: a player holding a bomb of as many cards as the lead may play it instead of following, "
-             "whatever the lead's suit and shape; it beats the trick as a bomb does, from any suit.")
+    """What a held combination is exempt from when following (``exempt:``), in the order written."""
+    said = []
+    for word in r.following.exempt:
+        if word == "bombs-from-suit":
+            said.append(_("Free bombs: a player holding a bomb of as many cards as the lead may play it instead of "
+                          "following, whatever the lead's suit and shape; it beats the trick as a bomb does, from "
+                          "any suit."))
+        elif word == "tractors-from-breaking":
+            said.append(_("A tractor need not be broken to follow a lead that holds no tractor: the cards of the "
+                          "follower's tractors do not count toward the pairs the follower must play, though the "
+                          "cards of the suit are still played before any other."))
+    return sentences(*said) if said else None
 
 
 def _throw_failure(r: Any) -> Made:
