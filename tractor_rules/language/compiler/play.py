@@ -67,11 +67,12 @@ _STOPPERS: dict[str, tuple[str, str]] = {
 @handles("throw_stoppers")
 def _throw_stoppers(c: Compiler, st: Statement) -> None:
     stoppers, decider = choice(st.node.args[0], _STOPPERS)
-    condition: tuple | None = ()
+    condition: tuple = ()
     if len(st.node.args) > 1:  # "... when CONDITION": only the players of whom it holds
-        condition = condition_tree(c, st.node.args[1], ex.THROW)
-        if condition is None:
+        written = condition_tree(c, st.node.args[1], ex.THROW)
+        if written is None:
             return
+        condition = written
     c.set("leading.throw_stoppers", stoppers)
     c.set("leading.throw_decider", decider)
     if condition or c.get("leading.throw_stoppers_when"):  # a parent's condition goes with a plain value

@@ -223,6 +223,7 @@ def following_section(b: Builder) -> None:
         b.rule("following.default", _default)
         b.rule("following.revoke_penalty", _revoke_penalty)
         b.rule("following.exempt", _exempt)
+        b.example("following.exempt_examples", ex.exempt_examples)
 
 
 def _duty(r: Any) -> Made:
