@@ -562,15 +562,18 @@ class FollowContext:
         self.rainbow = None
         self.demands = {}
         self.last_held = None
-        self.free_bombs = order.rules.following.free_bombs
-        self.tractors_kept = False
+        exempt = order.rules.following.exempt  # (empty but where a ruleset writes 'exempt:')
+        self.free_bombs = self.tractors_kept = False
+        if exempt:
+            self.free_bombs = "bombs-from-suit" in exempt
         if len(lead) == 1 or (lead and lead.count(lead[0]) == len(lead)):
             # copies of one card (a single, a pair, ...): no rainbow, its suit, and the units and
             # duty of any such lead: most tricks are led so, and each lead is worked out once
             self.suit = suit = order.suit_of[lead[0]]
             _, units, self.duty = _set_lead(order, lead, suit)
             self.units = [*units]
-            self.tractors_kept = order.rules.following.tractors_kept
+            if exempt:
+                self.tractors_kept = "tractors-from-breaking" in exempt
             return
         comb = order.rules.combinations
         if comb.rainbow_min and (comb.rainbow_trumps or len({order.suit_of[c] for c in lead}) > 1):
@@ -583,7 +586,8 @@ class FollowContext:
         self.suit = lead_suit(order, lead)
         self.units = decompose(order, lead)
         self.duty = duty_for(order.rules, self.units)
-        self.tractors_kept = order.rules.following.tractors_kept and not any(u.is_tractor for u in self.units)
+        if exempt:
+            self.tractors_kept = "tractors-from-breaking" in exempt and not any(u.is_tractor for u in self.units)
 
     def __repr__(self) -> str:
         return f"FollowContext(lead={' '.join(map(str, self.lead))!r}, suit={self.suit}, duty={self.duty!r})"
@@ -599,8 +603,11 @@ class FollowContext:
         fc.rainbow = None
         fc.demands = {}
         fc.last_held = None
-        fc.free_bombs = order.rules.following.free_bombs
-        fc.tractors_kept = order.rules.following.tractors_kept and not any(u.is_tractor for u in units)
+        exempt = order.rules.following.exempt
+        fc.free_bombs = fc.tractors_kept = False
+        if exempt:
+            fc.free_bombs = "bombs-from-suit" in exempt
+            fc.tractors_kept = "tractors-from-breaking" in exempt and not any(u.is_tractor for u in units)
         return fc
 
     def held(self, hand: Sequence[Card]) -> Sequence[Card]:
