@@ -872,6 +872,47 @@ class DeclareOverNever(Linter):
                 yield Finding(written_at.file, written_at.pos, f"no player can meet this condition, so {consequence}")
 
 
+@linter(codes.END_EARLY_NEVER)
+class EndEarlyNever(Linter):
+    """What it does: finds a condition for ending a hand early (``end early: when ...`` in
+    ``levels``) that can never hold after a trick while cards are left: more points left than the
+    deck holds, fewer cards left than 1 or as many as a hand is dealt, more points taken than the
+    deck and the kitty allow, or parts that contradict each other.
+
+    Why is this bad? Every hand is played out: ``end early: never`` says so plainly; usually a word
+    or a number is not the one meant.
+
+    Example: ``end early: when cards left = 0``.
+
+    Use instead: a condition some trick can meet, as ``end early: when the outcome is decided``
+    or ``end early: when points left = 0``."""
+
+    def findings(self, ctx: LintContext) -> Iterator[Finding]:
+        rules = ctx.rules
+        condition = rules.levels.end_early
+        if not condition:
+            return
+        from ..engine.rulings.scoring import level_ladder  # (loaded as NeverHolds says)
+
+        table = rules.table
+        hand = max(table.hand_size, 1)
+        ranges = {
+            "points": (0, _most_attacker_points(rules)),
+            "points-left": (0, table.total_points),
+            # asked after a trick, while cards are left: at least one trick played, one card left
+            "cards-left": (1, max(hand - 1, 1)),
+            "decks": (table.decks, table.decks),
+            "players": (table.players, table.players),
+        }
+        if can_hold(condition, rules, ranges, level_ladder(rules)) is not False:
+            return
+        written_at = next((st for st in reversed(ctx.resolved.statements) if st.kind == "end_early"), None)
+        if written_at is not None:
+            yield Finding(written_at.file, written_at.pos, "no trick can end with this condition holding while "
+                                                           "cards are left, so every hand is played out: write "
+                                                           "'end early: never'")
+
+
 @linter(codes.THROW_STOPPERS_NEVER)
 class ThrowStoppersNever(Linter):
     """What it does: finds a condition on who may stop a throw (``throw stopped by: ... when ...``
@@ -926,47 +967,6 @@ class ExemptionNever(Linter):
             yield Finding(written_at.file, written_at.pos,
                           "only suit is followed, so no tractor is ever broken to follow: 'tractors from breaking' "
                           "never applies")
-
-
-@linter(codes.END_EARLY_NEVER)
-class EndEarlyNever(Linter):
-    """What it does: finds a condition for ending a hand early (``end early: when ...`` in
-    ``levels``) that can never hold after a trick while cards are left: more points left than the
-    deck holds, fewer cards left than 1 or as many as a hand is dealt, more points taken than the
-    deck and the kitty allow, or parts that contradict each other.
-
-    Why is this bad? Every hand is played out: ``end early: never`` says so plainly; usually a word
-    or a number is not the one meant.
-
-    Example: ``end early: when cards left = 0``.
-
-    Use instead: a condition some trick can meet, as ``end early: when the outcome is decided``
-    or ``end early: when points left = 0``."""
-
-    def findings(self, ctx: LintContext) -> Iterator[Finding]:
-        rules = ctx.rules
-        condition = rules.levels.end_early
-        if not condition:
-            return
-        from ..engine.rulings.scoring import level_ladder  # (loaded as NeverHolds says)
-
-        table = rules.table
-        hand = max(table.hand_size, 1)
-        ranges = {
-            "points": (0, _most_attacker_points(rules)),
-            "points-left": (0, table.total_points),
-            # asked after a trick, while cards are left: at least one trick played, one card left
-            "cards-left": (1, max(hand - 1, 1)),
-            "decks": (table.decks, table.decks),
-            "players": (table.players, table.players),
-        }
-        if can_hold(condition, rules, ranges, level_ladder(rules)) is not False:
-            return
-        written_at = next((st for st in reversed(ctx.resolved.statements) if st.kind == "end_early"), None)
-        if written_at is not None:
-            yield Finding(written_at.file, written_at.pos, "no trick can end with this condition holding while "
-                                                           "cards are left, so every hand is played out: write "
-                                                           "'end early: never'")
 
 
 def _most_attacker_points(rules: Rules) -> int:
