@@ -160,6 +160,11 @@ END_EARLY = _define("E329", "end-early", "ending a hand early where the rest of 
                                          "the points in the stakes)")
 STAKE_SHARE = _define("E330", "stake-share", "a share of the table points between the hand's sides where no game "
                                              "points move them")
+PHASE_SEAT = _define("E339", "phase-seat", "a seat a phase goes round the table from that is not known when the "
+                                          "phase begins (the burier before the kitty is buried, the dealer at "
+                                          "the first lead)")
+NO_DECLARER_SEAT = _define("E340", "no-declarer-seat", "a phase that goes round from the declarer, or the seat "
+                                                       "after, where no declaration ever stands")
 
 # --- the oracle and the export ---------------------------------------------------------------------
 CARD_NOTATION = _define("E401", "card-notation", "a card string the notation does not allow")
@@ -207,6 +212,11 @@ DECLARE_OVER_NEVER = _define("W119", "declare-over-never", "a condition on who m
                                                           "the deal that no player can meet")
 END_EARLY_NEVER = _define("W120", "end-early-never", "a condition for ending a hand early that can never hold "
                                                      "while cards are left, so every hand is played out")
+
+ORDER_UNUSED = _define("W125", "order-unused", "who is asked first in a phase the rules never play (the round "
+                                               "of overturning after the kitty, declaring in turn)")
+ORDER_AS_DEFAULT = _define("W126", "order-as-default", "a phase's first seat that is always the seat the "
+                                                       "default names (the burier who is always the banker)")
 
 
 def code_info(code: str) -> Code:
