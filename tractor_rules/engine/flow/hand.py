@@ -59,7 +59,7 @@ from .choices import IllegalPlay
 from .deal import MAX_DEALS, Deal, Standing, WeakHand, deal, declare_in_turn, first_banker, settle
 from .exchange import TAKEN, Exchange, exchange_show, holds
 from .friends import ask_calls
-from .kitty import Kitty, burier_seat, exchange, overturns
+from .kitty import Kitty, burier_seat, exchange, first_overturner, overturns
 from .outcome import next_banker_of, point_table, score
 from .record import DealDeclaring, EarlyEnd, FaceDown, HandRecord, InTurnRound, OverturnRound
 from .seats import banker_team, first_leader, seat_of
@@ -381,9 +381,10 @@ def _overturn(h: Hand) -> None:
     before, trump = len(declared), h.public.trump
     # the standing declaration's cards: its declarer's last showing (a reinforcement shows them all)
     standing = None if h.standing is None else next(d for d in reversed(declared) if d[0] == h.standing.seat)
+    first = first_overturner(h.rules, h.banker, h.kitty.burier, None if h.standing is None else h.standing.seat)
     h.kitty, overturned = overturns(h.rules, h.players, h.hands, h.kitty, h.public, h.standing,
                                     first_hand=h.first_hand)
-    h.overturn_round = OverturnRound(h.first_hand, standing, trump, tuple(declared[before:]))
+    h.overturn_round = OverturnRound(h.first_hand, standing, trump, tuple(declared[before:]), first)
     if overturned is not h.standing:
         h.standing = overturned
         h.trump_by = "declared"

@@ -95,7 +95,7 @@ def overturns(rules: Rules, players: Sequence[Player], hands: list[list[Card]], 
     ``declaring.overturn_when`` does not hold passes unasked."""
     declaring = DeclarationOffers(rules, players, public.level)
     n = public.players
-    banker = kitty.burier if public.banker is None else public.banker
+    banker = kitty.burier if public.banker is None else public.banker  # the banker buried, or named the burier
     first = first_overturner(rules, banker, kitty.burier, None if standing is None else standing.seat)
     seat = (first - 1) % n  # the loop steps on to the first
     bankers = banker_team(rules, kitty.burier)  # the banker buried first
