@@ -11,7 +11,7 @@ from .expressions import Condition
 
 
 #: the seats the round of overturning after the kitty may start from (``expressions.SEATS``)
-OverturnSeat = Literal["banker", "after-banker", "burier", "after-burier", "declarer", "after-declarer"]
+OverturnSeat = Literal["banker", "after-banker", "burier", "after-burier", "after-declarer"]
 #: the seats declaring in turn after the deal may start from
 InTurnSeat = Literal["banker", "after-banker"]
 

@@ -183,8 +183,10 @@ SEATS: dict[str, Seat] = {s.name: s for s in (
                                  "bury; at the first lead, the last)", _KITTY_KNOWN),
     Seat("after-burier", "the seat after the burier", "the seat after the player who buried the kitty",
          _KITTY_KNOWN),
+    # the standing declarer passes in the round after the kitty (their declaration stands): that
+    # round may start from the seat after them, not from them
     Seat("declarer", "the declarer", "the player whose declaration stands (the banker when nobody declared)",
-         _KITTY_KNOWN),
+         frozenset({"play"})),
     Seat("after-declarer", "the seat after the declarer", "the seat after the player whose declaration stands "
                                                           "(after the banker when nobody declared)", _KITTY_KNOWN),
     Seat("dealer", "the dealer", "the player who deals the hand", frozenset({"auction"})),

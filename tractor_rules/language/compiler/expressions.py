@@ -259,6 +259,10 @@ def phase_seat(c: Compiler, node: Node | Leaf, phase: str) -> str | None:
     anchor = str(as_leaf(node.args[0]).value)
     name = anchor if node.kind == "seat_is" else f"after-{anchor}"
     seat = ex.SEATS[name]
+    if phase == "overturn" and name == "declarer":
+        c.error(node, "'the declarer' passes in the round after the kitty, their declaration standing: start it "
+                      "from 'the seat after the declarer'", code=codes.PHASE_SEAT)
+        return None
     if phase not in seat.phases:
         known = ", ".join(f"'{ex.SEATS[s].words}'" for s in ex.seats_at(phase))
         c.error(node, f"'{seat.words}' is not known when {PHASE_WORDS[phase]} begins: it may start from {known}",
