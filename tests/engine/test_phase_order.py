@@ -296,3 +296,21 @@ def test_the_default_sheet_says_the_fixed_order():
 
 def _sheet_text(compiled: Rules, lang: str) -> str:
     return " ".join(render_sheet(compiled, "txt", lang=lang).split())
+
+
+# --- the rules oracle ---------------------------------------------------------------------------------
+
+
+def test_the_oracle_says_who_is_asked_first_in_each_phase():
+    compiled = rules("declare\n  overturn after kitty: yes\n  first to overturn after kitty: the seat after the declarer\n"
+                     "  in turn: yes\n  first to declare in turn: the seat after the banker\n"
+                     "lead\n  first lead: the burier\n")
+    assert compiled.first_seat("overturn", banker=1, burier=3, declarer=2) == 3
+    assert compiled.first_seat("declare-in-turn", banker=3) == 0
+    assert compiled.first_seat("play", banker=1, burier=3, declarer=2) == 3
+    assert compiled.first_seat("auction", banker=2, dealer=2) == 2
+    default = Rules()
+    assert default.first_seat("overturn", banker=1, burier=1) == 2
+    assert default.first_seat("play", banker=1, burier=3, declarer=2) == 1
+    with pytest.raises(ValueError, match="not a phase that goes round"):
+        default.first_seat("score", banker=0)
