@@ -719,10 +719,15 @@ def _first_lead(entry: dict[str, Any], rules: Rules, banker: int) -> int:
     if rules.leading.first_lead == "banker":
         return banker
     n = rules.table.players
-    burier, declarer = entry.get("buried_by", banker), entry.get("declarer")
-    burier = burier if _is_int(burier) and 0 <= burier < n else banker
-    declarer = declarer if _is_int(declarer) and 0 <= declarer < n else None
-    return first_leader(rules, banker, burier, declarer)
+    burier = _seat_logged(entry, "buried_by", n)
+    return first_leader(rules, banker, banker if burier is None else burier, _seat_logged(entry, "declarer", n))
+
+
+def _seat_logged(entry: dict[str, Any], key: str, n: int) -> int | None:
+    """The seat the log names under ``key``, or None when it names none (a bad one is reported
+    where the key is checked)."""
+    value: Any = entry.get(key)
+    return value if _is_int(value) and 0 <= value < n else None
 
 
 def _check_deal_declaring(entry: dict[str, Any], rules: Rules, banker: int, problems: list[str]) -> None:
