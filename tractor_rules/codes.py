@@ -164,6 +164,11 @@ FREE_BOMBS = _define("E335", "free-bombs", "bombs exempt from following suit in 
 THROWER_RELATION = _define("E336", "thrower-relation", "a condition on who may stop a throw that reads the thrower's "
                                                        "partner or opponent without fixed teams")
 TRACTORS_KEPT = _define("E337", "tractors-kept", "tractors exempt from breaking in rules that have no tractors")
+PHASE_SEAT = _define("E339", "phase-seat", "a seat a phase goes round the table from that is not known when the "
+                                          "phase begins (the burier before the kitty is buried, the dealer at "
+                                          "the first lead)")
+NO_DECLARER_SEAT = _define("E340", "no-declarer-seat", "a phase that goes round from the declarer, or the seat "
+                                                       "after, where no declaration ever stands")
 
 # --- the oracle and the export ---------------------------------------------------------------------
 CARD_NOTATION = _define("E401", "card-notation", "a card string the notation does not allow")
@@ -217,6 +222,10 @@ THROW_STOPPERS_NEVER = _define("W123", "throw-stoppers-never", "a condition on w
 
 EXEMPTION_NEVER = _define("W124", "exemption-never", "an exemption from the follow duty that never applies: "
                                                      "tractors exempt from breaking where only suit is followed")
+ORDER_UNUSED = _define("W125", "order-unused", "who is asked first in a phase the rules never play (the round "
+                                               "of overturning after the kitty, declaring in turn)")
+ORDER_AS_DEFAULT = _define("W126", "order-as-default", "a phase's first seat that is always the seat the "
+                                                       "default names (the burier who is always the banker)")
 
 
 def code_info(code: str) -> Code:

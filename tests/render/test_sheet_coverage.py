@@ -117,6 +117,9 @@ def inert_paths(rules: Rules, leaves: dict[str, object]) -> set[str]:
     if not d.in_turn or not d.ladder:
         drop("declaring.in_turn")  # every hand declared during the deal: the ladder's own words
         drop("declaring.in_turn_when")
+        drop("declaring.in_turn_first")  # nobody declares in turn: nobody is asked first
+    if not d.overturn_after_kitty or not d.ladder:
+        drop("declaring.overturn_first")  # no round of overturning after the kitty: nobody is asked first
     if rules.levels.game_end != "beyond-last":
         drop("levels.beyond_trumps")
     if not c.tractor_widths:

@@ -17,7 +17,7 @@ Those marked ``at_compile_time`` are also reported by ``check`` and the facade's
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from typing import ClassVar
 
@@ -1001,3 +1001,64 @@ def _most_attacker_points(rules: Rules) -> int:
 #: in turn after it (one declaration, with nothing standing), with the words they are written with
 _DURING_THE_DEAL = {"overturn": "overturn", "suit_order": "suit order", "reinforce": "reinforce",
                     "overturn_own": "overturn own", "first_banker": "first banker"}
+
+
+#: the statements naming who is asked first in an optional phase → (its words, whether the rules
+#: play the phase)
+_ORDERED: dict[str, tuple[str, Callable[[Rules], bool]]] = {
+    "first_overturner": ("first to overturn after kitty",
+                         lambda r: r.declaring.overturn_after_kitty and bool(r.declaring.ladder)),
+    "first_in_turn": ("first to declare in turn", lambda r: r.declaring.in_turn and bool(r.declaring.ladder)),
+}
+
+
+@linter(codes.ORDER_UNUSED)
+class OrderUnused(Linter):
+    """What it does: finds a statement of the file naming who is asked first in a phase the rules
+    never play: ``first to overturn after kitty`` without ``overturn after kitty`` (or with
+    ``ladder: none``), ``first to declare in turn`` without ``in turn``.
+
+    Why is this bad? The phase never happens, so the order never applies; perhaps the statement
+    that switches the phase on was forgotten.
+
+    Example: ``first to overturn after kitty: the banker`` with ``overturn after kitty: no``.
+
+    Use instead: switch the phase on (``overturn after kitty: yes``), or leave the statement out."""
+
+    def findings(self, ctx: LintContext) -> Iterator[Finding]:
+        for st in ctx.resolved.statements:
+            if st.file != ctx.root or st.kind not in _ORDERED:
+                continue
+            words, played = _ORDERED[st.kind]
+            if not played(ctx.rules):
+                yield Finding(st.file, st.pos, f"the rules never play the phase that '{words}' orders, so it never "
+                                               f"applies: switch the phase on, or leave it out")
+
+
+@linter(codes.ORDER_AS_DEFAULT)
+class OrderAsDefault(Linter):
+    """What it does: finds a phase's first seat written as the burier (or the seat after) where
+    the banker always buries: ``buried by: the banker``, and for the first lead no overturning
+    after the kitty (whose overturners bury in turn).
+
+    Why is this bad? The burier is then always the banker, so the statement says what the banker's
+    seat says; perhaps another burier (``buried by``) or the declarer was meant.
+
+    Example: ``first lead: the burier`` with the banker burying.
+
+    Use instead: ``first lead: the banker`` (the default: leave it out), or name the seat meant."""
+
+    def findings(self, ctx: LintContext) -> Iterator[Finding]:
+        r = ctx.rules
+        if r.kitty_exchange.buried_by != "banker":
+            return
+        # the first to bury is the banker; the last too, unless others overturn after the kitty
+        last_is_banker = not (r.declaring.overturn_after_kitty and r.declaring.ladder)
+        for st in ctx.resolved.statements:
+            if st.file != ctx.root or st.kind not in ("first_lead", "first_overturner"):
+                continue
+            seat = r.leading.first_lead if st.kind == "first_lead" else r.declaring.overturn_first
+            if seat in ("burier", "after-burier") and (st.kind == "first_overturner" or last_is_banker):
+                banker = "the banker" if seat == "burier" else "the seat after the banker"
+                yield Finding(st.file, st.pos, f"the banker always buries here, so the burier is the banker: "
+                                               f"write '{banker}'")

@@ -11,9 +11,9 @@ from dataclasses import dataclass
 from functools import cache
 from itertools import product
 
-from ..language.compiler.expressions import EFFECT_OF_RULE, FACT_OF_RULE, MOMENT_OF_STATEMENT
+from ..language.compiler.expressions import EFFECT_OF_RULE, FACT_OF_RULE, MOMENT_OF_STATEMENT, PHASE_OF_STATEMENT
 from ..language.parser import expectation, lark_parser, statement_kinds
-from ..rules.expressions import EFFECTS, FACTS, QUANTITIES, Form
+from ..rules.expressions import EFFECTS, FACTS, QUANTITIES, SEATS, Form
 from ..resources import RULESET_SUFFIX, builtin_names
 from .document import SECTION_HEADERS, DocumentState
 
@@ -73,6 +73,8 @@ def complete(state: DocumentState, line: int, column: int) -> list[Completion]:
         # this section's only (a follow list, named by its lead, goes through the grammar's words)
         return [Completion(key, "key", key, f"take back the parent's '{key}'") for key in section_keys(section)
                 if key != "unset"]
+    if "phase_seat" in expected.rules and before.rstrip().endswith(":"):
+        return _seats(section, before)
     phrases, words = _expression_words(context, expected.rules, words, _moment(section, before))
     out = [Completion(w, "value" if w in RANKS or w in SUITS else "keyword", w) for w in sorted(words)]
     out += phrases
@@ -81,6 +83,16 @@ def complete(state: DocumentState, line: int, column: int) -> list[Completion]:
     if "card" in kinds:
         out.append(Completion("10H", "value", "10H", "a card: rank then suit (S H D C or ♠ ♥ ♦ ♣)"))
     return out
+
+
+def _seats(section: str, before: str) -> list[Completion]:
+    """After the key of a statement saying who acts first in a phase: the seats of
+    ``rules.expressions.SEATS`` known when that phase begins, whole, each with its meaning."""
+    first = before.strip().split(":")[0].split()
+    phase = next((PHASE_OF_STATEMENT[kind] for (owner, key), kind in statement_kinds().items()
+                  if owner == section and key.split() == first and kind in PHASE_OF_STATEMENT), None)
+    return [Completion(seat.words, "value", seat.words, seat.meaning) for seat in SEATS.values()
+            if phase is None or phase in seat.phases]
 
 
 def _line_starts(section: str, words: frozenset[str]) -> list[Completion]:

@@ -282,8 +282,15 @@ def in_turn_example(kit: Any) -> Made:
     declarer = round_.turns[-1][0]
     values = {"level": ph.level, "first": seat_name(rules, round_.first), "turns": join_list(said),
               "declarer": seat_name(rules, declarer)}
-    if ph.banker is None:
+    after = rules.declaring.in_turn_first == "after-banker"
+    if ph.banker is None and after:
+        opening = _("In the game's first hand, declaring in turn from %(first)s, the player after the dealer: "
+                    "%(turns)s.") % values
+    elif ph.banker is None:
         opening = _("In the game's first hand, declaring in turn from %(first)s, the dealer: %(turns)s.") % values
+    elif after:
+        opening = _("At level %(level)s, declaring in turn from %(first)s, the player after the banker: "
+                    "%(turns)s.") % values
     else:
         opening = _("At level %(level)s, declaring in turn from %(first)s, the banker: %(turns)s.") % values
     return _join(opening, _("%(declarer)s becomes the banker.") % values)
@@ -342,6 +349,10 @@ def bury_example(kit: Any) -> Made:
     else:
         opening = _("At level %(level)s with %(banker)s the banker, nobody declares, and %(trump)s is "
                     "trump.") % values
+    if rules.leading.first_lead != "banker" and h.public.tricks:
+        values["leader"] = seat_name(rules, h.public.tricks[0].leader)
+        return _join(opening, _("%(burier)s takes the kitty and buries %(buried)s; %(leader)s leads the first "
+                                "trick.") % values)
     return _join(opening, _("%(burier)s takes the kitty and buries %(buried)s; %(banker)s leads the first "
                             "trick.") % values)
 
@@ -381,6 +392,8 @@ def overturn_example(kit: Any) -> Made:
     values = {**_banking(rules, ph), "burier": seat_name(rules, burier), "trump": suit_text(round_.trump)}
     parts = [_("At level %(level)s with %(banker)s the banker and %(trump)s as trump, %(burier)s takes the kitty "
                "and buries.") % values]
+    if rules.declaring.overturn_first != "after-burier" and round_.first is not None:
+        parts.append(_("%(first)s is asked first.") % {"first": seat_name(rules, round_.first)})
     if not round_.made:
         parts.append(_("Nobody overturns, and %(trump)s stays trump.") % values)
     for seat, cards in round_.made:

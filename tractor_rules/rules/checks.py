@@ -122,6 +122,7 @@ def check_rules(c: Reporter, rules: model.Rules) -> None:
         _check_tractors_kept,
         _check_thrower_relations,
         _check_end_early,
+        _check_phase_seats,
     ):
         check(c, rules)
 
@@ -180,6 +181,27 @@ def _check_own_level(c: Reporter, r: model.Rules) -> None:
     if where is None:
         return
     c.error_at_field(("declaring.level_cards", where[0]), f"{start}, but {where[1]}", code=codes.OWN_LEVEL)
+# --- who is asked first in a phase ----------------------------------------------------------------
+
+
+def _check_phase_seats(c: Reporter, r: model.Rules) -> None:
+    """A phase that goes round from the declarer (or the seat after) needs a declaration that can
+    stand: an auction's game and one with 'ladder: none' have none, and the rule would always be
+    read as the banker's, which its author cannot have meant."""
+    never = r.auction.on or not r.declaring.ladder
+    if not never:
+        return
+    why = ("an auction decides the bank and nobody declares" if r.auction.on
+           else "with 'ladder: none' nobody declares")
+    blame = "auction.direction" if r.auction.on else "declaring.ladder"
+    for path, key, value in (("declaring.overturn_first", "first to overturn after kitty", r.declaring.overturn_first),
+                             ("leading.first_lead", "first lead", r.leading.first_lead)):
+        if value in ("declarer", "after-declarer"):
+            seat = "the declarer" if value == "declarer" else "the seat after the declarer"
+            c.error_at_field((path, blame), f"'{key}: {seat}' starts from the declarer, but {why}: name "
+                             "another seat, such as 'the banker'", code=codes.NO_DECLARER_SEAT)
+
+
 # --- the exchange with the declarer ---------------------------------------------------------------
 
 

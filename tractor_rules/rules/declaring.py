@@ -10,6 +10,12 @@ from .base import MAX_DECKS, Suit, bounded, bounds, since
 from .expressions import Condition
 
 
+#: the seats the round of overturning after the kitty may start from (``expressions.SEATS``)
+OverturnSeat = Literal["banker", "after-banker", "burier", "after-burier", "after-declarer"]
+#: the seats declaring in turn after the deal may start from
+InTurnSeat = Literal["banker", "after-banker"]
+
+
 @dataclass(frozen=True, slots=True)
 class DeclareStep:
     """``count`` identical cards of one kind.  Level cards name their suit; jokers name no-trump.
@@ -137,6 +143,10 @@ class Declaring:
     #: comes may overturn (evaluated at ``expressions.OVERTURN``); empty: every player but the
     #: standing declarer
     overturn_when: Condition = since(4, default=Condition(()))
+    #: with ``overturn_after_kitty``, the seat asked first (a seat of ``expressions.SEATS`` known
+    #: at the round): "after-burier", the seat after the first to bury; the others, in turn from
+    #: it, until every player has passed in a row
+    overturn_first: OverturnSeat = since(4, default="after-burier")
     #: declaring in turn (轮流定主): nobody declares during the deal; after it each player in turn,
     #: from the banker (the dealer in the game's first hand), may declare once, the first to declare
     #: banking and naming trump; nobody: the hand's banker keeps the bank and ``fallback`` chooses
@@ -145,6 +155,9 @@ class Declaring:
     #: with ``in_turn``, a hand is declared in turn only when this condition holds of it (evaluated
     #: at ``expressions.DECLARE``, once a hand); empty: every hand
     in_turn_when: Condition = since(4, default=Condition(()))
+    #: with ``in_turn``, the seat asked first: "banker" (the banker given, who deals; the dealer in
+    #: the game's first hand) or "after-banker", the others in turn from it
+    in_turn_first: InTurnSeat = since(4, default="banker")
     fallback: Fallback = field(default_factory=Fallback)
     #: the ways tried in turn after ``fallback`` when it names no suit, before its ``otherwise``
     #: ("first level card in kitty, otherwise highest kitty card"): each names a suit or no-trump,

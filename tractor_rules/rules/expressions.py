@@ -159,6 +159,55 @@ BURIER_ROLES = ("banker", "partner", "first-banker-after-declarer")
 
 
 @dataclass(frozen=True, slots=True)
+class Seat:
+    """A seat a phase's turn order may start from (version 4): ``name`` as the JSON form writes it,
+    ``words`` as a ruleset writes it, what it means, and the phases (``rules.flow.PhaseKind``) at
+    which it is known.  Every phase goes round the table in the direction of play (``table.
+    direction``) from its first seat; a phase against it would be a new word of ``DIRECTIONS``."""
+
+    name: str
+    words: str
+    meaning: str
+    phases: frozenset[str]
+    since: int = 4
+
+
+#: the phases that go round the table from a seat the rules may choose (version 4): the round of
+#: overturning after the kitty (``declaring.overturn_first``), declaring in turn after the deal
+#: (``declaring.in_turn_first``), the auction (``auction.first_bidder``) and the tricks (the first
+#: lead, ``leading.first_lead``)
+ORDERED_PHASES = ("overturn", "declare-in-turn", "auction", "play")
+_KITTY_KNOWN = frozenset({"overturn", "play"})
+SEATS: dict[str, Seat] = {s.name: s for s in (
+    Seat("banker", "the banker", "the banker (before the deal: the banker given, who deals; the dealer in the "
+                                 "game's first hand)", frozenset({"overturn", "declare-in-turn", "play"})),
+    Seat("after-banker", "the seat after the banker", "the seat after the banker in the direction of play",
+         frozenset({"overturn", "declare-in-turn", "play"})),
+    Seat("burier", "the burier", "the player who buried the kitty (in the round of overturning, the first to "
+                                 "bury; at the first lead, the last)", _KITTY_KNOWN),
+    Seat("after-burier", "the seat after the burier", "the seat after the player who buried the kitty",
+         _KITTY_KNOWN),
+    # the standing declarer passes in the round after the kitty (their declaration stands): that
+    # round may start from the seat after them, not from them
+    Seat("declarer", "the declarer", "the player whose declaration stands (the banker when nobody declared)",
+         frozenset({"play"})),
+    Seat("after-declarer", "the seat after the declarer", "the seat after the player whose declaration stands "
+                                                          "(after the banker when nobody declared)", _KITTY_KNOWN),
+    Seat("dealer", "the dealer", "the player who deals the hand", frozenset({"auction"})),
+    Seat("after-dealer", "the seat after the dealer", "the seat after the dealer (the auction's 'next seat')",
+         frozenset({"auction"})),
+)}
+#: the directions a phase may go round the table: in the direction of play (the table's ``play:
+#: clockwise`` or ``counterclockwise``), the one every real rule found so far plays
+DIRECTIONS = ("in-turn",)
+
+
+def seats_at(phase: str) -> tuple[str, ...]:
+    """The seats known at ``phase``, as the vocabulary lists them."""
+    return tuple(name for name, seat in SEATS.items() if phase in seat.phases)
+
+
+@dataclass(frozen=True, slots=True)
 class Form:
     """One fact or effect: its JSON ``name``, the kinds of its arguments ("team", "rank", "card",
     "suit", "number", "role"), what it means, and the moments at which it is known."""

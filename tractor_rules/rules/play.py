@@ -13,6 +13,9 @@ from .expressions import Condition, all_of
 
 # --- leading and throws ----------------------------------------------------------------------------
 
+#: the seats the first trick may be led by (``expressions.SEATS``)
+LeadSeat = Literal["banker", "after-banker", "burier", "after-burier", "declarer", "after-declarer"]
+
 
 @dataclass(frozen=True, slots=True)
 class Penalty:
@@ -51,6 +54,10 @@ class Leading:
     #: an attacker's failed throw, when it costs something else than a banker's (``throw_penalty``
     #: is then the banker team's); None: the same for both sides
     attackers_throw_penalty: Penalty | None = since(4, default=None)
+    #: who leads the first trick (a seat of ``expressions.SEATS`` known at the tricks): "banker";
+    #: "burier", the last to bury the kitty; "declarer", whose declaration stands (the banker when
+    #: nobody declared); or the seat after one of them
+    first_lead: LeadSeat = since(4, default="banker")
 
     def stopper_condition(self) -> Condition:
         """Who may stop a throw, as the condition of the moment ``THROW`` it is: "others" is any

@@ -200,6 +200,28 @@ class Rules:
             return None
         return None if declarer in banker_team(self, banker) else declarer
 
+    def first_seat(self, phase: str, *, banker: int, burier: int | None = None, declarer: int | None = None,
+                   dealer: int | None = None) -> int:
+        """The seat asked first in ``phase`` ("overturn", "declare-in-turn", "auction" or "play":
+        ``expressions.ORDERED_PHASES``), read from the seats of the hand as the rules name them
+        (``declaring.overturn_first``, ``declaring.in_turn_first``, ``auction.first_bidder``,
+        ``leading.first_lead``): ``banker``; ``burier`` who buried (the first to, in the round after
+        the kitty; the last, at the first lead); ``declarer`` whose declaration stands (None: nobody
+        declared, read as the banker); ``dealer`` (the banker when not given)."""
+        from ..engine.flow.auction import BIDDER_SEATS
+        from ..engine.flow.seats import first_leader, seat_of
+
+        n = self.table.players
+        if phase == "play":
+            return first_leader(self, banker, banker if burier is None else burier, declarer)
+        name = {"overturn": self.declaring.overturn_first, "declare-in-turn": self.declaring.in_turn_first,
+                "auction": BIDDER_SEATS[self.auction.first_bidder]}.get(phase)
+        if name is None:
+            raise ValueError(f"{phase!r} is not a phase that goes round the table: one of "
+                             "'overturn', 'declare-in-turn', 'auction', 'play'")
+        return seat_of(name, n, banker=banker, burier=banker if burier is None else burier, declarer=declarer,
+                       dealer=banker if dealer is None else dealer)
+
     def advance(self, level: str, steps: int, as_banker: bool = True) -> str | None:
         """The level after going up ``steps``, stopping at mandatory and defended levels; None past
         the end.  ``as_banker`` False: the steps were won as attackers, so a team at a defended

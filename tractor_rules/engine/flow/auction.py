@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from ...rules import RANKS, SUITS, Auction, Rules
 from ..deck.cards import Card, deck_cards, pack_copies
 from .choices import IllegalPlay
-from .seats import in_turn
+from .seats import in_turn, seat_of
 from .views import Player, PlayerView, Public
 
 
@@ -35,9 +35,13 @@ class Bidding:
     bid: int | None
 
 
+#: the auction's first bidder as the seats of ``expressions.SEATS`` name it
+BIDDER_SEATS = {"dealer": "dealer", "next-seat": "after-dealer"}
+
+
 def first_bidder(auction: Auction, dealer: int, players: int) -> int:
-    """The seat that bids first."""
-    return dealer if auction.first_bidder == "dealer" else (dealer + 1) % players
+    """The seat that bids first (``auction.first_bidder``): the dealer, or the seat after."""
+    return seat_of(BIDDER_SEATS[auction.first_bidder], players, banker=dealer, dealer=dealer)
 
 
 def bid_offers(auction: Auction, standing: int | None) -> list[int]:

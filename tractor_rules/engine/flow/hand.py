@@ -9,7 +9,8 @@
   rules score a hand nobody declared in without play, the hand ends there.  With an
   auction, the deal alone.
 - "declare-in-turn": 轮流定主, in a hand the rules declare in turn: nobody declared during the
-  deal; from the banker (the dealer in the first hand) each player may declare once, the first to
+  deal; from the banker (the dealer in the first hand), or the seat after
+  (``declaring.in_turn_first``), each player may declare once, the first to
   declare banking with their trump; nobody: the banker stays, trump by the fallback (a redeal deals
   and declares in turn again).
 - "contest": in the game's first hand, dealt without declaring (``declaring.first_banker``
@@ -33,7 +34,8 @@
   (``Public.seen_by``), and a player burying without knowing trump buries by a guess.
 - "overturn": 炒地皮, the others overturning after the exchange where the rules allow.
 - "call": with called partners, the banker's calls (``friends``).
-- "play": the tricks, the banker leading the first (``trick_play``).
+- "play": the tricks, the banker leading the first, or the seat ``leading.first_lead`` names
+  (``trick_play``).
 - "show-buried": the buried cards shown to the table.
 - "score": the attackers' points, the level change and the next banker (``outcome``), and the
   house rules that fire after the hand.
@@ -57,10 +59,10 @@ from .choices import IllegalPlay
 from .deal import MAX_DEALS, Deal, Standing, WeakHand, deal, declare_in_turn, first_banker, settle
 from .exchange import TAKEN, Exchange, exchange_show, holds
 from .friends import ask_calls
-from .kitty import Kitty, burier_seat, exchange, overturns
+from .kitty import Kitty, burier_seat, exchange, first_overturner, overturns
 from .outcome import next_banker_of, point_table, score
 from .record import DealDeclaring, EarlyEnd, FaceDown, HandRecord, InTurnRound, OverturnRound
-from .seats import banker_team
+from .seats import banker_team, first_leader, seat_of
 from .trick_play import play_tricks
 from .views import Player, PlayerView, Public
 
@@ -219,7 +221,8 @@ def _declare_in_turn(h: Hand) -> Ended | None:
     rules = h.rules
 
     def in_turn(dealt: Deal, attempt: int, weak: list[WeakHand]) -> Deal | None:
-        first = dealt.public.dealer
+        # from the banker given (who deals: the dealer in the game's first hand), or the seat the rules name
+        first = seat_of(rules.declaring.in_turn_first, h.n, banker=dealt.public.dealer)
         turns = declare_in_turn(rules, h.players, dealt, first)
         h.in_turn_round = InTurnRound(h.first_hand, first, tuple(turns))
         return settle(rules, h.players, dealt.hands, dealt.kitty, dealt.public, dealt.standing, dealt.first,
@@ -378,9 +381,10 @@ def _overturn(h: Hand) -> None:
     before, trump = len(declared), h.public.trump
     # the standing declaration's cards: its declarer's last showing (a reinforcement shows them all)
     standing = None if h.standing is None else next(d for d in reversed(declared) if d[0] == h.standing.seat)
+    first = first_overturner(h.rules, h.banker, h.kitty.burier, None if h.standing is None else h.standing.seat)
     h.kitty, overturned = overturns(h.rules, h.players, h.hands, h.kitty, h.public, h.standing,
                                     first_hand=h.first_hand)
-    h.overturn_round = OverturnRound(h.first_hand, standing, trump, tuple(declared[before:]))
+    h.overturn_round = OverturnRound(h.first_hand, standing, trump, tuple(declared[before:]), first)
     if overturned is not h.standing:
         h.standing = overturned
         h.trump_by = "declared"
@@ -394,7 +398,8 @@ def _call(h: Hand) -> None:
 
 def _play(h: Hand) -> None:
     h.start_hands = [tuple(cards) for cards in h.hands]  # as the tricks begin: the kitty exchanged
-    h.ended_early = play_tricks(h.rules, h.players, h.hands, h.public, h.kitty, h.points, h.bid)
+    first = first_leader(h.rules, h.banker, h.kitty.burier, None if h.standing is None else h.standing.seat)
+    h.ended_early = play_tricks(h.rules, h.players, h.hands, h.public, h.kitty, h.points, h.bid, first=first)
 
 
 def _show_buried(h: Hand) -> None:

@@ -17,7 +17,7 @@ from ..rulings.cards import burial_error, shown_in_declaring
 from ..rulings.declaring import OverturnTurn, may_overturn
 from .choices import IllegalPlay, holds, notation, take
 from .deal import DeclarationOffers, Standing
-from .seats import banker_team
+from .seats import banker_team, seat_of
 from .views import Player, PlayerView, Public
 
 
@@ -47,6 +47,14 @@ def burier_seat(rules: Rules, banker: int, declarer: int | None) -> int:
     if declarer is None:
         return banker
     return next(s for s in ((declarer + k) % n for k in range(1, n + 1)) if s in bankers)
+
+
+def first_overturner(rules: Rules, banker: int, burier: int, declarer: int | None) -> int:
+    """The seat asked first in the round of overturning after the kitty (``declaring.
+    overturn_first``): ``burier`` the first to bury, ``declarer`` the seat whose declaration stands
+    as the round begins (None: nobody declared)."""
+    return seat_of(rules.declaring.overturn_first, rules.table.players, banker=banker, burier=burier,
+                   declarer=declarer)
 
 
 def exchange(players: Sequence[Player], seat: int, hands: list[list[Card]], kitty: Sequence[Card],
@@ -80,13 +88,16 @@ def exchange(players: Sequence[Player], seat: int, hands: list[list[Card]], kitt
 
 def overturns(rules: Rules, players: Sequence[Player], hands: list[list[Card]], kitty: Kitty, public: Public,
               standing: Standing | None, *, first_hand: bool) -> tuple[Kitty, Standing | None]:
-    """炒地皮: after the exchange the others may overturn in turn, from the seat after the burier,
-    until every other player has passed in a row; each overturn sets trump and its overturner
-    exchanges the kitty.  Each overturn is stronger, so this ends.  A player of whom
+    """炒地皮: after the exchange the others may overturn in turn, from the seat the rules name
+    (``declaring.overturn_first``: the seat after the burier, unless they say otherwise), until
+    every other player has passed in a row; each overturn sets trump and its overturner exchanges
+    the kitty.  Each overturn is stronger, so this ends.  A player of whom
     ``declaring.overturn_when`` does not hold passes unasked."""
     declaring = DeclarationOffers(rules, players, public.level)
     n = public.players
-    seat = kitty.burier
+    banker = kitty.burier if public.banker is None else public.banker  # the banker buried, or named the burier
+    first = first_overturner(rules, banker, kitty.burier, None if standing is None else standing.seat)
+    seat = (first - 1) % n  # the loop steps on to the first
     bankers = banker_team(rules, kitty.burier)  # the banker buried first
     condition = rules.declaring.overturn_when
     made = 0

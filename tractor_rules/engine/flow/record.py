@@ -76,6 +76,8 @@ class OverturnRound:
     trump: str | None
     #: (seat, cards) of each overturn
     made: tuple[tuple[int, tuple[Card, ...]], ...]
+    #: the seat asked first (``declaring.overturn_first``)
+    first: int | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -242,7 +244,7 @@ class HandRecord:
             out["bid"] = self.bid
         if self.called:
             out["called"] = [[str(card), ordinal] for card, ordinal in self.called]
-        if self.rules.rotation.declarer_banks or self.rules.declaring.give_up_bank:
+        if self.rules.rotation.declarer_banks or self.rules.declaring.give_up_bank or leads_by_declarer(self.rules):
             out["declarer"] = self.declarer
         if self.rules.declaring.give_up_bank:
             out["gave_up"] = self.gave_up
@@ -291,7 +293,7 @@ class HandRecord:
             out["shown_in_declaring"] = notation(sort(list({c for _, cards in self.declarations for c in cards})))
         if names_burier(self.rules):
             out["buried_by"] = self.buried_by
-        if self.rules.declaring.overturn_when and self.overturn_round is not None:
+        if logs_overturn_round(self.rules) and self.overturn_round is not None:
             round_ = self.overturn_round
             out["overturn_round"] = {
                 "first_hand": round_.first_hand,
@@ -299,6 +301,8 @@ class HandRecord:
                 "trump": round_.trump,
                 "overturns": [[seat, notation(cards)] for seat, cards in round_.made],
             }
+            if self.rules.declaring.overturn_first != DEFAULT_OVERTURN_FIRST:
+                out["overturn_round"]["first"] = round_.first
         if asks_each_declaration(self.rules):
             during = self.deal_declaring
             out["deal_declaring"] = None if during is None else {
@@ -375,10 +379,27 @@ def reads_shown(rules: Rules) -> bool:
 
 def names_burier(rules: Rules) -> bool:
     """Whether the log names who buried the kitty: where a rule on buried cards meets overturns
-    after the kitty, whose overturners bury in turn, and where the rules name a player other than
-    the banker to bury (``kitty_exchange.buried_by``)."""
+    after the kitty, whose overturners bury in turn, where the rules name a player other than
+    the banker to bury (``kitty_exchange.buried_by``), and where the first trick is led from the
+    burier (``leading.first_lead``)."""
     return (bool(rules.kitty_exchange.buried_when) and rules.declaring.overturn_after_kitty
-            or rules.kitty_exchange.buried_by != "banker")
+            or rules.kitty_exchange.buried_by != "banker" or rules.leading.first_lead in ("burier", "after-burier"))
+
+
+#: who is asked first in the round of overturning after the kitty unless the rules say otherwise
+DEFAULT_OVERTURN_FIRST = "after-burier"
+
+
+def logs_overturn_round(rules: Rules) -> bool:
+    """Whether the log states the round of overturning after the kitty (``overturn_round``): where
+    a rule says who may overturn then, or who is asked first (with the seat asked first, "first")."""
+    return bool(rules.declaring.overturn_when) or rules.declaring.overturn_first != DEFAULT_OVERTURN_FIRST
+
+
+def leads_by_declarer(rules: Rules) -> bool:
+    """Whether the first trick is led from the declarer (``leading.first_lead``): the log then
+    names the declarer."""
+    return rules.leading.first_lead in ("declarer", "after-declarer")
 
 
 def _sorter(ctx: Context) -> Callable[[Sequence[Card]], list[Card]]:

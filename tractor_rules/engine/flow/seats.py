@@ -57,3 +57,26 @@ def known_partners(rules: Rules, leader: int, banker: int, friends: Sequence[int
     if teams_known:
         return others(bankers, n) - {leader}
     return frozenset()
+
+
+def seat_of(name: str, n: int, *, banker: int, burier: int | None = None, declarer: int | None = None,
+            dealer: int | None = None) -> int:
+    """The seat a phase's turn order starts from, ``name`` a seat of ``expressions.SEATS``: the
+    banker, the burier, the declarer (the banker when nobody declared: None), the dealer, or the
+    seat after one of them in the direction of play.  A seat the phase does not know (None) is the
+    banker."""
+    after = name.startswith("after-")
+    anchor = {"banker": banker, "burier": burier, "declarer": declarer,
+              "dealer": dealer}[name[6:] if after else name]
+    seat = banker if anchor is None else anchor
+    return (seat + 1) % n if after else seat
+
+
+def first_leader(rules: Rules, banker: int, burier: int, declarer: int | None) -> int:
+    """Who leads the first trick (``leading.first_lead``): the banker unless the rules name
+    another seat; ``burier`` the last to bury the kitty, ``declarer`` the seat whose declaration
+    stands (None: nobody declared)."""
+    first = rules.leading.first_lead
+    if first == "banker":
+        return banker
+    return seat_of(first, rules.table.players, banker=banker, burier=burier, declarer=declarer)

@@ -29,13 +29,14 @@ from .views import Player, PlayerView, Public, split_by_suit
 
 
 def play_tricks(rules: Rules, players: Sequence[Player], hands: list[list[Card]], public: Public, kitty: Kitty,
-                points: Sequence[int], bid: int = 0) -> EarlyEnd | None:
-    """Play every trick, the banker leading the first; the tricks, the points each seat won and
+                points: Sequence[int], bid: int = 0, first: int | None = None) -> EarlyEnd | None:
+    """Play every trick, ``first`` leading the first (None: the banker; ``seats.first_leader`` is
+    the seat the rules name); the tricks, the points each seat won and
     the cards played are kept in ``public``.  ``points``: the points of each card code; ``bid``:
     the auction's winning bid.  Where the rules end the hand early (``levels.end_early``), the
     tricks stop after the first at whose end the condition holds: returns what it read, the cards
     left in ``hands`` (None: the cards were played out)."""
-    return _Tricks(rules, players, hands, public, kitty, points, bid).play()
+    return _Tricks(rules, players, hands, public, kitty, points, bid).play(first=first)
 
 
 def resume_tricks(rules: Rules, players: Sequence[Player], hands: list[list[Card]], public: Public, kitty: Kitty,
@@ -77,7 +78,7 @@ class _Tricks:
     def _view(self, seat: int) -> PlayerView:
         return PlayerView(seat, self.hands[seat], self.public, self.kitty_seen[seat], tuple(self.by_suit[seat]))
 
-    def play(self, resume: bool = False) -> EarlyEnd | None:
+    def play(self, resume: bool = False, first: int | None = None) -> EarlyEnd | None:
         hands, public, points, order = self.hands, self.public, self.points, self.order
         by_suit, suit_of, players, kitty_seen = self.by_suit, order.suit_of, self.players, self.kitty_seen
         n = public.players
@@ -93,7 +94,7 @@ class _Tricks:
             ongoing = public.lead_context is not None and bool(public.plays)
         else:
             public.points = [0] * n
-            leader = self.banker
+            leader = self.banker if first is None else first
             ongoing = False
         while hands[leader]:
             if ongoing:  # the trick being played: its lead and plays so far stand

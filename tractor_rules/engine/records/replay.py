@@ -38,8 +38,10 @@ from ..flow.deal import MAX_DEALS
 from ..flow.early import ends_early, outcome_decided, reads_decided
 from ..flow.early import trick_facts as hand_so_far
 from ..flow.outcome import next_banker_of, point_table
-from ..flow.record import TrickRecord, declares_at_own_level, names_burier, reads_shown, scores_unplayed, turns_kitty
-from ..flow.seats import banker_team
+from ..flow.kitty import burier_seat, first_overturner
+from ..flow.record import (DEFAULT_OVERTURN_FIRST, TrickRecord, declares_at_own_level, leads_by_declarer,
+                           logs_overturn_round, names_burier, reads_shown, scores_unplayed, turns_kitty)
+from ..flow.seats import banker_team, first_leader, seat_of
 from ..deck.cards import parse_cards
 from ..rulings.declaring import (OverturnTurn, asks_each_declaration, cut_winner, declare_turn, declares_in_turn,
                                  may_ask_redeal, may_declare_over, may_overturn)
@@ -332,7 +334,7 @@ def _replay(entry: str | dict[str, Any], rules: Rules, problems: list[str],
     tricks = entry["tricks"]
     if not isinstance(tricks, list):
         stop("tricks: a list")
-    expected_leader = banker
+    expected_leader = _first_lead(entry, rules, banker)
     remaining = [list(h) for h in hands]
     won: list[int] = [0] * n
     trick_facts: list[tuple[int, int, list[tuple[Card, ...]]]] = []
@@ -354,7 +356,7 @@ def _replay(entry: str | dict[str, Any], rules: Rules, problems: list[str],
             stop(f"{where}: leader {leader!r} is not a seat")
         if leader != expected_leader:
             problems.append(f"{where}: led by seat {leader}, but seat {expected_leader} "
-                            f"{'is the banker' if i == 1 else 'won the trick before'}")
+                            f"{_FIRST_LEADS[rules.leading.first_lead] if i == 1 else 'won the trick before'}")
         if not isinstance(t["plays"], list) or len(t["plays"]) != n:
             stop(f"{where}: one play per seat, {n} in all")
         plays = [cards(p, f"{where}, play {k + 1}") for k, p in enumerate(t["plays"])]
@@ -501,6 +503,8 @@ def _replay(entry: str | dict[str, Any], rules: Rules, problems: list[str],
     declarer = entry.get("declarer")
     if rot.declarer_banks and "declarer" not in entry:
         problems.append("declarer: needed when the declarer banks")
+    if leads_by_declarer(rules) and "declarer" not in entry:
+        problems.append("declarer: needed when the first trick is led from the declarer")
     if rot.declarer_banks and declarer is not None:
         nxt = declarer
     elif table.seated:
@@ -637,18 +641,21 @@ def _check_overturn_round(entry: dict[str, Any], rules: Rules, level: str | None
     declaration standing), with cards that declare at the hand's level, each beating the one
     before; the last one's suit is the hand's trump.  The log states the round
     (``overturn_round``) only where such a rule is written; a hand with no level rank has none."""
-    condition = rules.declaring.overturn_when
-    if not _logged_where_ruled(entry, "overturn_round", bool(condition) and level is not None, problems,
-                               unruled="logged, but no rule says who may overturn after the kitty",
-                               needed="missing, but a rule says who may overturn after the kitty"):
+    if not _logged_where_ruled(entry, "overturn_round", logs_overturn_round(rules) and level is not None, problems,
+                               unruled="logged, but no rule says who may overturn after the kitty, or who first",
+                               needed="missing, but a rule says who may overturn after the kitty, or who first"):
         return
     n = rules.table.players
     logged = entry["overturn_round"]
-    if (not isinstance(logged, dict) or sorted(logged) != ["first_hand", "overturns", "standing", "trump"]
+    ordered = rules.declaring.overturn_first != DEFAULT_OVERTURN_FIRST
+    keys = ["first_hand", "overturns", "standing", "trump"] + (["first"] if ordered else [])
+    if (not isinstance(logged, dict) or sorted(logged) != sorted(keys)
             or not isinstance(logged["first_hand"], bool) or not isinstance(logged["overturns"], list)
-            or (logged["trump"] is not None and logged["trump"] not in SUITS)):
+            or (logged["trump"] is not None and logged["trump"] not in SUITS)
+            or (ordered and not (_is_int(logged["first"]) and 0 <= logged["first"] < n))):
         problems.append("overturn_round: an object {first_hand: true or false, standing: [seat, cards] or null, "
-                        "trump: a suit letter or null, overturns: [[seat, cards], ...]}")
+                        "trump: a suit letter or null, overturns: [[seat, cards], ...]"
+                        + (", first: the seat asked first}" if ordered else "}"))
         return
 
     def shown(item: Any, what: str) -> tuple[int, Any] | None:
@@ -670,6 +677,12 @@ def _check_overturn_round(entry: dict[str, Any], rules: Rules, level: str | None
     standing = None if logged["standing"] is None else shown(logged["standing"], "the standing declaration")
     if logged["standing"] is not None and standing is None:
         return
+    if ordered:
+        declarer = None if standing is None else standing[0]
+        first = first_overturner(rules, banker, burier_seat(rules, banker, declarer), declarer)
+        if logged["first"] != first:
+            problems.append(f"overturn_round: seat {logged['first']} was asked first, but the rules ask "
+                            f"{_SEAT_WORDS[rules.declaring.overturn_first]}, seat {first}")
     bankers = banker_team(rules, banker)  # as known then: the banker took the kitty first
     now = logged["trump"]
     for made, item in enumerate(logged["overturns"]):
@@ -688,6 +701,40 @@ def _check_overturn_round(entry: dict[str, Any], rules: Rules, level: str | None
     if logged["overturns"] and now != trump:
         problems.append(f"overturn_round: the last overturn names {now or 'no-trump'}, but the hand's trump is "
                         f"{trump or 'no-trump'}")
+
+
+#: each seat a phase starts from, as a replay's problem names it
+_SEAT_WORDS = {"banker": "the banker", "after-banker": "the seat after the banker", "burier": "the burier",
+               "after-burier": "the seat after the burier", "declarer": "the declarer",
+               "after-declarer": "the seat after the declarer", "dealer": "the dealer",
+               "after-dealer": "the seat after the dealer"}
+_FIRST_LEADS = {seat: f"is {words}, who leads the first trick" for seat, words in _SEAT_WORDS.items()}
+_FIRST_LEADS["banker"] = "is the banker"
+
+
+def in_turn_banker(rules: Rules, first: int) -> int:
+    """The banker as known before a deal declared in turn (the dealer, in the game's first hand),
+    from the seat asked first (``declaring.in_turn_first``): the banker keeps the bank when every
+    player passes."""
+    return first if rules.declaring.in_turn_first == "banker" else (first - 1) % rules.table.players
+
+
+def _first_lead(entry: dict[str, Any], rules: Rules, banker: int) -> int:
+    """The seat that leads the first trick (``leading.first_lead``): the banker unless the rules
+    name another seat, read from the burier (the log's "buried_by") or the declarer (its
+    "declarer") that the log then names."""
+    if rules.leading.first_lead == "banker":
+        return banker
+    n = rules.table.players
+    burier = _seat_logged(entry, "buried_by", n)
+    return first_leader(rules, banker, banker if burier is None else burier, _seat_logged(entry, "declarer", n))
+
+
+def _seat_logged(entry: dict[str, Any], key: str, n: int) -> int | None:
+    """The seat the log names under ``key``, or None when it names none (a bad one is reported
+    where the key is checked)."""
+    value: Any = entry.get(key)
+    return value if _is_int(value) and 0 <= value < n else None
 
 
 def _check_deal_declaring(entry: dict[str, Any], rules: Rules, banker: int, problems: list[str]) -> None:
@@ -1121,8 +1168,9 @@ def _check_in_turn(entry: dict[str, Any], rules: Rules, banker: int, level: str 
             problems.append(f"in_turn: seat {item[0]} declared {declared.trump or 'no-trump'}, "
                             f"but the trump is {trump or 'no-trump'}")
         return
-    if banker != logged["first"]:
-        problems.append(f"in_turn: every player passed, so seat {logged['first']} banks, not seat {banker}")
+    if banker != in_turn_banker(rules, logged["first"]):
+        problems.append(f"in_turn: every player passed, so seat {in_turn_banker(rules, logged['first'])} banks, "
+                        f"not seat {banker}")
 
 
 def _check_contest(entry: dict[str, Any], rules: Rules, banker: int, level: str | None, trump: str | None,
@@ -1199,8 +1247,10 @@ def _check_cuts(entry: dict[str, Any], rules: Rules, ctx: Any, problems: list[st
         problems.append(f"cuts: seat {seats[0]} cut the highest card, yet the cutting goes on")
         return
     turns = entry.get("in_turn")
-    if isinstance(turns, dict) and turns.get("first_hand") and turns.get("first") != seats[0]:
-        problems.append(f"in_turn: seat {seats[0]} won the cut and deals, so it is asked first")
+    if (isinstance(turns, dict) and turns.get("first_hand") and _is_int(turns.get("first"))
+            and in_turn_banker(rules, turns["first"]) != seats[0]):
+        asked = seat_of(rules.declaring.in_turn_first, rules.table.players, banker=seats[0])
+        problems.append(f"in_turn: seat {seats[0]} won the cut and deals, so seat {asked} is asked first")
 
 
 def _check_weak_hands(entry: dict[str, Any], rules: Rules, level: str | None, hands: list[list[Card]],

@@ -11,7 +11,7 @@ from ... import rules as model
 from ...rules import expressions, reinforces, same_rung, step_words
 from ..syntax import Leaf, Node, Statement, as_leaf, as_node
 from .core import YES_NO, Compiler, child_nodes, choice, handles, handles_choice, limits
-from .expressions import condition_tree
+from .expressions import condition_tree, phase_seat
 from .scoring import outcome_of
 
 # The model's Literal types for these fields, spelt out: ``rules`` names no alias for them.
@@ -171,6 +171,17 @@ def _in_turn(c: Compiler, st: Statement) -> None:
     if condition is not None:
         c.set("declaring.in_turn", True)
         c.set("declaring.in_turn_when", model.Condition(condition))
+
+
+@handles("first_overturner", "first_in_turn")
+def _first_seat(c: Compiler, st: Statement) -> None:
+    """``first to overturn after kitty: SEAT`` and ``first to declare in turn: SEAT``: the seat a
+    round of declaring goes round the table from (a seat of ``rules.expressions.SEATS`` known then)."""
+    phase, path = {"first_overturner": ("overturn", "declaring.overturn_first"),
+                   "first_in_turn": ("declare-in-turn", "declaring.in_turn_first")}[st.kind]
+    seat = phase_seat(c, st.node.args[0], phase)
+    if seat is not None:
+        c.set(path, seat)
 
 
 handles_choice("overturn_own", "declaring.overturn_own", YES_NO)

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from ... import codes
 from ...rules import expressions as ex
-from ..syntax import Leaf, Node, as_node, leaf_int
+from ..syntax import Leaf, Node, as_leaf, as_node, leaf_int
 from .core import Compiler
 
 #: a quantity's tree kind (the grammar's alias) → its name in ``rules.expressions.QUANTITIES``
@@ -247,3 +247,30 @@ def effect_tree(c: Compiler, node: Node | Leaf) -> tuple | None:
         rank = c.rank(node.args[1])
         return None if rank is None else (form.name, team, rank)
     return (form.name, team)
+
+
+#: the statements that say who is asked first in a phase → the phase (``rules.expressions.SEATS``)
+PHASE_OF_STATEMENT = {"first_overturner": "overturn", "first_in_turn": "declare-in-turn", "first_lead": "play",
+                      "first_bidder": "auction"}
+#: each phase in the words of an error
+PHASE_WORDS = {"overturn": "the round of overturning after the kitty", "declare-in-turn": "declaring in turn",
+               "play": "the first lead", "auction": "the auction"}
+
+
+def phase_seat(c: Compiler, node: Node | Leaf, phase: str) -> str | None:
+    """The seat of ``rules.expressions.SEATS`` that ``node`` (a ``phase_seat``) names, checked to be
+    known when ``phase`` begins; None when it was reported."""
+    node = as_node(node)
+    anchor = str(as_leaf(node.args[0]).value)
+    name = anchor if node.kind == "seat_is" else f"after-{anchor}"
+    seat = ex.SEATS[name]
+    if phase == "overturn" and name == "declarer":
+        c.error(node, "'the declarer' passes in the round after the kitty, their declaration standing: start it "
+                      "from 'the seat after the declarer'", code=codes.PHASE_SEAT)
+        return None
+    if phase not in seat.phases:
+        known = ", ".join(f"'{ex.SEATS[s].words}'" for s in ex.seats_at(phase))
+        c.error(node, f"'{seat.words}' is not known when {PHASE_WORDS[phase]} begins: it may start from {known}",
+                code=codes.PHASE_SEAT)
+        return None
+    return name

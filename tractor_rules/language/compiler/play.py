@@ -20,7 +20,7 @@ from .core import (
 )
 from ..shapes import lead_shape_label
 from ...rules import expressions as ex
-from .expressions import condition_tree
+from .expressions import condition_tree, phase_seat
 
 #: a unit word of a follow list → (width, plural)
 _UNIT_WIDTHS = {
@@ -41,6 +41,15 @@ _POINT_PENALTIES: dict[str, Literal["per-attempt", "per-card"]] = {
 }
 
 # --- leading -------------------------------------------------------------------------------------
+
+
+@handles("first_lead")
+def _first_lead(c: Compiler, st: Statement) -> None:
+    """``first lead: SEAT``: who leads the first trick (a seat of ``rules.expressions.SEATS`` known
+    once the kitty is buried)."""
+    seat = phase_seat(c, st.node.args[0], "play")
+    if seat is not None:
+        c.set("leading.first_lead", seat)
 
 handles_choice("throws", "leading.throws", {"throws_allowed": True, "throws_forbidden": False})
 handles_choice("throw_check", "leading.throw_check", {

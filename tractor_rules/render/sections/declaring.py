@@ -13,6 +13,7 @@ from ..i18n import _, ngettext
 from ..model import Table
 from ..words import SUIT_GLYPHS, join_list, join_or, outcome_phrase, shape_phrase
 from .common import sentences
+from .seats import seat_words
 from .expressions import card_nouns, condition_words, in_the_deal, number_words
 
 # --- declaring -----------------------------------------------------------------------------------
@@ -29,6 +30,7 @@ def declaring_section(b: Builder) -> None:
         b.example("declaring.in_turn_example", phx.in_turn_example)
         b.rule("declaring.overturn_own", _overturn_own)
         b.rule("declaring.overturn_after_kitty", _overturn_after_kitty)
+        b.rule("declaring.overturn_first", _overturn_first)
         b.example("declaring.overturn_after_kitty_example", phx.overturn_example)
         b.rule("declaring.fallback", _fallback)
         b.example("declaring.fallback_example", ex.fallback_example)
@@ -144,9 +146,14 @@ def first_dealer(r: Any) -> Made:
 
 
 def in_turn_first(decl: Any) -> str:
-    """Who declares first in turn, in words: the banker, and the dealer in the game's first hand
-    unless the condition leaves the first hand out."""
-    if tuple(decl.in_turn_when) == ("not", ("fact", "first-hand")):
+    """Who declares first in turn (``declaring.in_turn_first``), in words: the banker, or the player
+    after, and the dealer in the game's first hand unless the condition leaves the first hand out."""
+    no_first_hand = tuple(decl.in_turn_when) == ("not", ("fact", "first-hand"))
+    if decl.in_turn_first == "after-banker":
+        if no_first_hand:
+            return _("from the player after the banker")
+        return _("from the player after the banker (after the dealer in the game's first hand)")
+    if no_first_hand:
         return _("from the banker")
     return _("from the banker (the dealer in the game's first hand)")
 
@@ -179,6 +186,18 @@ def _overturn_after_kitty(r: Any) -> Made:
         return _("Declaring goes on after the kitty exchange: a stronger declaration still overturns, and the "
                  "kitty passes to the new declarer.")
     return _("Declaring ends with the deal: nobody overturns after the kitty exchange.")
+
+
+def _overturn_first(r: Any) -> Made:
+    """Who is asked first in the round of overturning after the kitty, where it is played."""
+    if not r.declaring.ladder or not r.declaring.overturn_after_kitty:
+        return None
+    first = r.declaring.overturn_first
+    if not r.table.kitty_size and first in ("burier", "after-burier"):  # the banker is the one who buried
+        first = "banker" if first == "burier" else "after-banker"
+    return _("The round after the kitty goes round the table in the direction of play from %(first)s, until "
+             "every player has passed in a row.") % {
+        "first": seat_words(first)}
 
 
 def _otherwise(fb: Any) -> str:

@@ -12,6 +12,7 @@ from ..i18n import _, ngettext
 from .common import sentences
 from .declaring import in_turn_first
 from .expressions import as_written, condition_words, number_words
+from .seats import seat_words
 
 
 def overview_section(b: Builder) -> None:
@@ -183,13 +184,22 @@ def _bury(rules: Rules) -> tuple[str, ...]:
 def _overturn(rules: Rules) -> tuple[str, ...]:
     if not rules.declaring.ladder:
         return ()
-    if not rules.table.kitty_size:
+    first = rules.declaring.overturn_first
+    if not rules.table.kitty_size and first in ("after-burier", "after-banker"):
         step = _("Declaring goes round once more, from the player after the banker: each in turn may declare, "
                  "stronger than the declaration standing (whose declarer passes), until all have passed in a row.")
-    else:
+    elif not rules.table.kitty_size:
+        step = _("Declaring goes round once more, from %(first)s: each in turn may declare, stronger than the "
+                 "declaration standing (whose declarer passes), until all have passed in a row.") % {
+            "first": seat_words("banker" if first == "burier" else first)}
+    elif first == "after-burier":
         step = _("Declaring goes round once more, from the player after the one who buried: each in turn may "
                  "declare, stronger than the declaration standing (whose declarer passes), until all have passed "
                  "in a row; whoever declares takes the kitty and buries in turn.")
+    else:
+        step = _("Declaring goes round once more, from %(first)s: each in turn may declare, stronger than the "
+                 "declaration standing (whose declarer passes), until all have passed in a row; whoever declares "
+                 "takes the kitty and buries in turn.") % {"first": seat_words(first)}
     return (step,)
 
 
@@ -201,8 +211,13 @@ def _call(rules: Rules) -> tuple[str, ...]:
 
 
 def _play(rules: Rules) -> tuple[str, ...]:
-    return (_("The tricks: the banker leads the first; everyone plays as many cards as the lead, following its "
-              "suit as far as they can; the highest play wins and leads the next."),)
+    first = rules.leading.first_lead
+    if first == "banker":
+        return (_("The tricks: the banker leads the first; everyone plays as many cards as the lead, following "
+                  "its suit as far as they can; the highest play wins and leads the next."),)
+    return (_("The tricks: %(first)s leads the first; everyone plays as many cards as the lead, following its "
+              "suit as far as they can; the highest play wins and leads the next.") % {
+        "first": seat_words(first)},)
 
 
 def _show_buried(rules: Rules) -> tuple[str, ...]:

@@ -12,14 +12,21 @@ from ..i18n import _, ngettext
 from ..words import lead_phrase, pattern_phrase
 from .common import has_sets, has_tractors, sentences
 from .expressions import as_written, condition_words
+from .seats import capitalised, seat_words
 
 # --- leading and throws --------------------------------------------------------------------------
 
 
+def _first_lead(r: Any) -> Made:
+    if r.leading.first_lead == "banker":
+        return _("The banker leads the first trick; the winner of each trick leads the next.")
+    return _("%(first)s leads the first trick; the winner of each trick leads the next.") % {
+        "first": capitalised(seat_words(r.leading.first_lead))}
+
+
 def leading_section(b: Builder) -> None:
     with b.section("leading", _("Leading and throws")):
-        b.rule("leading.first", lambda r: _("The banker leads the first trick; the winner of each trick leads "
-                                              "the next."))
+        b.rule("leading.first", _first_lead)
         b.rule("leading.throws", _throws)
         b.rule("leading.throw_check", _throw_check)
         b.rule("leading.throw_stoppers", _throw_stoppers)
