@@ -160,6 +160,10 @@ END_EARLY = _define("E329", "end-early", "ending a hand early where the rest of 
                                          "the points in the stakes)")
 STAKE_SHARE = _define("E330", "stake-share", "a share of the table points between the hand's sides where no game "
                                              "points move them")
+HOLDER_NOT_IN_PACK = _define("E331", "holder-not-in-pack", "the holder of a card that the pack does not have "
+                                                           "(its rank or the card taken out), so nobody holds it")
+CALLED_WITHOUT_CALLS = _define("E332", "called-without-calls", "a condition on the card the banker called in a "
+                                                               "game where the banker calls no card (fixed teams)")
 
 # --- the oracle and the export ---------------------------------------------------------------------
 CARD_NOTATION = _define("E401", "card-notation", "a card string the notation does not allow")
