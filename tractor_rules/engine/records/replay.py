@@ -1355,6 +1355,8 @@ def _check_dealt(entry: dict[str, Any], rules: Rules, banker: int, hands: list[l
     if ("dealt" in entry) != wanted:
         problems.append("dealt: " + ("missing, but a house rule reads who held a card" if wanted
                                      else "logged, but no house rule reads who held a card"))
+        if wanted:  # the house rules cannot be read without it
+            raise _Stop
         return ()
     if not wanted:
         return ()
@@ -1362,7 +1364,7 @@ def _check_dealt(entry: dict[str, Any], rules: Rules, banker: int, hands: list[l
     n = rules.table.players
     if not isinstance(logged, list) or len(logged) != n:
         problems.append(f"dealt: one hand per seat, {n} in all")
-        return ()
+        raise _Stop
     dealt = tuple(tuple(cards(h, f"dealt hand of seat {s}")) for s, h in enumerate(logged))
     size = rules.table.hand_size
     for s, h in enumerate(dealt):
