@@ -398,8 +398,8 @@ def reads_burial(rules: Rules) -> bool:
     return _reads(rules, frozenset({"buried"}))
 
 
-@lru_cache(maxsize=64)
 def _reads(rules: Rules, words: frozenset[str]) -> bool:
+    # asked once a hand: no house rules (most rulesets) is answered at once, without hashing the rules
     return any((expressions.facts_of(trigger.condition) | expressions.card_roles_of(trigger.effects)) & words
                for trigger in rules.levels.after_hand)
 
