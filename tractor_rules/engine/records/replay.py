@@ -229,7 +229,7 @@ def _replay(entry: str | dict[str, Any], rules: Rules, problems: list[str],
             parts.append(f"missing {' '.join(lacking)}")
         problems.append("the cards are not the deck: " + "; ".join(parts))
 
-    dealt = _check_dealt(entry, rules, banker, hands, kitty, cards, problems)
+    dealt_hands = _check_dealt(entry, rules, banker, hands, kitty, cards, problems)
     _check_own_level(entry, rules, banker, level, trump, problems)
     _check_turned(entry, rules, banker, level, trump, ctx, problems)
 
@@ -508,7 +508,7 @@ def _replay(entry: str | dict[str, Any], rules: Rules, problems: list[str],
     last_burier = entry.get("buried_by", banker)
     facts = HandFacts(rules, ctx, banker, frozenset(team), change[0], trick_facts, level, trump,
                       trump_by if isinstance(trump_by, str) else "", attackers, kitty_points, change[1], raw_points,
-                      bid, dealt=dealt, buried=kitty, buried_by=last_burier if _is_int(last_burier) else None,
+                      bid, dealt=dealt_hands, buried=kitty, buried_by=last_burier if _is_int(last_burier) else None,
                       called=tuple(face for face, _ in calls))
     if facts_out is not None:
         facts_out.append(facts)
@@ -1379,7 +1379,10 @@ def _check_dealt(entry: dict[str, Any], rules: Rules, banker: int, hands: list[l
         takers = {burier if _is_int(burier) else banker, banker}
         made = entry.get("exchange")
         if isinstance(made, dict):
-            takers |= {made.get("seat"), made.get("declarer")} - {None}
+            for key in ("seat", "declarer"):
+                seat: Any = made.get(key)
+                if _is_int(seat):
+                    takers.add(seat)
         round_ = entry.get("overturn_round")
         if rules.declaring.overturn_after_kitty:
             if isinstance(round_, dict) and isinstance(round_.get("overturns"), list):
