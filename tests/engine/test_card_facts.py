@@ -211,3 +211,38 @@ def test_finding_friends_the_called_card_in_play_and_replay():
         if 0 in e["after_hand"]:
             assert "AH" in faces
     assert fired_any == {0, 1}
+
+
+OVERTURNS = tr.loads(HEADER + "declare\n  overturn after kitty: when overturns < 3\n"
+                              "levels\n  when the attackers buried KS or the attackers buried KH: attackers + 1 level\n"
+                              "  when a hand ends: the next banker is the holder of AS\n")
+
+
+def test_with_overturns_after_the_kitty_the_last_to_bury_buried():
+    lines = [r.log_line for r in simulate(OVERTURNS, 120, seed=3, players="random,greedy", log=True)]
+    assert replay_log(lines, OVERTURNS) == {}
+    overturned = 0
+    for line in lines:
+        e = json.loads(line)
+        made = e["overturn_round"]["overturns"] if e.get("overturn_round") else []
+        last = made[-1][0] if made else e["banker"]
+        assert e["buried_by"] == last
+        overturned += bool(made)
+        team = {e["banker"], (e["banker"] + 2) % 4}
+        kitty = set(e["kitty"].split())
+        assert (0 in e["after_hand"]) == (last not in team and bool(kitty & {"KS", "KH"}))
+        # the seats that overturned took the kitty: the others hold what they were dealt
+        takers = {e["banker"]} | {seat for seat, _ in made}
+        for seat in set(range(4)) - takers:
+            assert Counter(e["dealt"][seat].split()) == Counter(e["hands"][seat].split())
+    assert overturned  # some hand was overturned after the kitty
+
+
+def test_overturns_not_logged_leave_every_seat_a_taker_and_replay_clean():
+    rules = tr.loads(HEADER + "declare\n  overturn after kitty: yes\n"
+                              "levels\n  when the bankers held AS and the attackers buried AS: bankers + 1 level\n")
+    lines = [r.log_line for r in simulate(rules, 80, seed=3, players="random,greedy", log=True)]
+    assert replay_log(lines, rules) == {}
+    entries = [json.loads(line) for line in lines]
+    assert any(e["buried_by"] != e["banker"] for e in entries)  # an overturner buried last
+    assert all("overturn_round" not in e for e in entries)
