@@ -164,6 +164,10 @@ HOLDER_NOT_IN_PACK = _define("E331", "holder-not-in-pack", "the holder of a card
                                                            "(its rank or the card taken out), so nobody holds it")
 CALLED_WITHOUT_CALLS = _define("E332", "called-without-calls", "a condition on the card the banker called in a "
                                                                "game where the banker calls no card (fixed teams)")
+FREE_BOMBS = _define("E335", "free-bombs", "bombs exempt from following suit in rules that have no bombs")
+THROWER_RELATION = _define("E336", "thrower-relation", "a condition on who may stop a throw that reads the thrower's "
+                                                       "partner or opponent without fixed teams")
+TRACTORS_KEPT = _define("E337", "tractors-kept", "tractors exempt from breaking in rules that have no tractors")
 
 # --- the oracle and the export ---------------------------------------------------------------------
 CARD_NOTATION = _define("E401", "card-notation", "a card string the notation does not allow")
@@ -211,6 +215,12 @@ DECLARE_OVER_NEVER = _define("W119", "declare-over-never", "a condition on who m
                                                           "the deal that no player can meet")
 END_EARLY_NEVER = _define("W120", "end-early-never", "a condition for ending a hand early that can never hold "
                                                      "while cards are left, so every hand is played out")
+
+THROW_STOPPERS_NEVER = _define("W123", "throw-stoppers-never", "a condition on who may stop a throw that no player "
+                                                             "can meet, so every throw stands")
+
+EXEMPTION_NEVER = _define("W124", "exemption-never", "an exemption from the follow duty that never applies: "
+                                                     "tractors exempt from breaking where only suit is followed")
 
 
 def code_info(code: str) -> Code:

@@ -119,6 +119,9 @@ FACT_CASES = {
     # facts of the player who would overturn during the deal (tests/engine/test_declare_over.py)
     "declarer-partner": ("the declarer's partner", ("fact", "declarer-partner")),
     "declarer-opponent": ("the declarer's opponent", ("fact", "declarer-opponent")),
+    # facts of the player who could stop a throw (tests/engine/test_free_bombs_and_throw_conditions.py)
+    "thrower-partner": ("the thrower's partner", ("fact", "thrower-partner")),
+    "thrower-opponent": ("the thrower's opponent", ("fact", "thrower-opponent")),
     # the extra level beyond the last, and knocked back to, the words knock back is sugar for
     # (tests/engine/test_knock_back_sugar.py)
     "extra-level": ("the extra level", ("fact", "extra-level")),
@@ -201,6 +204,12 @@ def deal_condition_of(condition: str) -> tuple:
     return tr.loads(HEADER + f"declare\n  overturn: when {condition}\n", "x.tractor").declaring.overturn_in_deal_when
 
 
+def throw_condition_of(condition: str) -> tuple:
+    """A condition on a player who could stop a throw, as 'throw stopped by: ... when' writes it."""
+    return tr.loads(HEADER + f"lead\n  throw stopped by: any other player when {condition}\n",
+                    "x.tractor").leading.throw_stoppers_when
+
+
 def redeal_condition_of(condition: str) -> tuple:
     """A condition on a player who may ask for a redeal, as 'redeal: when' writes it."""
     return tr.loads(HEADER + f"declare\n  redeal: when {condition}\n", "x.tractor").declaring.redeal_when
@@ -229,6 +238,8 @@ def test_each_fact_compiles(name):
         assert trick_condition_of(written) == tree
     elif ex.DEAL_OVERTURN in ex.FACTS[name].moments:
         assert deal_condition_of(written) == tree
+    elif ex.THROW in ex.FACTS[name].moments:
+        assert throw_condition_of(written) == tree
     else:
         assert card_condition_of(written) == tree
     assert ex.condition_tree(tree) == tree  # the tree the compiler gives is one the reader takes

@@ -100,6 +100,10 @@ def inert_paths(rules: Rules, leaves: dict[str, object]) -> set[str]:
         drop("levels.end_hands")
     if rules.levels.rounds == 1:
         drop("levels.rounds")  # the levels are climbed once: the range says it all
+    if not rules.following.exempt:
+        drop("following.exempt")  # nothing exempt from the follow duty: nothing to say
+    if not rules.leading.throw_stoppers_when or not rules.leading.throws:
+        drop("leading.throw_stoppers_when")  # who stops a throw as 'throw stopped by' says: its own sentence
     if not rules.levels.end_early:
         drop("levels.end_early")  # every hand played out: nothing to say (tests/engine/test_end_early.py)
     if d.overturn_in_deal and not d.overturn_in_deal_when or not d.ladder:

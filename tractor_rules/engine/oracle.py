@@ -29,7 +29,7 @@ from .rulings.declaring import declaration as _declaration
 from .rulings.declaring import fallback_trump as _fallback_trump
 from .rulings.follow import FollowContext, Refusal, SuitDuty, choose_follow, follow_refusal
 from .rulings.scoring import advance, lead_kitty_multiplier, level_change, next_banker
-from .rulings.tricks import set_winner, throw_options, winner
+from .rulings.tricks import barred_stoppers, set_winner, throw_options, winner
 
 __all__ = [
     "Context", "Declaration", "advance", "declaration", "fallback_trump", "level_change",
@@ -332,14 +332,16 @@ class Context:
         return list(plays)
 
     def throw_options(self, throw: Cards, other_hands: Sequence[Cards],
-                      partners: Iterable[int] | None = None) -> list[tuple[Card, ...]]:
+                      partners: Iterable[int] | None = None, barred: Iterable[int] = ()) -> list[tuple[Card, ...]]:
         """[] if the throw stands against the other hands; else the plays the leader may be held to.
 
         ``other_hands``: the other players' hands in turn order, from the player after the leader
         (the order decides under ``throw stopped by: the first player who can``).  ``partners``: the
         indexes in ``other_hands`` of the leader's partners, whose cards do not count under
         ``throw stopped by: opponents``; None reads them from seated teams (every second hand,
-        ``other_hands[1]``, ``[3]``, ...), and from nobody with called partners."""
+        ``other_hands[1]``, ``[3]``, ...), and from nobody with called partners.  ``barred``: the
+        indexes in ``other_hands`` of the players who may not stop the throw by the condition of
+        ``throw stopped by: ... when ...`` (``throw_stoppers_barred`` works them out)."""
         hands = [self.cards(h) for h in _sequence(other_hands, "other_hands")]
         if partners is None:
             seated = self.rules.table.seated
@@ -351,7 +353,16 @@ class Context:
                 shown = sorted(listed, key=str)[:8] if listed is not None else type(partners).__name__
                 raise EngineError(f"partners are indexes of other_hands (0 to {len(hands) - 1}), not {shown}")
             known = frozenset(listed)
-        return throw_options(self.order, self.cards(throw), hands, known)
+        out = [i for i in barred if type(i) is int and 0 <= i < len(hands)] if barred else []
+        return throw_options(self.order, self.cards(throw), hands, known, frozenset(out))
+
+    def throw_stoppers_barred(self, leader: int, other_seats: Sequence[int], bankers: Iterable[int]) -> list[int]:
+        """The indexes in ``other_seats`` (the other players' seats in turn order from ``leader``'s)
+        of those the condition of ``throw stopped by: ... when ...`` bars from stopping the leader's
+        throw; ``bankers``: the seats of the banker's team as the table knows it then.  Empty
+        without a condition."""
+        return sorted(barred_stoppers(self.rules, leader, list(other_seats), frozenset(bankers), self.level,
+                                      self.trump))
 
     def call_error(self, card: Cards, shown: Cards = ()) -> str | None:
         """Finding Friends: None if the banker may call ``card`` in this hand, else the reason in

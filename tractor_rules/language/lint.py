@@ -913,6 +913,62 @@ class EndEarlyNever(Linter):
                                                            "'end early: never'")
 
 
+@linter(codes.THROW_STOPPERS_NEVER)
+class ThrowStoppersNever(Linter):
+    """What it does: finds a condition on who may stop a throw (``throw stopped by: ... when ...``
+    in ``lead``) that no player can meet: parts that contradict each other (``an attacker and a
+    banker``, ``the thrower's partner and the thrower's opponent``), or a level the ladder never
+    reaches.
+
+    Why is this bad? Every throw stands, whatever the others hold: ``throw check`` and ``failed
+    throw`` never apply; usually a word is not the one meant.
+
+    Example: ``throw stopped by: any other player when an attacker and a banker``.
+
+    Use instead: a condition some player can meet, as ``throw stopped by: any other player when an
+    attacker``."""
+
+    def findings(self, ctx: LintContext) -> Iterator[Finding]:
+        rules = ctx.rules
+        condition = rules.leading.throw_stoppers_when
+        if not condition or not rules.leading.throws:
+            return
+        from ..engine.rulings.scoring import level_ladder  # (loaded as NeverHolds says)
+
+        table = rules.table
+        ranges = {"decks": (table.decks, table.decks), "players": (table.players, table.players)}
+        if can_hold(condition, rules, ranges, level_ladder(rules)) is not False:
+            return
+        written_at = next((st for st in reversed(ctx.resolved.statements) if st.kind == "throw_stoppers"), None)
+        if written_at is not None:
+            yield Finding(written_at.file, written_at.pos,
+                          "no player can meet this condition, so no throw ever fails: write 'throw stopped by:' "
+                          "without it")
+
+
+@linter(codes.EXEMPTION_NEVER)
+class ExemptionNever(Linter):
+    """What it does: finds ``exempt: tractors from breaking`` (in ``follow``) where only suit is
+    followed (``duty: suit only``): no follower is ever asked for a pair or a tractor, so there is
+    nothing a tractor could be broken for.
+
+    Why is this bad? The exemption never changes a follow; usually the duty is not the one meant.
+
+    Example: ``duty: suit only`` with ``exempt: tractors from breaking``.
+
+    Use instead: ``duty: priority lists`` (the default), or leave the exemption out."""
+
+    def findings(self, ctx: LintContext) -> Iterator[Finding]:
+        rules = ctx.rules
+        if not rules.following.tractors_kept or rules.following.duty != "suit":
+            return
+        written_at = next((st for st in reversed(ctx.resolved.statements) if st.kind == "exempt"), None)
+        if written_at is not None:
+            yield Finding(written_at.file, written_at.pos,
+                          "only suit is followed, so no tractor is ever broken to follow: 'tractors from breaking' "
+                          "never applies")
+
+
 def _most_attacker_points(rules: Rules) -> int:
     """Every point card, plus the kitty's best points times (the largest multiplier - 1)."""
     from ..engine.rulings.scoring import evaluate_formula  # (loaded as NeverHolds says)

@@ -156,6 +156,9 @@ def _fact(name: str, args: tuple, rules: _Table, questions: dict[tuple, None]) -
         return lambda given: not attacker(given)
     if name in ("declarer-partner", "declarer-opponent"):
         return _ask(("declarer", name), questions)
+    if name == "thrower-opponent":  # the thrower's partner or opponent, never both
+        partner = _ask(("thrower-partner",), questions)
+        return lambda given: not partner(given)
     if name == "extra-level" and rules.rules.levels.game_end != "beyond-last":
         return _constant(False)
     return _ask((name,), questions)

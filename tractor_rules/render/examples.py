@@ -542,6 +542,39 @@ def follow_example(kit: Kit, index: int) -> Made:
     return Draft(kit.intro(), tuple(lines))
 
 
+def exempt_examples(kit: Kit) -> Made:
+    """What a held combination is exempt from when following (``following.exempt``), worked out by
+    the engine's follow check and winner: a free bomb played instead of following, a tractor kept
+    whole for a led pair."""
+    rules = kit.rules
+    side = kit.side
+    lines = []
+    width = rules.combinations.bomb_width
+    if rules.following.free_bombs and width == 4 and kit.decks >= 4 and len(side) >= 9:
+        lead = kit.cards((side[0], 2), (side[1], 2))
+        bomb = kit.cards((f"3{OFF_SUIT}", 4))
+        hand = kit.ctx.sort(kit.cards((side[5], 1), (side[6], 1), (side[7], 1), (side[8], 1), (f"3{OFF_SUIT}", 4)))
+        if kit.ctx.is_tractor(lead) and kit.ctx.follow_error(hand, lead, bomb) is None:
+            won = kit.ctx.winner(lead, [bomb])
+            values = {"lead": cards_text(lead), "hand": cards_text(hand), "bomb": cards_text(bomb)}
+            lines.append((_("lead %(lead)s, hand %(hand)s: the bomb %(bomb)s may be played instead of following, "
+                            "and wins the trick") if won == 1 else
+                          _("lead %(lead)s, hand %(hand)s: the bomb %(bomb)s may be played instead of following"))
+                         % values)
+    if rules.following.tractors_kept and kit.decks >= 2 and len(side) >= 10:
+        lead = kit.cards((side[0], 2))
+        tractor = kit.cards((side[3], 2), (side[4], 2))
+        play = kit.cards((side[8], 1), (side[9], 1))
+        hand = kit.ctx.sort(tractor + play + kit.cards((f"3{OFF_SUIT}", 1)))
+        if kit.ctx.is_tractor(tractor) and kit.ctx.follow_error(hand, lead, play) is None:
+            lines.append(_("lead %(lead)s, hand %(hand)s: %(play)s is a legal reply, the tractor %(tractor)s kept "
+                           "whole") % {"lead": cards_text(lead), "hand": cards_text(hand),
+                                       "play": cards_text(kit.ctx.sort(play)), "tractor": cards_text(tractor)})
+    if not lines:
+        return None
+    return Draft(kit.intro(), tuple(lines))
+
+
 # --- ruffs and winning ---------------------------------------------------------------------------
 
 

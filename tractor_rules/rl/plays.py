@@ -236,8 +236,11 @@ class FollowBuilder(PlayBuilder):
         suit_of = fc.order.suit_of
         self.rainbow = fc.rainbow is not None
         self.held = [c for c in self.hand if suit_of[c] == fc.suit] if not self.rainbow else []
+        #: a bomb may be played in place of following (``following.exempt``): any card may start
+        #: one, and every play is judged by ``follow_error`` itself
+        self.free = fc.free_bombs and not self.rainbow
         #: the hand holds more of the led suit than the lead: the play is of that suit only
-        self.suit_only = not self.rainbow and len(self.held) > self.size
+        self.suit_only = not self.rainbow and not self.free and len(self.held) > self.size
         self._demands: list[list[Card]] | None = None
         self._hand_demand: Demand | None = None
 
@@ -245,7 +248,7 @@ class FollowBuilder(PlayBuilder):
         return self.size
 
     def is_legal(self, play: Sequence[Card]) -> bool:
-        if not self.suit_only:
+        if not self.suit_only or self.fc.tractors_kept:
             return follow_error(self.fc, self.hand, tuple(play)) is None
         # follow_error's own last step, with the hand's demand worked out once for every
         # candidate (the candidates are drawn from the suit held, so they are of the suit, held)
@@ -260,7 +263,7 @@ class FollowBuilder(PlayBuilder):
         return self._hand_demand
 
     def quick(self, card: Card) -> bool | None:
-        if self.rainbow:
+        if self.rainbow or self.free:
             return None
         in_suit = self.order.suit_of[card] == self.fc.suit
         if not self.suit_only:

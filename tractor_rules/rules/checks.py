@@ -118,6 +118,9 @@ def check_rules(c: Reporter, rules: model.Rules) -> None:
         _check_face_down,
         _check_contest,
         _check_declarer_relations,
+        _check_exemptions,
+        _check_tractors_kept,
+        _check_thrower_relations,
         _check_end_early,
         _check_card_facts,
     ):
@@ -1704,6 +1707,32 @@ def _check_choices(c: Reporter, r: model.Rules) -> None:
                          code=codes.BAD_EXPORT)
 
 
+def _check_exemptions(c: Reporter, r: model.Rules) -> None:
+    """Bombs exempt from following suit need bombs (E335)."""
+    if r.following.free_bombs and not r.combinations.bomb_width:
+        c.error_at_field(("following.exempt", "combinations.bomb_width"),
+                         "bombs are exempt from following suit, but these rules have no bombs: write 'bombs: "
+                         "4+ identical cards' (or as many as the decks allow) in 'combinations', or leave the "
+                         "exemption out", code=codes.FREE_BOMBS)
+
+
+def _check_tractors_kept(c: Reporter, r: model.Rules) -> None:
+    """Tractors exempt from breaking need tractors (E337)."""
+    if r.following.tractors_kept and not r.combinations.tractor_widths:
+        c.error_at_field(("following.exempt", "combinations.tractor_widths"),
+                         "tractors are exempt from breaking, but these rules have no tractors: leave the "
+                         "exemption out, or allow tractors ('tractors:' in 'combinations')", code=codes.TRACTORS_KEPT)
+
+
+def _check_thrower_relations(c: Reporter, r: model.Rules) -> None:
+    """The thrower's partner and opponent (``throw stopped by: ... when ...``) need fixed teams (E336)."""
+    if expressions.facts_of(r.leading.throw_stoppers_when) & expressions.THROWER_FACTS and not r.table.seated:
+        c.error_at_field(("leading.throw_stoppers_when", "table.partnership"),
+                         "with called partners, or a banker alone, the thrower's partners are not known to the "
+                         "table: 'the thrower's partner' and 'the thrower's opponent' need fixed teams (name "
+                         "'a banker' or 'an attacker' instead)", code=codes.THROWER_RELATION)
+
+
 def _check_declarer_relations(c: Reporter, r: model.Rules) -> None:
     """The standing declarer's partner and opponent (``overturn: when ...``) need fixed teams; the
     one who reinforces (``reinforce: when ...``) is the declarer, their own partner or opponent
@@ -1794,7 +1823,8 @@ def _check_moments(c: Reporter, r: model.Rules) -> None:
              ("kitty.formula", r.kitty.formula, expressions.KITTY),
              ("kitty_exchange.dug_when", r.kitty_exchange.dug_when, expressions.KITTY),
              ("counted", r.counted, expressions.SCORE),
-             ("levels.end_early", r.levels.end_early, expressions.TRICK)]
+             ("levels.end_early", r.levels.end_early, expressions.TRICK),
+             ("leading.throw_stoppers_when", r.leading.throw_stoppers_when, expressions.THROW)]
     trees += [(f"{field}[{i}]", row.formula, expressions.SCORE)
               for field in _UPGRADE_TABLES for i, row in enumerate(getattr(r, field))]
     trees += [(f"stakes.game_points[{i}]", row.formula, expressions.STAKE)

@@ -71,6 +71,9 @@ STAKE = "stake"
 #: after each trick while cards are left in the hands (``levels.end_early``): the hand so far, to
 #: end it early where the condition holds
 TRICK = "trick"
+#: when a throw is checked (``leading.throw_stoppers_when``): the condition is asked of each other
+#: player, who could stop the throw
+THROW = "throw"
 CARD_MOMENTS = frozenset({CALL, BURY})
 #: where each moment is, in the words of an error
 MOMENT_WORDS = {CALL: "when the banker calls cards", BURY: "when the kitty is buried",
@@ -81,13 +84,14 @@ MOMENT_WORDS = {CALL: "when the banker calls cards", BURY: "when the kitty is bu
                 REDEAL: "when a player may ask for a redeal",
                 TABLE: "before any hand is dealt (a deal size, a penalty, a bonus, the coins)",
                 STAKE: "where the stakes of a hand are counted ('game points:')",
-                TRICK: "after a trick ('end early: when ...')"}
+                TRICK: "after a trick ('end early: when ...')",
+                THROW: "when a throw is checked ('throw stopped by: ... when ...')"}
 #: known from the last trick on
 _PLAYED = frozenset({KITTY, AFTER_HAND})
 #: known at every moment: the table, the hand's level and trump
-_EVERY = CARD_MOMENTS | _PLAYED | {OVERTURN, SCORE, REDEAL, TRICK}
+_EVERY = CARD_MOMENTS | _PLAYED | {OVERTURN, SCORE, REDEAL, TRICK, THROW}
 #: known at every moment, declaring included: the table, the hand's level
-_ALWAYS = _EVERY | {DECLARE, DEAL_OVERTURN}
+_ALWAYS = _EVERY | {DECLARE, DEAL_OVERTURN, THROW}
 #: known before any hand: the table alone
 _TABLE = _ALWAYS | {TABLE, STAKE}
 #: the hand's score, known after it and where the upgrade table reads it
@@ -206,9 +210,9 @@ FACTS: dict[str, Form] = {f.name: f for f in (
     Form("card-shown", (), "a card of the same face was shown in a declaration this hand", CARD_MOMENTS, 4),
     # facts of the player who may overturn after the kitty, and of the hand then (version 4)
     Form("player-attacker", (), "the player is an attacker: not on the banker's team as known then (with called "
-                                "partners, everyone but the banker)", frozenset({OVERTURN, REDEAL, DEAL_OVERTURN}), 4),
+                                "partners, everyone but the banker)", frozenset({OVERTURN, REDEAL, DEAL_OVERTURN, THROW}), 4),
     Form("player-banker", (), "the player is on the banker's team as known then (with called partners, the banker "
-                              "alone)", frozenset({OVERTURN, REDEAL, DEAL_OVERTURN}), 4),
+                              "alone)", frozenset({OVERTURN, REDEAL, DEAL_OVERTURN, THROW}), 4),
     Form("first-hand", (), "the hand is the game's first (its banker was found by declaring)",
          frozenset({OVERTURN, DECLARE, REDEAL, DEAL_OVERTURN}), 4),
     # the hand so far, after a trick (version 4)
@@ -220,6 +224,11 @@ FACTS: dict[str, Form] = {f.name: f for f in (
                                  "only)", frozenset({DEAL_OVERTURN}), 4),
     Form("declarer-opponent", (), "the player is an opponent of the standing declarer: on the other team (fixed "
                                   "teams only)", frozenset({DEAL_OVERTURN}), 4),
+    # the player who could stop a throw, and the thrower (fixed teams only)
+    Form("thrower-partner", (), "the player is a partner of the thrower: on their team (fixed teams only)",
+         frozenset({THROW}), 4),
+    Form("thrower-opponent", (), "the player is an opponent of the thrower: on the other team (fixed teams only)",
+         frozenset({THROW}), 4),
     # the extra no-trump level of 'game end: beyond-last', played after the last level (version 4)
     Form("extra-level", (), "the hand is the extra level played beyond the last ('game end: beyond-last')",
          frozenset({AFTER_HAND}), 4),
@@ -231,6 +240,8 @@ CARD_FACTS = frozenset(name for name, form in FACTS.items() if form.moments == C
 PLAYER_FACTS = frozenset({"player-attacker", "player-banker"})
 #: the facts of the player who would overturn against the standing declarer (fixed teams only)
 DECLARER_FACTS = frozenset({"declarer-partner", "declarer-opponent"})
+#: the facts of the player who could stop a throw against the thrower (fixed teams only)
+THROWER_FACTS = frozenset({"thrower-partner", "thrower-opponent"})
 
 EFFECTS: dict[str, Form] = {f.name: f for f in (
     Form("up", ("team", "number"), "the team goes up that many levels (stopping where a climb stops)"),

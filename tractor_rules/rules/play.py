@@ -8,6 +8,7 @@ from dataclasses import dataclass, field
 from typing import Literal
 
 from .base import MAX_DECKS, MAX_POINTS, MAX_TRACTOR, bounded, bounds, since
+from .expressions import Condition, all_of
 
 
 # --- leading and throws ----------------------------------------------------------------------------
@@ -35,6 +36,11 @@ class Leading:
     #: whose cards decide what a failed throw is cut to: "all", the parts any of the stoppers beats;
     #: "first", only the parts beaten by the first stopper in turn order who can beat one
     throw_decider: Literal["all", "first"] = since(2, default="all")
+    #: a condition the player who could stop a throw must meet besides (a condition of the moment
+    #: ``THROW``: an attacker, a banker, the thrower's partner or opponent); empty: every one of
+    #: ``throw_stoppers`` may.  ``stopper_condition`` gives the whole condition, today's values
+    #: included ("opponents" is "the thrower's opponent")
+    throw_stoppers_when: Condition = since(4, default=Condition(()))
     #: what the leader is held to when a throw fails: "smallest-part", the beaten part with the
     #: lowest cards; "shortest-part", the beaten part with the fewest cards (the lowest of those);
     #: "smallest-card", the throw's lowest card; "next-player-chooses", a beaten part the next
@@ -45,6 +51,16 @@ class Leading:
     #: an attacker's failed throw, when it costs something else than a banker's (``throw_penalty``
     #: is then the banker team's); None: the same for both sides
     attackers_throw_penalty: Penalty | None = since(4, default=None)
+
+    def stopper_condition(self) -> Condition:
+        """Who may stop a throw, as the condition of the moment ``THROW`` it is: "others" is any
+        other player (no condition), "opponents" is ``the thrower's opponent``, and a written
+        condition (``throw_stoppers_when``) is asked besides.  The engine keeps its own quicker way
+        for the plain values; this tree is what they mean (the sheet, the tests of the sugar)."""
+        parts = [Condition(("fact", "thrower-opponent"))] if self.throw_stoppers == "opponents" else []
+        if self.throw_stoppers_when:
+            parts.append(self.throw_stoppers_when)
+        return all_of(*parts)
 
     def throw_penalty_of(self, banker_team: bool) -> Penalty:
         """What a failed throw costs a thrower of the banker team (``banker_team``) or an attacker."""
@@ -161,6 +177,20 @@ def _classic_follow_lists() -> tuple[FollowList, ...]:
     )
 
 
+#: what a held combination may be exempt from when following (``exempt:`` in ``follow``), each
+#: word with its meaning: the vocabulary the follow check reads (``engine/rulings/follow.py``)
+EXEMPTIONS: dict[str, str] = {
+    # rbtying/shengji's BombPolicy::AllowBombs: "a bomb can be played regardless of suit when following"
+    "bombs-from-suit": "a bomb of as many cards as the lead may be played instead of following the lead's suit "
+                       "and shape, and beats as a bomb does",
+    # rbtying/shengji issue 165: "prevent tractors from being broken if there is another valid play"
+    "tractors-from-breaking": "to a lead that holds no tractor, the cards of the follower's tractors do not count "
+                              "toward what the follower must play (a pair led, a tractor held: other cards of the "
+                              "suit will do); cards of the suit are still played before any other",
+}
+Exemption = Literal["bombs-from-suit", "tractors-from-breaking"]
+
+
 @dataclass(frozen=True, slots=True)
 class Following:
     #: "lists": match the lead's shape by the priority lists; "tractors": only a tractor lead
@@ -177,6 +207,18 @@ class Following:
     default: Literal["largest-first", "step-down", "suit"] = "largest-first"
     #: a wrong follow discovered later
     revoke_penalty: Penalty = field(default_factory=Penalty)
+    #: what a held combination is exempt from when following (``EXEMPTIONS``), in the order written
+    exempt: tuple[Exemption, ...] = since(4, default=())
+
+    @property
+    def free_bombs(self) -> bool:
+        """A bomb may be played instead of following (``bombs-from-suit``)."""
+        return "bombs-from-suit" in self.exempt
+
+    @property
+    def tractors_kept(self) -> bool:
+        """A held tractor need not be broken for a lead that holds none (``tractors-from-breaking``)."""
+        return "tractors-from-breaking" in self.exempt
 
 
 # --- ruffing and winning ---------------------------------------------------------------------------

@@ -18,13 +18,13 @@ from ..deck.rainbows import rainbow_parts
 from ..deck.units import decompose
 from ..errors import EngineError, PlayError
 from ..rulings.follow import FollowContext, follow_error, lead_suit
-from ..rulings.tricks import throw_options, winner
+from ..rulings.tricks import barred_stoppers, throw_options, winner
 from .choices import IllegalPlay, holds, notation
 from .friends import FriendWatch
 from .kitty import Kitty
 from .early import ends_early, outcome_decided, reads_decided, trick_facts
 from .record import EarlyEnd, TrickRecord
-from .seats import after, in_turn, known_partners
+from .seats import after, banker_team, in_turn, known_partners
 from .views import Player, PlayerView, Public, split_by_suit
 
 
@@ -198,10 +198,12 @@ class _Tricks:
         # the lead again, on the hot path); ``duty_for`` keeps each shape's duty
         return FollowContext.of_units(order, lead, suit, units), attempt, thrown
 
-    def _stoppers(self, leader: int, suit: int | None = None) -> tuple[list[tuple[Card, ...]], frozenset[int]]:
-        """The other hands in turn order from the leader's, and the indexes among them of the
-        leader's known partners when only opponents stop a throw.  With ``suit`` (a throw of one
-        suit, which only cards of its suit can beat) each hand's cards of that suit alone."""
+    def _stoppers(self, leader: int, suit: int | None = None) \
+            -> tuple[list[tuple[Card, ...]], frozenset[int], frozenset[int]]:
+        """The other hands in turn order from the leader's, the indexes among them of the leader's
+        known partners when only opponents stop a throw, and of those the condition on who may
+        stop it bars (``leading.throw_stoppers_when``).  With ``suit`` (a throw of one suit, which
+        only cards of its suit can beat) each hand's cards of that suit alone."""
         seats = after(leader, self.public.players)
         if suit is None:
             others = [tuple(self.hands[s]) for s in seats]
@@ -211,7 +213,14 @@ class _Tricks:
         if self.rules.leading.throw_stoppers == "opponents":
             known = self._known_partners(leader)
             partners = frozenset(i for i, s in enumerate(seats) if s in known)
-        return others, partners
+        barred: frozenset[int] = frozenset()
+        if self.rules.leading.throw_stoppers_when:
+            public = self.public
+            ctx = public.ctx
+            assert ctx is not None and public.banker is not None
+            barred = barred_stoppers(self.rules, leader, seats, banker_team(self.rules, public.banker, public.friends),
+                                     ctx.level, ctx.trump)
+        return others, partners, barred
 
     def _known_partners(self, leader: int) -> frozenset[int]:
         """The leader's partners as the table knows them now (hidden friends are not known)."""

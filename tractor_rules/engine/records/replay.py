@@ -375,6 +375,13 @@ def _replay(entry: str | dict[str, Any], rules: Rules, problems: list[str],
         partners = None
         if only_opponents and not table.seated:
             partners = _known_partners(rules, leader, banker, calls, order_of_plays, seats[1:], skip_banker)
+        barred: list[int] = []
+        if rules.leading.throw_stoppers_when:  # who may stop a throw, by its condition
+            if table.seated:
+                bankers: Iterable[int] = banker_team(rules, banker)
+            else:
+                bankers = {banker} | _friends_found(banker, calls, order_of_plays, skip_banker, table.join_twice)[0]
+            barred = ctx.throw_stoppers_barred(leader, seats[1:], bankers)
         attempt = t.get("attempt")
         if attempt is not None:
             tried = cards(attempt, f"{where}, attempt")
@@ -384,7 +391,7 @@ def _replay(entry: str | dict[str, Any], rules: Rules, problems: list[str],
                 problems.append(f"{where}: a throw was attempted, but throws are not allowed")
             else:
                 try:
-                    options = ctx.throw_options(tried, others, partners)
+                    options = ctx.throw_options(tried, others, partners, barred)
                 except EngineError as why:
                     options = []
                     problems.append(f"{where}: the attempt {attempt}: {why}")
@@ -403,7 +410,7 @@ def _replay(entry: str | dict[str, Any], rules: Rules, problems: list[str],
                 problems.append(f"{where}: {' '.join(map(str, lead))} is a throw, and throws are not allowed")
             else:
                 try:
-                    options = ctx.throw_options(lead, others, partners)
+                    options = ctx.throw_options(lead, others, partners, barred)
                 except EngineError as why:
                     problems.append(f"{where}: {why}")
                 else:

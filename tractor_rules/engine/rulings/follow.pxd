@@ -14,6 +14,8 @@ cdef class FollowContext:
     cdef public object rainbow
     cdef public dict demands
     cdef public object last_held
+    cdef public object free_bombs
+    cdef public object tractors_kept
 
 cdef class _Matcher:
     cdef public object pool

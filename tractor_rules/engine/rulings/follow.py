@@ -27,6 +27,11 @@ Duties, by ``rules.following``:
   first the hand holds is the one the play must hold.
 - ``SuitDuty`` (duty "suit", default "suit"): nothing beyond following suit.
 
+A held bomb may be exempt from all of this (``following.exempt``: "bombs-from-suit", free bombs):
+it may be played in place of any follow of as many cards, and beats as a bomb does.  With
+"tractors-from-breaking", to a lead that holds no tractor, a play also stands when it meets what the
+hand's cards of the suit outside its tractors demand.
+
 Each step is a take from a ``Pool``: no combination is ever enumerated.
 """
 
@@ -43,8 +48,9 @@ from ..deck.cards import CARDS, N_CODES, Card
 from ..deck.draws import choice, sample
 from ..deck.order import RAINBOW, SUIT_WORDS, TRUMP, Order
 from ..deck.pool import Pick, Pool, Shape, shape_key
-from ..deck.units import Unit, decompose
+from ..deck.units import Unit, decompose, decompose_suit
 from ..errors import PlayError
+from .tricks import is_bomb
 
 
 @dataclass(frozen=True, slots=True, init=False)
@@ -528,7 +534,8 @@ class FollowContext:
     interpreted even in the compiled engine): a context is made for every trick and every lead the
     oracle is asked about."""
 
-    __slots__ = ("order", "lead", "suit", "units", "duty", "rainbow", "demands", "last_held")
+    __slots__ = ("order", "lead", "suit", "units", "duty", "rainbow", "demands", "last_held", "free_bombs",
+                 "tractors_kept")
 
     order: Order
     lead: tuple[Card, ...]
@@ -543,6 +550,11 @@ class FollowContext:
     #: the last hand asked about (a tuple) with its cards of the suit: the engine checks a follow
     #: against the very hand the player chose it from
     last_held: tuple[tuple[Card, ...], Sequence[Card]] | None
+    #: a bomb may be played in place of following (``following.exempt``: "bombs-from-suit")
+    free_bombs: bool
+    #: a held tractor need not be broken for a lead that holds none ("tractors-from-breaking");
+    #: set once the lead's units are known
+    tractors_kept: bool
 
     def __init__(self, order: Order, lead: tuple[Card, ...]) -> None:
         self.order = order
@@ -550,12 +562,18 @@ class FollowContext:
         self.rainbow = None
         self.demands = {}
         self.last_held = None
+        exempt = order.rules.following.exempt  # (empty but where a ruleset writes 'exempt:')
+        self.free_bombs = self.tractors_kept = False
+        if exempt:
+            self.free_bombs = "bombs-from-suit" in exempt
         if len(lead) == 1 or (lead and lead.count(lead[0]) == len(lead)):
             # copies of one card (a single, a pair, ...): no rainbow, its suit, and the units and
             # duty of any such lead: most tricks are led so, and each lead is worked out once
             self.suit = suit = order.suit_of[lead[0]]
             _, units, self.duty = _set_lead(order, lead, suit)
             self.units = [*units]
+            if exempt:
+                self.tractors_kept = "tractors-from-breaking" in exempt
             return
         comb = order.rules.combinations
         if comb.rainbow_min and (comb.rainbow_trumps or len({order.suit_of[c] for c in lead}) > 1):
@@ -568,6 +586,8 @@ class FollowContext:
         self.suit = lead_suit(order, lead)
         self.units = decompose(order, lead)
         self.duty = duty_for(order.rules, self.units)
+        if exempt:
+            self.tractors_kept = "tractors-from-breaking" in exempt and not any(u.is_tractor for u in self.units)
 
     def __repr__(self) -> str:
         return f"FollowContext(lead={' '.join(map(str, self.lead))!r}, suit={self.suit}, duty={self.duty!r})"
@@ -583,6 +603,11 @@ class FollowContext:
         fc.rainbow = None
         fc.demands = {}
         fc.last_held = None
+        exempt = order.rules.following.exempt
+        fc.free_bombs = fc.tractors_kept = False
+        if exempt:
+            fc.free_bombs = "bombs-from-suit" in exempt
+            fc.tractors_kept = "tractors-from-breaking" in exempt and not any(u.is_tractor for u in units)
         return fc
 
     def held(self, hand: Sequence[Card]) -> Sequence[Card]:
@@ -675,10 +700,14 @@ def follow_refusal(fc: FollowContext, hand: tuple[Card, ...], play: tuple[Card, 
         return _not_in_hand(missing)
     if len(held) <= size:
         if len(played) < len(held):
+            if fc.free_bombs and is_bomb(fc.order, play):
+                return None  # a free bomb need not follow (``following.exempt``)
             return Refusal("all-of-suit", f"the hand holds {len(held)} {word}, no more than the lead: play all "
                            f"of them ({' '.join(map(str, sorted(held, key=lambda c: -fc.order.strength[c])))})")
         return None
     if len(played) < size:
+        if fc.free_bombs and is_bomb(fc.order, play):
+            return None
         off = next(c for c in play if suit_of[c] != fc.suit)
         return Refusal("suit-only", f"the hand holds more {word} than the lead: play {word} only ({off} is not one)")
     # the demand's shapes and words, without the cards that give them: the check reads no more
@@ -686,7 +715,28 @@ def follow_refusal(fc: FollowContext, hand: tuple[Card, ...], play: tuple[Card, 
     # every duty's ``met`` accepts any play of the suit when the hand can do nothing more
     if demand is ANY or fc.duty.met(Pool(fc.order, fc.suit, played), demand):
         return None
+    if fc.free_bombs and is_bomb(fc.order, play):
+        return None
+    if fc.tractors_kept:
+        # the hand's tractors kept whole: the play meets what the rest of the suit can give
+        kept = _without_tractors(fc, held)
+        if kept is not None:
+            rest = fc.duty.demand(Pool.of_suit(fc.order, fc.suit, kept), None)
+            if rest is ANY or fc.duty.met(Pool(fc.order, fc.suit, played), rest):
+                return None
     return Refusal("shape", f"the hand holds {demand.words} in {word}, so the follow must play that too")
+
+
+def _without_tractors(fc: FollowContext, held: Sequence[Card]) -> list[Card] | None:
+    """The cards of ``held`` (a hand's cards of the led suit) outside its tractors, as the hand
+    decomposes; None when it holds no tractor."""
+    tractors = [c for u in decompose_suit(fc.order, tuple(held), fc.suit) if u.is_tractor for c in u.cards]
+    if not tractors:
+        return None
+    rest = list(held)
+    for c in tractors:
+        rest.remove(c)
+    return rest
 
 
 def follow_error(fc: FollowContext, hand: tuple[Card, ...], play: tuple[Card, ...]) -> str | None:

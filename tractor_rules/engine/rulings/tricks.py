@@ -23,7 +23,8 @@ from ..deck.cards import Card
 from ..deck.order import RAINBOW, TRUMP, Order
 from ..deck.pool import Pool
 from ..deck.units import Unit, decompose
-from ..errors import PlayError
+from ..errors import EngineError, PlayError
+from ...rules.expressions import condition_holds
 
 
 def is_ruff(rules: Rules, lead_units: list[Unit], pool: Pool) -> bool:
@@ -61,11 +62,18 @@ def _bomb(order: Order, play: tuple[Card, ...], lead_suit: int, comb: Combinatio
     if size < width:
         return None
     suit = order.suit_of[top]
-    if suit not in (lead_suit, TRUMP):
-        return None
+    if suit not in (lead_suit, TRUMP) and not order.rules.following.free_bombs:
+        return None  # (a free bomb beats from any suit: 'exempt: bombs from following suit')
     if len(counts) > 1 and not (comb.bomb_joins_sets and _one_chain(order, suit, counts)):
         return None
     return (size, suit == TRUMP, strength[top])
+
+
+def is_bomb(order: Order, play: tuple[Card, ...]) -> bool:
+    """Whether ``play`` is a bomb of its own suit (``combinations.bomb_width``): what a free bomb
+    must be to be played in place of following (``following.exempt``)."""
+    comb = order.rules.combinations
+    return bool(play) and comb.bomb_width > 0 and _bomb(order, play, order.suit_of[play[0]], comb) is not None
 
 
 def _rainbow_bomb(order: Order, play: tuple[Card, ...]) -> tuple[int, int, int, int] | None:
@@ -308,12 +316,69 @@ def beaten_by(pool: Pool, unit: Unit) -> bool:
     return pool.best(unit.width, unit.length) > unit.top
 
 
+class ThrowTurn:
+    """What ``leading.throw_stoppers_when`` may ask of a player who could stop a throw: whether
+    they are an attacker (not on the banker's team as the table knows it), the thrower's partner
+    or opponent (fixed teams), and the hand's level and trump; the table's quantities."""
+
+    __slots__ = ("rules", "attacker", "partner", "opponent", "level", "trump")
+
+    WHEN = "when a throw is checked"
+
+    def __init__(self, rules: Rules, attacker: bool, partner: bool, opponent: bool, level: str | None,
+                 trump: str | None) -> None:
+        self.rules, self.attacker, self.partner, self.opponent = rules, attacker, partner, opponent
+        self.level, self.trump = level, trump
+
+    def __getitem__(self, name: str) -> int:
+        if name == "decks":
+            return self.rules.table.decks
+        if name == "players":
+            return self.rules.table.players
+        raise EngineError(f"'{name}' is not known {self.WHEN}")
+
+    def fact(self, name: str, args: tuple) -> bool:
+        if name == "player-attacker":
+            return self.attacker
+        if name == "player-banker":
+            return not self.attacker
+        if name == "thrower-partner":
+            return self.partner
+        if name == "thrower-opponent":
+            return self.opponent
+        if name == "level-is":
+            return self.level == args[0]
+        if name == "no-trump":
+            return self.trump is None
+        raise EngineError(f"'{name}' is not known {self.WHEN}")
+
+
+def barred_stoppers(rules: Rules, leader: int, seats: Sequence[int], bankers: Collection[int],
+                    level: str | None, trump: str | None) -> frozenset[int]:
+    """The indexes in ``seats`` (the other players, in turn order from the leader's) of those who may
+    not stop the leader's throw under ``leading.throw_stoppers_when``: of whom its condition does
+    not hold.  ``bankers``: the banker's team as the table knows it then.  Empty without a
+    condition."""
+    condition = rules.leading.throw_stoppers_when
+    if not condition:
+        return frozenset()
+    seated = rules.table.seated
+    barred = []
+    for i, seat in enumerate(seats):
+        same = seated and seat % 2 == leader % 2
+        turn = ThrowTurn(rules, seat not in bankers, same, seated and not same, level, trump)
+        if not condition_holds(condition, turn.fact, turn):
+            barred.append(i)
+    return frozenset(barred)
+
+
 def throw_options(order: Order, throw: tuple[Card, ...], others: list[tuple[Card, ...]],
-                  partners: Collection[int] = ()) -> list[tuple[Card, ...]]:
+                  partners: Collection[int] = (), barred: Collection[int] = ()) -> list[tuple[Card, ...]]:
     """[] if the throw stands; else the plays the leader may be held to (one unless the next player
     chooses).  ``others``: the other hands in turn order, from the player after the leader;
     ``partners``: the indexes in ``others`` of the leader's partners, whose cards do not stop the
-    throw when only opponents may (``leading.throw_stoppers``)."""
+    throw when only opponents may (``leading.throw_stoppers``); ``barred``: the indexes of those
+    who may not stop it by ``leading.throw_stoppers_when`` (``barred_stoppers``)."""
     rules = order.rules
     leading = rules.leading
     units = decompose(order, throw)
@@ -322,8 +387,8 @@ def throw_options(order: Order, throw: tuple[Card, ...], others: list[tuple[Card
     if parts is not None:
         if len(parts) > 1 and not leading.throws:
             raise PlayError("throws are not allowed in these rules: lead one rainbow")
-        if leading.throw_stoppers == "opponents" and partners:
-            others = [hand for i, hand in enumerate(others) if i not in partners]
+        if leading.throw_stoppers == "opponents" and partners or barred:
+            others = _stopping(others, partners if leading.throw_stoppers == "opponents" else (), barred)
         return rainbows.throw_options(order, parts, throw, others)
     if len(suits) != 1:
         raise PlayError(f"a throw is of one suit (or all trumps), but {' '.join(map(str, throw))} is not")
@@ -332,8 +397,8 @@ def throw_options(order: Order, throw: tuple[Card, ...], others: list[tuple[Card
     if not leading.throws:
         raise PlayError("throws are not allowed in these rules: lead one set or one tractor")
     suit = suits.pop()
-    if leading.throw_stoppers == "opponents" and partners:
-        others = [hand for i, hand in enumerate(others) if i not in partners]
+    if leading.throw_stoppers == "opponents" and partners or barred:
+        others = _stopping(others, partners if leading.throw_stoppers == "opponents" else (), barred)
     pools = [Pool(order, suit, hand) for hand in others]
     if leading.throw_decider == "first":
         # the first stopper in turn order whose cards fail the throw decides alone
@@ -346,6 +411,12 @@ def throw_options(order: Order, throw: tuple[Card, ...], others: list[tuple[Card
     if not _fails(order, throw, units, beaten, pools):
         return []
     return _held_to(order, throw, beaten or units)
+
+
+def _stopping(others: list[tuple[Card, ...]], partners: Collection[int],
+              barred: Collection[int]) -> list[tuple[Card, ...]]:
+    """The hands of ``others`` that may stop the throw: neither a partner who may not nor barred."""
+    return [hand for i, hand in enumerate(others) if i not in partners and i not in barred]
 
 
 def _fails(order: Order, throw: tuple[Card, ...], units: list[Unit], beaten: list[Unit],

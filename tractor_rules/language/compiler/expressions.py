@@ -61,6 +61,8 @@ FACT_OF_RULE = {
     "declarer_partner": "declarer-partner",
     "declarer_opponent": "declarer-opponent",
     "extra_level": "extra-level",
+    "thrower_partner": "thrower-partner",
+    "thrower_opponent": "thrower-opponent",
 }
 #: a suit as a card fact names it ("a heart") → its letter
 SUIT_OF_WORD = {"spade": "S", "heart": "H", "diamond": "D", "club": "C"}
@@ -77,7 +79,7 @@ MOMENT_OF_STATEMENT = {"multiplier": ex.KITTY, "trigger": ex.AFTER_HAND, "dug_wh
                        "deal": ex.TABLE, "throw_penalty": ex.TABLE, "revoke_penalty": ex.TABLE,
                        "smaller_team_bonus": ex.TABLE, "coins": ex.TABLE, "leaving": ex.TABLE,
                        "stake_multiplier": ex.TABLE,
-                       "game_points": ex.STAKE}
+                       "game_points": ex.STAKE, "throw_stoppers": ex.THROW}
 _ADD = {"+": "add", "-": "sub"}
 #: a seat role's tree kind → its name in ``rules.expressions.ROLES``
 ROLE_OF_RULE = {
@@ -182,8 +184,11 @@ def condition_tree(c: Compiler, node: Node | Leaf, moment: str = ex.AFTER_HAND) 
                           "('called cards: when ...', 'buried cards: when ...')", code=codes.NOT_KNOWN_HERE)
         elif fact[1] in ex.PLAYER_FACTS:
             c.error(node, f"'{_written(c, node)}' is a fact of the player who may act, known only in "
-                          "'overturn: when ...', 'reinforce: when ...', 'overturn after kitty: when ...' and "
-                          "'redeal: when ...'", code=codes.NOT_KNOWN_HERE)
+                          "'overturn: when ...', 'reinforce: when ...', 'overturn after kitty: when ...', "
+                          "'redeal: when ...' and 'throw stopped by: ... when ...'", code=codes.NOT_KNOWN_HERE)
+        elif fact[1] in ex.THROWER_FACTS:
+            c.error(node, f"'{_written(c, node)}' is a fact of the player who could stop a throw, known only in "
+                          "'throw stopped by: ... when ...'", code=codes.NOT_KNOWN_HERE)
         elif fact[1] in ex.DECLARER_FACTS:
             c.error(node, f"'{_written(c, node)}' is a fact of the player who would overturn a standing "
                           "declaration, known only in 'overturn: when ...'", code=codes.NOT_KNOWN_HERE)

@@ -19,6 +19,8 @@ from .core import (
     limits,
 )
 from ..shapes import lead_shape_label
+from ...rules import expressions as ex
+from .expressions import condition_tree
 
 #: a unit word of a follow list → (width, plural)
 _UNIT_WIDTHS = {
@@ -65,8 +67,16 @@ _STOPPERS: dict[str, tuple[str, str]] = {
 @handles("throw_stoppers")
 def _throw_stoppers(c: Compiler, st: Statement) -> None:
     stoppers, decider = choice(st.node.args[0], _STOPPERS)
+    condition: tuple = ()
+    if len(st.node.args) > 1:  # "... when CONDITION": only the players of whom it holds
+        written = condition_tree(c, st.node.args[1], ex.THROW)
+        if written is None:
+            return
+        condition = written
     c.set("leading.throw_stoppers", stoppers)
     c.set("leading.throw_decider", decider)
+    if condition or c.get("leading.throw_stoppers_when"):  # a parent's condition goes with a plain value
+        c.set("leading.throw_stoppers_when", model.Condition(condition))
 
 
 def _penalty(c: Compiler, node: Node, path: str) -> model.Penalty | None:
@@ -121,6 +131,24 @@ def _set_attackers_penalty(c: Compiler, penalty: model.Penalty | None) -> None:
 
 
 # --- following -----------------------------------------------------------------------------------
+
+#: an exemption's tree kind → its word in ``rules.EXEMPTIONS``
+_EXEMPTIONS = {"bombs_from_suit": "bombs-from-suit", "tractors_from_breaking": "tractors-from-breaking"}
+#: each exemption as a ruleset writes it
+_EXEMPTION_WORDS = {"bombs-from-suit": "bombs from following suit", "tractors-from-breaking": "tractors from breaking"}
+
+
+@handles("exempt")
+def _exempt(c: Compiler, st: Statement) -> None:
+    """``exempt: bombs from following suit, ...`` (or ``nothing``): each once, in the order written."""
+    words: list[str] = []
+    for node in child_nodes(st.node):
+        word = _EXEMPTIONS[node.kind]
+        if word in words:
+            c.error(node, f"'{_EXEMPTION_WORDS[word]}' is stated twice", code=codes.REPEATED_VALUE)
+            return
+        words.append(word)
+    c.set("following.exempt", tuple(words))
 
 handles_choice("duty", "following.duty", {"lists": "lists", "tractors_only": "tractors", "suit_only": "suit"})
 handles_choice("protect", "following.protect_longer_sets", YES_NO)

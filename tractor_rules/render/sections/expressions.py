@@ -202,6 +202,13 @@ def _fact(name: str, args: tuple, negated: bool = False) -> str:
     if name == "declarer-opponent":
         return (_("the player is not an opponent of the standing declarer") if negated
                 else _("the player is an opponent of the standing declarer"))
+    if name == "thrower-partner":
+        # Translators: the player who could stop a throw is on the thrower's team
+        return (_("the player is not the thrower's partner") if negated
+                else _("the player is the thrower's partner"))
+    if name == "thrower-opponent":
+        return (_("the player is not an opponent of the thrower") if negated
+                else _("the player is an opponent of the thrower"))
     if name == "extra-level":
         return (_("the hand is not the extra level beyond the last") if negated
                 else _("the hand is the extra level beyond the last"))
@@ -262,7 +269,8 @@ _CARD_NOUNS = {
 _NEGATABLE = frozenset({"wins", "loses", "last-trick", "took", "lost", "held", "buried", "called", "level-is", "no-trump", "nobody-declared",
                         "always", "card-trump", "card-points", "card-rank", "card-suit", "card-level", "card-joker",
                         "card-highest", "card-shown", "player-attacker", "player-banker", "first-hand",
-                        "outcome-decided", "declarer-partner", "declarer-opponent", "extra-level"})
+                        "outcome-decided", "declarer-partner", "declarer-opponent", "extra-level",
+                        "thrower-partner", "thrower-opponent"})
 
 
 def in_the_deal(tree: Any) -> Any:

@@ -11,7 +11,7 @@ from ..builder import Builder, Draft, Made
 from ..i18n import _, ngettext
 from ..words import lead_phrase, pattern_phrase
 from .common import has_sets, has_tractors, sentences
-from .expressions import as_written
+from .expressions import as_written, condition_words
 
 # --- leading and throws --------------------------------------------------------------------------
 
@@ -23,6 +23,7 @@ def leading_section(b: Builder) -> None:
         b.rule("leading.throws", _throws)
         b.rule("leading.throw_check", _throw_check)
         b.rule("leading.throw_stoppers", _throw_stoppers)
+        b.rule("leading.throw_stoppers_when", _throw_stoppers_when)
         b.rule("leading.throw_failure", _throw_failure)
         b.rule("leading.throw_penalty", _throw_penalty)
         b.example("leading.throw_examples", ex.throw_examples)
@@ -91,6 +92,29 @@ def _throw_stoppers(r: Any) -> Made:
                  "banker and the friends found so far are partners; the other players are partners of one "
                  "another only once every called card has been found.")
     return _("The cards of the leader's partners never stop a throw.")
+
+
+def _throw_stoppers_when(r: Any) -> Made:
+    """Who may stop a throw besides, by its condition (``throw stopped by: ... when ...``)."""
+    if not r.leading.throws or not r.leading.throw_stoppers_when:
+        return None
+    return _("Only a player of whom this holds can stop a throw: %(condition)s. The cards of the other players "
+             "never make a throw fail.") % {"condition": condition_words(r.leading.throw_stoppers_when)}
+
+
+def _exempt(r: Any) -> Made:
+    """What a held combination is exempt from when following (``exempt:``), in the order written."""
+    said = []
+    for word in r.following.exempt:
+        if word == "bombs-from-suit":
+            said.append(_("Free bombs: a player holding a bomb of as many cards as the lead may play it instead of "
+                          "following, whatever the lead's suit and shape; it beats the trick as a bomb does, from "
+                          "any suit."))
+        elif word == "tractors-from-breaking":
+            said.append(_("A tractor need not be broken to follow a lead that holds no tractor: the cards of the "
+                          "follower's tractors do not count toward the pairs the follower must play, though the "
+                          "cards of the suit are still played before any other."))
+    return sentences(*said) if said else None
 
 
 def _throw_failure(r: Any) -> Made:
@@ -198,6 +222,8 @@ def following_section(b: Builder) -> None:
             b.rule(key, partial(_deleted_list, lead=lead), sources=(source,))
         b.rule("following.default", _default)
         b.rule("following.revoke_penalty", _revoke_penalty)
+        b.rule("following.exempt", _exempt)
+        b.example("following.exempt_examples", ex.exempt_examples)
 
 
 def _duty(r: Any) -> Made:
