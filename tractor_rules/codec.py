@@ -470,12 +470,17 @@ def _argument_schema(kind: str) -> dict[str, Any]:
     if kind == "team":
         return {"enum": list(expressions.TEAMS)}
     if kind == "role":
-        return {"enum": list(expressions.ROLES)}
+        # a role by its name, or (since version 4) one named by a card: ["holder", "AH"]
+        return {"anyOf": [{"enum": list(expressions.ROLES)},
+                          _pair({"enum": list(expressions.CARD_ROLES)}, _CARD_SCHEMA)]}
     if kind == "rank":
         return {"enum": list(expressions.CARD_RANKS)}
     if kind == "suit":
         return {"enum": list(expressions.CARD_SUITS)}
-    return {"type": "string", "pattern": "^(?:[2-9]|10|[JQKA])[SHDC]$"}  # a card
+    return _CARD_SCHEMA
+
+
+_CARD_SCHEMA = {"type": "string", "pattern": "^(?:[2-9]|10|[JQKA])[SHDC]$"}
 
 
 def _form_schema(head: list[Any], form: expressions.Form) -> dict[str, Any]:

@@ -160,6 +160,10 @@ END_EARLY = _define("E329", "end-early", "ending a hand early where the rest of 
                                          "the points in the stakes)")
 STAKE_SHARE = _define("E330", "stake-share", "a share of the table points between the hand's sides where no game "
                                              "points move them")
+HOLDER_NOT_IN_PACK = _define("E331", "holder-not-in-pack", "the holder of a card that the pack does not have "
+                                                           "(its rank or the card taken out), so nobody holds it")
+CALLED_WITHOUT_CALLS = _define("E332", "called-without-calls", "a condition on the card the banker called in a "
+                                                               "game where the banker calls no card (fixed teams)")
 FREE_BOMBS = _define("E335", "free-bombs", "bombs exempt from following suit in rules that have no bombs")
 THROWER_RELATION = _define("E336", "thrower-relation", "a condition on who may stop a throw that reads the thrower's "
                                                        "partner or opponent without fixed teams")

@@ -46,6 +46,10 @@ FACT_TREES = {
     "last-trick-trumps": ("fact", "last-trick-trumps", "attackers"),
     "took": ("fact", "took", "bankers", "KS"),
     "lost": ("fact", "lost", "bankers", "5H"),
+    # who held, buried and called a card (tests/engine/test_card_facts.py)
+    "held": ("fact", "held", "attackers", "AH"),
+    "buried": ("fact", "buried", "bankers", "10S"),
+    "called": ("fact", "called", "AC"),
     "level-is": ("fact", "level-is", "Q"),
     "no-trump": ("fact", "no-trump"),
     "nobody-declared": ("fact", "nobody-declared"),
@@ -148,6 +152,18 @@ def test_each_role_has_its_own_words(role):
         check_sentence(said[role], lang)
 
 
+def test_the_holder_of_a_card_says_who_and_what_happens_when_nobody_was_dealt_it():
+    tree = ("next-banker", ("holder", "3H"))
+    english, chinese = words("en", effect_words, tree), words("zh", effect_words, tree)
+    check_sentence(english, "en")
+    check_sentence(chinese, "zh")
+    assert english == ("the first player after the banker in turn order who was dealt ♥3 banks the next hand (if "
+                       "every ♥3 lay in the kitty, the next banker is as the other rules say)")
+    assert chinese == "按出牌顺序从庄家的下家起第一个发到♥3的玩家做下一局的庄家（♥3若都在底牌中，下一局的庄家照其他规则定）"
+    others = {words("en", effect_words, ("next-banker", r)) for r in ex.ROLES}
+    assert english not in others
+
+
 @pytest.mark.parametrize("name", list(EFFECT_TREES))
 def test_each_effect_reads_as_words_in_both_languages(name):
     tree = EFFECT_TREES[name]
@@ -228,7 +244,8 @@ numbers = st.recursive(
 )
 CARDS = st.builds(lambda r, s: r + s, st.sampled_from(ex.CARD_RANKS), st.sampled_from(ex.CARD_SUITS))
 _ARGUMENTS = {"team": st.sampled_from(ex.TEAMS), "rank": st.sampled_from(ex.CARD_RANKS), "card": CARDS,
-              "number": numbers, "role": st.sampled_from(ex.ROLES), "suit": st.sampled_from(ex.CARD_SUITS)}
+              "number": numbers, "suit": st.sampled_from(ex.CARD_SUITS),
+              "role": st.sampled_from(ex.ROLES) | st.builds(lambda card: ("holder", card), CARDS)}
 facts = st.one_of(*(st.tuples(st.just("fact"), st.just(name), *(_ARGUMENTS[k] for k in form.arguments))
                     for name, form in ex.FACTS.items()))
 conditions = st.recursive(

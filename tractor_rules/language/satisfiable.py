@@ -44,16 +44,22 @@ def can_hold(condition: tuple, rules: Rules, ranges: Mapping[str, tuple[int, int
     asked = list(questions)
     if len(asked) > MAX_QUESTIONS:
         return None
+    table = rules.table
     for answers in product((False, True), repeat=len(asked)):
         given = dict(zip(asked, answers))
-        if _consistent(given) and formula(given):
+        if _consistent(given, table.copies) and formula(given):
             return True
     return False
 
 
-def _consistent(given: Mapping[tuple, bool]) -> bool:
+def _consistent(given: Mapping[tuple, bool], copies: Callable[[str], int] = lambda card: 2) -> bool:
     """Questions that exclude each other are not both answered yes: one level, one single card, the
-    standing declarer's partner or their opponent."""
+    standing declarer's partner or their opponent; a card the pack has once held, taken, lost or
+    buried by both sides."""
+    for question, yes in given.items():
+        if (yes and question[0] in ("held", "took", "lost", "buried") and question[1] == "bankers"
+                and given.get((question[0], "attackers", question[2])) and copies(question[2]) == 1):
+            return False
     seen: set[str] = set()
     for question, yes in given.items():
         if yes and question[0] in ("level", "single", "declarer"):  # the declarer's partner or opponent
@@ -123,11 +129,16 @@ def _fact(name: str, args: tuple, rules: _Table, questions: dict[tuple, None]) -
             trumps = _ask(("last-trumps",), questions)
             return lambda given: side(given) and trumps(given)
         return side
-    if name in ("took", "lost"):
-        if not _card_in_pack(args[1], rules):
+    if name == "called":
+        return _ask(("called", args[0]), questions) if _card_in_pack(args[0], rules) else _constant(False)
+    if name in ("took", "lost", "held", "buried"):
+        if not _card_in_pack(args[1], rules) or name == "buried" and not rules.rules.table.kitty_size:
             return _constant(False)
+        # the attackers bury only by overturning after the kitty, and taking it in turn
+        attackers_bury = bool(rules.rules.declaring.overturn_after_kitty)
         by_bankers = _ask((name, "bankers", args[1]), questions)
-        by_attackers = _ask((name, "attackers", args[1]), questions)
+        by_attackers = (_ask((name, "attackers", args[1]), questions) if name != "buried" or attackers_bury
+                        else _constant(False))
         if args[0] == "bankers":
             return by_bankers
         if args[0] == "attackers":

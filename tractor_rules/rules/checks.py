@@ -123,8 +123,29 @@ def check_rules(c: Reporter, rules: model.Rules) -> None:
         _check_thrower_relations,
         _check_end_early,
         _check_phase_seats,
+        _check_card_facts,
     ):
         check(c, rules)
+
+
+# --- who held, buried and called a card ------------------------------------------------------------
+
+
+def _check_card_facts(c: Reporter, r: model.Rules) -> None:
+    """The holder of a card names a seat only if the pack has the card (E331); the card the banker
+    called is asked only where the banker calls cards (E332)."""
+    for i, trigger in enumerate(r.levels.after_hand):
+        for j, effect in enumerate(trigger.effects):
+            role = effect[1] if effect[0] == "next-banker" else None
+            if type(role) is tuple and role[0] in expressions.CARD_ROLES and not r.table.copies(role[1]):
+                c.error_at_field((effect_path(i, j), "table.removed_ranks", "table.removed_cards"),
+                                 f"the pack has no {role[1]} (the rules take it out), so nobody holds it: "
+                                 "name a card of the pack", code=codes.HOLDER_NOT_IN_PACK)
+        if "called" in expressions.facts_of(trigger.condition) and r.table.partnership != "called":
+            c.error_at_field((f"levels.after_hand[{i}].condition", "table.partnership"),
+                             "the banker calls no card in this game (its teams are fixed): 'the banker called "
+                             "CARD' needs partners found by calling ('partners: by calling 1 card')",
+                             code=codes.CALLED_WITHOUT_CALLS)
 
 
 # --- giving up the bank --------------------------------------------------------------------------

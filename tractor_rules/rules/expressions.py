@@ -152,6 +152,12 @@ TEAMS = ("bankers", "attackers", "winners", "losers")
 #: the banker, the banker's partner (the next seat of the banker's team: fixed teams only), the
 #: winner of the last trick, the first of the hand's winners after the banker in turn order
 ROLES = ("banker", "next-seat", "partner", "last-trick-winner", "first-winner")
+#: roles that name a seat by a card, written as a tree ``(role, card)`` (version 4): the holder of
+#: a card, the first seat after the banker in turn order (the banker last) that was dealt it; no
+#: seat when every copy lay in the kitty
+CARD_ROLES = ("holder",)
+#: the card facts and roles read from the cards each seat was dealt (the log then writes them)
+DEALT_READERS = frozenset({"held", "holder"})
 #: the roles that may take the kitty and bury (``kitty_exchange.buried_by``), known once trump is
 #: set: the banker, the banker's seated partner, the first player of the banker's team after the
 #: standing declarer
@@ -229,6 +235,14 @@ FACTS: dict[str, Form] = {f.name: f for f in (
     Form("last-trick-trumps", ("team",), "the team wins the last trick with trumps", _PLAYED),
     Form("took", ("team", "card"), "the card is among the cards of the tricks the team won", _PLAYED),
     Form("lost", ("team", "card"), "a player of the team played the card to a trick the other team won", _PLAYED),
+    # who held, buried and called a card this hand (version 4): read from the hand's record, after it
+    Form("held", ("team", "card"), "a player of the team was dealt the card: it was in their hand as the deal "
+                                   "ended, before any exchange and before the kitty was taken", frozenset({AFTER_HAND}), 4),
+    Form("buried", ("team", "card"), "the card lies in the kitty as last buried, and the player who buried it is "
+                                     "of the team (with overturns after the kitty: the last to bury)",
+         frozenset({AFTER_HAND}), 4),
+    Form("called", ("card",), "the banker called the card this hand (Finding Friends: any copy of it)",
+         frozenset({AFTER_HAND}), 4),
     Form("level-is", ("rank",), "the hand is played at the rank", _ALWAYS),
     Form("no-trump", (), "the hand is played with no trump suit", _EVERY),
     Form("nobody-declared", (), "nobody declared: trump came from the rule for when nobody declares"),
@@ -401,6 +415,9 @@ def _arguments(form: Form, values: Any, counter: list[int]) -> tuple:
             out.append(value)
         elif kind == "role" and type(value) is str and value in ROLES:
             out.append(value)
+        elif (kind == "role" and isinstance(value, (list, tuple)) and len(value) == 2 and value[0] in CARD_ROLES
+              and is_card(value[1])):
+            out.append((value[0], value[1]))
         elif kind == "rank" and type(value) is str and value in CARD_RANKS:
             out.append(value)
         elif kind == "card" and is_card(value):
@@ -483,6 +500,12 @@ def reads_the_turn(tree: tuple) -> bool:
 # --- walking trees --------------------------------------------------------------------------------
 
 
+def card_roles_of(effects: tuple) -> set[str]:
+    """The roles named by a card (``CARD_ROLES``) that effects name."""
+    return {part[0] for effect in effects for part in effect[1:]
+            if isinstance(part, tuple) and len(part) == 2 and part[0] in CARD_ROLES}
+
+
 def quantities_of(tree: tuple) -> set[str]:
     """The quantities a tree of any kind reads."""
     if not tree:
@@ -504,6 +527,8 @@ def words_after(tree: tuple, version: int) -> set[str]:
     head = tree[0]
     if head == "var":
         return {tree[1]} if QUANTITIES[tree[1]].since > version else set()
+    if head in CARD_ROLES:
+        return {head} if version < 4 else set()
     form = FACTS[tree[1]] if head == "fact" else EFFECTS.get(head) if type(head) is str else None
     found = {form.name} if form is not None and form.since > version else set()
     for part in tree[1:]:

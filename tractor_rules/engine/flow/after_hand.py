@@ -49,6 +49,13 @@ class HandFacts:
     bid: int = 0
     #: the hand was the extra level beyond the last (``game end: beyond-last``)
     beyond: bool = False
+    #: each seat's cards as the deal ended (where a rule reads who held a card; else ())
+    dealt: Sequence[Sequence[Card]] = ()
+    #: the kitty as last buried, and the seat that buried it (None: not known, nobody buried)
+    buried: Sequence[Card] = ()
+    buried_by: int | None = None
+    #: the cards the banker called this hand (Finding Friends)
+    called: Sequence[Card] = ()
 
 
 def facts_of(record: HandRecord) -> HandFacts:
@@ -60,7 +67,8 @@ def facts_of(record: HandRecord) -> HandFacts:
     return HandFacts(record.rules, ctx, record.banker, record.banker_team, record.level_change[0], tricks,
                      record.level,
                      record.trump, record.trump_by, record.attacker_points, record.kitty_points,
-                     record.level_change[1], raw, record.bid, record.beyond)
+                     record.level_change[1], raw, record.bid, record.beyond, record.dealt, record.kitty,
+                     record.buried_by, tuple(card for card, _ in record.called))
 
 
 def knock_back_facts(rules: Rules, record: HandRecord, level: str | None, beyond: bool) -> HandFacts:
@@ -100,9 +108,18 @@ def team_seats(team: str, facts: HandFacts) -> frozenset[int]:
     raise EngineError(f"unknown team {team!r}")
 
 
-def role_seat(role: str, facts: HandFacts) -> int:
-    """The seat a role names in this hand."""
+def role_seat(role: str | tuple, facts: HandFacts) -> int | None:
+    """The seat a role names in this hand; None for the holder of a card nobody was dealt (every
+    copy lay in the kitty)."""
     players = facts.rules.table.players
+    if type(role) is tuple:  # ("holder", card): the first seat after the banker dealt the card
+        if role[0] != "holder":
+            raise EngineError(f"unknown role {role!r}")
+        card = _card(role[1])
+        if len(facts.dealt) != players:
+            raise EngineError("the holder of a card is read from the cards each seat was dealt, not known here")
+        return next((seat for seat in ((facts.banker + k) % players for k in range(1, players + 1))
+                     if card in facts.dealt[seat]), None)
     if role == "banker":
         return facts.banker
     if role == "next-seat":
@@ -121,11 +138,13 @@ def role_seat(role: str, facts: HandFacts) -> int:
 
 def next_banker_after(rules: Rules, facts: HandFacts, indexes: Sequence[int], otherwise: int) -> int:
     """The next banker once the house rules at ``indexes`` have had their effects: the seat the
-    last ``next-banker`` effect names, else ``otherwise`` (the rules' own next banker)."""
+    last ``next-banker`` effect names, else ``otherwise`` (the rules' own next banker); an effect
+    that names nobody (the holder of a card that lay in the kitty) leaves the seat as it was."""
     seat = otherwise
     for effect in effects_in_order(rules, indexes):
         if effect[0] == "next-banker":
-            seat = role_seat(effect[1], facts)
+            named = role_seat(effect[1], facts)
+            seat = seat if named is None else named
     return seat
 
 
@@ -219,6 +238,15 @@ def _fact(name: str, args: tuple, facts: HandFacts) -> bool:
         return any(winner not in seats and any(card in play and (leader + at) % players in seats
                                                for at, play in enumerate(plays))
                    for winner, leader, plays in facts.tricks)
+    if name == "held":
+        seats, card = team_seats(args[0], facts), _card(args[1])
+        if len(facts.dealt) != facts.rules.table.players:
+            raise EngineError("who held a card is read from the cards each seat was dealt, not known here")
+        return any(card in facts.dealt[seat] for seat in seats)
+    if name == "buried":
+        return facts.buried_by in team_seats(args[0], facts) and _card(args[1]) in facts.buried
+    if name == "called":
+        return _card(args[0]) in facts.called
     if name == "level-is":
         return facts.level == args[0]
     if name == "no-trump":

@@ -61,7 +61,7 @@ from .exchange import TAKEN, Exchange, exchange_show, holds
 from .friends import ask_calls
 from .kitty import Kitty, burier_seat, exchange, first_overturner, overturns
 from .outcome import next_banker_of, point_table, score
-from .record import DealDeclaring, EarlyEnd, FaceDown, HandRecord, InTurnRound, OverturnRound
+from .record import DealDeclaring, EarlyEnd, FaceDown, HandRecord, InTurnRound, OverturnRound, reads_dealt
 from .seats import banker_team, first_leader, seat_of
 from .trick_play import play_tricks
 from .views import Player, PlayerView, Public
@@ -139,9 +139,15 @@ class Hand:
         self.face_down: FaceDown | None = None
         #: the hand ended early (``levels.end_early``): what the rule read, the cards left
         self.ended_early: EarlyEnd | None = None
+        #: each seat's cards as the deal ended, where a house rule reads who held a card
+        self.dealt_hands: tuple[tuple[Card, ...], ...] = ()
 
     def play(self) -> HandRecord:
+        keep_dealt = reads_dealt(self.rules)
         for phase in self.rules.phases():
+            if keep_dealt and phase not in _DEALING:  # the deal is over: who was dealt what
+                self.dealt_hands = tuple(tuple(cards) for cards in self.hands)
+                keep_dealt = False
             if _PHASES[phase](self) is ENDED:
                 break
         return self.record
@@ -422,7 +428,7 @@ def _score(h: Hand) -> None:
         kitty_shown=public.kitty_shown, buried_shown=public.buried_shown, buried_by=kitty.burier,
         overturn_round=h.overturn_round, bids=h.bids, bid=h.bid, gave_up=h.gave_up, in_turn_round=h.in_turn_round,
         cuts=h.cuts, exchange=h.exchange, turned=h.dealt.turned, contest=h.contest_won, face_down=h.face_down,
-        ended_early=h.ended_early, deal_declaring=_deal_declaring(h),
+        ended_early=h.ended_early, deal_declaring=_deal_declaring(h), dealt=h.dealt_hands,
     )
     if h.auction_redeals:
         record.redeals += h.auction_redeals
@@ -449,6 +455,7 @@ def _scored(h: Hand) -> None:
         beyond=h.beyond, weak_hands=[(w.seat, w.hand, w.trump) for w in h.dealt.weak_hands],
         weak_asked=[w.asked for w in h.dealt.weak_hands],
         in_turn_round=h.in_turn_round, cuts=h.cuts, deal_declaring=_deal_declaring(h),
+        dealt=tuple(tuple(cards) for cards in h.hands) if reads_dealt(rules) else (),
     )
 
 
@@ -461,6 +468,9 @@ def _deal_declaring(h: Hand) -> DealDeclaring | None:
 
 
 #: what each phase does to the hand's state; a phase that returns ``ENDED`` ends the hand there
+#: the phases that deal the cards and find the banker before anyone takes the kitty or exchanges
+_DEALING = frozenset({"cut", "deal", "declare-in-turn", "contest", "auction"})
+
 _PHASES: dict[PhaseKind, Callable[[Hand], Ended | None]] = {
     "cut": _cut,
     "deal": _deal,

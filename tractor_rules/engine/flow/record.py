@@ -206,6 +206,9 @@ class HandRecord:
     #: the declaring during the deal, where a rule is asked at each declaration (None: the hand
     #: had no such declaring: declared in turn, or by a contest, or beyond the last level)
     deal_declaring: DealDeclaring | None = None
+    #: each seat's cards as the deal ended, before any exchange and before the kitty was taken,
+    #: where a house rule reads who held a card (``reads_dealt``); () otherwise
+    dealt: tuple[tuple[Card, ...], ...] = ()
 
     @property
     def throws_tried(self) -> int:
@@ -309,6 +312,8 @@ class HandRecord:
                 "first_hand": during.first_hand, "banker": during.banker, "level": during.level,
                 "declarations": [[seat, notation(cards)] for seat, cards in during.declarations],
             }
+        if reads_dealt(self.rules):
+            out["dealt"] = [notation(sort(cards)) for cards in self.dealt]
         if self.rules.declaring.first_dealer == "cut":
             out["cuts"] = [[seat, str(card)] for seat, card in self.cuts]
         if self.rules.declaring.first_banker == "contest":
@@ -383,7 +388,8 @@ def names_burier(rules: Rules) -> bool:
     the banker to bury (``kitty_exchange.buried_by``), and where the first trick is led from the
     burier (``leading.first_lead``)."""
     return (bool(rules.kitty_exchange.buried_when) and rules.declaring.overturn_after_kitty
-            or rules.kitty_exchange.buried_by != "banker" or rules.leading.first_lead in ("burier", "after-burier"))
+            or rules.kitty_exchange.buried_by != "banker" or rules.leading.first_lead in ("burier", "after-burier")
+            or reads_burial(rules))
 
 
 #: who is asked first in the round of overturning after the kitty unless the rules say otherwise
@@ -400,6 +406,24 @@ def leads_by_declarer(rules: Rules) -> bool:
     """Whether the first trick is led from the declarer (``leading.first_lead``): the log then
     names the declarer."""
     return rules.leading.first_lead in ("declarer", "after-declarer")
+
+
+def reads_dealt(rules: Rules) -> bool:
+    """Whether a house rule after a hand reads the cards each seat was dealt (``TEAM held CARD``,
+    ``the holder of CARD``): the hand then keeps them, and the log writes them ("dealt")."""
+    return _reads(rules, expressions.DEALT_READERS)
+
+
+def reads_burial(rules: Rules) -> bool:
+    """Whether a house rule after a hand asks who buried a card (``TEAM buried CARD``): the log then
+    names who buried the kitty last ("buried_by")."""
+    return _reads(rules, frozenset({"buried"}))
+
+
+def _reads(rules: Rules, words: frozenset[str]) -> bool:
+    # asked once a hand: no house rules (most rulesets) is answered at once, without hashing the rules
+    return any((expressions.facts_of(trigger.condition) | expressions.card_roles_of(trigger.effects)) & words
+               for trigger in rules.levels.after_hand)
 
 
 def _sorter(ctx: Context) -> Callable[[Sequence[Card]], list[Card]]:

@@ -40,7 +40,7 @@ from ..flow.early import trick_facts as hand_so_far
 from ..flow.outcome import next_banker_of, point_table
 from ..flow.kitty import burier_seat, first_overturner
 from ..flow.record import (DEFAULT_OVERTURN_FIRST, TrickRecord, declares_at_own_level, leads_by_declarer,
-                           logs_overturn_round, names_burier, reads_shown, scores_unplayed, turns_kitty)
+                           logs_overturn_round, names_burier, reads_dealt, reads_shown, scores_unplayed, turns_kitty)
 from ..flow.seats import banker_team, first_leader, seat_of
 from ..deck.cards import parse_cards
 from ..rulings.declaring import (OverturnTurn, asks_each_declaration, cut_winner, declare_turn, declares_in_turn,
@@ -52,7 +52,7 @@ FIELDS = ("ruleset", "level", "trump", "banker", "hands", "kitty", "tricks", "at
 OPTIONAL = ("called", "declarer", "weak_hands", "kitty_shown", "buried_shown", "table_points",
             "table_points_change", "after_hand", "trump_by", "shown_in_declaring", "buried_by", "overturn_round",
             "bids", "bid", "gave_up", "in_turn", "cuts", "declared", "exchange", "turned", "contest", "face_down",
-            "bank_cleared", "ended_early", "deal_declaring")
+            "bank_cleared", "ended_early", "deal_declaring", "dealt")
 TRICK_FIELDS = ("leader", "plays", "winner", "points")
 
 
@@ -230,6 +230,7 @@ def _replay(entry: str | dict[str, Any], rules: Rules, problems: list[str],
             parts.append(f"missing {' '.join(lacking)}")
         problems.append("the cards are not the deck: " + "; ".join(parts))
 
+    dealt_hands = _check_dealt(entry, rules, banker, hands, kitty, cards, problems)
     _check_own_level(entry, rules, banker, level, trump, problems)
     _check_turned(entry, rules, banker, level, trump, ctx, problems)
 
@@ -514,9 +515,11 @@ def _replay(entry: str | dict[str, Any], rules: Rules, problems: list[str],
 
     # --- the house rules after the hand -----------------------------------------------------------
     trump_by = entry.get("trump_by")
+    last_burier = entry.get("buried_by", banker)
     facts = HandFacts(rules, ctx, banker, frozenset(team), change[0], trick_facts, level, trump,
                       trump_by if isinstance(trump_by, str) else "", attackers, kitty_points, change[1], raw_points,
-                      bid)
+                      bid, dealt=dealt_hands, buried=kitty, buried_by=last_burier if _is_int(last_burier) else None,
+                      called=tuple(face for face, _ in calls))
     if facts_out is not None:
         facts_out.append(facts)
     if rules.levels.after_hand:
@@ -1396,6 +1399,56 @@ def _known_partners(rules: Rules, leader: int, banker: int, calls: list[tuple[Ca
     else:
         mates = set()
     return [i for i, seat in enumerate(other_seats) if seat in mates and seat != leader]
+
+
+def _check_dealt(entry: dict[str, Any], rules: Rules, banker: int, hands: list[list[Card]],
+                 kitty: tuple[Card, ...], cards: Any, problems: list[str]) -> tuple[tuple[Card, ...], ...]:
+    """Each seat's cards as the deal ended ("dealt"), logged where a house rule after a hand reads
+    who held a card: a hand of the deal's size per seat, all of them cards of the hand, and a seat
+    that never took the kitty, exchanged or overturned after it holds as the tricks begin what it
+    was dealt.  The hands as dealt (() when not logged)."""
+    wanted = reads_dealt(rules)
+    if ("dealt" in entry) != wanted:
+        problems.append("dealt: " + ("missing, but a house rule reads who held a card" if wanted
+                                     else "logged, but no house rule reads who held a card"))
+        if wanted:  # the house rules cannot be read without it
+            raise _Stop
+        return ()
+    if not wanted:
+        return ()
+    logged = entry["dealt"]
+    n = rules.table.players
+    if not isinstance(logged, list) or len(logged) != n:
+        problems.append(f"dealt: one hand per seat, {n} in all")
+        raise _Stop
+    dealt = tuple(tuple(cards(h, f"dealt hand of seat {s}")) for s, h in enumerate(logged))
+    size = rules.table.hand_size
+    for s, h in enumerate(dealt):
+        if len(h) != size:
+            problems.append(f"dealt: seat {s} was dealt {len(h)} cards, not {size}")
+    if Counter(c for h in dealt for c in h) - (Counter(c for h in hands for c in h) + Counter(kitty)):
+        problems.append("dealt: the hands as dealt hold cards that are not in the hand")
+    if entry.get("trump_by") == "scored":  # not played: the hands are the hands as dealt
+        takers: set[int] = set()
+    else:
+        burier = entry.get("buried_by", banker)
+        takers = {burier if _is_int(burier) else banker, banker}
+        made = entry.get("exchange")
+        if isinstance(made, dict):
+            for key in ("seat", "declarer"):
+                seat: Any = made.get(key)
+                if _is_int(seat):
+                    takers.add(seat)
+        round_ = entry.get("overturn_round")
+        if rules.declaring.overturn_after_kitty:
+            if isinstance(round_, dict) and isinstance(round_.get("overturns"), list):
+                takers |= {o[0] for o in round_["overturns"] if isinstance(o, list) and o and _is_int(o[0])}
+            else:  # who overturned is not logged: any seat may have taken the kitty
+                takers = set(range(n))
+    for s in range(n):
+        if s not in takers and Counter(dealt[s]) != Counter(hands[s]):
+            problems.append(f"dealt: seat {s} took no cards after the deal, but was dealt other cards than it holds")
+    return dealt
 
 
 def _called_next(rules: Rules, banker: int, side: str, team: set[int]) -> int:

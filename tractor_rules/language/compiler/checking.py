@@ -14,8 +14,9 @@ from .core import Compiler, checks
 class StatementReporter:
     """The ``rules.checks.Reporter`` of a compile: a field's problem goes to the statement that set
     the field (``Compiler.error_at_field``), and a problem with one effect of a house rule to that
-    effect's words in its ``when`` statement; the statements that would mend it go with it as
-    edits of the file (``Compiler.statement_fix``: LSP quick fixes, playground buttons)."""
+    effect's words in its ``when`` statement (with its condition, to the condition's words); the
+    statements that would mend it go with it as edits of the file (``Compiler.statement_fix``: LSP
+    quick fixes, playground buttons)."""
 
     def __init__(self, compiler: Compiler, rules: model.Rules):
         self.compiler = compiler
@@ -25,6 +26,8 @@ class StatementReporter:
         self.effects: dict[str, Node] = {}
         if rules.levels.after_hand:
             for i, (_trigger, st) in enumerate(compiler.triggers):
+                if st.node.args and isinstance(st.node.args[0], Node):
+                    self.effects[f"levels.after_hand[{i}].condition"] = st.node.args[0]
                 for j, effect in enumerate(st.node.args[1:]):
                     if isinstance(effect, Node):
                         self.effects[effect_path(i, j)] = effect

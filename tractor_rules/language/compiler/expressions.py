@@ -39,6 +39,9 @@ FACT_OF_RULE = {
     "with_trumps": "last-trick-trumps",
     "took": "took",
     "lost": "lost",
+    "held": "held",
+    "buried": "buried",
+    "banker_called": "called",
     "level_is": "level-is",
     "no_trump_hand": "no-trump",
     "nobody_declared": "nobody-declared",
@@ -86,6 +89,8 @@ ROLE_OF_RULE = {
     "role_last_trick": "last-trick-winner",
     "role_first_winner": "first-winner",
 }
+#: a seat role named by a card → its name in ``rules.expressions.CARD_ROLES``
+CARD_ROLE_OF_RULE = {"role_holder": "holder"}
 _MUL = {"*": "mul", "×": "mul", "/": "div", "÷": "div"}
 #: where each moment is, in the words of an error (the rules' own, which Rules.from_dict gives too)
 _MOMENT_WORDS = ex.MOMENT_WORDS
@@ -237,7 +242,10 @@ def effect_tree(c: Compiler, node: Node | Leaf) -> tuple | None:
     """The effect ``node`` writes (after a hand)."""
     node = as_node(node)
     if node.kind == "next_banker_is":
-        return ("next-banker", ROLE_OF_RULE[as_node(node.args[0]).kind])
+        role = as_node(node.args[0])
+        if role.kind in CARD_ROLE_OF_RULE:
+            return ("next-banker", (CARD_ROLE_OF_RULE[role.kind], str(as_leaf_value(role.args[-1]))))
+        return ("next-banker", ROLE_OF_RULE[role.kind])
     team = str(as_leaf_value(node.args[0]))
     form = ex.EFFECTS[EFFECT_OF_RULE[node.kind]]
     if form.arguments == ("team", "number"):

@@ -136,7 +136,7 @@ def _fact(name: str, args: tuple, negated: bool = False) -> str:
     if name in CARD_FACTS:
         return _card_fact(name, args, negated)
     values: dict[str, str] = {}
-    if args and name != "level-is":
+    if args and name not in ("level-is", "called"):
         values["team"] = team_words(args[0])
     if name == "wins":
         return (_("%(team)s do not win the hand") if negated else _("%(team)s win the hand")) % values
@@ -162,6 +162,20 @@ def _fact(name: str, args: tuple, negated: bool = False) -> str:
         if negated:
             return _("%(team)s do not lose %(card)s to the other team") % values
         return _("%(team)s lose %(card)s to the other team (play it to a trick the other team wins)") % values
+    if name == "held":
+        values["card"] = _card(args[1])
+        if negated:
+            return _("%(team)s do not hold %(card)s as the deal ends") % values
+        # Translators: a player of the team was dealt the card (before any exchange and the kitty)
+        return _("%(team)s hold %(card)s as the deal ends") % values
+    if name == "buried":
+        values["card"] = _card(args[1])
+        if negated:
+            return _("%(team)s do not bury %(card)s in the kitty (the last burial counts)") % values
+        return _("%(team)s bury %(card)s in the kitty (the last burial counts)") % values
+    if name == "called":
+        values = {"card": _card(args[0])}
+        return (_("the banker does not call %(card)s") if negated else _("the banker calls %(card)s")) % values
     if name == "level-is":
         values["rank"] = args[0]
         return (_("the hand is not played at level %(rank)s") if negated
@@ -252,7 +266,7 @@ _CARD_NOUNS = {
 
 
 #: facts whose sentence has a negative form of its own ("do not win"); others are said "not: ..."
-_NEGATABLE = frozenset({"wins", "loses", "last-trick", "took", "lost", "level-is", "no-trump", "nobody-declared",
+_NEGATABLE = frozenset({"wins", "loses", "last-trick", "took", "lost", "held", "buried", "called", "level-is", "no-trump", "nobody-declared",
                         "always", "card-trump", "card-points", "card-rank", "card-suit", "card-level", "card-joker",
                         "card-highest", "card-shown", "player-attacker", "player-banker", "first-hand",
                         "outcome-decided", "declarer-partner", "declarer-opponent", "extra-level",
@@ -290,7 +304,9 @@ def condition_words(tree: Any, top: bool = True) -> str:
     return text if top else _("(%(part)s)") % {"part": text}
 
 
-def role_words(role: str) -> str:
+def role_words(role: Any) -> str:
+    if type(role) is tuple and role[0] == "holder":
+        return _("the first player after the banker in turn order who was dealt %(card)s") % {"card": _card(role[1])}
     if role == "banker":
         return _("the banker")
     if role == "next-seat":
@@ -307,6 +323,9 @@ def role_words(role: str) -> str:
 def effect_words(tree: Any) -> str:
     """An effect in words."""
     if tree[0] == "next-banker":
+        if type(tree[1]) is tuple and tree[1][0] == "holder":
+            return _("%(player)s banks the next hand (if every %(card)s lay in the kitty, the next banker is as the "
+                     "other rules say)") % {"player": role_words(tree[1]), "card": _card(tree[1][1])}
         return _("%(player)s banks the next hand") % {"player": role_words(tree[1])}
     name, team = tree[0], team_words(tree[1])
     if name in ("up", "down"):
