@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from functools import lru_cache
 
+from ..memo import ByIdentity
 from ..rules import Rules
 from ..titles import ENGLISH, LocalTitle, inherited_title, title_in
 from .builder import Builder
@@ -34,11 +35,20 @@ class Built:
         return set(self.title_paths).union(*(item.paths for item in self.sheet.items()))
 
 
+#: the sheets built, by their rules object, language and marks: a sheet is printed in three formats,
+#: and a card and a tracker build their ruleset's sheet again (every part of it is immutable)
+_BUILT: ByIdentity[Rules, Built] = ByIdentity(64)
+
+
 def build(rules: Rules, lang: str = "en", *, against_parent: bool = True) -> Built:
     """The sheet of ``rules`` in ``lang``, with what it states.  ``against_parent`` False: the house
     marks are those of the changed values, not checked against the parent's sheet (the parent's
     own sheet, built for that check, needs no marks)."""
     check_language(lang)
+    return _BUILT.get(rules, (lang, against_parent), lambda: _build(rules, lang, against_parent))
+
+
+def _build(rules: Rules, lang: str, against_parent: bool) -> Built:
     with language(lang):
         kit = Kit(rules)
         builder = Builder(rules, kit)
