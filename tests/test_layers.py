@@ -150,6 +150,12 @@ def engine_part(module: str) -> str | None:
     return rest.lstrip(".").split(".")[0] or None
 
 
+def test_the_answers_kept_import_nothing_of_the_package():
+    """``memo`` keeps what every layer makes (trees, rules, card orders, sheets): it sits below them
+    all, so that the engine may use it without reading the language or the sheets."""
+    assert imported_modules(PACKAGE / "memo.py") == set()
+
+
 def engine_modules() -> list[Path]:
     return sorted((PACKAGE / "engine").rglob("*.py"))
 
@@ -165,8 +171,9 @@ def test_an_engine_part_imports_only_the_parts_below_it(path):
     own = path.relative_to(PACKAGE / "engine").with_suffix("").parts[0]
     imported = imported_modules(path)
     outside = sorted(m for m in imported if not m.startswith(("tractor_rules.engine", "tractor_rules.rules",
-                                                                "tractor_rules.errors")))
-    assert outside == [], f"the engine reads only the rules model and its errors; {path.relative_to(PACKAGE)} imports {outside}"
+                                                                "tractor_rules.errors", "tractor_rules.memo")))
+    assert outside == [], (f"the engine reads only the rules model, its errors and the answers kept (memo); "
+                           f"{path.relative_to(PACKAGE)} imports {outside}")
     if own in ENGINE_FACADES:
         return
     allowed = set(ENGINE_LAYERS[: ENGINE_LAYERS.index(own) + 1])

@@ -403,10 +403,10 @@ def test_preparing_builds_the_card_order_of_every_hand_a_game_can_play(name):
 
     gallery = Path(__file__).resolve().parents[2] / "examples" / "house-rules"
     rules = tr.load(str(gallery / f"{name}.tractor") if name.startswith("T") else name)
-    oracle._CACHE.clear()
+    oracle._CONTEXTS.clear()
     deal._DECLARE_TABLES.clear()  # both caches start afresh when full: none may fill up midway
     prepare_rules(rules)
-    built = {(level, trump) for (rid, level, trump) in oracle._CACHE if rid == id(rules)}
+    built = set(oracle._CONTEXTS.kept_for(rules))
     wanted = {(level, trump) for level in level_ladder(rules) for trump in ("S", "H", "D", "C", None)}
     if rules.levels.game_end == "beyond-last":
         wanted.add((beyond_level(rules), None))
@@ -415,7 +415,7 @@ def test_preparing_builds_the_card_order_of_every_hand_a_game_can_play(name):
     # a hand of the run finds its order built, with every set of the pack as its unit
     first = level_ladder(rules)[0]
     order = rules.context(first, "H").order
-    assert rules.context(first, "H") is oracle._CACHE[(id(rules), first, "H")][1]
+    assert rules.context(first, "H") is oracle._CONTEXTS.kept_for(rules)[(first, "H")]
     for face in deck_cards(rules.table):
         for width in order.set_widths:
             unit = order.set_units[width][face]

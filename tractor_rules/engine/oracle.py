@@ -12,11 +12,10 @@ good) by single steps (a set, a clear), each whole beside other threads' reads.
 from __future__ import annotations
 
 import random
-import threading
-from collections import OrderedDict
 from collections.abc import Iterable, Sequence
 
 from ..errors import CardNotationError
+from ..memo import ByIdentity
 from ..rules import SUITS, Rules
 from .deck.cards import CARDS, SUIT_SYMBOLS, Card, PackCheck, only_cards, read_cards
 from .deck.order import TRUMP, Order, build_order
@@ -390,9 +389,8 @@ class Context:
 
 
 
-_CACHE: OrderedDict[tuple[int, str | None, str | None], tuple[Rules, Context]] = OrderedDict()
-_CACHE_SIZE = 128
-_CACHE_LOCK = threading.Lock()
+#: each hand's card order and trick rules, by the rules object and the hand's level and trump
+_CONTEXTS: ByIdentity[Rules, Context] = ByIdentity(128)
 
 
 def _suit_letter(trump: object) -> str | None:
@@ -406,23 +404,10 @@ def _suit_letter(trump: object) -> str | None:
 
 
 def make_context(rules: Rules, level: str | None, trump: str | None) -> Context:
-    # keyed by identity: a Rules may hold unhashable data; the entry keeps it alive, so the id
-    # cannot be reused by another object while cached
     if level is not None and not isinstance(level, str):  # a list would fail the key's hash as a TypeError
         raise EngineError(f"level must be a rank (2 to A) or None, not {type(level).__name__}")
     suit = _suit_letter(trump)
-    key = (id(rules), level, suit)
-    with _CACHE_LOCK:
-        hit = _CACHE.get(key)
-        if hit is not None and hit[0] is rules:
-            _CACHE.move_to_end(key)
-            return hit[1]
-    ctx = Context(rules, level, suit)  # outside the lock: building takes a while
-    with _CACHE_LOCK:
-        _CACHE[key] = (rules, ctx)
-        if len(_CACHE) > _CACHE_SIZE:
-            _CACHE.popitem(last=False)
-    return ctx
+    return _CONTEXTS.get(rules, (level, suit), lambda: Context(rules, level, suit))
 
 
 def redeal_turn(rules: Rules, hand: Cards, level: str | None, trump: str | None, *, attacker: bool,

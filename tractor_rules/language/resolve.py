@@ -12,12 +12,12 @@ import pickle
 import stat
 from collections.abc import Iterable
 from dataclasses import dataclass
-from functools import lru_cache
 from pathlib import Path
 
 from .. import codes
 from ..errors import Diagnostic, RulesetResolutionError, RulesetSyntaxError
 from ..resources import RULESET_SUFFIX, builtin_names, builtin_path, rulesets_dir
+from ..memo import ByContent
 from .parser import BOM, MAX_BYTES, parse, statement_kinds
 from .shapes import describe_lead
 from .suggest import did_you_mean, quoted
@@ -273,12 +273,17 @@ def _parent_source(child: Source, ref: str, st: Statement, text: str, trust: Tru
 _saved_trees: dict[tuple[str, str], SyntaxTree] = {}
 
 
-@lru_cache(maxsize=64)
-def _parse_shipped(text: str, file: str) -> SyntaxTree:
-    """A shipped ruleset's syntax tree, parsed once per process: most house rules extend one, and
-    the tree is immutable."""
+#: syntax trees by (text, file): a tree is immutable, and most rulesets extend one of a few parents
+_TREES: ByContent[SyntaxTree] = ByContent(128)
+
+
+def _parse_once(text: str, file: str) -> SyntaxTree:
+    """The syntax tree of ``text`` named ``file``, parsed once per process while it is kept
+    (``memo``): a shipped ruleset's may come from ``use_saved_shipped_trees``."""
     saved = _saved_trees.get((text, file))
-    return saved if saved is not None else parse(text, file)
+    if saved is not None:
+        return saved
+    return _TREES.get((text, file), len(text), lambda: parse(text, file))
 
 
 def saved_shipped_trees() -> bytes:
@@ -294,7 +299,7 @@ def use_saved_shipped_trees(saved: bytes) -> int:
     same text; the number taken."""
     trees = pickle.loads(saved)
     _saved_trees.update(trees)
-    _parse_shipped.cache_clear()
+    _TREES.clear()
     return len(trees)
 
 
@@ -325,8 +330,7 @@ def resolve(source: Source, trust: Trust = Trust(), tree: SyntaxTree | None = No
             )
         seen.append(current.key)
         if tree is None or current is not source:
-            tree = _parse_shipped(current.text, current.file) if current.key.startswith("builtin:") \
-                else parse(current.text, current.file)
+            tree = _parse_once(current.text, current.file)
         chain.append((current, tree))
         extends = [st for st in tree.statements if st.section == "" and st.kind == "extends"]
         if len(extends) > 1:

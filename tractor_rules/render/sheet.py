@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from functools import lru_cache
 
+from ..memo import ByIdentity
 from ..rules import Rules
 from ..titles import ENGLISH, LocalTitle, inherited_title, title_in
 from .builder import Builder
@@ -34,11 +35,26 @@ class Built:
         return set(self.title_paths).union(*(item.paths for item in self.sheet.items()))
 
 
+#: the sheets built, by their rules object, language and the parent their house marks were read
+#: against: a sheet is printed in three formats, and a card and a tracker build their ruleset's
+#: sheet again (every part of a sheet is immutable).  The parent is read from its file each time
+#: (``parent_of``): a parent changed on disk since gives another sheet.
+_BUILT: ByIdentity[Rules, tuple[Rules | None, Built]] = ByIdentity(64)
+
+
 def build(rules: Rules, lang: str = "en", *, against_parent: bool = True) -> Built:
     """The sheet of ``rules`` in ``lang``, with what it states.  ``against_parent`` False: the house
     marks are those of the changed values, not checked against the parent's sheet (the parent's
     own sheet, built for that check, needs no marks)."""
     check_language(lang)
+    parent = parent_of(rules) if against_parent else None
+    # the entry keeps the parent alive with the sheet, so its id names it while the sheet is kept
+    kept = _BUILT.get(rules, (lang, against_parent, id(parent)),
+                      lambda: (parent, _build(rules, lang, parent, against_parent)))
+    return kept[1]
+
+
+def _build(rules: Rules, lang: str, parent: Rules | None, against_parent: bool) -> Built:
     with language(lang):
         kit = Kit(rules)
         builder = Builder(rules, kit)
@@ -51,7 +67,7 @@ def build(rules: Rules, lang: str = "en", *, against_parent: bool = True) -> Bui
             title=title.name,
             description=title.description,
             intro=(*_title_notes(rules, title), *_intro(rules, kit)),
-            sections=_marks_of_new_words(rules, tuple(builder.sections), lang) if against_parent
+            sections=_marks_of_new_words(parent, tuple(builder.sections), lang) if against_parent
             else tuple(builder.sections),
             glossary=_glossary(rules),
             footer=_("Ruleset file: %(file)s") % {"file": _file(rules)},
@@ -76,10 +92,10 @@ def _items_of(rules: Rules, lang: str) -> dict[str, Item]:
     return {item.key: item for item in build(rules, lang, against_parent=False).sheet.items()}
 
 
-def _marks_of_new_words(rules: Rules, sections: tuple[Section, ...], lang: str) -> tuple[Section, ...]:
+def _marks_of_new_words(parent: Rules | None, sections: tuple[Section, ...], lang: str) -> tuple[Section, ...]:
     """The sections with the house mark taken off every item that says word for word what the
-    parent's sheet says: the file changed a value the item reads, but not what it means."""
-    parent = parent_of(rules)
+    ``parent``'s sheet says (None: the parent cannot be read as it was): the file changed a value
+    the item reads, but not what it means."""
     if parent is None:
         return sections
     before = _items_of(parent, lang)

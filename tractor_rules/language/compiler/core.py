@@ -15,6 +15,7 @@ from typing import Any, TypeVar
 
 from ... import codes
 from ... import rules as model
+from ...memo import ByContent
 from ...errors import Diagnostic, Fix, RulesetError, RulesetSemanticError
 from ...rules import expressions as ex
 from ...rules.checks import not_a_rank
@@ -461,8 +462,40 @@ def _statement_name(st: Statement, line: str) -> str:
     return f"'{key}'"
 
 
+#: the rules compiled from each chain of files, by their content (``memo``): the same files give the
+#: same rules, an immutable object, and the engine's tables built for one are found again by its
+#: identity.  Kept apart: a file's rules with its house changes, and a parent's rules on its own
+#: (``None`` when a parent is incomplete on its own).
+_RULES: ByContent[model.Rules] = ByContent(128)
+_PARENTS: ByContent[model.Rules | None] = ByContent(32)
+
+
+def _content(resolved: Resolved) -> tuple[tuple, int]:
+    """What decides a compilation of ``resolved``, with the length of its texts: each file's
+    identity, its name as messages give it and its text (the statements come from those alone)."""
+    texts = tuple(resolved.texts[file] for file in resolved.files)
+    return (resolved.keys, resolved.files, texts), sum(map(len, texts))
+
+
 def compile_resolved(resolved: Resolved) -> model.Rules:
-    """The rules object for a resolved ruleset; raises ``RulesetSemanticError`` with every problem."""
+    """The rules object for a resolved ruleset; raises ``RulesetSemanticError`` with every problem.
+    The same files give the same object (kept by their content while it is recent)."""
+    key, length = _content(resolved)
+    return _RULES.get(key, length, lambda: _compile(resolved))
+
+
+def _compile_parent(resolved: Resolved) -> model.Rules | None:
+    """A parent's rules on their own, or None when they do not compile on their own."""
+    def make() -> model.Rules | None:
+        try:
+            return Compiler(resolved).run()
+        except RulesetError:
+            return None  # a parent incomplete on its own: everything the child sets is its own
+    key, length = _content(resolved)
+    return _PARENTS.get(key, length, make)
+
+
+def _compile(resolved: Resolved) -> model.Rules:
     parent_resolved = resolved.parent
     if parent_resolved is None:
         return Compiler(resolved).run()
@@ -471,10 +504,7 @@ def compile_resolved(resolved: Resolved) -> model.Rules:
     def parent_rules() -> model.Rules | None:
         """The parent compiled once, when first needed (a child with errors may not need it)."""
         if not compiled:
-            try:
-                compiled.append(Compiler(parent_resolved).run())
-            except RulesetError:
-                compiled.append(None)  # a parent incomplete on its own: everything the child sets is its own
+            compiled.append(_compile_parent(parent_resolved))
         return compiled[0]
 
     rules = Compiler(resolved, parent_rules).run()
