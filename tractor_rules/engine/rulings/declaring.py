@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from ...rules import RANKS, DeclareStep, Fallback, Rules, expressions
 from ..deck.cards import BIG_JOKER, SMALL_JOKER, Card, parse_cards
 from ..errors import EngineError, NoTrumpFromKitty
+from .turns import PlayerTurn
 
 
 @dataclass(frozen=True, slots=True)
@@ -192,46 +193,15 @@ def turn_kitty(kitty: Sequence[Card], seat_levels: Sequence[str | None], dealer:
     return Turned(tuple(kitty), None, dealer, tuple(seat_levels))
 
 
-class _PlayerTurn:
-    """What a rule on a player's turn to act (overturning after the kitty, asking for a redeal) may
-    ask of the player and of the hand then: the facts they share, and the table's quantities.  The
-    turns below name their moment (``WHEN``) and add their own quantities (``quantity``)."""
+class _PlayerTurn(PlayerTurn):
+    """A turn while the bank is decided (overturning after the kitty, asking for a redeal, declaring
+    over another during the deal): it also knows whether the hand is the game's first."""
 
     __slots__ = ()
-    WHEN = ""
-    rules: Rules
-    attacker: bool
     first_hand: bool
-    level: str | None
-    trump: str | None
 
-    def quantity(self, name: str) -> int | None:
-        """The value of a quantity of this turn's own, or None for any other."""
-        return None
-
-    def __getitem__(self, name: str) -> int:
-        """The value of a quantity known then."""
-        own = self.quantity(name)
-        if own is not None:
-            return own
-        if name == "decks":
-            return self.rules.table.decks
-        if name == "players":
-            return self.rules.table.players
-        raise EngineError(f"'{name}' is not known {self.WHEN}")
-
-    def fact(self, name: str, args: tuple) -> bool:
-        if name == "player-attacker":
-            return self.attacker
-        if name == "player-banker":
-            return not self.attacker
-        if name == "first-hand":
-            return self.first_hand
-        if name == "level-is":
-            return self.level == args[0]
-        if name == "no-trump":
-            return self.trump is None
-        raise EngineError(f"'{name}' is not known {self.WHEN}")
+    def own_fact(self, name: str, args: tuple) -> bool | None:
+        return self.first_hand if name == "first-hand" else None
 
 
 @dataclass(frozen=True, slots=True)
@@ -415,14 +385,14 @@ class DeclareTurn(_PlayerTurn):
             return self.level_cards
         return None
 
-    def fact(self, name: str, args: tuple) -> bool:
+    def own_fact(self, name: str, args: tuple) -> bool | None:
         if name == "declarer-partner":
             return self.partner
         if name == "declarer-opponent":
             return self.opponent
         if name == "no-trump":
             raise EngineError(f"'{name}' is not known {self.WHEN}")
-        return _PlayerTurn.fact(self, name, args)
+        return _PlayerTurn.own_fact(self, name, args)
 
 
 def declare_turn(rules: Rules, seat: int, declarer: int, shown: Sequence[tuple[int, Sequence[Card]]], *,

@@ -23,7 +23,8 @@ from ..deck.cards import Card
 from ..deck.order import RAINBOW, TRUMP, Order
 from ..deck.pool import Pool
 from ..deck.units import Unit, decompose
-from ..errors import EngineError, PlayError
+from ..errors import PlayError
+from .turns import PlayerTurn
 from ...rules.expressions import condition_holds
 
 
@@ -316,7 +317,7 @@ def beaten_by(pool: Pool, unit: Unit) -> bool:
     return pool.best(unit.width, unit.length) > unit.top
 
 
-class ThrowTurn:
+class ThrowTurn(PlayerTurn):
     """What ``leading.throw_stoppers_when`` may ask of a player who could stop a throw: whether
     they are an attacker (not on the banker's team as the table knows it), the thrower's partner
     or opponent (fixed teams), and the hand's level and trump; the table's quantities."""
@@ -330,27 +331,12 @@ class ThrowTurn:
         self.rules, self.attacker, self.partner, self.opponent = rules, attacker, partner, opponent
         self.level, self.trump = level, trump
 
-    def __getitem__(self, name: str) -> int:
-        if name == "decks":
-            return self.rules.table.decks
-        if name == "players":
-            return self.rules.table.players
-        raise EngineError(f"'{name}' is not known {self.WHEN}")
-
-    def fact(self, name: str, args: tuple) -> bool:
-        if name == "player-attacker":
-            return self.attacker
-        if name == "player-banker":
-            return not self.attacker
+    def own_fact(self, name: str, args: tuple) -> bool | None:
         if name == "thrower-partner":
             return self.partner
         if name == "thrower-opponent":
             return self.opponent
-        if name == "level-is":
-            return self.level == args[0]
-        if name == "no-trump":
-            return self.trump is None
-        raise EngineError(f"'{name}' is not known {self.WHEN}")
+        return None
 
 
 def barred_stoppers(rules: Rules, leader: int, seats: Sequence[int], bankers: Collection[int],
