@@ -58,6 +58,12 @@ class LintContext:
     _lines: dict[str, list[str]] = field(default_factory=dict, compare=False, repr=False)
     _starts: dict[tuple[str, int, int], Statement] = field(default_factory=dict, compare=False, repr=False)
 
+    def finding_at_last(self, kind: str, message: str) -> Iterator[Finding]:
+        """The warning ``message`` at the statement of ``kind`` in force (the last written), if any."""
+        written_at = next((st for st in reversed(self.resolved.statements) if st.kind == kind), None)
+        if written_at is not None:
+            yield Finding(written_at.file, written_at.pos, message)
+
     @property
     def root(self) -> str:
         """The file being linted (the others are its parents)."""
@@ -453,16 +459,12 @@ class NeverHolds(Linter):
                 yield Finding(st.file, st.pos, "no hand can meet this condition, so its effects never happen")
         overturn = rules.declaring.overturn_in_deal_when
         if overturn and not expressions.reads_the_turn(overturn) and can_hold(overturn, rules, ranges, ladder) is False:
-            written_at = next((st for st in reversed(ctx.resolved.statements) if st.kind == "overturn"), None)
-            if written_at is not None:
-                yield Finding(written_at.file, written_at.pos, "no hand can meet this condition, so nothing ever "
-                                                               "overturns during the deal: write 'overturn: no'")
+            yield from ctx.finding_at_last("overturn", "no hand can meet this condition, so nothing ever "
+                                           "overturns during the deal: write 'overturn: no'")
         in_turn = rules.declaring.in_turn_when
         if in_turn and can_hold(in_turn, rules, ranges, ladder) is False:
-            written_at = next((st for st in reversed(ctx.resolved.statements) if st.kind == "in_turn"), None)
-            if written_at is not None:
-                yield Finding(written_at.file, written_at.pos, "no hand can meet this condition, so no hand is "
-                                                               "declared in turn: write 'in turn: no'")
+            yield from ctx.finding_at_last("in_turn", "no hand can meet this condition, so no hand is "
+                                           "declared in turn: write 'in turn: no'")
 
 
 @linter(codes.BURIAL_SHORTFALL, at_compile_time=True)
@@ -562,10 +564,8 @@ class NeverGivenUp(Linter):
         levels = rules.levels
         if not rules.declaring.give_up_bank or not (levels.game_end == "hands" and levels.end_hands == 1):
             return
-        written_at = next((st for st in reversed(ctx.resolved.statements) if st.kind == "give_up_bank"), None)
-        if written_at is not None:
-            yield Finding(written_at.file, written_at.pos, "the game is its first hand only, whose banker the "
-                                                           "declaring finds, so nobody ever has the bank to give up")
+        yield from ctx.finding_at_last("give_up_bank", "the game is its first hand only, whose banker the "
+                                       "declaring finds, so nobody ever has the bank to give up")
 
 
 @linter(codes.IN_TURN_UNUSED)
@@ -657,10 +657,8 @@ class OwnLevelNever(Linter):
             why = "no step of the ladder shows a level card"
         else:
             return
-        written_at = next((st for st in reversed(ctx.resolved.statements) if st.kind == "declaring_level"), None)
-        if written_at is not None:
-            yield Finding(written_at.file, written_at.pos, f"{why}, so declaring at each player's own level "
-                                                           "never changes a hand")
+        yield from ctx.finding_at_last("declaring_level", f"{why}, so declaring at each player's own level "
+                                       "never changes a hand")
 
 
 @linter(codes.NEVER_EXCHANGED)
@@ -688,10 +686,7 @@ class NeverExchanged(Linter):
             why = "no tractor is made of pairs"
         else:
             return
-        written_at = next((st for st in reversed(ctx.resolved.statements) if st.kind == "exchange_with_declarer"),
-                          None)
-        if written_at is not None:
-            yield Finding(written_at.file, written_at.pos, f"the exchange with the declarer never happens: {why}")
+        yield from ctx.finding_at_last("exchange_with_declarer", f"the exchange with the declarer never happens: {why}")
 
 
 @linter(codes.TURNED_NEVER)
@@ -715,12 +710,10 @@ class TurnedNever(Linter):
             return  # no turning at all: an error (E324)
         if not any(way.kind == "level-card" for way in d.fallback_then):
             return
-        written_at = next((st for st in reversed(ctx.resolved.statements) if st.kind == "nobody_declares"), None)
-        if written_at is not None:
-            yield Finding(written_at.file, written_at.pos, "'first level card in kitty' after 'first kitty card at a "
-                                                           "player's level' never finds a card: it is tried only "
-                                                           "when no kitty card is of any player's level, the "
-                                                           "dealer's, at which the hand is then played, included")
+        yield from ctx.finding_at_last("nobody_declares", "'first level card in kitty' after 'first kitty card at a "
+                                       "player's level' never finds a card: it is tried only "
+                                       "when no kitty card is of any player's level, the "
+                                       "dealer's, at which the hand is then played, included")
 
 
 @linter(codes.NEVER_FACE_DOWN)
@@ -748,9 +741,7 @@ class NeverFaceDown(Linter):
             why = "every step of the ladder is of jokers alone, which are shown"
         else:
             return
-        written_at = next((st for st in reversed(ctx.resolved.statements) if st.kind == "declarations_face"), None)
-        if written_at is not None:
-            yield Finding(written_at.file, written_at.pos, f"no declaration ever lies face down: {why}")
+        yield from ctx.finding_at_last("declarations_face", f"no declaration ever lies face down: {why}")
 
 
 @linter(codes.NEVER_DECLARED_IN_DEAL)
@@ -819,10 +810,8 @@ class RedealNever(Linter):
         }
         if can_hold(condition, rules, ranges, level_ladder(rules)) is not False:
             return
-        written_at = next((st for st in reversed(ctx.resolved.statements) if st.kind == "weak_hand_redeal"), None)
-        if written_at is not None:
-            yield Finding(written_at.file, written_at.pos, "no player's dealt hand can meet this condition, so no "
-                                                           "deal is ever redealt: write 'redeal: none'")
+        yield from ctx.finding_at_last("weak_hand_redeal", "no player's dealt hand can meet this condition, so no "
+                                       "deal is ever redealt: write 'redeal: none'")
 
 
 @linter(codes.DECLARE_OVER_NEVER)
@@ -867,9 +856,7 @@ class DeclareOverNever(Linter):
         for kind, condition, consequence in asked:
             if can_hold(condition, rules, ranges, ladder) is not False:
                 continue
-            written_at = next((st for st in reversed(ctx.resolved.statements) if st.kind == kind), None)
-            if written_at is not None:
-                yield Finding(written_at.file, written_at.pos, f"no player can meet this condition, so {consequence}")
+            yield from ctx.finding_at_last(kind, f"no player can meet this condition, so {consequence}")
 
 
 @linter(codes.END_EARLY_NEVER)
@@ -906,11 +893,9 @@ class EndEarlyNever(Linter):
         }
         if can_hold(condition, rules, ranges, level_ladder(rules)) is not False:
             return
-        written_at = next((st for st in reversed(ctx.resolved.statements) if st.kind == "end_early"), None)
-        if written_at is not None:
-            yield Finding(written_at.file, written_at.pos, "no trick can end with this condition holding while "
-                                                           "cards are left, so every hand is played out: write "
-                                                           "'end early: never'")
+        yield from ctx.finding_at_last("end_early", "no trick can end with this condition holding while "
+                                       "cards are left, so every hand is played out: write "
+                                       "'end early: never'")
 
 
 @linter(codes.THROW_STOPPERS_NEVER)
@@ -939,11 +924,8 @@ class ThrowStoppersNever(Linter):
         ranges = {"decks": (table.decks, table.decks), "players": (table.players, table.players)}
         if can_hold(condition, rules, ranges, level_ladder(rules)) is not False:
             return
-        written_at = next((st for st in reversed(ctx.resolved.statements) if st.kind == "throw_stoppers"), None)
-        if written_at is not None:
-            yield Finding(written_at.file, written_at.pos,
-                          "no player can meet this condition, so no throw ever fails: write 'throw stopped by:' "
-                          "without it")
+        yield from ctx.finding_at_last("throw_stoppers", "no player can meet this condition, so no throw ever fails: "
+                                                         "write 'throw stopped by:' without it")
 
 
 @linter(codes.EXEMPTION_NEVER)
@@ -962,11 +944,8 @@ class ExemptionNever(Linter):
         rules = ctx.rules
         if not rules.following.tractors_kept or rules.following.duty != "suit":
             return
-        written_at = next((st for st in reversed(ctx.resolved.statements) if st.kind == "exempt"), None)
-        if written_at is not None:
-            yield Finding(written_at.file, written_at.pos,
-                          "only suit is followed, so no tractor is ever broken to follow: 'tractors from breaking' "
-                          "never applies")
+        yield from ctx.finding_at_last("exempt", "only suit is followed, so no tractor is ever broken to follow: "
+                                                 "'tractors from breaking' never applies")
 
 
 def _most_attacker_points(rules: Rules) -> int:
