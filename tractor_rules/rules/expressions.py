@@ -462,15 +462,7 @@ def limits_condition(limits: tuple[str, ...]) -> Condition:
 
 def card_facts_of(tree: tuple) -> set[str]:
     """The facts of a card that a condition reads."""
-    if not tree:
-        return set()
-    if tree[0] == "fact":
-        return {tree[1]} & CARD_FACTS
-    found: set[str] = set()
-    for part in tree[1:]:
-        if isinstance(part, tuple):
-            found |= card_facts_of(part)
-    return found
+    return facts_of(tree) & CARD_FACTS
 
 
 def facts_of(tree: tuple) -> set[str]:
