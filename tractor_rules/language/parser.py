@@ -112,9 +112,10 @@ class _WordsAsKeywords:
 _LARK_OPTIONS = dict(
     parser="lalr",
     lexer="contextual",
-    propagate_positions=True,
-    # Keywords stay in the tree so that every node's position spans its words too; the
-    # converter below drops them.
+    # Every token stays in the tree, keywords and newlines too, so that the converter below places
+    # each tree from its first token to its last (Lark's propagate_positions, worked out there
+    # once instead of at every reduction) and the concrete tree holds the whole text.
+    propagate_positions=False,
     keep_all_tokens=True,
     maybe_placeholders=False,
 )
@@ -699,10 +700,6 @@ def _refused_characters(file: str, text: str) -> tuple[str, list[Diagnostic]]:
     return _REFUSED_ANYWHERE.sub(_STAND_IN, text), out
 
 
-def _position(meta) -> Position:
-    return Position(meta.line, meta.column, meta.end_line, meta.end_column)
-
-
 def _token_position(token: Token) -> Position:
     # Lark types a token's position Optional (a token built by hand has none); a lexed one has it.
     line, column, end_line, end_column = token.line, token.column, token.end_line, token.end_column
@@ -766,13 +763,51 @@ def _decode_string(file: str, text: list[str], token: Token, pos: Position) -> s
     return value
 
 
+#: the position of a tree without a token (an empty list): Lark's "empty" meta
+_NOWHERE = Position(0, 0, 0, 0)
+
+
 class _Converter:
-    def __init__(self, file: str, lines: list[str]):
+    """One parse's Lark tree as the package's trees: the statements' syntax trees (values only) and
+    the concrete tree (every token).  Each token's position and ``SyntaxToken`` are made once and
+    shared by both trees and the document's token list; each tree's position is worked out once, by
+    ``place``, from its first and last token (newlines included), as Lark's ``propagate_positions``
+    would at every reduction of the parse, most of which error recovery throws away."""
+
+    def __init__(self, file: str, lines: list[str], tokens: list[Token]):
         self.file = file
         self.text = lines
+        #: every token read (newlines too), by ``id`` of the Lark token: the tokens live as long
+        #: as the conversion, and each token of the tree is one of them
+        self._tokens: dict[int, SyntaxToken] = {
+            id(token): SyntaxToken(token.type, str(token), _token_position(token)) for token in tokens}
+        #: by ``id`` of the Lark tree, filled by ``place``
+        self._places: dict[int, Position] = {}
+
+    def token(self, token: Token) -> SyntaxToken:
+        return self._tokens[id(token)]
+
+    def place(self, tree: Tree) -> Position:
+        """Where ``tree`` starts and ends (``_NOWHERE`` when it holds no token), and every tree below it."""
+        tokens = self._tokens
+        first = last = None
+        for child in tree.children:
+            pos = self.place(child) if isinstance(child, Tree) else tokens[id(child)].pos
+            if pos is not _NOWHERE:
+                if first is None:
+                    first = pos
+                last = pos
+        if first is None or last is None:
+            placed = _NOWHERE
+        elif first is last:
+            placed = first
+        else:
+            placed = Position(first.line, first.column, last.end_line, last.end_column)
+        self._places[id(tree)] = placed
+        return placed
 
     def leaf(self, token: Token) -> Leaf:
-        pos = _token_position(token)
+        pos = self.token(token).pos
         if token.type == "INT":
             digits = str(token).lstrip("0") or "0"
             if len(digits) > MAX_DIGITS:
@@ -789,18 +824,17 @@ class _Converter:
         return Leaf("word", str(token), pos)
 
     def node(self, tree: Tree) -> Node | Leaf:
+        """The statement syntax tree of ``tree`` (placed by ``place`` first)."""
         kind = str(tree.data)
         if kind == "unset_words":
             # a statement key of one or more words ("knock back"): its text, spaced once
             tokens = [t for t in tree.children if isinstance(t, Token)]
-            start, end = _token_position(tokens[0]), _token_position(tokens[-1])
             words = " ".join(str(t) for t in tokens)
-            return Leaf("word", words, Position(start.line, start.column, end.end_line, end.end_column))
+            return Leaf("word", words, self._span(tokens))
         if kind == "team":
             # "the attackers" or "attackers": the team's word, its position spanning both
             tokens = [t for t in tree.children if isinstance(t, Token)]
-            start, end = _token_position(tokens[0]), _token_position(tokens[-1])
-            return Leaf("team", str(tokens[-1]), Position(start.line, start.column, end.end_line, end.end_column))
+            return Leaf("team", str(tokens[-1]), self._span(tokens))
         if kind in _WORD_RULES:
             token = tree.children[0]
             assert isinstance(token, Token), token
@@ -809,31 +843,87 @@ class _Converter:
                 value = _SUIT_GLYPHS.get(value, value)
             elif kind == "rank" and value == "T":
                 value = "10"
-            return Leaf(_WORD_RULES[kind], value, _token_position(token))
+            return Leaf(_WORD_RULES[kind], value, self.token(token).pos)
         args: list[Node | Leaf] = []
         for child in tree.children:
             if isinstance(child, Tree):
                 args.append(self.node(child))
             elif child.type in _VALUE_TERMINALS:
                 args.append(self.leaf(child))
-        pos = _position(tree.meta) if not tree.meta.empty else Position(0, 0, 0, 0)
-        return Node(kind, tuple(args), pos)
+        return Node(kind, tuple(args), self._places[id(tree)])
 
+    def _span(self, tokens: list[Token]) -> Position:
+        start, end = self.token(tokens[0]).pos, self.token(tokens[-1]).pos
+        return Position(start.line, start.column, end.end_line, end.end_column)
 
-def _concrete(tree: Tree) -> SyntaxNode:
-    """A Lark tree as the package's own concrete tree: every rule and every token, newlines left out."""
-    children: list[SyntaxNode | SyntaxToken] = []
-    for child in tree.children:
-        if isinstance(child, Tree):
-            children.append(_concrete(child))
-        elif child.type != "_NL":
-            children.append(SyntaxToken(child.type, str(child), _token_position(child)))
-    pos = _position(tree.meta) if not tree.meta.empty else Position(0, 0, 0, 0)
-    return SyntaxNode(str(tree.data), tuple(children), pos)
+    def placed(self, tree: Tree) -> Position:
+        """Where ``tree`` starts and ends, as ``place`` found it."""
+        return self._places[id(tree)]
+
+    def concrete(self, tree: Tree, kept: list[Tree | Token] | None = None) -> SyntaxNode:
+        """``tree`` (placed by ``place`` first) as the package's own concrete tree: every rule and
+        every token, newlines left out; only the children ``kept`` when given (a part less the
+        statements left out), its place still the whole tree's."""
+        tokens = self._tokens
+        children: list[SyntaxNode | SyntaxToken] = []
+        for child in tree.children if kept is None else kept:
+            if isinstance(child, Tree):
+                children.append(self.concrete(child))
+            elif child.type != "_NL":
+                children.append(tokens[id(child)])
+        return SyntaxNode(str(tree.data), tuple(children), self._places[id(tree)])
 
 
 #: what follows the end of a skipped line: its newline, then blank lines, indentation and comments
 _LINE_END = re.compile(r"(?:\r?\n[\t \f]*|#[^\n]*)+")
+
+
+class _LineLimits:
+    """The bounds each line of a text is held to as its tokens are read: at most
+    ``MAX_FORMULA_OPERATORS`` operators in an expression's line, parentheses at most ``MAX_NESTING``
+    deep.  ``start_line`` is told the first token of each line; ``past_a_bound`` every token of an
+    expression's line (``formula``) and every parenthesis of the others."""
+
+    __slots__ = ("depth", "operators", "formula", "previous")
+
+    def __init__(self) -> None:
+        self.depth = self.operators = 0
+        #: the statement's key when the line holds an expression, else ""
+        self.formula = self.previous = ""
+
+    def start_line(self, token: Token) -> None:
+        text = str(token)
+        self.depth = self.operators = 0
+        self.formula = text if token.type != "STRING" and text in _EXPRESSION_STATEMENTS else ""
+        self.previous = ""
+
+    def past_a_bound(self, token: Token) -> str | None:
+        """"operators" or "nesting" when ``token`` goes past that bound, else None."""
+        text = str(token)
+        if self.formula and token.type != "STRING":
+            # a comma between parentheses is one more operand of min or max; "=" in a
+            # multiplier's line is a table row's, not a comparison
+            counted = text in _FORMULA_OPERATORS or (text == "," and self.depth > 0)
+            if counted and self.formula == "multiplier" and text in ("=", "=="):
+                counted = False
+            # "×" right after ":" or "=" is a factor copied from the sheet, reported by the
+            # compiler; elsewhere it multiplies
+            if counted and not (text == "×" and self.previous in (":", "=")):
+                self.operators += 1
+                if self.operators > MAX_FORMULA_OPERATORS:
+                    return "operators"
+        self.previous = text
+        if token.type == "LPAR":
+            self.depth += 1
+            if self.depth > MAX_NESTING:
+                return "nesting"
+        elif token.type == "RPAR":
+            self.depth -= 1
+        return None
+
+
+#: the tokens every line's bounds look at, whatever the line
+_PARENTHESES = frozenset({"LPAR", "RPAR"})
 
 
 class _RecoveringParse:
@@ -856,46 +946,33 @@ class _RecoveringParse:
         self.line_first_token = 0
 
     def run(self) -> Tree:
+        """The tree of what parses, every error recorded: a line with an error is skipped and the
+        parser goes on from the state it had at the line's start."""
         parser = lark_parser()
         cursor = parser.parse_interactive(self.source)
         line_start = cursor.parser_state.copy(deepcopy_values=False)
+        limits = _LineLimits()
         first_of_line = True
-        depth = operators = 0
-        formula = ""
-        previous = ""
+        tokens = self.tokens
         while True:
+            # the parser state's own feed_token, bound once per run of lines without an error (the
+            # cursor's adds a call and a test for the end of the text to each token)
+            feed = cursor.parser_state.feed_token
             try:
                 for token in cursor.lexer_thread.lex(cursor.parser_state):
                     if first_of_line:
                         line_start = cursor.parser_state.copy(deepcopy_values=False)
-                        self.line_start, self.line_first_token = line_start, len(self.tokens)
-                        depth = 0
-                        operators = 0
-                        formula = str(token) if token.type != "STRING" and str(token) in _EXPRESSION_STATEMENTS else ""
-                        previous = ""
-                    # a comma between parentheses is one more operand of min or max; "=" in a
-                    # multiplier's line is a table row's, not a comparison
-                    counted = str(token) in _FORMULA_OPERATORS or (str(token) == "," and depth > 0)
-                    if counted and formula == "multiplier" and str(token) in ("=", "=="):
-                        counted = False
-                    if formula and counted and token.type != "STRING":
-                        # "×" right after ":" or "=" is a factor copied from the sheet, reported
-                        # by the compiler; elsewhere it multiplies
-                        if not (str(token) == "×" and previous in (":", "=")):
-                            operators += 1
-                            if operators > MAX_FORMULA_OPERATORS:
-                                self._formula_too_long(token)
-                                raise _SkipLine(token)
-                    previous = str(token)
-                    if token.type == "LPAR":
-                        depth += 1
-                        if depth > MAX_NESTING:
-                            self._nested_too_deep(token)
-                            raise _SkipLine(token)
-                    elif token.type == "RPAR":
-                        depth -= 1
-                    cursor.feed_token(token)
-                    self.tokens.append(token)
+                        self.line_start, self.line_first_token = line_start, len(tokens)
+                        limits.start_line(token)
+                    bound = limits.past_a_bound(token) if limits.formula or token.type in _PARENTHESES else None
+                    if bound == "operators":
+                        self._formula_too_long(token)
+                        raise _SkipLine(token)
+                    if bound == "nesting":
+                        self._nested_too_deep(token)
+                        raise _SkipLine(token)
+                    feed(token)
+                    tokens.append(token)
                     if first_of_line and token.type != "_NL" and str(token) in SECTIONS:
                         self.header_lost = False
                     first_of_line = token.type == "_NL"
@@ -1053,7 +1130,8 @@ def parse_document(text: str, file: str = "<string>") -> Document:
     finally:
         _NEWLINES.reset(sink)
     diagnostics = refused + list(run.diagnostics)
-    converter = _Converter(file, run.lines)
+    converter = _Converter(file, run.lines, run.tokens)
+    converter.place(tree)
     statements: list[Statement] = []
     sections: list[tuple[str, Position]] = []
     parts: list[SyntaxNode] = []
@@ -1063,7 +1141,7 @@ def parse_document(text: str, file: str = "<string>") -> Document:
         name = str(part.data)
         section = "" if name == "preamble" else name
         if section:
-            sections.append((section, _position(part.meta)))
+            sections.append((section, converter.placed(part)))
         kept: list[Tree | Token] = []
         for child in part.children:
             if isinstance(child, Tree):
@@ -1075,8 +1153,8 @@ def parse_document(text: str, file: str = "<string>") -> Document:
                 assert isinstance(node, Node)
                 statements.append(Statement(section, node, file))
             kept.append(child)
-        parts.append(_concrete(Tree(part.data, kept, part.meta)))
-    tokens = tuple(SyntaxToken(t.type, str(t), _token_position(t)) for t in run.tokens if t.type != "_NL")
+        parts.append(converter.concrete(part, kept))
+    tokens = tuple(converter.token(t) for t in run.tokens if t.type != "_NL")
     syntax = SyntaxTree(file, text, tuple(statements), tuple(sections), tuple(_comments_of(newlines)))
     return Document(file, text, syntax, tuple(parts), tokens, tuple(sorted(diagnostics)))
 
