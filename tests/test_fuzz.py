@@ -26,6 +26,8 @@ from tractor_rules.errors import RulesetError
 from tractor_rules.language.parser import SECTIONS, lark_parser
 from tractor_rules.resources import builtin_path
 
+from schemas import schema_errors
+
 SHIPPED = {name: builtin_path(name) for name in tr.builtin_names()}
 SHIPPED_TEXT = {name: path.read_text(encoding="utf-8") for name, path in SHIPPED.items()}
 #: how diagnostics name the shipped rulesets when they are parents
@@ -35,13 +37,6 @@ ORIGIN = "/nonexistent-tractor-fuzz/house.tractor"
 
 
 # --- the properties --------------------------------------------------------------------------------
-
-
-@cache
-def validator() -> jsonschema.Draft202012Validator:
-    schema = tr.schema()
-    jsonschema.Draft202012Validator.check_schema(schema)
-    return jsonschema.Draft202012Validator(schema)
 
 
 def line_count(text: str) -> int:
@@ -54,7 +49,7 @@ def check_round_trip(rules: tr.Rules) -> None:
     data = rules.to_dict()
     text = json.dumps(data, allow_nan=False)
     assert tr.Rules.from_dict(json.loads(text)) == rules
-    errors = sorted(validator().iter_errors(data), key=str)
+    errors = schema_errors(data)
     assert not errors, errors[0]
 
 
