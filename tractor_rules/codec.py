@@ -42,9 +42,15 @@ def _hints(cls: type) -> dict[str, Any]:
     return typing.get_type_hints(cls, vars(sys.modules[cls.__module__]))
 
 
+@cache
 def _fields(cls: type) -> tuple[dataclasses.Field[Any], ...]:
     """The fields of ``cls`` the JSON form holds (not ``Rules.written``, how numbers were written)."""
     return tuple(f for f in dataclasses.fields(cls) if f.metadata.get("exported", True))
+
+
+@cache
+def _field_names(cls: type) -> frozenset[str]:
+    return frozenset(f.name for f in _fields(cls))
 
 
 def _is_dataclass_type(tp: Any) -> TypeGuard[type]:
@@ -216,17 +222,17 @@ def _from_data(tp: Any, data: Any, path: str, version: int = model.SCHEMA_VERSIO
         if not isinstance(data, dict):
             raise _fail(path, f"expected an object, got {type(data).__name__}")
         hints = _hints(tp)
-        names = {f.name for f in _fields(tp)}
-        unknown = sorted(set(data) - names)
+        fields = _fields(tp)
+        unknown = sorted(set(data) - _field_names(tp))
         if unknown:
             raise _fail(path, f"unknown field {unknown[0]!r}")
-        missing = [f for f in _fields(tp) if f.name not in data]
+        missing = [f for f in fields if f.name not in data]
         if missing and not all(_added_since(f, version=version + 1) for f in missing):
             # the schema requires every field; a partial export is not one of ours
             raise _fail(path, f"missing field {missing[0].name!r}")
         kwargs = {f.name: _from_data(hints[f.name], data[f.name], f"{path}.{f.name}".lstrip("."), version)
-                  for f in _fields(tp) if f.name in data}
-        for f in _fields(tp):
+                  for f in fields if f.name in data}
+        for f in fields:
             if "range" in f.metadata and f.name in kwargs:
                 _check_bounds(kwargs[f.name], f.metadata, f"{path}.{f.name}".lstrip("."))
             if f.name in kwargs and _added_since(f, version + 1) and kwargs[f.name] != _default(f):
