@@ -74,7 +74,6 @@ def test_the_new_words_are_refused_elsewhere():
 
 
 @pytest.mark.parametrize("more, words", [
-    ("table\n  partners: by calling 1 card\n", "with called partners the teams are known only once"),
     ("levels\n  banker goes up: only with the last trick\n", "the bankers go up only with the last trick"),
     ("levels\n  knock back: J to 2\n", "knocking back from J reads the last trick"),
     ("levels\n  when the attackers took 5H: attackers +1 level\n", "reads the last trick or the cards each team"),

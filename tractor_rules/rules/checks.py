@@ -1795,10 +1795,6 @@ def _check_end_early(c: Reporter, r: model.Rules) -> None:
     if not early:
         return
     field = "levels.end_early"
-    if r.table.partnership == "called":
-        c.error_at_field((field, "table.partnership"),
-                         "with called partners the teams are known only once the calls are answered, so a hand "
-                         "cannot end before its cards are played: write 'end early: never'", code=codes.END_EARLY)
     for i, trigger in enumerate(r.levels.after_hand):
         read = sorted(_facts_of(trigger.condition) & _PLAYED_FACTS)
         quantities = sorted(expressions.quantities_of(trigger.condition) & {"size", "cards"})

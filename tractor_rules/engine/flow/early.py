@@ -47,7 +47,8 @@ class TrickFacts:
     rules: Rules
     level: str | None
     trump: str | None
-    #: the banker's team (fixed for the hand: the rules refuse called partners)
+    #: the banker's team (with called partners, asked only once every call is answered: the team is
+    #: the banker's whole team then)
     team: frozenset[int]
     #: the attackers' trick points so far, and the penalty points so far (added to the attackers)
     taken: int

@@ -34,8 +34,9 @@ def play_tricks(rules: Rules, players: Sequence[Player], hands: list[list[Card]]
     the seat the rules name); the tricks, the points each seat won and
     the cards played are kept in ``public``.  ``points``: the points of each card code; ``bid``:
     the auction's winning bid.  Where the rules end the hand early (``levels.end_early``), the
-    tricks stop after the first at whose end the condition holds: returns what it read, the cards
-    left in ``hands`` (None: the cards were played out)."""
+    tricks stop after the first at whose end the condition holds (with called partners, asked only
+    once every call is answered): returns what it read, the cards left in ``hands`` (None: the
+    cards were played out)."""
     return _Tricks(rules, players, hands, public, kitty, points, bid).play(first=first)
 
 
@@ -44,8 +45,8 @@ def resume_tricks(rules: Rules, players: Sequence[Player], hands: list[list[Card
     """Play the rest of a hand from the state in ``public``: the trick being played (its lead and
     the plays so far, whose cards are still in ``hands``), then every trick until the hands are
     empty.  A search player plays its guesses out with it, on a copy of the table's state.  With
-    called partners the friends found so far are kept, but the calls are not watched again.  A hand
-    the rules end early stops as ``play_tricks`` says."""
+    called partners the friends found so far are kept, but the calls are not watched again: the
+    teams are taken as known, and a hand the rules end early stops as ``play_tricks`` says."""
     return _Tricks(rules, players, hands, public, kitty, points).play(resume=True)
 
 
@@ -141,7 +142,8 @@ class _Tricks:
             public.tricks.append(TrickRecord(leader, plays, attempt, won_by, trick_points, thrown))
             public.plays = []
             leader = won_by
-            if early and hands[leader]:
+            # with called partners, asked once every call is answered: the teams are known then
+            if early and hands[leader] and (watch is None or watch.all_resolved()):
                 ended = self._ended_early()
                 if ended is not None:
                     break

@@ -343,9 +343,9 @@ def _replay(entry: str | dict[str, Any], rules: Rules, problems: list[str],
     order_of_plays: list[tuple[int, tuple[Card, ...]]] = []  # (seat, play) in play order, for called cards
     last_lead = None
     last_winner = None
-    # ending early (``levels.end_early``): the tricks as the rule reads them, the teams fixed
+    # ending early (``levels.end_early``): the tricks as the rule reads them, asked once the teams are
+    # known (with called partners, once every call is answered)
     early = rules.levels.end_early
-    early_team = banker_team(rules, banker) if early and table.partnership != "called" else None
     card_points = point_table(rules)
     played: list[TrickRecord] = []
     for i, t in enumerate(tricks, start=1):
@@ -438,16 +438,19 @@ def _replay(entry: str | dict[str, Any], rules: Rules, problems: list[str],
         won[w] += p
         expected_leader = w
         last_lead, last_winner = lead, w
-        if early_team is not None:
+        if early:
             played.append(TrickRecord(leader, plays, None if attempt is None else cards(attempt, where), w, p))
-            if i < len(tricks) and all(remaining):
-                so_far = hand_so_far(rules, level, trump, banker, (), played, won, remaining, kitty, card_points, bid)
+            known = _teams_known(rules, banker, calls, order_of_plays, skip_banker)
+            if i < len(tricks) and all(remaining) and known is not None:
+                so_far = hand_so_far(rules, level, trump, banker, known, played, won, remaining, kitty, card_points,
+                                     bid)
                 if ends_early(so_far):
                     problems.append(f"{where}: the hand ends early after it (the rule holds: points {so_far.points}, "
                                     f"points left {so_far.points_left}, cards left {so_far.cards_left}), yet it "
                                     "goes on")
     ended = _check_ended_early(entry, rules, level, trump, banker, played, won, remaining, kitty, card_points, bid,
-                               early_team, cards, problems)
+                               _teams_known(rules, banker, calls, order_of_plays, skip_banker) if early else None,
+                               cards, problems)
     left = [s for s in range(n) if remaining[s]]
     if left and not ended:
         problems.append(f"cards left unplayed in the hands of seat{'s' if len(left) > 1 else ''} "
@@ -557,17 +560,18 @@ def _replay(entry: str | dict[str, Any], rules: Rules, problems: list[str],
 
 def _check_ended_early(entry: dict[str, Any], rules: Rules, level: str | None, trump: str | None, banker: int,
                       played: list[TrickRecord], won: list[int], remaining: list[list[Card]], kitty: Sequence[Card],
-                      card_points: Sequence[int], bid: int, team: frozenset[int] | None, cards: Any,
+                      card_points: Sequence[int], bid: int, friends: tuple[int, ...] | None, cards: Any,
                       problems: list[str]) -> bool:
     """A hand ended early (``levels.end_early``): logged after its last trick, which left cards in
-    the hands; the rule held then, as logged, and the cards shown are those left.  Whether it
-    ended early."""
+    the hands; the teams were known then (``friends``, the banker's friends found: None while a
+    call was unanswered), the rule held then, as logged, and the cards shown are those left.
+    Whether it ended early."""
     if not _logged_where_ruled(entry, "ended_early", bool(rules.levels.end_early), problems,
                                unruled="the ruleset never ends a hand early",
                                needed="needed where the rules end a hand early (null for a hand played out)"):
         return False
     logged = entry["ended_early"]
-    if logged is None or team is None:
+    if logged is None:
         return False
     keys = ("after_trick", "points", "points_left", "cards_left", "decided", "unplayed")
     if not isinstance(logged, dict) or set(logged) != set(keys):
@@ -579,7 +583,11 @@ def _check_ended_early(entry: dict[str, Any], rules: Rules, level: str | None, t
     if not all(remaining):
         problems.append("ended_early: the hands were played out")
         return False
-    facts = hand_so_far(rules, level, trump, banker, (), played, won, remaining, kitty, card_points, bid)
+    if friends is None:
+        problems.append("ended_early: a call was still unanswered after the last trick, so the teams were not "
+                        "known and the rule for ending early was not asked")
+        return False
+    facts = hand_so_far(rules, level, trump, banker, friends, played, won, remaining, kitty, card_points, bid)
     read = {"points": facts.points, "points_left": facts.points_left, "cards_left": facts.cards_left,
             "decided": outcome_decided(facts) if reads_decided(rules) else None}
     for key, value in read.items():
@@ -1355,6 +1363,16 @@ def _check_asked_redeals(logged: Any, rules: Rules, problems: list[str]) -> None
                             f"not {row['points']} and {row['trumps']}")
         elif not may_ask_redeal(turn):
             problems.append(f"{where}: the rules do not let seat {seat} ask for a redeal with {row['hand']}")
+
+
+def _teams_known(rules: Rules, banker: int, calls: list[tuple[Card, int]],
+                 plays: list[tuple[int, tuple[Card, ...]]], skip_banker: bool) -> tuple[int, ...] | None:
+    """The banker's friends once the teams are known after ``plays``: () with fixed teams; with
+    called partners, those the calls revealed once every call is answered, else None."""
+    if rules.table.partnership != "called":
+        return ()
+    friends, resolved = _friends_found(banker, calls, plays, skip_banker, rules.table.join_twice)
+    return tuple(sorted(friends)) if resolved else None
 
 
 def _friends_found(banker: int, calls: list[tuple[Card, int]], plays: list[tuple[int, tuple[Card, ...]]],

@@ -350,10 +350,16 @@ def _end_early(r: Any) -> Made:
     if not early:
         return None
     if tuple(early) == ("fact", "outcome-decided"):
-        return _("A hand ends as soon as no cards left can change its outcome: the cards left are shown and the "
+        made = _("A hand ends as soon as no cards left can change its outcome: the cards left are shown and the "
                  "kitty is not dug.")
-    return _("A hand ends early, after the first trick at whose end %(condition)s: the cards left are shown, the "
-             "hand is scored from the tricks played, and the kitty is not dug.") % {"condition": condition_words(early)}
+    else:
+        made = _("A hand ends early, after the first trick at whose end %(condition)s: the cards left are shown, the "
+                 "hand is scored from the tricks played, and the kitty is not dug.") % {
+                     "condition": condition_words(early)}
+    if r.table.partnership == "called":
+        made = sentences(made, _("When friends are called, this is asked only once every call is answered and "
+                                 "both teams are known."))
+    return made
 
 
 def _hold_needs_last_trick(r: Any) -> Made:
