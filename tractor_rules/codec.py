@@ -42,9 +42,14 @@ def _hints(cls: type) -> dict[str, Any]:
     return typing.get_type_hints(cls, vars(sys.modules[cls.__module__]))
 
 
-@cache
 def _fields(cls: type) -> tuple[dataclasses.Field[Any], ...]:
     """The fields of ``cls`` the JSON form holds (not ``Rules.written``, how numbers were written)."""
+    return _exported_fields(cls)
+
+
+@cache
+def _exported_fields(cls: type) -> tuple[dataclasses.Field[Any], ...]:
+    # kept per class: a document's reading asked for them at every object
     return tuple(f for f in dataclasses.fields(cls) if f.metadata.get("exported", True))
 
 
