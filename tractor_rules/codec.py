@@ -156,6 +156,8 @@ def _values_of_4(rules: model.Rules) -> list[str]:
         found.append("table.partnership 'alone'")
     if rules.declaring.first_banker == "contest":
         found.append("declaring.first_banker 'contest'")
+    if rules.following.default == "sets":
+        found.append("following.default 'sets'")
     return found
 
 

@@ -287,16 +287,18 @@ def test_a_pair_led_and_a_throw_without_a_tractor_as_the_source_says():
             assert accepts(ctx, hand, lead, play) is f5_allows(hand, lead, play, level, trump), (lead, hand, play)
 
 
-def test_where_the_file_differs_a_throw_holding_a_tractor():
-    """Not written, and said in the file: to a throw holding a tractor the source counts only its
-    pairs; the file's throws follow "other leads: largest units first", which asks the tractor."""
+def test_a_throw_holding_a_tractor_asks_only_its_pairs():
+    """To a throw holding a tractor the source counts only its pairs: the file's `other leads: as
+    many sets as the lead` counts the tractor's pairs and asks no tractor, as the source does."""
     ctx = F5.context(level="2", trump="S")
     lead = "QH QH JH JH 8H".split()  # a tractor of two pairs and a single, thrown
     hand = "5H 5H 6H 6H 9H 9H 3H 4D".split()
-    play = "5H 5H 9H 9H 3H".split()  # two pairs, no tractor
-    assert f5_allows(hand, lead, play, "2", "S")
-    assert not accepts(ctx, hand, lead, play)
-    assert accepts(ctx, hand, lead, "5H 5H 6H 6H 3H".split())
+    for play in ("5H 5H 9H 9H 3H", "5H 5H 6H 6H 3H"):  # two pairs, a tractor or not
+        assert f5_allows(hand, lead, play.split(), "2", "S")
+        assert accepts(ctx, hand, lead, play.split())
+    for play in ("5H 5H 9H 6H 3H", "5H 9H 6H 3H 4D"):  # a pair short: refused by both
+        assert not f5_allows(hand, lead, play.split(), "2", "S")
+        assert not accepts(ctx, hand, lead, play.split())
 
 
 def test_the_same_hands_tell_two_decks_apart():

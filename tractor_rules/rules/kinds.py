@@ -37,8 +37,9 @@ Among = Literal["cards", "trumps"]
 Compares = Literal["within-kind", "beats-other-kinds"]
 #: what it asks of the followers: "list" (a follow list for that lead), "units" (the lead's units,
 #: largest first), "step-down" (broken down step by step), "tractors" (its tractors only), "suit"
-#: (the suit only), "ranks" (a rainbow: as many cards of one rank for each of its ranks)
-Demand = Literal["list", "units", "step-down", "tractors", "suit", "ranks"]
+#: (the suit only), "ranks" (a rainbow: as many cards of one rank for each of its ranks), "sets"
+#: (its sets, a tractor counted as the sets it is made of)
+Demand = Literal["list", "units", "step-down", "tractors", "suit", "ranks", "sets"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -77,7 +78,9 @@ def _demand(rules: Rules, width: int, length: int) -> Demand:
         return "list"
     if f.default in ("suit", "step-down"):
         return f.default
-    return "suit" if (width, length) == (1, 1) else "units"
+    if (width, length) == (1, 1) or width == 1 and f.default == "sets":
+        return "suit"
+    return "sets" if f.default == "sets" else "units"
 
 
 def _kitty(rules: Rules, width: int, length: int, rainbow: int = 0) -> int | None:

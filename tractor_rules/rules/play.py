@@ -210,8 +210,10 @@ class Following:
     #: largest first, as far as the hand allows; "step-down" walks every shape the lead breaks
     #: down into, best first (the most cards in sets, then the longest tractors: to a tractor of
     #: three pairs a tractor of two pairs and a pair before three loose pairs), each unit of a
-    #: throw in turn; "suit" enforces suit only
-    default: Literal["largest-first", "step-down", "suit"] = "largest-first"
+    #: throw in turn; "suit" enforces suit only; "sets" (version 4) matches the lead's sets largest
+    #: first, its tractors counted as their sets and asked as none (a throw holding a tractor asks
+    #: only as many pairs as it holds: ChannonTian/80fen's rule)
+    default: Literal["largest-first", "step-down", "suit", "sets"] = "largest-first"
     #: a wrong follow discovered later
     revoke_penalty: Penalty = field(default_factory=Penalty)
     #: what a held combination is exempt from when following (``EXEMPTIONS``), in the order written

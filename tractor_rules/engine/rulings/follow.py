@@ -508,6 +508,12 @@ def _plain_duty(rules: Rules, units: list[Unit]) -> Duty:
         return StepDuty(breakdown_order(tuple(u.shape for u in units), comb), protect)
     if all(u.shape == (1, 1) for u in units):
         return SuitDuty()  # matching singles asks for nothing but the suit
+    if f.default == "sets":
+        # the lead's sets, its tractors counted as the sets they are made of: no tractor is asked
+        sets = sorted((u.width for u in units for _ in range(u.length) if u.width > 1), reverse=True)
+        if not sets:
+            return SuitDuty()
+        return MatchDuty(tuple((width, 1) for width in sets), comb.set_widths, (), protect)
     # a straight (a tractor of singles) is matched by a straight of its length, held
     widths = (*comb.tractor_widths, 1) if comb.straight_min else comb.tractor_widths
     return MatchDuty(tuple(u.shape for u in units), comb.set_widths, widths, protect)

@@ -165,6 +165,7 @@ handles_choice("other_leads", "following.default", {
     "largest_first": "largest-first",
     "step_down": "step-down",
     "suit_only": "suit",
+    "sets_counted": "sets",
 })
 
 

@@ -320,6 +320,14 @@ def _default(r: Any) -> Made:
             return sentences(rule, _("To a tractor of three pairs: a tractor of two pairs and a pair, then three "
                                      "pairs, then a tractor of two pairs, then two pairs, then a pair."))
         return rule
+    if r.following.default == "sets":
+        if throws:
+            return _("To any other lead, and to a throw, the lead's sets are matched largest first, each as closely "
+                     "as the cards of the suit allow, its tractors counted as the sets they are made of: as many "
+                     "pairs as a tractor of pairs holds, and no tractor asked.")
+        return _("To any other lead, the lead's sets are matched largest first, each as closely as the cards of the "
+                 "suit allow, its tractors counted as the sets they are made of: as many pairs as a tractor of pairs "
+                 "holds, and no tractor asked.")
     if not throws:
         return _("To any other lead, only the suit is enforced.")
     return _("To any other lead, and to a throw, only the suit is enforced.")
