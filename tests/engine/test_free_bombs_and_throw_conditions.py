@@ -4,6 +4,7 @@ its sugar."""
 
 from __future__ import annotations
 
+import json
 import random
 
 import tractor_rules as tr
@@ -131,3 +132,34 @@ def test_tractors_kept_is_a_field_of_version_4_and_hands_replay_clean():
     rules = tr.loads(KEPT)
     assert_a_field_of_version_4(rules, "following", "exempt", ["tractors-from-breaking"])
     _hands_replay_clean(rules)
+
+
+def _bombs_in_place_of_following(rules: tr.Rules, kind: str, hands: int) -> list[int]:
+    """The points of each trick won by a bomb of another suit than the lead's, played by a player
+    holding the led suit, in ``hands`` hands of ``kind`` players (each hand replayed clean)."""
+    from tractor_rules.engine.players.kinds import make_players
+    from tractor_rules.engine.rulings.tricks import is_bomb
+
+    won = []
+    for seed in range(hands):
+        record = play_hand(rules, make_players(kind, 4, random.Random(seed)), random.Random(seed), level="5",
+                           banker=seed % 4)
+        assert replay_hand(json.dumps(record.to_log()), rules) == []
+        order = rules.context(record.level, record.trump).order
+        held = [list(cards) for cards in record.hands]  # each seat's cards as the tricks began
+        for trick in record.tricks:
+            suit = order.suit_of[trick.plays[0][0]]
+            for offset, play in enumerate(trick.plays):
+                seat = (trick.leader + offset) % 4
+                if (offset and seat == trick.winner and is_bomb(order, tuple(play)) and order.suit_of[play[0]] != suit
+                        and any(order.suit_of[c] == suit for c in held[seat])):
+                    won.append(trick.points)
+                for c in play:
+                    held[seat].remove(c)
+    return won
+
+
+def test_the_heuristic_player_bombs_a_trick_worth_it_instead_of_following():
+    won = _bombs_in_place_of_following(tr.loads(FREE, origin="f.tractor"), "heuristic", 30)
+    assert won, "no trick won by a free bomb"
+    assert all(points > 0 for points in won), won  # a bomb is kept for a trick with points

@@ -34,7 +34,7 @@ from ..deck.units import Unit, decompose
 from ..flow.record import TrickRecord
 from ..flow.views import Offer, PlayerView, Public
 from ..rulings.follow import FollowContext, SuitDuty, follow_error
-from ..rulings.tricks import winner
+from ..rulings.tricks import is_bomb, winner
 from .basic import GreedyPlayer, buryable
 from .kinds import player_kind
 
@@ -306,7 +306,7 @@ _KEPT_LATERS = 512
 
 
 @player_kind("heuristic", "counts cards and voids, leads sure winners, feeds points to a winning partner, "
-                          "ruffs when it pays, declares and buries with sense")
+                          "ruffs or plays a free bomb when it pays, declares and buries with sense")
 class HeuristicPlayer(GreedyPlayer):
     """A careful player built on the greedy one's card counting (deterministic)."""
 
@@ -705,9 +705,38 @@ class HeuristicPlayer(GreedyPlayer):
             return high
         fc = view.public.lead_context
         assert fc is not None
+        if fc.free_bombs:
+            bomb = self._free_bomb(view)
+            if bomb is not None:
+                return bomb
         if len(fc.held(view.hand)) <= len(fc.lead):
             return high
         return self._candidate(view, "fit")
+
+    def _free_bomb(self, view: PlayerView) -> tuple[Card, ...] | None:
+        """Where a bomb may be played in place of following (``exempt: bombs from following suit``)
+        and nothing else wins: the weakest bomb of as many identical cards as the lead that wins the
+        trick now, when the trick holds points; None otherwise (a bomb is kept for a trick worth
+        it)."""
+        pub = view.public
+        fc = pub.lead_context
+        assert fc is not None
+        size = len(fc.lead)
+        if size < fc.order.rules.combinations.bomb_width:
+            return None
+        pts = self._pts(view)
+        if not any(pts[c] for play in pub.plays for c in play):
+            return None
+        order = fc.order
+        strength = order.strength
+        faces = sorted((c for c, k in Counter(view.hand).items() if k >= size), key=lambda c: strength[c])
+        mine = (view.seat - pub.leader) % pub.players
+        for face in faces:
+            bomb = (face,) * size
+            if (is_bomb(order, bomb) and winner(order, fc.lead, fc.units, fc.suit, [*pub.plays[1:], bomb]) == mine
+                    and follow_error(fc, view.hand, bomb) is None):
+                return bomb
+        return None
 
     def _first_winning_single(self, view: PlayerView, held: list[Card]) -> tuple[Card, ...]:
         pub = view.public
