@@ -152,7 +152,7 @@ CONTEST = _define("E326", "contest", "a contest for the first trump where the re
 REDEAL_ASKED = _define("E327", "redeal-asked", "a condition on who may ask for a redeal that the rest of the "
                                               "rules cannot play, or that would redeal every deal")
 DECLARER_RELATION = _define("E328", "declarer-relation", "a condition on who may overturn or reinforce during the "
-                                                       "deal that cannot be asked there: the standing declarer's "
+                                                       "deal, or overturn after the kitty, that cannot be asked there: the standing declarer's "
                                                        "partner or opponent without fixed teams, or of the one who "
                                                        "reinforces")
 END_EARLY = _define("E329", "end-early", "ending a hand early where the rest of the rules read what the tricks "
@@ -230,6 +230,8 @@ ORDER_UNUSED = _define("W125", "order-unused", "who is asked first in a phase th
                                                "of overturning after the kitty, declaring in turn)")
 ORDER_AS_DEFAULT = _define("W126", "order-as-default", "a phase's first seat that is always the seat the "
                                                        "default names (the burier who is always the banker)")
+OVERTURN_AFTER_KITTY_NEVER = _define("W127", "overturn-after-kitty-never", "a condition on who may overturn "
+                                                                          "after the kitty that no player can meet")
 
 
 def code_info(code: str) -> Code:

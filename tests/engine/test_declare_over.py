@@ -73,10 +73,15 @@ def test_the_declarers_partner_needs_fixed_teams_and_is_never_asked_of_reinforci
         (3, 3, "E328")]
     assert codes_of('extends: "two-decks"\ndeclare\n  reinforce: when the declarer\'s opponent\n') == [
         (3, 3, "E328")]
+    # after the kitty too (tests/engine/test_after_kitty_facts.py), with fixed teams only
+    assert codes_of('extends: "house-finding-friends"\ndeclare\n  overturn after kitty: when the declarer\'s '
+                    'partner\n') == [(3, 3, "E328")]
+    rules = tr.loads('extends: "two-decks"\ndeclare\n  overturn after kitty: when the declarer\'s opponent\n')
+    assert rules.declaring.overturn_when == ("fact", "declarer-opponent")
 
 
 @pytest.mark.parametrize("statement", ["in turn: when the declarer's partner", "in turn: when an attacker",
-                                       "overturn after kitty: when the declarer's opponent",
+                                       "overturn after kitty: when points held > 10",
                                        "overturn: when points held > 10", "reinforce: when no-trump"])
 def test_what_is_not_known_then_is_e212(statement):
     assert [code for _, _, code in codes_of(f'extends: "two-decks"\ndeclare\n  {statement}\n')] == ["E212"]

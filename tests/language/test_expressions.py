@@ -95,6 +95,7 @@ FACT_CASES = {
     "lost": ("the bankers lost 5H", ("fact", "lost", "bankers", "5H")),
     # who held, buried and called a card (tests/language/test_card_facts.py)
     "held": ("the attackers held AH", ("fact", "held", "attackers", "AH")),
+    "held-after-kitty": ("the bankers held 5H after the kitty", ("fact", "held-after-kitty", "bankers", "5H")),
     "buried": ("winners buried 10D", ("fact", "buried", "winners", "10D")),
     "called": ("the banker called AS", ("fact", "called", "AS")),
     "level-is": ("the level is Q", ("fact", "level-is", "Q")),

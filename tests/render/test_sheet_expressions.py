@@ -48,6 +48,7 @@ FACT_TREES = {
     "lost": ("fact", "lost", "bankers", "5H"),
     # who held, buried and called a card (tests/engine/test_card_facts.py)
     "held": ("fact", "held", "attackers", "AH"),
+    "held-after-kitty": ("fact", "held-after-kitty", "bankers", "5H"),
     "buried": ("fact", "buried", "bankers", "10S"),
     "called": ("fact", "called", "AC"),
     "level-is": ("fact", "level-is", "Q"),
@@ -164,6 +165,30 @@ def test_the_holder_of_a_card_says_who_and_what_happens_when_nobody_was_dealt_it
     assert english not in others
 
 
+def test_the_holder_after_the_kitty_says_who_and_what_happens_when_every_copy_was_buried():
+    tree = ("next-banker", ("holder-after-kitty", "3H"))
+    english, chinese = words("en", effect_words, tree), words("zh", effect_words, tree)
+    check_sentence(english, "en")
+    check_sentence(chinese, "zh")
+    assert english == ("the first player after the banker in turn order who holds ♥3 as the tricks begin banks the "
+                       "next hand (if every ♥3 was buried, the next banker is as the other rules say)")
+    assert chinese == ("按出牌顺序从庄家的下家起第一个在扣底之后、出第一轮之前手中有♥3的玩家做下一局的庄家"
+                       "（♥3若都被扣在底牌里，下一局的庄家照其他规则定）")
+    assert english != words("en", effect_words, ("next-banker", ("holder", "3H")))
+
+
+def test_held_after_the_kitty_is_said_apart_from_held_as_dealt():
+    for lang in ("en", "zh"):
+        after = words(lang, condition_words, ("fact", "held-after-kitty", "bankers", "5H"))
+        dealt = words(lang, condition_words, ("fact", "held", "bankers", "5H"))
+        negated = words(lang, condition_words, ("not", ("fact", "held-after-kitty", "bankers", "5H")))
+        assert len({after, dealt, negated}) == 3
+    assert words("en", condition_words, ("not", ("fact", "held-after-kitty", "bankers", "5H"))) == (
+        "the bankers do not hold ♥5 as the tricks begin (the kitty taken and buried)")
+    assert words("zh", condition_words, ("fact", "held-after-kitty", "bankers", "5H")) == (
+        "拿起底牌并扣底之后、出第一轮之前庄家手中有♥5")
+
+
 @pytest.mark.parametrize("name", list(EFFECT_TREES))
 def test_each_effect_reads_as_words_in_both_languages(name):
     tree = EFFECT_TREES[name]
@@ -245,7 +270,8 @@ numbers = st.recursive(
 CARDS = st.builds(lambda r, s: r + s, st.sampled_from(ex.CARD_RANKS), st.sampled_from(ex.CARD_SUITS))
 _ARGUMENTS = {"team": st.sampled_from(ex.TEAMS), "rank": st.sampled_from(ex.CARD_RANKS), "card": CARDS,
               "number": numbers, "suit": st.sampled_from(ex.CARD_SUITS),
-              "role": st.sampled_from(ex.ROLES) | st.builds(lambda card: ("holder", card), CARDS)}
+              "role": st.sampled_from(ex.ROLES) | st.builds(lambda role, card: (role, card),
+                                                            st.sampled_from(ex.CARD_ROLES), CARDS)}
 facts = st.one_of(*(st.tuples(st.just("fact"), st.just(name), *(_ARGUMENTS[k] for k in form.arguments))
                     for name, form in ex.FACTS.items()))
 conditions = st.recursive(

@@ -1041,3 +1041,38 @@ class OrderAsDefault(Linter):
                 banker = "the banker" if seat == "burier" else "the seat after the banker"
                 yield Finding(st.file, st.pos, f"the banker always buries here, so the burier is the banker: "
                                                f"write '{banker}'")
+
+
+@linter(codes.OVERTURN_AFTER_KITTY_NEVER)
+class OverturnAfterKittyNever(Linter):
+    """What it does: finds a condition on who may overturn after the kitty (``overturn after kitty:
+    when ...`` in ``declare``) that no player can meet: parts that contradict each other (``an
+    attacker and a banker``, ``the declarer's partner and the declarer's opponent``), fewer
+    overturns than none, more level cards than a declaration shows, a level the ladder never
+    reaches.
+
+    Why is this bad? Nobody ever overturns after the kitty: ``overturn after kitty: no`` says so
+    plainly; usually a word or a number is not the one meant.
+
+    Example: ``overturn after kitty: when the declarer's partner and the declarer's opponent``.
+
+    Use instead: a condition some player can meet, as ``overturn after kitty: when the declarer's
+    opponent``."""
+
+    def findings(self, ctx: LintContext) -> Iterator[Finding]:
+        decl = ctx.rules.declaring
+        if not decl.overturn_after_kitty or not decl.overturn_when:
+            return
+        from ..engine.rulings.scoring import level_ladder  # (loaded as NeverHolds says)
+
+        table = ctx.rules.table
+        shown = max((step.count if step.kind == "level" else step.level_cards for step in decl.ladder), default=0)
+        ranges = {
+            "overturns": (0, expressions.NUMBER_BOUND),
+            "declared-level-cards": (0, shown),
+            "decks": (table.decks, table.decks),
+            "players": (table.players, table.players),
+        }
+        if can_hold(decl.overturn_when, ctx.rules, ranges, level_ladder(ctx.rules)) is False:
+            yield from ctx.finding_at_last("overturn_after_kitty", "no player can meet this condition, so nobody "
+                                           "ever overturns after the kitty: write 'overturn after kitty: no'")

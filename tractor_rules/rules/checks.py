@@ -1756,15 +1756,17 @@ def _check_thrower_relations(c: Reporter, r: model.Rules) -> None:
 
 
 def _check_declarer_relations(c: Reporter, r: model.Rules) -> None:
-    """The standing declarer's partner and opponent (``overturn: when ...``) need fixed teams; the
+    """The standing declarer's partner and opponent (``overturn: when ...``, ``overturn after kitty:
+    when ...``) need fixed teams; the
     one who reinforces (``reinforce: when ...``) is the declarer, their own partner or opponent
     never (E328)."""
-    relations = expressions.facts_of(r.declaring.overturn_in_deal_when) & expressions.DECLARER_FACTS
-    if relations and not r.table.seated:
-        c.error_at_field(("declaring.overturn_in_deal_when", "table.partnership"),
-                         "with called partners, or a banker alone, nobody is the standing declarer's partner or "
-                         "opponent before the calls: 'the declarer's partner' and 'the declarer's opponent' need "
-                         "fixed teams", code=codes.DECLARER_RELATION)
+    for field, condition in (("declaring.overturn_in_deal_when", r.declaring.overturn_in_deal_when),
+                             ("declaring.overturn_when", r.declaring.overturn_when)):
+        if expressions.facts_of(condition) & expressions.DECLARER_FACTS and not r.table.seated:
+            c.error_at_field((field, "table.partnership"),
+                             "with called partners, or a banker alone, nobody is the standing declarer's partner or "
+                             "opponent before the calls: 'the declarer's partner' and 'the declarer's opponent' "
+                             "need fixed teams", code=codes.DECLARER_RELATION)
     if expressions.facts_of(r.declaring.reinforce_when) & expressions.DECLARER_FACTS:
         c.error_at_field(("declaring.reinforce_when",),
                          "the one who reinforces is the standing declarer, never their own partner or opponent: "

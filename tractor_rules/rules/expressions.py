@@ -155,9 +155,12 @@ ROLES = ("banker", "next-seat", "partner", "last-trick-winner", "first-winner")
 #: roles that name a seat by a card, written as a tree ``(role, card)`` (version 4): the holder of
 #: a card, the first seat after the banker in turn order (the banker last) that was dealt it; no
 #: seat when every copy lay in the kitty
-CARD_ROLES = ("holder",)
+CARD_ROLES = ("holder", "holder-after-kitty")
 #: the card facts and roles read from the cards each seat was dealt (the log then writes them)
 DEALT_READERS = frozenset({"held", "holder"})
+#: the card facts and roles read from the cards each seat held as the tricks began, the kitty taken
+#: and buried (the log's "hands", which every log writes)
+KEPT_READERS = frozenset({"held-after-kitty", "holder-after-kitty"})
 #: the roles that may take the kitty and bury (``kitty_exchange.buried_by``), known once trump is
 #: set: the banker, the banker's seated partner, the first player of the banker's team after the
 #: standing declarer
@@ -238,6 +241,9 @@ FACTS: dict[str, Form] = {f.name: f for f in (
     # who held, buried and called a card this hand (version 4): read from the hand's record, after it
     Form("held", ("team", "card"), "a player of the team was dealt the card: it was in their hand as the deal "
                                    "ended, before any exchange and before the kitty was taken", frozenset({AFTER_HAND}), 4),
+    Form("held-after-kitty", ("team", "card"), "a player of the team held the card once the kitty was taken and "
+                                               "buried, as the tricks began (with overturns after the kitty: after "
+                                               "the last burial)", frozenset({AFTER_HAND}), 4),
     Form("buried", ("team", "card"), "the card lies in the kitty as last buried, and the player who buried it is "
                                      "of the team (with overturns after the kitty: the last to bury)",
          frozenset({AFTER_HAND}), 4),
@@ -268,11 +274,12 @@ FACTS: dict[str, Form] = {f.name: f for f in (
     Form("outcome-decided", (), "no play of the cards left can change the hand's outcome: the upgrade row "
                                 "reached (the kitty counted at its largest multiplier for the attackers, the "
                                 "penalties the tricks left could bring counted in) and who wins", frozenset({TRICK}), 4),
-    # the player who would overturn during the deal, and the standing declarer (fixed teams only)
+    # the player who would overturn (during the deal, or after the kitty), and the standing declarer
+    # (fixed teams only; after the kitty, the banker when nobody declared)
     Form("declarer-partner", (), "the player is a partner of the standing declarer: on their team (fixed teams "
-                                 "only)", frozenset({DEAL_OVERTURN}), 4),
+                                 "only)", frozenset({DEAL_OVERTURN, OVERTURN}), 4),
     Form("declarer-opponent", (), "the player is an opponent of the standing declarer: on the other team (fixed "
-                                  "teams only)", frozenset({DEAL_OVERTURN}), 4),
+                                  "teams only)", frozenset({DEAL_OVERTURN, OVERTURN}), 4),
     # the player who could stop a throw, and the thrower (fixed teams only)
     Form("thrower-partner", (), "the player is a partner of the thrower: on their team (fixed teams only)",
          frozenset({THROW}), 4),

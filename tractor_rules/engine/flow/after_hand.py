@@ -56,6 +56,9 @@ class HandFacts:
     buried_by: int | None = None
     #: the cards the banker called this hand (Finding Friends)
     called: Sequence[Card] = ()
+    #: each seat's cards as the tricks began, the kitty taken and buried (the record's and the log's
+    #: "hands"; () where not known: the facts a knock-back rule reads)
+    kept: Sequence[Sequence[Card]] = ()
 
 
 def facts_of(record: HandRecord) -> HandFacts:
@@ -68,7 +71,7 @@ def facts_of(record: HandRecord) -> HandFacts:
                      record.level,
                      record.trump, record.trump_by, record.attacker_points, record.kitty_points,
                      record.level_change[1], raw, record.bid, record.beyond, record.dealt, record.kitty,
-                     record.buried_by, tuple(card for card, _ in record.called))
+                     record.buried_by, tuple(card for card, _ in record.called), record.hands)
 
 
 def knock_back_facts(rules: Rules, record: HandRecord, level: str | None, beyond: bool) -> HandFacts:
@@ -109,17 +112,11 @@ def team_seats(team: str, facts: HandFacts) -> frozenset[int]:
 
 
 def role_seat(role: str | tuple, facts: HandFacts) -> int | None:
-    """The seat a role names in this hand; None for the holder of a card nobody was dealt (every
-    copy lay in the kitty)."""
+    """The seat a role names in this hand; None for the holder of a card nobody held (every copy lay
+    in the kitty: as dealt, or as buried)."""
     players = facts.rules.table.players
-    if type(role) is tuple:  # ("holder", card): the first seat after the banker dealt the card
-        if role[0] != "holder":
-            raise EngineError(f"unknown role {role!r}")
-        card = _card(role[1])
-        if len(facts.dealt) != players:
-            raise EngineError("the holder of a card is read from the cards each seat was dealt, not known here")
-        return next((seat for seat in ((facts.banker + k) % players for k in range(1, players + 1))
-                     if card in facts.dealt[seat]), None)
+    if type(role) is tuple:  # (holder, card): the first seat after the banker that held the card
+        return _holder(role, facts)
     if role == "banker":
         return facts.banker
     if role == "next-seat":
@@ -134,6 +131,23 @@ def role_seat(role: str | tuple, facts: HandFacts) -> int | None:
         winners = team_seats("winners", facts)
         return next(s for s in ((facts.banker + k) % players for k in range(1, players + 1)) if s in winners)
     raise EngineError(f"unknown role {role!r}")
+
+
+def _holder(role: tuple, facts: HandFacts) -> int | None:
+    """The first seat after the banker in turn order (the banker last) that held the card: as dealt
+    (``holder``), or as the tricks began (``holder-after-kitty``); None when nobody did."""
+    players = facts.rules.table.players
+    if role[0] == "holder":
+        hands, words = facts.dealt, "the cards each seat was dealt"
+    elif role[0] == "holder-after-kitty":
+        hands, words = facts.kept, "the cards each seat held as the tricks began"
+    else:
+        raise EngineError(f"unknown role {role!r}")
+    if len(hands) != players:
+        raise EngineError(f"the holder of a card is read from {words}, not known here")
+    card = _card(role[1])
+    return next((seat for seat in ((facts.banker + k) % players for k in range(1, players + 1))
+                 if card in hands[seat]), None)
 
 
 def next_banker_after(rules: Rules, facts: HandFacts, indexes: Sequence[int], otherwise: int) -> int:
@@ -243,6 +257,12 @@ def _fact(name: str, args: tuple, facts: HandFacts) -> bool:
         if len(facts.dealt) != facts.rules.table.players:
             raise EngineError("who held a card is read from the cards each seat was dealt, not known here")
         return any(card in facts.dealt[seat] for seat in seats)
+    if name == "held-after-kitty":
+        seats, card = team_seats(args[0], facts), _card(args[1])
+        if len(facts.kept) != facts.rules.table.players:
+            raise EngineError("who held a card after the kitty is read from the cards each seat held as the tricks "
+                              "began, not known here")
+        return any(card in facts.kept[seat] for seat in seats)
     if name == "buried":
         return facts.buried_by in team_seats(args[0], facts) and _card(args[1]) in facts.buried
     if name == "called":

@@ -14,7 +14,7 @@ from ...rules import SUITS, Rules
 from ..deck.cards import Card
 from ..errors import EngineError
 from ..rulings.cards import burial_error, shown_in_declaring
-from ..rulings.declaring import OverturnTurn, may_overturn
+from ..rulings.declaring import may_overturn, overturn_turn
 from .choices import IllegalPlay, holds, notation, take
 from .deal import DeclarationOffers, Standing
 from .seats import banker_team, seat_of
@@ -107,9 +107,10 @@ def overturns(rules: Rules, players: Sequence[Player], hands: list[list[Card]], 
         if standing is not None and seat == standing.seat:
             quiet += 1
             continue
-        if condition and not may_overturn(OverturnTurn(
-                rules, seat not in bankers, first_hand, made, None if standing is None else standing.declaration,
-                public.level, public.trump)):
+        if condition and not may_overturn(overturn_turn(
+                rules, seat, bankers, first_hand, made,
+                None if standing is None else (standing.seat, standing.declaration), banker, public.level,
+                public.trump)):
             quiet += 1
             continue
         got = declaring.ask(seat, hands[seat], standing, public)

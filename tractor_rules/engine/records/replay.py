@@ -43,8 +43,8 @@ from ..flow.record import (DEFAULT_OVERTURN_FIRST, TrickRecord, declares_at_own_
                            logs_overturn_round, names_burier, reads_dealt, reads_shown, scores_unplayed, turns_kitty)
 from ..flow.seats import banker_team, first_leader, seat_of
 from ..deck.cards import parse_cards
-from ..rulings.declaring import (OverturnTurn, asks_each_declaration, cut_winner, declare_turn, declares_in_turn,
-                                 may_ask_redeal, may_declare_over, may_overturn)
+from ..rulings.declaring import (asks_each_declaration, cut_winner, declare_turn, declares_in_turn,
+                                 may_ask_redeal, may_declare_over, may_overturn, overturn_turn)
 from ..rulings.stakes import table_points_change
 
 FIELDS = ("ruleset", "level", "trump", "banker", "hands", "kitty", "tricks", "attacker_points",
@@ -522,7 +522,7 @@ def _replay(entry: str | dict[str, Any], rules: Rules, problems: list[str],
     facts = HandFacts(rules, ctx, banker, frozenset(team), change[0], trick_facts, level, trump,
                       trump_by if isinstance(trump_by, str) else "", attackers, kitty_points, change[1], raw_points,
                       bid, dealt=dealt_hands, buried=kitty, buried_by=last_burier if _is_int(last_burier) else None,
-                      called=tuple(face for face, _ in calls))
+                      called=tuple(face for face, _ in calls), kept=hands)
     if facts_out is not None:
         facts_out.append(facts)
     if rules.levels.after_hand:
@@ -701,8 +701,7 @@ def _check_overturn_round(entry: dict[str, Any], rules: Rules, level: str | None
         if overturn is None:
             return
         seat, declared = overturn
-        turn = OverturnTurn(rules, seat not in bankers, logged["first_hand"], made,
-                            None if standing is None else standing[1], level, now)
+        turn = overturn_turn(rules, seat, bankers, logged["first_hand"], made, standing, banker, level, now)
         if not may_overturn(turn):
             problems.append(f"overturn_round: seat {seat} overturned with {item[1]}, but the rule on who may "
                             "overturn after the kitty does not hold of their turn")

@@ -220,6 +220,10 @@ class OverturnTurn(_PlayerTurn):
     standing: Declaration | None
     level: str | None
     trump: str | None
+    #: the player is on the standing declarer's team, not the declarer; or on the other team (fixed
+    #: teams; the banker stands for the declarer when nobody declared)
+    partner: bool = False
+    opponent: bool = False
 
     WHEN = "when a player may overturn"
 
@@ -230,6 +234,32 @@ class OverturnTurn(_PlayerTurn):
             d = self.standing
             return 0 if d is None else d.count if d.kind == "level" else d.level_cards
         return None
+
+    def own_fact(self, name: str, args: tuple) -> bool | None:
+        if name == "declarer-partner":
+            return self.partner
+        if name == "declarer-opponent":
+            return self.opponent
+        return _PlayerTurn.own_fact(self, name, args)
+
+
+def declarer_relation(rules: Rules, seat: int, declarer: int) -> tuple[bool, bool]:
+    """Whether ``seat`` is a partner of ``declarer`` (on their team, not them) and whether an
+    opponent (on the other team): with fixed teams, the seats of each parity; else neither."""
+    if not rules.table.seated:
+        return False, False
+    return seat != declarer and seat % 2 == declarer % 2, seat % 2 != declarer % 2
+
+
+def overturn_turn(rules: Rules, seat: int, bankers: frozenset[int], first_hand: bool, made: int,
+                  standing: tuple[int, Declaration] | None, banker: int, level: str | None,
+                  trump: str | None) -> OverturnTurn:
+    """The turn of ``seat`` to overturn after the kitty: ``bankers`` the banker's team as known then,
+    ``made`` the overturns so far, ``standing`` the declaration standing and its seat (None: nobody
+    declared, and the banker stands for the declarer)."""
+    partner, opponent = declarer_relation(rules, seat, banker if standing is None else standing[0])
+    return OverturnTurn(rules, seat not in bankers, first_hand, made, None if standing is None else standing[1],
+                        level, trump, partner, opponent)
 
 
 @dataclass(frozen=True, slots=True)
@@ -402,11 +432,7 @@ def declare_turn(rules: Rules, seat: int, declarer: int, shown: Sequence[tuple[i
     before the deal (None: nobody banks yet)."""
     overturns = sum(1 for i in range(1, len(shown)) if shown[i][0] != shown[i - 1][0])
     level_cards = sum(1 for card in shown[-1][1] if not card.is_joker) if shown else 0
-    if rules.table.seated:  # the teams are the seats of each parity
-        partner = seat != declarer and seat % 2 == declarer % 2
-        opponent = seat % 2 != declarer % 2
-    else:
-        partner = opponent = False
+    partner, opponent = declarer_relation(rules, seat, declarer)
     return DeclareTurn(rules, bankers is None or seat not in bankers, first_hand, overturns, level_cards,
                        partner, opponent, level)
 

@@ -40,6 +40,7 @@ FACT_OF_RULE = {
     "took": "took",
     "lost": "lost",
     "held": "held",
+    "held_after_kitty": "held-after-kitty",
     "buried": "buried",
     "banker_called": "called",
     "level_is": "level-is",
@@ -90,7 +91,7 @@ ROLE_OF_RULE = {
     "role_first_winner": "first-winner",
 }
 #: a seat role named by a card → its name in ``rules.expressions.CARD_ROLES``
-CARD_ROLE_OF_RULE = {"role_holder": "holder"}
+CARD_ROLE_OF_RULE = {"role_holder": "holder", "role_holder_after_kitty": "holder-after-kitty"}
 _MUL = {"*": "mul", "×": "mul", "/": "div", "÷": "div"}
 #: where each moment is, in the words of an error (the rules' own, which Rules.from_dict gives too)
 _MOMENT_WORDS = ex.MOMENT_WORDS
@@ -191,7 +192,8 @@ def condition_tree(c: Compiler, node: Node | Leaf, moment: str = ex.AFTER_HAND) 
                           "'throw stopped by: ... when ...'", code=codes.NOT_KNOWN_HERE)
         elif fact[1] in ex.DECLARER_FACTS:
             c.error(node, f"'{_written(c, node)}' is a fact of the player who would overturn a standing "
-                          "declaration, known only in 'overturn: when ...'", code=codes.NOT_KNOWN_HERE)
+                          "declaration, known only in 'overturn: when ...' and 'overturn after kitty: when ...'",
+                    code=codes.NOT_KNOWN_HERE)
         else:
             c.error(node, f"'{_written(c, node)}' is not known {_MOMENT_WORDS[moment]}", code=codes.NOT_KNOWN_HERE)
         return None

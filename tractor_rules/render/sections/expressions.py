@@ -168,6 +168,12 @@ def _fact(name: str, args: tuple, negated: bool = False) -> str:
             return _("%(team)s do not hold %(card)s as the deal ends") % values
         # Translators: a player of the team was dealt the card (before any exchange and the kitty)
         return _("%(team)s hold %(card)s as the deal ends") % values
+    if name == "held-after-kitty":
+        values["card"] = _card(args[1])
+        if negated:
+            return _("%(team)s do not hold %(card)s as the tricks begin (the kitty taken and buried)") % values
+        # Translators: a player of the team had the card in hand at the first trick, after the kitty
+        return _("%(team)s hold %(card)s as the tricks begin (the kitty taken and buried)") % values
     if name == "buried":
         values["card"] = _card(args[1])
         if negated:
@@ -266,7 +272,7 @@ _CARD_NOUNS = {
 
 
 #: facts whose sentence has a negative form of its own ("do not win"); others are said "not: ..."
-_NEGATABLE = frozenset({"wins", "loses", "last-trick", "took", "lost", "held", "buried", "called", "level-is", "no-trump", "nobody-declared",
+_NEGATABLE = frozenset({"wins", "loses", "last-trick", "took", "lost", "held", "held-after-kitty", "buried", "called", "level-is", "no-trump", "nobody-declared",
                         "always", "card-trump", "card-points", "card-rank", "card-suit", "card-level", "card-joker",
                         "card-highest", "card-shown", "player-attacker", "player-banker", "first-hand",
                         "outcome-decided", "declarer-partner", "declarer-opponent", "extra-level",
@@ -307,6 +313,9 @@ def condition_words(tree: Any, top: bool = True) -> str:
 def role_words(role: Any) -> str:
     if type(role) is tuple and role[0] == "holder":
         return _("the first player after the banker in turn order who was dealt %(card)s") % {"card": _card(role[1])}
+    if type(role) is tuple and role[0] == "holder-after-kitty":
+        return _("the first player after the banker in turn order who holds %(card)s as the tricks begin") % {
+            "card": _card(role[1])}
     if role == "banker":
         return _("the banker")
     if role == "next-seat":
@@ -325,6 +334,9 @@ def effect_words(tree: Any) -> str:
     if tree[0] == "next-banker":
         if type(tree[1]) is tuple and tree[1][0] == "holder":
             return _("%(player)s banks the next hand (if every %(card)s lay in the kitty, the next banker is as the "
+                     "other rules say)") % {"player": role_words(tree[1]), "card": _card(tree[1][1])}
+        if type(tree[1]) is tuple and tree[1][0] == "holder-after-kitty":
+            return _("%(player)s banks the next hand (if every %(card)s was buried, the next banker is as the "
                      "other rules say)") % {"player": role_words(tree[1]), "card": _card(tree[1][1])}
         return _("%(player)s banks the next hand") % {"player": role_words(tree[1])}
     name, team = tree[0], team_words(tree[1])
