@@ -32,6 +32,7 @@ from ..engine.rulings.follow import Demand, FollowContext, SuitDuty, follow_erro
 from ..engine.deck.order import TRUMP, Order
 from ..engine.deck.pool import Pool
 from ..engine.deck.rainbows import rainbow_parts
+from ..engine.deck.rains import rain_of
 from ..engine.deck.units import decompose
 from ..engine.flow.views import Offer
 
@@ -197,7 +198,8 @@ class LeadBuilder(PlayBuilder):
             return True
         if self.trump_rainbows and (parts := rainbow_parts(self.order, play)) is not None:
             return len(parts) == 1
-        return len(decompose(self.order, play)) == 1
+        # one unit, or a straight with pairs riding along (one combination, no throw)
+        return len(decompose(self.order, play)) == 1 or rain_of(self.order, play) is not None
 
     def quick(self, card: Card) -> bool | None:
         if not self.chosen:
