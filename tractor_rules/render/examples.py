@@ -433,9 +433,9 @@ def kitty_examples(kit: Kit) -> Made:
         if smallest is not None:
             plays.append(smallest)
             if comb.straight_pairs and kit.decks >= 2:  # the same with its lowest card as a pair riding along
-                rain = kit.cards(*((str(c), 1) for c in smallest), (str(smallest[-1]), 1))
-                if kit.ctx.rain(rain) is not None:
-                    plays.append(rain)
+                with_pair = kit.cards(*((str(c), 1) for c in smallest), (str(smallest[-1]), 1))
+                if kit.ctx.rain(with_pair) is not None:
+                    plays.append(with_pair)
     if rules.leading.throws and len(side) > 3:
         throw = kit.cards((side[0], 2), (side[3], 2)) if 2 in comb.set_widths and kit.decks >= 2 \
             else kit.cards((side[0], 1), (side[1], 1))

@@ -83,38 +83,25 @@ def find_rain(order: Order, suit: int, held: Sequence[Card], want: RainShape,
               pick: str | random.Random = "fit") -> tuple[Card, ...] | None:
     """Cards of ``held`` (cards of ``suit``) making a rain of ``want``'s kind, or None if there is
     none: "fit" the weakest, "high" the strongest, a ``random.Random`` any at random."""
-    counts: dict[int, int] = {}
-    for c in held:
-        counts[c] = counts.get(c, 0) + 1
     strength = order.strength
     length, pairs = want.length, want.pairs
-    weakest = lambda faces: min(faces, key=lambda f: strength[f])  # noqa: E731
     # every window of ``length`` nodes holding a card each, ``pairs`` of them a card twice, as
-    # (its top's strength, its faces single, its faces paired, the indexes of its paired nodes)
-    found: list[tuple[int, list[int], list[int | None], list[int]]] = []
-    for line in order.lines[suit]:
-        # per node: the face to play single (the weakest held) and to pair (the weakest held twice)
-        single: list[int | None] = []
-        double: list[int | None] = []
-        for node in line:
-            held_faces = [f for f in node if counts.get(f, 0)]
-            single.append(weakest(held_faces) if held_faces else None)
-            twice = [f for f in held_faces if counts[f] >= 2]
-            double.append(weakest(twice) if twice else None)
-        for start in range(len(line) - length + 1):
-            window = range(start, start + length)
-            if any(single[i] is None for i in window):
+    # (its top's strength, each node's face single, each node's face paired or -1, the paired nodes)
+    found: list[tuple[int, list[int], list[int], list[int]]] = []
+    for single, double in _nodes(order, suit, held):
+        for start in range(len(single) - length + 1):
+            faces = single[start:start + length]
+            if -1 in faces:
                 continue
-            paired = [k for k, i in enumerate(window) if double[i] is not None]
-            if len(paired) < pairs:
-                continue
-            faces = [single[i] for i in window]
-            found.append((strength[faces[0]], faces, [double[i] for i in window], paired))  # type: ignore[misc]
+            doubles = double[start:start + length]
+            paired = [k for k, face in enumerate(doubles) if face >= 0]
+            if len(paired) >= pairs:
+                found.append((strength[faces[0]], faces, doubles, paired))
     if not found:
         return None
     if isinstance(pick, random.Random):
         _, faces, doubles, paired = found[pick.randrange(len(found))]
-        chosen = sorted(pick.sample(paired, pairs))
+        chosen = pick.sample(paired, pairs)
     else:
         _, faces, doubles, paired = (max if pick == "high" else min)(found, key=lambda w: w[0])
         # the pairs at the weakest nodes ("fit": nodes come strongest first), or the strongest
@@ -122,30 +109,28 @@ def find_rain(order: Order, suit: int, held: Sequence[Card], want: RainShape,
     out: list[Card] = []
     for k, face in enumerate(faces):
         if k in chosen:
-            double = doubles[k]
-            assert double is not None
-            out += (CARDS[double], CARDS[double])
+            out += (CARDS[doubles[k]], CARDS[doubles[k]])
         else:
             out.append(CARDS[face])
     return tuple(out)
 
 
-def _nodes(order: Order, suit: int, held: Sequence[Card]) -> list[tuple[list[int | None], list[int | None]]]:
+def _nodes(order: Order, suit: int, held: Sequence[Card]) -> list[tuple[list[int], list[int]]]:
     """Per line of ``suit``, per node: the face of ``held`` to play single there (the weakest held)
-    and the face to pair (the weakest held twice), None where there is none."""
+    and the face to pair (the weakest held twice), -1 where there is none."""
     counts: dict[int, int] = {}
     for c in held:
         counts[c] = counts.get(c, 0) + 1
     strength = order.strength
     out = []
     for line in order.lines[suit]:
-        single: list[int | None] = []
-        double: list[int | None] = []
+        single: list[int] = []
+        double: list[int] = []
         for node in line:
             faces = [f for f in node if counts.get(f, 0)]
-            single.append(min(faces, key=lambda f: strength[f]) if faces else None)
+            single.append(min(faces, key=lambda f: strength[f]) if faces else -1)
             twice = [f for f in faces if counts[f] >= 2]
-            double.append(min(twice, key=lambda f: strength[f]) if twice else None)
+            double.append(min(twice, key=lambda f: strength[f]) if twice else -1)
         out.append((single, double))
     return out
 
@@ -155,40 +140,37 @@ def rain_leads(order: Order, suit: int, held: Sequence[Card], rng: random.Random
     highest), or with ``rng`` one at random (its nodes, then how many pairs ride and where)."""
     least = order.rules.combinations.straight_min
     strength = order.strength
-    # every window of held nodes, as long as a straight or longer, holding a pair: (line, start, end)
-    windows: list[tuple[list[int | None], list[int | None], int, int]] = []
+    # every window of held nodes, as long as a straight or longer, holding a face twice, with the
+    # nodes that may take a pair (all but one at most: a rain keeps a single)
+    windows: list[tuple[list[int], list[int], int, int, list[int]]] = []
     for single, double in _nodes(order, suit, held):
         n = len(single)
         for start in range(n):
-            if single[start] is None:
-                continue
+            if single[start] < 0 or (start and single[start - 1] >= 0 and rng is None):
+                continue  # the largest: only whole runs, from their first node
             end = start
-            while end < n and single[end] is not None:
+            while end < n and single[end] >= 0:
                 end += 1
             for stop in range(start + least, end + 1):
                 if rng is None and stop != end:
-                    continue  # the largest: only whole runs
-                if any(double[i] is not None for i in range(start, stop)):
-                    windows.append((single, double, start, stop))
+                    continue
+                can = [i for i in range(start, stop) if double[i] >= 0][: stop - start - 1]
+                if can:
+                    windows.append((single, double, start, stop, can))
     if not windows:
         return None
     if rng is None:
-        def size(w: tuple[list[int | None], list[int | None], int, int]) -> tuple[int, int]:
-            single, double, start, stop = w
-            paired = sum(1 for i in range(start, stop) if double[i] is not None)
-            return (stop - start + min(paired, stop - start - 1), strength[single[start]])  # type: ignore[index]
-        single, double, start, stop = max(windows, key=size)
-        paired = [i for i in range(start, stop) if double[i] is not None][: stop - start - 1]
+        single, double, start, stop, paired = max(
+            windows, key=lambda w: (w[3] - w[2] + len(w[4]), strength[w[0][w[2]]]))
     else:
-        single, double, start, stop = windows[rng.randrange(len(windows))]
-        can = [i for i in range(start, stop) if double[i] is not None][: stop - start - 1]
+        single, double, start, stop, can = windows[rng.randrange(len(windows))]
         paired = rng.sample(can, rng.randint(1, len(can)))
     out: list[Card] = []
     for i in range(start, stop):
         if i in paired:
-            out += (CARDS[double[i]], CARDS[double[i]])  # type: ignore[index]
+            out += (CARDS[double[i]], CARDS[double[i]])
         else:
-            out.append(CARDS[single[i]])  # type: ignore[index]
+            out.append(CARDS[single[i]])
     return tuple(out)
 
 
@@ -213,12 +195,12 @@ def winner(order: Order, rain: RainShape, lead: Sequence[Card], follows: Sequenc
             continue  # a mixed play follows nothing
         if suit == rain.suit:
             got = rain_of(order, play)
-            if not ruffed and rain.same_kind(got) and got.top > best:  # type: ignore[union-attr]
-                best_i, best = i, got.top  # type: ignore[union-attr]
+            if not ruffed and got is not None and rain.same_kind(got) and got.top > best:
+                best_i, best = i, got.top
         elif suit == TRUMP:
             got = rain_of(order, play)
-            if rain.same_kind(got):
-                top = got.top  # type: ignore[union-attr]
+            if got is not None and rain.same_kind(got):
+                top = got.top
             elif any_ruff:
                 top = max(strength[c] for c in play)
             else:

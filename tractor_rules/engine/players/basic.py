@@ -18,7 +18,7 @@ can unless its partner is already winning, else plays low and discards low, spar
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from operator import sub
 
 from ...rules import SUITS, Rules
@@ -266,7 +266,7 @@ class GreedyPlayer(Player):
                 return False
         return True
 
-    def _sure_rain(self, view: PlayerView, by_suit: dict[int, list[Card]], unseen: Sequence[int],
+    def _sure_rain(self, view: PlayerView, by_suit: Mapping[int, Sequence[Card]], unseen: Sequence[int],
                    skip: Sequence[int] = ()) -> tuple[Card, ...] | None:
         """With pairs riding along straights: the largest rain of a side suit (not in ``skip``) whose
         top card nobody else can top, so that no rain of its kind in the suit beats it; or None."""
@@ -356,13 +356,13 @@ class GreedyPlayer(Player):
         if len(trumps) < len(fc.lead):
             return None
         if fc.rain is not None:  # a rain led: a rain of its kind in trumps
-            taken = find_rain(order, TRUMP, trumps, fc.rain)
-            if taken is None:
+            rain = find_rain(order, TRUMP, trumps, fc.rain)
+            if rain is None:
                 return None
             rest = list(trumps)
-            for c in taken:
+            for c in rain:
                 rest.remove(c)
-            return self._fill(view, list(taken), rest, False, False)
+            return self._fill(view, list(rain), rest, False, False)
         shapes = [u.shape for u in fc.units if u.shape != (1, 1)]
         taken = Pool(order, TRUMP, trumps).take_all(shapes) if shapes else []
         if taken is None:

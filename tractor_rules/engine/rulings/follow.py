@@ -435,7 +435,7 @@ class RainDuty:
     rest: ListDuty | MatchDuty | TractorDuty | StepDuty | SuitDuty
 
     def demand(self, pool: Pool, pick: Pick | None = "fit") -> Demand:
-        held = [face for face, k in pool.counts.items() for _ in range(k)]
+        held = [CARDS[face] for face, k in pool.counts.items() for _ in range(k)]
         found = rains.find_rain(pool.order, pool.suit, held, self.rain, pick or "fit")
         if found is not None:
             return Demand(("rain",), () if pick is None else found, rains.rain_words(self.rain.size, self.rain.pairs))
@@ -443,7 +443,7 @@ class RainDuty:
 
     def met(self, pool: Pool, demand: Demand) -> bool:
         if demand.key[0] == "rain":
-            played = [face for face, k in pool.counts.items() for _ in range(k)]
+            played = [CARDS[face] for face, k in pool.counts.items() for _ in range(k)]
             return self.rain.same_kind(rains.rain_of(pool.order, played))
         return self.rest.met(pool, demand)
 
@@ -617,7 +617,7 @@ class FollowContext:
         if comb.straight_pairs and len(self.units) > 1:
             # a straight with pairs riding along: one combination of its own kind
             self.rain = rains.rain_of(order, lead)
-            if self.rain is not None:
+            if self.rain is not None and not isinstance(self.duty, RainDuty):
                 self.duty = RainDuty(self.rain, self.duty)
         if exempt:
             self.tractors_kept = "tractors-from-breaking" in exempt and not any(u.is_tractor for u in self.units)
