@@ -186,3 +186,11 @@ def test_hands_play_and_replay_clean_with_rains_led(rules, kind):
         led += sum(c.rain(t.plays[0]) is not None for t in record.tricks)
     if kind == "random":
         assert led  # rains were led
+
+
+def test_with_suit_only_a_rain_asks_for_the_suit_only():
+    text = GALLERY.read_text(encoding="utf-8") + "\nfollow\n  duty: suit only\n"
+    c = tr.loads(text, origin=str(GALLERY)).context(level="2", trump="S")
+    hand = "3H 4H 4H 5H 6H 7H 7H 8H 9H AH KS"
+    assert c.follow_error(hand, RAIN, "AH 9H 8H 7H 6H 5H 4H 3H 7H") is None
+    assert c.winner(RAIN, ["KH QH QH JH 10H 10H 9H 8H 7H"]) == 1  # still compared as rains

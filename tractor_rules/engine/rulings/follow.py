@@ -617,7 +617,7 @@ class FollowContext:
         if comb.straight_pairs and len(self.units) > 1:
             # a straight with pairs riding along: one combination of its own kind
             self.rain = rains.rain_of(order, lead)
-            if self.rain is not None and not isinstance(self.duty, RainDuty):
+            if self.rain is not None and order.rules.following.duty != "suit":  # (suit only: nothing more)
                 self.duty = RainDuty(self.rain, self.duty)
         if exempt:
             self.tractors_kept = "tractors-from-breaking" in exempt and not any(u.is_tractor for u in self.units)
