@@ -12,6 +12,7 @@ import pytest
 
 import tractor_rules as tr
 from tractor_rules.engine.deck.rains import find_rain, rain_leads, rain_of
+from tractor_rules.engine.errors import PlayError
 from tractor_rules.engine.game import play_hand
 from tractor_rules.engine.players.kinds import make_player
 from tractor_rules.engine.records.replay import replay_hand
@@ -194,3 +195,20 @@ def test_with_suit_only_a_rain_asks_for_the_suit_only():
     hand = "3H 4H 4H 5H 6H 7H 7H 8H 9H AH KS"
     assert c.follow_error(hand, RAIN, "AH 9H 8H 7H 6H 5H 4H 3H 7H") is None
     assert c.winner(RAIN, ["KH QH QH JH 10H 10H 9H 8H 7H"]) == 1  # still compared as rains
+
+
+def test_a_rain_is_led_where_throws_are_not_allowed():
+    text = GALLERY.read_text(encoding="utf-8") + "\nlead\n  throws: not allowed\n"
+    no_throws = tr.loads(text, origin=str(GALLERY))
+    c = no_throws.context(level="2", trump="S")
+    assert c.throw_options(RAIN, ["AH", "", ""]) == []  # one combination: nothing to check
+    with pytest.raises(PlayError, match="throws are not allowed"):
+        c.throw_options("QH JH JH 10H 9H 9H 8H 7H 6H AH", ["", "", ""])  # a rain and one more card
+    led = 0
+    for seed in range(6):
+        players = [make_player("random", seed * 10 + i) for i in range(no_throws.table.players)]
+        record = play_hand(no_throws, players, random.Random(seed))
+        assert replay_hand(record.to_log(), no_throws) == []
+        ctx = no_throws.context(record.level, record.trump)
+        led += sum(ctx.rain(t.plays[0]) is not None for t in record.tricks)
+    assert led

@@ -13,8 +13,9 @@ follow duties, the winner and the throw checks all read).
 - Its kind is its number of cards and of pairs (``RainShape``); where the pairs ride does not
   matter.  Rains compare only with rains of the same kind: the higher top card wins, a rain of
   trumps beats one of a side suit (a ruff), the earlier of equals.
-- A follower who holds a rain of the lead's kind in the led suit must play one; otherwise the
-  duty is the one the same cards led as units (a straight and sets) would give.
+- A follower who holds a rain of the lead's kind in the led suit must play one (unless only suit
+  is followed); otherwise the duty is the one the same cards led as units (a straight and sets)
+  would give.
 - A rain led is one combination, never a throw.
 
 A play that is not a rain (any lead when the ruleset has no riding pairs) is read as before: every
@@ -135,7 +136,8 @@ def _nodes(order: Order, suit: int, held: Sequence[Card]) -> list[tuple[list[int
     return out
 
 
-def rain_leads(order: Order, suit: int, held: Sequence[Card], rng: random.Random | None = None) -> tuple[Card, ...] | None:
+def rain_leads(order: Order, suit: int, held: Sequence[Card],
+               rng: random.Random | None = None) -> tuple[Card, ...] | None:
     """A rain ``held`` (cards of ``suit``) can lead, or None: the largest (the most cards, then the
     highest), or with ``rng`` one at random (its nodes, then how many pairs ride and where)."""
     least = order.rules.combinations.straight_min
