@@ -242,11 +242,11 @@ def _runs_through(order: Order, hand: Sequence[Card], start: list[Card]) -> list
     suit = suit_of[start[0]]
     if any(suit_of[c] != suit for c in start):
         return []
-    held: dict[Card, int] = {}
+    held: dict[int, int] = {}
     for c in hand:
         if suit_of[c] == suit:
             held[c] = held.get(c, 0) + 1
-    chosen: dict[Card, int] = {}
+    chosen: dict[int, int] = {}
     for c in start:
         chosen[c] = chosen.get(c, 0) + 1
     out: list[list[Card]] = []
@@ -255,7 +255,7 @@ def _runs_through(order: Order, hand: Sequence[Card], start: list[Card]) -> list
         spots = [i for i, node in enumerate(line) if any(f in chosen for f in node)]
         if len(spots) != len({f for f in chosen}) or not spots:
             continue  # the chosen cards are not all on this line, one face a node
-        faces: list[Card | None] = []
+        faces: list[int | None] = []
         for node in line:
             mine = [f for f in node if f in chosen]
             ours = [f for f in node if held.get(f, 0)]

@@ -432,7 +432,7 @@ class RainDuty:
     its units (a straight and sets, or a tractor and sets) ask, ``rest``."""
 
     rain: rains.RainShape
-    rest: ListDuty | MatchDuty | TractorDuty | StepDuty | SuitDuty
+    rest: Duty
 
     def demand(self, pool: Pool, pick: Pick | None = "fit") -> Demand:
         held = [CARDS[face] for face, k in pool.counts.items() for _ in range(k)]
