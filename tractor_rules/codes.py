@@ -173,6 +173,8 @@ PHASE_SEAT = _define("E339", "phase-seat", "a seat a phase goes round the table 
                                           "the first lead)")
 NO_DECLARER_SEAT = _define("E340", "no-declarer-seat", "a phase that goes round from the declarer, or the seat "
                                                        "after, where no declaration ever stands")
+RIDING_PAIRS_ONE_DECK = _define("E345", "riding-pairs-one-deck", "pairs riding along a straight with a pack of "
+                                                                 "one deck, where no two cards are alike")
 
 # --- the oracle and the export ---------------------------------------------------------------------
 CARD_NOTATION = _define("E401", "card-notation", "a card string the notation does not allow")
@@ -232,6 +234,8 @@ ORDER_AS_DEFAULT = _define("W126", "order-as-default", "a phase's first seat tha
                                                        "default names (the burier who is always the banker)")
 OVERTURN_AFTER_KITTY_NEVER = _define("W127", "overturn-after-kitty-never", "a condition on who may overturn "
                                                                           "after the kitty that no player can meet")
+RIDING_PAIRS_NEVER = _define("W129", "riding-pairs-never", "pairs riding along a straight where a hand holds "
+                                                           "fewer cards than the shortest straight with a pair")
 
 
 def code_info(code: str) -> Code:

@@ -31,3 +31,21 @@ def test_hover_shows_the_sentence_of_straights(session, folder):
     assert diagnostics == []
     hover = session.hover(uri, 4, 5).contents.value
     assert "Straights: 5 or more single cards of one suit" in hover
+
+
+RIDING = 'ruleset: "Rain"\nextends: "two-decks"\n\ncombinations\n  straights: 5+ adjacent cards, pairs riding along\n'
+
+
+def test_completion_offers_pairs_riding_along_after_the_length(session, folder):
+    text = 'extends: "two-decks"\ncombinations\n  straights: 5+ adjacent cards, \n'
+    uri, _ = session.open(folder / "riding.tractor", text)
+    labels = {item.label for item in session.complete(uri, 2, len("  straights: 5+ adjacent cards, "))}
+    assert "pairs" in labels, labels
+
+
+def test_hover_shows_the_sentence_of_the_riding_pairs(session, folder):
+    uri, diagnostics = session.open(folder / "riding-hover.tractor", RIDING)
+    assert diagnostics == []
+    hover = session.hover(uri, 4, 40).contents.value
+    assert "Pairs ride along: a card of a straight held twice may come along as a pair" in hover
+    assert "Straights: 5 or more single cards of one suit" in hover

@@ -136,6 +136,8 @@ def inert_paths(rules: Rules, leaves: dict[str, object]) -> set[str]:
         drop("combinations.rainbow_bombs")  # rainbows that are no bombs: the rainbows' sentence says it all
     if not c.straight_min:
         drop("combinations.straight_min")  # nor of straights
+    if not c.straight_min or not c.straight_pairs:
+        drop("combinations.straight_pairs")  # nor of pairs riding along
     has_sets = max(c.set_widths, default=1) > 1 or bool(c.tractor_widths)
     if not has_sets:
         drop("combinations.grouping")

@@ -246,3 +246,40 @@ def test_the_example_loop_of_the_docs_runs(capsys):
     lines = capsys.readouterr().out.splitlines()
     assert len(lines) == 10
     assert all(line.startswith(("('banker', ", "('attackers', ")) for line in lines)
+
+
+RAINS_NO_THROWS = ('ruleset: "Rains, no throws"\ndescription: "Two decks; straights with pairs riding along."\n'
+                   'extends: "two-decks"\n\ncombinations\n  straights: 5+ adjacent cards, pairs riding along\n\n'
+                   'lead\n  throws: not allowed\n')
+
+
+def test_the_lead_mask_offers_a_rain_where_throws_are_not_allowed():
+    rules = tractor_rules.loads(RAINS_NO_THROWS, "rains.tractor")
+    ctx = rules.context("2", "S")
+    hand = ctx.cards("10H 9H 8H 8H 7H 6H KD")
+    rain = tuple(sorted(ctx.cards("10H 9H 8H 8H 7H 6H")))
+    builder = LeadBuilder(ctx.order, hand)
+    assert builder.is_legal(rain) and not builder.is_legal(ctx.cards("10H 9H 8H 7H 6H KD"))
+    legal = {tuple(sorted(play)) for size in range(1, len(hand) + 1)
+             for play in set(itertools.combinations(sorted(hand), size)) if builder.is_legal(play)}
+    assert rain in legal
+    assert plays_through_mask(lambda: LeadBuilder(ctx.order, hand)) == legal
+
+
+@pytest.mark.parametrize("riding", [True, False], ids=["rains", "straights"])
+def test_the_lead_mask_offers_exactly_the_straights_and_rains_without_throws(riding):
+    text = RAINS_NO_THROWS if riding else RAINS_NO_THROWS.replace(", pairs riding along", "")
+    rules = tractor_rules.loads(text, "rains.tractor")
+    ctx = rules.context("2", "S")
+    rng = random.Random(1)
+    deck = list(ctx.cards(" ".join(f"{r}H {r}H" for r in "3 4 5 6 7 8 9 10 J Q K A".split())))
+    runs = 0
+    for _ in range(6):
+        rng.shuffle(deck)
+        hand = tuple(deck[:11])
+        builder = LeadBuilder(ctx.order, hand)
+        legal = {tuple(sorted(play)) for size in range(1, len(hand) + 1)
+                 for play in set(itertools.combinations(sorted(hand), size)) if builder.is_legal(play)}
+        assert plays_through_mask(lambda: LeadBuilder(ctx.order, hand)) == legal
+        runs += sum(1 for play in legal if len(play) >= 5)
+    assert runs  # straights (and rains) were among them

@@ -3,7 +3,7 @@
 Sub-packages by concern, each importing only those above it in this list (tests/test_layers.py
 holds them to it):
 
-- ``deck``: the card model: cards and notation, the card order, units of a play, rainbows;
+- ``deck``: the card model: cards and notation, the card order, units of a play, rainbows, rains;
 - ``rulings``: the rules' verdict on one question: follow duty, a trick's winner, throws, ruffs,
   declarations, friend calls, level changes, the kitty multiplier, stakes;
 - ``oracle`` (a module): the ``Context`` of one level and trump, and the public questions built on

@@ -20,6 +20,7 @@ from ..rules import SUITS, Rules
 from .deck.cards import CARDS, SUIT_SYMBOLS, Card, PackCheck, only_cards, read_cards
 from .deck.order import TRUMP, Order, build_order
 from .deck.rainbows import rainbow_parts
+from .deck.rains import RainShape, rain_of
 from .deck.units import Unit, decompose
 from .errors import EngineError
 from .rulings.cards import burial_error, bury_error, call_error
@@ -173,6 +174,12 @@ class Context:
         rainbow (or the rules have none)."""
         parts = rainbow_parts(self.order, self.cards(cards))
         return None if parts is None else list(parts)
+
+    def rain(self, cards: Cards) -> RainShape | None:
+        """The kind of a rain (a straight with pairs riding along: ``.size`` cards, ``.pairs``
+        pairs, ``.length`` the straight's cards, ``.top`` its top card's strength), or None if the
+        cards are no rain (or the rules have no riding pairs)."""
+        return rain_of(self.order, self.cards(cards))
 
     def is_tractor(self, cards: Cards) -> bool:
         """Whether the cards are exactly one tractor (of pairs, triples, ...)."""

@@ -1076,3 +1076,24 @@ class OverturnAfterKittyNever(Linter):
         if can_hold(decl.overturn_when, ctx.rules, ranges, level_ladder(ctx.rules)) is False:
             yield from ctx.finding_at_last("overturn_after_kitty", "no player can meet this condition, so nobody "
                                            "ever overturns after the kitty: write 'overturn after kitty: no'")
+@linter(codes.RIDING_PAIRS_NEVER)
+class RidingPairsNever(Linter):
+    """What it does: finds ``straights: N+ adjacent cards, pairs riding along`` where a hand holds
+    fewer than N + 1 cards: the shortest straight with a pair riding along (a rain) has N + 1, so no
+    player ever holds one.
+
+    Why is this bad? The pairs never ride along; usually the straight's least length or the deal
+    is not the one meant.
+
+    Example: ``straights: 12+ adjacent cards, pairs riding along`` where each player is dealt 12.
+
+    Use instead: a shorter least length, or leave 'pairs riding along' out."""
+
+    def findings(self, ctx: LintContext) -> Iterator[Finding]:
+        rules = ctx.rules
+        comb = rules.combinations
+        if not comb.straight_min or not comb.straight_pairs or rules.table.hand_size > comb.straight_min:
+            return
+        yield from ctx.finding_at_last("straights", f"a hand holds {rules.table.hand_size} cards, and a straight with "
+                                                    f"a pair riding along at least {comb.straight_min + 1}: the "
+                                                    "pairs never ride along")

@@ -23,6 +23,7 @@ from .words import (
     card_text,
     cards_text,
     join_list,
+    rain_phrase,
     shape_phrase,
     step_phrase,
     suit_text,
@@ -233,6 +234,9 @@ def _kind_phrase(kind: Any) -> str:
             return _("a tractor of %(units)s: %(n)s to %(max)s adjacent %(units)s") % values
         return _("a tractor of %(units)s: %(n)s or more adjacent %(units)s") % values
     if kind.name == "straight":
+        if kind.along == "pairs":
+            return _("a straight: %(n)s or more adjacent cards, a card held twice riding along as a pair (a "
+                     "rain)") % values
         return _("a straight: %(n)s or more adjacent single cards") % values
     if kind.name == "bomb":
         if kind.along == "adjacent-sets":
@@ -264,6 +268,28 @@ def kind_examples(kit: Kit) -> Made:
     text = _("The kinds of combination, each with its smallest at level %(level)s with %(suit)s as trump:") % {
         "level": kit.level, "suit": SUIT_GLYPHS[kit.trump]}
     return Draft(text, tuple(points))
+
+
+def rain_example(kit: Kit) -> Made:
+    """A straight with a pair riding along, the smallest the side suit makes as the engine reads it,
+    and a rain of its kind one card higher that beats it (``combinations.straight_pairs``)."""
+    comb = kit.rules.combinations
+    side, ctx = kit.side, kit.ctx
+    least = comb.straight_min
+    if not least or not comb.straight_pairs or kit.decks < 2:
+        return None
+    for end in range(len(side), least, -1):  # from the bottom of the suit up
+        low = side[end - least:end]
+        high = side[end - least - 1:end - 1]
+        lead = kit.cards(*((c, 2 if i == least - 1 else 1) for i, c in enumerate(low)))
+        other = kit.cards(*((c, 2 if i == 0 else 1) for i, c in enumerate(high)))
+        rain = ctx.rain(lead)
+        if rain is None or not rain.same_kind(ctx.rain(other)) or ctx.winner(lead, [other]) != 1:
+            continue
+        return _("%(lead)s is one rain, a straight of %(n)s cards with a pair riding along; %(other)s, as many "
+                 "cards with as many pairs (elsewhere in the run) and a higher top card, beats it.") % {
+            "lead": cards_text(lead), "n": rain.length, "other": cards_text(other)}
+    return None
 
 
 def grouping_example(kit: Kit) -> Made:
@@ -406,6 +432,10 @@ def kitty_examples(kit: Kit) -> Made:
         smallest = None if straight is None else _kind_cards(kit, straight)
         if smallest is not None:
             plays.append(smallest)
+            if comb.straight_pairs and kit.decks >= 2:  # the same with its lowest card as a pair riding along
+                with_pair = kit.cards(*((str(c), 1) for c in smallest), (str(smallest[-1]), 1))
+                if kit.ctx.rain(with_pair) is not None:
+                    plays.append(with_pair)
     if rules.leading.throws and len(side) > 3:
         throw = kit.cards((side[0], 2), (side[3], 2)) if 2 in comb.set_widths and kit.decks >= 2 \
             else kit.cards((side[0], 1), (side[1], 1))
@@ -414,7 +444,9 @@ def kitty_examples(kit: Kit) -> Made:
     rows = []
     for cards in plays:
         top = kit.ctx.units(cards)[0]
-        rows.append((cards_text(cards), shape_phrase(top.width, top.length), f"×{kit.ctx.kitty_multiplier(cards)}"))
+        rain = kit.ctx.rain(cards) if comb.straight_pairs else None
+        phrase = shape_phrase(top.width, top.length) if rain is None else rain_phrase(rain.length, rain.pairs)
+        rows.append((cards_text(cards), phrase, f"×{kit.ctx.kitty_multiplier(cards)}"))
     text = _("The multiplier for each kind of last trick:")
     return Draft(text, table=Table((_("Last trick's lead"), _("Largest combination"), _("Multiplier")), tuple(rows)))
 

@@ -111,6 +111,13 @@ def set_phrase(width: int, count: str) -> str:
     return _("%(count)s %(units)s") % {"count": count, "units": unit_noun(width, True)}
 
 
+def rain_phrase(length: int, pairs: int) -> str:
+    """A rain: "a straight of 5 cards with a pair riding along" (``combinations.straight_pairs``)."""
+    if pairs == 1:
+        return _("a straight of %(length)s cards with a pair riding along") % {"length": length}
+    return _("a straight of %(length)s cards with %(pairs)s pairs riding along") % {"length": length, "pairs": pairs}
+
+
 def tractor_phrase(width: int, length: str, count: str = "1") -> str:
     """"a tractor of 2 pairs", "2 tractors of n triples".  Tractors of pairs have words of their own
     in Chinese (连对, 3连对), so they are messages of their own."""

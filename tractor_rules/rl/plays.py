@@ -32,6 +32,7 @@ from ..engine.rulings.follow import Demand, FollowContext, SuitDuty, follow_erro
 from ..engine.deck.order import TRUMP, Order
 from ..engine.deck.pool import Pool
 from ..engine.deck.rainbows import rainbow_parts
+from ..engine.deck.rains import rain_of
 from ..engine.deck.units import decompose
 from ..engine.flow.views import Offer
 
@@ -197,7 +198,8 @@ class LeadBuilder(PlayBuilder):
             return True
         if self.trump_rainbows and (parts := rainbow_parts(self.order, play)) is not None:
             return len(parts) == 1
-        return len(decompose(self.order, play)) == 1
+        # one unit, or a straight with pairs riding along (one combination, no throw)
+        return len(decompose(self.order, play)) == 1 or rain_of(self.order, play) is not None
 
     def quick(self, card: Card) -> bool | None:
         if not self.chosen:
@@ -218,12 +220,67 @@ class LeadBuilder(PlayBuilder):
 
     def completions(self, start: list[Card]) -> list[list[Card]]:
         # the other copies of the chosen faces first: sets, and the sets of a tractor; with
-        # rainbows, every card of the chosen ranks (jokers aside): a rainbow
+        # rainbows, every card of the chosen ranks (jokers aside): a rainbow; with straights, the
+        # runs of the hand's nodes through the chosen cards: straights, and rains
         out = [[c for c in self.candidates() if c in start]]
         if self.rainbows:
             ranks = {c % 13 for c in start if c < 52}
             out.append([c for c in self.candidates() if c < 52 and c % 13 in ranks])
+        if self.order.rules.combinations.straight_min:
+            out += _runs_through(self.order, self.hand, start)
         return out
+
+
+def _runs_through(order: Order, hand: Sequence[Card], start: list[Card]) -> list[list[Card]]:
+    """Plays of ``hand`` holding ``start`` (cards of one suit) that run along one line of the suit
+    as a straight does: for every window of the hand's nodes through the chosen cards, as long as a
+    straight or longer, one card a node (a straight), and with pairs riding along the chosen pairs,
+    or one pair more, or every pair the hand holds there (rains).  Few windows: a line has at most
+    sixteen nodes."""
+    comb = order.rules.combinations
+    suit_of = order.suit_of
+    suit = suit_of[start[0]]
+    if any(suit_of[c] != suit for c in start):
+        return []
+    held: dict[int, int] = {}
+    for c in hand:
+        if suit_of[c] == suit:
+            held[c] = held.get(c, 0) + 1
+    chosen: dict[int, int] = {}
+    for c in start:
+        chosen[c] = chosen.get(c, 0) + 1
+    out: list[list[Card]] = []
+    for line in order.lines[suit]:
+        # per node: the chosen face (the one start holds there) or the hand's faces
+        spots = [i for i, node in enumerate(line) if any(f in chosen for f in node)]
+        if len(spots) != len({f for f in chosen}) or not spots:
+            continue  # the chosen cards are not all on this line, one face a node
+        faces: list[int | None] = []
+        for node in line:
+            mine = [f for f in node if f in chosen]
+            ours = [f for f in node if held.get(f, 0)]
+            faces.append(mine[0] if mine else (min(ours, key=lambda f: order.strength[f]) if ours else None))
+        low, high = spots[0], spots[-1]
+        while low > 0 and faces[low - 1] is not None:
+            low -= 1
+        while high + 1 < len(line) and faces[high + 1] is not None:
+            high += 1
+        if any(faces[i] is None for i in range(spots[0], spots[-1] + 1)):
+            continue
+        for a in range(low, spots[0] + 1):
+            for b in range(max(spots[-1] + 1, a + comb.straight_min), high + 2):
+                window = [f for f in faces[a:b] if f is not None]
+                if len(window) != b - a:
+                    continue
+                out.append([CARDS[f] for f in window])  # a straight
+                if not comb.straight_pairs:
+                    continue
+                given = {f for f in window if chosen.get(f, 0) >= 2}
+                can = [f for f in window if held.get(f, 0) >= 2 and f not in given]
+                for pairs in (given, given | set(can[:1]), given | set(can[: max(len(window) - len(given) - 1, 0)])):
+                    if pairs and len(pairs) < len(window):
+                        out.append([CARDS[f] for f in window] + [CARDS[f] for f in window if f in pairs])
+    return out
 
 
 class FollowBuilder(PlayBuilder):

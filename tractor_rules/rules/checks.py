@@ -120,6 +120,7 @@ def check_rules(c: Reporter, rules: model.Rules) -> None:
         _check_declarer_relations,
         _check_exemptions,
         _check_tractors_kept,
+        _check_riding_pairs,
         _check_thrower_relations,
         _check_end_early,
         _check_phase_seats,
@@ -1744,6 +1745,18 @@ def _check_tractors_kept(c: Reporter, r: model.Rules) -> None:
         c.error_at_field(("following.exempt", "combinations.tractor_widths"),
                          "tractors are exempt from breaking, but these rules have no tractors: leave the "
                          "exemption out, or allow tractors ('tractors:' in 'combinations')", code=codes.TRACTORS_KEPT)
+
+
+def _check_riding_pairs(c: Reporter, r: model.Rules) -> None:
+    """Pairs riding along a straight (``straights: ..., pairs riding along``) need two cards alike
+    (E345)."""
+    comb = r.combinations
+    if not comb.straight_min or not comb.straight_pairs:
+        return
+    if r.table.decks < 2:
+        c.error_at_field(("combinations.straight_pairs", "table.decks"),
+                         "pairs ride along straights, but with one deck no two cards are alike, so no pair can: "
+                         "leave 'pairs riding along' out, or play with two decks or more", code=codes.RIDING_PAIRS_ONE_DECK)
 
 
 def _check_thrower_relations(c: Reporter, r: model.Rules) -> None:

@@ -90,6 +90,11 @@ class Combinations:
     #: combination (顺子, 山东升级's 雨): in the engine a tractor of singles, along the lines that
     #: tractors follow (the level gap bridged or not, the trump links), n its least length
     straight_min: int = bounded(3, MAX_TRACTOR, off=0, default=0, version=4)
+    #: pairs riding along a straight (Shandong's 雨, 6789910JJQ): a play of one suit whose cards lie
+    #: on ``straight_min`` or more adjacent nodes, one or two identical cards on each, some paired
+    #: and some not, is one combination, a rain; rains compare only with rains of as many cards and
+    #: as many pairs, by their top card (engine/deck/rains.py)
+    straight_pairs: bool = since(4, default=False)
 
     def lengths_of(self, width: int) -> tuple[int, int]:
         """The least and greatest (0: no upper bound) number of sets in a tractor of ``width``; for

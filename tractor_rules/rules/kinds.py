@@ -26,9 +26,11 @@ KIND_NAMES: tuple[KindName, ...] = get_args(KindName)
 #: ``width``; most 0: no bound), "rank-across-suits" (``least`` or more cards of one rank, of four
 #: suits)
 Shape = Literal["identical", "run", "rank-across-suits"]
-#: what may come along with the kind's own cards: "nothing", or "adjacent-sets" (a bomb joined with
-#: adjacent sets of two or more, 3333 44)
-Along = Literal["nothing", "adjacent-sets"]
+#: what may come along with the kind's own cards: "nothing", "adjacent-sets" (a bomb joined with
+#: adjacent sets of two or more, 3333 44), or "pairs" (a straight with pairs riding along, Shandong's
+#: 雨: a card of it held twice comes as a pair, 6789910JJQ; such a rain compares only with rains of
+#: as many cards and pairs)
+Along = Literal["nothing", "adjacent-sets", "pairs"]
 #: what its cards are drawn from: "cards" (any), or "trumps" (a rainbow among trumps: trumps of one
 #: rank in the four printed suits, Shandong's 闪 and 震)
 Among = Literal["cards", "trumps"]
@@ -110,8 +112,8 @@ def rule_kinds(rules: Rules) -> tuple[Kind, ...]:
                           _demand(rules, width, least), throws, _kitty(rules, width, least)))
     if comb.straight_min:
         least = comb.straight_min
-        kinds.append(Kind("straight", "run", 1, least, 0, "nothing", "within-kind", _demand(rules, 1, least),
-                          throws, _kitty(rules, 1, least)))
+        kinds.append(Kind("straight", "run", 1, least, 0, "pairs" if comb.straight_pairs else "nothing",
+                          "within-kind", _demand(rules, 1, least), throws, _kitty(rules, 1, least)))
     if comb.bomb_width:
         along: Along = "adjacent-sets" if comb.bomb_joins_sets else "nothing"
         width = comb.bomb_width

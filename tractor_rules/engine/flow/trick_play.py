@@ -15,6 +15,7 @@ from collections.abc import Sequence
 from ...rules import Rules
 from ..deck.cards import Card
 from ..deck.rainbows import rainbow_parts
+from ..deck.rains import rain_of
 from ..deck.units import decompose
 from ..errors import EngineError, PlayError
 from ..rulings.follow import FollowContext, follow_error, lead_suit
@@ -189,6 +190,9 @@ class _Tricks:
         units = decompose(order, lead)
         attempt = None
         thrown = len(units) > 1
+        if thrown and self.rules.combinations.straight_pairs and rain_of(order, lead) is not None:
+            # a straight with pairs riding along: one combination, led as it is
+            return FollowContext(order, lead), None, False
         if thrown:
             if not self.rules.leading.throws:
                 raise IllegalPlay(leader, f"led {notation(lead)}: throws are not allowed in these rules")

@@ -18,7 +18,7 @@ can unless its partner is already winning, else plays low and discards low, spar
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from operator import sub
 
 from ...rules import SUITS, Rules
@@ -27,6 +27,7 @@ from ..deck.draws import below, between, choice, sample
 from ..deck.order import TRUMP
 from ..deck.pool import Pool
 from ..deck.rainbows import rainbow_parts
+from ..deck.rains import find_rain, rain_leads
 from ..deck.units import Unit, decompose, decompose_suit
 from ..flow.outcome import point_table
 from ..flow.views import Offer, Player, PlayerView
@@ -122,6 +123,11 @@ class RandomPlayer(Player):
                 k = between(rng, 1, min(len(rainbows), 2)) if view.rules.leading.throws else 1
                 return tuple(c for part in sample(rng, rainbows, k) for c in part)
         suit = order.suit_of[choice(rng, view.hand)]
+        if view.rules.combinations.straight_pairs and rng.random() < 0.5:
+            # half of the time a straight with pairs riding along, if the suit holds one
+            rain = rain_leads(order, suit, view.suit_cards(suit), rng)
+            if rain is not None:
+                return rain
         units = decompose_suit(order, view.suit_cards(suit), suit)
         if len(units) > 1 and view.rules.leading.throws and rng.random() < self.throw_chance:
             k = between(rng, 2, min(len(units), 4))
@@ -260,6 +266,21 @@ class GreedyPlayer(Player):
                 return False
         return True
 
+    def _sure_rain(self, view: PlayerView, by_suit: Mapping[int, Sequence[Card]], unseen: Sequence[int],
+                   skip: Sequence[int] = ()) -> tuple[Card, ...] | None:
+        """With pairs riding along straights: the largest rain of a side suit (not in ``skip``) whose
+        top card nobody else can top, so that no rain of its kind in the suit beats it; or None."""
+        if not view.rules.combinations.straight_pairs:
+            return None
+        order = view.ctx.order
+        for suit in sorted(s for s in by_suit if s != TRUMP and s not in skip):
+            rain = rain_leads(order, suit, by_suit[suit])
+            if rain is not None:
+                top = max(rain, key=lambda c: order.strength[c])
+                if self._boss(view, Unit((top,), 1, 1, suit, order.strength[top]), unseen):  # type: ignore[arg-type]
+                    return rain
+        return None
+
     def lead(self, view: PlayerView) -> Sequence[Card]:
         order = view.ctx.order
         pts = self._pts(view)
@@ -267,6 +288,9 @@ class GreedyPlayer(Player):
         by_suit: dict[int, list[Card]] = {}
         for c in view.hand:
             by_suit.setdefault(order.suit_of[c], []).append(c)
+        rain = self._sure_rain(view, by_suit, unseen)
+        if rain is not None:
+            return rain
         best: list[Unit] | None = None
         for suit in sorted(by_suit, key=lambda s: (s == TRUMP, s)):  # side suits first
             units = decompose(order, tuple(by_suit[suit]))
@@ -331,6 +355,14 @@ class GreedyPlayer(Player):
         trumps = [c for c in view.hand if order.suit_of[c] == TRUMP]
         if len(trumps) < len(fc.lead):
             return None
+        if fc.rain is not None:  # a rain led: a rain of its kind in trumps
+            rain = find_rain(order, TRUMP, trumps, fc.rain)
+            if rain is None:
+                return None
+            rest = list(trumps)
+            for c in rain:
+                rest.remove(c)
+            return self._fill(view, list(rain), rest, False, False)
         shapes = [u.shape for u in fc.units if u.shape != (1, 1)]
         taken = Pool(order, TRUMP, trumps).take_all(shapes) if shapes else []
         if taken is None:

@@ -554,7 +554,10 @@ class HeuristicPlayer(GreedyPlayer):
                 ruffed |= voids[s]
         mates = [s for s in team if s != view.seat]
         by_suit = _by_suit(view, order.suit_of)
-        # 1. sure winners in the side suits no opponent can ruff
+        # 1. sure winners in the side suits no opponent can ruff: a rain first (pairs riding along)
+        rain = self._sure_rain(view, by_suit, unseen, tuple(ruffed))
+        if rain is not None:
+            return rain
         throw, best = self._sure_winners(order, by_suit, ruffed, unbeaten, view.rules.leading.throws)
         if throw is not None:
             return throw

@@ -31,6 +31,7 @@ from dataclasses import replace
 
 from ..deck.cards import Card
 from ..deck.order import TRUMP
+from ..deck.rains import rain_leads
 from ..flow.kitty import Kitty
 from ..flow.outcome import score
 from ..flow.trick_play import resume_tricks
@@ -113,13 +114,19 @@ class SearchPlayer(HeuristicPlayer):
             by_suit.setdefault(order.suit_of[c], []).append(c)
         strongest: list[tuple[Card, ...]] = []
         lowest: list[tuple[Card, ...]] = []
+        rains: list[tuple[Card, ...]] = []
         for suit in sorted(by_suit, key=lambda s: (s == TRUMP, len(by_suit[s]), s)):
             cards = by_suit[suit]
             strongest.append(max(view.units(cards), key=lambda u: (u.key, u.top)).cards)
+            if view.rules.combinations.straight_pairs:  # its largest rain, pairs riding along
+                rain = rain_leads(order, suit, cards)
+                if rain is not None:
+                    rains.append(rain)
             lowest.append((min(cards, key=lambda c: (pts[c] > 0, order.strength[c], c)),))
         found = [tuple(super().lead(view))]
         for pair in zip(strongest, lowest):
             found.extend(pair)
+        found += rains
         return self._distinct(found, self.lead_candidates)
 
     def _follow_candidates(self, view: PlayerView) -> list[tuple[Card, ...]]:

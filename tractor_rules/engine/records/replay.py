@@ -406,7 +406,8 @@ def _replay(entry: str | dict[str, Any], rules: Rules, problems: list[str],
                             problems.append(f"{where}: the failed throw must be replaced by {wanted}, "
                                             f"not {' '.join(map(str, lead))}")
                 attempts.append((leader, len(tried) - len(lead)))
-        elif len(rainbow) > 1 if rainbow is not None else len(ctx.units(lead)) > 1:
+        elif (len(rainbow) > 1 if rainbow is not None else len(ctx.units(lead)) > 1) \
+                and not (rules.combinations.straight_pairs and ctx.rain(lead) is not None):
             if not throws:
                 problems.append(f"{where}: {' '.join(map(str, lead))} is a throw, and throws are not allowed")
             else:

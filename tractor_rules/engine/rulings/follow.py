@@ -26,6 +26,9 @@ Duties, by ``rules.following``:
   ``breakdown``): a fixed list of requirements, best first, generated from the lead's units; the
   first the hand holds is the one the play must hold.
 - ``SuitDuty`` (duty "suit", default "suit"): nothing beyond following suit.
+- ``RainDuty`` (a rain led, ``combinations.straight_pairs``: a straight with pairs riding along,
+  ``deck/rains.py``): a rain of the lead's kind if the hand holds one; else the duty the lead's
+  units give.
 
 A held bomb may be exempt from all of this (``following.exempt``: "bombs-from-suit", free bombs):
 it may be played in place of any follow of as many cards, and beats as a bomb does.  With
@@ -42,7 +45,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from ...rules import Following, FollowList, Pattern, Rules
-from ..deck import rainbows
+from ..deck import rainbows, rains
 from ..deck.breakdown import Requirement, breakdown_order, take_exactly
 from ..deck.cards import CARDS, N_CODES, Card
 from ..deck.draws import choice, sample
@@ -422,7 +425,30 @@ class SuitDuty:
         return True
 
 
-Duty = ListDuty | MatchDuty | TractorDuty | StepDuty | SuitDuty
+@dataclass(frozen=True, slots=True)
+class RainDuty:
+    """A rain led (a straight with pairs riding along, ``deck/rains.py``): a hand holding a rain of
+    its kind (as many cards, as many pairs) in the suit must play one; otherwise the lead asks what
+    its units (a straight and sets, or a tractor and sets) ask, ``rest``."""
+
+    rain: rains.RainShape
+    rest: Duty
+
+    def demand(self, pool: Pool, pick: Pick | None = "fit") -> Demand:
+        held = [CARDS[face] for face, k in pool.counts.items() for _ in range(k)]
+        found = rains.find_rain(pool.order, pool.suit, held, self.rain, pick or "fit")
+        if found is not None:
+            return Demand(("rain",), () if pick is None else found, rains.rain_words(self.rain.size, self.rain.pairs))
+        return self.rest.demand(pool, pick)
+
+    def met(self, pool: Pool, demand: Demand) -> bool:
+        if demand.key[0] == "rain":
+            played = [CARDS[face] for face, k in pool.counts.items() for _ in range(k)]
+            return self.rain.same_kind(rains.rain_of(pool.order, played))
+        return self.rest.met(pool, demand)
+
+
+Duty = ListDuty | MatchDuty | TractorDuty | StepDuty | SuitDuty | RainDuty
 
 
 def find_list(following: Following, width: int, length: int) -> FollowList | None:
@@ -540,8 +566,8 @@ class FollowContext:
     interpreted even in the compiled engine): a context is made for every trick and every lead the
     oracle is asked about."""
 
-    __slots__ = ("order", "lead", "suit", "units", "duty", "rainbow", "demands", "last_held", "free_bombs",
-                 "tractors_kept")
+    __slots__ = ("order", "lead", "suit", "units", "duty", "rainbow", "rain", "demands", "last_held",
+                 "free_bombs", "tractors_kept")
 
     order: Order
     lead: tuple[Card, ...]
@@ -550,6 +576,8 @@ class FollowContext:
     duty: Duty
     #: a rainbow lead's parts (one rank each, lowest first); None for any other lead
     rainbow: tuple[tuple[Card, ...], ...] | None
+    #: a rain lead's kind (a straight with pairs riding along); None for any other lead
+    rain: rains.RainShape | None
     #: the demand of each hand's cards of the suit met so far: its shapes and words do not depend
     #: on which cards give them, so checking a follow reuses what choosing it worked out
     demands: dict[tuple[Card, ...], Demand]
@@ -565,7 +593,7 @@ class FollowContext:
     def __init__(self, order: Order, lead: tuple[Card, ...]) -> None:
         self.order = order
         self.lead = lead
-        self.rainbow = None
+        self.rainbow = self.rain = None
         self.demands = {}
         self.last_held = None
         exempt = order.rules.following.exempt  # (empty but where a ruleset writes 'exempt:')
@@ -592,6 +620,11 @@ class FollowContext:
         self.suit = lead_suit(order, lead)
         self.units = decompose(order, lead)
         self.duty = duty_for(order.rules, self.units)
+        if comb.straight_pairs and len(self.units) > 1:
+            # a straight with pairs riding along: one combination of its own kind
+            self.rain = rains.rain_of(order, lead)
+            if self.rain is not None and order.rules.following.duty != "suit":  # (suit only: nothing more)
+                self.duty = RainDuty(self.rain, self.duty)
         if exempt:
             self.tractors_kept = "tractors-from-breaking" in exempt and not any(u.is_tractor for u in self.units)
 
@@ -606,7 +639,7 @@ class FollowContext:
         fc = cls.__new__(cls)
         fc.order, fc.lead, fc.suit, fc.units = order, lead, suit, units
         fc.duty = duty_for(order.rules, units) if duty is None else duty
-        fc.rainbow = None
+        fc.rainbow = fc.rain = None
         fc.demands = {}
         fc.last_held = None
         exempt = order.rules.following.exempt

@@ -9,6 +9,7 @@ from ...rules import Multiplier, Rules, Table, ThresholdRow, expressions
 from ..deck.cards import Card
 from ..deck.order import Order
 from ..deck.rainbows import rainbow_parts
+from ..deck.rains import rain_of
 from ..deck.units import Unit, decompose
 from ..errors import EngineError
 
@@ -261,16 +262,24 @@ def _held_formula(tree: tuple, values: Mapping[str, int], limit: int) -> int:
     return _bounded_power(a, b, limit)
 
 
-def kitty_multiplier(kitty: Multiplier, units: list[Unit], table: Table | None = None, rainbow: int = 0) -> int:
+def kitty_multiplier(kitty: Multiplier, units: list[Unit], table: Table | None = None, rainbow: int = 0,
+                     rain: int = 0) -> int:
     """The multiplier of the kitty's points when the attackers win the last trick, from the last
     lead's units (largest first): by the table, by the formula, or 0 when the kitty never scores.
     ``table``: the table whose decks and players a formula may read.  ``rainbow``: the cards of the
     largest part when the last lead is a rainbow (0 otherwise), which a rainbow's row of the table
-    (the longest up to it) multiplies; without such a row a rainbow counts by its units."""
+    (the longest up to it) multiplies; without such a row a rainbow counts by its units.  ``rain``:
+    the straight's cards when the last lead is a rain (a straight with pairs riding along), which
+    the straights' rows multiply as they do a straight (the longest up to it); without one it
+    counts by its units."""
     if kitty.kind == "none" or not units:
         return 0
     if rainbow and kitty.kind == "table":
         reached = [r for r in kitty.table if r.rainbow and r.length <= rainbow]
+        if reached:
+            return max(reached, key=lambda r: r.length).factor
+    if rain and kitty.kind == "table":
+        reached = [r for r in kitty.table if not r.rainbow and r.width == 1 and 1 < r.length <= rain]
         if reached:
             return max(reached, key=lambda r: r.length).factor
     top = units[0]
@@ -304,7 +313,9 @@ def kitty_multiplier(kitty: Multiplier, units: list[Unit], table: Table | None =
 
 def lead_kitty_multiplier(rules: Rules, order: Order, lead: Sequence[Card]) -> int:
     """``kitty_multiplier`` of a last lead as the engine reads it: its units, and its largest part
-    when it is a rainbow."""
+    when it is a rainbow, its straight's cards when it is a rain."""
     parts = rainbow_parts(order, tuple(lead)) if rules.combinations.rainbow_min else None
     rainbow = max((len(p) for p in parts), default=0) if parts else 0
-    return kitty_multiplier(rules.kitty, decompose(order, tuple(lead)), rules.table, rainbow)
+    shape = rain_of(order, tuple(lead)) if rules.combinations.straight_pairs else None
+    rain = shape.length if shape is not None else 0
+    return kitty_multiplier(rules.kitty, decompose(order, tuple(lead)), rules.table, rainbow, rain)

@@ -18,7 +18,7 @@ from collections import Counter
 from collections.abc import Collection, Sequence
 
 from ...rules import Combinations, Rules
-from ..deck import rainbows
+from ..deck import rainbows, rains
 from ..deck.cards import Card
 from ..deck.order import RAINBOW, TRUMP, Order
 from ..deck.pool import Pool
@@ -111,6 +111,15 @@ def winner(order: Order, lead: tuple[Card, ...], lead_units: list[Unit], lead_su
         return rainbows.winner(parts, lead, follows, order)
     if len(lead_units) == 1 and lead_units[0].length == 1:
         return set_winner(order, lead, lead_suit, follows)  # most tricks are led so
+    comb = order.rules.combinations
+    if comb.straight_pairs and len(lead_units) > 1:
+        rain = rains.rain_of(order, lead)
+        if rain is not None:  # a straight with pairs riding along: rains of its kind compete
+            if comb.bomb_width or comb.rainbow_bombs and comb.rainbow_min:
+                bomb = _bomb_winner(order, lead, lead_suit, follows, comb)
+                if bomb is not None:
+                    return bomb
+            return rains.winner(order, rain, lead, follows)
     return plain_winner(order, lead, lead_units, lead_suit, follows)
 
 
@@ -380,6 +389,8 @@ def throw_options(order: Order, throw: tuple[Card, ...], others: list[tuple[Card
         raise PlayError(f"a throw is of one suit (or all trumps), but {' '.join(map(str, throw))} is not")
     if len(units) <= 1:
         return []
+    if rules.combinations.straight_pairs and rains.rain_of(order, throw) is not None:
+        return []  # a straight with pairs riding along is one combination, no throw
     if not leading.throws:
         raise PlayError("throws are not allowed in these rules: lead one set or one tractor")
     suit = suits.pop()

@@ -236,7 +236,8 @@ def _rainbows(c: Compiler, st: Statement) -> None:
 @handles("straights")
 def _straights(c: Compiler, st: Statement) -> None:
     if not st.node.args:
-        c.set("combinations.straight_min", 0)
+        c.set("combinations.straight_min", 0)  # straight_pairs means nothing then: left as it is
         return
     c.set_number("combinations.straight_min", st.node.args[0], *limits(model.Combinations, "straight_min"),
                  "a straight's least number of cards")
+    c.set("combinations.straight_pairs", st.node.first("straight_pairs") is not None)

@@ -284,6 +284,8 @@ def combinations_section(b: Builder) -> None:
         b.rule("combinations.rainbow_min", _rainbows)
         b.rule("combinations.rainbow_bombs", _rainbow_bombs)
         b.rule("combinations.straight_min", _straights)
+        b.rule("combinations.straight_pairs", _straight_pairs)
+        b.example("combinations.rain_example", ex.rain_example)
         b.example("combinations.kinds", ex.kind_examples)
 
 
@@ -295,6 +297,19 @@ def _straights(r: Any) -> Made:
              "tractor are, are one combination, a tractor of single cards. To a straight, a player who holds "
              "a straight as long must play one; otherwise any cards of the suit. Of straights as long, the one "
              "with the higher top card wins; a longer straight is the larger combination.") % {"n": least}
+
+
+def _straight_pairs(r: Any) -> Made:
+    comb = r.combinations
+    if not comb.straight_min or not comb.straight_pairs:
+        return None  # straights of single cards only: the straights' sentence says it all
+    return _("Pairs ride along: a card of a straight held twice may come along as a pair, and the straight "
+             "with its pairs, some cards single and some paired, is one combination, a rain (雨). Rains compare "
+             "only with rains of as many cards and as many pairs, wherever the pairs sit: the one with the "
+             "higher top card wins, and a rain of trumps beats one of a side suit. To a rain, a player who "
+             "holds a rain of its kind in the suit must play one; otherwise the lead asks what its straight "
+             "and sets would ask. A rain is led as one combination, never as a throw; as the last trick's lead "
+             "it multiplies the kitty as a straight as long does.")
 
 
 def _rainbows(r: Any) -> Made:
