@@ -202,7 +202,9 @@ _WIDTHS = {2: "pairs", 3: "triples", 4: "quads"}
 #: rbtying's bombs (mechanics/src/trick.rs of the versions with ``BombPolicy``, later than
 #: ``RBTYING_COMMIT``; its tests ``test_bomb_*``): ``is_bomb``, four identical cards or more, played
 #: as the whole of a follow of as many cards as the lead (``is_legal_play`` first asks for the lead's
-#: number of cards), never stopping a throw; ``Trick::_defeats``, a bomb beats any other play, and
+#: number of cards), never stopping a throw (``play_cards`` looks for higher units of the led suit
+#: only), and leaving the kitty's multiplier to the lead's units (``Trick::complete``), as here;
+#: fewer than four decks hold no bomb, whatever the policy; ``Trick::_defeats``, a bomb beats any other play, and
 #: of two bombs the more cards, then ``compare_effective`` of their card: the suits in
 #: ``Trump::suit_ordinal``'s order (mechanics/src/types.rs: trumps first, then the side suits in
 #: the order clubs, diamonds, spades, hearts turned to start after the trump suit), then the rank.
@@ -211,18 +213,19 @@ _WIDTHS = {2: "pairs", 3: "triples", 4: "quads"}
 #: the lead's shape asks and whatever of the led suit the hand holds
 #: (``test_bomb_suit_following_trump_bomb_allowed``), and a bomb of another side suit from a hand
 #: void in the led suit beats the trick (``test_bomb_suit_following_off_suit_allowed_when_void``)
-_SUIT_ORDER = ("between bombs of as many cards, rbtying puts trumps first, then the side suits in a fixed order (clubs, "
-               "diamonds, spades, hearts, turned to begin after the trump suit: with diamonds trump, spades are the "
-               "lowest and clubs the highest), and only then the rank")
 _BOMBS_LOST: dict[str, list[str]] = {
-    "AllowBombs": [f"bomb_policy AllowBombs: {_SUIT_ORDER}; here bombs of side suits rank by their card's rank alone, "
-                   "the earlier of two equal ones winning"],
+    "AllowBombs": [
+        "bomb_policy AllowBombs: between bombs of as many cards, rbtying puts trumps first, then the side suits in a "
+        "fixed order (clubs, diamonds, spades, hearts, counted on from the trump suit: with diamonds trump, spades "
+        "lowest and clubs highest), and only then the rank; here bombs of side suits rank by their card's rank "
+        "alone, the earlier of two equal ones winning"],
     "AllowBombsSuitFollowing": [
         "bomb_policy AllowBombsSuitFollowing: rbtying lets a bomb of the led suit be played whatever the lead's shape "
         "asks for, and a bomb of trumps even by a player who still holds the led suit; here a bomb follows as any "
         "play does",
         "bomb_policy AllowBombsSuitFollowing: rbtying lets a bomb of another side suit, played by a player void in the "
-        f"led suit, beat the trick ({_SUIT_ORDER}); here only bombs of the led suit or of trumps beat"],
+        "led suit, beat the trick, and ranks bombs of side suits by suit before rank; here only bombs of the led "
+        "suit or of trumps beat"],
 }
 
 
