@@ -200,19 +200,20 @@ def _ladder_text(ladder: tuple[DeclareStep, ...]) -> str:
 _SINGLE_JACK = "knock back: J to 2 when the attackers win the last trick with a single J"
 _WIDTHS = {2: "pairs", 3: "triples", 4: "quads"}
 #: rbtying's bombs (mechanics/src/trick.rs of the versions with ``BombPolicy``, later than
-#: ``RBTYING_COMMIT``; its tests ``test_bomb_*``): ``is_bomb``, four identical cards or more, played
-#: as the whole of a follow of as many cards as the lead (``is_legal_play`` first asks for the lead's
-#: number of cards), never stopping a throw (``play_cards`` looks for higher units of the led suit
-#: only), and leaving the kitty's multiplier to the lead's units (``Trick::complete``), as here;
-#: fewer than four decks hold no bomb, whatever the policy; ``Trick::_defeats``, a bomb beats any other play, and
-#: of two bombs the more cards, then ``compare_effective`` of their card: the suits in
-#: ``Trump::suit_ordinal``'s order (mechanics/src/types.rs: trumps first, then the side suits in
-#: the order clubs, diamonds, spades, hearts turned to start after the trump suit), then the rank.
-#: ``AllowBombs`` (bombs, exempt from following suit) plays as here but for that order of the side
-#: suits; ``AllowBombsSuitFollowing`` lets a bomb of the led suit, or of trumps, be played whatever
-#: the lead's shape asks and whatever of the led suit the hand holds
-#: (``test_bomb_suit_following_trump_bomb_allowed``), and a bomb of another side suit from a hand
-#: void in the led suit beats the trick (``test_bomb_suit_following_off_suit_allowed_when_void``)
+#: ``RBTYING_COMMIT``; its tests ``test_bomb_*``, the leader's bomb fixed by rbtying/shengji#507):
+#: ``is_bomb``, four identical cards or more, played as the whole of a follow of as many cards as
+#: the lead (``is_legal_play`` first asks for the lead's number of cards), never stopping a throw
+#: (``play_cards`` looks for higher units of the led suit only), and leaving the kitty's multiplier
+#: to the lead's units (``Trick::complete``), as here; fewer than four decks hold no bomb, whatever
+#: the policy.  ``Trick::_defeats``: a bomb beats any other play, and of two bombs the more cards,
+#: then ``compare_effective`` of their card: the suits in ``Trump::suit_ordinal``'s order
+#: (mechanics/src/types.rs: trumps first, then the side suits in the order clubs, diamonds, spades,
+#: hearts turned to start after the trump suit), then the rank.  ``AllowBombs`` (bombs exempt from
+#: following suit) plays as here but for that order of the side suits; ``AllowBombsSuitFollowing``
+#: lets a bomb of the led suit, or of trumps, be played whatever the lead's shape asks and whatever
+#: of the led suit the hand holds (``test_bomb_suit_following_trump_bomb_allowed``), and a bomb of
+#: another side suit from a hand void in the led suit beats the trick
+#: (``test_bomb_suit_following_off_suit_allowed_when_void``)
 _BOMBS_LOST: dict[str, list[str]] = {
     "AllowBombs": [
         "bomb_policy AllowBombs: between bombs of as many cards, rbtying puts trumps first, then the side suits in a "
