@@ -280,13 +280,20 @@ def check_verify(case: dict) -> list[dict]:
 # --- rbtying/shengji settings -----------------------------------------------------------------------
 
 
+#: gallery rulesets whose settings are mutated too: rbtying's two bomb policies, which no shipped
+#: ruleset exports (four decks, 'bombs: 4+ identical cards', with and without free bombs)
+SETTINGS_GALLERY = ("F7-free-bombs", "C06-mixed-bombs")
+
+
 @cache
 def settings_files() -> list[bytes]:
-    """The settings ``tractor-rules export <ruleset> --to shengji`` writes for every shipped ruleset."""
+    """The settings ``tractor-rules export <ruleset> --to shengji`` writes for every shipped ruleset,
+    and for the gallery's ``SETTINGS_GALLERY``."""
     out = []
+    gallery = Path(__file__).resolve().parents[2] / "examples" / "house-rules"
     with tempfile.TemporaryDirectory(prefix="hostile-settings-") as folder:
-        for name in tr.builtin_names():
-            path = os.path.join(folder, f"{name}.json")
+        for name in [*tr.builtin_names(), *(str(gallery / f"{file}.tractor") for file in SETTINGS_GALLERY)]:
+            path = os.path.join(folder, f"{Path(name).stem}.json")
             status, _, err = _run_cli(["export", name, "--to", "shengji", "-o", path])
             assert status == 0, err
             out.append(Path(path).read_bytes())

@@ -150,12 +150,16 @@ VARIANTS = [
      "trick_draw_policy": "LongerTuplesProtected"},
     {"game_mode": {"FindingFriends": {"num_friends": 1}}, "friend_selection_policy": "PointCardNotAllowed",
      "max_rank": "K"},
+    # rbtying's bombs are four identical cards or more: four decks
+    {"num_decks": 4, "bomb_policy": "AllowBombs"},
+    {"num_decks": 4, "bomb_policy": "AllowBombsSuitFollowing", "trick_draw_policy": "LongerTuplesProtected"},
+    {"num_decks": 4, "bomb_policy": "NoBombs"},
 ]
 
 
 @pytest.mark.parametrize("changes", VARIANTS, ids=[json.dumps(v)[:60] for v in VARIANTS])
 def test_export_after_import_gives_the_settings_back(changes):
-    players = 6 if changes.get("num_decks") == 3 else 4
+    players = {3: 6, 4: 8}.get(changes.get("num_decks"), 4)
     defaults = TARGETS["shengji"].export(tr.load(str(DEFAULTS)))[0]
     settings = {**defaults, **changes}
     if players == 6:
@@ -167,21 +171,47 @@ def test_export_after_import_gives_the_settings_back(changes):
     assert (exported, lost) == (settings, imported.lost)
 
 
-@pytest.mark.parametrize("changes, written", [
-    ({"bomb_policy": "AllowBombs"}, {"bomb_policy": "NoBombs"}),
-    ({"bomb_policy": "AllowBombsSuitFollowing"}, {"bomb_policy": "NoBombs"}),
-])
-def test_a_setting_no_statement_gives_is_lost_at_import(tmp_path, capsys, changes, written):
+@pytest.mark.parametrize("policy", ["AllowBombs", "AllowBombsSuitFollowing"])
+def test_bombs_with_fewer_than_four_decks_are_none_and_nothing_is_lost(tmp_path, capsys, policy):
+    """rbtying's least bomb is four identical cards (trick.rs is_bomb): two decks never hold one, so
+    either policy plays as NoBombs there, and the ruleset written says so."""
     defaults = TARGETS["shengji"].export(tr.load(str(DEFAULTS)))[0]
     path = tmp_path / "settings.json"
-    path.write_text(json.dumps({**defaults, **changes}), encoding="utf-8")
+    path.write_text(json.dumps({**defaults, "bomb_policy": policy}), encoding="utf-8")
     out = tmp_path / "room.tractor"
     assert main(["import", "--from", "shengji", str(path), "-o", str(out)]) == 0
-    err = capsys.readouterr().err.splitlines()
-    assert len(err) == 1 and err[0].startswith(f"{path}: lost: {next(iter(written))} {json.dumps(changes[next(iter(written))])[1:-1]}: ")
-    # the ruleset written plays the nearest rule, which rbtying plays exactly
+    assert capsys.readouterr().err == ""
+    text = out.read_text(encoding="utf-8")
+    assert (f"  # bomb_policy {policy}: a bomb is four identical cards or more (trick.rs is_bomb), which 2 decks "
+            "never hold\n  bombs: none\n") in text
+    assert "  exempt: nothing\n" in text
+    # the ruleset written plays as rbtying's room does, and exports the setting that says so
     exported, lost = TARGETS["shengji"].export(tr.load(str(out)))
-    assert (exported, lost) == ({**defaults, **changes, **written}, [])
+    assert (exported, lost) == ({**defaults, "bomb_policy": "NoBombs"}, [])
+
+
+@pytest.mark.parametrize("policy, exempt, lost", [
+    ("AllowBombs", "bombs from following suit", 1),
+    ("AllowBombsSuitFollowing", "nothing", 2),
+])
+def test_bombs_of_four_decks_are_imported_with_what_rbtying_plays_otherwise(tmp_path, capsys, policy, exempt, lost):
+    settings = {**TARGETS["shengji"].export(tr.load(str(DEFAULTS)))[0], "num_decks": 4, "bomb_policy": policy}
+    path = tmp_path / "settings.json"
+    path.write_text(json.dumps(settings), encoding="utf-8")
+    out = tmp_path / "room.tractor"
+    assert main(["import", "--from", "shengji", str(path), "--players", "8", "-o", str(out)]) == 0
+    err = capsys.readouterr().err.splitlines()
+    bombs = [line for line in err if line.startswith(f"{path}: lost: bomb_policy {policy}: ")]
+    assert len(bombs) == lost and all(line.endswith("here only bombs of the led suit or of trumps beat")
+                                      or "rank alone" in line or "follows as any play does" in line for line in bombs)
+    text = out.read_text(encoding="utf-8")
+    assert "  bombs: 4+ identical cards\n" in text and f"  exempt: {exempt}\n" in text
+    rules = tr.load(str(out))
+    assert rules.combinations.bomb_width == 4 and rules.following.free_bombs == (policy == "AllowBombs")
+    # the export gives the policy back, losing what the import lost
+    exported, lost_again = TARGETS["shengji"].export(rules)
+    assert exported == settings
+    assert lost_again == [line.split(": lost: ", 1)[1] for line in err]
 
 
 @pytest.mark.parametrize("content, message", [
@@ -224,3 +254,26 @@ def test_the_targets_come_from_the_registry(capsys):
         main(["export", "--to", "pagat", "two-decks"])
     assert exit_.value.code == 2
     assert "invalid choice: 'pagat' (choose from 'shengji')" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("policy", ["AllowBombs", "AllowBombsSuitFollowing"])
+def test_a_room_with_bombs_plays_200_hands_that_replay_clean(tmp_path, capsys, policy):
+    """A four-deck room of eight with each bomb policy, imported from its settings file, plays 200
+    hands of random and greedy players, and every hand's log replays under the ruleset written."""
+    from tractor_rules.engine.records.replay import replay_log
+    from tractor_rules.engine.records.simulate import simulate
+
+    settings = tmp_path / "settings.json"
+    settings.write_text(json.dumps({"num_decks": 4, "bomb_policy": policy, "players": [{"id": i} for i in range(8)]}),
+                        encoding="utf-8")
+    out = tmp_path / "room.tractor"
+    assert main(["import", "--from", "shengji", str(settings), "-o", str(out)]) == 0
+    capsys.readouterr()
+    rules = tr.load(str(out))
+    assert (rules.table.players, rules.table.decks, rules.combinations.bomb_width) == (8, 4, 4)
+    lines = [result.log_line for result in simulate(rules, 200, seed=3, players="random,greedy", log=True)]
+    assert len(lines) == 200
+    assert replay_log(lines, rules) == {}
+    # the hands reach leads of four cards or more, the leads a bomb may answer
+    tricks = [trick for line in lines for trick in json.loads(line)["tricks"]]
+    assert sum(len(trick["plays"][0].split()) >= 4 for trick in tricks) > 10

@@ -633,8 +633,124 @@ def test_rainbows_and_bombs():
     assert rules.combinations.rainbow_min == 5
     assert exported(rules)[0]["compound_formats"] == {"rainbows": 5}
     assert imported().combinations.rainbow_min == 0
-    lost = shengji.import_ruleset({"bomb_policy": "AllowBombs"}, 4).lost
-    assert lost and lost[0].startswith("bomb_policy AllowBombs: ")
+
+
+# --- bombs: BombPolicy (mechanics/src/trick.rs of the versions that have it, later than 15b0b5ee) -------
+# is_bomb: four identical cards or more; TrickFormat::is_legal_play: AllowBombs, a bomb is always a
+# legal follow; AllowBombsSuitFollowing, a bomb of the led suit or of trumps is, one of another suit
+# only from a hand void in the led suit; Trick::_defeats: a bomb beats any other play, of two bombs
+# the more cards, then compare_effective (trumps, then types.rs Trump::suit_ordinal's suit order,
+# then the rank).  The cases are rbtying's tests test_bomb_* and test_*_bomb_*, TRUMP being level 4
+# with spades trump, or level 4 with hearts trump where the test says so.
+
+
+def bombs(policy: str) -> tr.Rules:
+    return imported(players=8, num_decks=4, bomb_policy=policy)
+
+
+@pytest.mark.parametrize("trump, lead, follows, winner", [
+    # test_bomb_beats_tractor
+    ("S", "8S 8S 9S 9S", ["2S 2S 2S 2S", "3S 5S 6S 7S", "3S 5S 6S 7S"], 1),
+    # test_higher_bomb_beats_lower_bomb
+    ("S", "8S 8S 9S 9S", ["2S 2S 2S 2S", "3S 3S 3S 3S", "5S 6S 7S 10S"], 2),
+    # test_trump_bomb_beats_non_trump_bomb (hearts trump)
+    ("H", "8S 8S 9S 9S", ["2S 2S 2S 2S", "3H 3H 3H 3H", "5S 6S 7S 10S"], 2),
+    # test_three_identical_cards_not_a_bomb
+    ("S", "8S 8S 9S", ["2S 2S 2S", "3S 5S 6S", "3S 5S 6S"], 0),
+    # test_leader_bomb_not_beaten_by_lower_bomb, test_higher_bomb_beats_leader_bomb
+    ("S", "JH JH JH JH", ["2H 2H 2H 2H", "5C 6C 7C 8C", "5C 6C 7C 8C"], 0),
+    ("S", "2H 2H 2H 2H", ["JH JH JH JH", "5C 6C 7C 8C", "5C 6C 7C 8C"], 1),
+])
+@pytest.mark.parametrize("policy", ["AllowBombs", "AllowBombsSuitFollowing"])
+def test_bombs_win_as_rbtying_tests_them(policy, trump, lead, follows, winner):
+    assert bombs(policy).context("4", trump).winner(lead, follows) == winner
+
+
+def test_no_bombs_as_rbtying_tests_it():
+    # test_bomb_not_allowed_when_policy_disabled: the tractor keeps the trick
+    rules = bombs("NoBombs")
+    assert rules.combinations.bomb_width == 0
+    assert rules.context("4", "S").winner("8S 8S 9S 9S", ["2S 2S 2S 2S", "3S 5S 6S 7S", "3S 5S 6S 7S"]) == 0
+    assert exported(rules)[0]["bomb_policy"] == "NoBombs"
+
+
+def test_allow_bombs_lets_a_bomb_of_any_suit_be_played_and_win():
+    # is_legal_play: "BombPolicy::AllowBombs => return true"; _defeats: "bomb always beats a non-bomb"
+    rules = bombs("AllowBombs")
+    ctx = rules.context("4", "H")
+    assert ctx.follow_error("2D 2D 2D 2D 3S", "8S 8S 9S 9S", "2D 2D 2D 2D") is None
+    assert ctx.winner("8S 8S 9S 9S", ["2D 2D 2D 2D", "3S 5S 6S 7S", "3S 5S 6S 7S"]) == 1
+    settings, lost = exported(rules)
+    assert settings["bomb_policy"] == "AllowBombs"
+    assert [line for line in lost if "bomb" in line] == shengji.import_ruleset(
+        {"num_decks": 4, "bomb_policy": "AllowBombs"}, 8).lost[:1]
+
+
+def test_allow_bombs_ranks_side_suits_by_rank_here_and_by_suit_in_rbtying():
+    # types.rs Trump::suit_ordinal, diamonds trump: spades 1, hearts 2, clubs 3; compare_effective
+    # compares that before the rank, so rbtying gives the trick to 2H 2H 2H 2H over the led AS AS AS AS
+    # (winner 1); here the higher card keeps it, and the difference is lost
+    assert bombs("AllowBombs").context("4", "D").winner(
+        "AS AS AS AS", ["2H 2H 2H 2H", "3C 5C 6C 7C", "3C 5C 6C 7C"]) == 0
+    lost = shengji.import_ruleset({"num_decks": 4, "bomb_policy": "AllowBombs"}, 8).lost
+    assert lost[0].startswith("bomb_policy AllowBombs: between bombs of as many cards, rbtying puts trumps first, "
+                              "then the side suits in a fixed order")
+
+
+def test_bombs_following_suit_as_rbtying_tests_them():
+    rules = bombs("AllowBombsSuitFollowing")
+    assert rules.following.exempt == ()
+    hearts = rules.context("4", "H")
+    # test_bomb_suit_following_same_suit_allowed
+    assert rules.context("4", "S").winner("8S 8S 9S 9S", ["2S 2S 2S 2S", "3S 5S 6S 7S", "3S 5S 6S 7S"]) == 1
+    # test_bomb_suit_following_off_suit_rejected_when_has_led_suit
+    assert hearts.follow_error("2D 2D 2D 2D 3S", "8S 8S 9S 9S", "2D 2D 2D 2D") is not None
+    assert exported(rules)[0]["bomb_policy"] == "AllowBombsSuitFollowing"
+
+
+def test_what_rbtying_plays_otherwise_with_bombs_following_suit_is_lost():
+    rules = bombs("AllowBombsSuitFollowing")
+    hearts = rules.context("4", "H")
+    lost = shengji.import_ruleset({"num_decks": 4, "bomb_policy": "AllowBombsSuitFollowing"}, 8).lost
+    # test_bomb_suit_following_trump_bomb_allowed: "Trump bomb allowed even though P2 has spades",
+    # and it wins; here the spade is owed
+    assert hearts.follow_error("3H 3H 3H 3H 5S", "8S 8S 9S 9S", "3H 3H 3H 3H") is not None
+    # is_legal_play: a bomb of the led suit is legal whatever the lead's shape; here the tractor is owed
+    assert hearts.follow_error("2S 2S 2S 2S QS QS KS KS", "8S 8S 9S 9S", "2S 2S 2S 2S") is not None
+    assert "a bomb of trumps even by a player who still holds the led suit" in lost[0]
+    assert "whatever the lead's shape asks for" in lost[0]
+    # test_bomb_suit_following_off_suit_allowed_when_void: rbtying gives the trick to 2D 2D 2D 2D
+    # (winner 1); here a bomb of another side suit beats nothing
+    assert hearts.winner("8S 8S 9S 9S", ["2D 2D 2D 2D", "3S 5S 6S 7S", "3S 5S 6S 7S"]) == 0
+    assert lost[1].startswith("bomb_policy AllowBombsSuitFollowing: rbtying lets a bomb of another side suit, played "
+                              "by a player void in the led suit, beat the trick")
+
+
+@pytest.mark.parametrize("text, parent, policy, line", [
+    # a bomb width rbtying cannot state: its bombs are four identical cards or more
+    ("combinations\n  bombs: 3+ identical cards\n", "four-decks", "AllowBombsSuitFollowing",
+     "combinations.bomb_width: 3 here; rbtying/shengji plays 4"),
+    # two decks never hold rbtying's bomb
+    ("combinations\n  bombs: 2+ identical cards\n", "two-decks", "NoBombs",
+     "combinations.bomb_width: 2 here; rbtying/shengji plays 0"),
+    # joined sets (rbtying/shengji issue 262, gallery C06)
+    ("combinations\n  bombs: 4+ identical cards, may join adjacent sets\n", "four-decks", "AllowBombsSuitFollowing",
+     "combinations.bomb_joins_sets: true here; rbtying/shengji plays false"),
+    # rainbows as bombs (gallery C09): rbtying's rainbows are leads, never bombs
+    ("combinations\n  rainbows: 4+ cards of one rank in four suits, as bombs\n", "one-deck", "NoBombs",
+     "combinations.rainbow_bombs: true here; rbtying/shengji plays false"),
+])
+def test_bombs_rbtying_cannot_play_are_lost_at_export(text, parent, policy, line):
+    settings, lost = exported(house(text, parent))
+    assert settings["bomb_policy"] == policy
+    assert line in lost
+
+
+def test_the_free_bombs_of_the_gallery_export_allow_bombs():
+    # F7 states rbtying's AllowBombs: what is lost of its bombs is the import's line, nothing more
+    settings, lost = exported(tr.load(str(GALLERY / "F7-free-bombs.tractor")))
+    assert settings["bomb_policy"] == "AllowBombs"
+    assert [line for line in lost if "bomb" in line] == [shengji._BOMBS_LOST["AllowBombs"][0]]
 
 
 def test_multiple_join_policy():

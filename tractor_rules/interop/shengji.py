@@ -199,6 +199,35 @@ def _ladder_text(ladder: tuple[DeclareStep, ...]) -> str:
 #: level change (a landlord team that held with +2 ends at 4)
 _SINGLE_JACK = "knock back: J to 2 when the attackers win the last trick with a single J"
 _WIDTHS = {2: "pairs", 3: "triples", 4: "quads"}
+#: rbtying's bombs (mechanics/src/trick.rs of the versions with ``BombPolicy``, later than
+#: ``RBTYING_COMMIT``; its tests ``test_bomb_*``, the leader's bomb fixed by rbtying/shengji#507):
+#: ``is_bomb``, four identical cards or more, played as the whole of a follow of as many cards as
+#: the lead (``is_legal_play`` first asks for the lead's number of cards), never stopping a throw
+#: (``play_cards`` looks for higher units of the led suit only), and leaving the kitty's multiplier
+#: to the lead's units (``Trick::complete``), as here; fewer than four decks hold no bomb, whatever
+#: the policy.  ``Trick::_defeats``: a bomb beats any other play, and of two bombs the more cards,
+#: then ``compare_effective`` of their card: the suits in ``Trump::suit_ordinal``'s order
+#: (mechanics/src/types.rs: trumps first, then the side suits in the order clubs, diamonds, spades,
+#: hearts turned to start after the trump suit), then the rank.  ``AllowBombs`` (bombs exempt from
+#: following suit) plays as here but for that order of the side suits; ``AllowBombsSuitFollowing``
+#: lets a bomb of the led suit, or of trumps, be played whatever the lead's shape asks and whatever
+#: of the led suit the hand holds (``test_bomb_suit_following_trump_bomb_allowed``), and a bomb of
+#: another side suit from a hand void in the led suit beats the trick
+#: (``test_bomb_suit_following_off_suit_allowed_when_void``)
+_BOMBS_LOST: dict[str, list[str]] = {
+    "AllowBombs": [
+        "bomb_policy AllowBombs: between bombs of as many cards, rbtying puts trumps first, then the side suits in a "
+        "fixed order (clubs, diamonds, spades, hearts, counted on from the trump suit: with diamonds trump, spades "
+        "lowest and clubs highest), and only then the rank; here bombs of side suits rank by their card's rank "
+        "alone, the earlier of two equal ones winning"],
+    "AllowBombsSuitFollowing": [
+        "bomb_policy AllowBombsSuitFollowing: rbtying lets a bomb of the led suit be played whatever the lead's shape "
+        "asks for, and a bomb of trumps even by a player who still holds the led suit; here a bomb follows as any "
+        "play does",
+        "bomb_policy AllowBombsSuitFollowing: rbtying lets a bomb of another side suit, played by a player void in the "
+        "led suit, beat the trick, and ranks bombs of side suits by suit before rank; here only bombs of the led "
+        "suit or of trumps beat"],
+}
 
 
 #: fields of ``PropagatedState`` that are not rules of the game, with what they are: the room, its
@@ -551,9 +580,18 @@ def import_ruleset(settings: dict, players: int | None = None,
     else:
         state("combinations", "tractors: none", f"tractor_requirements min_count {count}, min_length {length}")
     bomb = _choice(settings, "bomb_policy", "NoBombs")
-    state("combinations", "bombs: none", f"bomb_policy {bomb}")
-    if bomb != "NoBombs":
-        lost.append(f"bomb_policy {bomb}: rbtying's bombs are not imported yet; no bombs here")
+    if bomb == "NoBombs":
+        state("combinations", "bombs: none", "bomb_policy NoBombs")
+    elif decks < 4:
+        state("combinations", "bombs: none", f"bomb_policy {bomb}: a bomb is four identical cards or more "
+                                             f"(trick.rs is_bomb), which {decks} deck{'s' if decks != 1 else ''} "
+                                             "never hold")
+    else:
+        state("combinations", "bombs: 4+ identical cards", f"bomb_policy {bomb}: four identical cards or more "
+                                                           "(trick.rs is_bomb) beat any other play (Trick::_defeats)")
+        lost += _BOMBS_LOST[bomb]
+    exempt = "bombs from following suit" if bomb == "AllowBombs" and decks >= 4 else "nothing"
+    state("follow", f"exempt: {exempt}", f"bomb_policy {bomb} (trick.rs TrickFormat::is_legal_play)")
     compound = _object(settings, "compound_formats", {"rainbows": None})
     rainbow = compound["rainbows"]
     if rainbow is None:
@@ -849,6 +887,16 @@ def _tractor_requirements(rules: Rules) -> dict:
     return {"min_count": min(widths) if widths else rules.table.decks + 1, "min_length": comb.tractor_min_length or 2}
 
 
+def _bomb_policy(rules: Rules) -> str:
+    """``NoBombs`` without bombs, or with fewer than four decks, which hold no four identical cards
+    (rbtying's least bomb); else ``AllowBombs`` when bombs are exempt from following suit,
+    ``AllowBombsSuitFollowing`` when they follow.  The loss report names a bomb of other sizes,
+    joined sets and rainbows as bombs, which no policy gives."""
+    if not rules.combinations.bomb_width or rules.table.decks < 4:
+        return "NoBombs"
+    return "AllowBombs" if rules.following.free_bombs else "AllowBombsSuitFollowing"
+
+
 _READERS: dict[str, Callable[[Rules], Any]] = {
     "game_mode": lambda r: {"FindingFriends": {"num_friends": r.table.called_cards}}
     if r.table.partnership == "called" else "Tractor",
@@ -872,7 +920,7 @@ _READERS: dict[str, Callable[[Rules], Any]] = {
     "jack_variation": _jack,
     "game_scoring_parameters": _scoring,
     "tractor_requirements": _tractor_requirements,
-    "bomb_policy": lambda r: "NoBombs",
+    "bomb_policy": _bomb_policy,
     "compound_formats": lambda r: {"rainbows": r.combinations.rainbow_min or None},
 }
 
