@@ -23,3 +23,14 @@ def assert_a_field_of_version_4(rules: Rules, section: str, field: str, value: A
     old = rules_to_dict_as(two_decks, 3)
     assert old is not None and field not in old[section]
     assert getattr(getattr(tr.Rules.from_dict(old), section), field) == getattr(getattr(two_decks, section), field)
+
+
+def json_paths(data, prefix=()):
+    """Every path into the JSON value ``data`` (keys and list indexes), ``data`` itself first."""
+    yield prefix
+    if isinstance(data, dict):
+        for key, value in data.items():
+            yield from json_paths(value, prefix + (key,))
+    elif isinstance(data, list):
+        for index, value in enumerate(data):
+            yield from json_paths(value, prefix + (index,))

@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 
 import tractor_rules as tr
+from json_forms import json_paths
 from schemas import fast, reference, schema_errors
 
 REPO = Path(__file__).resolve().parent.parent
@@ -17,24 +18,13 @@ GALLERY = sorted((REPO / "examples" / "house-rules").glob("*.tractor"))
 ODD_VALUES = [True, False, 1.0, 2.5, -1, 0, 7, "", "x", None, [], {}, [1], {"a": 1}, ["num", 1], 10**30]
 
 
-def _paths(data, prefix=()):
-    """Every path into ``data`` (keys and list indexes), the document itself first."""
-    yield prefix
-    if isinstance(data, dict):
-        for key, value in data.items():
-            yield from _paths(value, prefix + (key,))
-    elif isinstance(data, list):
-        for index, value in enumerate(data):
-            yield from _paths(value, prefix + (index,))
-
-
 def _wrong_documents(data: dict):
     """Documents made from ``data`` one change each: the value at every 13th path replaced by a
     third of the odd values (a different third at each), a surplus key in every 9th object,
     every 19th path dropped.  The steps keep the count to about three hundred documents for
     two-decks while every section, list and kind of leaf is reached: the reference takes a
     hundredth of a second for each."""
-    paths = [p for p in _paths(data) if p]
+    paths = [p for p in json_paths(data) if p]
     for i, path in enumerate(paths):
         parent = data
         for part in path[:-1]:

@@ -14,6 +14,7 @@ from functools import cache
 import jsonschema
 import pytest
 from export_mutants import export_mutant
+from json_forms import json_paths
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from playing import play_every_level
@@ -30,18 +31,7 @@ def validator() -> jsonschema.Draft202012Validator:
     return jsonschema.Draft202012Validator(tr.schema())
 
 
-def _paths(data, prefix=()):
-    """Every path into ``data`` (keys and list indexes)."""
-    yield prefix
-    if isinstance(data, dict):
-        for key, value in data.items():
-            yield from _paths(value, prefix + (key,))
-    elif isinstance(data, list):
-        for index, value in enumerate(data):
-            yield from _paths(value, prefix + (index,))
-
-
-PATHS = {name: [p for p in _paths(data) if p] for name, data in EXPORTS.items()}
+PATHS = {name: [p for p in json_paths(data) if p] for name, data in EXPORTS.items()}
 ODD_VALUES = [True, False, 1.0, 2.5, -1, 0, "", "x", None, [], {}, [1], {"a": 1}, ["num", 1], 10**30]
 
 

@@ -814,6 +814,19 @@ class RedealNever(Linter):
                                        "deal is ever redealt: write 'redeal: none'")
 
 
+
+def _declaring_ranges(rules: Rules) -> dict[str, tuple[int, int]]:
+    """The values the quantities of a condition on declaring can take: the overturns so far, the
+    level cards a declaration of the ladder can show, the table's decks and players."""
+    decl, table = rules.declaring, rules.table
+    shown = max((step.count if step.kind == "level" else step.level_cards for step in decl.ladder), default=0)
+    return {
+        "overturns": (0, expressions.NUMBER_BOUND),
+        "declared-level-cards": (0, shown),
+        "decks": (table.decks, table.decks),
+        "players": (table.players, table.players),
+    }
+
 @linter(codes.DECLARE_OVER_NEVER)
 class DeclareOverNever(Linter):
     """What it does: finds a condition on who may overturn during the deal that reads the player
@@ -844,14 +857,7 @@ class DeclareOverNever(Linter):
             return
         from ..engine.rulings.scoring import level_ladder  # (loaded as NeverHolds says)
 
-        table = rules.table
-        shown = max((step.count if step.kind == "level" else step.level_cards for step in decl.ladder), default=0)
-        ranges = {
-            "overturns": (0, expressions.NUMBER_BOUND),
-            "declared-level-cards": (0, shown),
-            "decks": (table.decks, table.decks),
-            "players": (table.players, table.players),
-        }
+        ranges = _declaring_ranges(rules)
         ladder = level_ladder(rules)
         for kind, condition, consequence in asked:
             if can_hold(condition, rules, ranges, ladder) is not False:
@@ -1065,15 +1071,7 @@ class OverturnAfterKittyNever(Linter):
             return
         from ..engine.rulings.scoring import level_ladder  # (loaded as NeverHolds says)
 
-        table = ctx.rules.table
-        shown = max((step.count if step.kind == "level" else step.level_cards for step in decl.ladder), default=0)
-        ranges = {
-            "overturns": (0, expressions.NUMBER_BOUND),
-            "declared-level-cards": (0, shown),
-            "decks": (table.decks, table.decks),
-            "players": (table.players, table.players),
-        }
-        if can_hold(decl.overturn_when, ctx.rules, ranges, level_ladder(ctx.rules)) is False:
+        if can_hold(decl.overturn_when, ctx.rules, _declaring_ranges(ctx.rules), level_ladder(ctx.rules)) is False:
             yield from ctx.finding_at_last("overturn_after_kitty", "no player can meet this condition, so nobody "
                                            "ever overturns after the kitty: write 'overturn after kitty: no'")
 @linter(codes.RIDING_PAIRS_NEVER)
