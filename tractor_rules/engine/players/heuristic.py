@@ -110,15 +110,17 @@ class _VoidsSeen:
 _LAST_SEEN: list[_VoidsSeen | None] = [None]
 
 
-def _may_win(order: Order, lead_suit: int, play: tuple[Card, ...]) -> bool:
-    """Whether ``play`` could win a trick led in ``lead_suit`` (not a rainbow) at all: only a play
-    all of the led suit or all trumps follows or ruffs, and a bomb of identical cards is of one of
-    those too (``tricks.winner``); any other play, of several suits or of another side suit, never
-    wins, unless rainbows are bombs and it is one."""
+def _may_win(fc: FollowContext, play: tuple[Card, ...]) -> bool:
+    """Whether ``play`` could win the trick of ``fc`` (not a rainbow) at all: only a play all of the
+    led suit or all trumps follows or ruffs, and a bomb of identical cards is of one of those too
+    (``tricks.winner``), but where bombs are free of the follow duty, which win from any suit; any
+    other play, of several suits or of another side suit, never wins, unless rainbows are bombs and
+    it is one."""
+    order, lead_suit = fc.order, fc.suit
     suit_of = order.suit_of
     suit = suit_of[play[0]]
     if suit != lead_suit and suit != TRUMP:
-        return _is_rainbow_bomb(order, play)
+        return _is_rainbow_bomb(order, play) or fc.free_bombs and is_bomb(order, play)
     for c in play:
         if suit_of[c] != suit:
             return _is_rainbow_bomb(order, play)
@@ -688,7 +690,7 @@ class HeuristicPlayer(GreedyPlayer):
         pub = view.public
         fc = pub.lead_context
         assert fc is not None
-        if not _may_win(fc.order, fc.suit, play):
+        if not _may_win(fc, play):
             return False
         # whether it wins first: most plays do not, and the check of a follow costs more
         mine = (view.seat - pub.leader) % pub.players  # this seat's place in the trick
@@ -732,12 +734,9 @@ class HeuristicPlayer(GreedyPlayer):
             return None
         order = fc.order
         strength = order.strength
-        faces = sorted((c for c, k in Counter(view.hand).items() if k >= size), key=lambda c: strength[c])
-        mine = (view.seat - pub.leader) % pub.players
-        for face in faces:
+        for face in sorted((c for c, k in Counter(view.hand).items() if k >= size), key=lambda c: strength[c]):
             bomb = (face,) * size
-            if (is_bomb(order, bomb) and winner(order, fc.lead, fc.units, fc.suit, [*pub.plays[1:], bomb]) == mine
-                    and follow_error(fc, view.hand, bomb) is None):
+            if is_bomb(order, bomb) and self._wins_now(view, bomb):
                 return bomb
         return None
 
