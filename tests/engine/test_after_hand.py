@@ -75,6 +75,15 @@ TRICKS = [
     (("fact", "lost", "losers", "5H"), True),
     (("fact", "took", "bankers", "QC"), False),    # nobody played it
     (("fact", "lost", "attackers", "QC"), False),
+    (("fact", "played", "attackers", "5H"), True),  # to a trick the bankers won
+    (("fact", "played", "bankers", "5H"), False),
+    (("fact", "played", "bankers", "KS"), True),    # to a trick the attackers won
+    (("fact", "played", "bankers", "AH"), True),    # to the team's own trick
+    (("fact", "played", "attackers", "AH"), False),
+    (("fact", "played", "attackers", "9D"), True),  # a card of the last trick's winning pair
+    (("fact", "played", "losers", "5H"), True),
+    (("fact", "played", "winners", "QC"), False),   # nobody played it
+    (("fact", "played", "losers", "QC"), False),
     (("fact", "wins", "bankers"), True),
     (("fact", "wins", "winners"), True),
     (("fact", "wins", "attackers"), False),

@@ -55,6 +55,7 @@ def test_after_when_the_quantities_teams_and_facts_with_their_meanings(session, 
     # the words a team takes next: the facts about it
     found = completions(session, folder, "fact.tractor", 'extends: "two-decks"\nlevels\n  when the bankers \n', 2)
     assert found["took"].detail == FACTS["took"].meaning and found["lost"].detail == FACTS["lost"].meaning
+    assert found["played"].detail == FACTS["played"].meaning
     assert found["win the last trick with a single"].detail == FACTS["last-trick-single"].meaning
     assert found["win the last trick with trumps"].detail == FACTS["last-trick-trumps"].meaning
     assert found["lose"].detail == FACTS["loses"].meaning
@@ -65,6 +66,7 @@ def test_in_dug_when_only_the_facts_known_when_the_kitty_is_counted(session, fol
     found = completions(session, folder, "dug.tractor", 'extends: "two-decks"\nkitty\n  dug when: the attackers \n', 2)
     assert found["win the last trick with trumps"].detail == FACTS["last-trick-trumps"].meaning
     assert found["took"].detail == FACTS["took"].meaning
+    assert found["played"].detail == FACTS["played"].meaning
     assert "lose" not in found  # whether a team loses the hand is not known yet
     found = completions(session, folder, "dug2.tractor", 'extends: "two-decks"\nkitty\n  dug when: \n', 2)
     assert "points" not in found and "size" in found

@@ -46,6 +46,7 @@ FACT_TREES = {
     "last-trick-trumps": ("fact", "last-trick-trumps", "attackers"),
     "took": ("fact", "took", "bankers", "KS"),
     "lost": ("fact", "lost", "bankers", "5H"),
+    "played": ("fact", "played", "attackers", "5H"),
     # who held, buried and called a card (tests/engine/test_card_facts.py)
     "held": ("fact", "held", "attackers", "AH"),
     "held-after-kitty": ("fact", "held-after-kitty", "bankers", "5H"),

@@ -535,7 +535,7 @@ _PLAYER_PHRASES = (
 _CONDITION_PHRASES = ("nobody declared", "no-trump", "the level is", "a hand ends", "the first hand", "not",
                       "the extra level")
 #: the verbs that make a condition of a team ("the attackers win")
-_TEAM_VERBS = ("win", "wins", "lose", "loses", "took", "lost")
+_TEAM_VERBS = ("win", "wins", "lose", "loses", "took", "lost", "played")
 _COMPARATOR_SPELLINGS = frozenset({"<", "<=", ">", ">=", "=", "==", "!=", "≤", "≥", "≠"})
 
 

@@ -54,10 +54,10 @@ def can_hold(condition: tuple, rules: Rules, ranges: Mapping[str, tuple[int, int
 
 def _consistent(given: Mapping[tuple, bool], copies: Callable[[str], int] = lambda card: 2) -> bool:
     """Questions that exclude each other are not both answered yes: one level, one single card, the
-    standing declarer's partner or their opponent; a card the pack has once held, taken, lost or
+    standing declarer's partner or their opponent; a card the pack has once held, taken, lost, played or
     buried by both sides."""
     for question, yes in given.items():
-        if (yes and question[0] in ("held", "held-after-kitty", "took", "lost", "buried") and question[1] == "bankers"
+        if (yes and question[0] in ("held", "held-after-kitty", "took", "lost", "buried", "played") and question[1] == "bankers"
                 and given.get((question[0], "attackers", question[2])) and copies(question[2]) == 1):
             return False
     seen: set[str] = set()
@@ -131,7 +131,7 @@ def _fact(name: str, args: tuple, rules: _Table, questions: dict[tuple, None]) -
         return side
     if name == "called":
         return _ask(("called", args[0]), questions) if _card_in_pack(args[0], rules) else _constant(False)
-    if name in ("took", "lost", "held", "held-after-kitty", "buried"):
+    if name in ("took", "lost", "played", "held", "held-after-kitty", "buried"):
         if not _card_in_pack(args[1], rules) or name == "buried" and not rules.rules.table.kitty_size:
             return _constant(False)
         # the attackers bury only by overturning after the kitty, and taking it in turn

@@ -1791,7 +1791,7 @@ def _check_declarer_relations(c: Reporter, r: model.Rules) -> None:
 
 #: the facts of a hand that read its tricks to the last, which a hand ended early has not played
 _PLAYED_FACTS = frozenset({"last-trick", "last-trick-single", "last-trick-card", "last-trick-trumps", "took",
-                           "lost"})
+                           "lost", "played"})
 
 
 def _facts_of(tree: tuple) -> set[str]:

@@ -238,6 +238,7 @@ FACTS: dict[str, Form] = {f.name: f for f in (
     Form("last-trick-trumps", ("team",), "the team wins the last trick with trumps", _PLAYED),
     Form("took", ("team", "card"), "the card is among the cards of the tricks the team won", _PLAYED),
     Form("lost", ("team", "card"), "a player of the team played the card to a trick the other team won", _PLAYED),
+    Form("played", ("team", "card"), "a player of the team played the card to a trick, whoever won it", _PLAYED, 4),
     # who held, buried and called a card this hand (version 4): read from the hand's record, after it
     Form("held", ("team", "card"), "a player of the team was dealt the card: it was in their hand as the deal "
                                    "ended, before any exchange and before the kitty was taken", frozenset({AFTER_HAND}), 4),

@@ -252,6 +252,11 @@ def _fact(name: str, args: tuple, facts: HandFacts) -> bool:
         return any(winner not in seats and any(card in play and (leader + at) % players in seats
                                                for at, play in enumerate(plays))
                    for winner, leader, plays in facts.tricks)
+    if name == "played":
+        seats, card = team_seats(args[0], facts), _card(args[1])
+        players = facts.rules.table.players
+        return any(card in play and (leader + at) % players in seats
+                   for _, leader, plays in facts.tricks for at, play in enumerate(plays))
     if name == "held":
         seats, card = team_seats(args[0], facts), _card(args[1])
         if len(facts.dealt) != facts.rules.table.players:

@@ -39,6 +39,7 @@ FACT_OF_RULE = {
     "with_trumps": "last-trick-trumps",
     "took": "took",
     "lost": "lost",
+    "played": "played",
     "held": "held",
     "held_after_kitty": "held-after-kitty",
     "buried": "buried",

@@ -162,6 +162,12 @@ def _fact(name: str, args: tuple, negated: bool = False) -> str:
         if negated:
             return _("%(team)s do not lose %(card)s to the other team") % values
         return _("%(team)s lose %(card)s to the other team (play it to a trick the other team wins)") % values
+    if name == "played":
+        values["card"] = _card(args[1])
+        if negated:
+            return _("%(team)s do not play %(card)s to a trick") % values
+        # Translators: a player of the team played the card to a trick, whichever team won it
+        return _("%(team)s play %(card)s to a trick (whoever wins it)") % values
     if name == "held":
         values["card"] = _card(args[1])
         if negated:
@@ -272,7 +278,7 @@ _CARD_NOUNS = {
 
 
 #: facts whose sentence has a negative form of its own ("do not win"); others are said "not: ..."
-_NEGATABLE = frozenset({"wins", "loses", "last-trick", "took", "lost", "held", "held-after-kitty", "buried", "called", "level-is", "no-trump", "nobody-declared",
+_NEGATABLE = frozenset({"wins", "loses", "last-trick", "took", "lost", "played", "held", "held-after-kitty", "buried", "called", "level-is", "no-trump", "nobody-declared",
                         "always", "card-trump", "card-points", "card-rank", "card-suit", "card-level", "card-joker",
                         "card-highest", "card-shown", "player-attacker", "player-banker", "first-hand",
                         "outcome-decided", "declarer-partner", "declarer-opponent", "extra-level",
