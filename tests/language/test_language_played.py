@@ -1,4 +1,4 @@
-"""Who played a card, `TEAM played CARD`, in the language: its tree, where it is known (after a
+"""Who played a card, `TEAM played CARD`, and the player who took a card, in the language: its tree, where it is known (after a
 hand and when the kitty is counted, as `took` and `lost`), the JSON form and its version, its words on the
 sheet, and what lint says of conditions on it that can never hold (W107)."""
 
@@ -78,3 +78,14 @@ def test_lint_knows_a_card_of_one_deck_is_played_by_one_side_only():
     assert codes.NEVER_HOLDS not in warnings(text)
     text = HEADER + "table\n  remove: 3\n  deal: 23 each, kitty 8\nlevels\n  when the bankers played 3H: bankers + 1 level\n"
     assert warnings(text) == [codes.NEVER_HOLDS]
+
+
+def test_the_player_who_took_a_card_compiles_to_its_role_and_round_trips():
+    jsonschema = pytest.importorskip("jsonschema")
+    rules = tr.loads(HEADER + "levels\n  when the bankers lose: the next banker is the player who took 5H\n")
+    assert rules.levels.after_hand[0].effects == (("next-banker", ("taker", "5H")),)
+    data = json.loads(json.dumps(rules.to_dict()))
+    assert data["levels"]["after_hand"][-1]["effects"] == [["next-banker", ["taker", "5H"]]]
+    assert tr.Rules.from_dict(data) == rules
+    jsonschema.validate(data, tr.schema())
+    assert ex.words_after(("next-banker", ("taker", "5H")), 3) == {"taker"}

@@ -178,6 +178,17 @@ def test_the_holder_after_the_kitty_says_who_and_what_happens_when_every_copy_wa
     assert english != words("en", effect_words, ("next-banker", ("holder", "3H")))
 
 
+def test_the_player_who_took_a_card_says_who_and_what_happens_when_nobody_played_it():
+    tree = ("next-banker", ("taker", "3H"))
+    english, chinese = words("en", effect_words, tree), words("zh", effect_words, tree)
+    check_sentence(english, "en")
+    check_sentence(chinese, "zh")
+    assert english == ("the player who wins the first trick holding ♥3 banks the next hand (if no ♥3 was played, "
+                       "the next banker is as the other rules say)")
+    assert chinese == "赢得第一个含有♥3的一轮的玩家做下一局的庄家（若没有人出过♥3，下一局的庄家照其他规则定）"
+    assert english not in {words("en", effect_words, ("next-banker", (role, "3H"))) for role in ("holder", "holder-after-kitty")}
+
+
 def test_held_after_the_kitty_is_said_apart_from_held_as_dealt():
     for lang in ("en", "zh"):
         after = words(lang, condition_words, ("fact", "held-after-kitty", "bankers", "5H"))

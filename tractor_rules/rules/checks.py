@@ -1813,7 +1813,7 @@ def _check_end_early(c: Reporter, r: model.Rules) -> None:
     for i, trigger in enumerate(r.levels.after_hand):
         read = sorted(_facts_of(trigger.condition) & _PLAYED_FACTS)
         quantities = sorted(expressions.quantities_of(trigger.condition) & {"size", "cards"})
-        if read or quantities:
+        if read or quantities or "taker" in expressions.card_roles_of(trigger.effects):
             c.error_at_field((field, f"levels.after_hand[{i}].condition"),
                              "this house rule after a hand reads the last trick or the cards each team took, "
                              "which a hand ended early does not play to the end", code=codes.END_EARLY)

@@ -154,8 +154,9 @@ TEAMS = ("bankers", "attackers", "winners", "losers")
 ROLES = ("banker", "next-seat", "partner", "last-trick-winner", "first-winner")
 #: roles that name a seat by a card, written as a tree ``(role, card)`` (version 4): the holder of
 #: a card, the first seat after the banker in turn order (the banker last) that was dealt it; no
-#: seat when every copy lay in the kitty
-CARD_ROLES = ("holder", "holder-after-kitty")
+#: seat when every copy lay in the kitty; as the tricks began; and the taker, the winner of the first
+#: trick that held the card (who has it at the end), no seat when no copy was played
+CARD_ROLES = ("holder", "holder-after-kitty", "taker")
 #: the card facts and roles read from the cards each seat was dealt (the log then writes them)
 DEALT_READERS = frozenset({"held", "holder"})
 #: the card facts and roles read from the cards each seat held as the tricks began, the kitty taken

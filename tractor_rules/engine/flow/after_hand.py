@@ -113,7 +113,7 @@ def team_seats(team: str, facts: HandFacts) -> frozenset[int]:
 
 def role_seat(role: str | tuple, facts: HandFacts) -> int | None:
     """The seat a role names in this hand; None for the holder of a card nobody held (every copy lay
-    in the kitty: as dealt, or as buried)."""
+    in the kitty: as dealt, or as buried) or the taker of a card nobody played."""
     players = facts.rules.table.players
     if type(role) is tuple:  # (holder, card): the first seat after the banker that held the card
         return _holder(role, facts)
@@ -135,8 +135,12 @@ def role_seat(role: str | tuple, facts: HandFacts) -> int | None:
 
 def _holder(role: tuple, facts: HandFacts) -> int | None:
     """The first seat after the banker in turn order (the banker last) that held the card: as dealt
-    (``holder``), or as the tricks began (``holder-after-kitty``); None when nobody did."""
+    (``holder``), or as the tricks began (``holder-after-kitty``); None when nobody did.  The taker
+    (``taker``): the winner of the first trick that held the card; None when no copy was played."""
     players = facts.rules.table.players
+    if role[0] == "taker":
+        card = _card(role[1])
+        return next((winner for winner, _, plays in facts.tricks if any(card in play for play in plays)), None)
     if role[0] == "holder":
         hands, words = facts.dealt, "the cards each seat was dealt"
     elif role[0] == "holder-after-kitty":

@@ -92,7 +92,8 @@ ROLE_OF_RULE = {
     "role_first_winner": "first-winner",
 }
 #: a seat role named by a card → its name in ``rules.expressions.CARD_ROLES``
-CARD_ROLE_OF_RULE = {"role_holder": "holder", "role_holder_after_kitty": "holder-after-kitty"}
+CARD_ROLE_OF_RULE = {"role_holder": "holder", "role_holder_after_kitty": "holder-after-kitty",
+                     "role_taker": "taker"}
 _MUL = {"*": "mul", "×": "mul", "/": "div", "÷": "div"}
 #: where each moment is, in the words of an error (the rules' own, which Rules.from_dict gives too)
 _MOMENT_WORDS = ex.MOMENT_WORDS

@@ -322,6 +322,9 @@ def role_words(role: Any) -> str:
     if type(role) is tuple and role[0] == "holder-after-kitty":
         return _("the first player after the banker in turn order who holds %(card)s as the tricks begin") % {
             "card": _card(role[1])}
+    if type(role) is tuple and role[0] == "taker":
+        # Translators: the winner of the first trick that held the card
+        return _("the player who wins the first trick holding %(card)s") % {"card": _card(role[1])}
     if role == "banker":
         return _("the banker")
     if role == "next-seat":
@@ -343,6 +346,9 @@ def effect_words(tree: Any) -> str:
                      "other rules say)") % {"player": role_words(tree[1]), "card": _card(tree[1][1])}
         if type(tree[1]) is tuple and tree[1][0] == "holder-after-kitty":
             return _("%(player)s banks the next hand (if every %(card)s was buried, the next banker is as the "
+                     "other rules say)") % {"player": role_words(tree[1]), "card": _card(tree[1][1])}
+        if type(tree[1]) is tuple and tree[1][0] == "taker":
+            return _("%(player)s banks the next hand (if no %(card)s was played, the next banker is as the "
                      "other rules say)") % {"player": role_words(tree[1]), "card": _card(tree[1][1])}
         return _("%(player)s banks the next hand") % {"player": role_words(tree[1])}
     name, team = tree[0], team_words(tree[1])
