@@ -42,6 +42,7 @@ def test_after_the_next_banker_is_the_holder_of_a_card(session, folder):
     found = completions(session, folder, "holder.tractor",
                         'extends: "two-decks"\nlevels\n  when a hand ends: the next banker is the \n', 2)
     assert found["holder of"].detail == EFFECTS["next-banker"].meaning
+    assert found["player who took"].detail == EFFECTS["next-banker"].meaning  # who has it at the end
 
 
 def test_hover_shows_the_sheets_sentence(session, folder):
