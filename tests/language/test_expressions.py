@@ -93,6 +93,7 @@ FACT_CASES = {
     "last-trick-trumps": ("attackers wins the last trick with trumps", ("fact", "last-trick-trumps", "attackers")),
     "took": ("the bankers took KS", ("fact", "took", "bankers", "KS")),
     "lost": ("the bankers lost 5H", ("fact", "lost", "bankers", "5H")),
+    "played": ("the attackers played 5H", ("fact", "played", "attackers", "5H")),
     # who held, buried and called a card (tests/language/test_card_facts.py)
     "held": ("the attackers held AH", ("fact", "held", "attackers", "AH")),
     "held-after-kitty": ("the bankers held 5H after the kitty", ("fact", "held-after-kitty", "bankers", "5H")),
