@@ -265,13 +265,11 @@ def test_a_document_can_hold_several_problems_and_gets_each():
 def checks_skipped() -> Iterator[None]:
     """The compiler as it was before the checks of several fields: what it builds is what a program
     writing rules by hand could send."""
-    # rules compiled without their checks must not be kept as the files' answers (tractor_rules.memo)
-    memo.forget_all()
-    try:
-        with mock.patch("tractor_rules.language.compiler.checking.check_rules", lambda reporter, rules: None):
-            yield
-    finally:
-        memo.forget_all()
+    # rules compiled without their checks must not be kept as the files' answers (tractor_rules.memo);
+    # what was kept before (the parents' rules, checked) serves as ever: the checks only refuse
+    with memo.kept_only_outside(), \
+            mock.patch("tractor_rules.language.compiler.checking.check_rules", lambda reporter, rules: None):
+        yield
 
 
 def refused_by_the_checks_alone(paths: list[Path]) -> list[Path]:

@@ -126,3 +126,25 @@ def test_forget_all_empties_every_cache():
     memo.forget_all()
     assert oracle._CONTEXTS.kept_for(rules) == {}
     assert tr.loads(HOUSE, "house.tractor") is not rules
+
+
+def test_answers_worked_out_in_a_kept_only_outside_block_are_forgotten_after_it():
+    before = tr.loads(HOUSE, "house.tractor")
+    inside_text = HOUSE + "\n# worked out inside\n"
+    with memo.kept_only_outside():
+        assert tr.loads(HOUSE, "house.tractor") is before  # kept before: used as ever
+        inside = tr.loads(inside_text, "house.tractor")
+        assert tr.loads(inside_text, "house.tractor") is inside  # kept while the block lasts
+        inside.context("2", "S")
+    assert tr.loads(HOUSE, "house.tractor") is before  # what was kept before stays
+    assert oracle._CONTEXTS.kept_for(inside) == {}
+    again = tr.loads(inside_text, "house.tractor")
+    assert again is not inside and again == inside  # worked out again, to the same rules
+
+
+def test_a_block_that_raises_forgets_its_answers_too():
+    text = HOUSE + "\n# raised after\n"
+    with pytest.raises(RuntimeError), memo.kept_only_outside():
+        made = tr.loads(text, "house.tractor")
+        raise RuntimeError("stop")
+    assert tr.loads(text, "house.tractor") is not made

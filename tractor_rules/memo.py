@@ -13,7 +13,8 @@ from __future__ import annotations
 
 import threading
 from collections import OrderedDict
-from collections.abc import Callable, Hashable
+from collections.abc import Callable, Hashable, Iterator
+from contextlib import contextmanager
 from typing import Generic, TypeVar
 
 K = TypeVar("K")
@@ -54,6 +55,14 @@ class _Bounded(Generic[V]):
     def clear(self) -> None:
         with self._lock:
             self._entries.clear()
+
+    def _entries_now(self) -> OrderedDict[Hashable, V]:
+        with self._lock:
+            return OrderedDict(self._entries)
+
+    def _entries_again(self, entries: OrderedDict[Hashable, V]) -> None:
+        with self._lock:
+            self._entries = entries
 
 
 class ByContent(_Bounded[V]):
@@ -98,3 +107,17 @@ def forget_all() -> None:
     counts the parser's calls; a program that swapped the parser's tables)."""
     for cache in _ALL:
         cache.clear()
+
+
+@contextmanager
+def kept_only_outside() -> Iterator[None]:
+    """Within the block, the answers kept before it are used as ever, and those worked out in it are
+    forgotten when it ends: for work done while something that decides an answer is changed for a
+    while (a compiler with its checks switched off must not leave its rules as a file's answer),
+    without working out again, after the block, everything kept before it."""
+    saved = [(cache, cache._entries_now()) for cache in _ALL]
+    try:
+        yield
+    finally:
+        for cache, entries in saved:
+            cache._entries_again(entries)
