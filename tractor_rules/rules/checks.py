@@ -1706,6 +1706,11 @@ def _check_choices(c: Reporter, r: model.Rules) -> None:
         c.error_at_field(("declaring.overturn_when", "declaring.overturn_after_kitty"),
                          "who may overturn after the kitty is given, but nobody overturns after it "
                          "('overturn after kitty: when ...' sets both)", code=codes.BAD_EXPORT)
+    if r.declaring.overturn_rounds == "once" and not r.declaring.overturn_after_kitty:
+        c.error_at_field(("declaring.overturn_rounds", "declaring.overturn_after_kitty"),
+                         "the round of overturning after the kitty goes once round, but nobody overturns after "
+                         "the kitty ('overturn after kitty: yes, once round' sets both)",
+                         code=codes.ONCE_ROUND_NEVER_PLAYED)
     for i, step in enumerate(r.declaring.ladder):
         if step.same_colour and (step.kind == "level" or not step.level_cards):
             c.error_at_field((f"declaring.ladder[{i}].same_colour",),
