@@ -162,12 +162,12 @@ STAKE_SHARE = _define("E330", "stake-share", "a share of the table points betwee
                                              "points move them")
 HOLDER_NOT_IN_PACK = _define("E331", "holder-not-in-pack", "the holder of a card that the pack does not have "
                                                            "(its rank or the card taken out), so nobody holds it")
+CALLED_WITHOUT_CALLS = _define("E332", "called-without-calls", "a condition on the card the banker called in a "
+                                                               "game where the banker calls no card (fixed teams)")
 PREVIOUS_RELATION = _define("E333", "previous-relation", "a condition on who may overturn or reinforce that asks "
                                                         "of the previous declarer what cannot be asked there: "
                                                         "their partner without fixed teams, or the one who "
                                                         "reinforces being them")
-CALLED_WITHOUT_CALLS = _define("E332", "called-without-calls", "a condition on the card the banker called in a "
-                                                               "game where the banker calls no card (fixed teams)")
 FREE_BOMBS = _define("E335", "free-bombs", "bombs exempt from following suit in rules that have no bombs")
 THROWER_RELATION = _define("E336", "thrower-relation", "a condition on who may stop a throw that reads the thrower's "
                                                        "partner or opponent without fixed teams")
@@ -177,11 +177,11 @@ PHASE_SEAT = _define("E339", "phase-seat", "a seat a phase goes round the table 
                                           "the first lead)")
 NO_DECLARER_SEAT = _define("E340", "no-declarer-seat", "a phase that goes round from the declarer, or the seat "
                                                        "after, where no declaration ever stands")
+RIDING_PAIRS_ONE_DECK = _define("E345", "riding-pairs-one-deck", "pairs riding along a straight with a pack of "
+                                                                 "one deck, where no two cards are alike")
 ONCE_ROUND_NEVER_PLAYED = _define("E350", "once-round-never-played", "a round of overturning after the kitty "
                                                                     "said to go once round where nobody overturns "
                                                                     "after the kitty")
-RIDING_PAIRS_ONE_DECK = _define("E345", "riding-pairs-one-deck", "pairs riding along a straight with a pack of "
-                                                                 "one deck, where no two cards are alike")
 
 # --- the oracle and the export ---------------------------------------------------------------------
 CARD_NOTATION = _define("E401", "card-notation", "a card string the notation does not allow")
@@ -244,11 +244,11 @@ ORDER_AS_DEFAULT = _define("W126", "order-as-default", "a phase's first seat tha
                                                        "default names (the burier who is always the banker)")
 OVERTURN_AFTER_KITTY_NEVER = _define("W127", "overturn-after-kitty-never", "a condition on who may overturn "
                                                                           "after the kitty that no player can meet")
+RIDING_PAIRS_NEVER = _define("W129", "riding-pairs-never", "pairs riding along a straight where a hand holds "
+                                                           "fewer cards than the shortest straight with a pair")
 FIRST_OVERTURN_NEVER = _define("W133", "first-overturn-never", "a condition on who may overturn that only the "
                                                                "previous declarer (or their partner) can meet, "
                                                                "where nobody can be overturned first")
-RIDING_PAIRS_NEVER = _define("W129", "riding-pairs-never", "pairs riding along a straight where a hand holds "
-                                                           "fewer cards than the shortest straight with a pair")
 
 
 def code_info(code: str) -> Code:

@@ -904,6 +904,35 @@ class EndEarlyNever(Linter):
                                        "'end early: never'")
 
 
+@linter(codes.ONCE_ROUND_SAME)
+class OnceRoundSame(Linter):
+    """What it does: finds ``overturn after kitty: when ..., once round`` whose condition allows no
+    overturn once one has been made (``when overturns = 0``): at most one player overturns, and the
+    round ends as the round that goes on until every player has passed in a row would.
+
+    Why is this bad? ``once round`` changes nothing, and the rule reads as if it did.
+
+    Example: ``overturn after kitty: when overturns = 0, once round``.
+
+    Use instead: ``overturn after kitty: when overturns = 0``."""
+
+    def findings(self, ctx: LintContext) -> Iterator[Finding]:
+        decl = ctx.rules.declaring
+        if not decl.overturn_after_kitty or decl.overturn_rounds != "once" or not decl.overturn_when:
+            return
+        from ..engine.rulings.scoring import level_ladder  # (loaded as NeverHolds says)
+
+        ranges = _declaring_ranges(ctx.rules)
+        ladder = level_ladder(ctx.rules)
+        if can_hold(decl.overturn_when, ctx.rules, ranges, ladder) is False:  # W127's
+            return
+        if can_hold(decl.overturn_when, ctx.rules, {**ranges, "overturns": (1, expressions.NUMBER_BOUND)},
+                    ladder) is False:
+            yield from ctx.finding_at_last("overturn_after_kitty", "this condition allows one overturn at most, "
+                                                                   "so the round ends as it would without 'once "
+                                                                   "round': leave 'once round' out")
+
+
 @linter(codes.THROW_STOPPERS_NEVER)
 class ThrowStoppersNever(Linter):
     """What it does: finds a condition on who may stop a throw (``throw stopped by: ... when ...``
@@ -1074,6 +1103,29 @@ class OverturnAfterKittyNever(Linter):
         if can_hold(decl.overturn_when, ctx.rules, _declaring_ranges(ctx.rules), level_ladder(ctx.rules)) is False:
             yield from ctx.finding_at_last("overturn_after_kitty", "no player can meet this condition, so nobody "
                                            "ever overturns after the kitty: write 'overturn after kitty: no'")
+@linter(codes.RIDING_PAIRS_NEVER)
+class RidingPairsNever(Linter):
+    """What it does: finds ``straights: N+ adjacent cards, pairs riding along`` where a hand holds
+    fewer than N + 1 cards: the shortest straight with a pair riding along (a rain) has N + 1, so no
+    player ever holds one.
+
+    Why is this bad? The pairs never ride along; usually the straight's least length or the deal
+    is not the one meant.
+
+    Example: ``straights: 12+ adjacent cards, pairs riding along`` where each player is dealt 12.
+
+    Use instead: a shorter least length, or leave 'pairs riding along' out."""
+
+    def findings(self, ctx: LintContext) -> Iterator[Finding]:
+        rules = ctx.rules
+        comb = rules.combinations
+        if not comb.straight_min or not comb.straight_pairs or rules.table.hand_size > comb.straight_min:
+            return
+        yield from ctx.finding_at_last("straights", f"a hand holds {rules.table.hand_size} cards, and a straight with "
+                                                    f"a pair riding along at least {comb.straight_min + 1}: the "
+                                                    "pairs never ride along")
+
+
 @linter(codes.FIRST_OVERTURN_NEVER)
 class FirstOverturnNever(Linter):
     """What it does: finds a condition on who may overturn (``overturn: when ...`` during the deal,
@@ -1116,55 +1168,3 @@ class FirstOverturnNever(Linter):
                 yield from ctx.finding_at_last(kind, "only the previous declarer or their partner can meet this "
                                                      "condition, and nobody is overturned before the first "
                                                      f"overturn, so {consequence}")
-
-
-@linter(codes.ONCE_ROUND_SAME)
-class OnceRoundSame(Linter):
-    """What it does: finds ``overturn after kitty: when ..., once round`` whose condition allows no
-    overturn once one has been made (``when overturns = 0``): at most one player overturns, and the
-    round ends as the round that goes on until every player has passed in a row would.
-
-    Why is this bad? ``once round`` changes nothing, and the rule reads as if it did.
-
-    Example: ``overturn after kitty: when overturns = 0, once round``.
-
-    Use instead: ``overturn after kitty: when overturns = 0``."""
-
-    def findings(self, ctx: LintContext) -> Iterator[Finding]:
-        decl = ctx.rules.declaring
-        if not decl.overturn_after_kitty or decl.overturn_rounds != "once" or not decl.overturn_when:
-            return
-        from ..engine.rulings.scoring import level_ladder  # (loaded as NeverHolds says)
-
-        ranges = _declaring_ranges(ctx.rules)
-        ladder = level_ladder(ctx.rules)
-        if can_hold(decl.overturn_when, ctx.rules, ranges, ladder) is False:  # W127's
-            return
-        if can_hold(decl.overturn_when, ctx.rules, {**ranges, "overturns": (1, expressions.NUMBER_BOUND)},
-                    ladder) is False:
-            yield from ctx.finding_at_last("overturn_after_kitty", "this condition allows one overturn at most, "
-                                                                   "so the round ends as it would without 'once "
-                                                                   "round': leave 'once round' out")
-
-
-@linter(codes.RIDING_PAIRS_NEVER)
-class RidingPairsNever(Linter):
-    """What it does: finds ``straights: N+ adjacent cards, pairs riding along`` where a hand holds
-    fewer than N + 1 cards: the shortest straight with a pair riding along (a rain) has N + 1, so no
-    player ever holds one.
-
-    Why is this bad? The pairs never ride along; usually the straight's least length or the deal
-    is not the one meant.
-
-    Example: ``straights: 12+ adjacent cards, pairs riding along`` where each player is dealt 12.
-
-    Use instead: a shorter least length, or leave 'pairs riding along' out."""
-
-    def findings(self, ctx: LintContext) -> Iterator[Finding]:
-        rules = ctx.rules
-        comb = rules.combinations
-        if not comb.straight_min or not comb.straight_pairs or rules.table.hand_size > comb.straight_min:
-            return
-        yield from ctx.finding_at_last("straights", f"a hand holds {rules.table.hand_size} cards, and a straight with "
-                                                    f"a pair riding along at least {comb.straight_min + 1}: the "
-                                                    "pairs never ride along")
