@@ -164,6 +164,10 @@ HOLDER_NOT_IN_PACK = _define("E331", "holder-not-in-pack", "the holder of a card
                                                            "(its rank or the card taken out), so nobody holds it")
 CALLED_WITHOUT_CALLS = _define("E332", "called-without-calls", "a condition on the card the banker called in a "
                                                                "game where the banker calls no card (fixed teams)")
+PREVIOUS_RELATION = _define("E333", "previous-relation", "a condition on who may overturn or reinforce that asks "
+                                                        "of the previous declarer what cannot be asked there: "
+                                                        "their partner without fixed teams, or the one who "
+                                                        "reinforces being them")
 FREE_BOMBS = _define("E335", "free-bombs", "bombs exempt from following suit in rules that have no bombs")
 THROWER_RELATION = _define("E336", "thrower-relation", "a condition on who may stop a throw that reads the thrower's "
                                                        "partner or opponent without fixed teams")
@@ -175,6 +179,9 @@ NO_DECLARER_SEAT = _define("E340", "no-declarer-seat", "a phase that goes round 
                                                        "after, where no declaration ever stands")
 RIDING_PAIRS_ONE_DECK = _define("E345", "riding-pairs-one-deck", "pairs riding along a straight with a pack of "
                                                                  "one deck, where no two cards are alike")
+ONCE_ROUND_NEVER_PLAYED = _define("E350", "once-round-never-played", "a round of overturning after the kitty "
+                                                                    "said to go once round where nobody overturns "
+                                                                    "after the kitty")
 
 # --- the oracle and the export ---------------------------------------------------------------------
 CARD_NOTATION = _define("E401", "card-notation", "a card string the notation does not allow")
@@ -223,6 +230,9 @@ DECLARE_OVER_NEVER = _define("W119", "declare-over-never", "a condition on who m
 END_EARLY_NEVER = _define("W120", "end-early-never", "a condition for ending a hand early that can never hold "
                                                      "while cards are left, so every hand is played out")
 
+ONCE_ROUND_SAME = _define("W121", "once-round-same", "a round of overturning after the kitty said to go once "
+                                                     "round where its condition allows one overturn at most, so "
+                                                     "it ends as the round that goes on until all pass")
 THROW_STOPPERS_NEVER = _define("W123", "throw-stoppers-never", "a condition on who may stop a throw that no player "
                                                              "can meet, so every throw stands")
 
@@ -236,6 +246,9 @@ OVERTURN_AFTER_KITTY_NEVER = _define("W127", "overturn-after-kitty-never", "a co
                                                                           "after the kitty that no player can meet")
 RIDING_PAIRS_NEVER = _define("W129", "riding-pairs-never", "pairs riding along a straight where a hand holds "
                                                            "fewer cards than the shortest straight with a pair")
+FIRST_OVERTURN_NEVER = _define("W133", "first-overturn-never", "a condition on who may overturn that only the "
+                                                               "previous declarer (or their partner) can meet, "
+                                                               "where nobody can be overturned first")
 
 
 def code_info(code: str) -> Code:

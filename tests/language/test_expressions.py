@@ -121,6 +121,10 @@ FACT_CASES = {
     # facts of the player who would overturn during the deal (tests/engine/test_declare_over.py)
     "declarer-partner": ("the declarer's partner", ("fact", "declarer-partner")),
     "declarer-opponent": ("the declarer's opponent", ("fact", "declarer-opponent")),
+    # the previous declarer, whom the standing one overturned last (tests/engine/test_previous_declarer.py)
+    "previous-declarer": ("the previous declarer", ("fact", "previous-declarer")),
+    "previous-declarer-partner": ("the previous declarer's partner", ("fact", "previous-declarer-partner")),
+    "nobody-overturned": ("nobody was overturned", ("fact", "nobody-overturned")),
     # facts of the player who could stop a throw (tests/engine/test_free_bombs_and_throw_conditions.py)
     "thrower-partner": ("the thrower's partner", ("fact", "thrower-partner")),
     "thrower-opponent": ("the thrower's opponent", ("fact", "thrower-opponent")),

@@ -1,6 +1,7 @@
-"""Who played a card, `TEAM played CARD`, and the player who took a card, in the language: its tree, where it is known (after a
-hand and when the kitty is counted, as `took` and `lost`), the JSON form and its version, its words on the
-sheet, and what lint says of conditions on it that can never hold (W107)."""
+"""Who played a card, `TEAM played CARD`, and the player who took a card, in the language: its
+tree, where it is known (after a hand and when the kitty is counted, as `took` and `lost`), the JSON
+form and its version, its words on the sheet, and what lint says of conditions on it that can never
+hold (W107)."""
 
 from __future__ import annotations
 
@@ -76,7 +77,8 @@ def test_lint_knows_a_card_of_one_deck_is_played_by_one_side_only():
     assert warnings(text) == [codes.NEVER_HOLDS]
     text = HEADER + "levels\n  when the bankers played AH and the attackers played AH: bankers + 1 level\n"
     assert codes.NEVER_HOLDS not in warnings(text)
-    text = HEADER + "table\n  remove: 3\n  deal: 23 each, kitty 8\nlevels\n  when the bankers played 3H: bankers + 1 level\n"
+    text = HEADER + ("table\n  remove: 3\n  deal: 23 each, kitty 8\n"
+                     "levels\n  when the bankers played 3H: bankers + 1 level\n")
     assert warnings(text) == [codes.NEVER_HOLDS]
 
 

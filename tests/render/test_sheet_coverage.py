@@ -120,6 +120,7 @@ def inert_paths(rules: Rules, leaves: dict[str, object]) -> set[str]:
         drop("declaring.in_turn_first")  # nobody declares in turn: nobody is asked first
     if not d.overturn_after_kitty or not d.ladder:
         drop("declaring.overturn_first")  # no round of overturning after the kitty: nobody is asked first
+        drop("declaring.overturn_rounds")  # and it goes round neither once nor until all pass
     if rules.levels.game_end != "beyond-last":
         drop("levels.beyond_trumps")
     if not c.tractor_widths:

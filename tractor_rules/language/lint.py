@@ -904,6 +904,35 @@ class EndEarlyNever(Linter):
                                        "'end early: never'")
 
 
+@linter(codes.ONCE_ROUND_SAME)
+class OnceRoundSame(Linter):
+    """What it does: finds ``overturn after kitty: when ..., once round`` whose condition allows no
+    overturn once one has been made (``when overturns = 0``): at most one player overturns, and the
+    round ends as the round that goes on until every player has passed in a row would.
+
+    Why is this bad? ``once round`` changes nothing, and the rule reads as if it did.
+
+    Example: ``overturn after kitty: when overturns = 0, once round``.
+
+    Use instead: ``overturn after kitty: when overturns = 0``."""
+
+    def findings(self, ctx: LintContext) -> Iterator[Finding]:
+        decl = ctx.rules.declaring
+        if not decl.overturn_after_kitty or decl.overturn_rounds != "once" or not decl.overturn_when:
+            return
+        from ..engine.rulings.scoring import level_ladder  # (loaded as NeverHolds says)
+
+        ranges = _declaring_ranges(ctx.rules)
+        ladder = level_ladder(ctx.rules)
+        if can_hold(decl.overturn_when, ctx.rules, ranges, ladder) is False:  # W127's
+            return
+        if can_hold(decl.overturn_when, ctx.rules, {**ranges, "overturns": (1, expressions.NUMBER_BOUND)},
+                    ladder) is False:
+            yield from ctx.finding_at_last("overturn_after_kitty", "this condition allows one overturn at most, "
+                                                                   "so the round ends as it would without 'once "
+                                                                   "round': leave 'once round' out")
+
+
 @linter(codes.THROW_STOPPERS_NEVER)
 class ThrowStoppersNever(Linter):
     """What it does: finds a condition on who may stop a throw (``throw stopped by: ... when ...``
@@ -1095,3 +1124,47 @@ class RidingPairsNever(Linter):
         yield from ctx.finding_at_last("straights", f"a hand holds {rules.table.hand_size} cards, and a straight with "
                                                     f"a pair riding along at least {comb.straight_min + 1}: the "
                                                     "pairs never ride along")
+
+
+@linter(codes.FIRST_OVERTURN_NEVER)
+class FirstOverturnNever(Linter):
+    """What it does: finds a condition on who may overturn (``overturn: when ...`` during the deal,
+    ``overturn after kitty: when ...``) that only the previous declarer or their partner can meet,
+    where nobody has been overturned before the first overturn: during the deal always (the first
+    declaration overturned nobody), after the kitty where the deal never overturns (``overturn:
+    no``, or every hand declared in turn).
+
+    Why is this bad? Only a player who was overturned may overturn back, and nobody is overturned
+    first: nobody ever overturns. Usually a counter-overturn was meant as an exception beside a
+    first overturn (``or nobody was overturned``).
+
+    Example: ``overturn: when the previous declarer``.
+
+    Use instead: ``overturn: when nobody was overturned or the previous declarer`` (anyone may
+    overturn the first declaration; after that only the one overturned may overturn back)."""
+
+    def findings(self, ctx: LintContext) -> Iterator[Finding]:
+        rules = ctx.rules
+        decl = rules.declaring
+        asked = []
+        if decl.overturn_in_deal and expressions.reads_the_turn(decl.overturn_in_deal_when):
+            asked.append(("overturn", decl.overturn_in_deal_when, "nothing ever overturns during the deal"))
+        deal_never_overturns = not decl.overturn_in_deal or decl.in_turn and not decl.in_turn_when
+        if decl.overturn_after_kitty and decl.overturn_when and deal_never_overturns:
+            asked.append(("overturn_after_kitty", decl.overturn_when, "nobody ever overturns after the kitty"))
+        if not asked:
+            return
+        from ..engine.rulings.scoring import level_ladder  # (loaded as NeverHolds says)
+
+        ranges = _declaring_ranges(rules)
+        ladder = level_ladder(rules)
+        for kind, condition, consequence in asked:
+            if not expressions.facts_of(condition) & expressions.PREVIOUS_FACTS:
+                continue
+            if can_hold(condition, rules, ranges, ladder) is False:  # W119's, W127's
+                continue
+            first = expressions.all_of(condition, ("fact", "nobody-overturned"))
+            if can_hold(first, rules, {**ranges, "overturns": (0, 0)}, ladder) is False:
+                yield from ctx.finding_at_last(kind, "only the previous declarer or their partner can meet this "
+                                                     "condition, and nobody is overturned before the first "
+                                                     f"overturn, so {consequence}")

@@ -54,15 +54,18 @@ def can_hold(condition: tuple, rules: Rules, ranges: Mapping[str, tuple[int, int
 
 def _consistent(given: Mapping[tuple, bool], copies: Callable[[str], int] = lambda card: 2) -> bool:
     """Questions that exclude each other are not both answered yes: one level, one single card, the
-    standing declarer's partner or their opponent; a card the pack has once held, taken, lost, played or
+    standing declarer's partner or their opponent, the previous declarer or their partner or nobody
+    overturned; a card the pack has once held, taken, lost, played or
     buried by both sides."""
     for question, yes in given.items():
-        if (yes and question[0] in ("held", "held-after-kitty", "took", "lost", "buried", "played") and question[1] == "bankers"
-                and given.get((question[0], "attackers", question[2])) and copies(question[2]) == 1):
+        if (yes and question[0] in ("held", "held-after-kitty", "took", "lost", "buried", "played")
+                and question[1] == "bankers" and given.get((question[0], "attackers", question[2]))
+                and copies(question[2]) == 1):
             return False
     seen: set[str] = set()
     for question, yes in given.items():
-        if yes and question[0] in ("level", "single", "declarer"):  # the declarer's partner or opponent
+        # the declarer's partner or opponent; the previous declarer, their partner, or nobody overturned
+        if yes and question[0] in ("level", "single", "declarer", "previous"):
             if question[0] in seen:
                 return False
             seen.add(question[0])
@@ -156,6 +159,8 @@ def _fact(name: str, args: tuple, rules: _Table, questions: dict[tuple, None]) -
         return lambda given: not attacker(given)
     if name in ("declarer-partner", "declarer-opponent"):
         return _ask(("declarer", name), questions)
+    if name in expressions.PREVIOUS_FACTS:  # at most one of them holds of a player
+        return _ask(("previous", name), questions)
     if name == "thrower-opponent":  # the thrower's partner or opponent, never both
         partner = _ask(("thrower-partner",), questions)
         return lambda given: not partner(given)

@@ -118,6 +118,7 @@ def check_rules(c: Reporter, rules: model.Rules) -> None:
         _check_face_down,
         _check_contest,
         _check_declarer_relations,
+        _check_previous_relations,
         _check_exemptions,
         _check_tractors_kept,
         _check_riding_pairs,
@@ -1705,6 +1706,11 @@ def _check_choices(c: Reporter, r: model.Rules) -> None:
         c.error_at_field(("declaring.overturn_when", "declaring.overturn_after_kitty"),
                          "who may overturn after the kitty is given, but nobody overturns after it "
                          "('overturn after kitty: when ...' sets both)", code=codes.BAD_EXPORT)
+    if r.declaring.overturn_rounds == "once" and not r.declaring.overturn_after_kitty:
+        c.error_at_field(("declaring.overturn_rounds", "declaring.overturn_after_kitty"),
+                         "the round of overturning after the kitty goes once round, but nobody overturns after "
+                         "the kitty ('overturn after kitty: yes, once round' sets both)",
+                         code=codes.ONCE_ROUND_NEVER_PLAYED)
     for i, step in enumerate(r.declaring.ladder):
         if step.same_colour and (step.kind == "level" or not step.level_cards):
             c.error_at_field((f"declaring.ladder[{i}].same_colour",),
@@ -1785,6 +1791,25 @@ def _check_declarer_relations(c: Reporter, r: model.Rules) -> None:
                          "the one who reinforces is the standing declarer, never their own partner or opponent: "
                          "'the declarer's partner' and 'the declarer's opponent' are asked in 'overturn: when ...'",
                          code=codes.DECLARER_RELATION)
+
+
+def _check_previous_relations(c: Reporter, r: model.Rules) -> None:
+    """The previous declarer's partner (``overturn: when ...``, ``overturn after kitty: when ...``,
+    ``reinforce: when ...``) needs fixed teams; the one who reinforces is the standing declarer,
+    never the previous declarer, whom they overturned (E333)."""
+    for field, condition in (("declaring.overturn_in_deal_when", r.declaring.overturn_in_deal_when),
+                             ("declaring.overturn_when", r.declaring.overturn_when),
+                             ("declaring.reinforce_when", r.declaring.reinforce_when)):
+        if "previous-declarer-partner" in expressions.facts_of(condition) and not r.table.seated:
+            c.error_at_field((field, "table.partnership"),
+                             "with called partners, or a banker alone, nobody is the previous declarer's partner "
+                             "before the calls: 'the previous declarer's partner' needs fixed teams",
+                             code=codes.PREVIOUS_RELATION)
+    if "previous-declarer" in expressions.facts_of(r.declaring.reinforce_when):
+        c.error_at_field(("declaring.reinforce_when",),
+                         "the one who reinforces is the standing declarer, never the previous declarer they "
+                         "overturned: 'the previous declarer' is asked in 'overturn: when ...' (to overturn back)",
+                         code=codes.PREVIOUS_RELATION)
 
 
 # --- ending a hand early ---------------------------------------------------------------------------

@@ -147,6 +147,11 @@ class Declaring:
     #: at the round): "after-burier", the seat after the first to bury; the others, in turn from
     #: it, until every player has passed in a row
     overturn_first: OverturnSeat = since(4, default="after-burier")
+    #: with ``overturn_after_kitty``, how long the round goes: "until-all-pass", round the table
+    #: until every player has passed in a row; "once", round the table once (炒底一轮): each
+    #: player from the first is asked once, up to the player before the first, and an overturn
+    #: does not start the round again
+    overturn_rounds: Literal["until-all-pass", "once"] = since(4, default="until-all-pass")
     #: declaring in turn (轮流定主): nobody declares during the deal; after it each player in turn,
     #: from the banker (the dealer in the game's first hand), may declare once, the first to declare
     #: banking and naming trump; nobody: the hand's banker keeps the bank and ``fallback`` chooses

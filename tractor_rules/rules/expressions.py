@@ -282,6 +282,16 @@ FACTS: dict[str, Form] = {f.name: f for f in (
                                  "only)", frozenset({DEAL_OVERTURN, OVERTURN}), 4),
     Form("declarer-opponent", (), "the player is an opponent of the standing declarer: on the other team (fixed "
                                   "teams only)", frozenset({DEAL_OVERTURN, OVERTURN}), 4),
+    # the player whose declaration the standing one overturned last (the previous declarer), and
+    # whether there was one: during the deal, or after the kitty (the deal's counting too)
+    Form("previous-declarer", (), "the player is the previous declarer: the one whose declaration the standing "
+                                  "declarer overturned last (nobody in a first declaration)",
+         frozenset({DEAL_OVERTURN, OVERTURN}), 4),
+    Form("previous-declarer-partner", (), "the player is a partner of the previous declarer: on their team, not "
+                                          "them (fixed teams only)", frozenset({DEAL_OVERTURN, OVERTURN}), 4),
+    Form("nobody-overturned", (), "nobody was overturned: the standing declaration overturned no other player's "
+                                  "(the first declaration, or nobody declared)", frozenset({DEAL_OVERTURN, OVERTURN}),
+         4),
     # the player who could stop a throw, and the thrower (fixed teams only)
     Form("thrower-partner", (), "the player is a partner of the thrower: on their team (fixed teams only)",
          frozenset({THROW}), 4),
@@ -298,6 +308,9 @@ CARD_FACTS = frozenset(name for name, form in FACTS.items() if form.moments == C
 PLAYER_FACTS = frozenset({"player-attacker", "player-banker"})
 #: the facts of the player who would overturn against the standing declarer (fixed teams only)
 DECLARER_FACTS = frozenset({"declarer-partner", "declarer-opponent"})
+#: the facts of the player who would overturn against the previous declarer, the one the standing
+#: declarer overturned last, and whether there is one
+PREVIOUS_FACTS = frozenset({"previous-declarer", "previous-declarer-partner", "nobody-overturned"})
 #: the facts of the player who could stop a throw against the thrower (fixed teams only)
 THROWER_FACTS = frozenset({"thrower-partner", "thrower-opponent"})
 
@@ -489,7 +502,7 @@ def facts_of(tree: tuple) -> set[str]:
 
 #: what a condition on declaring during the deal may read of the player who would declare and of
 #: the declaring so far, beyond the hand's own facts
-_OF_THE_TURN = PLAYER_FACTS | DECLARER_FACTS | {"overturns", "declared-level-cards"}
+_OF_THE_TURN = PLAYER_FACTS | DECLARER_FACTS | PREVIOUS_FACTS | {"overturns", "declared-level-cards"}
 
 
 def reads_the_turn(tree: tuple) -> bool:

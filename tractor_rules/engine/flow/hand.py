@@ -52,7 +52,7 @@ from ...rules import SUITS, PhaseKind, Rules, Table
 from ..deck.cards import Card, pack
 from ..deck.draws import below, shuffle
 from ..errors import EngineError
-from ..rulings.declaring import cut_winner, declares_in_turn
+from ..rulings.declaring import cut_winner, declares_in_turn, previous_declarer
 from .after_hand import facts_of, fired, next_banker_after
 from .auction import first_bidder, run_auction
 from .choices import IllegalPlay
@@ -388,9 +388,10 @@ def _overturn(h: Hand) -> None:
     # the standing declaration's cards: its declarer's last showing (a reinforcement shows them all)
     standing = None if h.standing is None else next(d for d in reversed(declared) if d[0] == h.standing.seat)
     first = first_overturner(h.rules, h.banker, h.kitty.burier, None if h.standing is None else h.standing.seat)
+    previous = None if h.standing is None else previous_declarer(declared, h.standing.seat)
     h.kitty, overturned = overturns(h.rules, h.players, h.hands, h.kitty, h.public, h.standing,
                                     first_hand=h.first_hand)
-    h.overturn_round = OverturnRound(h.first_hand, standing, trump, tuple(declared[before:]), first)
+    h.overturn_round = OverturnRound(h.first_hand, standing, trump, tuple(declared[before:]), first, previous)
     if overturned is not h.standing:
         h.standing = overturned
         h.trump_by = "declared"

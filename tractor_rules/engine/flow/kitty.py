@@ -14,7 +14,7 @@ from ...rules import SUITS, Rules
 from ..deck.cards import Card
 from ..errors import EngineError
 from ..rulings.cards import burial_error, shown_in_declaring
-from ..rulings.declaring import may_overturn, overturn_turn
+from ..rulings.declaring import may_overturn, overturn_turn, previous_declarer
 from .choices import IllegalPlay, holds, notation, take
 from .deal import DeclarationOffers, Standing
 from .seats import banker_team, seat_of
@@ -92,7 +92,9 @@ def overturns(rules: Rules, players: Sequence[Player], hands: list[list[Card]], 
     (``declaring.overturn_first``: the seat after the burier, unless they say otherwise), until
     every other player has passed in a row; each overturn sets trump and its overturner exchanges
     the kitty.  Each overturn is stronger, so this ends.  A player of whom
-    ``declaring.overturn_when`` does not hold passes unasked."""
+    ``declaring.overturn_when`` does not hold passes unasked.  With ``declaring.overturn_rounds``
+    "once" the round asks each player once, from the first up to the player before it (the turns
+    of a round in which everyone passes), and ends."""
     declaring = DeclarationOffers(rules, players, public.level)
     n = public.players
     banker = kitty.burier if public.banker is None else public.banker  # the banker buried, or named the burier
@@ -100,9 +102,13 @@ def overturns(rules: Rules, players: Sequence[Player], hands: list[list[Card]], 
     seat = (first - 1) % n  # the loop steps on to the first
     bankers = banker_team(rules, kitty.burier)  # the banker buried first
     condition = rules.declaring.overturn_when
+    # once round (炒底一轮): the turns of a round in which everyone passes, and no more
+    turns = n - 1 if rules.declaring.overturn_rounds == "once" else -1
+    previous = None if standing is None else previous_declarer(public.declarations, standing.seat)
     made = 0
     quiet = 0
-    while quiet < n - 1:
+    while quiet < n - 1 and turns != 0:
+        turns -= 1
         seat = (seat + 1) % n
         if standing is not None and seat == standing.seat:
             quiet += 1
@@ -110,13 +116,14 @@ def overturns(rules: Rules, players: Sequence[Player], hands: list[list[Card]], 
         if condition and not may_overturn(overturn_turn(
                 rules, seat, bankers, first_hand, made,
                 None if standing is None else (standing.seat, standing.declaration), banker, public.level,
-                public.trump)):
+                public.trump, previous)):
             quiet += 1
             continue
         got = declaring.ask(seat, hands[seat], standing, public)
         if got is None:
             quiet += 1
             continue
+        previous = None if standing is None else standing.seat
         standing = got
         public.trump = got.declaration.trump
         public.ctx = rules.context(public.level, public.trump)

@@ -78,6 +78,9 @@ class OverturnRound:
     made: tuple[tuple[int, tuple[Card, ...]], ...]
     #: the seat asked first (``declaring.overturn_first``)
     first: int | None = None
+    #: the previous declarer as the round began (the seat the standing declarer overturned last;
+    #: None: nobody was overturned)
+    previous: int | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -304,8 +307,10 @@ class HandRecord:
                 "trump": round_.trump,
                 "overturns": [[seat, notation(cards)] for seat, cards in round_.made],
             }
-            if self.rules.declaring.overturn_first != DEFAULT_OVERTURN_FIRST:
+            if logs_first_overturner(self.rules):
                 out["overturn_round"]["first"] = round_.first
+            if reads_previous_after_kitty(self.rules):
+                out["overturn_round"]["previous"] = round_.previous
         if asks_each_declaration(self.rules):
             during = self.deal_declaring
             out["deal_declaring"] = None if during is None else {
@@ -398,8 +403,23 @@ DEFAULT_OVERTURN_FIRST = "after-burier"
 
 def logs_overturn_round(rules: Rules) -> bool:
     """Whether the log states the round of overturning after the kitty (``overturn_round``): where
-    a rule says who may overturn then, or who is asked first (with the seat asked first, "first")."""
-    return bool(rules.declaring.overturn_when) or rules.declaring.overturn_first != DEFAULT_OVERTURN_FIRST
+    a rule says who may overturn then, who is asked first, or that the round goes once round (with
+    the seat asked first, "first")."""
+    return (bool(rules.declaring.overturn_when) or rules.declaring.overturn_first != DEFAULT_OVERTURN_FIRST
+            or rules.declaring.overturn_rounds == "once")
+
+
+def logs_first_overturner(rules: Rules) -> bool:
+    """Whether the log's ``overturn_round`` names the seat asked first ("first"): where the rules
+    name it, or where the round goes once round (its turns counted from that seat)."""
+    return rules.declaring.overturn_first != DEFAULT_OVERTURN_FIRST or rules.declaring.overturn_rounds == "once"
+
+
+def reads_previous_after_kitty(rules: Rules) -> bool:
+    """Whether the rule on who may overturn after the kitty reads the previous declarer (``the
+    previous declarer``, their partner, ``nobody was overturned``): the log's ``overturn_round``
+    then names the previous declarer as the round began ("previous")."""
+    return bool(expressions.facts_of(rules.declaring.overturn_when) & expressions.PREVIOUS_FACTS)
 
 
 def leads_by_declarer(rules: Rules) -> bool:

@@ -39,12 +39,13 @@ from ..flow.early import ends_early, outcome_decided, reads_decided
 from ..flow.early import trick_facts as hand_so_far
 from ..flow.outcome import next_banker_of, point_table
 from ..flow.kitty import burier_seat, first_overturner
-from ..flow.record import (DEFAULT_OVERTURN_FIRST, TrickRecord, declares_at_own_level, leads_by_declarer,
-                           logs_overturn_round, names_burier, reads_dealt, reads_shown, scores_unplayed, turns_kitty)
+from ..flow.record import (TrickRecord, declares_at_own_level, leads_by_declarer, logs_first_overturner,
+                           logs_overturn_round, names_burier, reads_dealt, reads_previous_after_kitty, reads_shown,
+                           scores_unplayed, turns_kitty)
 from ..flow.seats import banker_team, first_leader, seat_of
 from ..deck.cards import parse_cards
 from ..rulings.declaring import (asks_each_declaration, cut_winner, declare_turn, declares_in_turn,
-                                 may_ask_redeal, may_declare_over, may_overturn, overturn_turn)
+                                 may_ask_redeal, may_declare_over, may_overturn, overturn_turn, previous_declarer)
 from ..rulings.stakes import table_points_change
 
 FIELDS = ("ruleset", "level", "trump", "banker", "hands", "kitty", "tricks", "attacker_points",
@@ -659,15 +660,20 @@ def _check_overturn_round(entry: dict[str, Any], rules: Rules, level: str | None
         return
     n = rules.table.players
     logged = entry["overturn_round"]
-    ordered = rules.declaring.overturn_first != DEFAULT_OVERTURN_FIRST
-    keys = ["first_hand", "overturns", "standing", "trump"] + (["first"] if ordered else [])
+    ordered = logs_first_overturner(rules)
+    reads_previous = reads_previous_after_kitty(rules)
+    keys = (["first_hand", "overturns", "standing", "trump"] + (["first"] if ordered else [])
+            + (["previous"] if reads_previous else []))
     if (not isinstance(logged, dict) or sorted(logged) != sorted(keys)
             or not isinstance(logged["first_hand"], bool) or not isinstance(logged["overturns"], list)
             or (logged["trump"] is not None and logged["trump"] not in SUITS)
-            or (ordered and not (_is_int(logged["first"]) and 0 <= logged["first"] < n))):
+            or (ordered and not (_is_int(logged["first"]) and 0 <= logged["first"] < n))
+            or (reads_previous and logged["previous"] is not None
+                and not (_is_int(logged["previous"]) and 0 <= logged["previous"] < n))):
         problems.append("overturn_round: an object {first_hand: true or false, standing: [seat, cards] or null, "
                         "trump: a suit letter or null, overturns: [[seat, cards], ...]"
-                        + (", first: the seat asked first}" if ordered else "}"))
+                        + (", first: the seat asked first" if ordered else "")
+                        + (", previous: the previous declarer's seat or null" if reads_previous else "") + "}")
         return
 
     def shown(item: Any, what: str) -> tuple[int, Any] | None:
@@ -695,19 +701,44 @@ def _check_overturn_round(entry: dict[str, Any], rules: Rules, level: str | None
         if logged["first"] != first:
             problems.append(f"overturn_round: seat {logged['first']} was asked first, but the rules ask "
                             f"{_SEAT_WORDS[rules.declaring.overturn_first]}, seat {first}")
+    previous = logged["previous"] if reads_previous else None
+    if previous is not None and (standing is None or previous == standing[0]):
+        problems.append(f"overturn_round: seat {previous} is named the previous declarer, but "
+                        + ("nobody had declared" if standing is None else "their declaration stands"))
+        return
+    during = entry.get("deal_declaring")
+    if reads_previous and standing is not None and isinstance(during, dict) \
+            and isinstance(during.get("declarations"), list) \
+            and all(isinstance(d, list) and len(d) == 2 for d in during["declarations"]):
+        expected = previous_declarer(during["declarations"], standing[0])
+        if previous != expected:
+            named = "nobody" if expected is None else f"seat {expected}"
+            problems.append(f"overturn_round: the previous declarer is {named} by the deal's declarations, "
+                            f"not {previous!r}")
     bankers = banker_team(rules, banker)  # as known then: the banker took the kitty first
     now = logged["trump"]
+    once = rules.declaring.overturn_rounds == "once"
+    turn_of = -1  # once round: the place in the round of the last overturn, from the seat asked first
     for made, item in enumerate(logged["overturns"]):
         overturn = shown(item, f"overturn {made + 1}")
         if overturn is None:
             return
         seat, declared = overturn
-        turn = overturn_turn(rules, seat, bankers, logged["first_hand"], made, standing, banker, level, now)
+        if once:
+            place = (seat - logged["first"]) % n
+            if place <= turn_of or place == n - 1:
+                problems.append(f"overturn_round: seat {seat} overturned with {item[1]}, but the round goes once "
+                                f"round from seat {logged['first']}, and their turn had "
+                                + ("passed" if place <= turn_of else "no place in it"))
+            turn_of = place
+        turn = overturn_turn(rules, seat, bankers, logged["first_hand"], made, standing, banker, level, now,
+                             previous)
         if not may_overturn(turn):
             problems.append(f"overturn_round: seat {seat} overturned with {item[1]}, but the rule on who may "
                             "overturn after the kitty does not hold of their turn")
         if standing is not None and (standing[0] == seat or not declared.beats(standing[1])):
             problems.append(f"overturn_round: {item[1]} of seat {seat} does not overturn the declaration standing")
+        previous = None if standing is None else standing[0]
         standing, now = overturn, declared.trump
     if logged["overturns"] and now != trump:
         problems.append(f"overturn_round: the last overturn names {now or 'no-trump'}, but the hand's trump is "

@@ -224,6 +224,12 @@ class OverturnTurn(_PlayerTurn):
     #: teams; the banker stands for the declarer when nobody declared)
     partner: bool = False
     opponent: bool = False
+    #: the player is the previous declarer (whose declaration the standing one overturned last),
+    #: or on their team, not them (fixed teams); and whether nobody was overturned (no previous
+    #: declarer)
+    previous: bool = False
+    previous_partner: bool = False
+    none_overturned: bool = True
 
     WHEN = "when a player may overturn"
 
@@ -240,7 +246,42 @@ class OverturnTurn(_PlayerTurn):
             return self.partner
         if name == "declarer-opponent":
             return self.opponent
+        previous = _previous_fact(self, name)
+        if previous is not None:
+            return previous
         return _PlayerTurn.own_fact(self, name, args)
+
+
+def _previous_fact(turn: "OverturnTurn | DeclareTurn", name: str) -> bool | None:
+    """A fact of the player against the previous declarer (``expressions.PREVIOUS_FACTS``), or None
+    for any other."""
+    if name == "previous-declarer":
+        return turn.previous
+    if name == "previous-declarer-partner":
+        return turn.previous_partner
+    if name == "nobody-overturned":
+        return turn.none_overturned
+    return None
+
+
+def previous_declarer(shown: Sequence[tuple[int, object]], declarer: int) -> int | None:
+    """The previous declarer: the seat whose declaration ``declarer``, standing, overturned last,
+    read from ``shown`` (the hand's declarations, (seat, cards), in order, the standing one last):
+    the last seat before the standing declarer's own declarations at the end; None when every
+    declaration is the standing declarer's (their first, reinforced or not)."""
+    for seat, _ in reversed(shown):
+        if seat != declarer:
+            return seat
+    return None
+
+
+def previous_relation(rules: Rules, seat: int, previous: int | None) -> tuple[bool, bool, bool]:
+    """Whether ``seat`` is the previous declarer, whether a partner of theirs (on their team, not
+    them: fixed teams only), and whether nobody was overturned (``previous`` None)."""
+    if previous is None:
+        return False, False, True
+    partner = rules.table.seated and seat != previous and seat % 2 == previous % 2
+    return seat == previous, partner, False
 
 
 def declarer_relation(rules: Rules, seat: int, declarer: int) -> tuple[bool, bool]:
@@ -253,13 +294,15 @@ def declarer_relation(rules: Rules, seat: int, declarer: int) -> tuple[bool, boo
 
 def overturn_turn(rules: Rules, seat: int, bankers: frozenset[int], first_hand: bool, made: int,
                   standing: tuple[int, Declaration] | None, banker: int, level: str | None,
-                  trump: str | None) -> OverturnTurn:
+                  trump: str | None, previous: int | None = None) -> OverturnTurn:
     """The turn of ``seat`` to overturn after the kitty: ``bankers`` the banker's team as known then,
     ``made`` the overturns so far, ``standing`` the declaration standing and its seat (None: nobody
-    declared, and the banker stands for the declarer)."""
+    declared, and the banker stands for the declarer), ``previous`` the previous declarer (the seat
+    the standing declarer overturned last; None: nobody was overturned)."""
     partner, opponent = declarer_relation(rules, seat, banker if standing is None else standing[0])
+    was, was_partner, none = previous_relation(rules, seat, previous)
     return OverturnTurn(rules, seat not in bankers, first_hand, made, None if standing is None else standing[1],
-                        level, trump, partner, opponent)
+                        level, trump, partner, opponent, was, was_partner, none)
 
 
 @dataclass(frozen=True, slots=True)
@@ -405,6 +448,11 @@ class DeclareTurn(_PlayerTurn):
     opponent: bool
     level: str | None
     trump: str | None = None
+    #: the player is the previous declarer (whose declaration the standing one overturned last),
+    #: or on their team, not them (fixed teams); and whether nobody was overturned
+    previous: bool = False
+    previous_partner: bool = False
+    none_overturned: bool = True
 
     WHEN = "when a player may overturn or reinforce during the deal"
 
@@ -422,6 +470,9 @@ class DeclareTurn(_PlayerTurn):
             return self.opponent
         if name == "no-trump":
             raise EngineError(f"'{name}' is not known {self.WHEN}")
+        previous = _previous_fact(self, name)
+        if previous is not None:
+            return previous
         return _PlayerTurn.own_fact(self, name, args)
 
 
@@ -433,8 +484,9 @@ def declare_turn(rules: Rules, seat: int, declarer: int, shown: Sequence[tuple[i
     overturns = sum(1 for i in range(1, len(shown)) if shown[i][0] != shown[i - 1][0])
     level_cards = sum(1 for card in shown[-1][1] if not card.is_joker) if shown else 0
     partner, opponent = declarer_relation(rules, seat, declarer)
+    was, was_partner, none = previous_relation(rules, seat, previous_declarer(shown, declarer))
     return DeclareTurn(rules, bankers is None or seat not in bankers, first_hand, overturns, level_cards,
-                       partner, opponent, level)
+                       partner, opponent, level, None, was, was_partner, none)
 
 
 def may_declare_over(turn: DeclareTurn, reinforcing: bool) -> bool:

@@ -196,6 +196,16 @@ def _overturn_after_kitty(c: Compiler, st: Statement) -> None:
     after the kitty exchange, and then only a player of whom the condition holds when their turn
     comes."""
     node = as_node(st.node.args[0])
+    once = st.node.first("once_round")
+    if once is not None and node.kind == "no":
+        c.error(once, "nobody overturns after the kitty here, so there is no round to go once: write "
+                      "'overturn after kitty: yes, once round', or leave 'once round' out",
+                code=codes.ONCE_ROUND_NEVER_PLAYED)
+        return
+    # written or not, the statement says how long the round goes (a parent's 'once round' goes
+    # with a plain 'yes')
+    if once is not None or c.get("declaring.overturn_rounds") != "until-all-pass":
+        c.set("declaring.overturn_rounds", "once" if once is not None else "until-all-pass")
     if node.kind in YES_NO:
         c.set("declaring.overturn_after_kitty", YES_NO[node.kind])
         return

@@ -62,6 +62,9 @@ FACT_OF_RULE = {
     "outcome_decided": "outcome-decided",
     "declarer_partner": "declarer-partner",
     "declarer_opponent": "declarer-opponent",
+    "previous_declarer": "previous-declarer",
+    "previous_declarer_partner": "previous-declarer-partner",
+    "nobody_overturned": "nobody-overturned",
     "extra_level": "extra-level",
     "thrower_partner": "thrower-partner",
     "thrower_opponent": "thrower-opponent",
@@ -192,7 +195,7 @@ def condition_tree(c: Compiler, node: Node | Leaf, moment: str = ex.AFTER_HAND) 
         elif fact[1] in ex.THROWER_FACTS:
             c.error(node, f"'{_written(c, node)}' is a fact of the player who could stop a throw, known only in "
                           "'throw stopped by: ... when ...'", code=codes.NOT_KNOWN_HERE)
-        elif fact[1] in ex.DECLARER_FACTS:
+        elif fact[1] in ex.DECLARER_FACTS | ex.PREVIOUS_FACTS:
             c.error(node, f"'{_written(c, node)}' is a fact of the player who would overturn a standing "
                           "declaration, known only in 'overturn: when ...' and 'overturn after kitty: when ...'",
                     code=codes.NOT_KNOWN_HERE)

@@ -108,6 +108,10 @@ def _overturn_in_deal(r: Any) -> Made:
             return _("During the deal a player may not overturn their partner's declaration.")
         if condition == ("fact", "declarer-opponent"):
             return _("During the deal a player may overturn only an opponent's declaration.")
+        if condition == ("not", ("fact", "previous-declarer")):
+            # Translators: 不能反回 — nobody overturns the one who overturned them
+            return _("During the deal a player whose declaration was overturned may not overturn back the one "
+                     "who overturned them.")
         if expressions.facts_of(condition) & expressions.PLAYER_FACTS:
             return _("During the deal a player may overturn the standing declaration with a stronger one only "
                      "when %(condition)s (in the game's first hand, whose banker the declaring finds, every player "
@@ -195,6 +199,14 @@ def _overturn_first(r: Any) -> Made:
     first = r.declaring.overturn_first
     if not r.table.kitty_size and first in ("burier", "after-burier"):  # the banker is the one who buried
         first = "banker" if first == "burier" else "after-banker"
+    if r.declaring.overturn_rounds == "once":
+        # Translators: 炒底一轮 — each player asked once; the round is not started again after an overturn
+        before = {"after-banker": "banker", "after-burier": "burier", "after-declarer": "declarer"}.get(first)
+        skipped = seat_words(before) if before is not None else _("the player before %(first)s") % {
+            "first": seat_words(first)}
+        return _("The round after the kitty goes once round the table in the direction of play from %(first)s: "
+                 "each player but %(skipped)s is asked once, in turn, and an overturn does not start the round "
+                 "again; then play begins.") % {"first": seat_words(first), "skipped": skipped}
     return _("The round after the kitty goes round the table in the direction of play from %(first)s, until "
              "every player has passed in a row.") % {
         "first": seat_words(first)}

@@ -214,6 +214,17 @@ def _fact(name: str, args: tuple, negated: bool = False) -> str:
     if name == "declarer-opponent":
         return (_("the player is not an opponent of the standing declarer") if negated
                 else _("the player is an opponent of the standing declarer"))
+    if name == "previous-declarer":
+        # Translators: the player who would overturn is the one whose declaration the standing one overturned (被反的人)
+        return (_("the player is not the previous declarer (the one the standing declarer overturned)") if negated
+                else _("the player is the previous declarer (the one the standing declarer overturned)"))
+    if name == "previous-declarer-partner":
+        return (_("the player is not the previous declarer's partner") if negated
+                else _("the player is the previous declarer's partner"))
+    if name == "nobody-overturned":
+        # Translators: the standing declaration is the first one: it overturned nobody's
+        return (_("somebody has been overturned") if negated
+                else _("nobody has been overturned (the standing declaration is the first)"))
     if name == "thrower-partner":
         # Translators: the player who could stop a throw is on the thrower's team
         return (_("the player is not the thrower's partner") if negated
@@ -282,6 +293,7 @@ _NEGATABLE = frozenset({"wins", "loses", "last-trick", "took", "lost", "played",
                         "always", "card-trump", "card-points", "card-rank", "card-suit", "card-level", "card-joker",
                         "card-highest", "card-shown", "player-attacker", "player-banker", "first-hand",
                         "outcome-decided", "declarer-partner", "declarer-opponent", "extra-level",
+                        "previous-declarer", "previous-declarer-partner", "nobody-overturned",
                         "thrower-partner", "thrower-opponent"})
 
 
