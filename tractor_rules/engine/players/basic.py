@@ -132,8 +132,14 @@ class RandomPlayer(Player):
                 return tuple(c for part in sample(rng, rainbows, k) for c in part)
         suit = order.suit_of[choice(rng, view.hand)]
         if view.rules.combinations.straight_pairs and rng.random() < 0.5:
-            # half of the time a straight with pairs riding along, if the suit holds one
-            rain = rain_leads(order, suit, view.suit_cards(suit), rng)
+            # half of the time a straight with pairs riding along, if a suit holds one (the suit
+            # drawn first, then the others in their order)
+            rain = None
+            for held_suit in (suit, *sorted({order.suit_of[c] for c in view.hand} - {suit})):
+                rain = rain_leads(order, held_suit, view.suit_cards(held_suit), rng)
+                if rain is not None:
+                    suit = held_suit
+                    break
             if rain is not None:
                 if view.rules.leading.throws and rng.random() < 0.5:
                     # half of the time a throw: the rain and some other units of the suit
