@@ -212,3 +212,156 @@ def test_a_rain_is_led_where_throws_are_not_allowed():
         ctx = no_throws.context(record.level, record.trump)
         led += sum(ctx.rain(t.plays[0]) is not None for t in record.tricks)
     assert led
+
+
+# --- a throw holding a rain ---------------------------------------------------------------------
+
+#: the source's rain thrown with a pair of aces: two parts, the rain and the pair
+THROW = RAIN + " AH AH"
+
+
+def test_a_throw_reads_a_rain_it_holds_as_one_part(ctx):
+    reading = ctx.rain_throw(THROW)
+    assert reading is not None
+    assert [(r.shape.size, r.shape.pairs, r.shape.top) for r in reading.rains] == [(9, 2, ctx.strength("QH"))]
+    assert sorted(reading.rains[0].cards) == sorted(ctx.cards(RAIN))
+    assert [u.shape for u in reading.units] == [(2, 1)]
+    assert reading.largest() is reading.rains[0]  # nine cards against two
+    assert ctx.rain_throw(RAIN) is None  # a rain alone is no throw
+    assert ctx.rain_throw("9H 8H 7H 6H 5H KH KH") is None  # a straight and a pair: nothing rides along
+    # the 9 held twice rides along: one rain of 6 cards, not a straight and a pair
+    assert [r.shape.size for r in ctx.rain_throw("9H 9H 8H 7H 6H 5H KH KH").rains] == [6]
+    # two rains (the 8 missing between them), the larger first, the higher of equals
+    two = ctx.rain_throw("3H 3H 4H 5H 6H 7H 9H 10H 10H JH QH KH KH")
+    assert two is not None and [r.shape.size for r in two.rains] == [7, 6]
+    two = ctx.rain_throw("3H 3H 4H 5H 6H 7H 9H 10H 10H JH QH KH")
+    assert two is not None and [r.shape.size for r in two.rains] == [6, 6] and two.units == ()
+    assert [r.shape.top for r in two.rains] == [ctx.strength("KH"), ctx.strength("7H")]
+
+
+def test_a_throw_holding_a_rain_fails_only_to_a_higher_rain_of_its_kind(ctx):
+    # a straight longer and higher, pairs lower than the aces, a rain of another kind: none beats a part
+    assert ctx.throw_options(THROW, ["AH KH QH JH 10H 9H 8H", "KH KH 3H 3H", "KH QH JH 10H 10H 9H 8H 7H 6H"]) == []
+    assert ctx.throw_options(THROW, ["JH 10H 10H 9H 8H 8H 7H 6H 5H", "", ""]) == []  # its kind, lower
+    # its kind with a higher top card: the rain is beaten, and the leader is held to it
+    higher = "KH QH QH JH 10H 10H 9H 8H 7H"
+    assert ctx.throw_options(THROW, ["", higher, ""]) == [ctx.cards(RAIN)]
+    # without riding pairs the same cards are a straight and singles: a higher single beats the 9
+    plain = tr.loads('extends: "two-decks"\ncombinations\n  straights: 5+ adjacent cards\n', origin="s.tractor")
+    assert plain.context(level="2", trump="S").throw_options(THROW, ["KH", "", ""]) != []
+    assert ctx.throw_options(THROW, ["KH", "", ""]) == []  # the rain's 9 and J are no singles here
+
+
+def test_a_failed_throw_held_to_its_rain_is_led_as_a_rain(rules):
+    # the table's engine: the throw's rain is beaten, so the leader plays the rain, one combination
+    c = rules.context(level="2", trump="S")
+    hands = [list(c.cards(THROW + " 3C")), list(c.cards("KH QH QH JH 10H 10H 9H 8H 7H 3C 4C 5C")),
+             list(c.cards("3D 4D 5D 6D 7D 8D 9D 10D JD QD KD AD")), list(c.cards("3S 4S 5S 6S 7S 8S 9S 10S JS QS KS AS"))]
+    fc, attempt, thrown = _lead_with(rules, hands, THROW)
+    assert attempt == c.cards(THROW) and thrown
+    assert sorted(fc.lead) == sorted(c.cards(RAIN)) and fc.rain is not None and fc.rain_throw is None
+    # standing, the throw is led whole, its rain read as a part
+    hands[1] = list(c.cards("JH 10H 10H 9H 8H 8H 7H 6H 5H 3C 4C 5C"))
+    fc, attempt, thrown = _lead_with(rules, hands, THROW)
+    assert attempt is None and thrown and fc.lead == c.cards(THROW)
+    assert fc.rain is None and fc.rain_throw is not None and fc.rain_throw.rains[0].shape == c.rain(RAIN)
+
+
+def _lead_with(rules, hands, lead):
+    """The engine's lead of ``lead`` by seat 0 at a table of these hands: its follow context, the
+    failed throw and whether it was a throw."""
+    from tractor_rules.engine.flow.trick_play import _Tricks
+    from tractor_rules.engine.flow.kitty import Kitty
+    from tractor_rules.engine.flow.views import Public
+
+    class Leads:
+        def lead(self, view):
+            return view.ctx.cards(lead)
+
+    public = Public(rules, 4, 0, "2", 0)
+    public.ctx = rules.context(level="2", trump="S")
+    tricks = _Tricks(rules, [Leads(), None, None, None], hands, public, Kitty([], 0), [0] * 54)
+    return tricks._lead(0)
+
+
+def test_a_follower_holding_a_rain_of_its_kind_must_play_it_in_the_throw(ctx):
+    hand = "3H 4H 4H 5H 6H 7H 7H 8H 9H KH KH 10H 2D"
+    assert ctx.follow_error(hand, THROW, "9H 8H 7H 7H 6H 5H 4H 4H 3H KH KH") is None
+    error = ctx.follow_error(hand, THROW, "10H 9H 8H 6H 5H 4H 3H KH KH 4H 7H")
+    assert error is not None and "a straight of 7 cards with 2 pairs riding along + a pair" in error
+    error = ctx.follow_error(hand, THROW, "9H 8H 7H 7H 6H 5H 4H 4H 3H KH 10H")  # the rain, not the pair
+    assert error is not None
+    follow = ctx.legal_follow(hand, THROW)
+    assert ctx.follow_error(hand, THROW, follow) is None and ctx.rain_throw(follow) is not None
+    # no rain of its kind: what the rain's straight and singles ask, with the pair
+    short = "3H 4H 5H 6H 7H 7H 8H 9H KH KH 10H QH 2D"
+    assert ctx.follow_error(short, THROW, "9H 8H 7H 6H 5H 4H 3H KH KH 10H QH") is None
+    error = ctx.follow_error(short, THROW, "9H 8H 7H 7H 6H 5H 4H 3H KH 10H QH")
+    assert error is not None and "a straight of 7 cards + a pair" in error
+
+
+def test_a_throw_holding_a_rain_is_won_by_rains_and_ruffed_only_with_one(ctx):
+    higher_follow = "KH QH QH JH 10H 10H 9H 8H 7H 3H 3H"  # a higher rain, but a lower pair: the largest part wins
+    assert ctx.winner(THROW, [higher_follow]) == 1
+    assert ctx.winner(THROW, ["KH QH JH 10H 10H 9H 8H 7H 6H 3H 3H"]) == 0  # a rain of another kind
+    trump_rain = "10S 9S 9S 8S 7S 6S 6S 5S 4S 3S 3S"  # spades are trumps: a rain of its kind and a pair
+    assert ctx.winner(THROW, [higher_follow, trump_rain]) == 2
+    no_rain = "AS AS KS KS QS QS JS JS 9S 8S 7S"  # trumps with a tractor and singles, no rain: a discard
+    assert ctx.winner(THROW, [no_rain]) == 0
+    higher_trump = "JS 10S 10S 9S 8S 7S 7S 6S 5S 4S 4S"
+    assert ctx.winner(THROW, [trump_rain, higher_trump]) == 2  # the higher rain overtrumps
+
+
+def test_the_kitty_of_a_throw_counts_its_rain_when_it_is_the_largest_part(ctx):
+    assert ctx.kitty_multiplier(THROW) == 5  # the rain of nine cards: the straight's row
+    # a tractor of four pairs (8 cards) beside a rain of six: the tractor counts, 16 doubled
+    assert ctx.kitty_multiplier("9H 9H 8H 7H 6H 5H KH KH QH QH JH JH AH AH") != 5
+    assert ctx.kitty_multiplier("9H 9H 8H 7H 6H 5H KH KH QH QH JH JH AH AH") == \
+        ctx.kitty_multiplier("KH KH QH QH JH JH AH AH")
+
+
+def test_the_oracle_and_the_engine_agree_on_random_throws_holding_rains(ctx):
+    order = ctx.order
+    rng = random.Random(3)
+    hearts = [c for c in ctx.cards(" ".join(f"{r}H {r}H" for r in "3 4 5 6 7 8 9 10 J Q K A".split()))]
+    checked = 0
+    for _ in range(300):
+        rng.shuffle(hearts)
+        held = hearts[:12]
+        rain = rain_leads(order, 1, held, rng)
+        rest = [c for c in held if rain is not None and c not in rain]
+        if rain is None or not rest:
+            continue
+        throw = (*rain, *rest[: rng.randint(1, len(rest))])
+        reading = ctx.rain_throw(throw)
+        if reading is None:
+            continue
+        follower = (*hearts[12:24], *ctx.cards("2D 3D"))
+        for pick in (None, rng):
+            play = ctx.legal_follow(follower, throw, pick)
+            assert ctx.follow_error(follower, throw, play) is None
+        assert ctx.winner(throw, [ctx.legal_follow(follower, throw)]) in (0, 1)
+        checked += 1
+    assert checked > 50
+
+
+#: hands each player kind plays at C11's table (two seats of the kind, two random players, who
+#: throw rains with other units now and then), every one replayed
+SAMPLE = 200
+
+
+@pytest.mark.parametrize("kind", ["random", "greedy", "heuristic", "search:1"])
+def test_hands_with_throws_holding_rains_play_and_replay_clean(rules, kind):
+    thrown = failed = 0
+    for seed in range(SAMPLE):
+        players = [make_player(kind if seat % 2 else "random", seed * 10 + seat) for seat in range(4)]
+        record = play_hand(rules, players, random.Random(seed))
+        assert replay_hand(record.to_log(), rules) == []
+        c = rules.context(record.level, record.trump)
+        for t in record.tricks:
+            if c.rain_throw(t.attempt or t.plays[0]) is not None:
+                thrown += 1
+                failed += t.attempt is not None
+    assert thrown  # throws held rains, which the kind followed
+    if kind == "random":
+        assert thrown > failed > 0  # some stood and some failed

@@ -48,4 +48,5 @@ def test_hover_shows_the_sentence_of_the_riding_pairs(session, folder):
     assert diagnostics == []
     hover = session.hover(uri, 4, 40).contents.value
     assert "Pairs ride along: a card of a straight held twice may come along as a pair" in hover
+    assert "A throw may hold a rain as one of its parts" in " ".join(hover.split())
     assert "Straights: 5 or more single cards of one suit" in hover

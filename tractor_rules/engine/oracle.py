@@ -20,7 +20,7 @@ from ..rules import SUITS, Rules
 from .deck.cards import CARDS, SUIT_SYMBOLS, Card, PackCheck, only_cards, read_cards
 from .deck.order import TRUMP, Order, build_order
 from .deck.rainbows import rainbow_parts
-from .deck.rains import RainShape, rain_of
+from .deck.rains import RainShape, RainThrow, rain_of, throw_rains
 from .deck.units import Unit, decompose
 from .errors import EngineError
 from .rulings.cards import burial_error, bury_error, call_error
@@ -180,6 +180,16 @@ class Context:
         pairs, ``.length`` the straight's cards, ``.top`` its top card's strength), or None if the
         cards are no rain (or the rules have no riding pairs)."""
         return rain_of(self.order, self.cards(cards))
+
+    def rain_throw(self, cards: Cards) -> RainThrow | None:
+        """A throw (cards of one suit) read with the rains it holds as parts: ``.rains`` (each with
+        ``.cards`` and ``.shape``, a rain's kind as ``rain`` gives it), largest first, and
+        ``.units``, its other cards' units; None when it holds no rain besides other cards (or the
+        rules have no riding pairs)."""
+        played = self.cards(cards)
+        if not played or len({self.order.suit_of[c] for c in played}) != 1 or rain_of(self.order, played) is not None:
+            return None
+        return throw_rains(self.order, played)
 
     def is_tractor(self, cards: Cards) -> bool:
         """Whether the cards are exactly one tractor (of pairs, triples, ...)."""

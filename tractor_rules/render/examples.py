@@ -292,6 +292,34 @@ def rain_example(kit: Kit) -> Made:
     return None
 
 
+def rain_throw_example(kit: Kit) -> Made:
+    """A throw of the side suit's smallest rain (as ``rain_example`` finds it) and its top card as a
+    pair, which the engine reads as a rain and a pair, and the rain of its kind one card higher,
+    held by another player, that beats the rain: what the leader is then held to
+    (``combinations.straight_pairs``)."""
+    comb = kit.rules.combinations
+    side, ctx = kit.side, kit.ctx
+    least = comb.straight_min
+    if not least or not comb.straight_pairs or kit.decks < 2 or not kit.rules.leading.throws:
+        return None
+    for end in range(len(side), least + 2, -1):  # from the bottom of the suit up, the top card apart
+        low = side[end - least:end]
+        high = side[end - least - 1:end - 1]
+        throw = kit.cards(*((c, 2 if i == least - 1 else 1) for i, c in enumerate(low)), (side[0], 2))
+        other = kit.cards(*((c, 2 if i == 0 else 1) for i, c in enumerate(high)))
+        reading = ctx.rain_throw(throw)
+        if reading is None or len(reading.rains) != 1 or [u.shape for u in reading.units] != [(2, 1)]:
+            continue
+        if not reading.rains[0].shape.same_kind(ctx.rain(other)) or not ctx.throw_options(throw, [other], partners=()):
+            continue
+        return _("%(throw)s is a throw of two parts, the rain %(rain)s and the pair %(pair)s; a player holding "
+                 "%(other)s, a rain of its kind with a higher top card, beats the rain: %(result)s.") % {
+            "throw": cards_text(throw), "rain": cards_text(reading.rains[0].cards),
+            "pair": cards_text(reading.units[0].cards), "other": cards_text(other),
+            "result": _throw_result(kit, throw, other)}
+    return None
+
+
 def grouping_example(kit: Kit) -> Made:
     widest = min(max(kit.rules.combinations.set_widths), kit.decks)
     side = kit.side
@@ -436,6 +464,11 @@ def kitty_examples(kit: Kit) -> Made:
                 with_pair = kit.cards(*((str(c), 1) for c in smallest), (str(smallest[-1]), 1))
                 if kit.ctx.rain(with_pair) is not None:
                     plays.append(with_pair)
+                    if rules.leading.throws and 2 in comb.set_widths:  # thrown with the top pair
+                        thrown = (*with_pair, *kit.cards((kit.side[0], 2)))
+                        reading = kit.ctx.rain_throw(thrown)
+                        if reading is not None and reading.largest() is not None:
+                            plays.append(thrown)
     if rules.leading.throws and len(side) > 3:
         throw = kit.cards((side[0], 2), (side[3], 2)) if 2 in comb.set_widths and kit.decks >= 2 \
             else kit.cards((side[0], 1), (side[1], 1))
@@ -445,6 +478,9 @@ def kitty_examples(kit: Kit) -> Made:
     for cards in plays:
         top = kit.ctx.units(cards)[0]
         rain = kit.ctx.rain(cards) if comb.straight_pairs else None
+        if rain is None and comb.straight_pairs and (reading := kit.ctx.rain_throw(cards)) is not None:
+            largest = reading.largest()  # a throw whose largest part is a rain
+            rain = None if largest is None else largest.shape
         phrase = shape_phrase(top.width, top.length) if rain is None else rain_phrase(rain.length, rain.pairs)
         rows.append((cards_text(cards), phrase, f"×{kit.ctx.kitty_multiplier(cards)}"))
     text = _("The multiplier for each kind of last trick:")

@@ -17,6 +17,12 @@ follow duties, the winner and the throw checks all read).
   is followed); otherwise the duty is the one the same cards led as units (a straight and sets)
   would give.
 - A rain led is one combination, never a throw.
+- A throw may hold rains among its parts (``throw_rains``): along each line of the throw's suit, a
+  run of adjacent nodes, each holding one face of the throw once or twice, as long as a straight
+  or longer, some nodes twice and some once, is one rain, every card of those nodes in it (the
+  cards that would be one rain led alone); the throw's other cards are read as units, as before.
+  Each rain part is checked, followed, ruffed and compared as a rain led alone is, and the
+  throw's other units as any throw's are.
 
 A play that is not a rain (any lead when the ruleset has no riding pairs) is read as before: every
 question here starts from ``straight_pairs``, so other rulesets never come here.
@@ -27,9 +33,12 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass
+from itertools import combinations
 
 from .cards import CARDS, Card
 from .order import TRUMP, Order
+from .pool import Pool
+from .units import Unit, decompose
 
 
 @dataclass(frozen=True, slots=True)
@@ -49,6 +58,141 @@ class RainShape:
 
     def same_kind(self, other: RainShape | None) -> bool:
         return other is not None and other.size == self.size and other.pairs == self.pairs
+
+
+@dataclass(frozen=True, slots=True)
+class RainPart:
+    """A rain that is one part of a throw: its cards (strongest node first) and its kind."""
+
+    cards: tuple[Card, ...]
+    shape: RainShape
+
+    @property
+    def top(self) -> int:
+        return self.shape.top
+
+
+@dataclass(frozen=True, slots=True)
+class RainThrow:
+    """A throw read with its rains as parts (``throw_rains``): the rains, the most cards first (then
+    the highest), and the units of its other cards, as ``decompose`` reads them."""
+
+    rains: tuple[RainPart, ...]
+    units: tuple[Unit, ...]
+
+    @property
+    def parts(self) -> tuple[RainPart | Unit, ...]:
+        """Every part: the rains, then the units."""
+        return (*self.rains, *self.units)
+
+    def largest(self) -> RainPart | None:
+        """The rain that is the throw's largest part, the part with the most cards (Shandong's
+        抠底: "按其中包含的张数最多的组合计算"): its largest rain when no unit of the throw has as
+        many cards; None when a unit has as many (then the throw's largest unit is, as in any
+        throw)."""
+        rain = self.rains[0]
+        if any(len(u.cards) >= rain.shape.size for u in self.units):
+            return None
+        return rain
+
+
+#: throws read lately, by the order's identity and the cards; each value holds its order, so that
+#: the id is not another's while kept
+_READINGS: dict[tuple[int, tuple[Card, ...]], tuple[Order, RainThrow | None]] = {}
+#: readings kept: the throws of a few tricks, asked about by the winner, the players, the kitty
+_KEPT_READINGS = 256
+
+
+def throw_rains(order: Order, cards: Sequence[Card]) -> RainThrow | None:
+    """The throw ``cards`` (of one effective suit) read with its rains as parts, or None when it
+    holds no rain (or the rules have no riding pairs).  Along each line of the suit, every run of
+    adjacent nodes each holding one face of the throw, once or twice, is a rain when it is as long
+    as a straight and holds both: all the throw's cards of those nodes, what would be one rain led
+    alone.  A node holding two faces, or a face three times, holds no part of a rain."""
+    comb = order.rules.combinations
+    least = comb.straight_min
+    if not comb.straight_pairs or not least or len(cards) <= least:
+        return None
+    key = (id(order), tuple(cards))
+    kept = _READINGS.get(key)
+    if kept is not None and kept[0] is order:
+        return kept[1]
+    reading = _read_throw(order, tuple(cards), least)
+    if len(_READINGS) >= _KEPT_READINGS:
+        _READINGS.clear()
+    _READINGS[key] = (order, reading)
+    return reading
+
+
+def _read_throw(order: Order, cards: tuple[Card, ...], least: int) -> RainThrow | None:
+    suit = order.suit_of[cards[0]]
+    counts = _counts(cards)
+    strength = order.strength
+    found: list[RainPart] = []
+    for line in order.lines[suit]:
+        run: list[int] = []
+        for node in (*line, ()):
+            held = [f for f in node if f in counts]
+            if len(held) == 1 and counts[held[0]] <= 2:
+                run.append(held[0])
+                continue
+            pairs = sum(1 for f in run if counts[f] == 2)
+            if len(run) >= least and 0 < pairs < len(run):
+                rain = tuple(CARDS[f] for f in run for _ in range(counts[f]))
+                found.append(RainPart(rain, RainShape(suit, len(rain), pairs, max(strength[f] for f in run))))
+            run = []
+    if not found:
+        return None
+    found.sort(key=lambda r: (r.shape.size, r.shape.top), reverse=True)
+    rest = list(cards)
+    for part in found:
+        for c in part.cards:
+            rest.remove(c)
+    return RainThrow(tuple(found), tuple(decompose(order, tuple(rest))) if rest else ())
+
+
+def take_rains(pool: Pool, wants: Sequence[RainShape], limit: int = 4096) -> list[Pool]:
+    """Every way (up to ``limit``) of taking disjoint rains of the kinds ``wants`` out of ``pool``:
+    the pools left, one for each way; [] when the pool holds no such rains.  Each rain is a window
+    of nodes of one line, one face a node, some of them twice."""
+    if not wants:
+        return [pool]
+    order = pool.order
+    want, others = wants[0], wants[1:]
+    out: list[Pool] = []
+    for line in order.lines[pool.suit]:
+        for start in range(len(line) - want.length + 1):
+            window = line[start:start + want.length]
+            singles = [[f for f in node if pool.counts.get(f, 0)] for node in window]
+            if not all(singles):
+                continue
+            doubles = [k for k, node in enumerate(window) if any(pool.counts.get(f, 0) >= 2 for f in node)]
+            if len(doubles) < want.pairs:
+                continue
+            for paired in _choose(doubles, want.pairs):
+                for faces in _faces(window, singles, paired, pool.counts):
+                    rest = pool.copy()
+                    for k, face in enumerate(faces):
+                        rest.remove(face, 2 if k in paired else 1)
+                    out += take_rains(rest, others, limit - len(out))
+                    if len(out) >= limit:
+                        return out
+    return out
+
+
+def _choose(items: list[int], k: int) -> list[frozenset[int]]:
+    """Every choice of ``k`` of ``items``."""
+    return [frozenset(c) for c in combinations(items, k)]
+
+
+def _faces(window: Sequence[Sequence[int]], singles: list[list[int]], paired: frozenset[int],
+           counts: dict[int, int]) -> list[list[int]]:
+    """Every choice of one face a node of ``window``: a face held twice where the node is paired."""
+    choices = [[f for f in singles[k] if counts[f] >= 2] if k in paired else singles[k] for k in range(len(window))]
+    out: list[list[int]] = [[]]
+    for options in choices:
+        out = [[*faces, f] for faces in out for f in options]
+    return out
 
 
 def rain_of(order: Order, cards: Sequence[Card]) -> RainShape | None:
@@ -84,12 +228,37 @@ def find_rain(order: Order, suit: int, held: Sequence[Card], want: RainShape,
               pick: str | random.Random = "fit") -> tuple[Card, ...] | None:
     """Cards of ``held`` (cards of ``suit``) making a rain of ``want``'s kind, or None if there is
     none: "fit" the weakest, "high" the strongest, a ``random.Random`` any at random."""
+    return _find_rain(order, suit, _counts(held), want, pick)
+
+
+def rain_in(pool: Pool, want: RainShape, pick: str | random.Random = "fit") -> tuple[Card, ...] | None:
+    """``find_rain`` over the cards of ``pool``."""
+    return _find_rain(pool.order, pool.suit, pool.counts, want, pick)
+
+
+def best_rain(order: Order, pool: Pool, want: RainShape) -> int:
+    """The strength of the top card of the strongest rain of ``want``'s kind that ``pool`` holds;
+    -1 if it holds none."""
+    found = _find_rain(order, pool.suit, pool.counts, want, "high")
+    return -1 if found is None else max(order.strength[c] for c in found)
+
+
+def _counts(held: Sequence[Card]) -> dict[int, int]:
+    counts: dict[int, int] = {}
+    for c in held:
+        counts[c] = counts.get(c, 0) + 1
+    return counts
+
+
+def _find_rain(order: Order, suit: int, counts: dict[int, int], want: RainShape,
+               pick: str | random.Random = "fit") -> tuple[Card, ...] | None:
+    """``find_rain`` over the cards' counts."""
     strength = order.strength
     length, pairs = want.length, want.pairs
     # every window of ``length`` nodes holding a card each, ``pairs`` of them a card twice, as
     # (its top's strength, each node's face single, each node's face paired or -1, the paired nodes)
     found: list[tuple[int, list[int], list[int], list[int]]] = []
-    for single, double in _nodes(order, suit, held):
+    for single, double in _nodes_of(order, suit, counts):
         for start in range(len(single) - length + 1):
             faces = single[start:start + length]
             if -1 in faces:
@@ -119,9 +288,11 @@ def find_rain(order: Order, suit: int, held: Sequence[Card], want: RainShape,
 def _nodes(order: Order, suit: int, held: Sequence[Card]) -> list[tuple[list[int], list[int]]]:
     """Per line of ``suit``, per node: the face of ``held`` to play single there (the weakest held)
     and the face to pair (the weakest held twice), -1 where there is none."""
-    counts: dict[int, int] = {}
-    for c in held:
-        counts[c] = counts.get(c, 0) + 1
+    return _nodes_of(order, suit, _counts(held))
+
+
+def _nodes_of(order: Order, suit: int, counts: dict[int, int]) -> list[tuple[list[int], list[int]]]:
+    """``_nodes`` over the cards' counts."""
     strength = order.strength
     out = []
     for line in order.lines[suit]:

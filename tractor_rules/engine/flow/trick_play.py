@@ -201,6 +201,9 @@ class _Tricks:
                 attempt = lead
                 lead = tuple(options[self._part(leader, options)])
                 units = decompose(order, lead)
+            if self.rules.combinations.straight_pairs and len(units) > 1:
+                # a throw that may hold rains (or a failed one held to a rain): the context reads them
+                return FollowContext(order, lead), attempt, thrown
         # the follow context from the units already worked out (its constructor would decompose
         # the lead again, on the hot path); ``duty_for`` keeps each shape's duty
         return FollowContext.of_units(order, lead, suit, units), attempt, thrown

@@ -24,7 +24,7 @@ from operator import sub
 from ...rules import SUITS, Rules
 from ..deck.cards import CARDS, Card, deck_cards, pack_copies
 from ..deck.draws import below, between, choice, sample
-from ..deck.order import TRUMP
+from ..deck.order import TRUMP, Order
 from ..deck.pool import Pool
 from ..deck.rainbows import rainbow_parts
 from ..deck.rains import find_rain, rain_leads
@@ -45,6 +45,14 @@ def _rainbows_held(view: PlayerView) -> list[tuple[Card, ...]]:
             by_rank.setdefault(c % 13, []).append(c)
     order = view.ctx.order
     return [tuple(cs) for _, cs in sorted(by_rank.items()) if rainbow_parts(order, tuple(cs)) is not None]
+
+
+def _units_besides(order: Order, cards: Sequence[Card], rain: Sequence[Card], suit: int) -> list[Unit]:
+    """The units of ``cards`` (of ``suit``) on faces other than the rain's: what may be thrown with
+    it without running into it."""
+    faces = set(rain)
+    rest = tuple(c for c in cards if c not in faces)
+    return decompose_suit(order, rest, suit) if rest else []
 
 
 @player_kind("random", "random legal plays; throws often and badly")
@@ -124,9 +132,25 @@ class RandomPlayer(Player):
                 return tuple(c for part in sample(rng, rainbows, k) for c in part)
         suit = order.suit_of[choice(rng, view.hand)]
         if view.rules.combinations.straight_pairs and rng.random() < 0.5:
-            # half of the time a straight with pairs riding along, if the suit holds one
-            rain = rain_leads(order, suit, view.suit_cards(suit), rng)
+            # half of the time a straight with pairs riding along, if a suit holds one (the suit
+            # drawn first, then the others in their order)
+            rain = None
+            for held_suit in (suit, *sorted({order.suit_of[c] for c in view.hand} - {suit})):
+                rain = rain_leads(order, held_suit, view.suit_cards(held_suit), rng)
+                if rain is not None:
+                    suit = held_suit
+                    break
             if rain is not None:
+                if view.rules.leading.throws and rng.random() < 0.5:
+                    # half of the time a throw: the rain and some other units of the suit
+                    others = _units_besides(order, view.suit_cards(suit), rain, suit)
+                    if others:
+                        k = between(rng, 1, min(len(others), 3))
+                        if rng.random() < 0.5:
+                            picked = sorted(others, key=lambda u: u.top, reverse=True)[:k]
+                        else:
+                            picked = sample(rng, others, k)
+                        return (*rain, *(c for u in picked for c in u.cards))
                 return rain
         units = decompose_suit(order, view.suit_cards(suit), suit)
         if len(units) > 1 and view.rules.leading.throws and rng.random() < self.throw_chance:
@@ -266,7 +290,7 @@ class GreedyPlayer(Player):
                 return False
         return True
 
-    def _sure_rain(self, view: PlayerView, by_suit: Mapping[int, Sequence[Card]], unseen: Sequence[int],
+    def _sure_rain(self, view: PlayerView, by_suit: Mapping[int, Sequence[Card]], unseen: list[int],
                    skip: Sequence[int] = ()) -> tuple[Card, ...] | None:
         """With pairs riding along straights: the largest rain of a side suit (not in ``skip``) whose
         top card nobody else can top, so that no rain of its kind in the suit beats it; or None."""
@@ -277,7 +301,12 @@ class GreedyPlayer(Player):
             rain = rain_leads(order, suit, by_suit[suit])
             if rain is not None:
                 top = max(rain, key=lambda c: order.strength[c])
-                if self._boss(view, Unit((top,), 1, 1, suit, order.strength[top]), unseen):  # type: ignore[arg-type]
+                if self._boss(view, Unit((top,), 1, 1, suit, order.strength[top]), unseen):
+                    if view.rules.leading.throws:
+                        # thrown with the suit's other units that nobody can beat (a rain among them)
+                        bosses = [u for u in _units_besides(order, by_suit[suit], rain, suit)
+                                  if self._boss(view, u, unseen)]
+                        return (*rain, *(c for u in bosses for c in u.cards))
                     return rain
         return None
 
@@ -363,14 +392,25 @@ class GreedyPlayer(Player):
             for c in rain:
                 rest.remove(c)
             return self._fill(view, list(rain), rest, False, False)
-        shapes = [u.shape for u in fc.units if u.shape != (1, 1)]
-        taken = Pool(order, TRUMP, trumps).take_all(shapes) if shapes else []
+        rest = list(trumps)
+        chosen: list[Card] = []
+        units = fc.units
+        if fc.rain_throw is not None:  # a throw holding rains: a rain of each one's kind in trumps
+            for part in fc.rain_throw.rains:
+                rain = find_rain(order, TRUMP, rest, part.shape)
+                if rain is None:
+                    return None
+                for c in rain:
+                    rest.remove(c)
+                chosen += rain
+            units = list(fc.rain_throw.units)
+        shapes = [u.shape for u in units if u.shape != (1, 1)]
+        taken = Pool(order, TRUMP, rest).take_all(shapes) if shapes else []
         if taken is None:
             return None
-        chosen = [CARDS[f] for f in taken]
-        rest = list(trumps)
-        for c in chosen:
-            rest.remove(c)
+        for f in taken:
+            rest.remove(CARDS[f])
+            chosen.append(CARDS[f])
         return self._fill(view, chosen, rest, False, False)
 
     def follow(self, view: PlayerView) -> Sequence[Card]:

@@ -13,6 +13,7 @@ cdef class FollowContext:
     cdef public object duty
     cdef public object rainbow
     cdef public object rain
+    cdef public object rain_throw
     cdef public dict demands
     cdef public object last_held
     cdef public object free_bombs

@@ -448,7 +448,60 @@ class RainDuty:
         return self.rest.met(pool, demand)
 
 
-Duty = ListDuty | MatchDuty | TractorDuty | StepDuty | SuitDuty | RainDuty
+@dataclass(frozen=True, slots=True)
+class RainThrowDuty:
+    """A throw holding rains (``rains.throw_rains``): each rain part asks what a rain led asks, a
+    rain of its kind if the hand holds one (the largest rains first, each out of the cards the ones
+    before it leave); the rains the hand cannot give are read as their units, and with the throw's
+    other units they ask, of the cards the rains found leave, what those units led together ask."""
+
+    reading: rains.RainThrow
+
+    def _rest(self, order: Order, found: tuple[bool, ...]) -> Duty:
+        """The duty of the throw's units and of the rains not found (``found``) read as units."""
+        units = list(self.reading.units)
+        for part, got in zip(self.reading.rains, found):
+            if not got:
+                units += decompose(order, part.cards)
+        if not units:
+            return SuitDuty()
+        units.sort(key=lambda u: (u.key, u.top), reverse=True)
+        return duty_for(order.rules, units)
+
+    def demand(self, pool: Pool, pick: Pick | None = "fit") -> Demand:
+        order = pool.order
+        left = pool.copy()
+        found: list[bool] = []
+        cards: list[int] = []
+        words: list[str] = []
+        for part in self.reading.rains:
+            got = rains.rain_in(left, part.shape, pick or "fit")
+            found.append(got is not None)
+            if got is not None:
+                for c in got:
+                    left.remove(c)
+                cards += got
+                words.append(rains.rain_words(part.shape.size, part.shape.pairs))
+        rest = self._rest(order, tuple(found))
+        inner = rest.demand(left, pick)
+        if not words and inner is ANY:
+            return ANY
+        if inner is not ANY:
+            words.append(inner.words)
+        return Demand(("rains", tuple(found), inner.key), () if pick is None else (*cards, *inner.cards),
+                      " + ".join(words))
+
+    def met(self, pool: Pool, demand: Demand) -> bool:
+        if demand.key[0] != "rains":
+            return True
+        found, key = demand.key[1], demand.key[2]
+        rest = self._rest(pool.order, found)
+        inner = Demand(key)
+        wants = [part.shape for part, got in zip(self.reading.rains, found) if got]
+        return any(key == ANY.key or rest.met(left, inner) for left in rains.take_rains(pool, wants))
+
+
+Duty = ListDuty | MatchDuty | TractorDuty | StepDuty | SuitDuty | RainDuty | RainThrowDuty
 
 
 def find_list(following: Following, width: int, length: int) -> FollowList | None:
@@ -566,8 +619,8 @@ class FollowContext:
     interpreted even in the compiled engine): a context is made for every trick and every lead the
     oracle is asked about."""
 
-    __slots__ = ("order", "lead", "suit", "units", "duty", "rainbow", "rain", "demands", "last_held",
-                 "free_bombs", "tractors_kept")
+    __slots__ = ("order", "lead", "suit", "units", "duty", "rainbow", "rain", "rain_throw", "demands",
+                 "last_held", "free_bombs", "tractors_kept")
 
     order: Order
     lead: tuple[Card, ...]
@@ -578,6 +631,8 @@ class FollowContext:
     rainbow: tuple[tuple[Card, ...], ...] | None
     #: a rain lead's kind (a straight with pairs riding along); None for any other lead
     rain: rains.RainShape | None
+    #: a throw holding rains, read with its rains as parts; None for any other lead
+    rain_throw: rains.RainThrow | None
     #: the demand of each hand's cards of the suit met so far: its shapes and words do not depend
     #: on which cards give them, so checking a follow reuses what choosing it worked out
     demands: dict[tuple[Card, ...], Demand]
@@ -593,7 +648,7 @@ class FollowContext:
     def __init__(self, order: Order, lead: tuple[Card, ...]) -> None:
         self.order = order
         self.lead = lead
-        self.rainbow = self.rain = None
+        self.rainbow = self.rain = self.rain_throw = None
         self.demands = {}
         self.last_held = None
         exempt = order.rules.following.exempt  # (empty but where a ruleset writes 'exempt:')
@@ -623,8 +678,14 @@ class FollowContext:
         if comb.straight_pairs and len(self.units) > 1:
             # a straight with pairs riding along: one combination of its own kind
             self.rain = rains.rain_of(order, lead)
-            if self.rain is not None and order.rules.following.duty != "suit":  # (suit only: nothing more)
-                self.duty = RainDuty(self.rain, self.duty)
+            if self.rain is not None:
+                if order.rules.following.duty != "suit":  # (suit only: nothing more)
+                    self.duty = RainDuty(self.rain, self.duty)
+            else:
+                # a throw holding rains: each rain asks what a rain led asks
+                self.rain_throw = rains.throw_rains(order, lead)
+                if self.rain_throw is not None and order.rules.following.duty != "suit":
+                    self.duty = RainThrowDuty(self.rain_throw)
         if exempt:
             self.tractors_kept = "tractors-from-breaking" in exempt and not any(u.is_tractor for u in self.units)
 
@@ -639,7 +700,7 @@ class FollowContext:
         fc = cls.__new__(cls)
         fc.order, fc.lead, fc.suit, fc.units = order, lead, suit, units
         fc.duty = duty_for(order.rules, units) if duty is None else duty
-        fc.rainbow = fc.rain = None
+        fc.rainbow = fc.rain = fc.rain_throw = None
         fc.demands = {}
         fc.last_held = None
         exempt = order.rules.following.exempt

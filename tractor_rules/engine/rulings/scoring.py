@@ -9,7 +9,7 @@ from ...rules import Multiplier, Rules, Table, ThresholdRow, expressions
 from ..deck.cards import Card
 from ..deck.order import Order
 from ..deck.rainbows import rainbow_parts
-from ..deck.rains import rain_of
+from ..deck.rains import rain_of, throw_rains
 from ..deck.units import Unit, decompose
 from ..errors import EngineError
 
@@ -313,9 +313,16 @@ def kitty_multiplier(kitty: Multiplier, units: list[Unit], table: Table | None =
 
 def lead_kitty_multiplier(rules: Rules, order: Order, lead: Sequence[Card]) -> int:
     """``kitty_multiplier`` of a last lead as the engine reads it: its units, and its largest part
-    when it is a rainbow, its straight's cards when it is a rain."""
+    when it is a rainbow, its straight's cards when it is a rain, or a throw whose largest part is
+    a rain (``RainThrow.largest``: no other part has as many cards)."""
     parts = rainbow_parts(order, tuple(lead)) if rules.combinations.rainbow_min else None
     rainbow = max((len(p) for p in parts), default=0) if parts else 0
-    shape = rain_of(order, tuple(lead)) if rules.combinations.straight_pairs else None
-    rain = shape.length if shape is not None else 0
+    rain = 0
+    if rules.combinations.straight_pairs:
+        shape = rain_of(order, tuple(lead))
+        if shape is None and len({order.suit_of[c] for c in lead}) == 1:
+            reading = throw_rains(order, tuple(lead))
+            largest = None if reading is None else reading.largest()
+            shape = None if largest is None else largest.shape
+        rain = shape.length if shape is not None else 0
     return kitty_multiplier(rules.kitty, decompose(order, tuple(lead)), rules.table, rainbow, rain)

@@ -120,7 +120,90 @@ def winner(order: Order, lead: tuple[Card, ...], lead_units: list[Unit], lead_su
                 if bomb is not None:
                     return bomb
             return rains.winner(order, rain, lead, follows)
+        reading = rains.throw_rains(order, lead)
+        if reading is not None:  # a throw holding rains: each rain a part of its own
+            return rain_throw_winner(order, reading, lead, lead_suit, follows)
     return plain_winner(order, lead, lead_units, lead_suit, follows)
+
+
+def rain_throw_winner(order: Order, reading: rains.RainThrow, lead: tuple[Card, ...], lead_suit: int,
+                      follows: list[tuple[Card, ...]]) -> int:
+    """``winner`` for a throw holding rains (``rains.throw_rains``): as ``plain_winner``, its rains
+    parts as its units are.  A play of the led suit contends when it holds a rain of each rain's
+    kind and, besides them, the throw's other units; a play of trumps ruffs when it holds a rain of
+    each rain's kind and, besides them, what ``ruffing.requirement`` asks of the other units (any
+    trumps when it asks for none).  The throw's largest part is its rain when no unit has as many
+    cards (``RainThrow.largest``)."""
+    rules = order.rules
+    comb = rules.combinations
+    if comb.bomb_width or comb.rainbow_bombs and comb.rainbow_min:
+        bomb = _bomb_winner(order, lead, lead_suit, follows, comb)
+        if bomb is not None:
+            return bomb
+    suit_of = order.suit_of
+    wants = [r.shape for r in reading.rains]
+    units = list(reading.units)
+    shapes = [u.shape for u in units]
+    any_ruff = rules.ruffing.requirement == "any"
+    followers: list[tuple[int, Pool]] = []
+    ruffs: list[tuple[int, Pool]] = []
+    for i, play in enumerate(follows, start=1):
+        suits = {suit_of[c] for c in play}
+        if len(suits) != 1:
+            continue  # a mixed play follows nothing
+        suit = suits.pop()
+        if suit == lead_suit:
+            pool = Pool(order, suit, play)
+            if any(rest.holds(shapes) for rest in rains.take_rains(pool, wants)):
+                followers.append((i, pool))
+        elif suit == TRUMP:
+            pool = Pool(order, suit, play)
+            if any_ruff or any(is_ruff(rules, units, rest) for rest in rains.take_rains(pool, wants)):
+                ruffs.append((i, pool))
+    contenders = ruffs or [(0, Pool(order, lead_suit, lead)), *followers]
+    how = rules.ruffing.compare
+    best_i, best = contenders[0][0], _rain_throw_strength(order, contenders[0][1], reading, how)
+    for i, pool in contenders[1:]:
+        challenger = _rain_throw_strength(order, pool, reading, how)
+        if _beats(challenger, best, how):
+            best_i, best = i, challenger
+    return best_i
+
+
+def _rain_throw_strength(order: Order, pool: Pool, reading: rains.RainThrow, how: str) -> int | list[int]:
+    """``_strength`` of a contender to a throw holding rains: a rain part's counterpart is the
+    strongest rain of its kind (-1 if none), taken before the units' for "every-part" and
+    "part-by-part"."""
+    if how == "highest-card":
+        strength = order.strength
+        return max(strength[f] for f in pool.counts)
+    if how == "largest-part":
+        largest = reading.largest()
+        if largest is not None:
+            return rains.best_rain(order, pool, largest.shape)
+        top = reading.units[0]
+        return pool.best(top.width, top.length)
+    parts: list[rains.RainPart | Unit] = list(reading.parts)
+    if how == "part-by-part":
+        parts.sort(key=lambda p: -len(p.cards))  # stable: equal sizes keep their order
+        if len(parts[0].cards) > 1:
+            parts = [p for p in parts if len(p.cards) > 1]
+    pool = pool.copy()
+    strength = order.strength
+    out = []
+    for part in parts:
+        if isinstance(part, rains.RainPart):
+            got = rains.rain_in(pool, part.shape, "high")
+            if got is None:
+                out.append(-1)
+                continue
+            for c in got:
+                pool.remove(c)
+            out.append(max(strength[c] for c in got))
+        else:
+            taken = pool.take_unit(part.width, part.length, False, "high")
+            out.append(-1 if taken is None else strength[taken[0]])
+    return out
 
 
 def plain_winner(order: Order, lead: tuple[Card, ...], lead_units: list[Unit], lead_suit: int,
@@ -397,6 +480,10 @@ def throw_options(order: Order, throw: tuple[Card, ...], others: list[tuple[Card
     if leading.throw_stoppers == "opponents" and partners or barred:
         others = _stopping(others, partners if leading.throw_stoppers == "opponents" else (), barred)
     pools = [Pool(order, suit, hand) for hand in others]
+    if rules.combinations.straight_pairs:
+        reading = rains.throw_rains(order, throw)
+        if reading is not None:  # a throw holding rains: each rain a part of its own
+            return _rain_throw_options(order, throw, reading, pools)
     if leading.throw_decider == "first":
         # the first stopper in turn order whose cards fail the throw decides alone
         for pool in pools:
@@ -408,6 +495,40 @@ def throw_options(order: Order, throw: tuple[Card, ...], others: list[tuple[Card
     if not _fails(order, throw, units, beaten, pools):
         return []
     return _held_to(order, throw, beaten or units)
+
+
+def _rain_throw_options(order: Order, throw: tuple[Card, ...], reading: rains.RainThrow,
+                        pools: list[Pool]) -> list[tuple[Card, ...]]:
+    """``throw_options`` for a throw holding rains: a rain part is beaten by another hand's rain
+    of its kind (as many cards, as many pairs) with a higher top card, a unit as in any throw; the
+    largest part is the rain when no unit has as many cards (``RainThrow.largest``)."""
+    parts = reading.parts
+
+    def beaten_in(pool: Pool) -> list[rains.RainPart | Unit]:
+        return [p for p in parts if (rains.best_rain(order, pool, p.shape) > p.top if isinstance(p, rains.RainPart)
+                                     else beaten_by(pool, p))]
+
+    def fails(beaten: list[rains.RainPart | Unit], stoppers: Sequence[Pool]) -> bool:
+        check = order.rules.leading.throw_check
+        if check == "largest-part":
+            largest = reading.largest()
+            if largest is not None:
+                return largest in beaten
+            return any(isinstance(p, Unit) and p.key == reading.units[0].key for p in beaten)
+        if check == "every-part":
+            return bool(beaten)
+        return _fails(order, throw, [], [], stoppers)  # "highest-card": the parts play no part
+
+    if order.rules.leading.throw_decider == "first":
+        for pool in pools:
+            beaten = beaten_in(pool)
+            if fails(beaten, (pool,)):
+                return _held_to(order, throw, beaten or list(parts))
+        return []
+    beaten = [p for p in parts if any(p in beaten_in(pool) for pool in pools)]
+    if not fails(beaten, pools):
+        return []
+    return _held_to(order, throw, beaten or list(parts))
 
 
 def _stopping(others: list[tuple[Card, ...]], partners: Collection[int],
@@ -429,7 +550,8 @@ def _fails(order: Order, throw: tuple[Card, ...], units: list[Unit], beaten: lis
     return any(p.best(1, 1) > top for p in pools)
 
 
-def _held_to(order: Order, throw: tuple[Card, ...], candidates: list[Unit]) -> list[tuple[Card, ...]]:
+def _held_to(order: Order, throw: tuple[Card, ...],
+             candidates: Sequence[Unit | rains.RainPart]) -> list[tuple[Card, ...]]:
     """What a failed throw is cut to, ``candidates`` being the parts that count as beaten."""
     strength = order.strength
     failure = order.rules.leading.throw_failure

@@ -286,6 +286,7 @@ def combinations_section(b: Builder) -> None:
         b.rule("combinations.straight_min", _straights)
         b.rule("combinations.straight_pairs", _straight_pairs)
         b.example("combinations.rain_example", ex.rain_example)
+        b.example("combinations.rain_throw_example", ex.rain_throw_example)
         b.example("combinations.kinds", ex.kind_examples)
 
 
@@ -309,7 +310,11 @@ def _straight_pairs(r: Any) -> Made:
              "higher top card wins, and a rain of trumps beats one of a side suit. To a rain, a player who "
              "holds a rain of its kind in the suit must play one; otherwise the lead asks what its straight "
              "and sets would ask. A rain is led as one combination, never as a throw; as the last trick's lead "
-             "it multiplies the kitty as a straight as long does.")
+             "it multiplies the kitty as a straight as long does. A throw may hold a rain as one of its parts: "
+             "it fails when another player holds a rain of that kind with a higher top card; a follower who "
+             "holds a rain of that kind must play one, and a ruff must hold one in trumps; the rain is the "
+             "throw's largest part when no other part has as many cards, and then counts, as ruffs are "
+             "compared and as the kitty is multiplied, as a rain led alone does.")
 
 
 def _rainbows(r: Any) -> Made:
