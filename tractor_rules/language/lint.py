@@ -909,41 +909,6 @@ def _after_trick_ranges(rules: Rules) -> dict[str, tuple[int, int]]:
     }
 
 
-@linter(codes.CONCEDE_NEVER)
-class ConcedeNever(Linter):
-    """What it does: finds a condition on who may concede a hand (``concede: when ...`` in
-    ``levels``) that no player can meet after a trick while cards are left (numbers out of reach,
-    parts that contradict each other: ``a banker and an attacker``), or that holds only where the
-    rule for ending a hand early (``end early: when ...``) holds too, which ends the hand first.
-
-    Why is this bad? Nobody is ever asked: ``concede: never`` says so plainly; usually a word is
-    not the one meant, or the rule for ending early already says what was meant.
-
-    Example: ``end early: when the outcome is decided`` with ``concede: when an attacker and the
-    outcome is decided``.
-
-    Use instead: a condition the rule for ending early leaves room for, as ``concede: when an
-    attacker and points left < 20``, or one of the two rules alone."""
-
-    def findings(self, ctx: LintContext) -> Iterator[Finding]:
-        rules = ctx.rules
-        condition = rules.levels.concede
-        if not condition:
-            return
-        from ..engine.rulings.scoring import level_ladder  # (loaded as NeverHolds says)
-
-        ranges, ladder = _after_trick_ranges(rules), level_ladder(rules)
-        if can_hold(condition, rules, ranges, ladder) is False:
-            yield from ctx.finding_at_last("concede", "no player can meet this condition after a trick while "
-                                           "cards are left, so nobody may ever concede: write 'concede: never'")
-            return
-        early = rules.levels.end_early
-        if early and can_hold(("all", condition, ("not", early)), rules, ranges, ladder) is False:
-            yield from ctx.finding_at_last("concede", "whenever a player may concede, the rule for ending a hand "
-                                           "early holds too and ends the hand first, so nobody is ever asked: "
-                                           "leave out one of the two rules")
-
-
 @linter(codes.THROW_STOPPERS_NEVER)
 class ThrowStoppersNever(Linter):
     """What it does: finds a condition on who may stop a throw (``throw stopped by: ... when ...``
@@ -1135,3 +1100,38 @@ class RidingPairsNever(Linter):
         yield from ctx.finding_at_last("straights", f"a hand holds {rules.table.hand_size} cards, and a straight with "
                                                     f"a pair riding along at least {comb.straight_min + 1}: the "
                                                     "pairs never ride along")
+
+
+@linter(codes.CONCEDE_NEVER)
+class ConcedeNever(Linter):
+    """What it does: finds a condition on who may concede a hand (``concede: when ...`` in
+    ``levels``) that no player can meet after a trick while cards are left (numbers out of reach,
+    parts that contradict each other: ``a banker and an attacker``), or that holds only where the
+    rule for ending a hand early (``end early: when ...``) holds too, which ends the hand first.
+
+    Why is this bad? Nobody is ever asked: ``concede: never`` says so plainly; usually a word is
+    not the one meant, or the rule for ending early already says what was meant.
+
+    Example: ``end early: when the outcome is decided`` with ``concede: when an attacker and the
+    outcome is decided``.
+
+    Use instead: a condition the rule for ending early leaves room for, as ``concede: when an
+    attacker and points left < 20``, or one of the two rules alone."""
+
+    def findings(self, ctx: LintContext) -> Iterator[Finding]:
+        rules = ctx.rules
+        condition = rules.levels.concede
+        if not condition:
+            return
+        from ..engine.rulings.scoring import level_ladder  # (loaded as NeverHolds says)
+
+        ranges, ladder = _after_trick_ranges(rules), level_ladder(rules)
+        if can_hold(condition, rules, ranges, ladder) is False:
+            yield from ctx.finding_at_last("concede", "no player can meet this condition after a trick while "
+                                           "cards are left, so nobody may ever concede: write 'concede: never'")
+            return
+        early = rules.levels.end_early
+        if early and can_hold(("all", condition, ("not", early)), rules, ranges, ladder) is False:
+            yield from ctx.finding_at_last("concede", "whenever a player may concede, the rule for ending a hand "
+                                           "early holds too and ends the hand first, so nobody is ever asked: "
+                                           "leave out one of the two rules")
