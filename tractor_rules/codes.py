@@ -179,6 +179,8 @@ NO_DECLARER_SEAT = _define("E340", "no-declarer-seat", "a phase that goes round 
                                                        "after, where no declaration ever stands")
 RIDING_PAIRS_ONE_DECK = _define("E345", "riding-pairs-one-deck", "pairs riding along a straight with a pack of "
                                                                  "one deck, where no two cards are alike")
+CONCEDE = _define("E346", "concede", "letting a player concede a hand where the rest of the rules read what the "
+                                     "tricks not played would decide (the last trick, the points in the stakes)")
 ONCE_ROUND_NEVER_PLAYED = _define("E350", "once-round-never-played", "a round of overturning after the kitty "
                                                                     "said to go once round where nobody overturns "
                                                                     "after the kitty")
@@ -246,6 +248,9 @@ OVERTURN_AFTER_KITTY_NEVER = _define("W127", "overturn-after-kitty-never", "a co
                                                                           "after the kitty that no player can meet")
 RIDING_PAIRS_NEVER = _define("W129", "riding-pairs-never", "pairs riding along a straight where a hand holds "
                                                            "fewer cards than the shortest straight with a pair")
+CONCEDE_NEVER = _define("W130", "concede-never", "a condition on who may concede a hand that no player can "
+                                              "meet while cards are left, or that only holds where the rule for "
+                                              "ending early ends the hand first")
 FIRST_OVERTURN_NEVER = _define("W133", "first-overturn-never", "a condition on who may overturn that only the "
                                                                "previous declarer (or their partner) can meet, "
                                                                "where nobody can be overturned first")

@@ -143,8 +143,9 @@ def test_hover_on_a_quantity_shows_its_meaning_and_when_it_is_known(session, fol
     line = HOUSE.split("\n")[5]
     hover = session.hover(uri, 5, line.index("points") + 2)
     assert hover.contents.value.startswith(f"**points**: {QUANTITIES['points'].meaning}")
-    assert ("Known after a trick, while cards are left ('end early:'), after each hand, where the upgrade table is "
-            "read ('counted:') and where the stakes of a hand are counted ('game points:').") in hover.contents.value
+    assert ("Known after a trick, while cards are left ('end early:'), after a trick, of each player who may end the "
+            "hand ('concede:'), after each hand, where the upgrade table is read ('counted:') and where the stakes of "
+            "a hand are counted ('game points:').") in hover.contents.value
     assert hover.range == types.Range(start=types.Position(line=5, character=line.index("points")),
                                       end=types.Position(line=5, character=line.index("points") + len("points")))
     line = HOUSE.split("\n")[8]

@@ -106,6 +106,8 @@ def inert_paths(rules: Rules, leaves: dict[str, object]) -> set[str]:
         drop("leading.throw_stoppers_when")  # who stops a throw as 'throw stopped by' says: its own sentence
     if not rules.levels.end_early:
         drop("levels.end_early")  # every hand played out: nothing to say (tests/engine/test_end_early.py)
+    if not rules.levels.concede:
+        drop("levels.concede")  # nobody may end a hand: nothing to say (tests/engine/test_concede.py)
     if d.overturn_in_deal and not d.overturn_in_deal_when or not d.ladder:
         drop("declaring.overturn_in_deal")  # a stronger declaration overturns: the ladder's own words
         drop("declaring.overturn_in_deal_when")

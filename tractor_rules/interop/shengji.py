@@ -940,9 +940,10 @@ def export(rules: Rules, load_text: Callable[[str], Rules]) -> Export:
         lost.append(f"the settings cannot be played: {error}")
         return Export(settings, lost)
     lost += [line for line in differences(rules.to_dict(), played.to_dict())
-             if not line.startswith((_AFTER_HAND + ":", _END_EARLY + ":"))]
+             if not line.startswith((_AFTER_HAND + ":", _END_EARLY + ":", _CONCEDE + ":"))]
     lost += _house_rules_after_a_hand(rules)
     lost += _end_early(rules)
+    lost += _concede(rules)
     lost += _table_difference(rules, played)
     lost += imported.lost
     return Export(settings, lost)
@@ -950,6 +951,7 @@ def export(rules: Rules, load_text: Callable[[str], Rules]) -> Export:
 
 _AFTER_HAND = "levels.after_hand"
 _END_EARLY = "levels.end_early"
+_CONCEDE = "levels.concede"
 
 
 def _end_early(rules: Rules) -> list[str]:
@@ -961,6 +963,25 @@ def _end_early(rules: Rules) -> list[str]:
     return [f"{_END_EARLY}: rbtying/shengji has no setting for ending a hand early: its table offers to end a "
             "hand once the points left cannot reach the next threshold, the kitty's multiplier not counted, and "
             "the players confirm; the hand then ends by their choice, not by this rule"]
+
+
+def _concede(rules: Rules) -> list[str]:
+    """One line for a player's concession: rbtying's table offers every player to end a hand once the
+    points left cannot reach the next threshold (rbtying/shengji#284, #285: its "finish game"
+    button, which nobody need press), the kitty's multiplier not counted (#301).  So ``concede: when
+    the outcome is decided`` is what it plays, but for the kitty; any other condition is lost.  A
+    ruleset that lets nobody concede loses nothing: its hands are the hands rbtying's table plays
+    when nobody presses the button."""
+    condition = rules.levels.concede
+    if not condition:
+        return []
+    if tuple(condition) == ("fact", "outcome-decided"):
+        return [f"{_CONCEDE}: rbtying/shengji lets a player end a hand once the points left cannot reach the next "
+                "threshold, as here, but it leaves out the kitty's multiplier: a hand may end there that the "
+                "attackers could still turn by winning the last trick and multiplying the kitty"]
+    return [f"{_CONCEDE}: rbtying/shengji has no setting for who may end a hand: its table lets every player end "
+            "one once the points left cannot reach the next threshold, the kitty's multiplier not counted, and "
+            "nobody otherwise; here a player may end it only when this rule's condition holds of them"]
 
 
 def _house_rules_after_a_hand(rules: Rules) -> list[str]:

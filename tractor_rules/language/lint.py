@@ -887,17 +887,7 @@ class EndEarlyNever(Linter):
             return
         from ..engine.rulings.scoring import level_ladder  # (loaded as NeverHolds says)
 
-        table = rules.table
-        hand = max(table.hand_size, 1)
-        ranges = {
-            "points": (0, _most_attacker_points(rules)),
-            "points-left": (0, table.total_points),
-            # asked after a trick, while cards are left: at least one trick played, one card left
-            "cards-left": (1, max(hand - 1, 1)),
-            "decks": (table.decks, table.decks),
-            "players": (table.players, table.players),
-        }
-        if can_hold(condition, rules, ranges, level_ladder(rules)) is not False:
+        if can_hold(condition, rules, _after_trick_ranges(rules), level_ladder(rules)) is not False:
             return
         yield from ctx.finding_at_last("end_early", "no trick can end with this condition holding while "
                                        "cards are left, so every hand is played out: write "
@@ -931,6 +921,19 @@ class OnceRoundSame(Linter):
             yield from ctx.finding_at_last("overturn_after_kitty", "this condition allows one overturn at most, "
                                                                    "so the round ends as it would without 'once "
                                                                    "round': leave 'once round' out")
+def _after_trick_ranges(rules: Rules) -> dict[str, tuple[int, int]]:
+    """The range of each number known after a trick, while cards are left (``end early``,
+    ``concede``)."""
+    table = rules.table
+    hand = max(table.hand_size, 1)
+    return {
+        "points": (0, _most_attacker_points(rules)),
+        "points-left": (0, table.total_points),
+        # asked after a trick, while cards are left: at least one trick played, one card left
+        "cards-left": (1, max(hand - 1, 1)),
+        "decks": (table.decks, table.decks),
+        "players": (table.players, table.players),
+    }
 
 
 @linter(codes.THROW_STOPPERS_NEVER)
@@ -1126,6 +1129,39 @@ class RidingPairsNever(Linter):
                                                     "pairs never ride along")
 
 
+@linter(codes.CONCEDE_NEVER)
+class ConcedeNever(Linter):
+    """What it does: finds a condition on who may concede a hand (``concede: when ...`` in
+    ``levels``) that no player can meet after a trick while cards are left (numbers out of reach,
+    parts that contradict each other: ``a banker and an attacker``), or that holds only where the
+    rule for ending a hand early (``end early: when ...``) holds too, which ends the hand first.
+
+    Why is this bad? Nobody is ever asked: ``concede: never`` says so plainly; usually a word is
+    not the one meant, or the rule for ending early already says what was meant.
+
+    Example: ``end early: when the outcome is decided`` with ``concede: when an attacker and the
+    outcome is decided``.
+
+    Use instead: a condition the rule for ending early leaves room for, as ``concede: when an
+    attacker and points left < 20``, or one of the two rules alone."""
+
+    def findings(self, ctx: LintContext) -> Iterator[Finding]:
+        rules = ctx.rules
+        condition = rules.levels.concede
+        if not condition:
+            return
+        from ..engine.rulings.scoring import level_ladder  # (loaded as NeverHolds says)
+
+        ranges, ladder = _after_trick_ranges(rules), level_ladder(rules)
+        if can_hold(condition, rules, ranges, ladder) is False:
+            yield from ctx.finding_at_last("concede", "no player can meet this condition after a trick while "
+                                           "cards are left, so nobody may ever concede: write 'concede: never'")
+            return
+        early = rules.levels.end_early
+        if early and can_hold(("all", condition, ("not", early)), rules, ranges, ladder) is False:
+            yield from ctx.finding_at_last("concede", "whenever a player may concede, the rule for ending a hand "
+                                           "early holds too and ends the hand first, so nobody is ever asked: "
+                                           "leave out one of the two rules")
 @linter(codes.FIRST_OVERTURN_NEVER)
 class FirstOverturnNever(Linter):
     """What it does: finds a condition on who may overturn (``overturn: when ...`` during the deal,

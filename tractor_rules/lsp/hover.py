@@ -21,8 +21,8 @@ from ..render.model import Item
 from ..render.sheet import Built, build
 from ..render.text import md_cell, md_inline
 from ..rules import Rules
-from ..rules.expressions import (AFTER_HAND, BURY, CALL, DECLARE, KITTY, OVERTURN, QUANTITIES, REDEAL, SCORE, STAKE,
-                                 TABLE, TRICK)
+from ..rules.expressions import (AFTER_HAND, BURY, CALL, CONCEDE, DECLARE, KITTY, OVERTURN, QUANTITIES, REDEAL,
+                                 SCORE, STAKE, TABLE, TRICK)
 from ..language.syntax import Leaf, Node
 from .document import DocumentState
 from .navigation import overridden
@@ -56,6 +56,7 @@ LABELS = {
         SCORE: "where the upgrade table is read ('counted:')",
         STAKE: "where the stakes of a hand are counted ('game points:')",
         TRICK: "after a trick, while cards are left ('end early:')",
+        CONCEDE: "after a trick, of each player who may end the hand ('concede:')",
         TABLE: "in the numbers of the table (the deal, the penalties, the bonus, the coins, leaving)",
         "and": " and ",
         "comma": ", ",
@@ -87,6 +88,7 @@ LABELS = {
         SCORE: "查升级表时（“counted:”）",
         STAKE: "计算一局的输赢积分时（“game points:”）",
         TRICK: "每一轮结束、手中还有牌时（“end early:”）",
+        CONCEDE: "每一轮结束后问每位玩家是否结束这一局时（“concede:”）",
         TABLE: "牌桌上的数（发牌、罚分、奖励、金币、离桌）",
         "and": "和",
         "comma": "、",
@@ -257,8 +259,8 @@ def _quantity_at(node: Node, line: int, column: int) -> Node | None:
 def _quantity_hover(node: Node, words: dict[str, str]) -> HoverText:
     """A quantity's words and meaning (``rules.expressions.QUANTITIES``), and where it is known."""
     quantity = QUANTITIES[QUANTITY_OF_RULE[node.kind]]
-    known = [words[m] for m in (CALL, BURY, DECLARE, OVERTURN, REDEAL, TRICK, KITTY, AFTER_HAND, SCORE, STAKE,
-                                TABLE) if m in quantity.moments]
+    known = [words[m] for m in (CALL, BURY, DECLARE, OVERTURN, REDEAL, TRICK, CONCEDE, KITTY, AFTER_HAND, SCORE,
+                                STAKE, TABLE) if m in quantity.moments]
     moments = words["and"].join([words["comma"].join(known[:-1]), known[-1]] if len(known) > 1 else known)
     text = f"**{plain(quantity.words)}**: {plain(quantity.meaning)}\n\n" + words["known"].format(moments=moments)
     return HoverText(text, node.pos)

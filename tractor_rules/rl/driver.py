@@ -7,7 +7,8 @@ follow, switch back to the caller with the decision and resume with the answer. 
 about a microsecond and never waits for the operating system's scheduler (a thread would, at every
 decision); exactly one side runs at any time, so a seed fixes the whole hand.  An auction's bids
 and the naming of trump (by an auction's banker, by the player the rules let name it when nobody
-declares, or by the winner of the contest for the first trump) are choices among a few options, paused for in the same way.  Declaring,
+declares, or by the winner of the contest for the first trump) and a player's conceding the hand
+after a trick (``levels.concede``) are choices among a few options, paused for in the same way.  Declaring,
 asking for a redeal, the exchange with the declarer and burying the kitty are paused for where the
 driver is asked to (``agent_choices``); those and every other decision (Finding Friends' calls, the
 part of a failed throw) are otherwise the engine's ``GreedyPlayer``'s.
@@ -37,7 +38,7 @@ from ..rules import SUITS, Rules
 #: cards); and choices among the options a decision lists
 PLAY_KINDS = ("lead", "follow")
 PICK_KINDS = ("bury", "give-back", "declare")
-CHOICE_KINDS = ("bid", "name-trump", "give-up", "exchange", "redeal")
+CHOICE_KINDS = ("bid", "name-trump", "give-up", "exchange", "redeal", "concede")
 
 #: the decisions that are the greedy player's unless the driver is asked to pause for them:
 #: burying the kitty, the exchange with the declarer, asking for a redeal, declaring
@@ -60,7 +61,8 @@ class Decision:
     #: a choice's options, the answers the engine accepts: a bid's None (a pass) and the bids on
     #: offer, in the order they get better; naming trump's suits (and None, no-trump, where the
     #: rules allow it); giving up the bank's False (keep it) and True; the exchange's False
-    #: (decline) and True (take); the redeal's False (play on) and True (ask); for a declaration,
+    #: (decline) and True (take); the redeal's False (play on) and True (ask); a concession's False
+    #: (play on) and True (concede); for a declaration,
     #: the declarations on offer (``Offer``: its cards and what it declares)
     options: tuple[Any, ...] = ()
     #: the cards a pick takes (the kitty's size; the three cards given back; the most a declaration
@@ -97,6 +99,9 @@ class _Seat(GreedyPlayer):
 
     def give_up_bank(self, view: PlayerView) -> bool:
         return self.driver.ask(Decision(self.seat, "give-up", view, (False, True)))
+
+    def concede(self, view: PlayerView) -> bool:
+        return self.driver.ask(Decision(self.seat, "concede", view, (False, True)))
 
     def bury(self, view: PlayerView, count: int) -> Sequence[Card]:
         if "bury" not in self.driver.agent_choices:

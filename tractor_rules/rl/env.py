@@ -8,7 +8,8 @@ still be part of a legal play and ``DONE`` once the chosen cards are one.
 
 A hand that asks a seat to choose (an auction's bids; naming trump, by an auction's banker, by
 the player who names it when nobody declares, or by the winner of the contest for the first trump,
-among the suits of its level cards; the banker's giving up the bank) offers the options as further actions: action
+among the suits of its level cards; the banker's giving up the bank; a player's conceding the hand
+after a trick, where the rules let them) offers the options as further actions: action
 ``DONE + 1 + i`` answers with the i-th option of that kind of choice (``choice_options``), the mask
 offering those the engine accepts now.  Burying the kitty, the exchange with the declarer,
 asking for a redeal and declaring are the agents' decisions too when the environment is made with
@@ -74,7 +75,8 @@ def choice_options(rules: Rules, agent_choices: Sequence[str] = ()) -> dict[str,
     """The choices a hand of ``rules`` can ask of a seat, each with its options in the order of
     its actions (``DONE + 1 + i`` is option i): a bid's pass (None) and every bid of the auction's
     grid, in the order they get better; naming trump's suits and no-trump (None); giving up the
-    bank's keeping it (False) and giving it up (True); with ``agent_choices`` holding them, the
+    bank's keeping it (False) and giving it up (True); conceding a hand's playing on (False) and
+    conceding (True); with ``agent_choices`` holding them, the
     exchange with the declarer's declining (False) and taking (True), and a redeal's playing on
     (False) and asking (True).  Empty when the hand asks none."""
     phases = rules.phases()
@@ -87,6 +89,8 @@ def choice_options(rules: Rules, agent_choices: Sequence[str] = ()) -> dict[str,
         options["name-trump"] = (*SUITS, None)
     if "give-up" in phases:
         options["give-up"] = (False, True)
+    if rules.levels.concede:
+        options["concede"] = (False, True)
     asked = agent_choices_of(rules)
     for choice in ("exchange", "redeal"):
         if choice in agent_choices and choice in asked:
@@ -130,8 +134,9 @@ class TractorEnv(AECEnv):
         self.render_mode = render_mode
         self.choices = choice_options(rules, self.agent_choices)
         #: the entries of the observation's one-hot ``deciding`` (where it has one)
-        self.decisions = deciding_kinds(self.agent_choices)
-        self.fields = layout(n, choices=bool(self.choices), agent_choices=self.agent_choices)
+        concede = bool(rules.levels.concede)
+        self.decisions = deciding_kinds(self.agent_choices, concede)
+        self.fields = layout(n, choices=bool(self.choices), agent_choices=self.agent_choices, concede=concede)
         copies = pack_copies(rules.table)
         self.deck_points = sum(p * k for p, k in zip(point_table(rules), copies))
         self.possible_agents = [f"player_{seat}" for seat in range(n)]
@@ -297,7 +302,8 @@ class TractorEnv(AECEnv):
         """The option that ``action`` chooses for ``decision``, if the mask offers it."""
         options = self.choices[decision.kind]
         what = {"bid": "bid", "name-trump": "trump to name", "give-up": "choice to give up the bank",
-                "exchange": "choice to take the declaration's cards", "redeal": "choice to ask for a redeal"}[decision.kind]
+                "exchange": "choice to take the declaration's cards", "redeal": "choice to ask for a redeal",
+                "concede": "choice to concede the hand"}[decision.kind]
         if action is None or isinstance(action, bool) or not isinstance(action, (int, np.integer)):
             raise IllegalAction(f"the {what} is an action {DONE + 1}..{DONE + len(options)}, not {action!r}")
         index = int(action) - DONE - 1
@@ -392,6 +398,8 @@ def _option(kind: str, option: Any) -> str:
         return "take the declaration's cards" if option else "decline the exchange"
     if kind == "redeal":
         return "ask for a redeal" if option else "play on"
+    if kind == "concede":
+        return "concede the hand" if option else "play on"
     return "no-trump" if option is None else str(option)
 
 

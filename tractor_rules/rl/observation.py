@@ -7,7 +7,8 @@ name (``observation[fields["hand"]]``).  Card fields count copies per card code 
 of ``tractor_rules.engine.deck.cards``); seat fields have one entry per seat; points are fractions of
 the deck's points.
 
-A ruleset whose hands ask a seat to choose (an auction's bids, naming trump, giving up the bank),
+A ruleset whose hands ask a seat to choose (an auction's bids, naming trump, giving up the bank,
+conceding a hand),
 or an environment made to ask the agents what the greedy player decides by default (burying the
 kitty, the exchange with the declarer, asking for a redeal, declaring), adds ``CHOICE_FIELDS`` after
 them: what the seat is asked, and the auction so far.  The one-hot ``deciding`` then has an entry
@@ -56,11 +57,12 @@ AGENT_DECIDING: dict[str, tuple[str, ...]] = {
 }
 
 
-def deciding_kinds(agent_choices: Sequence[str] = ()) -> tuple[str, ...]:
-    """The entries of the one-hot ``deciding``: ``DECIDING``, then those of each of
-    ``agent_choices`` (in the order of ``AGENT_DECIDING``)."""
-    return DECIDING + tuple(kind for choice, kinds in AGENT_DECIDING.items() if choice in agent_choices
-                            for kind in kinds)
+def deciding_kinds(agent_choices: Sequence[str] = (), concede: bool = False) -> tuple[str, ...]:
+    """The entries of the one-hot ``deciding``: ``DECIDING``, "concede" where the rules let a
+    player concede a hand (``levels.concede``), then those of each of ``agent_choices`` (in the
+    order of ``AGENT_DECIDING``)."""
+    return DECIDING + (("concede",) if concede else ()) \
+        + tuple(kind for choice, kinds in AGENT_DECIDING.items() if choice in agent_choices for kind in kinds)
 
 #: the fields a ruleset with choices adds, after ``FIELDS``
 CHOICE_FIELDS: tuple[tuple[str, str, int], ...] = (
@@ -77,10 +79,11 @@ DECLARE_FIELDS: tuple[tuple[str, str, int], ...] = (
 )
 
 
-def layout(players: int, choices: bool = False, agent_choices: Sequence[str] = ()) -> dict[str, slice]:
+def layout(players: int, choices: bool = False, agent_choices: Sequence[str] = (),
+           concede: bool = False) -> dict[str, slice]:
     """The slice of the observation array holding each field; with ``choices`` or
     ``agent_choices``, those of ``CHOICE_FIELDS`` too, ``deciding`` with an entry for each of
-    ``deciding_kinds(agent_choices)``; with "declare" among ``agent_choices``, those of
+    ``deciding_kinds(agent_choices, concede)``; with "declare" among ``agent_choices``, those of
     ``DECLARE_FIELDS`` after them."""
     sizes = {"card": N_CODES, "seat": players, "seat-card": players * N_CODES, "one": 1}
     out: dict[str, slice] = {}
@@ -89,7 +92,7 @@ def layout(players: int, choices: bool = False, agent_choices: Sequence[str] = (
         + (DECLARE_FIELDS if "declare" in agent_choices else ())
     for name, unit, count in chosen:
         if name == "deciding":
-            count = len(deciding_kinds(agent_choices))
+            count = len(deciding_kinds(agent_choices, concede))
         size = sizes[unit] * count
         out[name] = slice(at, at + size)
         at += size

@@ -1830,40 +1830,51 @@ def _facts_of(tree: tuple) -> set[str]:
 
 def _check_end_early(c: Reporter, r: model.Rules) -> None:
     """A hand ended early has no last trick and leaves cards unplayed: the rules that read what
-    those tricks would decide cannot be played with it (E329)."""
-    early = r.levels.end_early
-    if not early:
-        return
-    field = "levels.end_early"
+    those tricks would decide cannot be played with it (E329).  A hand a player concedes
+    (``levels.concede``) ends early the same way (E346)."""
+    for field, condition, code, instead, other in (
+            ("levels.end_early", r.levels.end_early, codes.END_EARLY, "never end early",
+             "end early by another condition"),
+            ("levels.concede", r.levels.concede, codes.CONCEDE, "let nobody concede",
+             "let players concede by another condition")):
+        if condition:
+            _check_ended_early(c, r, field, condition, code, instead, other)
+
+
+def _check_ended_early(c: Reporter, r: model.Rules, field: str, early: tuple, code: Any, instead: str,
+                       other: str) -> None:
+    """The checks of ``_check_end_early`` for one rule that ends a hand early (``field``): ``code``
+    its error's, ``instead`` and ``other`` the words of its remedies."""
+    ended = "a hand ended early" if field == "levels.end_early" else "a conceded hand"
     for i, trigger in enumerate(r.levels.after_hand):
         read = sorted(_facts_of(trigger.condition) & _PLAYED_FACTS)
         quantities = sorted(expressions.quantities_of(trigger.condition) & {"size", "cards"})
         if read or quantities or "taker" in expressions.card_roles_of(trigger.effects):
             c.error_at_field((field, f"levels.after_hand[{i}].condition"),
                              "this house rule after a hand reads the last trick or the cards each team took, "
-                             "which a hand ended early does not play to the end", code=codes.END_EARLY)
+                             f"which {ended} does not play to the end", code=code)
     for i, knock in enumerate(r.levels.knock_back):
         if knock.when != "any-loss":
             c.error_at_field((field, f"levels.knock_back[{i}]"),
-                             f"knocking back from {knock.level} reads the last trick, which a hand ended early "
-                             "does not play: knock back on any loss, or never end early", code=codes.END_EARLY)
+                             f"knocking back from {knock.level} reads the last trick, which {ended} "
+                             f"does not play: knock back on any loss, or {instead}", code=code)
     if r.levels.hold_needs_last_trick:
         c.error_at_field((field, "levels.hold_needs_last_trick"),
-                         "the bankers go up only with the last trick, which a hand ended early does not play: "
-                         "write 'banker goes up: always', or never end early", code=codes.END_EARLY)
+                         f"the bankers go up only with the last trick, which {ended} does not play: "
+                         f"write 'banker goes up: always', or {instead}", code=code)
     if "outcome-decided" in _facts_of(early):
         for i, trigger in enumerate(r.levels.after_hand):
             if expressions.quantities_of(trigger.condition) & {"points", "raw-points"}:
                 c.error_at_field((field, f"levels.after_hand[{i}].condition"),
                                  "this house rule after a hand reads the hand's points, which the cards left can "
-                                 "still change when the outcome is decided: end early by another condition",
-                                 code=codes.END_EARLY)
+                                 f"still change when the outcome is decided: {other}",
+                                 code=code)
         for i, row in enumerate(r.stakes.game_points):
             if expressions.quantities_of(row.formula) & {"points", "raw-points"}:
                 c.error_at_field((field, f"stakes.game_points[{i}]"),
                                  "these game points read the hand's points, which the cards left can still "
                                  "change when the outcome is decided: price the outcome by its levels or the "
-                                 "bid, or end early by another condition", code=codes.END_EARLY)
+                                 f"bid, or {other}", code=code)
 
 
 def _check_moments(c: Reporter, r: model.Rules) -> None:
@@ -1882,6 +1893,7 @@ def _check_moments(c: Reporter, r: model.Rules) -> None:
              ("kitty_exchange.dug_when", r.kitty_exchange.dug_when, expressions.KITTY),
              ("counted", r.counted, expressions.SCORE),
              ("levels.end_early", r.levels.end_early, expressions.TRICK),
+             ("levels.concede", r.levels.concede, expressions.CONCEDE),
              ("leading.throw_stoppers_when", r.leading.throw_stoppers_when, expressions.THROW)]
     trees += [(f"{field}[{i}]", row.formula, expressions.SCORE)
               for field in _UPGRADE_TABLES for i, row in enumerate(getattr(r, field))]

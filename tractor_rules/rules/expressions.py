@@ -71,6 +71,10 @@ STAKE = "stake"
 #: after each trick while cards are left in the hands (``levels.end_early``): the hand so far, to
 #: end it early where the condition holds
 TRICK = "trick"
+#: after each trick while cards are left, asked of each player in turn from the trick's winner
+#: (``levels.concede``): what ``TRICK`` knows, and the player's side (an attacker or a banker), to
+#: offer that player the choice to end the hand
+CONCEDE = "concede"
 #: when a throw is checked (``leading.throw_stoppers_when``): the condition is asked of each other
 #: player, who could stop the throw
 THROW = "throw"
@@ -85,11 +89,12 @@ MOMENT_WORDS = {CALL: "when the banker calls cards", BURY: "when the kitty is bu
                 TABLE: "before any hand is dealt (a deal size, a penalty, a bonus, the coins)",
                 STAKE: "where the stakes of a hand are counted ('game points:')",
                 TRICK: "after a trick ('end early: when ...')",
+                CONCEDE: "after a trick, asked of each player ('concede: when ...')",
                 THROW: "when a throw is checked ('throw stopped by: ... when ...')"}
 #: known from the last trick on
 _PLAYED = frozenset({KITTY, AFTER_HAND})
 #: known at every moment: the table, the hand's level and trump
-_EVERY = CARD_MOMENTS | _PLAYED | {OVERTURN, SCORE, REDEAL, TRICK, THROW}
+_EVERY = CARD_MOMENTS | _PLAYED | {OVERTURN, SCORE, REDEAL, TRICK, CONCEDE, THROW}
 #: known at every moment, declaring included: the table, the hand's level
 _ALWAYS = _EVERY | {DECLARE, DEAL_OVERTURN, THROW}
 #: known before any hand: the table alone
@@ -120,7 +125,7 @@ QUANTITIES: dict[str, Quantity] = {q.name: q for q in (
     Quantity("decks", "decks", _TABLE, "the decks played with"),
     Quantity("players", "players", _TABLE, "the players at the table"),
     # after a trick (``TRICK``): the attackers' points taken so far, the penalties so far counted, the kitty not
-    Quantity("points", "points", _STAKED | {TRICK}, "the attackers' score for the hand, the kitty's included"),
+    Quantity("points", "points", _STAKED | {TRICK, CONCEDE}, "the attackers' score for the hand, the kitty's included"),
     Quantity("raw-points", "raw points", _SCORED,
              "the attackers' score before it is held at 0: below 0 when penalties take more than they won", 4),
     Quantity("kitty-points", "kitty points", _STAKED, "the points of the cards in the kitty"),
@@ -138,11 +143,11 @@ QUANTITIES: dict[str, Quantity] = {q.name: q for q in (
     Quantity("redeals", "redeals", frozenset({REDEAL}),
              "the deals thrown in so far this hand for a player's asking (or a hand the rules always redeal)", 4),
     # the auction (version 4)
-    Quantity("bid", "bid", _STAKED | {TRICK}, "the winning bid of the hand's auction (0 without an auction)", 4),
+    Quantity("bid", "bid", _STAKED | {TRICK, CONCEDE}, "the winning bid of the hand's auction (0 without an auction)", 4),
     # the hand so far, after a trick (version 4)
-    Quantity("points-left", "points left", frozenset({TRICK}),
+    Quantity("points-left", "points left", frozenset({TRICK, CONCEDE}),
              "the points of the cards still in the players' hands (the kitty's not counted)", 4),
-    Quantity("cards-left", "cards left", frozenset({TRICK}), "the cards still in each player's hand", 4),
+    Quantity("cards-left", "cards left", frozenset({TRICK, CONCEDE}), "the cards still in each player's hand", 4),
 )}
 
 #: teams as conditions and effects name them: the hand's banker team and the others; the hand's
@@ -267,15 +272,15 @@ FACTS: dict[str, Form] = {f.name: f for f in (
     Form("card-shown", (), "a card of the same face was shown in a declaration this hand", CARD_MOMENTS, 4),
     # facts of the player who may overturn after the kitty, and of the hand then (version 4)
     Form("player-attacker", (), "the player is an attacker: not on the banker's team as known then (with called "
-                                "partners, everyone but the banker)", frozenset({OVERTURN, REDEAL, DEAL_OVERTURN, THROW}), 4),
+                                "partners, everyone but the banker)", frozenset({OVERTURN, REDEAL, DEAL_OVERTURN, THROW, CONCEDE}), 4),
     Form("player-banker", (), "the player is on the banker's team as known then (with called partners, the banker "
-                              "alone)", frozenset({OVERTURN, REDEAL, DEAL_OVERTURN, THROW}), 4),
+                              "alone)", frozenset({OVERTURN, REDEAL, DEAL_OVERTURN, THROW, CONCEDE}), 4),
     Form("first-hand", (), "the hand is the game's first (its banker was found by declaring)",
          frozenset({OVERTURN, DECLARE, REDEAL, DEAL_OVERTURN}), 4),
     # the hand so far, after a trick (version 4)
     Form("outcome-decided", (), "no play of the cards left can change the hand's outcome: the upgrade row "
                                 "reached (the kitty counted at its largest multiplier for the attackers, the "
-                                "penalties the tricks left could bring counted in) and who wins", frozenset({TRICK}), 4),
+                                "penalties the tricks left could bring counted in) and who wins", frozenset({TRICK, CONCEDE}), 4),
     # the player who would overturn (during the deal, or after the kitty), and the standing declarer
     # (fixed teams only; after the kitty, the banker when nobody declared)
     Form("declarer-partner", (), "the player is a partner of the standing declarer: on their team (fixed teams "

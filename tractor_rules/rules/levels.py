@@ -113,6 +113,13 @@ class Levels:
     #: the kitty not dug (its points not counted), and the cards left are shown.  Empty: every hand
     #: is played out
     end_early: Condition = since(4, default=Condition(()))
+    #: a player may end the hand (concede it, rbtying/shengji's "finish game" button), after a
+    #: trick while cards are left, when this condition holds of them (evaluated at
+    #: ``expressions.CONCEDE``: what ``end_early`` may read, and the player's side, an attacker or a
+    #: banker); asked of each player in turn from the trick's winner, once ``end_early`` has not
+    #: ended the hand; the first who accepts ends it, with the effects of ``end_early``.  Empty:
+    #: nobody may
+    concede: Condition = since(4, default=Condition(()))
 
     def knock_back_rules(self) -> tuple[Trigger, ...]:
         """The knock-back rules as the house rules after a hand they are special cases of

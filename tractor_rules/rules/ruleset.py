@@ -277,6 +277,18 @@ class Rules:
         return decided(self, points, points_left, cards_left, kitty_points=kitty_points, penalty=penalty,
                        forfeit=forfeit, team_size=team_size, bid=bid)
 
+    def may_concede(self, attacker: bool, points: int, points_left: int, cards_left: int, *, kitty_points: int = 0,
+                    penalty: int = 0, forfeit: str | None = None, team_size: int | None = None, bid: int = 0,
+                    level: str | None = None, trump: str | None = None) -> bool:
+        """Whether a player may concede a hand after a trick (the condition of ``concede``,
+        ``engine.flow.early``): ``attacker`` the player's side (False: the banker's team), the
+        numbers as ``outcome_decided`` takes them, ``level`` and ``trump`` the hand's (for a
+        condition that reads them).  False where the rules let nobody concede."""
+        from ..engine.flow.early import may_concede
+
+        return may_concede(self, attacker, points, points_left, cards_left, kitty_points=kitty_points,
+                           penalty=penalty, forfeit=forfeit, team_size=team_size, bid=bid, level=level, trump=trump)
+
     def may_redeal(self, hand, level: str | None, trump: str | None) -> bool:
         """Whether a dealt ``hand`` allows a redeal (``declaring.redeal_hands``) at ``level`` with
         ``trump`` (a suit letter, or None for no-trump)."""

@@ -17,6 +17,13 @@ score, read as the upgrade table reads it (``counted``) with either team winning
 must give the same level change.  A hand already lost by a failed throw is decided.  The bound is
 taken over every whole number in steps of the points' common divisor; where that is more than
 ``MAX_SCORES`` scores, the outcome is not judged decided (the hand goes on).
+
+A player's concession (``levels.concede``) is asked at the same moment, once ``end_early`` has not
+ended the hand: its condition may read what ``end_early`` reads and the player's side (``a
+banker``, ``an attacker``), and is asked of each player in turn from the trick's winner
+(``Concession``); the first who accepts (``Player.concede``) ends the hand as ``end_early`` would.
+What a player can tell of the outcome from their own seat (``outcome_seen``: the kitty's points
+known only to whoever buried it) is what the engine's players decide by.
 """
 
 from __future__ import annotations
@@ -32,9 +39,10 @@ from ...rules.table import Table
 from ..deck.cards import Card
 from ..errors import EngineError
 from ..rulings.scoring import evaluate_formula, table_score
-from .outcome import outcome, penalties
+from .outcome import outcome, penalties, point_table
 from .record import TrickRecord
 from .seats import banker_team
+from .views import PlayerView
 
 #: the most scores the judgement of a decided outcome reads; a wider range is not judged decided
 MAX_SCORES = 20_000
@@ -118,6 +126,82 @@ def decided(rules: Rules, points: int, points_left: int, cards_left: int, *, kit
                                       points_left, cards_left, kitty_points, bid))
 
 
+class Concession:
+    """What ``levels.concede`` asks of each player after one trick: the hand so far (``facts``)
+    and the player's side.  Whether the outcome is decided is worked out once for the trick, however
+    many players are asked."""
+
+    __slots__ = ("facts", "attacker", "_decided")
+
+    def __init__(self, facts: TrickFacts):
+        self.facts = facts
+        self.attacker = False
+        self._decided: bool | None = None
+
+    def __getitem__(self, name: str) -> int:
+        return self.facts[name]
+
+    def fact(self, name: str, args: tuple) -> bool:
+        if name == "player-attacker":
+            return self.attacker
+        if name == "player-banker":
+            return not self.attacker
+        if name == "outcome-decided":
+            if self._decided is None:
+                self._decided = outcome_decided(self.facts)
+            return self._decided
+        return self.facts.fact(name, args)
+
+    def holds(self, seat: int) -> bool:
+        """Whether ``seat`` may concede the hand now (never where ``levels.concede`` is empty)."""
+        condition = self.facts.rules.levels.concede
+        if not condition:
+            return False
+        self.attacker = seat not in self.facts.team
+        return expressions.condition_holds(condition, self.fact, self)
+
+
+def may_concede(rules: Rules, attacker: bool, points: int, points_left: int, cards_left: int, *,
+                kitty_points: int = 0, penalty: int = 0, forfeit: str | None = None, team_size: int | None = None,
+                bid: int = 0, level: str | None = None, trump: str | None = None) -> bool:
+    """``Rules.may_concede``: whether a player (an attacker, or of the banker's team) may concede a
+    hand of these numbers (the condition of ``levels.concede``)."""
+    if forfeit not in (None, "banker", "attackers"):
+        raise EngineError(f"forfeit must be 'banker', 'attackers' or None, not {forfeit!r}")
+    size = len(banker_team(rules, 0)) if team_size is None else team_size
+    if not 1 <= size < rules.table.players:
+        raise EngineError(f"a banker team of {size} players cannot sit at a table of {rules.table.players} "
+                          "with attackers")
+    if min(points, points_left, cards_left, kitty_points) < 0:
+        raise EngineError("points, points left, cards left and kitty points are 0 or more")
+    facts = TrickFacts(rules, level, trump, frozenset(range(size)), points, penalty, forfeit, points_left,
+                       cards_left, kitty_points, bid)
+    return Concession(facts).holds(rules.table.players - 1 if attacker else 0)
+
+
+def outcome_seen(view: PlayerView) -> bool:
+    """Whether the outcome is decided as ``view``'s seat can tell after a trick, the teams known:
+    the points taken and the cards played are public; the kitty's points are known to whoever buried
+    it, and for the others are bounded by the points not yet played (counted both as points left
+    and as the kitty's, so that a judgement of decided holds whatever the kitty holds)."""
+    public = view.public
+    rules = view.rules
+    if public.banker is None:
+        return False
+    points = point_table(rules)
+    team = banker_team(rules, public.banker, list(public.friends))
+    penalty, forfeit = penalties(rules, public.tricks, team)
+    taken = sum(p for s, p in enumerate(public.points) if s not in team)
+    unplayed = rules.table.total_points - sum(points[c] * k for c, k in enumerate(public.played))
+    if view.kitty is not None:
+        kitty_points = sum(points[c] for c in view.kitty)
+        points_left = unplayed - kitty_points
+    else:
+        kitty_points = points_left = unplayed
+    return outcome_decided(TrickFacts(rules, view.level, view.trump, team, taken, penalty, forfeit,
+                                      max(points_left, 0), len(view.hand), max(kitty_points, 0), public.bid))
+
+
 def ends_early(facts: TrickFacts) -> bool:
     """Whether the hand ends after this trick (``levels.end_early``; never where it is empty)."""
     condition = facts.rules.levels.end_early
@@ -125,8 +209,9 @@ def ends_early(facts: TrickFacts) -> bool:
 
 
 def reads_decided(rules: Rules) -> bool:
-    """Whether the rule for ending early asks whether the outcome is decided."""
-    return _reads_fact(rules.levels.end_early, "outcome-decided")
+    """Whether the rule for ending early, or for conceding, asks whether the outcome is decided."""
+    return _reads_fact(rules.levels.end_early, "outcome-decided") or _reads_fact(rules.levels.concede,
+                                                                                  "outcome-decided")
 
 
 def _reads_fact(tree: tuple, name: str) -> bool:

@@ -406,6 +406,7 @@ def _call(h: Hand) -> None:
 def _play(h: Hand) -> None:
     h.start_hands = [tuple(cards) for cards in h.hands]  # as the tricks begin: the kitty exchanged
     first = first_leader(h.rules, h.banker, h.kitty.burier, None if h.standing is None else h.standing.seat)
+    h.public.bid = h.bid
     h.ended_early = play_tricks(h.rules, h.players, h.hands, h.public, h.kitty, h.points, h.bid, first=first)
 
 

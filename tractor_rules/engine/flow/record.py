@@ -113,7 +113,8 @@ class EarlyEnd:
     """A hand ended early (``levels.end_early``): the tricks played, what the condition read after
     the last of them (the attackers' points so far, the points and cards left, and whether the
     outcome was decided, None where the condition does not ask), and the cards left in each seat's
-    hand, shown to the table."""
+    hand, shown to the table; ``conceded``, the seat that ended it (``levels.concede``), None where
+    the rule for ending early did."""
 
     after: int
     points: int
@@ -121,6 +122,7 @@ class EarlyEnd:
     cards_left: int
     decided: bool | None
     unplayed: tuple[tuple[Card, ...], ...]
+    conceded: int | None = None
 
 
 @dataclass(slots=True)
@@ -204,7 +206,8 @@ class HandRecord:
     contest: tuple[int, str | None] | None = None
     #: the declarations made face down and turned once the kitty was buried (``declaring.face_down``)
     face_down: FaceDown | None = None
-    #: the hand ended early (``levels.end_early``), or None when its cards were played out
+    #: the hand ended early (``levels.end_early``, or a player's concession, ``levels.concede``), or
+    #: None when its cards were played out
     ended_early: EarlyEnd | None = None
     #: the declaring during the deal, where a rule is asked at each declaration (None: the hand
     #: had no such declaring: declared in turn, or by a contest, or beyond the last level)
@@ -340,13 +343,16 @@ class HandRecord:
             row["points"] = t.points
             tricks.append(row)
         out["tricks"] = tricks
-        if self.rules.levels.end_early:
+        levels = self.rules.levels
+        if levels.end_early or levels.concede:
             early = self.ended_early
             out["ended_early"] = None if early is None else {
                 "after_trick": early.after, "points": early.points, "points_left": early.points_left,
                 "cards_left": early.cards_left, "decided": early.decided,
                 "unplayed": [notation(sort(cards)) for cards in early.unplayed],
             }
+            if early is not None and levels.concede:  # the seat that conceded (None: the rule ended it)
+                out["ended_early"]["conceded"] = early.conceded
         out["attacker_points"] = self.attacker_points
         out["kitty_points"] = self.kitty_points
         out["kitty_multiplier"] = self.kitty_multiplier

@@ -23,7 +23,7 @@ from ..rulings.tricks import barred_stoppers, throw_options, winner
 from .choices import IllegalPlay, holds, notation
 from .friends import FriendWatch
 from .kitty import Kitty
-from .early import ends_early, outcome_decided, reads_decided, trick_facts
+from .early import Concession, ends_early, outcome_decided, reads_decided, trick_facts
 from .record import EarlyEnd, TrickRecord
 from .seats import after, banker_team, in_turn, known_partners
 from .views import Player, PlayerView, Public, split_by_suit
@@ -89,7 +89,8 @@ class _Tricks:
         played = public.played
         # each leader's order of play, worked out once a hand rather than for every trick
         turns = [in_turn(seat, n) for seat in range(n)]
-        early = self.rules.levels.end_early  # read once a hand: an empty condition costs nothing a trick
+        # read once a hand: empty conditions cost nothing a trick
+        early = self.rules.levels.end_early or self.rules.levels.concede
         ended: EarlyEnd | None = None
         if resume:
             leader = public.leader
@@ -153,17 +154,27 @@ class _Tricks:
         return ended
 
     def _ended_early(self) -> EarlyEnd | None:
-        """After a trick with cards left: what ``levels.end_early`` read, where it holds."""
+        """After a trick with cards left: what ``levels.end_early`` read, where it holds; else,
+        where ``levels.concede`` lets players end the hand, each it holds of is asked in turn from
+        the trick's winner, and the first who accepts ends it."""
         public = self.public
         ctx = public.ctx
+        rules = self.rules
         assert ctx is not None and public.banker is not None
-        facts = trick_facts(self.rules, ctx.level, ctx.trump, public.banker, public.friends, public.tricks,
+        facts = trick_facts(rules, ctx.level, ctx.trump, public.banker, public.friends, public.tricks,
                             public.points, self.hands, self.kitty.cards, self.points, self.bid)
+        conceded = None
         if not ends_early(facts):
-            return None
+            if not rules.levels.concede:
+                return None
+            asked = Concession(facts)
+            conceded = next((seat for seat in in_turn(public.tricks[-1].winner, public.players)
+                             if asked.holds(seat) and self.players[seat].concede(self._view(seat))), None)
+            if conceded is None:
+                return None
         return EarlyEnd(len(public.tricks), facts.points, facts.points_left, facts.cards_left,
-                        outcome_decided(facts) if reads_decided(self.rules) else None,
-                        tuple(tuple(hand) for hand in self.hands))
+                        outcome_decided(facts) if reads_decided(rules) else None,
+                        tuple(tuple(hand) for hand in self.hands), conceded)
 
     def _lead(self, leader: int) -> tuple[FollowContext, tuple[Card, ...] | None, bool]:
         """Ask ``leader`` to lead and check the lead; a failed throw is replaced by its part.

@@ -90,6 +90,9 @@ class Public:
     #: trump is not known to that player (``trump`` and ``ctx`` are then their guess, the banker's
     #: as they bury); True once it is
     trump_known: bool = True
+    #: the auction's winning bid, which every player heard, as the tricks are played (0 without an
+    #: auction)
+    bid: int = 0
 
     def seen_by(self, seat: int) -> Public:
         """The table as ``seat`` sees it while the declarations lie face down: of every other
@@ -293,6 +296,15 @@ class Player:
         if not view.rules.declaring.redeal_when:
             return True
         return short_of_trumps(view, 1)
+
+    def concede(self, view: PlayerView) -> bool:
+        """After a trick, the rules let this player end the hand (``levels.concede``; the condition
+        holds of them): whether to.  By default once the outcome is decided as this seat can tell
+        (``early.outcome_seen``): nobody gains by playing on, and the table saves the time, as
+        rbtying/shengji's players press its button to finish the game."""
+        from .early import outcome_seen  # that module imports this one
+
+        return outcome_seen(view)
 
     def bury(self, view: PlayerView, count: int) -> Sequence[Card]:
         raise NotImplementedError

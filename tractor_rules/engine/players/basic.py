@@ -2,7 +2,8 @@
 greedy).  Both decide from their ``PlayerView`` alone: their own hand and the public state.
 
 ``RandomPlayer(seed)``: declares (or overturns) with some probability when it can; asks for a
-redeal of a weak hand half of the time; buries random cards (of those the rules let it bury, as
+redeal of a weak hand half of the time; concedes a hand a third of the time it may, drawing from a
+second stream of its seed (so that its other draws stay those of the same seed without the rule); buries random cards (of those the rules let it bury, as
 far as they go); leads a random unit of a random suit, and sometimes throws several units of one
 suit (half of the time its strongest ones, so that some throws stand), or, when the rules have
 rainbows, half of the time a rainbow it holds (or two, as a throw); follows with a random legal
@@ -63,6 +64,16 @@ class RandomPlayer(Player):
         self.rng = random.Random(seed)
         self.declare_chance = declare_chance
         self.throw_chance = throw_chance
+        self.seed = seed
+        #: the stream a concession is drawn from (``concede``), made when first asked: the plays
+        #: drawn from ``rng`` stay those of the same seed without the rule
+        self.concede_rng: random.Random | None = None
+
+    def concede(self, view: PlayerView) -> bool:
+        """A third of the time, from its own second stream (``concede_rng``)."""
+        if self.concede_rng is None:
+            self.concede_rng = random.Random(None if self.seed is None else f"concede {self.seed}")
+        return self.concede_rng.random() < 1 / 3
 
     def declare(self, view: PlayerView, offers: list[Offer]) -> Offer | None:
         if self.rng.random() < self.declare_chance:

@@ -35,7 +35,7 @@ from ..deck.cards import Card
 from ..errors import EngineError
 from ..flow.after_hand import HandFacts, fired, kitty_dug, next_banker_after
 from ..flow.deal import MAX_DEALS
-from ..flow.early import ends_early, outcome_decided, reads_decided
+from ..flow.early import Concession, ends_early, outcome_decided, reads_decided
 from ..flow.early import trick_facts as hand_so_far
 from ..flow.outcome import next_banker_of, point_table
 from ..flow.kitty import burier_seat, first_overturner
@@ -344,9 +344,10 @@ def _replay(entry: str | dict[str, Any], rules: Rules, problems: list[str],
     order_of_plays: list[tuple[int, tuple[Card, ...]]] = []  # (seat, play) in play order, for called cards
     last_lead = None
     last_winner = None
-    # ending early (``levels.end_early``): the tricks as the rule reads them, asked once the teams are
-    # known (with called partners, once every call is answered)
-    early = rules.levels.end_early
+    # ending early (``levels.end_early``, or a player's concession, ``levels.concede``): the tricks as
+    # the rule reads them, asked once the teams are known (with called partners, once every call is
+    # answered)
+    early = rules.levels.end_early or rules.levels.concede
     card_points = point_table(rules)
     played: list[TrickRecord] = []
     for i, t in enumerate(tricks, start=1):
@@ -443,7 +444,7 @@ def _replay(entry: str | dict[str, Any], rules: Rules, problems: list[str],
         if early:
             played.append(TrickRecord(leader, plays, None if attempt is None else cards(attempt, where), w, p))
             known = _teams_known(rules, banker, calls, order_of_plays, skip_banker)
-            if i < len(tricks) and all(remaining) and known is not None:
+            if rules.levels.end_early and i < len(tricks) and all(remaining) and known is not None:
                 so_far = hand_so_far(rules, level, trump, banker, known, played, won, remaining, kitty, card_points,
                                      bid)
                 if ends_early(so_far):
@@ -566,16 +567,21 @@ def _check_ended_early(entry: dict[str, Any], rules: Rules, level: str | None, t
                       problems: list[str]) -> bool:
     """A hand ended early (``levels.end_early``): logged after its last trick, which left cards in
     the hands; the teams were known then (``friends``, the banker's friends found: None while a
-    call was unanswered), the rule held then, as logged, and the cards shown are those left.
-    Whether it ended early."""
-    if not _logged_where_ruled(entry, "ended_early", bool(rules.levels.end_early), problems,
+    call was unanswered), the rule held then, as logged, and the cards shown are those left.  A hand
+    a player conceded (``levels.concede``, the log's ``conceded`` seat): the rule for ending early
+    did not hold after that trick (it is asked first), and the condition of ``concede`` held of
+    that seat.  Whether it ended early."""
+    concede = rules.levels.concede
+    if not _logged_where_ruled(entry, "ended_early", bool(rules.levels.end_early or concede), problems,
                                unruled="the ruleset never ends a hand early",
                                needed="needed where the rules end a hand early (null for a hand played out)"):
         return False
     logged = entry["ended_early"]
     if logged is None:
         return False
-    keys = ("after_trick", "points", "points_left", "cards_left", "decided", "unplayed")
+    keys: tuple[str, ...] = ("after_trick", "points", "points_left", "cards_left", "decided", "unplayed")
+    if concede:
+        keys += ("conceded",)
     if not isinstance(logged, dict) or set(logged) != set(keys):
         problems.append(f"ended_early: null, or an object of {', '.join(keys)}")
         return False
@@ -596,8 +602,19 @@ def _check_ended_early(entry: dict[str, Any], rules: Rules, level: str | None, t
         if logged[key] != value:
             problems.append(f"ended_early: {key.replace('_', ' ')} {value!r} after the last trick, not "
                             f"{logged[key]!r}")
-    if not ends_early(facts):
-        problems.append("ended_early: the rule for ending early does not hold after the last trick")
+    seat = logged.get("conceded")
+    if seat is None:
+        if not ends_early(facts):
+            problems.append("ended_early: the rule for ending early does not hold after the last trick"
+                            + (", and nobody conceded" if concede else ""))
+    elif not _is_int(seat) or not 0 <= seat < rules.table.players:
+        problems.append(f"ended_early: conceded by {seat!r}, which is not a seat")
+    elif ends_early(facts):
+        problems.append(f"ended_early: the rule for ending early holds after the last trick, so the hand ended "
+                        f"by it (conceded: null), not by seat {seat}'s concession")
+    elif not Concession(facts).holds(seat):
+        problems.append(f"ended_early: seat {seat} may not concede after the last trick: the condition of "
+                        "'concede' does not hold of them")
     shown = logged["unplayed"]
     if not isinstance(shown, list) or len(shown) != len(remaining):
         problems.append(f"ended_early: unplayed: one string of cards per seat, {len(remaining)} in all")

@@ -80,6 +80,7 @@ MOMENT_OF_STATEMENT = {"multiplier": ex.KITTY, "trigger": ex.AFTER_HAND, "dug_wh
                        "called_cards": ex.CALL, "buried_cards": ex.BURY, "overturn_after_kitty": ex.OVERTURN,
                        "overturn": ex.DEAL_OVERTURN, "reinforce": ex.DEAL_OVERTURN, "in_turn": ex.DECLARE,
                        "counted": ex.SCORE, "weak_hand_redeal": ex.REDEAL, "end_early": ex.TRICK,
+                       "concede": ex.CONCEDE,
                        # the numbers of the table, worked out by the compiler (``Compiler.number``)
                        "deal": ex.TABLE, "throw_penalty": ex.TABLE, "revoke_penalty": ex.TABLE,
                        "smaller_team_bonus": ex.TABLE, "coins": ex.TABLE, "leaving": ex.TABLE,
@@ -191,7 +192,8 @@ def condition_tree(c: Compiler, node: Node | Leaf, moment: str = ex.AFTER_HAND) 
         elif fact[1] in ex.PLAYER_FACTS:
             c.error(node, f"'{_written(c, node)}' is a fact of the player who may act, known only in "
                           "'overturn: when ...', 'reinforce: when ...', 'overturn after kitty: when ...', "
-                          "'redeal: when ...' and 'throw stopped by: ... when ...'", code=codes.NOT_KNOWN_HERE)
+                          "'redeal: when ...', 'throw stopped by: ... when ...' and 'concede: when ...'",
+                    code=codes.NOT_KNOWN_HERE)
         elif fact[1] in ex.THROWER_FACTS:
             c.error(node, f"'{_written(c, node)}' is a fact of the player who could stop a throw, known only in "
                           "'throw stopped by: ... when ...'", code=codes.NOT_KNOWN_HERE)

@@ -184,6 +184,18 @@ def _end_early(c: Compiler, st: Statement) -> None:
         c.set("levels.end_early", model.Condition(condition))
 
 
+@handles("concede")
+def _concede(c: Compiler, st: Statement) -> None:
+    """``concede: when CONDITION``: the condition asked of each player after every trick, who may
+    then end the hand; ``never``: nobody may."""
+    if not st.node.args:  # never
+        c.set("levels.concede", model.Condition(()))
+        return
+    condition = condition_tree(c, st.node.args[0], expressions.CONCEDE)
+    if condition is not None:
+        c.set("levels.concede", model.Condition(condition))
+
+
 @finishes
 def _finish_triggers(c: Compiler) -> None:
     if c.triggers:

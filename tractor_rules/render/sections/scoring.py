@@ -37,6 +37,7 @@ def scoring_section(b: Builder) -> None:
         b.rule("levels.knock_back", _knock_back)
         b.rule("levels.after_hand", _after_hand)
         b.rule("levels.end_early", _end_early)
+        b.rule("levels.concede", _concede)
 
 
 def _counted(r: Any) -> Made:
@@ -359,6 +360,30 @@ def _end_early(r: Any) -> Made:
     if r.table.partnership == "called":
         made = sentences(made, _("When friends are called, this is asked only once every call is answered and "
                                  "both teams are known."))
+    return made
+
+
+def _concede(r: Any) -> Made:
+    """Who may end a hand after a trick (``levels.concede``), and how it is scored: as a hand
+    ended early; where the rule for ending early is written too, it is asked first."""
+    condition = r.levels.concede
+    if not condition:
+        return None
+    if tuple(condition) == ("fact", "outcome-decided"):
+        made = _("After each trick, once no cards left can change the hand's outcome, any player may end the hand: "
+                 "each is asked in turn from the trick's winner, and the first who agrees ends it.")
+    else:
+        made = _("After each trick, a player may end the hand when %(condition)s: each such player is asked in turn "
+                 "from the trick's winner, and the first who agrees ends it.") % {
+                     "condition": condition_words(condition)}
+    made = sentences(made, _("A hand ended so is scored from the tricks played: the cards left are shown and the "
+                             "kitty is not dug."))
+    if r.levels.end_early:
+        made = sentences(made, _("The players are asked only where the rule for ending a hand early has not ended "
+                                 "it after that trick."))
+    if r.table.partnership == "called":
+        made = sentences(made, _("When friends are called, the players are asked only once every call is answered "
+                                 "and both teams are known."))
     return made
 
 
