@@ -175,6 +175,10 @@ NO_DECLARER_SEAT = _define("E340", "no-declarer-seat", "a phase that goes round 
                                                        "after, where no declaration ever stands")
 RIDING_PAIRS_ONE_DECK = _define("E345", "riding-pairs-one-deck", "pairs riding along a straight with a pack of "
                                                                  "one deck, where no two cards are alike")
+PARTNER_REINFORCE = _define("E348", "partner-reinforce", "the declarer's partner named among those who may "
+                                                           "reinforce where no partner can: without fixed teams, "
+                                                           "with declarations face down, or with the exchange "
+                                                           "with the declarer")
 
 # --- the oracle and the export ---------------------------------------------------------------------
 CARD_NOTATION = _define("E401", "card-notation", "a card string the notation does not allow")
@@ -236,6 +240,9 @@ OVERTURN_AFTER_KITTY_NEVER = _define("W127", "overturn-after-kitty-never", "a co
                                                                           "after the kitty that no player can meet")
 RIDING_PAIRS_NEVER = _define("W129", "riding-pairs-never", "pairs riding along a straight where a hand holds "
                                                            "fewer cards than the shortest straight with a pair")
+PARTNER_REINFORCE_NEVER = _define("W131", "partner-reinforce-never", "the declarer's partner named among those "
+                                                                     "who may reinforce where no ladder step can "
+                                                                     "take more of the same cards from the pack")
 
 
 def code_info(code: str) -> Code:

@@ -120,6 +120,7 @@ FACT_CASES = {
     # facts of the player who would overturn during the deal (tests/engine/test_declare_over.py)
     "declarer-partner": ("the declarer's partner", ("fact", "declarer-partner")),
     "declarer-opponent": ("the declarer's opponent", ("fact", "declarer-opponent")),
+    "declarer": ("the declarer", ("fact", "declarer")),
     # facts of the player who could stop a throw (tests/engine/test_free_bombs_and_throw_conditions.py)
     "thrower-partner": ("the thrower's partner", ("fact", "thrower-partner")),
     "thrower-opponent": ("the thrower's opponent", ("fact", "thrower-opponent")),

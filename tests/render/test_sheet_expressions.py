@@ -73,6 +73,7 @@ FACT_TREES = {
     # facts of the player who would overturn during the deal (tests/engine/test_declare_over.py)
     "declarer-partner": ("fact", "declarer-partner"),
     "declarer-opponent": ("fact", "declarer-opponent"),
+    "declarer": ("fact", "declarer"),
     # facts of the player who could stop a throw (tests/engine/test_free_bombs_and_throw_conditions.py)
     "thrower-partner": ("fact", "thrower-partner"),
     "thrower-opponent": ("fact", "thrower-opponent"),

@@ -405,6 +405,8 @@ class DeclareTurn(_PlayerTurn):
     opponent: bool
     level: str | None
     trump: str | None = None
+    #: the player is the standing declarer
+    declarer: bool = False
 
     WHEN = "when a player may overturn or reinforce during the deal"
 
@@ -420,6 +422,8 @@ class DeclareTurn(_PlayerTurn):
             return self.partner
         if name == "declarer-opponent":
             return self.opponent
+        if name == "declarer":
+            return self.declarer
         if name == "no-trump":
             raise EngineError(f"'{name}' is not known {self.WHEN}")
         return _PlayerTurn.own_fact(self, name, args)
@@ -434,7 +438,7 @@ def declare_turn(rules: Rules, seat: int, declarer: int, shown: Sequence[tuple[i
     level_cards = sum(1 for card in shown[-1][1] if not card.is_joker) if shown else 0
     partner, opponent = declarer_relation(rules, seat, declarer)
     return DeclareTurn(rules, bankers is None or seat not in bankers, first_hand, overturns, level_cards,
-                       partner, opponent, level)
+                       partner, opponent, level, declarer=seat == declarer)
 
 
 def may_declare_over(turn: DeclareTurn, reinforcing: bool) -> bool:
