@@ -358,6 +358,30 @@ def deal_asked(rules: Rules, banker: int | None, first_hand: bool, level: str | 
     return DealAsked(first_hand, banker, None if banker is None else banker_team(rules, banker), level)
 
 
+def reinforcements(rules: Rules, declared: Sequence[Card], hand: Sequence[Card], level: str | None, *, seat: int,
+                   declarer: int, shares: Sequence[tuple[int, Sequence[Card]]] = (),
+                   declarations: Sequence[tuple[int, Sequence[Card]]] = (), first_hand: bool = False,
+                   banker: int | None = None) -> list[Offer]:
+    """The ways ``seat`` holding ``hand`` may reinforce, during the deal of a hand at ``level``, the
+    standing declaration ``declared`` (all its cards) that ``declarer`` made, ``shares`` the cards
+    of it each partner of theirs showed (亮主方加固): the standing declarer's own reinforcing, and a
+    partner's where ``rules.side_reinforces``.  Each offer's ``cards`` are those ``seat`` shows,
+    its ``whole`` the declaration once reinforced.  ``declarations``: the deal's declarations so
+    far, (seat, cards), the standing one last (default: that one alone), ``first_hand`` and
+    ``banker`` (None: nobody banks yet) as a condition on reinforcing reads them."""
+    shown = tuple((who, tuple(cards)) for who, cards in declarations) or ((declarer, tuple(declared)),)
+    made = rules.declaration(list(declared), level)
+    if made is None:
+        return []
+    cards = tuple(declared)
+    face = face_of(cards)
+    offers = DeclarationOffers(rules, [], level, may_overturn_in_deal(rules, first_hand, level), None,
+                               deal_asked(rules, banker, first_hand, level))
+    standing = Standing(declarer, face, made, declarer, cards, tuple((who, tuple(c)) for who, c in shares))
+    return [offer for offer in offers.offers(seat, list(hand), standing, shown)
+            if offer.joined or seat == declarer and face_of(offer.cards) == face]
+
+
 @dataclass(frozen=True, slots=True)
 class WeakHand:
     """A deal thrown in for a weak hand (``declaring.redeal_hands``): the seat, its dealt cards
