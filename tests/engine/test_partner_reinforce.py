@@ -295,7 +295,7 @@ def test_the_sheet_says_who_reinforces_in_both_languages():
 @pytest.mark.parametrize("kind", EVERY_KIND)
 def test_d52_by_every_kind_of_player_replays_clean(kind):
     rules = tr.load(D52)
-    hands = 200 if kind != "search:4" else 12
+    hands = 200 if kind != "search:4" else 60
     reinforced = sum(1 for record in hands_that_replay_clean(rules, kind, hands, level="2")
                      if record.deal_declaring is not None and record.deal_declaring.reinforced_by)
     assert reinforced > 0
