@@ -299,3 +299,16 @@ def test_d52_by_every_kind_of_player_replays_clean(kind):
     reinforced = sum(1 for record in hands_that_replay_clean(rules, kind, hands, level="2")
                      if record.deal_declaring is not None and record.deal_declaring.reinforced_by)
     assert reinforced > 0
+
+
+def test_the_rl_mask_offers_the_partners_own_cards():
+    from tractor_rules.rl.plays import DeclareBuilder
+
+    rules = declaring(SIDE)
+    offers, public = table(rules, [Scripted("2H"), Scripted(), Scripted(), Scripted()])
+    standing = offers.ask(0, hand("2H"), None, public)
+    made = offers.offers(2, hand("2H 5S"), standing, public.declarations)
+    builder = DeclareBuilder(hand("2H 5S"), made)
+    assert list(builder.allowed()) == [parse_cards("2H")[0]] and builder.max_size() == 1
+    builder.add(parse_cards("2H")[0])
+    assert builder.done()
