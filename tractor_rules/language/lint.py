@@ -1132,8 +1132,8 @@ class PartnerReinforceNever(Linter):
             yield from ctx.finding_at_last("reinforce", "no partner of the declarer can meet this condition, so "
                                                         "only the declarer reinforces: name the declarer alone")
             return
-        levels = [level for level in ladder if level not in rules.table.removed_ranks] or [None]
-        shows = declare_table(rules, levels[0]).shows
+        level = next((rank for rank in ladder if rank not in rules.table.removed_ranks), None)
+        shows = declare_table(rules, level).shows
         if not any(a.face == b.face and b.declaration.beats(a.declaration)
                    and not Counter(a.cards) - Counter(b.cards) for a in shows for b in shows):
             yield from ctx.finding_at_last("reinforce", "no declaration of the ladder is another's cards with more "
