@@ -181,6 +181,10 @@ RIDING_PAIRS_ONE_DECK = _define("E345", "riding-pairs-one-deck", "pairs riding a
                                                                  "one deck, where no two cards are alike")
 CONCEDE = _define("E346", "concede", "letting a player concede a hand where the rest of the rules read what the "
                                      "tricks not played would decide (the last trick, the points in the stakes)")
+PARTNER_REINFORCE = _define("E348", "partner-reinforce", "the declarer's partner named among those who may "
+                                                           "reinforce where no partner can: without fixed teams, "
+                                                           "with declarations face down, or with the exchange "
+                                                           "with the declarer")
 ONCE_ROUND_NEVER_PLAYED = _define("E350", "once-round-never-played", "a round of overturning after the kitty "
                                                                     "said to go once round where nobody overturns "
                                                                     "after the kitty")
@@ -251,6 +255,9 @@ RIDING_PAIRS_NEVER = _define("W129", "riding-pairs-never", "pairs riding along a
 CONCEDE_NEVER = _define("W130", "concede-never", "a condition on who may concede a hand that no player can "
                                               "meet while cards are left, or that only holds where the rule for "
                                               "ending early ends the hand first")
+PARTNER_REINFORCE_NEVER = _define("W131", "partner-reinforce-never", "the declarer's partner named among those "
+                                                                     "who may reinforce where no ladder step can "
+                                                                     "take more of the same cards from the pack")
 FIRST_OVERTURN_NEVER = _define("W133", "first-overturn-never", "a condition on who may overturn that only the "
                                                                "previous declarer (or their partner) can meet, "
                                                                "where nobody can be overturned first")

@@ -68,7 +68,7 @@ def test_a_plain_reinforce_drops_a_parents_condition(tmp_path):
     assert tr.load(tmp_path / "unset.tractor").declaring == tr.load("two-decks").declaring
 
 
-def test_the_declarers_partner_needs_fixed_teams_and_is_never_asked_of_reinforcing():
+def test_the_declarers_partner_needs_fixed_teams_and_an_opponent_never_reinforces():
     assert codes_of('extends: "house-finding-friends"\ndeclare\n  overturn: when the declarer\'s partner\n') == [
         (3, 3, "E328")]
     assert codes_of('extends: "two-decks"\ndeclare\n  reinforce: when the declarer\'s opponent\n') == [

@@ -8,6 +8,7 @@ decomposed on their own: tests/engine/test_unit_order.py.)"""
 from __future__ import annotations
 
 import random
+from collections import Counter
 from dataclasses import replace
 from pathlib import Path
 
@@ -15,7 +16,7 @@ import pytest
 
 import tractor_rules as tr
 from tractor_rules.engine.deck.cards import CARDS, deck_cards
-from tractor_rules.engine.flow.deal import DeclarationOffers
+from tractor_rules.engine.flow.deal import DeclarationOffers, declare_table
 from tractor_rules.engine.deck.rains import rain_of
 from tractor_rules.engine.rulings.follow import FollowContext, RainDuty
 from tractor_rules.engine.flow.hand import play_hand
@@ -78,7 +79,13 @@ class Checker(RandomPlayer):
         if not view.public.declarations:  # no standing declaration: every show held is offered
             assert offers == plain
         else:
-            assert all(offer in plain for offer in offers)
+            shows = {show.cards: show.declaration for show in declare_table(view.rules, view.level).shows}
+            for offer in offers:
+                if offer.joined:  # a partner's reinforcing (亮主方加固): a show of the ladder, this hand's part held
+                    assert shows.get(offer.joined) == offer.declaration
+                    assert not Counter(offer.cards) - Counter(view.hand)
+                else:
+                    assert offer in plain
         self.checked["declares"] += 1
         return super().declare(view, offers)
 

@@ -125,6 +125,7 @@ FACT_CASES = {
     "previous-declarer": ("the previous declarer", ("fact", "previous-declarer")),
     "previous-declarer-partner": ("the previous declarer's partner", ("fact", "previous-declarer-partner")),
     "nobody-overturned": ("nobody was overturned", ("fact", "nobody-overturned")),
+    "declarer": ("the declarer", ("fact", "declarer")),
     # facts of the player who could stop a throw (tests/engine/test_free_bombs_and_throw_conditions.py)
     "thrower-partner": ("the thrower's partner", ("fact", "thrower-partner")),
     "thrower-opponent": ("the thrower's opponent", ("fact", "thrower-opponent")),

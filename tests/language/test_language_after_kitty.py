@@ -49,9 +49,9 @@ def test_the_declarers_partner_and_opponent_compile_after_the_kitty():
     ("declare\n  overturn after kitty: when the attackers held 3H after the kitty\n",
      "is not known when a player may overturn after the kitty"),
     ("declare\n  redeal: when the declarer's partner\n",
-     "known only in 'overturn: when ...' and 'overturn after kitty: when ...'"),
+     "known only in 'overturn: when ...', 'reinforce: when ...' and 'overturn after kitty: when ...'"),
     ("kitty\n  buried cards: when the declarer's opponent\n",
-     "known only in 'overturn: when ...' and 'overturn after kitty: when ...'"),
+     "known only in 'overturn: when ...', 'reinforce: when ...' and 'overturn after kitty: when ...'"),
 ])
 def test_each_is_known_where_it_is_known_only(text, where):
     error = error_of(HEADER + text)

@@ -40,3 +40,21 @@ def test_hover_shows_who_may_overturn(session, folder):
     assert diagnostics == []
     assert "During the deal a player may not overturn their partner's declaration." in (
         session.hover(uri, 4, 4).contents.value)
+
+
+def test_completion_offers_the_declarer_where_a_declaration_during_the_deal_is_asked_only(session, folder):
+    line = "  reinforce: when the declarer's partner or "
+    uri, _ = session.open(folder / "side.tractor", f'extends: "two-decks"\ndeclare\n{line}\n')
+    assert "the declarer" in {item.label for item in session.complete(uri, 2, len(line))}
+    line = "  overturn after kitty: when "
+    uri, _ = session.open(folder / "side-after.tractor", f'extends: "two-decks"\ndeclare\n{line}\n')
+    assert "the declarer" not in {item.label for item in session.complete(uri, 2, len(line))}
+
+
+def test_hover_shows_who_of_the_declaring_side_reinforces(session, folder):
+    text = ('ruleset: "Side"\nextends: "two-decks"\n\ndeclare\n'
+            "  reinforce: when the declarer's partner or the declarer\n")
+    uri, diagnostics = session.open(folder / "side-hover.tractor", text)
+    assert diagnostics == []
+    assert "The declarer or their partner may reinforce the standing declaration" in (
+        session.hover(uri, 4, 4).contents.value)

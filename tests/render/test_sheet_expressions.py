@@ -77,6 +77,7 @@ FACT_TREES = {
     "previous-declarer": ("fact", "previous-declarer"),
     "previous-declarer-partner": ("fact", "previous-declarer-partner"),
     "nobody-overturned": ("fact", "nobody-overturned"),
+    "declarer": ("fact", "declarer"),
     # facts of the player who could stop a throw (tests/engine/test_free_bombs_and_throw_conditions.py)
     "thrower-partner": ("fact", "thrower-partner"),
     "thrower-opponent": ("fact", "thrower-opponent"),

@@ -17,6 +17,7 @@ Those marked ``at_compile_time`` are also reported by ``check`` and the facade's
 from __future__ import annotations
 
 import re
+from collections import Counter
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from typing import ClassVar
@@ -1162,6 +1163,52 @@ class ConcedeNever(Linter):
             yield from ctx.finding_at_last("concede", "whenever a player may concede, the rule for ending a hand "
                                            "early holds too and ends the hand first, so nobody is ever asked: "
                                            "leave out one of the two rules")
+
+
+@linter(codes.PARTNER_REINFORCE_NEVER)
+class PartnerReinforceNever(Linter):
+    """What it does: finds a condition on who may reinforce (``reinforce: when ...`` in ``declare``)
+    that names the declarer's partner, where no partner can ever reinforce: no declaration of the
+    ladder is another's cards with more of the same that the pack holds (one deck has one copy of
+    each card: nobody holds a card identical to the declarer's), or no partner of the declarer can
+    meet the condition (``the declarer's partner and overturns < 0``, ``not the declarer's
+    partner``).
+
+    Why is this bad? Only the declarer ever reinforces, as ``reinforce: yes`` (or ``when the
+    declarer ...``) says plainly; usually the pack, the ladder or a word is not the one meant.
+
+    Example: ``reinforce: when the declarer's partner or the declarer`` with one deck.
+
+    Use instead: a ladder with a step of more of the same cards (``1 level card < 2 level cards``)
+    and a pack of two decks or more, or name the declarer alone."""
+
+    def findings(self, ctx: LintContext) -> Iterator[Finding]:
+        rules = ctx.rules
+        decl = rules.declaring
+        if not rules.table.seated or "declarer-partner" not in expressions.facts_of(decl.reinforce_when):
+            return
+        from ..engine.flow.deal import declare_table  # (loaded as NeverHolds says)
+        from ..engine.rulings.scoring import level_ladder
+
+        ladder = level_ladder(rules)
+        ranges = _declaring_ranges(rules)
+        if can_hold(decl.reinforce_when, rules, ranges, ladder) is False:
+            return  # W119 says nobody ever reinforces
+        partner = expressions.all_of(decl.reinforce_when, ("fact", "declarer-partner"))
+        if can_hold(partner, rules, ranges, ladder) is False:
+            yield from ctx.finding_at_last("reinforce", "no partner of the declarer can meet this condition, so "
+                                                        "only the declarer reinforces: name the declarer alone")
+            return
+        level = next((rank for rank in ladder if rank not in rules.table.removed_ranks), None)
+        shows = declare_table(rules, level).shows
+        if not any(a.face == b.face and b.declaration.beats(a.declaration)
+                   and not Counter(a.cards) - Counter(b.cards) for a in shows for b in shows):
+            yield from ctx.finding_at_last("reinforce", "no declaration of the ladder is another's cards with more "
+                                                        "of the same that the pack holds, so the declarer's "
+                                                        "partner never has a card to add: only the declarer "
+                                                        "reinforces")
+
+
 @linter(codes.FIRST_OVERTURN_NEVER)
 class FirstOverturnNever(Linter):
     """What it does: finds a condition on who may overturn (``overturn: when ...`` during the deal,

@@ -157,7 +157,8 @@ def _fact(name: str, args: tuple, rules: _Table, questions: dict[tuple, None]) -
     if name == "player-banker":  # the player is on the banker's team or an attacker, never both
         attacker = _ask(("player-attacker",), questions)
         return lambda given: not attacker(given)
-    if name in ("declarer-partner", "declarer-opponent"):
+    if name in ("declarer-partner", "declarer-opponent", "declarer"):
+        # the player is the declarer, their partner or an opponent: at most one of them
         return _ask(("declarer", name), questions)
     if name in expressions.PREVIOUS_FACTS:  # at most one of them holds of a player
         return _ask(("previous", name), questions)

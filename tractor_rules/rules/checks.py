@@ -25,7 +25,7 @@ from .. import codes
 from .. import rules as model
 from . import expressions
 from .base import FORBIDDEN_IN_TEXT, RANKS
-from .declaring import reinforces, same_rung, step_words
+from .declaring import partner_named, reinforces, same_rung, step_words
 from .play import width_name
 from .ruleset import language_tag
 from .scoring import score_granularity
@@ -119,6 +119,7 @@ def check_rules(c: Reporter, rules: model.Rules) -> None:
         _check_contest,
         _check_declarer_relations,
         _check_previous_relations,
+        _check_partner_reinforcing,
         _check_exemptions,
         _check_tractors_kept,
         _check_riding_pairs,
@@ -1786,17 +1787,43 @@ def _check_declarer_relations(c: Reporter, r: model.Rules) -> None:
                              "with called partners, or a banker alone, nobody is the standing declarer's partner or "
                              "opponent before the calls: 'the declarer's partner' and 'the declarer's opponent' "
                              "need fixed teams", code=codes.DECLARER_RELATION)
-    if expressions.facts_of(r.declaring.reinforce_when) & expressions.DECLARER_FACTS:
+    if "declarer-opponent" in expressions.facts_of(r.declaring.reinforce_when):
         c.error_at_field(("declaring.reinforce_when",),
-                         "the one who reinforces is the standing declarer, never their own partner or opponent: "
-                         "'the declarer's partner' and 'the declarer's opponent' are asked in 'overturn: when ...'",
-                         code=codes.DECLARER_RELATION)
+                         "the one who reinforces is of the declaring side, the standing declarer or their partner, "
+                         "never an opponent: name 'the declarer' or 'the declarer's partner' ('the declarer's "
+                         "opponent' is asked in 'overturn: when ...')", code=codes.DECLARER_RELATION)
+
+
+def _check_partner_reinforcing(c: Reporter, r: model.Rules) -> None:
+    """The declarer's partner named among those who may reinforce (``reinforce: when the declarer's
+    partner ...``) needs a partner who can add cards to a declaration they see and that stays the
+    declarer's: fixed teams, declarations face up, and no exchange taking the declaration's cards
+    from the declarer (E348)."""
+    decl = r.declaring
+    if not partner_named(decl):
+        return
+    if not r.table.seated:
+        c.error_at_field(("declaring.reinforce_when", "table.partnership"),
+                         "with called partners, or a banker alone, the declarer has no partner known during the "
+                         "deal to reinforce with: 'the declarer's partner' may reinforce only with fixed teams",
+                         code=codes.PARTNER_REINFORCE)
+    if decl.face_down:
+        c.error_at_field(("declaring.reinforce_when", "declaring.face_down"),
+                         "the declarations lie face down, so the declarer's partner does not see which card to "
+                         "show beside the declarer's: the partner may reinforce only declarations face up",
+                         code=codes.PARTNER_REINFORCE)
+    if decl.exchange_with_declarer:
+        c.error_at_field(("declaring.reinforce_when", "declaring.exchange_with_declarer"),
+                         "the exchange with the declarer takes the declaration's cards from the declarer, but a "
+                         "declaration the partner reinforced holds the partner's cards too: leave out one of them",
+                         code=codes.PARTNER_REINFORCE)
 
 
 def _check_previous_relations(c: Reporter, r: model.Rules) -> None:
     """The previous declarer's partner (``overturn: when ...``, ``overturn after kitty: when ...``,
-    ``reinforce: when ...``) needs fixed teams; the one who reinforces is the standing declarer,
-    never the previous declarer, whom they overturned (E333)."""
+    ``reinforce: when ...``) needs fixed teams; where the condition on reinforcing names nobody of
+    the declaring side, the one who reinforces is the standing declarer, never the previous
+    declarer, whom they overturned (E333)."""
     for field, condition in (("declaring.overturn_in_deal_when", r.declaring.overturn_in_deal_when),
                              ("declaring.overturn_when", r.declaring.overturn_when),
                              ("declaring.reinforce_when", r.declaring.reinforce_when)):
@@ -1805,7 +1832,8 @@ def _check_previous_relations(c: Reporter, r: model.Rules) -> None:
                              "with called partners, or a banker alone, nobody is the previous declarer's partner "
                              "before the calls: 'the previous declarer's partner' needs fixed teams",
                              code=codes.PREVIOUS_RELATION)
-    if "previous-declarer" in expressions.facts_of(r.declaring.reinforce_when):
+    reinforcing = expressions.facts_of(r.declaring.reinforce_when)
+    if "previous-declarer" in reinforcing and not reinforcing & expressions.SIDE_FACTS:
         c.error_at_field(("declaring.reinforce_when",),
                          "the one who reinforces is the standing declarer, never the previous declarer they "
                          "overturned: 'the previous declarer' is asked in 'overturn: when ...' (to overturn back)",

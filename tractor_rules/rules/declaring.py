@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 from typing import Literal
 
 from .base import MAX_DECKS, Suit, bounded, bounds, since
-from .expressions import Condition
+from .expressions import SIDE_FACTS, Condition, facts_of
 
 
 #: the seats the round of overturning after the kitty may start from (``expressions.SEATS``)
@@ -220,3 +220,18 @@ class Declaring:
     #: declared as the game's first hand is, each player at their own level (their team's, with
     #: fixed teams), the banker found by ``first_banker`` at the final declarer's level
     redeal_clears_bank: bool = since(4, default=False)
+
+
+def side_reinforces(decl: Declaring) -> bool:
+    """Whether a partner of the standing declarer may be asked to reinforce their declaration (亮主方
+    加固): the condition on reinforcing (``reinforce_when``) names a player of the declaring side
+    (``expressions.SIDE_FACTS``: ``the declarer``, ``the declarer's partner``), and so says who of
+    the side may; a condition that names neither, and ``reinforce: yes``, let the standing declarer
+    alone reinforce.  The partner adds cards identical to the shown ones to the standing
+    declaration, which stays its declarer's, as strong as all its cards together."""
+    return decl.reinforce and bool(facts_of(decl.reinforce_when) & SIDE_FACTS)
+
+
+def partner_named(decl: Declaring) -> bool:
+    """Whether the condition on reinforcing names the declarer's partner (who needs fixed teams)."""
+    return decl.reinforce and "declarer-partner" in facts_of(decl.reinforce_when)

@@ -297,6 +297,11 @@ FACTS: dict[str, Form] = {f.name: f for f in (
     Form("nobody-overturned", (), "nobody was overturned: the standing declaration overturned no other player's "
                                   "(the first declaration, or nobody declared)", frozenset({DEAL_OVERTURN, OVERTURN}),
          4),
+    # the player who would declare over the standing declaration during the deal is its declarer
+    # (who may reinforce it, or overturn their own); with the declarer's partner, the declaring side
+    # (亮主方) that a condition on reinforcing names
+    Form("declarer", (), "the player is the standing declarer: they made the declaration that stands",
+         frozenset({DEAL_OVERTURN}), 4),
     # the player who could stop a throw, and the thrower (fixed teams only)
     Form("thrower-partner", (), "the player is a partner of the thrower: on their team (fixed teams only)",
          frozenset({THROW}), 4),
@@ -316,6 +321,10 @@ DECLARER_FACTS = frozenset({"declarer-partner", "declarer-opponent"})
 #: the facts of the player who would overturn against the previous declarer, the one the standing
 #: declarer overturned last, and whether there is one
 PREVIOUS_FACTS = frozenset({"previous-declarer", "previous-declarer-partner", "nobody-overturned"})
+#: the facts that name a player of the declaring side (亮主方) in a condition on reinforcing: where
+#: ``declaring.reinforce_when`` reads one, it says who of the side may reinforce (the declarer, a
+#: partner of theirs); where it reads none, the standing declarer alone reinforces
+SIDE_FACTS = frozenset({"declarer", "declarer-partner"})
 #: the facts of the player who could stop a throw against the thrower (fixed teams only)
 THROWER_FACTS = frozenset({"thrower-partner", "thrower-opponent"})
 
@@ -507,7 +516,7 @@ def facts_of(tree: tuple) -> set[str]:
 
 #: what a condition on declaring during the deal may read of the player who would declare and of
 #: the declaring so far, beyond the hand's own facts
-_OF_THE_TURN = PLAYER_FACTS | DECLARER_FACTS | PREVIOUS_FACTS | {"overturns", "declared-level-cards"}
+_OF_THE_TURN = PLAYER_FACTS | DECLARER_FACTS | PREVIOUS_FACTS | SIDE_FACTS | {"overturns", "declared-level-cards"}
 
 
 def reads_the_turn(tree: tuple) -> bool:

@@ -253,6 +253,26 @@ class Rules:
 
         return may_overturn_in_deal(self, first_hand, level)
 
+    def reinforcements(self, declared, hand, level: str | None, *, seat: int, declarer: int, shares=(),
+                       declarations=(), first_hand: bool = False, banker: int | None = None) -> list:
+        """The ways ``seat`` holding ``hand`` may reinforce, during the deal at ``level``, the standing
+        declaration ``declared`` (all its cards) that ``declarer`` made: the declarer's own, and
+        where the condition on reinforcing names the declaring side (``side_reinforces``) a
+        partner's, whose cards join the declarer's (亮主方加固).  Each is an ``Offer``: ``.cards``
+        the cards ``seat`` shows, ``.whole`` the declaration's cards once reinforced,
+        ``.declaration`` what they declare; [] when ``seat`` may not reinforce.  ``shares``: the
+        cards of ``declared`` each partner showed, (seat, cards); ``declarations``: the deal's
+        declarations so far, (seat, cards), the standing one last; ``first_hand`` and ``banker``
+        (None: nobody banks yet) as the condition reads them."""
+        from ..engine.deck.cards import parse_cards
+        from ..engine.flow.deal import reinforcements
+
+        return reinforcements(self, parse_cards(declared, self.table), parse_cards(hand, self.table), level,
+                              seat=seat, declarer=declarer,
+                              shares=[(who, parse_cards(cards, self.table)) for who, cards in shares],
+                              declarations=[(who, parse_cards(cards, self.table)) for who, cards in declarations],
+                              first_hand=first_hand, banker=banker)
+
     def redeal_turn(self, hand, level: str | None, trump: str | None, *, attacker: bool, first_hand: bool,
                     redeals: int):
         """What ``declaring.redeal_when`` reads of a player's dealt ``hand`` (``engine.oracle.

@@ -13,4 +13,5 @@ cdef class DeclarationOffers:
     cdef public bint either
     cdef public bint overturn
     cdef public object asks
+    cdef public bint side
     cpdef bint _may_show(self, object seat, object show, object standing, object own)

@@ -29,20 +29,21 @@ seat 0); the dealer if nobody declared.  Later hands know their banker, who deal
 from __future__ import annotations
 
 import random
+from collections import Counter
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from itertools import cycle
 
-from ...rules import SUITS, Rules
+from ...rules import SUITS, Rules, side_reinforces
 from ..deck.cards import Card, deck_cards, pack_copies
 from ..deck.draws import shuffle
 from ..errors import NoTrumpFromKitty
 from ..oracle import redeal_turn
-from ..rulings.declaring import (Declaration, Turned, asks_each_declaration, declare_turn, may_ask_redeal,
-                                  may_declare_over, may_overturn_in_deal, turn_kitty)
+from ..rulings.declaring import (Declaration, Turned, asks_each_declaration, declare_turn, declarer_relation,
+                                  may_ask_redeal, may_declare_over, may_overturn_in_deal, turn_kitty)
 from .choices import IllegalPlay, notation
 from .seats import banker_team, in_turn
-from .views import Offer, Player, PlayerView, Public
+from .views import Joined, Offer, Player, PlayerView, Public
 
 #: deals tried before a hand nobody can find a trump for is played in no-trump
 MAX_DEALS = 50
@@ -134,6 +135,11 @@ class Standing:
     face: Card
     declaration: Declaration
     holder: int = -1
+    #: the declaration's cards, all of them
+    cards: tuple[Card, ...] = ()
+    #: the cards of it each partner of ``seat`` showed, reinforcing it (亮主方加固; the declarer's
+    #: are the rest): (seat, cards), empty when the declarer showed all of it
+    shares: tuple[tuple[int, tuple[Card, ...]], ...] = ()
 
     def __post_init__(self) -> None:
         if self.holder < 0:
@@ -143,7 +149,7 @@ class Standing:
 class DeclarationOffers:
     """Asking the players to declare at one level, during the deal or (炒地皮) after the kitty."""
 
-    __slots__ = ("rules", "players", "table", "tables", "levels", "either", "overturn", "asks")
+    __slots__ = ("rules", "players", "table", "tables", "levels", "either", "overturn", "asks", "side")
 
     def __init__(self, rules: Rules, players: Sequence[Player], level: str | None, overturn: bool = True,
                  seat_levels: Sequence[str | None] | None = None, asks: DealAsked | None = None):
@@ -164,6 +170,9 @@ class DeclarationOffers:
         #: overturn_in_deal_when`` reading the player, ``declaring.reinforce_when``): what it reads
         #: of the hand; None: no such rule (the declaring after the kitty, or in turn)
         self.asks = asks
+        #: the declarer's partners may reinforce too, where the condition on reinforcing holds of
+        #: them (``rules.side_reinforces``, fixed teams): asked during the deal only
+        self.side = asks is not None and rules.table.seated and side_reinforces(rules.declaring)
 
     def offers(self, seat: int, hand: Sequence[Card], standing: Standing | None,
                shown: Sequence[tuple[int, tuple[Card, ...]]] = (),
@@ -193,9 +202,51 @@ class DeclarationOffers:
                 if c in banker.face_set:
                     theirs[c] = theirs.get(c, 0) + 1
             self._shows(banker, theirs, seat, standing, own, out, levelled=True)
+        if self.side and standing is not None and (standing.shares or seat != standing.seat):
+            out = self._joined(seat, hand, standing, shown, out)
         if self.asks is not None and standing is not None and out:
             out = self._allowed(seat, standing, shown, out)
         return out
+
+    def _joined(self, seat: int, hand: Sequence[Card], standing: Standing,
+                shown: Sequence[tuple[int, tuple[Card, ...]]], out: list[Offer]) -> list[Offer]:
+        """亮主方加固: where ``seat`` is of the standing declarer's side and the condition on
+        reinforcing holds of them, their declarations of the standing one's card are reinforcements
+        of it: the standing declaration's cards with more of the same shown by ``seat`` (the
+        declarer adding to one their partner reinforced, too), each a stronger declaration of the
+        ladder.  ``out`` with those in place of ``seat``'s own declarations of that card."""
+        asks = self.asks
+        assert asks is not None
+        if seat != standing.seat and not declarer_relation(self.rules, seat, standing.seat)[0]:
+            return out
+        turn = declare_turn(self.rules, seat, standing.seat, shown, bankers=asks.bankers,
+                            first_hand=asks.first_hand, level=asks.level)
+        if not may_declare_over(turn, True):
+            return out
+        kept = [offer for offer in out if face_of(offer.cards) != standing.face]
+        whole = Counter(standing.cards)
+        others = whole - Counter(next((cards for who, cards in standing.shares if who == seat), ()))
+        if seat == standing.seat:
+            others = Counter(card for _, cards in standing.shares for card in cards)
+        held = Counter(hand)
+        tables = [self.table] if self.tables is None else [self.tables[standing.seat], self.tables[standing.holder]]
+        seen = set()
+        for table in tables:
+            for show in table.by_face.get(standing.face, ()):
+                if show.cards in seen or not show.declaration.beats(standing.declaration):
+                    continue
+                seen.add(show.cards)
+                cards = Counter(show.cards)
+                mine = cards - others
+                if others - cards or any(held[card] < copies for card, copies in mine.items()):
+                    continue
+                own: list[Card] = []
+                for card in show.cards:  # this player's cards, in the declaration's order
+                    if mine[card] > 0:
+                        own.append(card)
+                        mine[card] -= 1
+                kept.append(Offer(tuple(own), show.declaration, show.cards))
+        return kept
 
     def _allowed(self, seat: int, standing: Standing, shown: Sequence[tuple[int, tuple[Card, ...]]],
                  out: list[Offer]) -> list[Offer]:
@@ -209,7 +260,7 @@ class DeclarationOffers:
         verdicts: dict[bool, bool] = {}
         kept = []
         for offer in out:
-            reinforcing = seat == standing.seat and face_of(offer.cards) == standing.face
+            reinforcing = bool(offer.joined) or seat == standing.seat and face_of(offer.cards) == standing.face
             allowed = verdicts.get(reinforcing)
             if allowed is None:
                 allowed = verdicts[reinforcing] = may_declare_over(turn, reinforcing)
@@ -270,13 +321,20 @@ class DeclarationOffers:
             return None
         if choice not in offers:
             raise IllegalPlay(seat, f"declared {notation(choice.cards)}, which was not on offer")
+        if choice.joined and standing is not None:  # 亮主方加固: the standing declaration, reinforced
+            shares = tuple((who, cards) for who, cards in standing.shares if who != seat)
+            if seat != standing.seat:
+                shares += ((seat, choice.cards),)
+            public.joined[len(public.declarations)] = Joined(seat, shares)
+            public.declarations.append((standing.seat, choice.joined))
+            return Standing(standing.seat, standing.face, choice.declaration, standing.holder, choice.joined, shares)
         public.declarations.append((seat, choice.cards))
         face = face_of(choice.cards)
         holder = seat
         if self._bankers_table(seat, standing) is not None and standing is not None and self.levels is not None \
                 and not face.is_joker and face.rank == self.levels[standing.holder]:
             holder = standing.holder  # the banker's level cards: only the trump changes
-        return Standing(seat, face, choice.declaration, holder)
+        return Standing(seat, face, choice.declaration, holder, choice.cards)
 
 
 @dataclass(frozen=True, slots=True)
@@ -298,6 +356,30 @@ def deal_asked(rules: Rules, banker: int | None, first_hand: bool, level: str | 
     if not asks_each_declaration(rules):
         return None
     return DealAsked(first_hand, banker, None if banker is None else banker_team(rules, banker), level)
+
+
+def reinforcements(rules: Rules, declared: Sequence[Card], hand: Sequence[Card], level: str | None, *, seat: int,
+                   declarer: int, shares: Sequence[tuple[int, Sequence[Card]]] = (),
+                   declarations: Sequence[tuple[int, Sequence[Card]]] = (), first_hand: bool = False,
+                   banker: int | None = None) -> list[Offer]:
+    """The ways ``seat`` holding ``hand`` may reinforce, during the deal of a hand at ``level``, the
+    standing declaration ``declared`` (all its cards) that ``declarer`` made, ``shares`` the cards
+    of it each partner of theirs showed (亮主方加固): the standing declarer's own reinforcing, and a
+    partner's where ``rules.side_reinforces``.  Each offer's ``cards`` are those ``seat`` shows,
+    its ``whole`` the declaration once reinforced.  ``declarations``: the deal's declarations so
+    far, (seat, cards), the standing one last (default: that one alone), ``first_hand`` and
+    ``banker`` (None: nobody banks yet) as a condition on reinforcing reads them."""
+    shown = tuple((who, tuple(cards)) for who, cards in declarations) or ((declarer, tuple(declared)),)
+    made = rules.declaration(list(declared), level)
+    if made is None:
+        return []
+    cards = tuple(declared)
+    face = face_of(cards)
+    offers = DeclarationOffers(rules, [], level, may_overturn_in_deal(rules, first_hand, level), None,
+                               deal_asked(rules, banker, first_hand, level))
+    standing = Standing(declarer, face, made, declarer, cards, tuple((who, tuple(c)) for who, c in shares))
+    return [offer for offer in offers.offers(seat, list(hand), standing, shown)
+            if offer.joined or seat == declarer and face_of(offer.cards) == face]
 
 
 @dataclass(frozen=True, slots=True)

@@ -466,7 +466,9 @@ def _deal_declaring(h: Hand) -> DealDeclaring | None:
     if h.dealt.asked is None:
         return None
     asked, made = h.dealt.asked
-    return DealDeclaring(asked.first_hand, asked.banker, asked.level, tuple(h.public.declarations[:made]))
+    by = tuple((i, joined.by) for i, joined in sorted(h.public.joined.items())
+               if i < made and joined.by != h.public.declarations[i][0])
+    return DealDeclaring(asked.first_hand, asked.banker, asked.level, tuple(h.public.declarations[:made]), by)
 
 
 #: what each phase does to the hand's state; a phase that returns ``ENDED`` ends the hand there

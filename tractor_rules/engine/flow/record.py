@@ -95,6 +95,9 @@ class DealDeclaring:
     banker: int | None
     level: str | None
     declarations: tuple[tuple[int, tuple[Card, ...]], ...]
+    #: the declarations (by index) that a player of the declarer's side other than the declarer
+    #: reinforced (亮主方加固: a partner adding cards like the shown ones), (index, that seat)
+    reinforced_by: tuple[tuple[int, int], ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -316,9 +319,12 @@ class HandRecord:
                 out["overturn_round"]["previous"] = round_.previous
         if asks_each_declaration(self.rules):
             during = self.deal_declaring
+            by = dict(during.reinforced_by) if during is not None else {}
             out["deal_declaring"] = None if during is None else {
                 "first_hand": during.first_hand, "banker": during.banker, "level": during.level,
-                "declarations": [[seat, notation(cards)] for seat, cards in during.declarations],
+                # a declaration a partner reinforced: [declarer, all its cards, the partner's seat]
+                "declarations": [[seat, notation(cards)] if i not in by else [seat, notation(cards), by[i]]
+                                 for i, (seat, cards) in enumerate(during.declarations)],
             }
         if reads_dealt(self.rules):
             out["dealt"] = [notation(sort(cards)) for cards in self.dealt]

@@ -30,10 +30,31 @@ class Offer:
 
     cards: tuple[Card, ...]
     declaration: Declaration
+    #: where the declaration holds another player's cards too (a partner reinforcing the standing
+    #: declarer's declaration, 亮主方加固, or the declarer adding to one their partner reinforced):
+    #: the whole declaration, the standing one's cards with ``cards``, this player's cards in it;
+    #: empty: ``cards`` are the whole declaration
+    joined: tuple[Card, ...] = ()
+
+    @property
+    def whole(self) -> tuple[Card, ...]:
+        """The declaration's cards, this player's and any other's."""
+        return self.joined or self.cards
 
     @property
     def trump(self) -> str | None:
         return self.declaration.trump
+
+
+@dataclass(frozen=True, slots=True)
+class Joined:
+    """A declaration of ``Public.declarations`` made of the cards of more than one player of the
+    declaring side (亮主方加固): the seat that showed it (a partner of the declarer reinforcing,
+    or the declarer adding to a declaration their partner reinforced) and, for each partner who
+    showed cards in it, those cards (the declarer's are the rest)."""
+
+    by: int
+    shares: tuple[tuple[int, tuple[Card, ...]], ...]
 
 
 @dataclass(slots=True, eq=False)
@@ -50,8 +71,11 @@ class Public:
     #: None until trump is known (during the deal)
     trump: str | None = None
     ctx: Context | None = None
-    #: every declaration shown, in order: (seat, cards)
+    #: every declaration shown, in order: (seat, cards), the seat its declarer and the cards all of it
     declarations: list[tuple[int, tuple[Card, ...]]] = field(default_factory=list)
+    #: the declarations (by index in ``declarations``) that hold a partner's cards beside the
+    #: declarer's (a partner's reinforcing, ``rules.side_reinforces``); empty elsewhere
+    joined: dict[int, Joined] = field(default_factory=dict)
     #: the kitty as dealt, shown to every player before the banker takes it
     #: (``kitty_exchange.shown_before_burying``); None while it is hidden
     kitty_shown: tuple[Card, ...] | None = None
@@ -93,6 +117,26 @@ class Public:
     #: the auction's winning bid, which every player heard, as the tricks are played (0 without an
     #: auction)
     bid: int = 0
+
+    def shown_by_seat(self) -> list[tuple[int, tuple[Card, ...]]]:
+        """Every declaration as each player showed it, in order: (seat, the cards of it that seat
+        showed), a declaration that holds a partner's cards split between its players (the
+        declarer's first).  Where no declaration does, ``declarations`` itself."""
+        if not self.joined:
+            return self.declarations
+        out: list[tuple[int, tuple[Card, ...]]] = []
+        for i, (seat, cards) in enumerate(self.declarations):
+            joined = self.joined.get(i)
+            if joined is None:
+                out.append((seat, cards))
+                continue
+            rest = list(cards)
+            for _, theirs in joined.shares:
+                for card in theirs:
+                    rest.remove(card)
+            out.append((seat, tuple(rest)))
+            out.extend(joined.shares)
+        return out
 
     def seen_by(self, seat: int) -> Public:
         """The table as ``seat`` sees it while the declarations lie face down: of every other

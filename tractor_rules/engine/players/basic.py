@@ -232,6 +232,11 @@ class GreedyPlayer(Player):
         standing = view.public.declarations[-1] if view.public.declarations else None
         if standing is not None:
             seat, cards = standing  # cards: those seen (none of a declaration face down)
+            if seat != view.seat and seat in view.teammates():
+                # the partner's declaration: reinforce it (亮主方加固, where the rules allow) when
+                # its trump is this hand's longest suit, with as few cards as will do
+                joined = [o for o in offers if o.joined and (o.trump is None or o.trump == longest)]
+                return min(joined, key=lambda o: o.declaration.key) if joined else None
             if seat in view.teammates() or (cards and not cards[0].is_joker and cards[0].suit == longest):
                 return None
         mine = [o for o in offers if o.trump == longest]

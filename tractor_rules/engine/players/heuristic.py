@@ -430,13 +430,20 @@ class HeuristicPlayer(GreedyPlayer):
 
     def declare(self, view: PlayerView, offers: list[Offer]) -> Offer | None:
         standing = view.public.declarations[-1] if view.public.declarations else None
-        if standing is not None and standing[0] in view.teammates():
-            return None
         held = len(view.hand)
         full = view.rules.table.hand_size
         dealt = held / full if full else 1.0
         # early in the deal a suit must be clearly long; at the end a fair share will do
         need = 0.45 if dealt < 0.4 else 0.36 if dealt < 1 else 0.3
+        if standing is not None and standing[0] != view.seat and standing[0] in view.teammates():
+            # the partner's declaration: reinforce it (亮主方加固, where the rules allow) when this
+            # hand holds a fair share of its trumps too, with as few cards as will do
+            joined = [o for o in offers if o.joined]
+            if not joined or self._trumps_with(view, joined[0].trump) / held < need:
+                return None
+            return min(joined, key=lambda o: o.declaration.key)
+        if standing is not None and standing[0] in view.teammates():
+            return None
         best: Offer | None = None
         best_share = 0.0
         for offer in offers:

@@ -228,6 +228,7 @@ def _clearly_better(challenger: list[float], standing: list[float], margin: floa
 
 def _copy(public: Public) -> Public:
     """A copy of the table's state that a rollout can play on, leaving the real one as it is."""
-    return replace(public, declarations=list(public.declarations), friends=list(public.friends),
+    return replace(public, declarations=list(public.declarations), joined=dict(public.joined),
+                   friends=list(public.friends),
                    tricks=list(public.tricks), plays=list(public.plays), played=list(public.played),
                    points=list(public.points))

@@ -53,7 +53,7 @@ def _declared_and_kept(view: PlayerView) -> dict[int, Counter[Card]]:
     pub = view.public
     n = pub.players
     shown: dict[int, Counter[Card]] = {}
-    for seat, cards in pub.declarations:
+    for seat, cards in pub.shown_by_seat():  # a partner's reinforcing: each player's own cards
         if seat == view.seat or seat == pub.banker or seat == pub.buried_by:
             continue
         mine = shown.setdefault(seat, Counter())

@@ -30,7 +30,7 @@ from collections.abc import Iterable, Sequence
 from typing import Any, NoReturn
 
 from ...errors import CardNotationError
-from ...rules import RANKS, SUITS, Rules
+from ...rules import RANKS, SUITS, Rules, side_reinforces
 from ..deck.cards import Card
 from ..errors import EngineError
 from ..flow.after_hand import HandFacts, fired, kitty_dug, next_banker_after
@@ -44,8 +44,9 @@ from ..flow.record import (TrickRecord, declares_at_own_level, leads_by_declarer
                            scores_unplayed, turns_kitty)
 from ..flow.seats import banker_team, first_leader, seat_of
 from ..deck.cards import parse_cards
-from ..rulings.declaring import (asks_each_declaration, cut_winner, declare_turn, declares_in_turn,
-                                 may_ask_redeal, may_declare_over, may_overturn, overturn_turn, previous_declarer)
+from ..rulings.declaring import (asks_each_declaration, cut_winner, declare_turn, declarer_relation,
+                                 declares_in_turn, may_ask_redeal, may_declare_over, may_overturn, overturn_turn,
+                                 previous_declarer)
 from ..rulings.stakes import table_points_change
 
 FIELDS = ("ruleset", "level", "trump", "banker", "hands", "kitty", "tricks", "attacker_points",
@@ -825,11 +826,13 @@ def _check_deal_declaring(entry: dict[str, Any], rules: Rules, banker: int, prob
         problems.append(f"deal_declaring: the banker known before the deal is seat {known}, but seat {banker} banks")
     bankers = None if known is None else banker_team(rules, known)
     made: list[tuple[int, tuple[Card, ...]]] = []
+    #: the cards of the standing declaration that partners of its declarer showed (亮主方加固)
+    shares: Counter[Card] = Counter()
     for i, item in enumerate(logged["declarations"]):
-        if not (isinstance(item, list) and len(item) == 2 and _is_int(item[0]) and 0 <= item[0] < n
-                and isinstance(item[1], str)):
-            problems.append(f"deal_declaring: declaration {i + 1} {item!r} is not [seat, cards] with a seat of "
-                            f"0..{n - 1}")
+        if not (isinstance(item, list) and len(item) in (2, 3) and _is_int(item[0]) and 0 <= item[0] < n
+                and isinstance(item[1], str) and (len(item) == 2 or _is_int(item[2]) and 0 <= item[2] < n)):
+            problems.append(f"deal_declaring: declaration {i + 1} {item!r} is not [seat, cards], or [declarer, "
+                            f"cards, the partner who reinforced], with seats of 0..{n - 1}")
             return
         try:
             cards = tuple(parse_cards(item[1], rules.table))
@@ -837,6 +840,21 @@ def _check_deal_declaring(entry: dict[str, Any], rules: Rules, banker: int, prob
             problems.append(f"deal_declaring: declaration {i + 1} {item[1]!r}: {why}")
             return
         seat = item[0]
+        if len(item) == 3:
+            by = item[2]
+            problem = _partner_reinforcing(rules, made, seat, by, cards, shares, logged["level"])
+            if problem is None:
+                turn = declare_turn(rules, by, seat, made, bankers=bankers, first_hand=logged["first_hand"],
+                                    level=logged["level"])
+                if not may_declare_over(turn, True):
+                    problem = ("but the rule on who may reinforce during the deal does not hold of their turn")
+            if problem is not None:
+                problems.append(f"deal_declaring: seat {by} reinforced seat {seat}'s declaration with {item[1]}, "
+                                f"{problem}")
+                return
+            shares += Counter(cards) - Counter(made[-1][1])
+            made.append((seat, cards))
+            continue
         if made:
             declarer, shown = made[-1]
             reinforcing = seat == declarer and _face(cards) == _face(shown)
@@ -847,7 +865,35 @@ def _check_deal_declaring(entry: dict[str, Any], rules: Rules, banker: int, prob
                 problems.append(f"deal_declaring: seat {seat} {what} with {item[1]}, but the rule on who may "
                                 f"{'reinforce' if reinforcing else 'overturn'} during the deal does not hold of "
                                 "their turn")
+            if reinforcing and shares - Counter(cards):
+                problems.append(f"deal_declaring: seat {seat} reinforced with {item[1]}, leaving out the cards "
+                                "their partner showed in it")
+            if not reinforcing:
+                shares = Counter()
         made.append((seat, cards))
+
+
+def _partner_reinforcing(rules: Rules, made: Sequence[tuple[int, tuple[Card, ...]]], declarer: int, by: int,
+                         cards: tuple[Card, ...], shares: Counter[Card], level: str | None) -> str | None:
+    """Why seat ``by`` could not reinforce ``declarer``'s standing declaration (the last of ``made``)
+    so that it shows ``cards`` (亮主方加固), or None when it could: the rules let the declarer's
+    partners reinforce, ``by`` is one, and ``cards`` are the standing declaration's with more of
+    them, a stronger declaration of the ladder."""
+    if not (rules.table.seated and side_reinforces(rules.declaring)):
+        return "but the rules let no partner of the declarer reinforce"
+    if not made or made[-1][0] != declarer:
+        return "which is not the declaration standing"
+    if by == declarer or not declarer_relation(rules, by, declarer)[0]:
+        return f"but seat {by} is not a partner of seat {declarer}"
+    shown = made[-1][1]
+    face = _face(cards)
+    if face != _face(shown) or Counter(shown) - Counter(cards) or len(cards) <= len(shown):
+        return "which is not the standing declaration with more of the same cards"
+    at = level if face is None or face.is_joker else face.rank
+    before, after = rules.declaration(shown, at), rules.declaration(cards, at)
+    if before is None or after is None or not after.beats(before):
+        return "which is no stronger declaration of the ladder"
+    return None
 
 
 def _face(cards: Sequence[Card]) -> Card | None:

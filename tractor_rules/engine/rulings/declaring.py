@@ -453,6 +453,8 @@ class DeclareTurn(_PlayerTurn):
     previous: bool = False
     previous_partner: bool = False
     none_overturned: bool = True
+    #: the player is the standing declarer
+    declarer: bool = False
 
     WHEN = "when a player may overturn or reinforce during the deal"
 
@@ -468,6 +470,8 @@ class DeclareTurn(_PlayerTurn):
             return self.partner
         if name == "declarer-opponent":
             return self.opponent
+        if name == "declarer":
+            return self.declarer
         if name == "no-trump":
             raise EngineError(f"'{name}' is not known {self.WHEN}")
         previous = _previous_fact(self, name)
@@ -486,7 +490,7 @@ def declare_turn(rules: Rules, seat: int, declarer: int, shown: Sequence[tuple[i
     partner, opponent = declarer_relation(rules, seat, declarer)
     was, was_partner, none = previous_relation(rules, seat, previous_declarer(shown, declarer))
     return DeclareTurn(rules, bankers is None or seat not in bankers, first_hand, overturns, level_cards,
-                       partner, opponent, level, None, was, was_partner, none)
+                       partner, opponent, level, None, was, was_partner, none, declarer=seat == declarer)
 
 
 def may_declare_over(turn: DeclareTurn, reinforcing: bool) -> bool:

@@ -65,6 +65,7 @@ FACT_OF_RULE = {
     "previous_declarer": "previous-declarer",
     "previous_declarer_partner": "previous-declarer-partner",
     "nobody_overturned": "nobody-overturned",
+    "declarer_self": "declarer",
     "extra_level": "extra-level",
     "thrower_partner": "thrower-partner",
     "thrower_opponent": "thrower-opponent",
@@ -199,8 +200,12 @@ def condition_tree(c: Compiler, node: Node | Leaf, moment: str = ex.AFTER_HAND) 
                           "'throw stopped by: ... when ...'", code=codes.NOT_KNOWN_HERE)
         elif fact[1] in ex.DECLARER_FACTS | ex.PREVIOUS_FACTS:
             c.error(node, f"'{_written(c, node)}' is a fact of the player who would overturn a standing "
-                          "declaration, known only in 'overturn: when ...' and 'overturn after kitty: when ...'",
-                    code=codes.NOT_KNOWN_HERE)
+                          "declaration, known only in 'overturn: when ...', 'reinforce: when ...' and 'overturn "
+                          "after kitty: when ...'", code=codes.NOT_KNOWN_HERE)
+        elif fact[1] in ex.SIDE_FACTS:
+            c.error(node, f"'{_written(c, node)}' is a fact of the player who would declare over a standing "
+                          "declaration during the deal, known only in 'overturn: when ...' and 'reinforce: when "
+                          "...'", code=codes.NOT_KNOWN_HERE)
         else:
             c.error(node, f"'{_written(c, node)}' is not known {_MOMENT_WORDS[moment]}", code=codes.NOT_KNOWN_HERE)
         return None

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...rules import expressions
+from ...rules import expressions, side_reinforces
 from ...rules.expressions import reads_the_turn
 from .. import examples as ex
 from .. import phase_examples as phx
@@ -81,6 +81,8 @@ def _reinforce(r: Any) -> Made:
             return sentences(_("A player may reinforce their own declaration by showing more of the same cards, so "
                                "that only a stronger declaration can overturn it."), retake)
         return sentences(_("A declaration that stands cannot be reinforced."), retake)
+    if side_reinforces(d):
+        return _side_reinforce(d)
     if d.reinforce and d.reinforce_when:
         if expressions.facts_of(d.reinforce_when) & expressions.PLAYER_FACTS:
             return _("A player may reinforce their own declaration by showing more of the same cards, so that only "
@@ -94,6 +96,28 @@ def _reinforce(r: Any) -> Made:
         return _("A player may reinforce their own declaration by showing more of the same cards, so that only a "
                  "stronger declaration can overturn it.")
     return _("A declaration cannot be reinforced.")
+
+
+#: the condition on reinforcing that lets the whole declaring side reinforce, written either way round
+_THE_SIDE = (("any", ("fact", "declarer-partner"), ("fact", "declarer")),
+             ("any", ("fact", "declarer"), ("fact", "declarer-partner")))
+
+
+def _side_reinforce(d: Any) -> str:
+    """亮主方加固: the condition on reinforcing names who of the declaring side may reinforce."""
+    joined = _("The partner's cards join the declarer's: the declaration stays the declarer's, as strong as all "
+               "its cards together (a level card with the partner's like it is a pair).")
+    if d.reinforce_when in _THE_SIDE:
+        return sentences(_("The declarer or their partner may reinforce the standing declaration by showing more "
+                           "cards like those shown, so that only a stronger declaration can overturn it."), joined)
+    if d.reinforce_when == ("fact", "declarer-partner"):
+        return sentences(_("The declarer's partner, and not the declarer, may reinforce the standing declaration by "
+                           "showing more cards like those shown, so that only a stronger declaration can overturn "
+                           "it."), joined)
+    return sentences(_("A player of the declaring side (the declarer or their partner) may reinforce the standing "
+                       "declaration by showing more cards like those shown, so that only a stronger declaration "
+                       "can overturn it, but only when %(condition)s.") % {
+        "condition": condition_words(in_the_deal(d.reinforce_when))}, joined)
 
 
 def _overturn_in_deal(r: Any) -> Made:

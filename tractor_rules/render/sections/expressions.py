@@ -225,6 +225,9 @@ def _fact(name: str, args: tuple, negated: bool = False) -> str:
         # Translators: the standing declaration is the first one: it overturned nobody's
         return (_("somebody has been overturned") if negated
                 else _("nobody has been overturned (the standing declaration is the first)"))
+    if name == "declarer":
+        return (_("the player is not the standing declarer") if negated
+                else _("the player is the standing declarer"))
     if name == "thrower-partner":
         # Translators: the player who could stop a throw is on the thrower's team
         return (_("the player is not the thrower's partner") if negated
@@ -292,7 +295,7 @@ _CARD_NOUNS = {
 _NEGATABLE = frozenset({"wins", "loses", "last-trick", "took", "lost", "played", "held", "held-after-kitty", "buried", "called", "level-is", "no-trump", "nobody-declared",
                         "always", "card-trump", "card-points", "card-rank", "card-suit", "card-level", "card-joker",
                         "card-highest", "card-shown", "player-attacker", "player-banker", "first-hand",
-                        "outcome-decided", "declarer-partner", "declarer-opponent", "extra-level",
+                        "outcome-decided", "declarer-partner", "declarer-opponent", "declarer", "extra-level",
                         "previous-declarer", "previous-declarer-partner", "nobody-overturned",
                         "thrower-partner", "thrower-opponent"})
 
