@@ -79,6 +79,11 @@ def test_the_previous_declarer_never_reinforces_e333():
     assert message.startswith("the one who reinforces is the standing declarer, never the previous declarer")
     # their partner and whether anyone was overturned may be asked of the one who reinforces
     assert declaring("reinforce: when nobody was overturned").declaring.reinforce_when == ("fact", "nobody-overturned")
+    # where the condition names the declaring side, its partner may reinforce too, and may be the
+    # player the declarer overturned: the previous declarer is then a fair question
+    side = declaring("reinforce: when the declarer or the declarer's partner and not the previous declarer")
+    assert side.declaring.reinforce_when == ("any", ("fact", "declarer"), ("all", ("fact", "declarer-partner"),
+                                                                           ("not", ("fact", "previous-declarer"))))
 
 
 @pytest.mark.parametrize("statement", ["overturn: when not the previous declarer's partner",
