@@ -111,9 +111,10 @@ def trick_facts(rules: Rules, level: str | None, trump: str | None, banker: int,
                       sum(points[c] for c in kitty), bid)
 
 
-def decided(rules: Rules, points: int, points_left: int, cards_left: int, *, kitty_points: int = 0,
-            penalty: int = 0, forfeit: str | None = None, team_size: int | None = None, bid: int = 0) -> bool:
-    """``Rules.outcome_decided``: the fact 'the outcome is decided' of a hand's numbers."""
+def _team_size_of(rules: Rules, points: int, points_left: int, cards_left: int, kitty_points: int,
+                  forfeit: str | None, team_size: int | None) -> int:
+    """The banker team's size for the oracle's questions on a hand's numbers, once the numbers are
+    checked (an EngineError names the first that cannot be)."""
     if forfeit not in (None, "banker", "attackers"):
         raise EngineError(f"forfeit must be 'banker', 'attackers' or None, not {forfeit!r}")
     size = len(banker_team(rules, 0)) if team_size is None else team_size
@@ -122,6 +123,13 @@ def decided(rules: Rules, points: int, points_left: int, cards_left: int, *, kit
                           "with attackers")
     if min(points, points_left, cards_left, kitty_points) < 0:
         raise EngineError("points, points left, cards left and kitty points are 0 or more")
+    return size
+
+
+def decided(rules: Rules, points: int, points_left: int, cards_left: int, *, kitty_points: int = 0,
+            penalty: int = 0, forfeit: str | None = None, team_size: int | None = None, bid: int = 0) -> bool:
+    """``Rules.outcome_decided``: the fact 'the outcome is decided' of a hand's numbers."""
+    size = _team_size_of(rules, points, points_left, cards_left, kitty_points, forfeit, team_size)
     return outcome_decided(TrickFacts(rules, None, None, frozenset(range(size)), points, penalty, forfeit,
                                       points_left, cards_left, kitty_points, bid))
 
@@ -166,14 +174,7 @@ def may_concede(rules: Rules, attacker: bool, points: int, points_left: int, car
                 bid: int = 0, level: str | None = None, trump: str | None = None) -> bool:
     """``Rules.may_concede``: whether a player (an attacker, or of the banker's team) may concede a
     hand of these numbers (the condition of ``levels.concede``)."""
-    if forfeit not in (None, "banker", "attackers"):
-        raise EngineError(f"forfeit must be 'banker', 'attackers' or None, not {forfeit!r}")
-    size = len(banker_team(rules, 0)) if team_size is None else team_size
-    if not 1 <= size < rules.table.players:
-        raise EngineError(f"a banker team of {size} players cannot sit at a table of {rules.table.players} "
-                          "with attackers")
-    if min(points, points_left, cards_left, kitty_points) < 0:
-        raise EngineError("points, points left, cards left and kitty points are 0 or more")
+    size = _team_size_of(rules, points, points_left, cards_left, kitty_points, forfeit, team_size)
     facts = TrickFacts(rules, level, trump, frozenset(range(size)), points, penalty, forfeit, points_left,
                        cards_left, kitty_points, bid)
     return Concession(facts).holds(rules.table.players - 1 if attacker else 0)
