@@ -566,6 +566,19 @@ def test_misspelt_ranks_and_suits_get_did_you_mean(statement, column, suggestion
     assert info.value.message.endswith(f"did you mean {suggestion}?")
 
 
+@pytest.mark.parametrize("statement, column, suggestion", [
+    ("levels\n  when the bankers tookk 5H: bankers -1 level", 20, "'took'"),
+    ("levels\n  when the attackers plaied 5H: bankers -1 level", 22, "'played'"),
+    ("levels\n  when poinst >= 100: attackers +1 level", 8, "'points'"),
+    ("kitty\n  multiplier: 2 * sise", 19, "'size'"),
+])
+def test_misspelt_words_of_the_rule_expressions_get_did_you_mean(statement, column, suggestion):
+    with pytest.raises(RulesetSyntaxError) as info:
+        tr.loads('extends: "two-decks"\n' + statement + "\n", origin="house.tractor")
+    assert (info.value.line, info.value.column) == (3, column)
+    assert info.value.message.endswith(f"did you mean {suggestion}?")
+
+
 def test_a_multiplier_copied_from_the_sheet_comes_with_its_fix():
     from tractor_rules import facade
 

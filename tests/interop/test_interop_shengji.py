@@ -89,6 +89,22 @@ def test_a_ruleset_rbtying_cannot_play_lists_what_is_lost(capsys, tmp_path):
     assert main(["export", "--to", "shengji", "two-decks", "--strict", "-o", str(tmp_path / "s.json")]) == 1
 
 
+def test_each_house_rule_after_a_hand_is_lost_in_the_sheets_words():
+    """rbtying/shengji has no house rules after a hand: the export names each one, in the words of
+    the rule sheet, and nothing is lost for a ruleset without them."""
+    rules = tr.loads('extends: "two-decks"\nlevels\n  when the bankers lose and the bankers played 5H: '
+                     "bankers -1 level\n  when a hand ends: the next banker is the player who took 5H\n")
+    _, lost = TARGETS["shengji"].export(rules)
+    assert [line for line in lost if line.startswith("levels.after_hand")] == [
+        'levels.after_hand[0]: "If the bankers lose the hand and the bankers play ♥5 to a trick (whoever wins '
+        'it): the bankers go down 1 level." rbtying/shengji has no house rules after a hand',
+        'levels.after_hand[1]: "After every hand: the player who wins the first trick holding ♥5 banks the next '
+        'hand (if no ♥5 was played, the next banker is as the other rules say)." rbtying/shengji has no house '
+        "rules after a hand"]
+    assert not [line for line in TARGETS["shengji"].export(tr.load("two-decks"))[1]
+                if line.startswith("levels.after_hand")]
+
+
 def test_what_no_sentence_words_is_lost_as_the_export_says_it():
     """A lost line that no rule of the sheet covers (the upgrade table's outcomes, a setting no
     statement can give) is kept as the export wrote it; one a rule covers gives way to the rule."""
