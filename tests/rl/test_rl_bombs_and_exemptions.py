@@ -1,8 +1,7 @@
-"""The reinforcement-learning environment's mask with bombs (gallery C15), rainbows as bombs
-(gallery C09) and tractors kept whole (gallery F8: 'exempt: tractors from breaking'): the
-card-by-card mask offers exactly the plays the engine's checks allow, and the hands sampled put each
-rule to work.  (Free bombs, gallery F7, are not covered here: with 'exempt: bombs from following
-suit' the follow mask leaves out legal follows, so an exact test of it fails.)"""
+"""The reinforcement-learning environment's mask with bombs (gallery C15), free bombs (gallery F7:
+'exempt: bombs from following suit'), rainbows as bombs (gallery C09) and tractors kept whole
+(gallery F8: 'exempt: tractors from breaking'): the card-by-card mask offers exactly the plays the
+engine's checks allow, and the hands sampled put each rule to work."""
 
 from __future__ import annotations
 
@@ -21,6 +20,7 @@ from tractor_rules.rl.plays import FollowBuilder, LeadBuilder
 
 HOUSE = Path(__file__).resolve().parents[2] / "examples" / "house-rules"
 BOMBS = HOUSE / "C15-four-of-a-kind-beats-tractors.tractor"
+FREE_BOMBS = HOUSE / "F7-free-bombs.tractor"
 RAINBOW_BOMBS = HOUSE / "C09-forty-points-bombs.tractor"
 TRACTORS_KEPT = HOUSE / "F8-tractors-not-broken.tractor"
 RANKS = "3 4 5 6 7 8 9 10 J Q K A".split()
@@ -83,6 +83,33 @@ def test_the_lead_mask_offers_a_bomb_as_a_lead():
         bomb = tuple(sorted(hand[:4]))
         assert bomb in legal and is_bomb(ctx.order, bomb)
         assert plays_through_mask(lambda: LeadBuilder(ctx.order, hand)) == legal
+
+
+def test_the_follow_mask_offers_a_free_bomb_in_place_of_following():
+    # F7: a bomb of as many cards as the lead may be played instead of following, whatever its suit
+    rules = tractor_rules.load(str(FREE_BOMBS))
+    plain = tractor_rules.load(str(BOMBS))  # the same bombs, without the exemption
+    assert rules.following.free_bombs and not plain.following.free_bombs
+    ctx, plain_ctx = rules.context("2", "H"), plain.context("2", "H")
+    # (four decks hold four copies of a card: no bomb is as long as a lead of five)
+    leads = ("AS AS KS KS", "9S 9S 9S 9S", "3D 5D 8D JD", "QC QC JC JC 10C")
+    rng = random.Random(7)
+    freed = hands_freed = 0
+    for text in leads:
+        lead = tuple(ctx.cards(text))
+        fc = FollowContext(ctx.order, lead)
+        plain_fc = FollowContext(plain_ctx.order, lead)
+        assert fc.free_bombs and not plain_fc.free_bombs
+        for hand in _hands_with_a_bomb(rules, rng, 4):
+            legal = _legal_follows(fc, hand)
+            assert plays_through_mask(lambda: FollowBuilder(fc, hand)) == legal
+            plain_legal = _legal_follows(plain_fc, hand)
+            assert plain_legal <= legal  # the exemption only adds plays
+            extra = legal - plain_legal
+            assert all(is_bomb(ctx.order, play) for play in extra)  # and what it adds are bombs
+            freed += len(extra)
+            hands_freed += bool(extra)
+    assert hands_freed >= 3 and freed  # some hands were offered a bomb in place of following
 
 
 def test_the_masks_with_rainbows_as_bombs():
@@ -167,3 +194,15 @@ def test_the_follow_mask_keeps_tractors_whole_when_exempt():
             kept += len(legal - plain_legal)
     assert tractor_leads  # some leads held a tractor, and the exemption did not apply to them
     assert kept  # some hands kept a tractor whole where without the exemption it was broken
+
+
+def test_with_free_bombs_the_follow_mask_offers_the_follows_of_a_hand_short_of_the_suit():
+    # F7, two hands short of diamonds for a lead of four diamonds: one without a bomb (one diamond,
+    # then any three cards), one holding a bomb and exactly four diamonds (all four, or the bomb)
+    rules = tractor_rules.load(str(FREE_BOMBS))
+    ctx = rules.context("2", "H")
+    fc = FollowContext(ctx.order, tuple(ctx.cards("3D 5D 8D JD")))
+    for notation in ("9D 5C JS 10S 2C 4H 8H 4C 4C JS QS 5S", "7H 7H 7H 7H QD SJ 8H 4S AH 3S 4D 4D 10S 10D"):
+        hand = tuple(ctx.cards(notation))
+        legal = _legal_follows(fc, hand)
+        assert plays_through_mask(lambda: FollowBuilder(fc, hand)) == legal

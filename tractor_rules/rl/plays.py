@@ -293,13 +293,18 @@ class FollowBuilder(PlayBuilder):
         suit_of = fc.order.suit_of
         self.rainbow = fc.rainbow is not None
         self.held = [c for c in self.hand if suit_of[c] == fc.suit] if not self.rainbow else []
-        #: a bomb may be played in place of following (``following.exempt``): any card may start
-        #: one, and every play is judged by ``follow_error`` itself
+        #: a bomb may be played in place of following (``following.exempt``): the plays are the
+        #: follows the suit asks, and bombs of as many cards as the lead besides; every play is
+        #: judged by ``follow_error`` itself
         self.free = fc.free_bombs and not self.rainbow
-        #: the hand holds more of the led suit than the lead: the play is of that suit only
-        self.suit_only = not self.rainbow and not self.free and len(self.held) > self.size
+        #: the hand holds more of the led suit than the lead: a follow is of that suit only
+        self.follows_in_suit = not self.rainbow and len(self.held) > self.size
+        #: ... and so is every play, where no bomb may be played in place of following
+        self.suit_only = self.follows_in_suit and not self.free
         self._demands: list[list[Card]] | None = None
         self._hand_demand: Demand | None = None
+        #: whether the lead's size in copies of a card is a bomb this hand may play, by card
+        self._bombs: dict[Card, bool] = {}
 
     def max_size(self) -> int:
         return self.size
@@ -320,10 +325,35 @@ class FollowBuilder(PlayBuilder):
         return self._hand_demand
 
     def quick(self, card: Card) -> bool | None:
-        if self.rainbow or self.free:
+        if self.rainbow:
             return None
+        if not self.free:
+            return self._quick_follow(card)
+        # a follow the suit asks, or a bomb in its place: either makes the card fit
+        if self._identical_bomb(card):
+            return True
+        follow = False if self.follows_in_suit and any(
+            self.order.suit_of[c] != self.fc.suit for c in self.chosen) else self._quick_follow(card)
+        if follow is True:
+            return True
+        # a bomb of sets joined may hold cards that are not all one card: the search decides
+        return False if follow is False and not self.fc.order.rules.combinations.bomb_joins_sets else None
+
+    def _identical_bomb(self, card: Card) -> bool:
+        """Whether the cards chosen and ``card`` start a bomb of the lead's size in copies of
+        ``card`` that this hand may play in place of following."""
+        if any(c != card for c in self.chosen):
+            return False
+        if card not in self._bombs:
+            bomb = (card,) * self.size
+            self._bombs[card] = (self.hand.count(card) >= self.size
+                                 and follow_error(self.fc, self.hand, bomb) is None)
+        return self._bombs[card]
+
+    def _quick_follow(self, card: Card) -> bool | None:
+        """``quick`` for the follows the suit asks (no bomb in their place)."""
         in_suit = self.order.suit_of[card] == self.fc.suit
-        if not self.suit_only:
+        if not self.follows_in_suit:
             # all of the suit, then anything: an off-suit card fits while room is left for the suit
             chosen_in_suit = sum(1 for c in self.chosen if self.order.suit_of[c] == self.fc.suit)
             room = self.size - len(self.chosen) - 1
@@ -350,7 +380,9 @@ class FollowBuilder(PlayBuilder):
         return self._demands
 
     def completions(self, start: list[Card]) -> list[list[Card]]:
-        held = self.candidates()
+        # follows the suit asks are completed from the suit where they are of the suit only (a
+        # bomb in their place is found by ``quick``)
+        held = self.held if self.follows_in_suit else self.candidates()
         strength = self.order.strength
         low = sorted(held, key=lambda c: strength[c])
         rest_after = lambda play: _minus_safe(low, play)  # noqa: E731
