@@ -8,6 +8,7 @@ import random
 from pathlib import Path
 
 import pytest
+from corpus import CARD_PLAY, distinct, ids
 
 import tractor_rules as tr
 from tractor_rules.engine.deck.cards import pack
@@ -16,9 +17,9 @@ from tractor_rules.engine.deck.pool import Pool
 from tractor_rules.engine.rulings.tricks import is_ruff, winner
 from tractor_rules.engine.deck.units import decompose
 
-GALLERY = Path(__file__).resolve().parents[2] / "examples" / "house-rules"
-RULESETS = [*tr.builtin_names(), *(str(p) for p in sorted(GALLERY.glob("*.tractor")))]
-IDS = [Path(name).stem for name in RULESETS]
+#: one file of each distinct card play (tests/corpus.py): what these tests check reads nothing else
+RULESETS = distinct(CARD_PLAY)
+IDS = ids(RULESETS)
 
 
 def orders(name: str) -> list[Order]:

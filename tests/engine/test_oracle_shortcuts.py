@@ -2,7 +2,7 @@
 taken as they are given when they are cards of the pack, hands remembered as checked, the follow
 context of a lead of one card's copies and the duties kept per rules, the follows found legal
 without the full follow check, and the winner of a trick led by one set found without pools, in
-every shipped ruleset and gallery file."""
+every distinct card play of the shipped rulesets and the gallery (tests/corpus.py)."""
 
 from __future__ import annotations
 
@@ -11,6 +11,7 @@ from dataclasses import replace
 from pathlib import Path
 
 import pytest
+from corpus import CARD_PLAY, GALLERY, distinct, ids
 
 import tractor_rules as tr
 from tractor_rules.engine.deck.cards import CARDS, Card, PackCheck, pack, pack_copies, read_cards
@@ -22,9 +23,9 @@ from tractor_rules.engine.deck.units import _decompose, decompose
 from tractor_rules.errors import CardNotationError
 from tractor_rules.rules import Rules, Ruffing
 
-GALLERY = Path(__file__).resolve().parents[2] / "examples" / "house-rules"
-RULESETS = [*tr.builtin_names(), *(str(p) for p in sorted(GALLERY.glob("*.tractor")))]
-IDS = [Path(name).stem for name in RULESETS]
+#: one file of each distinct card play (tests/corpus.py): what these tests check reads nothing else
+RULESETS = distinct(CARD_PLAY)
+IDS = ids(RULESETS)
 
 
 class LooksLikeFive:

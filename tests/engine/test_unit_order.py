@@ -11,15 +11,16 @@ from collections import Counter
 from pathlib import Path
 
 import pytest
+from corpus import CARD_PLAY, distinct, ids
 
 import tractor_rules as tr
 from tractor_rules.engine.deck.cards import deck_cards
 from tractor_rules.engine.deck.order import Run
 from tractor_rules.engine.deck.units import Unit, _largest_first, decompose, decompose_suit
 
-GALLERY = Path(__file__).resolve().parents[2] / "examples" / "house-rules"
-RULESETS = [*tr.builtin_names(), *(str(p) for p in sorted(GALLERY.glob("*.tractor")))]
-IDS = [Path(name).stem for name in RULESETS]
+#: one file of each distinct card play (tests/corpus.py): what these tests check reads nothing else
+RULESETS = distinct(CARD_PLAY)
+IDS = ids(RULESETS)
 
 
 def plainly_ordered(units: list[Unit], cards: tuple, suit_of) -> list[Unit]:
