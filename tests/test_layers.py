@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import ast
 import re
+from functools import cache
 from pathlib import Path
 
 import pytest
@@ -24,17 +25,25 @@ def imported_from(path: Path, node: ast.ImportFrom) -> str:
     return ".".join(base + ((node.module,) if node.module else ()))
 
 
-def imported_modules(path: Path) -> set[str]:
+@cache
+def syntax_tree(path: Path) -> ast.Module:
+    """A file's syntax tree, read once for all the tests here (each walks the package's files; none
+    changes a tree)."""
+    return ast.parse(path.read_text(encoding="utf-8"))
+
+
+@cache
+def imported_modules(path: Path) -> frozenset[str]:
     """Absolute names of the package modules a file imports (relative imports resolved)."""
     found: set[str] = set()
-    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+    for node in ast.walk(syntax_tree(path)):
         if isinstance(node, ast.ImportFrom):
             name = imported_from(path, node)
             found.add(name)
             found.update(f"{name}.{alias.name}" for alias in node.names)
         elif isinstance(node, ast.Import):
             found.update(alias.name for alias in node.names)
-    return {name for name in found if name.startswith("tractor_rules")}
+    return frozenset(name for name in found if name.startswith("tractor_rules"))
 
 
 @pytest.mark.parametrize("layer", ["engine", "render"])
@@ -90,7 +99,7 @@ def private_imports(path: Path) -> list[tuple[str, str]]:
     module of the package, relative imports resolved."""
     own = module_name(path)
     found: list[tuple[str, str]] = []
-    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+    for node in ast.walk(syntax_tree(path)):
         if isinstance(node, ast.ImportFrom):
             module = imported_from(path, node)
             if not module.startswith("tractor_rules") or module == own:
@@ -186,7 +195,7 @@ def module_level_imports(path: Path) -> set[str]:
     """The package modules a file imports when it is imported: its top-level statements, not the
     imports deferred into functions or kept for type checkers."""
     found: set[str] = set()
-    tree = ast.parse(path.read_text(encoding="utf-8"))
+    tree = syntax_tree(path)
     for node in tree.body:
         if isinstance(node, ast.If) and "TYPE_CHECKING" in ast.unparse(node.test):
             continue
@@ -272,8 +281,7 @@ def deferral_reasons(lines: list[str], function: ast.FunctionDef | ast.AsyncFunc
 def deferred_imports(path: Path) -> list[tuple[int, str, bool]]:
     """Each import of a package module inside a function: its line, the function, and whether a
     comment or docstring nearby says why it waits."""
-    text = path.read_text(encoding="utf-8")
-    tree, lines = ast.parse(text), text.splitlines()
+    tree, lines = syntax_tree(path), path.read_text(encoding="utf-8").splitlines()
     module_doc = ast.get_docstring(tree) or ""
     found = []
     for function in ast.walk(tree):
