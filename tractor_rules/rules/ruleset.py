@@ -273,6 +273,23 @@ class Rules:
                               declarations=[(who, parse_cards(cards, self.table)) for who, cards in declarations],
                               first_hand=first_hand, banker=banker)
 
+    def overturns(self, declared, hand, level: str | None, *, seat: int, declarer: int, shares=(),
+                  declarations=(), first_hand: bool = False, banker: int | None = None) -> list:
+        """The declarations with which ``seat`` holding ``hand`` may overturn, during the deal at
+        ``level``, the standing declaration ``declared`` that ``declarer`` made: each stronger than
+        it, where ``overturn:`` lets the hand overturn and its condition holds of ``seat`` (who they
+        are beside the standing declarer and whoever declared before, the overturns so far).  Each
+        is an ``Offer`` as ``reinforcements`` gives them, whose arguments these are; [] when
+        ``seat`` may not overturn."""
+        from ..engine.deck.cards import parse_cards
+        from ..engine.flow.deal import overturns
+
+        return overturns(self, parse_cards(declared, self.table), parse_cards(hand, self.table), level,
+                         seat=seat, declarer=declarer,
+                         shares=[(who, parse_cards(cards, self.table)) for who, cards in shares],
+                         declarations=[(who, parse_cards(cards, self.table)) for who, cards in declarations],
+                         first_hand=first_hand, banker=banker)
+
     def redeal_turn(self, hand, level: str | None, trump: str | None, *, attacker: bool, first_hand: bool,
                     redeals: int):
         """What ``declaring.redeal_when`` reads of a player's dealt ``hand`` (``engine.oracle.

@@ -369,6 +369,31 @@ def reinforcements(rules: Rules, declared: Sequence[Card], hand: Sequence[Card],
     its ``whole`` the declaration once reinforced.  ``declarations``: the deal's declarations so
     far, (seat, cards), the standing one last (default: that one alone), ``first_hand`` and
     ``banker`` (None: nobody banks yet) as a condition on reinforcing reads them."""
+    return [offer for offer, reinforcing in _offers_over(rules, declared, hand, level, seat, declarer, shares,
+                                                          declarations, first_hand, banker) if reinforcing]
+
+
+def overturns(rules: Rules, declared: Sequence[Card], hand: Sequence[Card], level: str | None, *, seat: int,
+              declarer: int, shares: Sequence[tuple[int, Sequence[Card]]] = (),
+              declarations: Sequence[tuple[int, Sequence[Card]]] = (), first_hand: bool = False,
+              banker: int | None = None) -> list[Offer]:
+    """The declarations with which ``seat`` holding ``hand`` may overturn, during the deal of a
+    hand at ``level``, the standing declaration ``declared`` that ``declarer`` made: each stronger
+    than it, of another card or by another player, where ``overturn:`` lets the hand overturn and
+    its condition holds of ``seat`` (who they are beside the standing declarer and whoever declared
+    before, the overturns so far).  The arguments are ``reinforcements``'s; a reinforcement is not
+    an overturn."""
+    return [offer for offer, reinforcing in _offers_over(rules, declared, hand, level, seat, declarer, shares,
+                                                          declarations, first_hand, banker) if not reinforcing]
+
+
+def _offers_over(rules: Rules, declared: Sequence[Card], hand: Sequence[Card], level: str | None, seat: int,
+                 declarer: int, shares: Sequence[tuple[int, Sequence[Card]]],
+                 declarations: Sequence[tuple[int, Sequence[Card]]], first_hand: bool,
+                 banker: int | None) -> list[tuple[Offer, bool]]:
+    """Every declaration ``seat`` may make over the standing one, as the deal offers it, each with
+    whether it reinforces the standing one (a partner's joining it, or the declarer's own of its
+    card) rather than overturning it."""
     shown = tuple((who, tuple(cards)) for who, cards in declarations) or ((declarer, tuple(declared)),)
     made = rules.declaration(list(declared), level)
     if made is None:
@@ -378,8 +403,8 @@ def reinforcements(rules: Rules, declared: Sequence[Card], hand: Sequence[Card],
     offers = DeclarationOffers(rules, [], level, may_overturn_in_deal(rules, first_hand, level), None,
                                deal_asked(rules, banker, first_hand, level))
     standing = Standing(declarer, face, made, declarer, cards, tuple((who, tuple(c)) for who, c in shares))
-    return [offer for offer in offers.offers(seat, list(hand), standing, shown)
-            if offer.joined or seat == declarer and face_of(offer.cards) == face]
+    return [(offer, bool(offer.joined) or seat == declarer and face_of(offer.cards) == face)
+            for offer in offers.offers(seat, list(hand), standing, shown)]
 
 
 @dataclass(frozen=True, slots=True)
