@@ -100,7 +100,10 @@ def test_a_row_is_written_as_fmt_writes_it():
                                  "'at most +N')"),
     ("  0-75:    banker +3\n  80+:     attackers + points / 40\n",
      codes.OUTCOME_NUMBER, 7, 12, "an open row's levels written as a number grow without end: give them a cap "
-                                  "('at most +N')"),
+                                  "('at most +N', or min(..., N))"),
+    ("  0-75:    banker +3\n  80+:     attackers +min(points / 40, 150)\n",
+     codes.OUTCOME_NUMBER, 7, 12, "an open row's levels written as a number grow without end: give them a cap "
+                                  "('at most +N', or min(..., N))"),
     ("  0-75:    banker +3\n  80+:     attackers + points / 40, +1 every 40, at most +5\n",
      codes.OUTCOME_NUMBER, 7, 37, "'+1 every N' adds to a fixed number of levels: write the levels the row gives as "
                                   "one number"),
@@ -208,6 +211,19 @@ def test_a_document_whose_row_cannot_give_its_levels_is_refused(formula, words):
     assert words in str(caught.value) and codes.OUTCOME_NUMBER in str(caught.value)
 
 
+def test_an_open_row_whose_number_stays_within_its_own_min_needs_no_cap():
+    rules = upgrade("  0-75:    banker +3\n  80+:     attackers +min(1 + (points - 80) / (decks * 20), 6)\n")
+    row = rules.thresholds[-1]
+    assert row.high == -1 and row.at_most == 0 and row.formula
+    assert [rules.level_change(p) for p in (80, 115, 120, 160, 200, 280, 400)] == \
+        [("attackers", n) for n in (1, 1, 2, 3, 4, 6, 6)]
+    assert Rules.from_dict(rules.to_dict()) == rules  # the checks of a document take it as well
+    data = rules.to_dict()
+    data["thresholds"][-1]["formula"] = ["div", ["var", "points"], ["num", 40]]
+    with pytest.raises(ExportError, match="grow without end"):
+        Rules.from_dict(data)
+
+
 # --- the sheet -------------------------------------------------------------------------------------
 
 
@@ -238,3 +254,17 @@ def test_a_row_that_gives_one_outcome_is_said_as_that_outcome():
     rows = sheet_items(rules, "en")["thresholds"].table.rows
     assert rows[:3] == (("0–35", "banker team up 2 to 4 levels (below)"),
                         ("40–75", "banker team up 1 level"), ("80–115", "attackers take the bank"))
+
+
+@pytest.mark.parametrize("cap", [", at most +6", ""], ids=["at-most", "min"])
+def test_an_open_row_by_the_points_is_said_by_its_levels_where_the_points_go_past_the_deck(cap):
+    """The table of a game whose attackers can pass the deck's points (a multiplied kitty) ends with
+    the open row, 'or more', in the words of a row by the points (it once said '-1 levels')."""
+    formula = "1 + (points - 80) / (decks * 20)" if cap else "min(1 + (points - 80) / (decks * 20), 6)"
+    rules = upgrade(f"  0-75:    banker +3\n  80+:     attackers +{formula}{cap}\n")
+    en = sheet_items(rules, "en")
+    assert en["thresholds"].table.rows[-1] == ("80 or more", "attackers take the bank and go up 1 to 6 levels (below)")
+    assert ("From 80 points on, the attackers go up by the points: 1 level with 80 points, 2 with 145, 4 with 210 "
+            "and 6 with 280.") in en["thresholds.open"].text
+    zh = sheet_items(rules, "zh")
+    assert zh["thresholds"].table.rows[-1] == ("80及以上", "闲家上台并按分数升1至6级（见下）")

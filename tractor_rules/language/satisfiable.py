@@ -185,7 +185,7 @@ def _card_in_pack(card: str, rules: _Table) -> bool:
 def _decided(condition: tuple, ranges: Mapping[str, tuple[int, int]]) -> bool | None:
     """True or False when the ranges of the two numbers decide the comparison, else None."""
     _, comparator, left, right = condition
-    a, b = number_range(left, ranges), number_range(right, ranges)
+    a, b = expressions.number_range(left, ranges), expressions.number_range(right, ranges)
     if a is None or b is None:
         return None
     if comparator in ("=", "!="):
@@ -200,34 +200,3 @@ def _decided(condition: tuple, ranges: Mapping[str, tuple[int, int]]) -> bool | 
     if len(outcomes) == 1:
         return outcomes.pop()
     return None
-
-
-def number_range(tree: tuple, ranges: Mapping[str, tuple[int, int]]) -> tuple[int, int] | None:
-    """The lowest and the highest value a number can take, or None when that is not simple to
-    tell (a division by a number that may be 0, a power of a number that may be below 0)."""
-    head = tree[0]
-    if head == "num":
-        return (tree[1], tree[1])
-    if head == "var":
-        return ranges.get(tree[1])
-    a, b = number_range(tree[1], ranges), number_range(tree[2], ranges)
-    if a is None or b is None:
-        return None
-    if head in ("add", "sub", "mul", "min", "max") or (head in ("div", "pow") and a[0] >= 0 and b[0] > 0):
-        corners = [expressions.evaluate_number((head, ("num", x), ("num", y)), {}) if x >= 0 and y >= 0
-                   else _signed(head, x, y) for x in a for y in b]
-        return (min(corners), max(corners))
-    return None
-
-
-def _signed(head: str, x: int, y: int) -> int:
-    """An operation on numbers of either sign (``("num", n)`` holds only whole numbers of 0 and more)."""
-    if head == "add":
-        return x + y
-    if head == "sub":
-        return x - y
-    if head == "mul":
-        return x * y
-    if head == "min":
-        return min(x, y)
-    return max(x, y)

@@ -1258,6 +1258,16 @@ def row_levels(r: model.Rules, row: model.ThresholdRow, score: int, bid: int) ->
     return expressions.evaluate_number(row.formula, values)
 
 
+def _bounded(r: model.Rules, row: model.ThresholdRow) -> bool:
+    """Whether a row's levels, written as a number, stay within 100 levels at any score from the
+    row's start up (``min(..., 6)`` does; ``points / 20`` does not)."""
+    bids = row_bids(r)
+    ranges = {"points": (row.low, expressions.NUMBER_BOUND), "bid": (min(bids), max(bids)),
+              "decks": (r.table.decks, r.table.decks), "players": (r.table.players, r.table.players)}
+    reach = expressions.number_range(row.formula, ranges)
+    return reach is not None and reach[1] <= 100
+
+
 def _check_row_formulas(c: Reporter, r: model.Rules, field: str) -> None:
     """A row's levels written as a number read only what the row knows, are never below 0 at a
     score it covers, and stay within 100 levels (or the row's cap); an open row needs the cap."""
@@ -1275,9 +1285,9 @@ def _check_row_formulas(c: Reporter, r: model.Rules, field: str) -> None:
             c.error_at_field(path, "'+1 every N' adds to a fixed number of levels: write the levels the row gives "
                                    "as one number", code=codes.OUTCOME_NUMBER)
             return
-        if row.high == -1 and not row.at_most:
+        if row.high == -1 and not row.at_most and not _bounded(r, row):
             c.error_at_field(path, "an open row's levels written as a number grow without end: give them a cap "
-                                   "('at most +N')", code=codes.OUTCOME_NUMBER)
+                                   "('at most +N', or min(..., N))", code=codes.OUTCOME_NUMBER)
             return
         for bid in row_bids(r):
             for score in row_scores(row, g):

@@ -123,12 +123,23 @@ def _threshold(c: Compiler, st: Statement) -> None:
     at_most = _at_most(c, st.node.first("at_most"), high, levels)
     if at_most is None:
         return
-    if formula is not None and high == -1 and not at_most:
+    if formula is not None and high == -1 and not at_most and not _bounded_anywhere(formula, low):
         c.error(outcome, "an open row's levels written as a number grow without end: give them a cap "
-                         "('at most +N')", code=codes.OUTCOME_NUMBER)
+                         "('at most +N', or min(..., N))", code=codes.OUTCOME_NUMBER)
         return
     row = model.ThresholdRow(low, high, side, levels, every, at_most, formula or model.Number(()))
     _table(c, st).rows.append((row, st, score))
+
+
+def _bounded_anywhere(formula: model.Number, low: int) -> bool:
+    """Whether an open row's levels, written as a number, stay within 100 levels whatever the
+    score from ``low`` up, the bid, the decks and the players (``min(..., 6)`` does): the table is
+    not known yet here, and the checks try the row at its scores once it is."""
+    wide = (0, ex.NUMBER_BOUND)
+    reach = ex.number_range(formula, {"points": (low, ex.NUMBER_BOUND), "bid": wide,
+                                               "decks": (1, ex.NUMBER_BOUND),
+                                               "players": (1, ex.NUMBER_BOUND)})
+    return reach is not None and reach[1] <= 100
 
 
 def _every(c: Compiler, clause: Node | None, high: int) -> int | None:

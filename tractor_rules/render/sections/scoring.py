@@ -6,9 +6,9 @@ import math
 from typing import Any
 
 from ...engine.errors import EngineError
-from ...engine.rulings.scoring import level_ladder, row_change, row_values
+from ...engine.rulings.scoring import MAX_ROW_LEVELS, level_ladder, row_change, row_values
 from ...rules import Stakes
-from ...rules.expressions import operators_of
+from ...rules.expressions import NUMBER_BOUND, number_range, operators_of
 from .. import examples as ex
 from ..builder import Builder, Draft, Made
 from ..i18n import _, ngettext
@@ -198,7 +198,10 @@ def _outcome_table(r: Any, thresholds: Any) -> Table:
     if cut is not None:
         low, _high, (side, levels) = bands[-1]
         rows[-1] = (_("%(low)s or more") % {"low": low}, outcome_phrase(side, levels, or_more=True))
-    if open_end and settle is not None:
+    if open_end and bands[-1][0] in spans:  # an open row whose levels are a number: its own words
+        low = bands[-1][0]
+        rows[-1] = (_("%(low)s or more") % {"low": low}, spans[low])
+    elif open_end and settle is not None:
         low, _high, outcome = bands[-1]
         rows[-1] = (_("%(low)s or more") % {"low": low}, outcome_phrase(*outcome))
     elif open_end:
@@ -256,10 +259,20 @@ def formula_examples(r: Any, row: Any, step: int) -> list[tuple[int, int]]:
     high = row.high
     if high == -1:
         high = row.low
-        while high < row.low + 2000 and row_change((row,), high, values)[1] < row.at_most:
+        most = _most_levels(row, values)
+        while high < row.low + 2000 and row_change((row,), high, values)[1] < most:
             high += step
     picks = sorted({row.low, *(row.low + (high - row.low) * k // 3 // step * step for k in (1, 2)), high})
     return [(score, row_change((row,), score, values)[1]) for score in picks]
+
+
+def _most_levels(row: Any, values: dict[str, int]) -> int:
+    """The most levels an open row whose levels are a number gives: its cap ('at most +N'), else
+    the most its number comes to at any score ('min(..., 6)': 6), as the compiler found it bounded."""
+    if row.at_most:
+        return row.at_most
+    reach = number_range(row.formula, {"points": (row.low, NUMBER_BOUND), **{k: (v, v) for k, v in values.items()}})
+    return MAX_ROW_LEVELS if reach is None else min(reach[1], MAX_ROW_LEVELS)
 
 
 def _formula_phrase(r: Any, row: Any, step: int) -> str:
