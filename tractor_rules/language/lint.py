@@ -1325,6 +1325,9 @@ _CLIMB = ("compare", ">", ("var", "levels"), ("num", 0))
 _AFTER_HOLD = {"same": "same banker after a hold", "partner": "partner after a hold",
                "next-of-team": "next of team after a hold"}
 _AFTER_LOSS = {"next-seat": "next seat after a loss", "next-of-team": "next of winners after a loss"}
+#: the answers to the questions of conditions (``satisfiable.can_hold``) W134 tries for one ruleset
+#: at most, about half a second's work: a ruleset of a few dozen house rules after a hand is read whole
+_EFFECT_ANSWERS = 50_000
 
 
 class _AfterHand:
@@ -1339,12 +1342,19 @@ class _AfterHand:
         self.ladder = ladder
         self.triggers = rules.levels.after_hand
         self._levels: dict[tuple, tuple[str, ...] | None] = {}
+        self._can: dict[tuple, bool] = {}
+        #: the answers ``can_hold`` may still try for this ruleset (rules asked of one another make
+        #: the work grow as the square of their number): past it, nothing more is said
+        self.budget = [_EFFECT_ANSWERS]
 
     # --- conditions ---
 
     def can(self, *conditions: tuple) -> bool:
         """Whether some hand may meet every one of ``conditions`` (True when too costly to tell)."""
-        return can_hold(expressions.all_of(*conditions), self.rules, self.ranges, self.ladder) is not False
+        condition = expressions.all_of(*conditions)
+        if condition not in self._can:
+            self._can[condition] = can_hold(condition, self.rules, self.ranges, self.ladder, self.budget) is not False
+        return self._can[condition]
 
     def implies(self, a: tuple, b: tuple) -> bool:
         """Whether ``b`` surely holds of every hand ``a`` holds of."""
@@ -1376,7 +1386,7 @@ class _AfterHand:
             found: list[str] | None = []
             for rank in self.ladder:
                 answer = can_hold(expressions.all_of(condition, ("fact", "level-is", rank)), self.rules, self.ranges,
-                                  self.ladder)
+                                  self.ladder, self.budget)
                 if answer is None:
                     found = None
                     break
@@ -1403,24 +1413,26 @@ class _AfterHand:
 
     # --- effects in order ---
 
-    def cofiring(self, at: int, condition: tuple) -> Iterator[tuple[int, tuple]]:
-        """The rules that may fire in a hand where rule ``at`` does (``at`` itself first), each with
-        the condition of both."""
-        yield at, condition
+    def cofiring(self, at: int, names: tuple[str, ...], before: int | None = None) -> Iterator[tuple[tuple, tuple]]:
+        """The effects named in ``names`` of the rules that may fire in a hand where rule ``at``
+        does, each with the condition of both rules; with ``before``, only those that come before
+        the rule's effect at that place.  (A rule is asked only when it has such an effect.)"""
+        condition = self.triggers[at].condition
         for j, trigger in enumerate(self.triggers):
-            if j != at and self.can(condition, trigger.condition):
-                yield j, expressions.all_of(condition, trigger.condition)
+            effects = trigger.effects
+            if before is not None:
+                effects = effects[:before] if j == at else effects if j < at else ()
+            effects = tuple(e for e in effects if e[0] in names)
+            if not effects or j != at and not self.can(condition, trigger.condition):
+                continue
+            both = condition if j == at else expressions.all_of(condition, trigger.condition)
+            for effect in effects:
+                yield effect, both
 
     def moved_before(self, at: int, k: int, names: tuple[str, ...]) -> bool:
         """Whether an effect named in ``names`` that may move the bankers comes before the ``k``-th
         effect of rule ``at`` in a hand where that rule fires."""
-        condition = self.triggers[at].condition
-        for j, both in self.cofiring(at, condition):
-            effects = self.triggers[j].effects
-            before = effects[:k] if j == at else effects if j < at else ()
-            if any(e[0] in names and self.bankers_in(e[1], both) is not False for e in before):
-                return True
-        return False
+        return any(self.bankers_in(e[1], both) is not False for e, both in self.cofiring(at, names, k))
 
     def knocked(self, at: int) -> bool:
         """Whether the bankers may be knocked back (before the hand's own level change) in a hand
@@ -1428,29 +1440,34 @@ class _AfterHand:
         condition = self.triggers[at].condition
         if any(self.can(condition, rule.condition) for rule in self.rules.levels.knock_back_rules()):
             return True
-        return any(e[0] == "knock-back" and self.bankers_in(e[1], both) is not False
-                   for j, both in self.cofiring(at, condition) for e in self.triggers[j].effects)
+        return any(self.bankers_in(e[1], both) is not False for e, both in self.cofiring(at, ("knock-back",)))
 
-    def later(self, at: int, k: int) -> Iterator[tuple[int, int, tuple]]:
-        """The effects that surely come after the ``k``-th effect of rule ``at`` whenever it does: the
-        rule's own later effects, then those of the later rules that hold whenever it holds."""
+    def later(self, at: int, k: int, names: tuple[str, ...]) -> Iterator[tuple[int, int, tuple]]:
+        """The effects named in ``names`` that surely come after the ``k``-th effect of rule ``at``
+        whenever it does: the rule's own later effects, then those of the later rules that hold
+        whenever it holds."""
         trigger = self.triggers[at]
         for m in range(k + 1, len(trigger.effects)):
-            yield at, m, trigger.effects[m]
+            if trigger.effects[m][0] in names:
+                yield at, m, trigger.effects[m]
         for j in range(at + 1, len(self.triggers)):
-            if self.implies(trigger.condition, self.triggers[j].condition):
-                for m, effect in enumerate(self.triggers[j].effects):
+            found = [(m, e) for m, e in enumerate(self.triggers[j].effects) if e[0] in names]
+            if found and self.implies(trigger.condition, self.triggers[j].condition):
+                for m, effect in found:
                     yield j, m, effect
 
-    def earlier(self, at: int, k: int) -> Iterator[tuple[int, int, tuple]]:
-        """The effects that surely come before the ``k``-th effect of rule ``at`` whenever it does."""
+    def earlier(self, at: int, k: int, names: tuple[str, ...]) -> Iterator[tuple[int, int, tuple]]:
+        """The effects named in ``names`` that surely come before the ``k``-th effect of rule ``at``
+        whenever it does."""
         trigger = self.triggers[at]
         for j in range(at):
-            if self.implies(trigger.condition, self.triggers[j].condition):
-                for m, effect in enumerate(self.triggers[j].effects):
+            found = [(m, e) for m, e in enumerate(self.triggers[j].effects) if e[0] in names]
+            if found and self.implies(trigger.condition, self.triggers[j].condition):
+                for m, effect in found:
                     yield j, m, effect
         for m in range(k):
-            yield at, m, trigger.effects[m]
+            if trigger.effects[m][0] in names:
+                yield at, m, trigger.effects[m]
 
     # --- the effect ---
 
@@ -1469,21 +1486,20 @@ class _AfterHand:
         undone = (name == "to" or name == "back-to" or name == "down" and rounds == 1
                   or name == "up" and rounds == 1 and game_end != "past-last")
         if undone:
-            for j, m, later in self.later(at, k):
-                if later[0] == "to" and self.same_team(effect[1], later[1], condition):
+            for j, m, later in self.later(at, k, ("to",)):
+                if self.same_team(effect[1], later[1], condition):
                     return (f"this effect never changes anything: {{other}} always comes after it and sets the "
                             f"{effect[1]}' level; leave it out, or write it after that one", (j, m))
         if name == "next-banker":
-            for j, m, later in self.later(at, k):
-                if later[0] == "next-banker" and type(later[1]) is str:
+            for j, m, later in self.later(at, k, ("next-banker",)):
+                if type(later[1]) is str:
                     return ("this effect never counts: {other} always comes after it, and the last next banker "
                             "named counts; leave it out, or write it last", (j, m))
             return self._same_next_banker(at, k)
         if name == "wins-game":
-            for j, m, earlier in self.earlier(at, k):
-                if earlier[0] == "wins-game":
-                    return ("this effect never happens: {other} always comes before it and ends the game; leave "
-                            "it out"), (j, m)
+            for j, m, _ in self.earlier(at, k, ("wins-game",)):
+                return ("this effect never happens: {other} always comes before it and ends the game; leave "
+                        "it out"), (j, m)
             last = self.ladder[-1]
             if (game_end == "last" and rounds == 1 and not rules.declaring.give_up_bank
                     and self.implies(condition, _HOLD) and self.levels(condition) == (last,)
@@ -1548,10 +1564,8 @@ class _AfterHand:
         if type(role) is not str or not rules.table.seated or rules.rotation.declarer_banks:
             return None
         condition = self.triggers[at].condition
-        for j, _ in self.cofiring(at, condition):
-            effects = self.triggers[j].effects
-            if any(e[0] == "next-banker" for e in (effects[:k] if j == at else effects if j < at else ())):
-                return None  # this one may undo another's
+        if any(self.cofiring(at, ("next-banker",), k)):
+            return None  # this one may undo another's
         rot = rules.rotation
         if not self.can(condition, ("not", _HOLD)):  # the bankers hold: the banker's partner, or the banker
             rule = _AFTER_HOLD[rot.after_hold]
