@@ -185,3 +185,25 @@ def test_w134_points_at_the_effect_and_names_the_one_that_undoes_it_in_a_parent(
     assert found == [("parent.tractor", 4, 25, 41, "this effect never changes anything: 'bankers to 5' "
                       f"({path}, line 4) always comes after it and sets the bankers' level; leave it out, or "
                       "write it after that one")]
+
+
+def test_w134_says_nothing_once_its_work_for_a_ruleset_is_spent(monkeypatch):
+    from tractor_rules.language import lint as lint_module
+    from tractor_rules.language.satisfiable import can_hold
+
+    text = (FIXTURES / "W134.tractor").read_text(encoding="utf-8")
+    assert len(w134(text)) == 12
+    monkeypatch.setattr(lint_module, "_EFFECT_ANSWERS", 40)
+    assert 0 < len(w134(text)) < 12
+    monkeypatch.setattr(lint_module, "_EFFECT_ANSWERS", 0)
+    # left: the effects undone within their own rule, and the number always 0, which ask no question
+    assert [line for line, _, _ in w134(text)] == [33, 39, 41]
+    # the budget is shared by the calls that pass it, and spent answer by answer
+    import tractor_rules as tr
+
+    two = tr.load("two-decks")
+    both = ("all", ("fact", "level-is", "2"), ("fact", "level-is", "3"))
+    assert can_hold(both, two, {}, ("2", "3")) is False
+    budget = [3]
+    assert can_hold(both, two, {}, ("2", "3"), budget) is None and budget == [0]
+    assert can_hold(("fact", "no-trump"), two, {}, ("2",), budget) is None
