@@ -1383,16 +1383,17 @@ class _AfterHand:
         """The levels of the ladder a hand that meets ``condition`` may be played at (None when too
         costly to tell)."""
         if condition not in self._levels:
-            found: list[str] | None = []
+            found: list[str] = []
+            known = True
             for rank in self.ladder:
                 answer = can_hold(expressions.all_of(condition, ("fact", "level-is", rank)), self.rules, self.ranges,
                                   self.ladder, self.budget)
                 if answer is None:
-                    found = None
+                    known = False
                     break
                 if answer:
                     found.append(rank)
-            self._levels[condition] = None if found is None else tuple(found)
+            self._levels[condition] = tuple(found) if known else None
         return self._levels[condition]
 
     def bankers_levels(self, condition: tuple) -> tuple[str, ...] | None:
