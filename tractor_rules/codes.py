@@ -261,6 +261,9 @@ PARTNER_REINFORCE_NEVER = _define("W131", "partner-reinforce-never", "the declar
 FIRST_OVERTURN_NEVER = _define("W133", "first-overturn-never", "a condition on who may overturn that only the "
                                                                "previous declarer (or their partner) can meet, "
                                                                "where nobody can be overturned first")
+EFFECT_NEVER_FIRES = _define("W134", "effect-never-fires", "an effect of a house rule after a hand that never "
+                                                           "changes anything: always undone by a later effect, "
+                                                           "or naming a level the team is at already")
 
 
 def code_info(code: str) -> Code:

@@ -72,10 +72,10 @@ def test_select_and_ignore_take_codes_and_prefixes():
     assert selection(["W102,W103"], ["W103"]) == ("W102",)
     assert selection(None, ["W10"]) == ("W110", "W111", "W112", "W113", "W114", "W115", "W116", "W117", "W118",
                                          "W119", "W120", "W121", "W123", "W124", "W125", "W126", "W127", "W129",
-                                         "W130", "W131", "W133")
+                                         "W130", "W131", "W133", "W134")
     assert selection(None, ["W10", "W11"]) == ("W120", "W121", "W123", "W124", "W125", "W126", "W127", "W129",
-                                               "W130", "W131", "W133")
-    assert selection(None, ["W10", "W11", "W12"]) == ("W130", "W131", "W133")
+                                               "W130", "W131", "W133", "W134")
+    assert selection(None, ["W10", "W11", "W12"]) == ("W130", "W131", "W133", "W134")
     assert selection(None, ["W10", "W11", "W12", "W13"]) == ()
     assert selection(None, ["W1"]) == ()
     with pytest.raises(ValueError, match="unknown lint code 'E001'"):
@@ -124,3 +124,86 @@ def test_check_prints_the_compile_time_warning_and_still_succeeds(capsys):
     out, err = capsys.readouterr()
     assert f"{path}:9:3: warning[W101]: this file changes the table (decks: 3)" in err
     assert out.startswith(f"{path}: ok")
+
+
+# --- W134: effects that never change anything (each case warned is in tests/lint/W134.tractor; the
+# engine's proof that they change nothing, and that the effects beside them do, in
+# tests/engine/test_effect_never_fires.py) -------------------------------------------------------------
+
+
+def w134(text: str) -> list[tuple[int, int, str]]:
+    found = facade.lint(text, "house.tractor")["diagnostics"]
+    assert all(d["severity"] == "warning" for d in found), found  # it compiles
+    return [(d["line"], d["column"], d["message"]) for d in found if d["code"] == "W134"]
+
+
+@pytest.mark.parametrize(("parent", "lines"), [
+    # called partners: a friend of the banker may stand at another level than the hand's
+    ("house-finding-friends", "levels\n  when the level is 2 and the bankers lose: bankers back to 2\n"),
+    ("house-finding-friends", "levels\n  when the level is 7 and the attackers win: bankers to 7\n"),
+    # a bank given up: the hand is played at the level of the team that gave it up
+    ("two-decks", "declare\n  give up the bank: yes\nlevels\n  when the level is 2 and the bankers lose: bankers back to 2\n"),
+    # the extra level beyond the last is played at the last level's rank: bankers there go back to A
+    ("two-decks", "levels\n  game end: beyond the last level\n  when the level is A and the bankers lose: bankers back to A\n"),
+    # a ladder that goes round: a climb or a fall may cross into another round, which 'to' stays in
+    ("two-decks", "levels\n  rounds: 2\n  when the bankers win: bankers +1 level, bankers to 5\n"),
+    ("two-decks", "levels\n  rounds: 2\n  when the bankers lose: bankers -1 level, bankers to 5\n"),
+    # a climb past the last level wins the game there, whatever 'to' says after it
+    ("two-decks", "levels\n  game end: past the last level\n  when the bankers win: bankers +1 level, bankers to 5\n"),
+    # 'back to' after a change that may raise the bankers
+    ("two-decks", "levels\n  when the bankers lose: bankers +2 levels\n  when the level is 2 and the bankers lose: bankers back to 2\n"),
+    # 'to' after a knock back that may send the bankers lower
+    ("two-decks", "levels\n  knock back: 7 to 2 on any loss\n  when the level is 7 and the bankers lose: bankers to 7\n"),
+    # the declarer banks next: the rules' own next banker is not the partner
+    ("two-decks", "levels\n  next banker: trump maker\n  when the bankers win: the next banker is the banker's partner\n"),
+    # the winners may be either team
+    ("two-decks", "levels\n  when a hand ends: winners +1 level, bankers to 5\n"),
+    # the next banker named later may name nobody (every KS in the kitty)
+    ("two-decks", "levels\n  when a hand ends: the next banker is the banker, the next banker is the holder of KS\n"),
+    # the game ends past the last level only after the effects
+    ("two-decks", "levels\n  game end: past the last level\n  when the level is A and the bankers win: bankers win the game\n"),
+])
+def test_w134_leaves_alone_an_effect_the_rules_leave_room_for(parent, lines):
+    assert w134(f'ruleset: "House"\nextends: "{parent}"\n{lines}') == []
+
+
+def test_w134_points_at_the_effect_and_names_the_one_that_undoes_it_in_a_parent(tmp_path):
+    (tmp_path / "parent.tractor").write_text(
+        'ruleset: "Parent"\nextends: "two-decks"\nlevels\n  when a hand ends: bankers to 5\n', encoding="utf-8")
+    text = 'ruleset: "Child"\nextends: "parent.tractor"\nlevels\n  when the bankers win: bankers +1 level\n'
+    path = tmp_path / "child.tractor"
+    path.write_text(text, encoding="utf-8")
+    found = [(d["line"], d["column"], d["end_column"], d["message"])
+             for d in facade.lint(text, str(path))["diagnostics"]]
+    # the parent's rule comes first: the child's change comes after its 'to', and is not undone
+    assert found == []
+    (tmp_path / "parent.tractor").write_text(
+        'ruleset: "Parent"\nextends: "two-decks"\nlevels\n  when the bankers win: bankers +1 level\n', encoding="utf-8")
+    text = 'ruleset: "Child"\nextends: "parent.tractor"\nlevels\n  when a hand ends: bankers to 5\n'
+    found = [(d["file"].rsplit("/", 1)[-1], d["line"], d["column"], d["end_column"], d["message"])
+             for d in facade.lint(text, str(path))["diagnostics"]]
+    assert found == [("parent.tractor", 4, 25, 41, "this effect never changes anything: 'bankers to 5' "
+                      f"({path}, line 4) always comes after it and sets the bankers' level; leave it out, or "
+                      "write it after that one")]
+
+
+def test_w134_says_nothing_once_its_work_for_a_ruleset_is_spent(monkeypatch):
+    from tractor_rules.language import lint as lint_module
+    from tractor_rules.language.satisfiable import can_hold
+
+    text = (FIXTURES / "W134.tractor").read_text(encoding="utf-8")
+    assert len(w134(text)) == 12
+    monkeypatch.setattr(lint_module, "_EFFECT_ANSWERS", 40)
+    assert 0 < len(w134(text)) < 12
+    monkeypatch.setattr(lint_module, "_EFFECT_ANSWERS", 0)
+    # left: the effects undone within their own rule, and the number always 0, which ask no question
+    assert [line for line, _, _ in w134(text)] == [33, 39, 41]
+    # the budget is shared by the calls that pass it, and spent answer by answer
+    import tractor_rules as tr
+
+    two = tr.load("two-decks")
+    both = ("all", ("fact", "level-is", "2"), ("fact", "level-is", "3"))
+    assert can_hold(both, two, {}, ("2", "3")) is False
+    budget = [3]
+    assert can_hold(both, two, {}, ("2", "3"), budget) is None and budget == [0]
+    assert can_hold(("fact", "no-trump"), two, {}, ("2",), budget) is None

@@ -164,6 +164,10 @@ def test_hover_on_a_quantity_shows_its_meaning_and_when_it_is_known(session, fol
     ("never.tractor", 'extends: "two-decks"\nlevels\n  range: 9 to A\n'
      "  when the level is 2 and the bankers win: bankers +1 level\n", "W107",
      types.DiagnosticSeverity.Warning, ((3, 2), (3, 59))),
+    # an effect that never changes anything: at the effect, not at its rule
+    ("inert.tractor", 'extends: "two-decks"\nlevels\n'
+     "  when the level is 2 and the bankers lose: bankers back to 2\n", "W134",
+     types.DiagnosticSeverity.Warning, ((2, 44), (2, 61))),
 ])
 def test_the_diagnostics_of_expressions_are_published_at_their_range(session, folder, name, text, code, severity, span):
     uri, found = session.open(folder / name, text)
@@ -174,7 +178,8 @@ def test_the_diagnostics_of_expressions_are_published_at_their_range(session, fo
                                            end=types.Position(line=end[0], character=end[1]))
     written = text.split("\n")[start[0]][start[1]:end[1]]
     assert written == {"E211": "points + 1", "E212": "levels",
-                       "W107": "when the level is 2 and the bankers win: bankers +1 level"}[code]
+                       "W107": "when the level is 2 and the bankers win: bankers +1 level",
+                       "W134": "bankers back to 2"}[code]
     assert diagnostic.code_description.href.endswith(f"#{code.lower()}")
 
 

@@ -30,7 +30,7 @@ from ..rules.scoring import score_granularity
 from ..titles import inherited_title
 from .compiler import step_words
 from .resolve import Resolved, statement_key
-from .satisfiable import can_hold
+from .satisfiable import can_hold, number_range
 from .syntax import Position, Statement, SyntaxTree, source_lines
 
 #: code → the linter's class, in the order of the codes
@@ -435,24 +435,7 @@ class NeverHolds(Linter):
         # parser, which imports this module, is built without the engine (tests/test_cli.py).
         from ..engine.rulings.scoring import level_ladder
 
-        table = rules.table
-        hand = max(table.hand_size, 1)
-        kitty_best = sum(sorted((p for r, p in table.points if r not in table.removed_ranks), reverse=True)[:1]
-                         ) * table.kitty_size
-        ranges = {
-            "points": (0, _most_attacker_points(rules)),
-            # penalties may take the score below 0 only when failed throws cost points
-            "raw-points": (-expressions.NUMBER_BOUND if rules.leading.throw_penalty_of(False).points else 0,
-                           _most_attacker_points(rules)),
-            "kitty-points": (0, kitty_best),
-            "levels": (0, expressions.NUMBER_BOUND),
-            "size": (1, hand),
-            "cards": (1, hand),
-            "decks": (table.decks, table.decks),
-            "players": (table.players, table.players),
-            # the winning bid lies on the auction's grid (0 without an auction)
-            "bid": (min(rules.auction.start, rules.auction.limit), max(rules.auction.start, rules.auction.limit)),
-        }
+        ranges = _after_hand_ranges(rules)
         ladder = level_ladder(rules)
         written = [st for st in ctx.resolved.statements if st.kind == "trigger"]
         for trigger, st in zip(rules.levels.after_hand, written):
@@ -466,6 +449,29 @@ class NeverHolds(Linter):
         if in_turn and can_hold(in_turn, rules, ranges, ladder) is False:
             yield from ctx.finding_at_last("in_turn", "no hand can meet this condition, so no hand is "
                                            "declared in turn: write 'in turn: no'")
+
+
+def _after_hand_ranges(rules: Rules) -> dict[str, tuple[int, int]]:
+    """The range of each number known after a hand (the house rules after a hand, and the hands in
+    which a declaration overturns during the deal)."""
+    table = rules.table
+    hand = max(table.hand_size, 1)
+    kitty_best = sum(sorted((p for r, p in table.points if r not in table.removed_ranks), reverse=True)[:1]
+                     ) * table.kitty_size
+    return {
+        "points": (0, _most_attacker_points(rules)),
+        # penalties may take the score below 0 only when failed throws cost points
+        "raw-points": (-expressions.NUMBER_BOUND if rules.leading.throw_penalty_of(False).points else 0,
+                       _most_attacker_points(rules)),
+        "kitty-points": (0, kitty_best),
+        "levels": (0, expressions.NUMBER_BOUND),
+        "size": (1, hand),
+        "cards": (1, hand),
+        "decks": (table.decks, table.decks),
+        "players": (table.players, table.players),
+        # the winning bid lies on the auction's grid (0 without an auction)
+        "bid": (min(rules.auction.start, rules.auction.limit), max(rules.auction.start, rules.auction.limit)),
+    }
 
 
 @linter(codes.BURIAL_SHORTFALL, at_compile_time=True)
@@ -1251,3 +1257,326 @@ class FirstOverturnNever(Linter):
                 yield from ctx.finding_at_last(kind, "only the previous declarer or their partner can meet this "
                                                      "condition, and nobody is overturned before the first "
                                                      f"overturn, so {consequence}")
+
+
+@linter(codes.EFFECT_NEVER_FIRES)
+class EffectNeverFires(Linter):
+    """What it does: finds an effect of a house rule after a hand (``when ...: EFFECT, ...`` in
+    ``levels``) whose condition some hand meets, but which never changes anything, as the engine
+    makes the effects (in the order written, after the hand's own level change):
+
+    - a level change that a later ``to RANK`` for the same team always undoes: in the same rule,
+      or in a later rule that holds whenever this one does;
+    - ``the next banker is ...`` that a later one always overrides (the last one counts), or that
+      names the very seat the rules' ``next banker`` already gives the bank to;
+    - ``win the game`` after another ``win the game`` that always comes first, or where the
+      bankers always win the game by the hand itself (they hold the bank at the last level);
+    - a level change that can never move the bankers: ``back to RANK`` or ``knocked back to RANK``
+      where the condition allows only levels up to RANK, ``to RANK`` where it allows only RANK,
+      ``-N levels`` where it allows only the first level (the bankers not going up by the hand);
+      and ``+0`` or ``-0 levels``.
+
+    Why is this bad? The effect never happens as written; usually a team, a level or a condition
+    is not the one meant.
+
+    Example: ``when the level is 2 and the bankers lose: bankers back to 2``.
+
+    Use instead: an effect that can change something (``attackers back to 2``), a level the team
+    may be above (``when the level is 5 and ...: bankers back to 2``), or leave the effect out."""
+
+    def findings(self, ctx: LintContext) -> Iterator[Finding]:
+        rules = ctx.rules
+        if not rules.levels.after_hand:
+            return
+        from ..engine.rulings.scoring import level_ladder  # (loaded as NeverHolds says)
+
+        reader = _AfterHand(rules, _after_hand_ranges(rules), level_ladder(rules))
+        written = [st for st in ctx.resolved.statements if st.kind == "trigger"]
+        for at, (trigger, st) in enumerate(zip(rules.levels.after_hand, written)):
+            if not reader.can(trigger.condition):  # W107's, or too costly to tell
+                continue
+            for k, node in enumerate(st.node.args[1:len(trigger.effects) + 1]):
+                why = reader.why_never(at, k)
+                if why is None:
+                    continue
+                message, other = why
+                if other is not None:
+                    j, m = other
+                    said = _effect_words(ctx, written[j], m)
+                    where = (f" (line {written[j].pos.line})" if written[j].file == st.file
+                             else f" ({written[j].file}, line {written[j].pos.line})") if j != at else ""
+                    message = message.format(other=f"'{said}'{where}")
+                yield Finding(st.file, node.pos, message)
+
+
+def _effect_words(ctx: LintContext, st: Statement, k: int) -> str:
+    """The words of the ``k``-th effect of the statement ``st``, as written."""
+    pos = st.node.args[1 + k].pos
+    line = ctx.line(st.file, pos.line)
+    return line[pos.column - 1:pos.end_column - 1] if pos.end_line == pos.line else line[pos.column - 1:].rstrip()
+
+
+#: the effects that change a team's level after the hand's own level change
+_LEVEL_EFFECTS = ("up", "down", "back-to", "to")
+_HOLD = ("fact", "wins", "bankers")
+#: the bankers go up by the hand's own level change
+_CLIMB = ("compare", ">", ("var", "levels"), ("num", 0))
+#: the words of the rules' own next banker (``next banker: ...``)
+_AFTER_HOLD = {"same": "same banker after a hold", "partner": "partner after a hold",
+               "next-of-team": "next of team after a hold"}
+_AFTER_LOSS = {"next-seat": "next seat after a loss", "next-of-team": "next of winners after a loss"}
+#: the answers to the questions of conditions (``satisfiable.can_hold``) W134 tries for one ruleset
+#: at most, about half a second's work: a ruleset of a few dozen house rules after a hand is read whole
+_EFFECT_ANSWERS = 50_000
+
+
+class _AfterHand:
+    """What the compiled house rules after a hand say of one another, for ``EffectNeverFires``:
+    which rules hold together, which team a name stands for, the levels a hand may be played at.
+    Every answer errs towards "not known" (None, or a rule that may fire), so that the linter warns
+    only where it is sure."""
+
+    def __init__(self, rules: Rules, ranges: dict[str, tuple[int, int]], ladder: tuple[str, ...]):
+        self.rules = rules
+        self.ranges = ranges
+        self.ladder = ladder
+        self.triggers = rules.levels.after_hand
+        self._levels: dict[tuple, tuple[str, ...] | None] = {}
+        self._can: dict[tuple, bool] = {}
+        #: the answers ``can_hold`` may still try for this ruleset (rules asked of one another make
+        #: the work grow as the square of their number): past it, nothing more is said
+        self.budget = [_EFFECT_ANSWERS]
+
+    # --- conditions ---
+
+    def can(self, *conditions: tuple) -> bool:
+        """Whether some hand may meet every one of ``conditions`` (True when too costly to tell)."""
+        condition = expressions.all_of(*conditions)
+        if condition not in self._can:
+            self._can[condition] = can_hold(condition, self.rules, self.ranges, self.ladder, self.budget) is not False
+        return self._can[condition]
+
+    def implies(self, a: tuple, b: tuple) -> bool:
+        """Whether ``b`` surely holds of every hand ``a`` holds of."""
+        return not self.can(a, ("not", b))
+
+    def bankers_in(self, team: str, condition: tuple) -> bool | None:
+        """Whether ``team`` is the banker team (True) or the attackers (False) in every hand that
+        meets ``condition``; None when it depends on the hand."""
+        if team in ("bankers", "attackers"):
+            return team == "bankers"
+        if not self.can(condition, _HOLD):
+            held = False
+        elif not self.can(condition, ("not", _HOLD)):
+            held = True
+        else:
+            return None
+        return held if team == "winners" else not held
+
+    def same_team(self, a: str, b: str, condition: tuple) -> bool:
+        if a == b:
+            return True
+        side = self.bankers_in(a, condition)
+        return side is not None and side == self.bankers_in(b, condition)
+
+    def levels(self, condition: tuple) -> tuple[str, ...] | None:
+        """The levels of the ladder a hand that meets ``condition`` may be played at (None when too
+        costly to tell)."""
+        if condition not in self._levels:
+            found: list[str] = []
+            known = True
+            for rank in self.ladder:
+                answer = can_hold(expressions.all_of(condition, ("fact", "level-is", rank)), self.rules, self.ranges,
+                                  self.ladder, self.budget)
+                if answer is None:
+                    known = False
+                    break
+                if answer:
+                    found.append(rank)
+            self._levels[condition] = tuple(found) if known else None
+        return self._levels[condition]
+
+    def bankers_levels(self, condition: tuple) -> tuple[str, ...] | None:
+        """The levels the banker team may stand at in a hand that meets ``condition``, before the
+        hand's own level change: the hand's level, where the teams are seated (every player of a
+        team at one level) and the bankers play their own level (not a level given up to them) and
+        not the extra level beyond the last (played at the last level's rank); else None."""
+        rules = self.rules
+        if not rules.table.seated or rules.declaring.give_up_bank:
+            return None
+        if rules.levels.game_end == "beyond-last" and self.can(condition, ("fact", "extra-level")):
+            return None
+        return self.levels(condition)
+
+    def climbs(self, condition: tuple) -> bool:
+        """Whether the bankers may go up by the hand's own level change in a hand that meets it."""
+        return self.can(condition, _HOLD, _CLIMB)
+
+    # --- effects in order ---
+
+    def cofiring(self, at: int, names: tuple[str, ...], before: int | None = None) -> Iterator[tuple[tuple, tuple]]:
+        """The effects named in ``names`` of the rules that may fire in a hand where rule ``at``
+        does, each with the condition of both rules; with ``before``, only those that come before
+        the rule's effect at that place.  (A rule is asked only when it has such an effect.)"""
+        condition = self.triggers[at].condition
+        for j, trigger in enumerate(self.triggers):
+            effects = trigger.effects
+            if before is not None:
+                effects = effects[:before] if j == at else effects if j < at else ()
+            effects = tuple(e for e in effects if e[0] in names)
+            if not effects or j != at and not self.can(condition, trigger.condition):
+                continue
+            both = condition if j == at else expressions.all_of(condition, trigger.condition)
+            for effect in effects:
+                yield effect, both
+
+    def moved_before(self, at: int, k: int, names: tuple[str, ...]) -> bool:
+        """Whether an effect named in ``names`` that may move the bankers comes before the ``k``-th
+        effect of rule ``at`` in a hand where that rule fires."""
+        return any(self.bankers_in(e[1], both) is not False for e, both in self.cofiring(at, names, k))
+
+    def knocked(self, at: int) -> bool:
+        """Whether the bankers may be knocked back (before the hand's own level change) in a hand
+        where rule ``at`` fires: by a knock-back rule, or by ``knocked back to`` of any rule."""
+        condition = self.triggers[at].condition
+        if any(self.can(condition, rule.condition) for rule in self.rules.levels.knock_back_rules()):
+            return True
+        return any(self.bankers_in(e[1], both) is not False for e, both in self.cofiring(at, ("knock-back",)))
+
+    def later(self, at: int, k: int, names: tuple[str, ...]) -> Iterator[tuple[int, int, tuple]]:
+        """The effects named in ``names`` that surely come after the ``k``-th effect of rule ``at``
+        whenever it does: the rule's own later effects, then those of the later rules that hold
+        whenever it holds."""
+        trigger = self.triggers[at]
+        for m in range(k + 1, len(trigger.effects)):
+            if trigger.effects[m][0] in names:
+                yield at, m, trigger.effects[m]
+        for j in range(at + 1, len(self.triggers)):
+            found = [(m, e) for m, e in enumerate(self.triggers[j].effects) if e[0] in names]
+            if found and self.implies(trigger.condition, self.triggers[j].condition):
+                for m, effect in found:
+                    yield j, m, effect
+
+    def earlier(self, at: int, k: int, names: tuple[str, ...]) -> Iterator[tuple[int, int, tuple]]:
+        """The effects named in ``names`` that surely come before the ``k``-th effect of rule ``at``
+        whenever it does."""
+        trigger = self.triggers[at]
+        for j in range(at):
+            found = [(m, e) for m, e in enumerate(self.triggers[j].effects) if e[0] in names]
+            if found and self.implies(trigger.condition, self.triggers[j].condition):
+                for m, effect in found:
+                    yield j, m, effect
+        for m in range(k):
+            if trigger.effects[m][0] in names:
+                yield at, m, trigger.effects[m]
+
+    # --- the effect ---
+
+    def why_never(self, at: int, k: int) -> tuple[str, tuple[int, int] | None] | None:
+        """Why the ``k``-th effect of rule ``at`` never changes anything (a message, with ``{other}``
+        where it names the effect that undoes it, and that effect's rule and place), or None."""
+        rules = self.rules
+        condition = self.triggers[at].condition
+        effect = self.triggers[at].effects[k]
+        name = effect[0]
+        game_end, rounds = rules.levels.game_end, rules.levels.rounds
+        if name in ("up", "down") and number_range(effect[2], self.ranges) == (0, 0):
+            return (f"this effect never moves the {effect[1]}: its number of levels is always 0; write the number "
+                    "meant, or leave it out"), None
+        # undone by a later effect
+        undone = (name == "to" or name == "back-to" or name == "down" and rounds == 1
+                  or name == "up" and rounds == 1 and game_end != "past-last")
+        if undone:
+            for j, m, later in self.later(at, k, ("to",)):
+                if self.same_team(effect[1], later[1], condition):
+                    return (f"this effect never changes anything: {{other}} always comes after it and sets the "
+                            f"{effect[1]}' level; leave it out, or write it after that one", (j, m))
+        if name == "next-banker":
+            for j, m, later in self.later(at, k, ("next-banker",)):
+                if type(later[1]) is str:
+                    return ("this effect never counts: {other} always comes after it, and the last next banker "
+                            "named counts; leave it out, or write it last", (j, m))
+            return self._same_next_banker(at, k)
+        if name == "wins-game":
+            for j, m, _ in self.earlier(at, k, ("wins-game",)):
+                return ("this effect never happens: {other} always comes before it and ends the game; leave "
+                        "it out"), (j, m)
+            last = self.ladder[-1]
+            if (game_end == "last" and rounds == 1 and not rules.declaring.give_up_bank
+                    and self.implies(condition, _HOLD) and self.levels(condition) == (last,)
+                    and not self.knocked(at)):
+                return (f"this effect never happens: the bankers hold the bank at the last level ({last}) whenever "
+                        "this condition holds, and so win the game by the hand itself; leave it out"), None
+            return None
+        if name in ("back-to", "to", "down", "knock-back") and self.bankers_in(effect[1], condition) is True:
+            return self._never_moves(at, k)
+        return None
+
+    def _never_moves(self, at: int, k: int) -> tuple[str, None] | None:
+        """``back to``, ``knocked back to``, ``to`` or ``down`` of the bankers that never moves them."""
+        rules = self.rules
+        condition = self.triggers[at].condition
+        effect = self.triggers[at].effects[k]
+        name = effect[0]
+        held = self.bankers_levels(condition)
+        if not held:
+            return None
+        ranks = self.ladder
+        if name in ("back-to", "knock-back"):
+            if any(ranks.index(rank) > ranks.index(effect[2]) for rank in held):
+                return None
+            if name == "knock-back":
+                # knocked back (even where it moves nobody), bankers holding at the top do not win by the hand
+                top_reached = (rules.levels.game_end not in ("hands", "past-last") and ranks[-1] in held
+                               and self.can(condition, _HOLD))
+                if top_reached:
+                    return None
+                when = ""
+            else:
+                if self.climbs(condition) or self.moved_before(at, k, ("up", "to")):
+                    return None
+                when = ", where the bankers stay by this hand"
+            at_most = (f"level {effect[2]}{when}, so they are at {effect[2]}" if held == (effect[2],)
+                       else f"levels up to {effect[2]}{when}, so they are at {effect[2]} or below")
+            return (f"this effect never moves the bankers: the condition holds only at {at_most} already; name a "
+                    "lower level, or another team"), None
+        if self.climbs(condition):
+            return None
+        if name == "to":
+            if held != (effect[2],) or self.moved_before(at, k, _LEVEL_EFFECTS) or self.knocked(at):
+                return None
+            return (f"this effect never moves the bankers: the condition holds only at level {effect[2]}, where the "
+                    f"bankers stay by this hand, so they are at {effect[2]} already; name another level, or another "
+                    "team"), None
+        # down: the bankers at the first level, which nobody goes below
+        steps = number_range(effect[2], self.ranges)
+        if (rules.levels.rounds != 1 or held != ranks[:1] or steps is None or steps[0] < 0
+                or self.moved_before(at, k, ("up", "to"))):
+            return None
+        return (f"this effect never moves the bankers: the condition holds only at level {ranks[0]}, the first, "
+                "where the bankers stay by this hand, and nobody goes below the first level; leave it out, or let "
+                "the condition allow higher levels"), None
+
+    def _same_next_banker(self, at: int, k: int) -> tuple[str, None] | None:
+        """``the next banker is ROLE`` naming the seat the rules' own next banker is (seated teams),
+        no other next banker named before it."""
+        rules = self.rules
+        role = self.triggers[at].effects[k][1]
+        if type(role) is not str or not rules.table.seated or rules.rotation.declarer_banks:
+            return None
+        condition = self.triggers[at].condition
+        if any(self.cofiring(at, ("next-banker",), k)):
+            return None  # this one may undo another's
+        rot = rules.rotation
+        if not self.can(condition, ("not", _HOLD)):  # the bankers hold: the banker's partner, or the banker
+            rule = _AFTER_HOLD[rot.after_hold]
+            same = role == "banker" if rot.after_hold == "same" else role in ("partner", "first-winner")
+        elif not self.can(condition, _HOLD):  # the attackers take the bank: the next seat
+            rule = _AFTER_LOSS[rot.after_loss]
+            same = role in ("next-seat", "first-winner")
+        else:
+            return None
+        if not same:
+            return None
+        return (f"this effect changes nothing: whenever this condition holds, 'next banker: {rule}' gives the bank "
+                "to that player already; leave it out"), None

@@ -35,10 +35,12 @@ Formula = Callable[[Mapping[tuple, bool]], bool]
 
 
 def can_hold(condition: tuple, rules: Rules, ranges: Mapping[str, tuple[int, int]],
-             ladder: tuple[str, ...]) -> bool | None:
+             ladder: tuple[str, ...], budget: list[int] | None = None) -> bool | None:
     """True when some hand may meet ``condition``, False when none can, None when too many
     questions make it too costly to tell.  ``ranges``: each quantity's lowest and highest value;
-    ``ladder``: the levels a hand may be played at."""
+    ``ladder``: the levels a hand may be played at.  ``budget``, when given, holds how many more
+    answers may be tried, shared by the calls that pass it: each answer tried takes one, and once
+    none is left the answer is None."""
     questions: dict[tuple, None] = {}
     formula = _formula(condition, _Table(rules, ladder), ranges, questions)
     asked = list(questions)
@@ -46,6 +48,10 @@ def can_hold(condition: tuple, rules: Rules, ranges: Mapping[str, tuple[int, int
         return None
     table = rules.table
     for answers in product((False, True), repeat=len(asked)):
+        if budget is not None:
+            if budget[0] <= 0:
+                return None
+            budget[0] -= 1
         given = dict(zip(asked, answers))
         if _consistent(given, table.copies) and formula(given):
             return True
