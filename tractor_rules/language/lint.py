@@ -30,7 +30,7 @@ from ..rules.scoring import score_granularity
 from ..titles import inherited_title
 from .compiler import step_words
 from .resolve import Resolved, statement_key
-from .satisfiable import can_hold, number_range
+from .satisfiable import can_hold
 from .syntax import Position, Statement, SyntaxTree, source_lines
 
 #: code → the linter's class, in the order of the codes
@@ -1480,7 +1480,7 @@ class _AfterHand:
         effect = self.triggers[at].effects[k]
         name = effect[0]
         game_end, rounds = rules.levels.game_end, rules.levels.rounds
-        if name in ("up", "down") and number_range(effect[2], self.ranges) == (0, 0):
+        if name in ("up", "down") and expressions.number_range(effect[2], self.ranges) == (0, 0):
             return (f"this effect never moves the {effect[1]}: its number of levels is always 0; write the number "
                     "meant, or leave it out"), None
         # undone by a later effect
@@ -1549,7 +1549,7 @@ class _AfterHand:
                     f"bankers stay by this hand, so they are at {effect[2]} already; name another level, or another "
                     "team"), None
         # down: the bankers at the first level, which nobody goes below
-        steps = number_range(effect[2], self.ranges)
+        steps = expressions.number_range(effect[2], self.ranges)
         if (rules.levels.rounds != 1 or held != ranks[:1] or steps is None or steps[0] < 0
                 or self.moved_before(at, k, ("up", "to"))):
             return None
