@@ -57,6 +57,8 @@ KINDS: dict[str, type[RulesetError]] = {
     "condition-words-where-a-number-goes": RulesetSyntaxError,
     "player-where-a-number-goes": RulesetSyntaxError,
     "player-where-a-card-goes": RulesetSyntaxError,
+    "effect-where-a-condition-goes": RulesetSyntaxError,
+    "effect-where-end-early-asks": RulesetSyntaxError,
     "extends-unknown-name": RulesetResolutionError,
     "extends-missing-path": RulesetResolutionError,
     "extends-outside-folder": RulesetResolutionError,
@@ -110,6 +112,7 @@ def test_corpus_covers_every_error_kind():
     required = {
         "unknown-keyword", "wrong-section", "missing-colon", "line-ends-early", "unterminated-string",
         "condition-where-a-number-goes", "player-where-a-number-goes", "player-where-a-card-goes",
+        "effect-where-a-condition-goes",
         "bad-escape", "unexpected-character", "number-too-large", "nested-too-deep", "not-a-rank",
         "levels-backwards", "deal-arithmetic", "partners-players", "triple-two-decks",
         "tractor-of-triples-two-decks", "ladder-needs-more-decks", "ladder-duplicate-step",

@@ -71,8 +71,9 @@ LONE_SURROGATE = _define("E015", "lone-surrogate", "half of a UTF-16 surrogate p
 LONE_CARRIAGE_RETURN = _define("E016", "lone-carriage-return", "a carriage return that no line feed follows "
                                                                "(an old Mac line end)")
 FORMULA_TOO_LONG = _define("E017", "formula-too-long", "an expression (a kitty formula, a house rule) of more than 64 operators")
-WRONG_KIND = _define("E018", "wrong-kind", "a word of another kind where a number or a card goes: a "
-                                            "condition or a player where a number goes, a player where a card goes")
+WRONG_KIND = _define("E018", "wrong-kind", "a word of another kind where a number, a card or a condition "
+                                            "goes: a condition or a player where a number goes, a player where a "
+                                            "card goes, an effect where a condition goes")
 
 # --- resolution: extends and files -------------------------------------------------------------------
 UNKNOWN_RULESET = _define("E101", "unknown-ruleset", "extends names no shipped ruleset")

@@ -537,6 +537,20 @@ _CONDITION_PHRASES = ("nobody declared", "no-trump", "the level is", "a hand end
 #: the verbs that make a condition of a team ("the attackers win")
 _TEAM_VERBS = ("win", "wins", "lose", "loses", "took", "lost", "played")
 _COMPARATOR_SPELLINGS = frozenset({"<", "<=", ">", ">=", "=", "==", "!=", "≤", "≥", "≠"})
+#: the words after a team that make an effect of it ("bankers +1 level", "attackers back to 2")
+_EFFECT_WORDS = ("+", "-", "back", "knocked", "to")
+
+
+def _effect_from_team(line: str, column: int) -> tuple[int, str, str] | None:
+    """Where an effect starts whose team ends just before ``column`` (1-based) on ``line``: the
+    team's column, the team as written and the effect's words up to the ':' or the next ','."""
+    before = line[:column - 1].rstrip()
+    for team in _PLAYER_PHRASES:
+        if before.endswith(team) and (len(before) == len(team) or not before[-len(team) - 1].isalnum()):
+            start = len(before) - len(team)
+            words = line[start:].split("#", 1)[0].split(":", 1)[0].split(",", 1)[0].rstrip()
+            return start + 1, team, words
+    return None
 
 
 def _phrase_at(line: str, column: int, phrases: tuple[str, ...]) -> str | None:
@@ -551,9 +565,10 @@ def _phrase_at(line: str, column: int, phrases: tuple[str, ...]) -> str | None:
 
 def _wrong_kind(file: str, lines: list[str], token: Token, expected: set[str],
                 before: set[str]) -> Diagnostic | None:
-    """The diagnostic for a word of another kind where a number or a card goes: a condition (a
-    comparison, "and", "nobody declared", "the attackers win") or a player ("the banker") where
-    the statement takes a number; a player where it takes a card.  ``expected``: what the parser
+    """The diagnostic for a word of another kind where a number, a card or a condition goes: a
+    condition (a comparison, "and", "nobody declared", "the attackers win") or a player ("the
+    banker") where the statement takes a number; a player where it takes a card; an effect
+    ("bankers +1 level") where it takes a condition.  ``expected``: what the parser
     takes at the token; ``before``: what it took just before it, where a number may have ended.
     None for any other error."""
     if token.type in ("$END", "_NL") or token.line is None or token.column is None:
@@ -570,6 +585,15 @@ def _wrong_kind(file: str, lines: list[str], token: Token, expected: set[str],
         return f"'{key}' takes {kind} here" if known else f"{kind} goes here"
 
     listed = _expected_list(expected)
+    if found in _EFFECT_WORDS and any(_keyword_text(name) in _TEAM_VERBS for name in expected):
+        effect = _effect_from_team(line_text, token.column)
+        if effect is not None:
+            start, team, words = effect
+            where = ("and the effects come after the ':'" if line_text.split()[:1] == ["when"]
+                     else f"and {takes('a condition')}" if known else "and a condition goes here")
+            message = (f"'{words}' is an effect where a condition goes: a condition says what happened "
+                       f"('{team} lose'), {where}")
+            return _diag(file, lines, token.line, start, message, codes.WRONG_KIND, len(words))
     message = None
     width = len(found)
     if number_ends and (found in _COMPARATOR_SPELLINGS or found in ("and", "or")):
