@@ -9,7 +9,9 @@ goes to standard output: per file and spec, the hands played, the games started 
 problems (the hand's number in the run, which is its line in ``simulate``'s log, its game and
 hand in that game, and the checker's words, or the error that stopped the play) and the CPU
 seconds; then a summary per spec.  The exit status is 1 when any run has a problem, 0 otherwise,
-2 for a usage error.  A progress line per finished run goes to standard error.
+2 for a usage error; Ctrl-C or SIGTERM stops the soak with the report of the runs finished so far
+(``"interrupted": true``) and exit status 130.  A progress line per finished run goes to standard
+error.
 
 The runs are spread over ``--workers`` processes (default one per core), a run (one file, one spec)
 at a time in each; with one worker they are played in this process.
@@ -197,12 +199,19 @@ def main(argv: Sequence[str] | None = None) -> int:
                else run_workers(args.workers, len(tasks), "local"))
     started = time.monotonic()
     runs: list[dict[str, Any]] = []
-    for run in _runs(tasks, workers):
-        runs.append(run)
-        if not args.quiet:
-            said = f"{len(run['problems'])} PROBLEMS" if run["problems"] else "clean"
-            print(f"soak [{len(runs)}/{len(tasks)}] {run['file']} {run['players']}: {run['hands']} hands, "
-                  f"{said}, {run['cpu_seconds']} CPU s", file=sys.stderr, flush=True)
+    interrupted = False
+    previous = signal.signal(signal.SIGTERM, _interrupt)
+    try:
+        for run in _runs(tasks, workers):
+            runs.append(run)
+            if not args.quiet:
+                said = f"{len(run['problems'])} PROBLEMS" if run["problems"] else "clean"
+                print(f"soak [{len(runs)}/{len(tasks)}] {run['file']} {run['players']}: {run['hands']} hands, "
+                      f"{said}, {run['cpu_seconds']} CPU s", file=sys.stderr, flush=True)
+    except KeyboardInterrupt:  # Ctrl-C or SIGTERM: the report of the runs finished so far
+        interrupted = True
+    finally:
+        signal.signal(signal.SIGTERM, previous)
     order = {(path, spec): i for i, (path, spec, _, _) in enumerate(tasks)}
     runs.sort(key=lambda run: order[(run["file"], run["players"])])
     report = {
@@ -212,12 +221,21 @@ def main(argv: Sequence[str] | None = None) -> int:
         "files": len(files),
         "workers": workers,
         "wall_seconds": round(time.monotonic() - started, 1),
+        "runs_finished": len(runs),
+        "runs_asked": len(tasks),
+        "interrupted": interrupted,
         "summary": summary(runs, specs),
         "problems": sum(len(run["problems"]) for run in runs),
         "runs": runs,
     }
     print(json.dumps(report, indent=2, ensure_ascii=False))
+    if interrupted:
+        return 130
     return 1 if report["problems"] else 0
+
+
+def _interrupt(signum: int, frame: Any) -> None:
+    raise KeyboardInterrupt
 
 
 if __name__ == "__main__":

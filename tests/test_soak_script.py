@@ -131,6 +131,21 @@ def test_an_error_that_stops_the_play_is_named_by_its_hand(capsys, monkeypatch):
         "after_game": 0, "after_hand_in_game": 2}]
 
 
+def test_an_interrupted_soak_reports_the_runs_it_finished(capsys, monkeypatch):
+    real = parallel.run_hands
+
+    def interrupted(job: Any, *args: Any, **kwargs: Any) -> Iterator[Any]:
+        if job.kinds[0] == "greedy":
+            raise KeyboardInterrupt
+        yield from real(job, *args, **kwargs)
+
+    monkeypatch.setattr(parallel, "run_hands", interrupted)
+    status, report = _run(capsys, ONE_DECK, "--hands", "2", "--players", "random", "greedy", "--workers", "1")
+    assert status == 130
+    assert (report["interrupted"], report["runs_finished"], report["runs_asked"]) == (True, 1, 2)
+    assert [(run["players"], run["hands"], run["problems"]) for run in report["runs"]] == [("random", 2, [])]
+
+
 def test_worker_processes_give_the_report_one_process_gives(capsys, monkeypatch):
     monkeypatch.syspath_prepend(str(SCRIPTS))  # the workers import the script by its name
     monkeypatch.setitem(sys.modules, "soak", soak)
