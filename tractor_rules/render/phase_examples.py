@@ -161,9 +161,20 @@ def _contested(h: Hand) -> bool:
     return h.contest_won is not None and h.dealt.redeals == 0
 
 
+def _named_in_contest(h: Hand) -> bool:
+    """The contest's winner named trump (held a level card), in the deal that stood first."""
+    return _contested(h) and h.contest_won is not None and h.contest_won[1] is not None
+
+
 def _declared_face_down(h: Hand) -> bool:
     """A declaration made face down stood at the end of the deal, and was turned after the burial."""
     return h.face_down is not None and h.face_down.declarer is not None
+
+
+def _buried_blind(h: Hand) -> bool:
+    """A declaration made face down stood, and the player who buried did not know its trump."""
+    down = h.face_down
+    return down is not None and down.declarer is not None and not down.burier_knew
 
 
 def _trumps_buried(rules: Rules, h: Hand) -> tuple[Any, ...]:
@@ -177,13 +188,9 @@ def _shows(rules: Rules, phase: str) -> tuple[Callable[[Hand], bool], ...]:
     if phase == "cut":
         return (lambda h: bool(h.cuts),)
     if phase == "contest":  # best with a suit named, so that the winner is seen to choose trump
-        return (lambda h: _contested(h) and h.contest_won is not None and h.contest_won[1] is not None,
-                _contested)
+        return (_named_in_contest, _contested)
     if phase == "reveal":  # best with trumps buried by a player who did not know trump
-        return (lambda h: (_declared_face_down(h) and h.face_down is not None and not h.face_down.burier_knew
-                           and bool(_trumps_buried(rules, h))),
-                lambda h: _declared_face_down(h) and h.face_down is not None and not h.face_down.burier_knew,
-                _declared_face_down)
+        return (lambda h: _buried_blind(h) and bool(_trumps_buried(rules, h)), _buried_blind, _declared_face_down)
     if phase == "declare-in-turn":  # best after a pass, so that the turns are seen to go round
         return (lambda h: _declared_in_turn(h) and _turns(h) > 1, _declared_in_turn)
     if phase == "auction":  # best with a bid bettered
