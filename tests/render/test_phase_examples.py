@@ -1,14 +1,17 @@
 """The worked examples of a hand's phases on the sheets (``render/phase_examples.py``) are true:
 each example's hand, played to its end by the same greedy players from the same seed, gives a log
 the independent checker (``replay_hand``) accepts, and the facts the sentence states (who cut
-which card and who deals, who bid what and who banks, who declared in turn, what the exchange took
-and gave, who gave up the bank to whom, who buried which cards, which cards were shown, who
-overturned, which cards were called and who answered them) are read here from that log, by this
-test's own reading of the rules, and found in the sentence.  The examples are the same at every
+which card and who deals, who won the contest for the first trump and which trump they named, who
+bid what and who banks, who declared in turn, what the exchange took and gave, who gave up the
+bank to whom, who buried which cards, what the others saw of a declaration made face down and
+whether its burier knew trump and buried trumps, which cards were shown, who overturned, which
+cards were called and who answered them) are read here from that log, by this test's own reading
+of the rules, and found in the sentence.  The examples are the same at every
 run, and every sheet with such a phase has one, in English and in Chinese."""
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 from pathlib import Path
 
@@ -32,6 +35,9 @@ FILES = {
     "examples/house-rules/D23-counter-after-the-kitty.tractor": ["declaring.overturn_after_kitty_example"],
     "examples/house-rules/D25-declaring-in-turn.tractor": ["declaring.in_turn_example"],
     "examples/house-rules/D32-cut-for-the-first-deal.tractor": ["declaring.first_dealer_example"],
+    "examples/house-rules/D33-declarations-face-down.tractor": ["declaring.reveal_example"],
+    "examples/house-rules/D34-rock-paper-scissors-for-the-first-trump.tractor": ["declaring.contest_example"],
+    "examples/house-rules/D45-shandong-face-down.tractor": ["declaring.reveal_example", "kitty.buried_by_example"],
     "examples/house-rules/D35-exchange-with-the-declarer.tractor": ["declaring.exchange_with_declarer_example"],
     "examples/house-rules/L28-give-up-the-bank.tractor": ["declaring.give_up_bank_example"],
     "examples/house-rules/K13-partner-buries.tractor": ["kitty.buried_by_example"],
@@ -45,12 +51,14 @@ FILES = {
 KEYS = {
     "cut": ("declaring.first_dealer_example", "cut"),
     "declare-in-turn": ("declaring.in_turn_example", "declare-in-turn"),
+    "contest": ("declaring.contest_example", "contest"),
     "auction": ("auction.example", "auction"),
     "name-trump": ("auction.example", "auction"),
     "exchange": ("declaring.exchange_with_declarer_example", "exchange"),
     "give-up": ("declaring.give_up_bank_example", "give-up"),
     "show-kitty": ("kitty.shown_example", "show"),
     "show-buried": ("kitty.shown_example", "show"),
+    "reveal": ("declaring.reveal_example", "reveal"),
     "overturn": ("declaring.overturn_after_kitty_example", "overturn"),
     "call": ("table.call_example", "call"),
 }
@@ -173,6 +181,26 @@ def test_the_cut_names_every_card_cut_and_the_highest_deals():
     assert whole.first_dealer == contenders[0]
 
 
+def test_the_contest_says_who_won_it_and_the_trump_they_named():
+    rules = load("examples/house-rules/D34-rock-paper-scissors-for-the-first-trump.tractor")
+    ph, _whole, log = played(rules, "contest")
+    text = example(rules, "declaring.contest_example")
+    seat_names = names(rules)
+    won = log["contest"]
+    assert won is not None and ph.banker is None  # the game's first hand, which the contest decides
+    winner, named = seat_names[won["winner"]], won["named"]
+    assert log["level"] == rules.levels.first and f"In the game's first hand, at level {log['level']}," in text
+    assert f"rock-paper-scissors, and {winner} wins." in text
+    assert log["banker"] == won["winner"]
+    assert named is not None  # the first seed shows the winner naming trump
+    assert log["trump"] == named
+    assert text.endswith(f"{winner} becomes the banker and names {GLYPHS[named]} as trump, the suit of a level "
+                         "card in their hand.")
+    # by this test's reading: a level card of the named suit was the winner's, in hand or buried
+    held = cards(log["hands"][won["winner"]]) + cards(log["kitty"])
+    assert GLYPHS[named] + log["level"] in held
+
+
 def test_the_auction_says_every_bid_and_who_banks_with_which_trump():
     rules = load("examples/house-rules/A01-san-da-ha-auction.tractor")
     _ph, _whole, log = played(rules, "auction")
@@ -242,6 +270,50 @@ def test_the_kitty_shown_and_the_buried_cards_shown_are_the_logged_cards():
     text = example(rules, "kitty.shown_example")
     assert tokens_after(text, "the kitty ") == Counter(cards(log["kitty_shown"]))
     assert tokens_after(text, "buries ") == Counter(cards(log["buried_shown"])) == Counter(cards(log["kitty"]))
+
+
+def trumps_by_the_rules(rules, level: str, trump: str | None, notation: str) -> list[str]:
+    """The trumps among ``notation``'s cards, by this test's reading of the rules: the jokers, the
+    level cards and the trump suit (the rules read here have no constant trumps)."""
+    assert {t.kind for t in rules.trumps.order} <= {"big-joker", "small-joker", "level-in-trump-suit",
+                                                    "level-in-other-suits", "trump-suit"}
+    return [c for c in notation.split()
+            if c in ("BJ", "SJ") or c[:-1] == level or (trump is not None and c[-1] == trump)]
+
+
+@pytest.mark.parametrize("name", ["D33-declarations-face-down", "D45-shandong-face-down"])
+def test_declarations_face_down_say_what_was_seen_who_buried_knowing_trump_or_not(name):
+    rules = load(f"examples/house-rules/{name}.tractor")
+    ph, _whole, log = played(rules, "reveal")
+    text = example(rules, "declaring.reveal_example")
+    seat_names = names(rules)
+    down = log["face_down"]
+    assert down is not None and down["declarer"] is not None
+    declarer, burier = seat_names[down["declarer"]], seat_names[down["burier"]]
+    turned = down["turned"].split()
+    assert log["banker"] == ph.banker
+    assert (f"At level {log['level']} with {seat_names[log['banker']]} the banker, {declarer}'s declaration "
+            f"{' '.join(cards(down['turned']))} stands at the end of the deal." in text)
+    # what the others saw: the jokers face up, the rest face down
+    jokers = [c for c in turned if c in ("BJ", "SJ")]
+    hidden = len(turned) - len(jokers)
+    unit = "card" if hidden == 1 else "cards"
+    if jokers and hidden:
+        assert f"The others see only {' '.join(jokers)} face up and {hidden} {unit} face down." in text
+    elif hidden:
+        assert f"The others see only that {declarer} declared with {hidden} {unit} face down." in text
+    # the burier knew trump by this test's reading: they made the declaration, or it is of jokers alone
+    knew = down["burier"] == down["declarer"] or not hidden
+    assert down["burier_knew_trump"] == knew
+    assert not knew  # the first seed shows a burier not knowing trump
+    assert tokens_after(text, f"{burier} takes the kitty and buries ") == Counter(cards(log["kitty"]))
+    assert re.search(rf"{burier} takes the kitty and buries [^.]* not knowing trump\.", text)
+    assert f"the declarations are turned face up: {GLYPHS[log['trump']]} is trump." in text
+    buried_trumps = trumps_by_the_rules(rules, log["level"], log["trump"], log["kitty"])
+    assert buried_trumps  # the first seed shows trumps buried not knowing trump
+    said = "which is a trump" if len(buried_trumps) == 1 else "which are trumps"
+    assert tokens_after(text, f"{burier} has buried ") == Counter(cards(" ".join(buried_trumps)))
+    assert text.endswith(f", {said}.")
 
 
 @pytest.mark.parametrize("name", ["D21-steal-the-kitty", "D23-counter-after-the-kitty"])

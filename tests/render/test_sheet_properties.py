@@ -9,9 +9,10 @@ kitty) unless it says the game has none of it; the numbers a sentence states (ca
 points that take the bank) are the rules' and the engine's; a Chinese sheet has no English left and
 no variable names.
 
-Rulesets with phases beyond the standard hand (the cut, an auction, declaring in turn, the exchange
-with the declarer, giving up the bank, the kitty shown, another player burying, overturning after
-the kitty, called partners) are generated too: each phase is told by a worked example, in English
+Rulesets with phases beyond the standard hand (the cut, an auction, declaring in turn, the contest
+for the first trump, the exchange with the declarer, giving up the bank, the kitty shown, another
+player burying, declarations face down, overturning after the kitty, called partners) are generated
+too: each phase is told by a worked example, in English
 and in Chinese, whose hand replays clean."""
 
 from __future__ import annotations
@@ -146,10 +147,14 @@ def check_english(rules: Rules) -> None:
     for card in rules.trumps.constant_cards:
         assert "♥5" in side if card == "5H" else True
     d = rules.declaring
-    # with an auction nobody declares: the auction, not the first hand's declaring, finds the banker
-    dealer_banks = (d.first_banker != "dealer" and d.first_fallback == "same" and d.fallback.kind != "redeal"
-                    and not rules.auction.on)
+    # with an auction nobody declares: the auction, not the first hand's declaring, finds the banker;
+    # with a contest its winner banks, holding a level card or not
+    dealer_banks = (d.first_banker not in ("dealer", "contest") and d.first_fallback == "same"
+                    and d.fallback.kind != "redeal" and not rules.auction.on)
     assert any("the player who dealt is the banker" in t for t in texts) == dealer_banks
+    winner_banks = (d.first_banker == "contest" and d.first_fallback == "same"
+                    and d.fallback.kind not in ("redeal", "scored"))
+    assert any("they are the banker all the same" in t for t in texts) == winner_banks
     notes = " ".join(sheet.intro)
     assert ("although this house rule changes the table" in notes) == (inherited_title(rules) is not None)
 
@@ -193,11 +198,13 @@ def test_the_generator_reaches_the_corners():
 PHASE_EXAMPLES = {
     "cut": ("declaring.first_dealer_example", "cut"),
     "declare-in-turn": ("declaring.in_turn_example", "declare-in-turn"),
+    "contest": ("declaring.contest_example", "contest"),
     "auction": ("auction.example", "auction"),
     "exchange": ("declaring.exchange_with_declarer_example", "exchange"),
     "give-up": ("declaring.give_up_bank_example", "give-up"),
     "show-kitty": ("kitty.shown_example", "show"),
     "show-buried": ("kitty.shown_example", "show"),
+    "reveal": ("declaring.reveal_example", "reveal"),
     "overturn": ("declaring.overturn_after_kitty_example", "overturn"),
     "call": ("table.call_example", "call"),
 }
@@ -205,9 +212,9 @@ PHASE_EXAMPLES = {
 
 def phase_rule(rnd: random.Random) -> str:
     """A house rule of two-decks that compiles, with phases beyond the standard hand: the cut, an
-    auction, declaring in turn, giving up the bank, overturning after the kitty, the exchange with
-    the declarer, the kitty shown, another player burying, called partners; each with the others
-    it can be played with."""
+    auction, declaring in turn, the contest for the first trump, giving up the bank, overturning
+    after the kitty, the exchange with the declarer, declarations face down, the kitty shown,
+    another player burying, called partners; each with the others it can be played with."""
     called = rnd.random() < 0.3
     auction = rnd.random() < 0.25
     lines = ['extends: "two-decks"', "", "table", "  partners: " + ("by calling 1 card" if called else "opposite")]
@@ -218,13 +225,21 @@ def phase_rule(rnd: random.Random) -> str:
         in_turn = rnd.random() < 0.3
         if in_turn:
             declare.append(f"  in turn: {rnd.choice(['yes', 'when not the first hand'])}")
-        if rnd.random() < 0.4:
+        give_up = rnd.random() < 0.4
+        if give_up:
             declare.append("  give up the bank: yes")
+        overturn = exchange = False
         if rnd.random() < 0.4:
+            overturn = True
             declare.append("  overturn after kitty: yes")
         elif not in_turn and rnd.random() < 0.3:
+            exchange = True
             declare += ["  ladder: 1 joker + 2 level cards < 2 jokers + 2 level cards",
                         "  exchange with the declarer: yes"]
+        if not in_turn and rnd.random() < 0.25:
+            declare.append("  first banker: contest winner")
+        if not (give_up or overturn or exchange) and rnd.random() < 0.5:
+            declare.append("  declarations: face down until the kitty is buried")
     if declare:
         lines += ["", "declare", *declare]
     shown = rnd.choice(["never", "before burying", "at the end", "before burying and at the end"])

@@ -1,17 +1,20 @@
 """Worked examples of a hand's phases, played by the engine, never written by hand.
 
 For each phase beyond the standard deal, burying, tricks and score that a ruleset has
-(``Rules.phases``: the cut, declaring in turn, the auction and the naming of trump, the exchange
-with the declarer, giving up the bank, the kitty shown, burying by another player than the banker,
-overturning after the kitty, the calls of Finding Friends, the buried cards shown), the sheet
-tells one hand as it went: the engine's own ``Hand`` runs the ruleset's phases on a deal shuffled
-from a fixed seed, with the engine's greedy player in every seat, and the sentence reads what the
-hand did (who bid what, who cut which card, who declared, who gave up the bank, who buried which
-cards, who answered a call).
+(``Rules.phases``: the cut, declaring in turn, the contest for the first trump, the auction and the
+naming of trump, the exchange with the declarer, giving up the bank, the kitty shown, burying by
+another player than the banker, the declarations made face down and turned once the kitty is
+buried, overturning after the kitty, the calls of Finding Friends, the buried cards shown), the
+sheet tells one hand as it went: the engine's own ``Hand`` runs the ruleset's phases on a deal
+shuffled from a fixed seed, with the engine's greedy player in every seat, and the sentence reads
+what the hand did (who bid what, who cut which card, who declared, who won the contest and named
+which trump, who gave up the bank, who buried which cards and whether they knew trump, who
+answered a call).
 
 A phase's hand is the first of ``TRIES`` fixed seeds in which the phase does what it is there for
-(a bid bettered, a turn passed before a declaration, an exchange made, the bank given up, a player
-other than the banker burying), else the first that shows the phase at all (the bank kept, nobody
+(a bid bettered, a turn passed before a declaration, a suit named by the contest's winner, an
+exchange made, the bank given up, a player other than the banker burying, trumps buried by a
+player who did not know trump), else the first that shows the phase at all (the bank kept, nobody
 overturning); a hand is played only up to its first trick (the phases before it decide everything
 they show), but for the calls, whose friends the tricks find.  The hands are kept per ruleset, so
 the English and the Chinese sheet tell the same hand; a sheet is the same at every run and costs a
@@ -34,7 +37,7 @@ from ..engine.players.basic import GreedyPlayer
 from ..engine.rulings.declaring import cut_winner, declares_in_turn
 from ..rules import Rules
 from .builder import Made
-from .i18n import N_, _
+from .i18n import N_, _, ngettext
 from .words import cards_text, join_and, join_list, suit_text
 
 #: how many seeds a phase's example tries before it gives up (hands cut short at the first trick
@@ -153,10 +156,41 @@ def _bids(h: Hand) -> int:
     return 0 if h.auction_redeals else sum(bid is not None for _seat, bid in h.bids)
 
 
+def _contested(h: Hand) -> bool:
+    """The contest for the first trump was held, in the deal that stood first (no deal thrown in)."""
+    return h.contest_won is not None and h.dealt.redeals == 0
+
+
+def _named_in_contest(h: Hand) -> bool:
+    """The contest's winner named trump (held a level card), in the deal that stood first."""
+    return _contested(h) and h.contest_won is not None and h.contest_won[1] is not None
+
+
+def _declared_face_down(h: Hand) -> bool:
+    """A declaration made face down stood at the end of the deal, and was turned after the burial."""
+    return h.face_down is not None and h.face_down.declarer is not None
+
+
+def _buried_blind(h: Hand) -> bool:
+    """A declaration made face down stood, and the player who buried did not know its trump."""
+    down = h.face_down
+    return down is not None and down.declarer is not None and not down.burier_knew
+
+
+def _trumps_buried(rules: Rules, h: Hand) -> tuple[Any, ...]:
+    """The trumps among the cards buried, by the trump the declarations turned."""
+    ctx = rules.context(h.level, h.public.trump)
+    return tuple(card for card in h.kitty.cards if ctx.is_trump(card))
+
+
 def _shows(rules: Rules, phase: str) -> tuple[Callable[[Hand], bool], ...]:
     """What a hand must show to tell ``phase``, best first."""
     if phase == "cut":
         return (lambda h: bool(h.cuts),)
+    if phase == "contest":  # best with a suit named, so that the winner is seen to choose trump
+        return (_named_in_contest, _contested)
+    if phase == "reveal":  # best with trumps buried by a player who did not know trump
+        return (lambda h: _buried_blind(h) and bool(_trumps_buried(rules, h)), _buried_blind, _declared_face_down)
     if phase == "declare-in-turn":  # best after a pass, so that the turns are seen to go round
         return (lambda h: _declared_in_turn(h) and _turns(h) > 1, _declared_in_turn)
     if phase == "auction":  # best with a bid bettered
@@ -180,7 +214,8 @@ def _shows(rules: Rules, phase: str) -> tuple[Callable[[Hand], bool], ...]:
 @lru_cache(maxsize=128)
 def phase_hand(rules: Rules, phase: str, level: str) -> PhaseHand | None:
     """The hand ``phase``'s example tells, at ``level`` (a later hand, the first seat banking; the
-    cut, and declaring in turn where only the first hand declares so, in the game's first hand);
+    cut, the contest for the first trump, and declaring in turn where only the first hand declares
+    so, in the game's first hand);
     None when the rules do not have the phase or no seed shows it.  "show" stands for the kitty
     shown before burying and the buried cards shown at the end."""
     phases = rules.phases()
@@ -188,7 +223,7 @@ def phase_hand(rules: Rules, phase: str, level: str) -> PhaseHand | None:
     if not any(p in phases for p in wanted):
         return None
     banker: int | None = BANKER
-    if phase == "cut":
+    if phase in ("cut", "contest"):
         banker, level = None, rules.levels.first
     if phase == "declare-in-turn" and not declares_in_turn(rules, False, level):
         if not declares_in_turn(rules, True, rules.levels.first):
@@ -237,6 +272,27 @@ def cut_example(kit: Any) -> Made:
                 "seats": join_and([seat_name(rules, s) for s in seats])})
     parts.append(_("%(seat)s cut the highest card and deals first.") % {"seat": seat_name(rules, h.first_dealer)})
     return _join(*parts)
+
+
+def contest_example(kit: Any) -> Made:
+    """The contest for the first trump (``declaring.first_banker`` "contest"): who won it, and the
+    trump they named (the engine draws the winner, each player as likely: who threw what is not
+    played, so not told)."""
+    rules = kit.rules
+    ph = phase_hand(rules, "contest", kit.level)
+    won = None if ph is None else ph.hand.contest_won
+    if ph is None or won is None:
+        return None
+    h = ph.hand
+    winner, named = won
+    values = {"level": ph.level, "winner": seat_name(rules, winner), "trump": suit_text(h.public.trump)}
+    opening = _("In the game's first hand, at level %(level)s, nobody declares while the cards are dealt; after "
+                "the deal all the players play rock-paper-scissors, and %(winner)s wins.") % values
+    if named is None:
+        return _join(opening, _("%(winner)s holds no level card: %(winner)s becomes the banker all the same, and "
+                                "trump is chosen as in any other hand: %(trump)s.") % values)
+    return _join(opening, _("%(winner)s becomes the banker and names %(trump)s as trump, the suit of a level card "
+                            "in their hand.") % values)
 
 
 def auction_example(kit: Any) -> Made:
@@ -379,6 +435,55 @@ def shown_example(kit: Any) -> Made:
         rest = _("%(burier)s takes the kitty and buries %(buried)s, which are shown to every player once the "
                  "last trick is over.") % values
     return _join(opening, rest)
+
+
+def reveal_example(kit: Any) -> Made:
+    """The declarations made face down (暗亮, ``declaring.face_down``): the standing declaration, what
+    the others saw of it during the deal, who buried the kitty and whether they knew trump, and the
+    trumps they buried not knowing it, once the declarations are turned."""
+    rules = kit.rules
+    ph = phase_hand(rules, "reveal", kit.level)
+    down = None if ph is None else ph.hand.face_down
+    if ph is None or down is None or down.declarer is None:
+        return None
+    h = ph.hand
+    jokers = [card for card in down.cards if card.is_joker]
+    hidden = len(down.cards) - len(jokers)
+    values = {**_banking(rules, ph), "declarer": seat_name(rules, down.declarer), "cards": cards_text(down.cards),
+              "jokers": cards_text(jokers), "n": hidden, "burier": seat_name(rules, down.burier),
+              "buried": _sorted(h, h.kitty.cards), "trump": suit_text(h.public.trump)}
+    parts = [_("At level %(level)s with %(banker)s the banker, %(declarer)s's declaration %(cards)s stands at the "
+               "end of the deal.") % values]
+    if not hidden:
+        parts.append(_("Its cards are jokers, which lie face up: every player sees it."))
+    elif jokers:
+        parts.append(ngettext("The others see only %(jokers)s face up and %(n)s card face down.",
+                              "The others see only %(jokers)s face up and %(n)s cards face down.", hidden) % values)
+    else:
+        parts.append(ngettext("The others see only that %(declarer)s declared with %(n)s card face down.",
+                              "The others see only that %(declarer)s declared with %(n)s cards face down.",
+                              hidden) % values)
+    if not down.burier_knew:
+        parts.append(_("%(burier)s takes the kitty and buries %(buried)s not knowing trump.") % values)
+    elif down.burier == down.declarer:
+        parts.append(_("%(burier)s, whose declaration it is, takes the kitty and buries %(buried)s knowing "
+                       "trump.") % values)
+    else:
+        parts.append(_("%(burier)s takes the kitty and buries %(buried)s knowing trump.") % values)
+    if h.public.trump is None:
+        parts.append(_("Once the kitty is buried, the declarations are turned face up: the hand is played in "
+                       "no-trump."))
+    else:
+        parts.append(_("Once the kitty is buried, the declarations are turned face up: %(trump)s is trump.") % values)
+    if not down.burier_knew:
+        trumps = _trumps_buried(rules, h)
+        if trumps:
+            parts.append(ngettext("%(burier)s has buried %(trumps)s, which is a trump.",
+                                  "%(burier)s has buried %(trumps)s, which are trumps.", len(trumps)) % {
+                **values, "trumps": _sorted(h, trumps)})
+        else:
+            parts.append(_("None of the cards %(burier)s buried is a trump.") % values)
+    return _join(*parts)
 
 
 def overturn_example(kit: Any) -> Made:
