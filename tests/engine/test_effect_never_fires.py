@@ -14,8 +14,8 @@ from pathlib import Path
 import pytest
 
 import tractor_rules as tr
+from recorded_hands import match_after
 from tractor_rules import facade
-from tractor_rules.engine.flow import match as match_module
 from tractor_rules.engine.flow.after_hand import facts_of, fired, next_banker_after
 from tractor_rules.engine.flow.record import HandRecord, TrickRecord
 from tractor_rules.engine.game import Match
@@ -74,12 +74,7 @@ def scripted(rules: Rules, rng: random.Random, ladder: list[str]) -> tuple[list[
 
 def ended(rules: Rules, seats: list[int], record: HandRecord) -> tuple:
     """Each seat's level, the match's status and winners, and the next banker after ``record``."""
-    match = Match(rules, make_players("random", 4, random.Random(0)), random.Random(0))
-    match.levels = list(seats)
-    match.banker = record.banker
-    with pytest.MonkeyPatch.context() as patch:
-        patch.setattr(match_module, "play_hand", lambda *args, **kwargs: record)
-        match.step()
+    match = match_after(rules, seats, record)
     return [match.level_at(at) for at in match.levels], match.status, match.winners, match.banker
 
 

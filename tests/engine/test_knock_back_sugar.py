@@ -14,7 +14,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import tractor_rules as tr
-from tractor_rules.engine.flow import match as match_module
+from recorded_hands import match_after
 from tractor_rules.engine.flow.after_hand import facts_of, fired
 from tractor_rules.engine.flow.record import HandRecord, TrickRecord
 from tractor_rules.engine.game import Match
@@ -88,12 +88,7 @@ def scripted(rules: Rules, *, level: str, banker: int, change: tuple[str, int], 
 
 def after(rules: Rules, seats: list[int], record: HandRecord) -> tuple:
     """The seats' levels, the match's status and winners after ``record`` as the next hand."""
-    match = Match(rules, make_players("random", 4, random.Random(0)), random.Random(0))
-    match.levels = list(seats)
-    match.banker = record.banker
-    with pytest.MonkeyPatch.context() as patch:
-        patch.setattr(match_module, "play_hand", lambda *args, **kwargs: record)
-        match.step()
+    match = match_after(rules, seats, record)
     return match.levels, match.status, match.winners
 
 

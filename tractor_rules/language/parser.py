@@ -589,11 +589,11 @@ def _wrong_kind(file: str, lines: list[str], token: Token, expected: set[str],
         effect = _effect_from_team(line_text, token.column)
         if effect is not None:
             start, team, words = effect
-            where = ("and the effects come after the ':'" if line_text.split()[:1] == ["when"]
-                     else f"and {takes('a condition')}" if known else "and a condition goes here")
-            message = (f"'{words}' is an effect where a condition goes: a condition says what happened "
-                       f"('{team} lose'), {where}")
-            return _diag(file, lines, token.line, start, message, codes.WRONG_KIND, len(words))
+            where = ("the effects come after the ':'" if line_text.split()[:1] == ["when"]
+                     else takes("a condition"))
+            said = (f"'{words}' is an effect where a condition goes: a condition says what happened "
+                    f"('{team} lose'), and {where}")
+            return _diag(file, lines, token.line, start, said, codes.WRONG_KIND, len(words))
     message = None
     width = len(found)
     if number_ends and (found in _COMPARATOR_SPELLINGS or found in ("and", "or")):
