@@ -102,6 +102,10 @@ FACT_CASES = {
     "level-is": ("the level is Q", ("fact", "level-is", "Q")),
     "no-trump": ("no-trump", ("fact", "no-trump")),
     "nobody-declared": ("nobody declared", ("fact", "nobody-declared")),
+    # the players' actions of the hand (tests/engine/test_action_facts.py)
+    "conceded": ("the attackers conceded", ("fact", "conceded", "attackers")),
+    "ended-early": ("the hand ended early", ("fact", "ended-early")),
+    "bank-given-up": ("the bank was given up", ("fact", "bank-given-up")),
     "always": ("a hand ends", ("fact", "always")),
     # facts of the card being judged, written where a card is (tests/language/test_card_conditions.py)
     "card-trump": ("a trump", ("fact", "card-trump")),

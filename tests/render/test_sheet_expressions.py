@@ -32,7 +32,7 @@ from tractor_rules.rules import expressions as ex
 PLACEHOLDER = re.compile(r"%\(|%[sd]\b|\{\w*\}")
 OPERATOR = re.compile(r"[\^*×÷/=<>≤≥≠]|(?<![\w(])-(?=\s*\d)|\+")
 JSON_NAMES = re.compile(r"\b(add|sub|mul|div|pow|min|max|num|var|fact|compare|kitty-points|last-trick[\w-]*|"
-                        r"level-is|nobody-declared|wins-game|back-to|size)\b")
+                        r"level-is|nobody-declared|ended-early|bank-given-up|wins-game|back-to|size)\b")
 #: a Chinese sentence keeps numbers, ranks (J, Q, K, A) and suit glyphs; no word of two letters
 LATIN_WORD = re.compile(r"[A-Za-z]{2,}")
 
@@ -55,6 +55,10 @@ FACT_TREES = {
     "level-is": ("fact", "level-is", "Q"),
     "no-trump": ("fact", "no-trump"),
     "nobody-declared": ("fact", "nobody-declared"),
+    # the players' actions of the hand (tests/engine/test_action_facts.py)
+    "conceded": ("fact", "conceded", "winners"),
+    "ended-early": ("fact", "ended-early"),
+    "bank-given-up": ("fact", "bank-given-up"),
     "always": ("fact", "always"),
     # facts of a card (the sheet sentences of the rules on cards: tests/render/test_sheet_card_rules.py)
     "card-trump": ("fact", "card-trump"),

@@ -415,7 +415,8 @@ class UnreachableThreshold(Linter):
 class NeverHolds(Linter):
     """What it does: finds a house rule after a hand (``when ...:`` in ``levels``) whose condition
     no hand can meet: a level the ladder never reaches, a card taken out of the pack, more points
-    than the attackers can take, or parts that contradict each other (``the bankers win and the
+    than the attackers can take, an action the rules never allow (a concession without 'concede:',
+    the bank given up without 'give up the bank: yes'), or parts that contradict each other (``the bankers win and the
     attackers win``); and the same of the hands in which a declaration overturns during the deal
     (``overturn: when ...`` in ``declare``).
 

@@ -62,12 +62,16 @@ def _consistent(given: Mapping[tuple, bool], copies: Callable[[str], int] = lamb
     """Questions that exclude each other are not both answered yes: one level, one single card, the
     standing declarer's partner or their opponent, the previous declarer or their partner or nobody
     overturned; a card the pack has once held, taken, lost, played or
-    buried by both sides."""
+    buried by both sides; a concession by both teams, or by either in a hand played to its end."""
     for question, yes in given.items():
         if (yes and question[0] in ("held", "held-after-kitty", "took", "lost", "buried", "played")
                 and question[1] == "bankers" and given.get((question[0], "attackers", question[2]))
                 and copies(question[2]) == 1):
             return False
+    if given.get(("conceded", "bankers")) and given.get(("conceded", "attackers")):
+        return False  # one seat concedes a hand
+    if given.get(("ended-early",)) is False and (given.get(("conceded", "bankers")) or given.get(("conceded", "attackers"))):
+        return False  # a conceded hand ended early
     seen: set[str] = set()
     for question, yes in given.items():
         # the declarer's partner or opponent; the previous declarer, their partner, or nobody overturned
@@ -172,6 +176,21 @@ def _fact(name: str, args: tuple, rules: _Table, questions: dict[tuple, None]) -
         partner = _ask(("thrower-partner",), questions)
         return lambda given: not partner(given)
     if name == "extra-level" and rules.rules.levels.game_end != "beyond-last":
+        return _constant(False)
+    # the players' actions: never where the rules allow none (no 'concede:', no 'end early:', the
+    # bank never given up); one seat concedes at most, and a conceded hand ended early
+    levels, declaring = rules.rules.levels, rules.rules.declaring
+    if name == "conceded":
+        if not levels.concede:
+            return _constant(False)
+        by_bankers, by_attackers = (_ask(("conceded", side), questions) for side in ("bankers", "attackers"))
+        if args[0] in ("bankers", "attackers"):
+            return by_bankers if args[0] == "bankers" else by_attackers
+        winners = args[0] == "winners"
+        return lambda given: by_bankers(given) if hold(given) == winners else by_attackers(given)
+    if name == "ended-early" and not (levels.end_early or levels.concede):
+        return _constant(False)
+    if name == "bank-given-up" and not (declaring.give_up_bank and not rules.rules.auction.on):
         return _constant(False)
     return _ask((name,), questions)
 

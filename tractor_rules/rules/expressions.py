@@ -310,6 +310,15 @@ FACTS: dict[str, Form] = {f.name: f for f in (
     # the extra no-trump level of 'game end: beyond-last', played after the last level (version 4)
     Form("extra-level", (), "the hand is the extra level played beyond the last ('game end: beyond-last')",
          frozenset({AFTER_HAND}), 4),
+    # the players' actions of the hand, read from its record after it (version 4): a concession
+    # ('concede: when'), the hand ended before its last trick ('end early: when', or a concession),
+    # the bank given up ('give up the bank: yes')
+    Form("conceded", ("team",), "a player of the team ended the hand by conceding it ('concede: when'); not the "
+                                "hand ended by the rule for ending early", frozenset({AFTER_HAND}), 4),
+    Form("ended-early", (), "the hand ended before its last trick: by the rule for ending early, or a player's "
+                            "concession", frozenset({AFTER_HAND}), 4),
+    Form("bank-given-up", (), "the banker dealt the hand gave up the bank to the declarer ('give up the bank: "
+                              "yes')", frozenset({AFTER_HAND}), 4),
 )}
 
 #: the facts whose subject is the card being judged

@@ -59,6 +59,12 @@ class HandFacts:
     #: each seat's cards as the tricks began, the kitty taken and buried (the record's and the log's
     #: "hands"; () where not known: the facts a knock-back rule reads)
     kept: Sequence[Sequence[Card]] = ()
+    #: the hand ended before its last trick (``levels.end_early``, or a concession); the seat that
+    #: conceded it (``levels.concede``; None: nobody did); the seat that gave up the bank once the
+    #: deal was over (``declaring.give_up_bank``; None: nobody did)
+    ended_early: bool = False
+    conceded: int | None = None
+    gave_up: int | None = None
 
 
 def facts_of(record: HandRecord) -> HandFacts:
@@ -71,7 +77,9 @@ def facts_of(record: HandRecord) -> HandFacts:
                      record.level,
                      record.trump, record.trump_by, record.attacker_points, record.kitty_points,
                      record.level_change[1], raw, record.bid, record.beyond, record.dealt, record.kitty,
-                     record.buried_by, tuple(card for card, _ in record.called), record.hands)
+                     record.buried_by, tuple(card for card, _ in record.called), record.hands,
+                     record.ended_early is not None,
+                     None if record.ended_early is None else record.ended_early.conceded, record.gave_up)
 
 
 def knock_back_facts(rules: Rules, record: HandRecord, level: str | None, beyond: bool) -> HandFacts:
@@ -286,6 +294,12 @@ def _fact(name: str, args: tuple, facts: HandFacts) -> bool:
         return True
     if name == "extra-level":
         return facts.beyond
+    if name == "conceded":
+        return facts.conceded in team_seats(args[0], facts)
+    if name == "ended-early":
+        return facts.ended_early
+    if name == "bank-given-up":
+        return facts.gave_up is not None
     raise EngineError(f"unknown fact {name!r}")
 
 

@@ -523,10 +523,17 @@ def _replay(entry: str | dict[str, Any], rules: Rules, problems: list[str],
     # --- the house rules after the hand -----------------------------------------------------------
     trump_by = entry.get("trump_by")
     last_burier = entry.get("buried_by", banker)
+    # the players' actions: the seat that conceded the hand ended early, the seat that gave up the
+    # bank (each checked above: ``_check_ended_early``, ``_check_give_up``)
+    logged_early = entry.get("ended_early") if ended else None
+    conceded = logged_early.get("conceded") if isinstance(logged_early, dict) else None
+    gave_up = entry.get("gave_up") if rules.declaring.give_up_bank and not rules.auction.on else None
     facts = HandFacts(rules, ctx, banker, frozenset(team), change[0], trick_facts, level, trump,
                       trump_by if isinstance(trump_by, str) else "", attackers, kitty_points, change[1], raw_points,
                       bid, dealt=dealt_hands, buried=kitty, buried_by=last_burier if _is_int(last_burier) else None,
-                      called=tuple(face for face, _ in calls), kept=hands)
+                      called=tuple(face for face, _ in calls), kept=hands, ended_early=ended,
+                      conceded=conceded if _is_int(conceded) else None,
+                      gave_up=gave_up if _is_int(gave_up) else None)
     if facts_out is not None:
         facts_out.append(facts)
     if rules.levels.after_hand:

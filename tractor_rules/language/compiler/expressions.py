@@ -67,6 +67,9 @@ FACT_OF_RULE = {
     "nobody_overturned": "nobody-overturned",
     "declarer_self": "declarer",
     "extra_level": "extra-level",
+    "conceded": "conceded",
+    "hand_ended_early": "ended-early",
+    "bank_given_up": "bank-given-up",
     "thrower_partner": "thrower-partner",
     "thrower_opponent": "thrower-opponent",
 }

@@ -238,6 +238,17 @@ def _fact(name: str, args: tuple, negated: bool = False) -> str:
     if name == "extra-level":
         return (_("the hand is not the extra level beyond the last") if negated
                 else _("the hand is the extra level beyond the last"))
+    if name == "conceded":
+        # Translators: a player of the team ended the hand by conceding it (投降), before its last trick
+        return (_("%(team)s do not concede the hand") if negated
+                else _("%(team)s concede the hand (a player of theirs ends it early)")) % values
+    if name == "ended-early":
+        return (_("the hand is played to its last trick") if negated
+                else _("the hand ends before its last trick (ended early, or conceded)"))
+    if name == "bank-given-up":
+        # Translators: the banker gave up the bank (弃庄) to the other team's standing declarer
+        return (_("the bank is not given up") if negated
+                else _("the banker gives up the bank (the declarer banks instead)"))
     raise ValueError(name)
 
 
@@ -297,7 +308,7 @@ _NEGATABLE = frozenset({"wins", "loses", "last-trick", "took", "lost", "played",
                         "card-highest", "card-shown", "player-attacker", "player-banker", "first-hand",
                         "outcome-decided", "declarer-partner", "declarer-opponent", "declarer", "extra-level",
                         "previous-declarer", "previous-declarer-partner", "nobody-overturned",
-                        "thrower-partner", "thrower-opponent"})
+                        "thrower-partner", "thrower-opponent", "conceded", "ended-early", "bank-given-up"})
 
 
 def in_the_deal(tree: Any) -> Any:
