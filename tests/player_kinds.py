@@ -17,6 +17,7 @@ from collections.abc import Callable, Iterator, Sequence
 from typing import Any
 
 from tractor_rules.engine.game import HandRecord, play_hand
+from tractor_rules.engine.players.basic import RandomPlayer
 from tractor_rules.engine.players.kinds import make_players
 from tractor_rules.engine.records.replay import replay_hand
 from tractor_rules.rules import Rules
@@ -52,3 +53,23 @@ def first_hand(rules: Rules, players: Callable[[int], Sequence[Any]], found: Cal
         if found(record, seated):
             return record, seated
     raise AssertionError(f"no hand of seeds {seeds.start}..{seeds.stop - 1} shows what the test looks for")
+
+
+class Diary(RandomPlayer):
+    """A random player that, during the deal, makes only the first declaration, and after the
+    kitty declares whenever it may, with the first (the weakest) declaration it is offered, so that
+    many overturns are left for after the kitty; noting in ``notes`` who was asked to declare and
+    who buried, in order."""
+
+    def __init__(self, seed: int, notes: list[tuple[str, int]]):
+        super().__init__(seed)
+        self.notes = notes
+
+    def declare(self, view, offers):
+        self.notes.append(("declare", view.seat))
+        after_kitty = any(kind == "bury" for kind, _ in self.notes)
+        return offers[0] if after_kitty or not view.public.declarations else None
+
+    def bury(self, view, count):
+        self.notes.append(("bury", view.seat))
+        return super().bury(view, count)

@@ -11,6 +11,7 @@ import random
 from pathlib import Path
 
 import pytest
+from player_kinds import Diary
 
 import tractor_rules as tr
 from tractor_rules.codec import rules_to_dict_as
@@ -99,25 +100,6 @@ def test_jokers_with_a_level_card_show_one_level_card():
 
 
 # --- whole hands -----------------------------------------------------------------------------------
-
-
-class Diary(RandomPlayer):
-    """A random player that, during the deal, only makes the first declaration, and after the kitty
-    declares whenever it may, with the weakest declaration it is offered (so that many overturns
-    are left for after the kitty); noting who was asked to declare and who buried."""
-
-    def __init__(self, seed: int, notes: list[tuple[str, int]]):
-        super().__init__(seed)
-        self.notes = notes
-
-    def declare(self, view, offers):
-        self.notes.append(("declare", view.seat))
-        after_kitty = any(kind == "bury" for kind, _ in self.notes)
-        return offers[0] if after_kitty or not view.public.declarations else None
-
-    def bury(self, view, count):
-        self.notes.append(("bury", view.seat))
-        return super().bury(view, count)
 
 
 def after_kitty(rules: Rules, seed: int, *, banker: int | None = 0) -> tuple[list[int], list[int]]:

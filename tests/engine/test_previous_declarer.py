@@ -11,6 +11,7 @@ import random
 from pathlib import Path
 
 import pytest
+from player_kinds import Diary
 from json_forms import assert_a_field_of_version_4
 
 import tractor_rules as tr
@@ -220,24 +221,6 @@ def test_the_replay_refuses_an_overturn_by_another_than_the_previous_declarer():
 
 
 # --- whole hands after the kitty ------------------------------------------------------------------
-
-
-class Diary(RandomPlayer):
-    """A random player that makes only the first declaration of the deal, and after the kitty
-    declares whenever it may; noting who was asked and who buried."""
-
-    def __init__(self, seed: int, notes: list[tuple[str, int]]):
-        super().__init__(seed)
-        self.notes = notes
-
-    def declare(self, view, offers):
-        self.notes.append(("declare", view.seat))
-        after_kitty = any(kind == "bury" for kind, _ in self.notes)
-        return offers[0] if after_kitty or not view.public.declarations else None
-
-    def bury(self, view, count):
-        self.notes.append(("bury", view.seat))
-        return super().bury(view, count)
 
 
 def round_after_kitty(rules: Rules, seed: int) -> tuple[list[int], dict]:
