@@ -137,8 +137,7 @@ def _bounded_anywhere(formula: model.Number, low: int) -> bool:
     not known yet here, and the checks try the row at its scores once it is."""
     wide = (0, ex.NUMBER_BOUND)
     reach = ex.number_range(formula, {"points": (low, ex.NUMBER_BOUND), "bid": wide,
-                                               "decks": (1, ex.NUMBER_BOUND),
-                                               "players": (1, ex.NUMBER_BOUND)})
+                                      "decks": (1, ex.NUMBER_BOUND), "players": (1, ex.NUMBER_BOUND)})
     return reach is not None and reach[1] <= 100
 
 
