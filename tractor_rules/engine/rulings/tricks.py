@@ -15,7 +15,7 @@ Every check here is a handful of pool takes per play: linear in the cards of the
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Collection, Sequence
+from collections.abc import Callable, Collection, Sequence
 
 from ...rules import Combinations, Rules
 from ..deck import rainbows, rains
@@ -135,39 +135,22 @@ def rain_throw_winner(order: Order, reading: rains.RainThrow, lead: tuple[Card, 
     trumps when it asks for none).  The throw's largest part is its rain when no unit has as many
     cards (``RainThrow.largest``)."""
     rules = order.rules
-    comb = rules.combinations
-    if comb.bomb_width or comb.rainbow_bombs and comb.rainbow_min:
-        bomb = _bomb_winner(order, lead, lead_suit, follows, comb)
-        if bomb is not None:
-            return bomb
-    suit_of = order.suit_of
     wants = [r.shape for r in reading.rains]
     units = list(reading.units)
     shapes = [u.shape for u in units]
     any_ruff = rules.ruffing.requirement == "any"
-    followers: list[tuple[int, Pool]] = []
-    ruffs: list[tuple[int, Pool]] = []
-    for i, play in enumerate(follows, start=1):
-        suits = {suit_of[c] for c in play}
-        if len(suits) != 1:
-            continue  # a mixed play follows nothing
-        suit = suits.pop()
-        if suit == lead_suit:
-            pool = Pool(order, suit, play)
-            if any(rest.holds(shapes) for rest in rains.take_rains(pool, wants)):
-                followers.append((i, pool))
-        elif suit == TRUMP:
-            pool = Pool(order, suit, play)
-            if any_ruff or any(is_ruff(rules, units, rest) for rest in rains.take_rains(pool, wants)):
-                ruffs.append((i, pool))
-    contenders = ruffs or [(0, Pool(order, lead_suit, lead)), *followers]
     how = rules.ruffing.compare
-    best_i, best = contenders[0][0], _rain_throw_strength(order, contenders[0][1], reading, how)
-    for i, pool in contenders[1:]:
-        challenger = _rain_throw_strength(order, pool, reading, how)
-        if _beats(challenger, best, how):
-            best_i, best = i, challenger
-    return best_i
+
+    def contends(pool: Pool) -> bool:
+        return any(rest.holds(shapes) for rest in rains.take_rains(pool, wants))
+
+    def ruffs(pool: Pool) -> bool:
+        return any_ruff or any(is_ruff(rules, units, rest) for rest in rains.take_rains(pool, wants))
+
+    def strength(pool: Pool) -> int | list[int]:
+        return _rain_throw_strength(order, pool, reading, how)
+
+    return _winning_play(order, lead, lead_suit, follows, contends, ruffs, strength)
 
 
 def _rain_throw_strength(order: Order, pool: Pool, reading: rains.RainThrow, how: str) -> int | list[int]:
@@ -210,16 +193,37 @@ def plain_winner(order: Order, lead: tuple[Card, ...], lead_units: list[Unit], l
                  follows: list[tuple[Card, ...]]) -> int:
     """``winner`` for any lead but a rainbow, worked out with a pool for every contender."""
     rules = order.rules
-    comb = rules.combinations
+    shapes = [u.shape for u in lead_units]
+    how = rules.ruffing.compare
+
+    def contends(pool: Pool) -> bool:
+        return pool.holds(shapes)
+
+    def ruffs(pool: Pool) -> bool:
+        return is_ruff(rules, lead_units, pool)
+
+    def strength(pool: Pool) -> int | list[int]:
+        return _strength(order, pool, lead_units, how)
+
+    return _winning_play(order, lead, lead_suit, follows, contends, ruffs, strength)
+
+
+def _winning_play(order: Order, lead: tuple[Card, ...], lead_suit: int, follows: list[tuple[Card, ...]],
+                  contends: Callable[[Pool], bool], ruffs: Callable[[Pool], bool],
+                  strength: Callable[[Pool], int | list[int]]) -> int:
+    """The winner of a trick whose lead's units (plain, or holding rains) the three questions
+    read: the strongest bomb, if any play is one; else, if a play of trumps ``ruffs``, the
+    strongest of those; else the strongest of the lead and the plays of the led suit that
+    ``contends``.  Each contender's ``strength`` is worked out once, and a challenger must beat the
+    play winning so far (the earlier of equals wins)."""
+    comb = order.rules.combinations
     if comb.bomb_width or comb.rainbow_bombs and comb.rainbow_min:
         bomb = _bomb_winner(order, lead, lead_suit, follows, comb)
         if bomb is not None:
             return bomb
-
     suit_of = order.suit_of
-    shapes = [u.shape for u in lead_units]
     followers: list[tuple[int, Pool]] = []
-    ruffs: list[tuple[int, Pool]] = []
+    ruffers: list[tuple[int, Pool]] = []
     for i, play in enumerate(follows, start=1):
         suits = {suit_of[c] for c in play}
         if len(suits) != 1:
@@ -227,18 +231,17 @@ def plain_winner(order: Order, lead: tuple[Card, ...], lead_units: list[Unit], l
         suit = suits.pop()
         if suit == lead_suit:
             pool = Pool(order, suit, play)
-            if pool.holds(shapes):
+            if contends(pool):
                 followers.append((i, pool))
         elif suit == TRUMP:  # (a discard, of another side suit, contends for nothing: no pool)
             pool = Pool(order, suit, play)
-            if is_ruff(rules, lead_units, pool):
-                ruffs.append((i, pool))
-    contenders = ruffs or [(0, Pool(order, lead_suit, lead)), *followers]
-    # each contender's strength once; a challenger must beat the play winning so far
-    how = rules.ruffing.compare
-    best_i, best = contenders[0][0], _strength(order, contenders[0][1], lead_units, how)
+            if ruffs(pool):
+                ruffers.append((i, pool))
+    contenders = ruffers or [(0, Pool(order, lead_suit, lead)), *followers]
+    how = order.rules.ruffing.compare
+    best_i, best = contenders[0][0], strength(contenders[0][1])
     for i, pool in contenders[1:]:
-        challenger = _strength(order, pool, lead_units, how)
+        challenger = strength(pool)
         if _beats(challenger, best, how):
             best_i, best = i, challenger
     return best_i
