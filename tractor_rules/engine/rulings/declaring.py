@@ -268,6 +268,8 @@ class OverturnTurn(_PlayerTurn):
             return self.partner
         if name == "declarer-opponent":
             return self.opponent
+        if name == "nobody-declared":  # no declaration stands: trump came from the kitty's way
+            return self.standing is None
         previous = _previous_fact(self, name)
         if previous is not None:
             return previous
