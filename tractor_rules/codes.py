@@ -189,6 +189,13 @@ PARTNER_REINFORCE = _define("E348", "partner-reinforce", "the declarer's partner
 ONCE_ROUND_NEVER_PLAYED = _define("E350", "once-round-never-played", "a round of overturning after the kitty "
                                                                     "said to go once round where nobody overturns "
                                                                     "after the kitty")
+LADDER_AFTER_KITTY_UNUSED = _define("E360", "ladder-after-kitty-unused", "a ladder for the round of overturning "
+                                                                        "after the kitty where that round is never "
+                                                                        "played (no overturning after the kitty, "
+                                                                        "nobody declaring, an auction)")
+LADDER_AFTER_KITTY_NONE = _define("E361", "ladder-after-kitty-none", "'ladder after kitty: none', a round of "
+                                                                    "overturning after the kitty in which no "
+                                                                    "declaration may overturn")
 
 # --- the oracle and the export ---------------------------------------------------------------------
 CARD_NOTATION = _define("E401", "card-notation", "a card string the notation does not allow")
@@ -265,6 +272,9 @@ FIRST_OVERTURN_NEVER = _define("W133", "first-overturn-never", "a condition on w
 EFFECT_NEVER_FIRES = _define("W134", "effect-never-fires", "an effect of a house rule after a hand that never "
                                                            "changes anything: always undone by a later effect, "
                                                            "or naming a level the team is at already")
+
+ROUND_STEP_NEVER = _define("W138", "round-step-never", "a step of the ladder after the kitty that overturns no "
+                                                       "declaration the deal or the round can leave standing")
 
 
 def code_info(code: str) -> Code:

@@ -41,3 +41,17 @@ def test_hover_shows_the_round_once_and_no_overturning_back(session, folder):
     assert diagnostics == []
     assert "may not overturn back the one who overturned them" in session.hover(uri, 4, 4).contents.value
     assert "goes once round the table" in session.hover(uri, 5, 4).contents.value
+
+
+def test_the_rounds_ladder_is_offered_and_hovered(session, folder):
+    uri, _ = session.open(folder / "ladder-line.tractor", 'extends: "two-decks"\ndeclare\n\n')
+    assert "ladder after kitty" in {item.label for item in session.complete(uri, 3, 1)}
+    text = ('ruleset: "Pairs after the kitty"\nextends: "two-decks"\n\ndeclare\n  overturn after kitty: when not nobody declared\n'
+            '  ladder after kitty: 2 level cards < 2 jokers\n')
+    uri, diagnostics = session.open(folder / "ladder-hover.tractor", text)
+    assert diagnostics == []
+    assert "this ladder of its own" in session.hover(uri, 5, 4).contents.value
+    assert "only when somebody declared" in session.hover(uri, 4, 4).contents.value
+    line = "  overturn after kitty: when "
+    uri, _ = session.open(folder / "nobody.tractor", f'extends: "two-decks"\ndeclare\n{line}\n')
+    assert "nobody declared" in {item.label for item in session.complete(uri, 2, len(line))}

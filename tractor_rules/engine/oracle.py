@@ -67,9 +67,12 @@ def _sequence(value: object, what: str) -> Sequence:
     return value
 
 
-def declaration(rules: Rules, cards: Cards, level: str | None) -> Declaration | None:
-    """None if ``cards`` are no declaration at ``level``, else one with .strength and .trump."""
-    return _declaration(rules, checked_cards(cards), level)
+def declaration(rules: Rules, cards: Cards, level: str | None, after_kitty: bool = False) -> Declaration | None:
+    """None if ``cards`` are no declaration at ``level``, else one with .strength and .trump;
+    ``after_kitty``: on the ladder of the round after the kitty (``declaring.ladder_after_kitty``,
+    the deal's where it has none)."""
+    ladder = rules.declaring.ladder_after_kitty if after_kitty and rules.declaring.ladder_after_kitty else None
+    return _declaration(rules, checked_cards(cards), level, ladder)
 
 
 def fallback_trump(rules: Rules, kitty: Cards, level: str | None) -> str | None:

@@ -1581,3 +1581,67 @@ class _AfterHand:
             return None
         return (f"this effect changes nothing: whenever this condition holds, 'next banker: {rule}' gives the bank "
                 "to that player already; leave it out"), None
+
+
+def _rungs(ladder: tuple) -> list[int]:
+    """Each step's rung on ``ladder`` (tied steps share one), as the engine counts them."""
+    out: list[int] = []
+    for step in ladder:
+        out.append(0 if not out else out[-1] if step.tied else out[-1] + 1)
+    return out
+
+
+def round_step_overturns(decl, i: int) -> bool:
+    """Whether step ``i`` of the ladder after the kitty (``declaring.ladder_after_kitty``) can
+    overturn some declaration that may stand in that round: a step of the deal's ladder, judged
+    as ``rulings.declaring.overturns_in_round`` does (by the round's ladder where it lists the
+    step, else by the deal's), or a step of the round's own ladder; the same step overturns
+    itself only in a higher suit of ``suit order``."""
+    from ..rules import same_rung
+
+    round_, deal = decl.ladder_after_kitty, decl.ladder
+    round_rungs, deal_rungs = _rungs(round_), _rungs(deal)
+    step = round_[i]
+
+    names_suit = step.kind == "level" or step.level_cards > 0
+
+    def beats_round(j: int) -> bool:
+        return round_rungs[i] > round_rungs[j] or i == j and bool(decl.suit_order) and names_suit
+
+    if any(beats_round(j) for j in range(len(round_))):
+        return True
+    in_deal = next((k for k, s in enumerate(deal) if same_rung(s, step)), None)
+    for k, standing in enumerate(deal):
+        if any(same_rung(standing, s) for s in round_):
+            continue  # judged on the round's ladder: above
+        if in_deal is None or deal_rungs[in_deal] > deal_rungs[k]:
+            return True
+    return False
+
+
+@linter(codes.ROUND_STEP_NEVER)
+class RoundStepNever(Linter):
+    """What it does: finds a step of the ladder after the kitty (``ladder after kitty`` in
+    ``declare``) that overturns no declaration the deal or the round can leave standing: each is
+    as strong or stronger, on the round's ladder where it lists the declaration, else on the
+    deal's.
+
+    Why is this bad? Nobody can ever overturn with it after the kitty, except in a hand where
+    nobody declared; usually the step is meant higher on the ladder, or the ladder's first step
+    is one the deal's weakest declarations already match.
+
+    Example: ``ladder after kitty: 1 level card < 2 level cards`` on the two-deck ladder: a single
+    level card is never stronger than a declaration standing (the deal's weakest is one too).
+
+    Use instead: leave the step out (``ladder after kitty: 2 level cards``), or give a ``suit
+    order`` so that it overturns the same step of a lower suit."""
+
+    def findings(self, ctx: LintContext) -> Iterator[Finding]:
+        decl = ctx.rules.declaring
+        if not decl.ladder_after_kitty or not decl.overturn_after_kitty or not decl.ladder:
+            return
+        for i, step in enumerate(decl.ladder_after_kitty):
+            if not round_step_overturns(decl, i):
+                yield from ctx.finding_at_last("ladder_after_kitty", f"'{step_words(step)}' overturns no declaration "
+                                               "the deal or this round can leave standing, so it could only be "
+                                               "shown where nobody declared: leave it out, or move it up the ladder")

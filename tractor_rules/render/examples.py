@@ -356,22 +356,7 @@ def ladder_table(r: Any, kit: Kit) -> Made:
     share a strength."""
     if not r.declaring.ladder:  # nobody declares: the 'nobody declares' sentence says how trump is chosen
         return None
-    rows = []
-    strength = 0
-    tied_any = False
-    for i, step in enumerate(r.declaring.ladder):
-        count, kind, level_cards = step.count, step.kind, step.level_cards
-        if step.tied and i:
-            tied_any = True
-        else:
-            strength += 1
-        cards, named = "—", "—"
-        notation = _declaration_cards(kit, count, kind, level_cards, step.same_colour)
-        if notation is not None:
-            made = kit.rules.declaration(notation, kit.level)
-            if made is not None:
-                cards, named = cards_text(kit.ctx.cards(notation)), suit_text(made.trump)
-        rows.append((str(strength), step_phrase(count, kind, level_cards, step.same_colour), cards, named))
+    rows, tied_any = _ladder_rows(kit, r.declaring.ladder, False)
     if tied_any:
         text = _("During the deal a player declares trump by showing cards; only a declaration of a higher "
                  "strength overturns another, so steps of the same strength cannot overturn each other. From "
@@ -381,6 +366,45 @@ def ladder_table(r: Any, kit: Kit) -> Made:
                  "weaker one. From the weakest:")
     header = (_("Strength"), _("Declaration"), _("Example at level %(level)s") % {"level": kit.level}, _("Trump"))
     return Draft(text, table=Table(header, tuple(rows)))
+
+
+def round_ladder_table(r: Any, kit: Kit) -> Made:
+    """The ladder of the round of overturning after the kitty where the rules give it one (a rule:
+    it reads ``declaring.ladder_after_kitty`` through ``r``), as ``ladder_table`` shows the deal's,
+    with how a declaration of the deal that it does not list is overturned."""
+    d = r.declaring
+    if not d.ladder_after_kitty or not d.overturn_after_kitty or not d.ladder:
+        return None
+    rows, _tied = _ladder_rows(kit, d.ladder_after_kitty, True)
+    # Translators: 炒底 with a ladder of its own (only pairs, say): the round after the kitty
+    text = _("After the kitty a player overturns only with a declaration of this ladder of its own, a stronger "
+             "one on it overturning a weaker; a declaration of the deal that it does not list is overturned by "
+             "those of its steps that are stronger on the deal's ladder, and by those the deal's ladder does not "
+             "have. From the weakest:")
+    header = (_("Strength"), _("Declaration"), _("Example at level %(level)s") % {"level": kit.level}, _("Trump"))
+    return Draft(text, table=Table(header, tuple(rows)))
+
+
+def _ladder_rows(kit: Kit, ladder: Any, after_kitty: bool) -> tuple[list[tuple[str, str, str, str]], bool]:
+    """A ladder's rows (strength, step, cards at the example level, the trump they name), each
+    step's cards judged by the engine on that ladder; and whether two steps are tied."""
+    rows = []
+    strength = 0
+    tied_any = False
+    for i, step in enumerate(ladder):
+        count, kind, level_cards = step.count, step.kind, step.level_cards
+        if step.tied and i:
+            tied_any = True
+        else:
+            strength += 1
+        cards, named = "—", "—"
+        notation = _declaration_cards(kit, count, kind, level_cards, step.same_colour)
+        if notation is not None:
+            made = kit.rules.declaration(notation, kit.level, after_kitty=after_kitty)
+            if made is not None:
+                cards, named = cards_text(kit.ctx.cards(notation)), suit_text(made.trump)
+        rows.append((str(strength), step_phrase(count, kind, level_cards, step.same_colour), cards, named))
+    return rows, tied_any
 
 
 _FILLER = ("4D", "7C", "9H", "QS", "3D", "8C", "6H", "JS", "5D", "KC", "2H", "AS", "3C", "9D", "QH", "8S")

@@ -502,7 +502,7 @@ def overturn_example(kit: Any) -> Made:
     if not round_.made:
         parts.append(_("Nobody overturns, and %(trump)s stays trump.") % values)
     for seat, cards in round_.made:
-        made = rules.declaration(list(cards), ph.level)
+        made = rules.declaration(list(cards), ph.level, after_kitty=True)
         parts.append(_("%(seat)s overturns with %(cards)s, making %(trump)s trump, and takes the kitty and buries "
                        "in turn.") % {"seat": seat_name(rules, seat), "cards": cards_text(cards),
                                      "trump": suit_text(None if made is None else made.trump)})

@@ -40,7 +40,7 @@ from .combinations import Combinations, LinkKind, LinkTier
 from .flow import PHASE_KINDS, STANDARD_PHASES, PhaseKind, hand_phases
 # (``Kind`` stays in ``rules.kinds``: the dataclasses here are the JSON form's, and a kind is derived)
 from .kinds import KIND_NAMES, KindName, rule_kinds
-from .declaring import DeclareStep, Declaring, Fallback, reinforces, same_rung, side_reinforces, step_words
+from .declaring import DeclareStep, Declaring, Fallback, reinforces, same_rung, round_ladder, side_reinforces, step_words
 from .kitty import MAX_FORMULA_OPERATORS, KittyExchange, Multiplier, MultiplierRow
 from .expressions import Condition, Effect, Number
 from .levels import KnockBack, KnockTrigger, Levels, Trigger
@@ -106,6 +106,7 @@ __all__ = [
     "Fallback",
     "Declaring",
     "reinforces",
+    "round_ladder",
     "side_reinforces",
     "same_rung",
     "step_words",

@@ -751,31 +751,59 @@ def links_words(chains: tuple[tuple[model.LinkTier, ...], ...]) -> str:
 # --- declaring -----------------------------------------------------------------------------------
 
 
-def _check_ladder(c: Reporter, r: model.Rules) -> None:
+def _check_steps(c: Reporter, r: model.Rules, path: str) -> None:
+    """Each step of the ladder at ``path`` ("declaring.ladder", "declaring.ladder_after_kitty") can
+    be made with the pack: no more identical cards than the decks hold, jokers where there are some."""
     decks = r.table.decks
-    for step in r.declaring.ladder:
+    for step in r.declaring.ladder if path == "declaring.ladder" else r.declaring.ladder_after_kitty:
         if step.kind == "level" and step.count > decks:
-            c.error_at_field(("declaring.ladder", "table.decks"),
+            c.error_at_field((path, "table.decks"),
                              f"'{step_words(step)}' needs {step.count} identical level cards, but there "
                              f"{'is' if decks == 1 else 'are'} only {decks} deck{'s' if decks != 1 else ''}", code=codes.DECLARING)
         if step.kind != "level":
             held = _jokers_held(r.table, step.kind)
             if not r.table.jokers:
-                c.error_at_field(("declaring.ladder", "table.jokers"), f"'{step_words(step)}': the deck has no jokers", code=codes.DECLARING)
+                c.error_at_field((path, "table.jokers"), f"'{step_words(step)}': the deck has no jokers", code=codes.DECLARING)
             elif step.count > decks:
-                c.error_at_field(("declaring.ladder", "table.decks"),
+                c.error_at_field((path, "table.decks"),
                                  f"'{step_words(step)}' needs {step.count} identical jokers; {decks} "
                                  f"deck{'s' if decks != 1 else ''} hold{'s' if decks == 1 else ''} {decks}", code=codes.DECLARING)
             elif step.count > held:
                 kind = {"big-joker": "big joker", "small-joker": "small joker"}.get(step.kind, "joker of one kind")
                 holds = f"{held} {kind}" if held == 1 else f"{held or 'no'} {kind.replace('joker', 'jokers')}"
-                c.error_at_field(("declaring.ladder", "table.removed_cards"),
+                c.error_at_field((path, "table.removed_cards"),
                                  f"'{step_words(step)}' needs {step.count} identical jokers, but with the cards "
                                  f"taken out the pack holds {holds}", code=codes.DECLARING)
         if step.level_cards > decks:
-            c.error_at_field(("declaring.ladder", "table.decks"),
+            c.error_at_field((path, "table.decks"),
                              f"'{step_words(step)}' needs {step.level_cards} identical level cards, but there "
                              f"{'is' if decks == 1 else 'are'} only {decks} deck{'s' if decks != 1 else ''}", code=codes.DECLARING)
+
+
+def _check_round_ladder(c: Reporter, r: model.Rules) -> None:
+    """The round after the kitty's own ladder (``ladder after kitty``) is read only in that round:
+    it needs the round (``overturn after kitty``), a deal where someone may declare (not ``ladder:
+    none``) and no auction."""
+    d = r.declaring
+    if not d.ladder_after_kitty:
+        return
+    _check_steps(c, r, "declaring.ladder_after_kitty")
+    if r.auction.on:
+        blame, why = "auction.direction", "an auction decides the bank and nobody declares"
+    elif not d.ladder:
+        blame, why = "declaring.ladder", "with 'ladder: none' nobody declares, during the deal or after it"
+    elif not d.overturn_after_kitty:
+        blame, why = "declaring.overturn_after_kitty", ("nobody overturns after the kitty: write 'overturn after "
+                                                        "kitty: yes' (or 'when ...'), or leave the ladder out")
+    else:
+        return
+    c.error_at_field(("declaring.ladder_after_kitty", blame), f"'ladder after kitty' is the ladder of the round "
+                     f"of overturning after the kitty, but {why}", code=codes.LADDER_AFTER_KITTY_UNUSED)
+
+
+def _check_ladder(c: Reporter, r: model.Rules) -> None:
+    _check_steps(c, r, "declaring.ladder")
+    _check_round_ladder(c, r)
     d = r.declaring
     if not d.ladder:
         # nobody declares: every hand takes the 'nobody declares' way, so one that may redeal would
@@ -1561,21 +1589,22 @@ def _check_repeats(c: Reporter, r: model.Rules) -> None:
     once("combinations.tractor_lengths", (w for w, _, _ in r.combinations.tractor_lengths),
          lambda w: f"{width_name(w, plural=True)} are listed twice")
     once("declaring.suit_order", r.declaring.suit_order, lambda suit: f"suit {suit} appears twice")
-    ladder = r.declaring.ladder
-    for i, step in enumerate(ladder):
-        clash = next((s for s in ladder[:i] if same_rung(s, step)), None)
-        if clash is not None:
-            c.error_at_field((f"declaring.ladder[{i}]", "declaring.ladder"),
-                             f"'{step_words(step)}' is on the ladder already (as '{step_words(clash)}'): "
-                             "a ladder is strictly ordered", code=codes.REPEATED_VALUE)
-        elif step.tied and i and (reinforces(ladder[i - 1], step) or reinforces(step, ladder[i - 1])):
-            c.error_at_field((f"declaring.ladder[{i}]", "declaring.ladder"),
-                             f"'{step_words(step)}' and '{step_words(ladder[i - 1])}' differ only by how many of "
-                             "the same cards they show, so they cannot be as strong: write '<'",
-                             code=codes.CONTRADICTORY_STATEMENT)
-    for path in ("declaring.ladder[0]",) if ladder and ladder[0].tied else ():
-        c.error_at_field((path, "declaring.ladder"), "the first step of the ladder has no step before it to be "
-                         "as strong as", code=codes.BAD_EXPORT)
+    for field in ("ladder", "ladder_after_kitty"):
+        ladder = getattr(r.declaring, field)
+        for i, step in enumerate(ladder):
+            clash = next((s for s in ladder[:i] if same_rung(s, step)), None)
+            if clash is not None:
+                c.error_at_field((f"declaring.{field}[{i}]", f"declaring.{field}"),
+                                 f"'{step_words(step)}' is on the ladder already (as '{step_words(clash)}'): "
+                                 "a ladder is strictly ordered", code=codes.REPEATED_VALUE)
+            elif step.tied and i and (reinforces(ladder[i - 1], step) or reinforces(step, ladder[i - 1])):
+                c.error_at_field((f"declaring.{field}[{i}]", f"declaring.{field}"),
+                                 f"'{step_words(step)}' and '{step_words(ladder[i - 1])}' differ only by how many of "
+                                 "the same cards they show, so they cannot be as strong: write '<'",
+                                 code=codes.CONTRADICTORY_STATEMENT)
+        for path in (f"declaring.{field}[0]",) if ladder and ladder[0].tied else ():
+            c.error_at_field((path, f"declaring.{field}"), "the first step of the ladder has no step before it to "
+                             "be as strong as", code=codes.BAD_EXPORT)
     once("declaring.redeal_hands", r.declaring.redeal_hands,
          lambda kind: f"'{_WEAK_HAND_WORDS[kind]}' is listed twice")
     once("kitty.table", ((row.width, row.length, row.rainbow) for row in r.kitty.table),
@@ -1722,11 +1751,12 @@ def _check_choices(c: Reporter, r: model.Rules) -> None:
                          "the round of overturning after the kitty goes once round, but nobody overturns after "
                          "the kitty ('overturn after kitty: yes, once round' sets both)",
                          code=codes.ONCE_ROUND_NEVER_PLAYED)
-    for i, step in enumerate(r.declaring.ladder):
-        if step.same_colour and (step.kind == "level" or not step.level_cards):
-            c.error_at_field((f"declaring.ladder[{i}].same_colour",),
-                             "'of the same colour' pairs jokers with level cards: this step shows only one kind of "
-                             "card", code=codes.BAD_EXPORT)
+    for field in ("ladder", "ladder_after_kitty"):
+        for i, step in enumerate(getattr(r.declaring, field)):
+            if step.same_colour and (step.kind == "level" or not step.level_cards):
+                c.error_at_field((f"declaring.{field}[{i}].same_colour",),
+                                 "'of the same colour' pairs jokers with level cards: this step shows only one kind "
+                                 "of card", code=codes.BAD_EXPORT)
     cut_suits = r.declaring.cut_suits
     if (r.declaring.first_dealer == "cut") != bool(cut_suits) or cut_suits and len(set(cut_suits)) != 4:
         c.error_at_field(("declaring.cut_suits", "declaring.first_dealer"),

@@ -152,6 +152,11 @@ class Declaring:
     #: player from the first is asked once, up to the player before the first, and an overturn
     #: does not start the round again
     overturn_rounds: Literal["until-all-pass", "once"] = since(4, default="until-all-pass")
+    #: with ``overturn_after_kitty``, the round's own ladder (weakest first, as ``ladder``): the
+    #: declarations a player may overturn with after the kitty, judged by it (``round_ladder``);
+    #: empty: the deal's ``ladder``.  A declaration of the deal whose step it lacks is overturned
+    #: by its steps that are stronger on the deal's ladder, and by those the deal's ladder lacks
+    ladder_after_kitty: tuple[DeclareStep, ...] = since(4, default=())
     #: declaring in turn (轮流定主): nobody declares during the deal; after it each player in turn,
     #: from the banker (the dealer in the game's first hand), may declare once, the first to declare
     #: banking and naming trump; nobody: the hand's banker keeps the bank and ``fallback`` chooses
@@ -235,3 +240,9 @@ def side_reinforces(decl: Declaring) -> bool:
 def partner_named(decl: Declaring) -> bool:
     """Whether the condition on reinforcing names the declarer's partner (who needs fixed teams)."""
     return decl.reinforce and "declarer-partner" in facts_of(decl.reinforce_when)
+
+
+def round_ladder(decl: Declaring) -> tuple[DeclareStep, ...]:
+    """The ladder of the round of overturning after the kitty: its own (``ladder_after_kitty``),
+    or the deal's where it has none."""
+    return decl.ladder_after_kitty or decl.ladder

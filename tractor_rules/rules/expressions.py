@@ -258,7 +258,11 @@ FACTS: dict[str, Form] = {f.name: f for f in (
          frozenset({AFTER_HAND}), 4),
     Form("level-is", ("rank",), "the hand is played at the rank", _ALWAYS),
     Form("no-trump", (), "the hand is played with no trump suit", _EVERY),
-    Form("nobody-declared", (), "nobody declared: trump came from the rule for when nobody declares"),
+    # after a hand, and as a player's turn to overturn after the kitty comes (no declaration
+    # stands: trump came from the rule for when nobody declares, and nobody has overturned since)
+    Form("nobody-declared", (), "nobody declared: trump came from the rule for when nobody declares (as a turn to "
+                                "overturn after the kitty comes: no declaration stands)",
+         frozenset({AFTER_HAND, OVERTURN})),
     Form("always", (), "always: every hand", _PLAYED),
     # facts of the card being judged (called, buried), at the hand's level and trump (version 4)
     Form("card-trump", (), "the card is a trump in this hand", CARD_MOMENTS, 4),

@@ -238,12 +238,14 @@ class Rules:
 
         return house_rules_set_off(hand, self)
 
-    def declaration(self, cards, level: str | None):
+    def declaration(self, cards, level: str | None, *, after_kitty: bool = False):
         """None if ``cards`` are no declaration at ``level`` (None: no level rank, only jokers
-        declare), else one with .strength and .trump."""
+        declare), else one with .strength and .trump.  ``after_kitty``: judged by the ladder of the
+        round of overturning after the kitty (``ladder after kitty``; the deal's where the rules
+        give none), whose .strength is its rung there."""
         from ..engine.oracle import declaration
 
-        return declaration(self, cards, level)
+        return declaration(self, cards, level, after_kitty)
 
     def may_overturn_in_deal(self, first_hand: bool, level: str | None) -> bool:
         """Whether a stronger declaration overturns the standing one during the deal of a hand at

@@ -14,4 +14,6 @@ cdef class DeclarationOffers:
     cdef public bint overturn
     cdef public object asks
     cdef public bint side
+    cdef public object level
+    cdef public bint round_ladder
     cpdef bint _may_show(self, object seat, object show, object standing, object own)

@@ -39,8 +39,9 @@ from ..deck.cards import Card, deck_cards, pack_copies
 from ..deck.draws import shuffle
 from ..errors import NoTrumpFromKitty
 from ..oracle import redeal_turn
-from ..rulings.declaring import (Declaration, Turned, asks_each_declaration, declare_turn, declarer_relation,
-                                  may_ask_redeal, may_declare_over, may_overturn_in_deal, turn_kitty)
+from ..rulings.declaring import (Declaration, Turned, asks_each_declaration, declaration, declare_turn,
+                                  declarer_relation, may_ask_redeal, may_declare_over, may_overturn_in_deal,
+                                  overturns_in_round, turn_kitty)
 from .choices import IllegalPlay, notation
 from .seats import banker_team, in_turn
 from .views import Joined, Offer, Player, PlayerView, Public
@@ -71,16 +72,18 @@ def face_of(cards: Sequence[Card]) -> Card:
 
 
 class DeclareTable:
-    """Every declaration that can be shown at one level, computed once."""
+    """Every declaration that can be shown at one level, computed once: on the deal's ladder, or
+    (``after_kitty``) on the round after the kitty's own (``declaring.ladder_after_kitty``)."""
 
-    def __init__(self, rules: Rules, level: str | None):
+    def __init__(self, rules: Rules, level: str | None, after_kitty: bool = False):
         table = rules.table
+        ladder = rules.declaring.ladder_after_kitty if after_kitty else rules.declaring.ladder
         deck = deck_cards(table)
         copies = pack_copies(table)
         levels = [c for c in deck if not c.is_joker and c.rank == level]
         jokers = [c for c in deck if c.is_joker]
         self.shows: list[Show] = []
-        for index, step in enumerate(rules.declaring.ladder):
+        for index, step in enumerate(ladder):
             if step.kind == "level":
                 candidates = [[c] * step.count for c in levels]
             elif step.level_cards:
@@ -92,7 +95,8 @@ class DeclareTable:
                 # rightly refuse such cards with an error, not answer "no declaration"
                 if any(cards.count(c) > copies[c] for c in cards):
                     continue
-                made = rules.declaration(cards, level)
+                made = (declaration(rules, cards, level, ladder) if after_kitty
+                        else rules.declaration(cards, level))
                 if made is None or made.step != index:
                     continue  # not this step's cards (a joker of the other kind)
                 face = face_of(cards)
@@ -110,17 +114,19 @@ class DeclareTable:
 
 
 # keyed by id(rules), with the rules kept alongside so that a reused id is not mistaken for a hit
-_DECLARE_TABLES: dict[tuple[int, str | None], tuple[Rules, DeclareTable]] = {}
+_DECLARE_TABLES: dict[tuple[int, str | None] | tuple[int, str | None, bool], tuple[Rules, DeclareTable]] = {}
 
 
-def declare_table(rules: Rules, level: str | None) -> DeclareTable:
-    key = (id(rules), level)
+def declare_table(rules: Rules, level: str | None, after_kitty: bool = False) -> DeclareTable:
+    """The ``DeclareTable`` of ``rules`` at ``level``; ``after_kitty``: of the round after the kitty's
+    own ladder (only where the rules have one)."""
+    key = (id(rules), level, True) if after_kitty else (id(rules), level)
     hit = _DECLARE_TABLES.get(key)
     if hit is not None and hit[0] is rules:
         return hit[1]
     if len(_DECLARE_TABLES) > 256:
         _DECLARE_TABLES.clear()
-    dt = DeclareTable(rules, level)
+    dt = DeclareTable(rules, level, after_kitty)
     _DECLARE_TABLES[key] = (rules, dt)
     return dt
 
@@ -149,13 +155,19 @@ class Standing:
 class DeclarationOffers:
     """Asking the players to declare at one level, during the deal or (炒地皮) after the kitty."""
 
-    __slots__ = ("rules", "players", "table", "tables", "levels", "either", "overturn", "asks", "side")
+    __slots__ = ("rules", "players", "table", "tables", "levels", "either", "overturn", "asks", "side", "level",
+                 "round_ladder")
 
     def __init__(self, rules: Rules, players: Sequence[Player], level: str | None, overturn: bool = True,
-                 seat_levels: Sequence[str | None] | None = None, asks: DealAsked | None = None):
+                 seat_levels: Sequence[str | None] | None = None, asks: DealAsked | None = None,
+                 after_kitty: bool = False):
         self.rules = rules
         self.players = players
-        self.table = declare_table(rules, level)
+        self.level = level
+        #: the round after the kitty with a ladder of its own (``declaring.ladder_after_kitty``): its
+        #: declarations are those of that ladder, and overturn as ``overturns_in_round`` says
+        self.round_ladder = after_kitty and bool(rules.declaring.ladder_after_kitty)
+        self.table = declare_table(rules, level, self.round_ladder)
         #: each seat's declarations, where each player declares at their own level
         #: (``declaring.level_cards`` "own", ``seat_levels``); None: ``table`` for every seat
         self.tables = None if seat_levels is None else [declare_table(rules, lv) for lv in seat_levels]
@@ -298,6 +310,8 @@ class DeclarationOffers:
         strong as the standing declaration (``own``: those cards)."""
         decl = self.rules.declaring
         d = show.declaration
+        if self.round_ladder:
+            return self._overturns_in_round(seat, show, standing, own)
         if standing.seat == seat:
             if not d.beats(standing.declaration):
                 return False
@@ -308,6 +322,24 @@ class DeclarationOffers:
             return True
         return (own is not None and show.face == face_of(own) and len(show.cards) > len(own)
                 and d.strength == standing.declaration.strength)
+
+    def _overturns_in_round(self, seat: int, show: Show, standing: Standing, own: tuple[Card, ...] | None) -> bool:
+        """``_may_show`` in the round after the kitty with a ladder of its own: ``show`` overturns
+        the standing declaration as ``overturns_in_round`` judges it; with ``reinforce_to_retake``,
+        more of the cards ``seat`` showed last take it back where they are as strong, on the
+        ladder the standing declaration is judged by.  The standing declarer passes."""
+        if standing.seat == seat or not self.overturn:
+            return False
+        rules, level = self.rules, self.level
+        if overturns_in_round(rules, show.cards, show.declaration, standing.cards, level):
+            return True
+        if own is None or show.face != face_of(own) or len(show.cards) <= len(own):
+            return False
+        in_round = declaration(rules, standing.cards, level, rules.declaring.ladder_after_kitty)
+        if in_round is not None:
+            return show.declaration.strength == in_round.strength
+        dealt, shown_in_deal = declaration(rules, standing.cards, level), declaration(rules, show.cards, level)
+        return dealt is not None and shown_in_deal is not None and shown_in_deal.strength == dealt.strength
 
     def ask(self, seat: int, hand: Sequence[Card], standing: Standing | None, public: Public,
             counts: dict[Card, int] | None = None) -> Standing | None:

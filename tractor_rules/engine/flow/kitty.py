@@ -94,8 +94,10 @@ def overturns(rules: Rules, players: Sequence[Player], hands: list[list[Card]], 
     the kitty.  Each overturn is stronger, so this ends.  A player of whom
     ``declaring.overturn_when`` does not hold passes unasked.  With ``declaring.overturn_rounds``
     "once" the round asks each player once, from the first up to the player before it (the turns
-    of a round in which everyone passes), and ends."""
-    declaring = DeclarationOffers(rules, players, public.level)
+    of a round in which everyone passes), and ends.  With ``declaring.ladder_after_kitty`` the
+    round offers and judges the declarations of its own ladder (``rulings.declaring.
+    overturns_in_round``)."""
+    declaring = DeclarationOffers(rules, players, public.level, after_kitty=True)
     n = public.players
     banker = kitty.burier if public.banker is None else public.banker  # the banker buried, or named the burier
     first = first_overturner(rules, banker, kitty.burier, None if standing is None else standing.seat)

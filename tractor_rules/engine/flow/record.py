@@ -415,10 +415,10 @@ DEFAULT_OVERTURN_FIRST = "after-burier"
 
 def logs_overturn_round(rules: Rules) -> bool:
     """Whether the log states the round of overturning after the kitty (``overturn_round``): where
-    a rule says who may overturn then, who is asked first, or that the round goes once round (with
-    the seat asked first, "first")."""
+    a rule says who may overturn then, who is asked first, that the round goes once round (with
+    the seat asked first, "first"), or what it may overturn with (its own ladder)."""
     return (bool(rules.declaring.overturn_when) or rules.declaring.overturn_first != DEFAULT_OVERTURN_FIRST
-            or rules.declaring.overturn_rounds == "once")
+            or rules.declaring.overturn_rounds == "once" or bool(rules.declaring.ladder_after_kitty))
 
 
 def logs_first_overturner(rules: Rules) -> bool:

@@ -46,7 +46,7 @@ from ..flow.seats import banker_team, first_leader, seat_of
 from ..deck.cards import parse_cards
 from ..rulings.declaring import (asks_each_declaration, cut_winner, declare_turn, declarer_relation,
                                  declares_in_turn, may_ask_redeal, may_declare_over, may_overturn, overturn_turn,
-                                 previous_declarer)
+                                 overturns_in_round, previous_declarer)
 from ..rulings.stakes import table_points_change
 
 FIELDS = ("ruleset", "level", "trump", "banker", "hands", "kitty", "tricks", "attacker_points",
@@ -710,23 +710,27 @@ def _check_overturn_round(entry: dict[str, Any], rules: Rules, level: str | None
                         + (", previous: the previous declarer's seat or null" if reads_previous else "") + "}")
         return
 
-    def shown(item: Any, what: str) -> tuple[int, Any] | None:
-        """A logged declaration [seat, cards] with what it declares, or None (reported)."""
+    def shown(item: Any, what: str, in_round: bool = False) -> tuple[int, Any] | None:
+        """A logged declaration [seat, cards] with what it declares, or None (reported): on the
+        round's own ladder where ``in_round`` (an overturn after the kitty), else on the deal's."""
         if not (isinstance(item, list) and len(item) == 2 and _is_int(item[0]) and 0 <= item[0] < n
                 and isinstance(item[1], str)):
             problems.append(f"overturn_round: {what} {item!r} is not [seat, cards] with a seat of 0..{n - 1}")
             return None
         try:
-            declared = rules.declaration(item[1], level)
+            declared = rules.declaration(item[1], level, after_kitty=in_round)
         except (CardNotationError, EngineError) as why:
             problems.append(f"overturn_round: {what} {item[1]!r}: {why}")
             return None
         if declared is None:
-            problems.append(f"overturn_round: {what} {item[1]} of seat {item[0]} declares nothing at level {level}")
+            ladder = " on the ladder after the kitty" if in_round and rules.declaring.ladder_after_kitty else ""
+            problems.append(f"overturn_round: {what} {item[1]} of seat {item[0]} declares nothing at level "
+                            f"{level}{ladder}")
             return None
         return item[0], declared
 
     standing = None if logged["standing"] is None else shown(logged["standing"], "the standing declaration")
+    standing_cards = None if standing is None else tuple(parse_cards(logged["standing"][1], rules.table))
     if logged["standing"] is not None and standing is None:
         return
     if ordered:
@@ -754,7 +758,7 @@ def _check_overturn_round(entry: dict[str, Any], rules: Rules, level: str | None
     once = rules.declaring.overturn_rounds == "once"
     turn_of = -1  # once round: the place in the round of the last overturn, from the seat asked first
     for made, item in enumerate(logged["overturns"]):
-        overturn = shown(item, f"overturn {made + 1}")
+        overturn = shown(item, f"overturn {made + 1}", in_round=True)
         if overturn is None:
             return
         seat, declared = overturn
@@ -770,10 +774,12 @@ def _check_overturn_round(entry: dict[str, Any], rules: Rules, level: str | None
         if not may_overturn(turn):
             problems.append(f"overturn_round: seat {seat} overturned with {item[1]}, but the rule on who may "
                             "overturn after the kitty does not hold of their turn")
-        if standing is not None and (standing[0] == seat or not declared.beats(standing[1])):
+        if standing is not None and standing_cards is not None and (standing[0] == seat or not overturns_in_round(
+                rules, tuple(parse_cards(item[1], rules.table)), declared, standing_cards, level)):
             problems.append(f"overturn_round: {item[1]} of seat {seat} does not overturn the declaration standing")
         previous = None if standing is None else standing[0]
         standing, now = overturn, declared.trump
+        standing_cards = tuple(parse_cards(item[1], rules.table))
     if logged["overturns"] and now != trump:
         problems.append(f"overturn_round: the last overturn names {now or 'no-trump'}, but the hand's trump is "
                         f"{trump or 'no-trump'}")

@@ -64,11 +64,13 @@ def rungs(ladder: tuple[DeclareStep, ...]) -> list[int]:
     return out
 
 
-def declaration(rules: Rules, cards: str | Iterable[object], level: str | None) -> Declaration | None:
+def declaration(rules: Rules, cards: str | Iterable[object], level: str | None,
+                ladder: tuple[DeclareStep, ...] | None = None) -> Declaration | None:
     """None unless ``cards`` make a ladder step: ``count`` identical cards of its kind (and, for a
     joker step with level cards, that many identical level cards beside the jokers); else the
     strongest step they make.  Level cards name their suit; jokers alone name no-trump.  ``level``
-    None (a hand with no level rank): only jokers alone can declare."""
+    None (a hand with no level rank): only jokers alone can declare.  ``ladder``: the ladder to
+    judge by (the round after the kitty's, ``declaring.ladder_after_kitty``); None: the deal's."""
     shown = parse_cards(cards, rules.table)
     if level is not None and level not in RANKS:
         raise EngineError(f"level {level!r} is not a rank")
@@ -79,7 +81,8 @@ def declaration(rules: Rules, cards: str | Iterable[object], level: str | None) 
     if plain and plain[0].rank != level:
         return None
     card = jokers[0] if jokers else plain[0]
-    ladder = rules.declaring.ladder
+    if ladder is None:
+        ladder = rules.declaring.ladder
     found = None
     for i, step in enumerate(ladder):
         if step.count == len(jokers or plain) and step.level_cards == (len(plain) if jokers else 0) \
@@ -93,6 +96,25 @@ def declaration(rules: Rules, cards: str | Iterable[object], level: str | None) 
     order = rules.declaring.suit_order
     suit_rank = order.index(trump) if trump is not None and trump in order else -1
     return Declaration(rungs(ladder)[found], trump, step.count, step.kind, suit_rank, found, step.level_cards)
+
+
+def overturns_in_round(rules: Rules, shown: Sequence[Card], made: Declaration, standing: Sequence[Card],
+                       level: str | None) -> bool:
+    """Whether a declaration of the round after the kitty, ``shown`` making ``made`` on that
+    round's ladder (``round_ladder``), overturns the declaration standing, of cards ``standing``:
+    by the round's ladder where its step is on it (a stronger rung, or the same step in a higher
+    suit); a declaration of the deal whose step the round's ladder lacks is overturned by the
+    round's steps stronger than it on the deal's ladder, and by those the deal's ladder lacks."""
+    decl = rules.declaring
+    if not decl.ladder_after_kitty:
+        standing_made = declaration(rules, standing, level)
+        return standing_made is None or made.beats(standing_made)
+    in_round = declaration(rules, standing, level, decl.ladder_after_kitty)
+    if in_round is not None:
+        return made.beats(in_round)
+    dealt = declaration(rules, standing, level)
+    shown_in_deal = declaration(rules, shown, level)
+    return dealt is None or shown_in_deal is None or shown_in_deal.beats(dealt)
 
 
 def same_colour(joker: Card, card: Card) -> bool:
@@ -246,6 +268,8 @@ class OverturnTurn(_PlayerTurn):
             return self.partner
         if name == "declarer-opponent":
             return self.opponent
+        if name == "nobody-declared":  # no declaration stands: trump came from the kitty's way
+            return self.standing is None
         previous = _previous_fact(self, name)
         if previous is not None:
             return previous

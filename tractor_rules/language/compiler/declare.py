@@ -42,6 +42,28 @@ _FALLBACK_KINDS: dict[str, FallbackKind] = {
 
 @handles("ladder")
 def _ladder(c: Compiler, st: Statement) -> None:
+    steps = _steps(c, st)
+    if steps is not None:
+        c.set("declaring.ladder", steps)
+
+
+@handles("ladder_after_kitty")
+def _ladder_after_kitty(c: Compiler, st: Statement) -> None:
+    """``ladder after kitty: STEP < STEP ...``: the round of overturning after the kitty's own
+    ladder, written as ``ladder:`` is (炒底只能用对子: the steps that may overturn then)."""
+    steps = _steps(c, st)
+    if steps is None:
+        return
+    if not steps:
+        c.error(st, "with 'ladder after kitty: none' no declaration could overturn after the kitty: write "
+                    "'overturn after kitty: no'", code=codes.LADDER_AFTER_KITTY_NONE)
+        return
+    c.set("declaring.ladder_after_kitty", steps)
+
+
+def _steps(c: Compiler, st: Statement) -> tuple[model.DeclareStep, ...] | None:
+    """The steps of a ladder statement (``ladder:``, ``ladder after kitty:``), weakest first;
+    None when one is wrong (reported)."""
     steps: list[model.DeclareStep] = []
     ok = True
     tied = False
@@ -70,8 +92,7 @@ def _ladder(c: Compiler, st: Statement) -> None:
             ok = False
             continue
         steps.append(step)
-    if ok:
-        c.set("declaring.ladder", tuple(steps))
+    return tuple(steps) if ok else None
 
 
 @handles("first_dealer")

@@ -31,6 +31,7 @@ def declaring_section(b: Builder) -> None:
         b.rule("declaring.overturn_own", _overturn_own)
         b.rule("declaring.overturn_after_kitty", _overturn_after_kitty)
         b.rule("declaring.overturn_first", _overturn_first)
+        b.rule("declaring.ladder_after_kitty", lambda r: ex.round_ladder_table(r, b.kit))
         b.example("declaring.overturn_after_kitty_example", phx.overturn_example)
         b.rule("declaring.fallback", _fallback)
         b.example("declaring.fallback_example", ex.fallback_example)
