@@ -74,12 +74,15 @@ class Checker(RandomPlayer):
         return super().follow(view)
 
     def declare(self, view, offers):
-        # the offers of the hand as it stands, counted afresh
-        plain = DeclarationOffers(view.rules, [], view.level).offers(view.seat, view.hand, None, ())
+        # the offers of the hand as it stands, counted afresh (after the kitty, of the round's own ladder)
+        after_kitty = view.public.buried_by is not None and bool(view.rules.declaring.ladder_after_kitty)
+        plain = DeclarationOffers(view.rules, [], view.level, after_kitty=after_kitty).offers(view.seat, view.hand,
+                                                                                              None, ())
         if not view.public.declarations:  # no standing declaration: every show held is offered
             assert offers == plain
         else:
-            shows = {show.cards: show.declaration for show in declare_table(view.rules, view.level).shows}
+            shows = {show.cards: show.declaration
+                     for show in declare_table(view.rules, view.level, after_kitty).shows}
             for offer in offers:
                 if offer.joined:  # a partner's reinforcing (亮主方加固): a show of the ladder, this hand's part held
                     assert shows.get(offer.joined) == offer.declaration

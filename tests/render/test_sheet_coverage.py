@@ -123,6 +123,8 @@ def inert_paths(rules: Rules, leaves: dict[str, object]) -> set[str]:
     if not d.overturn_after_kitty or not d.ladder:
         drop("declaring.overturn_first")  # no round of overturning after the kitty: nobody is asked first
         drop("declaring.overturn_rounds")  # and it goes round neither once nor until all pass
+    if not d.ladder_after_kitty:
+        drop("declaring.ladder_after_kitty")  # the round after the kitty reads the deal's ladder: its own words
     if rules.levels.game_end != "beyond-last":
         drop("levels.beyond_trumps")
     if not c.tractor_widths:

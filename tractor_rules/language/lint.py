@@ -24,7 +24,7 @@ from typing import ClassVar
 
 from .. import codes
 from ..errors import Diagnostic, Fix
-from ..rules import Pattern, Rules, Source, expressions
+from ..rules import Pattern, Rules, Source, expressions, same_rung
 from ..rules.checks import hand_words, row_bids, row_levels, row_scores
 from ..rules.scoring import score_granularity
 from ..titles import inherited_title
@@ -1597,8 +1597,6 @@ def round_step_overturns(decl, i: int) -> bool:
     as ``rulings.declaring.overturns_in_round`` does (by the round's ladder where it lists the
     step, else by the deal's), or a step of the round's own ladder; the same step overturns
     itself only in a higher suit of ``suit order``."""
-    from ..rules import same_rung
-
     round_, deal = decl.ladder_after_kitty, decl.ladder
     round_rungs, deal_rungs = _rungs(round_), _rungs(deal)
     step = round_[i]
