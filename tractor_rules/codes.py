@@ -189,6 +189,11 @@ PARTNER_REINFORCE = _define("E348", "partner-reinforce", "the declarer's partner
 ONCE_ROUND_NEVER_PLAYED = _define("E350", "once-round-never-played", "a round of overturning after the kitty "
                                                                     "said to go once round where nobody overturns "
                                                                     "after the kitty")
+QUANTITY_CARD_NOT_IN_PACK = _define("E351", "quantity-card-not-in-pack", "a quantity of a card the pack does not "
+                                                                        "have (its copies a team took or held, the "
+                                                                        "level of its holder), which is always 0")
+PLAYER_LEVEL_NOBODY = _define("E352", "player-level-nobody", "the level of a player the rules never have: the "
+                                                             "banker's partner without fixed teams")
 
 # --- the oracle and the export ---------------------------------------------------------------------
 CARD_NOTATION = _define("E401", "card-notation", "a card string the notation does not allow")
@@ -265,6 +270,9 @@ FIRST_OVERTURN_NEVER = _define("W133", "first-overturn-never", "a condition on w
 EFFECT_NEVER_FIRES = _define("W134", "effect-never-fires", "an effect of a house rule after a hand that never "
                                                            "changes anything: always undone by a later effect, "
                                                            "or naming a level the team is at already")
+QUANTITY_FIXED = _define("W135", "quantity-fixed", "a quantity of the hand that every hand of these rules gives the "
+                                                   "same value: the number of a team's players with fixed teams, "
+                                                   "the overturns where no declaration can pass to another player")
 
 
 def code_info(code: str) -> Code:
