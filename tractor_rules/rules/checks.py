@@ -159,7 +159,8 @@ def _check_hand_quantities(c: Reporter, r: model.Rules) -> None:
     """The copies of a card are counted only of a card the pack has, and a player's level only of a
     role that names a card of the pack (E351); the level of the banker's partner is read only where
     the banker has one, seated (E352)."""
-    trees = [(f"levels.after_hand[{i}].condition", trigger.condition) for i, trigger in enumerate(r.levels.after_hand)]
+    trees: list[tuple[str, tuple]] = [(f"levels.after_hand[{i}].condition", trigger.condition)
+                                      for i, trigger in enumerate(r.levels.after_hand)]
     trees += [(effect_path(i, j), effect) for i, trigger in enumerate(r.levels.after_hand)
               for j, effect in enumerate(trigger.effects)]
     trees += [(f"stakes.game_points[{i}]", row.formula) for i, row in enumerate(r.stakes.game_points) if row.formula]

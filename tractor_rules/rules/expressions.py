@@ -136,10 +136,8 @@ QUANTITIES: dict[str, Quantity] = {q.name: q for q in (
     # the round of overturning after the kitty (version 4); after a hand and where the stakes are
     # counted, the whole hand's: during the deal and after the kitty
     Quantity("overturns", "overturns", frozenset({OVERTURN, DEAL_OVERTURN, AFTER_HAND, STAKE}),
-             "the overturns made so far this hand: during the deal, where declaring during the deal asks; after "
-             "the kitty, where overturning after the kitty asks; after a hand and where the stakes are counted, "
-             "the times the standing declaration passed to another player in the whole hand (a reinforcement, or "
-             "a declarer overturning their own, is not one)", 4),
+             "the overturns made this hand: so far in the deal or after the kitty, where those are asked; the "
+             "whole hand's after it", 4),
     Quantity("declared-level-cards", "declared level cards", frozenset({OVERTURN, DEAL_OVERTURN}),
              "the level cards the standing declaration shows (0 when it shows jokers alone, or nobody declared)", 4),
     # the player who may ask for a redeal, and the redeals so far (version 4)

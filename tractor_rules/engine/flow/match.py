@@ -38,6 +38,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from typing import Any
 
 from ...rules import Rules
 from ...rules.expressions import Effect
@@ -164,17 +165,16 @@ class Match:
         # the hand is played at the level of whoever wins the auction, or of the final declarer
         # where each player declares at their own level
         if rules.auction.on or rules.declaring.level_cards != "hand":
-            record = play_hand(rules, self.players, rng, level=level, banker=self.banker, beyond=beyond,
-                               seat_levels=[self.level_at(i) for i in self.levels], positions=self._positions())
+            record = self._play_hand(rng, level=level, banker=self.banker, beyond=beyond,
+                                     seat_levels=[self.level_at(i) for i in self.levels])
             at, level = self.levels[record.banker], record.level
         else:
             clears = rules.declaring.redeal_clears_bank
             if clears:  # a redeal that clears the bank (完全造反) has each seat declare at its own level
-                record = play_hand(rules, self.players, rng, level=level, banker=self.banker, beyond=beyond,
-                                   seat_levels=[self.level_at(i) for i in self.levels], positions=self._positions())
+                record = self._play_hand(rng, level=level, banker=self.banker, beyond=beyond,
+                                         seat_levels=[self.level_at(i) for i in self.levels])
             else:
-                record = play_hand(rules, self.players, rng, level=level, banker=self.banker, beyond=beyond,
-                                   positions=self._positions())
+                record = self._play_hand(rng, level=level, banker=self.banker, beyond=beyond)
             if clears and record.bank_cleared:
                 at, level = self.levels[record.banker], record.level
             elif rules.declaring.give_up_bank and record.gave_up is not None and self.levels[record.banker] != at:
@@ -207,9 +207,12 @@ class Match:
             self.status = "unfinished"
         return record
 
-    def _positions(self) -> list[int] | None:
-        """Each seat's level as a position on the ladder (1 the first level), where a rule reads one."""
-        return [at + 1 for at in self.levels] if self._reads_levels else None
+    def _play_hand(self, rng: random.Random, **kwargs: Any) -> HandRecord:
+        """``play_hand`` with these rules and players, told each seat's level as a position on the
+        ladder (1 the first level) where a rule reads one; else called as it always was."""
+        if self._reads_levels:
+            kwargs["positions"] = [at + 1 for at in self.levels]
+        return play_hand(self.rules, self.players, rng, **kwargs)
 
     def _after_hand(self, record: HandRecord) -> None:
         """The effects of the house rules the hand set off (``record.after_hand``), in order, after

@@ -125,8 +125,9 @@ def number_tree(c: Compiler | None, node: Node | Leaf, moment: str) -> tuple | N
         name = QUANTITY_OF_RULE[kind]
         quantity = ex.QUANTITIES[name]
         if moment not in quantity.moments:
-            if c is not None:
-                c.error(node, f"'{quantity.words}' ({quantity.meaning}) is not known {_MOMENT_WORDS[moment]}",
+            if c is not None:  # (a quantity of a team, a player or a card quoted as written)
+                words = _written(c, node) if quantity.arguments else quantity.words
+                c.error(node, f"'{words}' ({quantity.meaning}) is not known {_MOMENT_WORDS[moment]}",
                         code=codes.NOT_KNOWN_HERE)
             return None
         return ("var", name, *_quantity_arguments(node, quantity))
