@@ -275,8 +275,12 @@ TEAMS = st.sampled_from(ex.TEAMS)
 ROLES = st.sampled_from(ex.ROLES) | st.builds(lambda role, card: (role, card), st.sampled_from(ex.CARD_ROLES), CARDS)
 SUITS = st.sampled_from(ex.CARD_SUITS)
 
+#: every quantity, a quantity of a team, a player or a card with arguments of its kinds
+quantities = st.one_of(*(st.tuples(st.just("var"), st.just(name),
+                                   *({"team": TEAMS, "card": CARDS, "role": ROLES}[kind] for kind in q.arguments))
+                         for name, q in ex.QUANTITIES.items()))
 numbers = st.recursive(
-    st.builds(lambda n: ("num", n), WHOLE) | st.builds(lambda q: ("var", q), st.sampled_from(list(ex.QUANTITIES))),
+    st.builds(lambda n: ("num", n), WHOLE) | quantities,
     lambda inner: st.builds(lambda op, a, b: (op, a, b), st.sampled_from(ex.OPERATORS), inner, inner),
     max_leaves=6,
 )
@@ -364,7 +368,7 @@ def test_rules_with_generated_house_rules_round_trip_through_to_dict(after_hand)
 @given(numbers.filter(lambda n: operator_count(n) <= MAX_FORMULA_OPERATORS))
 def test_generated_numbers_read_back_and_evaluate_within_the_bound(tree):
     assert number_tree(json.loads(json.dumps(tree))) == tree
-    values = dict.fromkeys(ex.QUANTITIES, 7)
+    values = {key: 7 for key in ex.quantity_keys(tree)}
     assert -NUMBER_BOUND <= evaluate_number(tree, values) <= NUMBER_BOUND
 
 
@@ -406,6 +410,8 @@ def _sites(tree: Any, kind: str, path: tuple = ()) -> list[tuple[tuple, str]]:
             out.append(((*path, 1), "whole"))
         elif head == "var":
             out.append(((*path, 1), "quantity"))
+            for at, arg_kind in enumerate(ex.QUANTITIES[tree[1]].arguments, start=2):
+                out += _value_sites(tree[at], arg_kind, (*path, at))
         else:
             out += _sites(tree[1], "number", (*path, 1)) + _sites(tree[2], "number", (*path, 2))
         return out

@@ -496,7 +496,7 @@ def _argument_schema(kind: str) -> dict[str, Any]:
 _CARD_SCHEMA = {"type": "string", "pattern": "^(?:[2-9]|10|[JQKA])[SHDC]$"}
 
 
-def _form_schema(head: list[Any], form: expressions.Form) -> dict[str, Any]:
+def _form_schema(head: list[Any], form: expressions.Form | expressions.Quantity) -> dict[str, Any]:
     items = [*head, *(_argument_schema(kind) for kind in form.arguments)]
     return {"type": "array", "prefixItems": items, "minItems": len(items), "maxItems": len(items)}
 
@@ -504,15 +504,18 @@ def _form_schema(head: list[Any], form: expressions.Form) -> dict[str, Any]:
 _LIMIT_NOTE = (f"At most {model.MAX_FORMULA_OPERATORS} operators in one expression, as the language allows "
                "(a count a JSON Schema cannot state; Rules.from_dict refuses more).")
 
-#: a number: ["num", n], ["var", quantity], [operator, a, b]; [] where a formula is optional
+#: a number: ["num", n], ["var", quantity, arguments...], [operator, a, b]; [] where a formula is optional
 _FORMULA_SCHEMA = {
-    "description": "A number of the rule expressions: [\"num\", n], [\"var\", quantity], or "
+    "description": "A number of the rule expressions: [\"num\", n], [\"var\", quantity] (a quantity of a "
+    "team, a player or a card with its arguments after it: [\"var\", \"team-level\", \"bankers\"]), or "
     "[operator, a, b] (div rounds down, and gives 0 for a division by 0); [] when the multiplier is "
     "not a formula. " + _LIMIT_NOTE,
     "anyOf": [
         {"type": "array", "maxItems": 0},
         _pair({"const": "num"}, {"type": "integer", "minimum": 0, "maximum": expressions.NUMBER_BOUND}),
-        _pair({"const": "var"}, {"enum": list(expressions.QUANTITIES)}),
+        _pair({"const": "var"}, {"enum": [q.name for q in expressions.QUANTITIES.values() if not q.arguments]}),
+        *(_form_schema([{"const": "var"}, {"const": q.name}], q) for q in expressions.QUANTITIES.values()
+          if q.arguments),
         _headed({"enum": list(expressions.OPERATORS)}, {
             "type": "array",
             "prefixItems": [{"enum": list(expressions.OPERATORS)}, {"$ref": "#/$defs/Formula"}, {"$ref": "#/$defs/Formula"}],

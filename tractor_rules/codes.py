@@ -196,6 +196,11 @@ LADDER_AFTER_KITTY_UNUSED = _define("E360", "ladder-after-kitty-unused", "a ladd
 LADDER_AFTER_KITTY_NONE = _define("E361", "ladder-after-kitty-none", "'ladder after kitty: none', a round of "
                                                                     "overturning after the kitty in which no "
                                                                     "declaration may overturn")
+QUANTITY_CARD_NOT_IN_PACK = _define("E351", "quantity-card-not-in-pack", "a quantity of a card the pack does not "
+                                                                        "have (its copies a team took or held, the "
+                                                                        "level of its holder), which is always 0")
+PLAYER_LEVEL_NOBODY = _define("E352", "player-level-nobody", "the level of a player the rules never have: the "
+                                                             "banker's partner without fixed teams")
 
 # --- the oracle and the export ---------------------------------------------------------------------
 CARD_NOTATION = _define("E401", "card-notation", "a card string the notation does not allow")
@@ -272,6 +277,9 @@ FIRST_OVERTURN_NEVER = _define("W133", "first-overturn-never", "a condition on w
 EFFECT_NEVER_FIRES = _define("W134", "effect-never-fires", "an effect of a house rule after a hand that never "
                                                            "changes anything: always undone by a later effect, "
                                                            "or naming a level the team is at already")
+QUANTITY_FIXED = _define("W135", "quantity-fixed", "a quantity of the hand that every hand of these rules gives the "
+                                                   "same value: the number of a team's players with fixed teams, "
+                                                   "the overturns where no declaration can pass to another player")
 
 ROUND_STEP_NEVER = _define("W138", "round-step-never", "a step of the ladder after the kitty that overturns no "
                                                        "declaration the deal or the round can leave standing")

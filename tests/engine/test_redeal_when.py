@@ -61,7 +61,7 @@ def test_a_condition_and_the_named_hands_replace_each_other(tmp_path):
     ("a trump", "'a trump' is a fact of a card, known only where a card is judged"),
     ("points > 40", "'points' (the attackers' score for the hand, the kitty's included) is not known when a "
                     "player may ask for a redeal"),
-    ("overturns = 0", "'overturns' (the overturns made so far this hand, after the kitty or during the deal) is "
+    ("overturns = 0", "'overturns' (the overturns made this hand: so far in the deal or after the kitty, where those are asked; the whole hand's after it) is "
                       "not known when a player may ask for a redeal"),
 ])
 def test_what_is_not_known_when_asking_is_refused_where_it_is_written(condition, message):

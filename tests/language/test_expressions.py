@@ -18,6 +18,7 @@ from hypothesis import strategies as st
 import tractor_rules as tr
 from tractor_rules.rules import expressions as ex
 from tractor_rules.rules.expressions import MAX_FORMULA_OPERATORS, evaluate_number
+from quantity_cases import QUANTITY_CASES
 
 HEADER = 'extends: "two-decks"\n'
 
@@ -81,6 +82,12 @@ QUANTITY_WORDS = {
     "redeals": "redeals",
     "points-left": "points left",
     "cards-left": "cards left",
+    "team-size": "the number of TEAM",
+    "team-level": "the level of TEAM",
+    "player-level": "the level of ROLE",
+    "copies-took": "copies of CARD TEAM took",
+    "copies-held": "copies of CARD TEAM held",
+    "copies-held-after-kitty": "copies of CARD TEAM held after the kitty",
 }
 #: each fact: a condition that writes it, and its tree
 FACT_CASES = {
@@ -163,7 +170,7 @@ OPERATOR_CASES = {
 
 
 def test_every_word_of_the_vocabulary_has_a_case():
-    assert set(QUANTITY_WORDS) == set(ex.QUANTITIES)
+    assert set(QUANTITY_WORDS) == set(ex.QUANTITIES) == set(QUANTITY_CASES)
     assert {name: q.words for name, q in ex.QUANTITIES.items()} == QUANTITY_WORDS
     assert set(FACT_CASES) == set(ex.FACTS)
     assert set(EFFECT_CASES) == set(ex.EFFECTS)
@@ -175,7 +182,7 @@ def test_every_word_of_the_vocabulary_has_a_case():
 
 @pytest.mark.parametrize("name", list(QUANTITY_WORDS))
 def test_each_quantity_compiles_after_a_hand_or_where_it_is_known(name):
-    words = QUANTITY_WORDS[name]
+    words, tree = QUANTITY_CASES[name]
     if ex.AFTER_HAND not in ex.QUANTITIES[name].moments:
         # known when a player may overturn after the kitty, or ask for a redeal
         # (tests/engine/test_redeal_when.py)
@@ -187,17 +194,17 @@ def test_each_quantity_compiles_after_a_hand_or_where_it_is_known(name):
         return
     # the winning bid is read only where there is an auction (tests/engine/test_auction.py)
     header = HEADER + "auction\n  bids: 80 down to 5 by 5\n" if name == "bid" else HEADER
-    assert number_of(words, header) == ("var", name)
+    assert number_of(words, header) == tree
     # inside an effect's amount too
-    assert effects_of(f"bankers + {words} levels", header) == (("up", "bankers", ("var", name)),)
+    assert effects_of(f"bankers + {words} levels", header) == (("up", "bankers", tree),)
 
 
 @pytest.mark.parametrize("name", list(QUANTITY_WORDS))
 def test_each_quantity_in_the_kitty_formula_compiles_or_is_e212_where_it_is_written(name):
-    words = QUANTITY_WORDS[name]
+    words, tree = QUANTITY_CASES[name]
     text = HEADER + f"kitty\n  multiplier: 1 + {words}, at most 64\n"
     if ex.KITTY in ex.QUANTITIES[name].moments:
-        assert tr.loads(text).kitty.formula == ("add", ("num", 1), ("var", name))
+        assert tr.loads(text).kitty.formula == ("add", ("num", 1), tree)
     else:
         assert diagnostics(text) == [(3, 19, "E212")]
         (message,) = messages(text)

@@ -13,6 +13,7 @@ import pytest
 import tractor_rules as tr
 from tractor_rules.render import render_sheet
 from tractor_rules.rules import expressions as ex
+from quantity_cases import QUANTITY_CASES
 
 HEADER = 'extends: "two-decks"\n'
 
@@ -93,7 +94,7 @@ def test_a_formula_is_kept_for_the_sheet_and_not_in_the_json_form():
 
 @pytest.mark.parametrize("name", list(ex.QUANTITIES))
 def test_only_the_decks_and_the_players_are_known_before_a_hand(name):
-    words = ex.QUANTITIES[name].words
+    words = QUANTITY_CASES[name][0]
     text = HEADER + f"follow\n  revoke penalty: 10 + {words} points\n"
     if name in ("decks", "players"):
         assert diagnostics(text) == []

@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 from lsprotocol import types
 
+from tractor_rules.lsp.completion import written_forms
 from tractor_rules.rules.expressions import AFTER_HAND, EFFECTS, FACTS, KITTY, QUANTITIES, STAKE, TABLE, TEAMS
 
 #: one language server for the module (tests/lsp/conftest.py), on one worker
@@ -44,8 +45,13 @@ def test_after_when_the_quantities_teams_and_facts_with_their_meanings(session, 
         if AFTER_HAND not in quantity.moments:
             assert quantity.words not in found
             continue
-        assert found[quantity.words].detail == quantity.meaning
-        assert found[quantity.words].kind == types.CompletionItemKind.Value
+        for written in written_forms(quantity):  # a team's and a player's for each team and role
+            assert found[written].detail == quantity.meaning
+            assert found[written].kind == types.CompletionItemKind.Value
+    assert found["the number of bankers"].detail == QUANTITIES["team-size"].meaning
+    assert found["the level of the winner of the last trick"].detail == QUANTITIES["player-level"].meaning
+    assert found["copies of"].detail == QUANTITIES["copies-took"].meaning
+    assert "the number of TEAM" not in found
     assert "kitty" not in found  # only as the start of "kitty points"
     assert {team for team in TEAMS} <= set(found) and found["bankers"].kind == types.CompletionItemKind.Value
     assert found["nobody declared"].detail == FACTS["nobody-declared"].meaning
@@ -92,17 +98,19 @@ def test_after_the_colon_the_effects_with_their_meanings(session, folder):
     assert found["win the game"].detail == EFFECTS["wins-game"].meaning
     assert "took" not in found  # a fact, not an effect
     found = completions(session, folder, "effect3.tractor", text.replace(": \n", ": bankers + \n"), 2)
-    assert {q.words for q in QUANTITIES.values() if AFTER_HAND in q.moments} <= set(found)  # an amount is a number
+    assert {w for q in QUANTITIES.values() if AFTER_HAND in q.moments for w in written_forms(q)} <= set(found)
     found = completions(session, folder, "effect4.tractor", text.replace(": \n", ": bankers -1 level, \n"), 2)
     assert set(TEAMS) <= set(found)
 
 
 def test_in_game_points_the_quantities_known_where_the_stakes_are_counted(session, folder):
     known = {q.words for q in QUANTITIES.values() if STAKE in q.moments}
-    assert {"bid", "points", "kitty points", "levels", "decks", "players"} == known
+    assert {"bid", "points", "kitty points", "levels", "decks", "players", "overturns", "the number of TEAM",
+            "the level of TEAM", "the level of ROLE"} == known
     found = completions(session, folder, "stakes.tractor", 'extends: "two-decks"\nstakes\n  game points: swap = \n', 2)
-    assert known <= set(found)
-    assert not {"size", "cards", "raw points"} & set(found)
+    assert {w for q in QUANTITIES.values() if STAKE in q.moments for w in written_forms(q)} <= set(found)
+    assert {"overturns", "the number of attackers", "the level of the bankers", "the level of the banker"} <= set(found)
+    assert not {"size", "cards", "raw points", "copies of"} & set(found)
 
 
 def test_in_the_kitty_formula_only_the_quantities_known_when_it_is_counted(session, folder):
@@ -215,3 +223,16 @@ def test_hover_on_a_quantity_of_the_table_says_it_is_known_there(session, folder
     line = text.split("\n")[2]
     hover = session.hover(uri, 2, line.index("players") + 1).contents.value
     assert "in the numbers of the table (the deal, the penalties, the bonus, the coins, leaving)" in hover
+
+
+def test_hover_on_a_quantity_of_a_team_a_player_or_a_card_shows_its_meaning(session, folder):
+    text = ('extends: "house-finding-friends"\nlevels\n  when the number of bankers = 2 and copies of 5H the attackers took > 1 '
+            'and the level of the banker > 3: bankers +1 level\n')
+    uri, found = session.open(folder / "team.tractor", text)
+    assert found == []
+    line = text.split("\n")[2]
+    for written, name in (("number of bankers", "team-size"), ("copies of 5H", "copies-took"),
+                          ("level of the banker", "player-level")):
+        value = session.hover(uri, 2, line.index(written) + 2).contents.value
+        assert value.startswith(f"**{QUANTITIES[name].words}**: {QUANTITIES[name].meaning}"), value
+        assert "after each hand" in value

@@ -228,13 +228,46 @@ def test_a_plain_amount_takes_the_plural_its_number_needs():
     assert words("en", effect_words, ("down", "losers", ("num", 2))) == "the hand's losers go down 2 levels"
 
 
+#: a quantity's tree with arguments of its kinds
+_SAMPLE_ARGUMENT = {"team": "attackers", "card": "5H", "role": "last-trick-winner"}
+QUANTITY_TREES = {name: ("var", name, *(_SAMPLE_ARGUMENT[k] for k in q.arguments)) for name, q in ex.QUANTITIES.items()}
+
+
 @pytest.mark.parametrize("name", list(ex.QUANTITIES))
 def test_each_quantity_reads_as_words(name):
-    said = {lang: words(lang, number_words, ("var", name)) for lang in ("en", "zh")}
+    said = {lang: words(lang, number_words, QUANTITY_TREES[name]) for lang in ("en", "zh")}
     for lang, text in said.items():
         check_sentence(text, lang)
-    others = [words("en", number_words, ("var", q)) for q in ex.QUANTITIES]
+    others = [words("en", number_words, tree) for tree in QUANTITY_TREES.values()]
     assert len(set(others)) == len(others)
+
+
+def test_the_quantities_of_a_team_a_player_and_a_card_say_their_arguments():
+    assert words("en", number_words, ("var", "team-size", "bankers")) == "the number of players among the bankers"
+    assert words("zh", number_words, ("var", "team-size", "attackers")) == "闲家的人数"
+    assert words("en", number_words, ("var", "team-level", "bankers")) == (
+        "the banker's level (counted from 1 at the first level)")
+    assert words("en", number_words, ("var", "team-level", "attackers")) == (
+        "the highest level among the attackers (counted from 1 at the first level)")
+    assert "the hand's winners" in words("en", number_words, ("var", "team-level", "winners"))
+    assert words("en", number_words, ("var", "player-level", ("holder", "AS"))) == (
+        "the level of the first player after the banker in turn order who was dealt ♠A (counted from 1 at the "
+        "first level; 0 if nobody)")
+    assert words("en", number_words, ("var", "copies-took", "attackers", "KH")) == (
+        "the number of ♥K that the attackers take in tricks they win")
+    assert words("zh", number_words, ("var", "copies-took", "attackers", "KH")) == "闲家在赢得的轮中拿到的♥K的张数"
+    assert words("zh", number_words, ("var", "copies-held", "bankers", "KH")) == "发完牌时庄家手中♥K的张数"
+
+
+def test_overturns_are_the_whole_hands_after_it_and_those_after_the_kitty_where_that_round_asks():
+    from tractor_rules.render.sections.expressions import after_the_kitty, in_the_deal
+
+    whole = words("en", number_words, ("var", "overturns"))
+    assert whole == "the number of times the declaration was overturned this hand"
+    assert words("zh", number_words, ("var", "overturns")) == "本局亮主被反的次数"
+    assert words("en", number_words, after_the_kitty(("var", "overturns"))) == (
+        "the number of overturns after the kitty so far")
+    assert words("en", number_words, in_the_deal(("var", "overturns"))) == "the number of overturns so far in this deal"
 
 
 @pytest.mark.parametrize("op", ex.OPERATORS)
@@ -281,17 +314,20 @@ def test_a_whole_rule_in_both_languages():
 
 # --- generated house rules on every kind of sheet -----------------------------------------------------
 
+CARDS = st.builds(lambda r, s: r + s, st.sampled_from(ex.CARD_RANKS), st.sampled_from(ex.CARD_SUITS))
+_ARGUMENTS = {"team": st.sampled_from(ex.TEAMS), "rank": st.sampled_from(ex.CARD_RANKS), "card": CARDS,
+              "suit": st.sampled_from(ex.CARD_SUITS),
+              "role": st.sampled_from(ex.ROLES) | st.builds(lambda role, card: (role, card),
+                                                            st.sampled_from(ex.CARD_ROLES), CARDS)}
+#: every quantity, with arguments of its kinds
+quantities = st.one_of(*(st.tuples(st.just("var"), st.just(name), *(_ARGUMENTS[k] for k in q.arguments))
+                         for name, q in ex.QUANTITIES.items()))
 numbers = st.recursive(
-    st.builds(lambda n: ("num", n), st.integers(0, 300))
-    | st.builds(lambda q: ("var", q), st.sampled_from(list(ex.QUANTITIES))),
+    st.builds(lambda n: ("num", n), st.integers(0, 300)) | quantities,
     lambda inner: st.builds(lambda op, a, b: (op, a, b), st.sampled_from(ex.OPERATORS), inner, inner),
     max_leaves=4,
 )
-CARDS = st.builds(lambda r, s: r + s, st.sampled_from(ex.CARD_RANKS), st.sampled_from(ex.CARD_SUITS))
-_ARGUMENTS = {"team": st.sampled_from(ex.TEAMS), "rank": st.sampled_from(ex.CARD_RANKS), "card": CARDS,
-              "number": numbers, "suit": st.sampled_from(ex.CARD_SUITS),
-              "role": st.sampled_from(ex.ROLES) | st.builds(lambda role, card: (role, card),
-                                                            st.sampled_from(ex.CARD_ROLES), CARDS)}
+_ARGUMENTS["number"] = numbers
 facts = st.one_of(*(st.tuples(st.just("fact"), st.just(name), *(_ARGUMENTS[k] for k in form.arguments))
                     for name, form in ex.FACTS.items()))
 conditions = st.recursive(

@@ -20,7 +20,7 @@ import re
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
-from typing import ClassVar
+from typing import Any, ClassVar
 
 from .. import codes
 from ..errors import Diagnostic, Fix
@@ -452,7 +452,7 @@ class NeverHolds(Linter):
                                            "declared in turn: write 'in turn: no'")
 
 
-def _after_hand_ranges(rules: Rules) -> dict[str, tuple[int, int]]:
+def _after_hand_ranges(rules: Rules) -> dict[Any, tuple[int, int]]:
     """The range of each number known after a hand (the house rules after a hand, and the hands in
     which a declaration overturns during the deal)."""
     table = rules.table
@@ -472,7 +472,62 @@ def _after_hand_ranges(rules: Rules) -> dict[str, tuple[int, int]]:
         "players": (table.players, table.players),
         # the winning bid lies on the auction's grid (0 without an auction)
         "bid": (min(rules.auction.start, rules.auction.limit), max(rules.auction.start, rules.auction.limit)),
+        "overturns": (0, expressions.NUMBER_BOUND if may_overturn(rules) else 0),
+        **_argument_ranges(rules),
     }
+
+
+def may_overturn(rules: Rules) -> bool:
+    """Whether a hand's declaration can pass to another player: some declaration is made (a
+    ladder, no auction) and may be made over another player's (during the deal, after the kitty,
+    or in turn after the deal)."""
+    d = rules.declaring
+    return bool(d.ladder) and not rules.auction.on and (d.overturn_in_deal or d.overturn_after_kitty or d.in_turn)
+
+
+def team_sizes(rules: Rules) -> dict[str, tuple[int, int]]:
+    """The fewest and the most players of each team in a hand: with fixed teams the seats of a
+    parity; with called partners the banker and up to one friend per called card; a banker alone."""
+    n = rules.table.players
+    if rules.table.seated:
+        bankers = (n // 2, (n + 1) // 2)
+    elif rules.table.partnership == "called":
+        bankers = (1, min(1 + rules.table.called_cards, n))
+    else:
+        bankers = (1, 1)
+    attackers = (n - bankers[1], n - bankers[0])
+    either = (min(bankers[0], attackers[0]), max(bankers[1], attackers[1]))
+    return {"bankers": bankers, "attackers": attackers, "winners": either, "losers": either}
+
+
+def _argument_ranges(rules: Rules) -> dict[Any, tuple[int, int]]:
+    """The ranges of the quantities with arguments that the house rules after a hand read, by key
+    (``expressions.quantity_key``): a team's size, a team's or a player's level (a position on the
+    ladder: past its end only where it goes round without end), the copies of a card (at most the
+    pack's)."""
+    from ..engine.rulings.scoring import level_ladder  # (loaded as NeverHolds says)
+
+    trees = [tree for trigger in rules.levels.after_hand for tree in (trigger.condition, *trigger.effects)]
+    trees += [row.formula for row in rules.stakes.game_points if row.formula]
+    keys = {key for tree in trees for key in expressions.quantity_keys(tree) if type(key) is tuple}
+    if not keys:
+        return {}
+    sizes = team_sizes(rules)
+    levels = rules.levels
+    top = (expressions.NUMBER_BOUND if levels.rounds == 0 else
+           len(level_ladder(rules)) * levels.rounds + (1 if levels.game_end == "beyond-last" else 0))
+    out: dict[Any, tuple[int, int]] = {}
+    for key in keys:
+        name = key[0]
+        if name == "team-size":
+            out[key] = sizes[key[1]]
+        elif name == "team-level":
+            out[key] = (1, top)
+        elif name == "player-level":  # a role named by a card may name nobody: 0
+            out[key] = (0 if type(key[1]) is tuple else 1, top)
+        elif name.startswith("copies-"):
+            out[key] = (0, rules.table.copies(key[2]))
+    return out
 
 
 @linter(codes.BURIAL_SHORTFALL, at_compile_time=True)
@@ -1643,3 +1698,62 @@ class RoundStepNever(Linter):
                 yield from ctx.finding_at_last("ladder_after_kitty", f"'{step_words(step)}' overturns no declaration "
                                                "the deal or this round can leave standing, so it could only be "
                                                "shown where nobody declared: leave it out, or move it up the ladder")
+#: the quantities of the hand that W135 asks of: a team's size and level, the overturns
+_MAY_BE_FIXED = frozenset({"team-size", "team-level", "overturns"})
+
+
+@linter(codes.QUANTITY_FIXED)
+class QuantityFixed(Linter):
+    """What it does: finds a house rule after a hand (``when ...:`` in ``levels``) or a row of game
+    points (``game points:`` in ``stakes``) that reads a quantity of the hand which every hand of
+    these rules gives the same value: the number of a team's players with fixed teams (always half
+    the table), the overturns where no declaration can pass to another player (nobody declares, or
+    nobody may overturn), a team's level on a ladder of one level.
+
+    Why is this bad? The rule reads a number that never changes, so it says less than it seems to:
+    usually it was written for other rules (called partners, overturning) than these.
+
+    Example: ``when the number of bankers = 1: bankers +1 level`` with partners opposite.
+
+    Use instead: the number itself, or rules where the quantity varies (``partners: by calling 1
+    card``)."""
+
+    def findings(self, ctx: LintContext) -> Iterator[Finding]:
+        rules = ctx.rules
+        if not rules.levels.after_hand and not any(row.formula for row in rules.stakes.game_points):
+            return
+        ranges = _after_hand_ranges(rules)
+        written = [st for st in ctx.resolved.statements if st.kind == "trigger"]
+        places = [(st, (trigger.condition, *trigger.effects)) for trigger, st in zip(rules.levels.after_hand, written)]
+        stakes = next((st for st in reversed(ctx.resolved.statements) if st.kind == "game_points"), None)
+        if stakes is not None:
+            places.append((stakes, tuple(row.formula for row in rules.stakes.game_points if row.formula)))
+        for st, trees in places:
+            keys = {key for tree in trees for key in expressions.quantity_keys(tree)}
+            for key in sorted(keys, key=repr):
+                name = key[0] if type(key) is tuple else key
+                reach = ranges.get(key)
+                if name not in _MAY_BE_FIXED or reach is None or reach[0] != reach[1]:
+                    continue
+                yield Finding(st.file, st.pos, _fixed_words(rules, key, reach[0]))
+
+
+def _fixed_words(rules: Rules, key: object, value: int) -> str:
+    """Why the quantity ``key`` is ``value`` in every hand of ``rules``."""
+    if key == "overturns":
+        return ("'overturns' is 0 in every hand of these rules: no declaration can pass to another player "
+                "(nobody declares, or nobody may overturn)")
+    assert type(key) is tuple
+    words = _quantity_written(key)
+    if key[0] == "team-size":
+        return (f"'{words}' is {value} in every hand of these rules: the teams are seated and always the same "
+                f"size; write {value}, or find partners by calling")
+    return f"'{words}' is {value} in every hand of these rules: the ladder has one level"
+
+
+def _quantity_written(key: tuple) -> str:
+    """A quantity with arguments as a ruleset writes it (``the number of bankers``)."""
+    words = expressions.QUANTITIES[key[0]].words
+    if key[0] in ("team-size", "team-level"):
+        return words.replace("TEAM", key[1])
+    return words

@@ -1054,6 +1054,8 @@ class _RecoveringParse:
                 return
             kind = None if cheap or exc.token.start_pos is None else _wrong_kind(
                 self.file, self.lines, exc.token, expected, self._accepts_at(cursor, exc.token.start_pos))
+            if kind is None and not cheap:
+                kind = self._wrong_kind_after_the(exc.token, cursor)
             if kind is not None:
                 self.diagnostics.append(kind)
                 return
@@ -1082,6 +1084,19 @@ class _RecoveringParse:
         message, fixed = problem
         fixes = (Fix(f"replace with '{fixed}'", line, column, line, column + len(written), fixed),) if fixed else ()
         return _diag(self.file, self.lines, line, column, message, codes.UNEXPECTED_TOKEN, len(written), fixes)
+
+    def _wrong_kind_after_the(self, token: Token, cursor) -> Diagnostic | None:
+        """The wrong-kind diagnostic of a phrase that starts with the "the" just taken, where a
+        number goes: the parser takes "the" as the start of a quantity ("the number of bankers",
+        "the level of the attackers"), so the error falls on the word after it ("the banker")."""
+        line_tokens = self.tokens[self.line_first_token:]
+        if not line_tokens or str(line_tokens[-1]) != "the" or token.line != line_tokens[-1].line:
+            return None
+        the = line_tokens[-1]
+        if the.start_pos is None:
+            return None
+        at_the = self._accepts_at(cursor, the.start_pos)
+        return _wrong_kind(self.file, self.lines, the, at_the, at_the)
 
     def _accepts_at(self, cursor, start: int) -> set[str]:
         """The terminals the parser takes at offset ``start`` of the line under way: the line

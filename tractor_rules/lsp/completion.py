@@ -13,7 +13,7 @@ from itertools import product
 
 from ..language.compiler.expressions import EFFECT_OF_RULE, FACT_OF_RULE, MOMENT_OF_STATEMENT, PHASE_OF_STATEMENT
 from ..language.parser import expectation, lark_parser, statement_kinds
-from ..rules.expressions import EFFECTS, FACTS, QUANTITIES, SEATS, Form
+from ..rules.expressions import EFFECTS, FACTS, QUANTITIES, SEATS, Form, Quantity
 from ..resources import RULESET_SUFFIX, builtin_names
 from .document import SECTION_HEADERS, DocumentState
 
@@ -226,11 +226,13 @@ def _expression_words(context: str, rules: frozenset[str], words: frozenset[str]
     if "quantity" in rules:
         for quantity in QUANTITIES.values():
             if (moment is None or moment in quantity.moments) and quantity.words.split()[0] in words:
-                out.append(Completion(quantity.words, "value", quantity.words, quantity.meaning))
+                out += [Completion(written, "value", written, quantity.meaning) for written in written_forms(quantity)]
     if "team" in rules:
         out += [Completion(w, "value", w, "a team") for w in sorted(words) if w in _team_words()]
     if "quantity" in rules:  # a quantity's words are offered whole, and only where it is known
-        words = words - {quantity.words.split()[0] for quantity in QUANTITIES.values()}
+        # ("the" opens teams and facts too: it stays where they go)
+        kept = {"the"} & words if rules & {"team", "fact"} else set()
+        words = words - {quantity.words.split()[0] for quantity in QUANTITIES.values()} | kept
     written = context.split()
     offered = {c.label for c in out}
     unknown: set[str] = set()
@@ -254,6 +256,25 @@ def _expression_words(context: str, rules: frozenset[str], words: frozenset[str]
         offered.add(phrase.words)
         out.append(Completion(phrase.words, "keyword", phrase.words, phrase.form.meaning))
     return out, words - {c.label for c in out} - unknown
+
+
+#: the roles a player's level is offered with (a role named by a card is written out by hand)
+_ROLE_WORDS = ("the banker", "the next seat", "the banker's partner", "the winner of the last trick",
+               "the first of the winners after the banker")
+
+
+def written_forms(quantity: Quantity) -> list[str]:
+    """A quantity as completions offer it: its words, a team's or a player's written out for each
+    team and role (``the number of bankers``), a card's up to the card (``copies of``)."""
+    words = quantity.words
+    if "TEAM" in words and "CARD" not in words:  # the level of the bankers, the number of bankers
+        the = "the " if quantity.name == "team-level" else ""
+        return [words.replace("TEAM", the + team) for team in ("bankers", "attackers", "winners", "losers")]
+    if "ROLE" in words:
+        return [words.replace("ROLE", role) for role in _ROLE_WORDS]
+    if "CARD" in words:
+        return [words.split(" CARD")[0]] if quantity.name == "copies-took" else []
+    return [words]
 
 
 @cache

@@ -127,6 +127,7 @@ def check_rules(c: Reporter, rules: model.Rules) -> None:
         _check_end_early,
         _check_phase_seats,
         _check_card_facts,
+        _check_hand_quantities,
     ):
         check(c, rules)
 
@@ -149,6 +150,36 @@ def _check_card_facts(c: Reporter, r: model.Rules) -> None:
                              "the banker calls no card in this game (its teams are fixed): 'the banker called "
                              "CARD' needs partners found by calling ('partners: by calling 1 card')",
                              code=codes.CALLED_WITHOUT_CALLS)
+
+
+# --- the quantities of a team, a player and a card --------------------------------------------------
+
+
+def _check_hand_quantities(c: Reporter, r: model.Rules) -> None:
+    """The copies of a card are counted only of a card the pack has, and a player's level only of a
+    role that names a card of the pack (E351); the level of the banker's partner is read only where
+    the banker has one, seated (E352)."""
+    trees: list[tuple[str, tuple]] = [(f"levels.after_hand[{i}].condition", trigger.condition)
+                                      for i, trigger in enumerate(r.levels.after_hand)]
+    trees += [(effect_path(i, j), effect) for i, trigger in enumerate(r.levels.after_hand)
+              for j, effect in enumerate(trigger.effects)]
+    trees += [(f"stakes.game_points[{i}]", row.formula) for i, row in enumerate(r.stakes.game_points) if row.formula]
+    for path, tree in trees:
+        for key in sorted(expressions.quantity_keys(tree), key=repr):
+            if type(key) is not tuple:
+                continue
+            card = key[2] if key[0].startswith("copies-") else key[1][1] if type(key[1]) is tuple else None
+            if card is not None and not r.table.copies(card):
+                what = ("its copies a team took or held are always 0" if key[0].startswith("copies-")
+                        else "nobody holds it and its holder's level is always 0")
+                c.error_at_field((path, "table.removed_ranks", "table.removed_cards"),
+                                 f"the pack has no {card} (the rules take it out), so {what}: name a card of the pack",
+                                 code=codes.QUANTITY_CARD_NOT_IN_PACK)
+            if key[0] == "player-level" and key[1] == "partner" and not r.table.seated:
+                c.error_at_field((path, "table.partnership"),
+                                 "with called partners, or a banker alone, the banker has no seated partner, so "
+                                 "'the level of the banker's partner' names nobody: name another player, or the "
+                                 "level of the bankers", code=codes.PLAYER_LEVEL_NOBODY)
 
 
 # --- giving up the bank --------------------------------------------------------------------------
@@ -1916,8 +1947,13 @@ def _check_ended_early(c: Reporter, r: model.Rules, field: str, early: tuple, co
     ended = "a hand ended early" if field == "levels.end_early" else "a conceded hand"
     for i, trigger in enumerate(r.levels.after_hand):
         read = sorted(_facts_of(trigger.condition) & _PLAYED_FACTS)
-        quantities = sorted(expressions.quantities_of(trigger.condition) & {"size", "cards"})
-        if read or quantities or "taker" in expressions.card_roles_of(trigger.effects):
+        trees = (trigger.condition, *trigger.effects)
+        quantities = sorted({q for tree in trees for q in expressions.quantities_of(tree)} & {"size", "cards", "copies-took"})
+        # a player's level of the winner of the last trick, or of who took a card
+        players = {key[1] for tree in trees for key in expressions.quantity_keys(tree)
+                   if type(key) is tuple and key[0] == "player-level"}
+        if (read or quantities or any("taker" in expressions.card_roles_in(tree) for tree in trees)
+                or "last-trick-winner" in players):
             c.error_at_field((field, f"levels.after_hand[{i}].condition"),
                              "this house rule after a hand reads the last trick or the cards each team took, "
                              f"which {ended} does not play to the end", code=code)

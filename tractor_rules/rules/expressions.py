@@ -31,7 +31,7 @@ MAX_FORMULA_OPERATORS = 64
 #: every step of a number is held within ±NUMBER_BOUND
 NUMBER_BOUND = 10**18
 
-#: A number's tree: ("num", n), ("var", quantity), (operator, a, b).
+#: A number's tree: ("num", n), ("var", quantity, *arguments), (operator, a, b).
 Number = NewType("Number", tuple)
 #: A condition's tree: ("fact", name, *arguments), ("compare", comparator, a, b),
 #: ("all", c, ...), ("any", c, ...), ("not", c).
@@ -107,7 +107,9 @@ _STAKED = _SCORED | {STAKE}
 
 @dataclass(frozen=True, slots=True)
 class Quantity:
-    """A named number: ``words`` as a ruleset writes it, ``moments`` where its value is known."""
+    """A named number: ``words`` as a ruleset writes it, ``moments`` where its value is known, and
+    the kinds of its ``arguments`` as a fact's are ("team", "role", "card"): a quantity of a team,
+    of a player or of a card is the tree ``("var", name, *arguments)``."""
 
     name: str
     words: str
@@ -116,6 +118,7 @@ class Quantity:
     meaning: str
     #: the JSON form's schema version that first has it
     since: int = 3
+    arguments: tuple[str, ...] = ()
 
 
 
@@ -130,9 +133,11 @@ QUANTITIES: dict[str, Quantity] = {q.name: q for q in (
              "the attackers' score before it is held at 0: below 0 when penalties take more than they won", 4),
     Quantity("kitty-points", "kitty points", _STAKED, "the points of the cards in the kitty"),
     Quantity("levels", "levels", frozenset({AFTER_HAND, STAKE}), "the levels the hand's outcome gives its winners"),
-    # the round of overturning after the kitty (version 4)
-    Quantity("overturns", "overturns", frozenset({OVERTURN, DEAL_OVERTURN}),
-             "the overturns made so far this hand, after the kitty or during the deal", 4),
+    # the round of overturning after the kitty (version 4); after a hand and where the stakes are
+    # counted, the whole hand's: during the deal and after the kitty
+    Quantity("overturns", "overturns", frozenset({OVERTURN, DEAL_OVERTURN, AFTER_HAND, STAKE}),
+             "the overturns made this hand: so far in the deal or after the kitty, where those are asked; the "
+             "whole hand's after it", 4),
     Quantity("declared-level-cards", "declared level cards", frozenset({OVERTURN, DEAL_OVERTURN}),
              "the level cards the standing declaration shows (0 when it shows jokers alone, or nobody declared)", 4),
     # the player who may ask for a redeal, and the redeals so far (version 4)
@@ -148,7 +153,35 @@ QUANTITIES: dict[str, Quantity] = {q.name: q for q in (
     Quantity("points-left", "points left", frozenset({TRICK, CONCEDE}),
              "the points of the cards still in the players' hands (the kitty's not counted)", 4),
     Quantity("cards-left", "cards left", frozenset({TRICK, CONCEDE}), "the cards still in each player's hand", 4),
+    # the teams and the players of the hand just played (version 4)
+    Quantity("team-size", "the number of TEAM", frozenset({AFTER_HAND, STAKE}),
+             "the players in the team this hand (with called partners: the banker and the friends who joined, one "
+             "friend called twice counting once)", 4, ("team",)),
+    Quantity("team-level", "the level of TEAM", frozenset({AFTER_HAND, STAKE}),
+             "the team's level as the hand was played, before its own level change, as a position on the ladder (1 "
+             "the first level; on a ladder that goes round, counted on through the rounds): the bankers', the "
+             "banker's own; the attackers', the highest of theirs (with fixed teams a team's players are at one "
+             "level)", 4, ("team",)),
+    Quantity("player-level", "the level of ROLE", frozenset({AFTER_HAND, STAKE}),
+             "the level of the player in that role as the hand was played, before its own level change, as a "
+             "position on the ladder (0 when the role names nobody)", 4, ("role",)),
+    # copies of a card in the team's tricks, or in its hands (version 4)
+    Quantity("copies-took", "copies of CARD TEAM took", frozenset({AFTER_HAND}),
+             "the copies of the card among the cards of the tricks the team won", 4, ("team", "card")),
+    Quantity("copies-held", "copies of CARD TEAM held", frozenset({AFTER_HAND}),
+             "the copies of the card the team's players were dealt (before any exchange and the kitty)", 4,
+             ("team", "card")),
+    Quantity("copies-held-after-kitty", "copies of CARD TEAM held after the kitty", frozenset({AFTER_HAND}),
+             "the copies of the card in the team's hands as the tricks began (the kitty taken and buried)", 4,
+             ("team", "card")),
 )}
+#: the quantities of a team (its size, its level), known from the teams of the hand just played
+TEAM_QUANTITIES = frozenset({"team-size", "team-level"})
+#: the quantities read from each seat's level as the hand was played (the log then writes them)
+LEVEL_QUANTITIES = frozenset({"team-level", "player-level"})
+#: the quantities read from the cards each seat was dealt, and held as the tricks began
+DEALT_QUANTITIES = frozenset({"copies-held"})
+KEPT_QUANTITIES = frozenset({"copies-held-after-kitty"})
 
 #: teams as conditions and effects name them: the hand's banker team and the others; the hand's
 #: winners and losers (the banker team when it holds, the attackers when it loses)
@@ -162,8 +195,9 @@ ROLES = ("banker", "next-seat", "partner", "last-trick-winner", "first-winner")
 #: seat when every copy lay in the kitty; as the tricks began; and the taker, the winner of the first
 #: trick that held the card (who has it at the end), no seat when no copy was played
 CARD_ROLES = ("holder", "holder-after-kitty", "taker")
-#: the card facts and roles read from the cards each seat was dealt (the log then writes them)
-DEALT_READERS = frozenset({"held", "holder"})
+#: the card facts, roles and quantities read from the cards each seat was dealt (the log then
+#: writes them)
+DEALT_READERS = frozenset({"held", "holder", "copies-held"})
 #: the card facts and roles read from the cards each seat held as the tricks began, the kitty taken
 #: and buried (the log's "hands", which every log writes)
 KEPT_READERS = frozenset({"held-after-kitty", "holder-after-kitty"})
@@ -405,9 +439,10 @@ def number_tree(data: Any, counter: list[int] | None = None, *, operators: tuple
         if type(value) is int and 0 <= value <= NUMBER_BOUND:
             return ("num", value)
         raise ExpressionError(f"a number is a whole number from 0 to {NUMBER_BOUND}, not {_shown(value)}"[:200])
-    if head == "var" and len(data) == 2:
-        if type(data[1]) is str and data[1] in QUANTITIES:
-            return ("var", data[1])
+    if head == "var" and len(data) >= 2:
+        quantity = QUANTITIES.get(data[1]) if type(data[1]) is str else None
+        if quantity is not None:
+            return ("var", quantity.name, *_arguments(quantity, data[2:], counter))
         known = ", ".join(repr(q) for q in QUANTITIES)
         raise ExpressionError(f"a quantity is one of {known}, not {_shown(data[1])}"[:300])
     if type(head) is str and head in operators and len(data) == 3:
@@ -452,7 +487,7 @@ def effect_tree(data: Any, counter: list[int] | None = None) -> tuple:
     return (form.name, *_arguments(form, data[1:], counter))
 
 
-def _arguments(form: Form, values: Any, counter: list[int]) -> tuple:
+def _arguments(form: Form | Quantity, values: Any, counter: list[int]) -> tuple:
     if len(values) != len(form.arguments):
         raise ExpressionError(f"{form.name!r} takes {len(form.arguments)} arguments "
                               f"({', '.join(form.arguments) or 'none'}), not {len(values)}")
@@ -547,6 +582,20 @@ def card_roles_of(effects: tuple) -> set[str]:
             if isinstance(part, tuple) and len(part) == 2 and part[0] in CARD_ROLES}
 
 
+def card_roles_in(tree: tuple) -> set[str]:
+    """The roles named by a card (``CARD_ROLES``) anywhere in a tree of any kind: in an effect, or
+    in a quantity of a player (``the level of the holder of AH``)."""
+    if not tree:
+        return set()
+    if len(tree) == 2 and tree[0] in CARD_ROLES and type(tree[1]) is str:
+        return {tree[0]}
+    found: set[str] = set()
+    for part in tree[1:]:
+        if isinstance(part, tuple):
+            found |= card_roles_in(part)
+    return found
+
+
 def quantities_of(tree: tuple) -> set[str]:
     """The quantities a tree of any kind reads."""
     if not tree:
@@ -618,9 +667,29 @@ def _power(base: int, exponent: int) -> int:
 
 
 class Values(Protocol):
-    """The quantities' values at a moment: a mapping, or anything that looks one up by name."""
+    """The quantities' values at a moment: a mapping, or anything that looks one up by name (a
+    quantity with arguments by its key, ``(name, *arguments)``: ``quantity_key``)."""
 
-    def __getitem__(self, name: str, /) -> int: ...
+    def __getitem__(self, name: Any, /) -> int: ...
+
+
+def quantity_key(tree: tuple) -> str | tuple:
+    """What a quantity's tree ``("var", name, *arguments)`` is looked up by: its name alone, or with
+    arguments the tuple ``(name, *arguments)``."""
+    return tree[1] if len(tree) == 2 else tree[1:]
+
+
+def quantity_keys(tree: tuple) -> set[str | tuple]:
+    """The keys (``quantity_key``) of the quantities a tree of any kind reads."""
+    if not tree:
+        return set()
+    if tree[0] == "var":
+        return {quantity_key(tree)}
+    found: set[str | tuple] = set()
+    for part in tree[1:]:
+        if isinstance(part, tuple):
+            found |= quantity_keys(part)
+    return found
 
 
 def evaluate_number(tree: tuple, values: Values) -> int:
@@ -630,7 +699,7 @@ def evaluate_number(tree: tuple, values: Values) -> int:
     if op == "num":
         return tree[1]
     if op == "var":
-        return _held(values[tree[1]])
+        return _held(values[tree[1] if len(tree) == 2 else tree[1:]])
     a = evaluate_number(tree[1], values)
     b = evaluate_number(tree[2], values)
     if op == "add":
@@ -688,14 +757,14 @@ def condition_holds(tree: tuple, fact: Callable[[str, tuple], bool], values: Val
     raise ExpressionError(f"not a condition: {_shown(tree)}")
 
 
-def number_range(tree: tuple, ranges: Mapping[str, tuple[int, int]]) -> tuple[int, int] | None:
+def number_range(tree: tuple, ranges: Mapping[Any, tuple[int, int]]) -> tuple[int, int] | None:
     """The lowest and the highest value a number can take, or None when that is not simple to
     tell (a division by a number that may be 0, a power of a number that may be below 0)."""
     head = tree[0]
     if head == "num":
         return (tree[1], tree[1])
-    if head == "var":
-        return ranges.get(tree[1])
+    if head == "var":  # a quantity with arguments by its key, else by its name
+        return ranges.get(tree[1:], ranges.get(tree[1])) if len(tree) > 2 else ranges.get(tree[1])
     a, b = number_range(tree[1], ranges), number_range(tree[2], ranges)
     if a is None or b is None:
         return None

@@ -348,14 +348,16 @@ class Rules:
         return next_banker(self, banker, winner)
 
     def table_points(self, side: str, levels: int, table_points=(), *, bid: int = 0, points: int = 0,
-                     kitty_points: int = 0) -> int:
+                     kitty_points: int = 0, values=None) -> int:
         """Table stakes (seed 000): the game points each winner gains and each loser loses for an
         outcome, times the stake multiplier that every player's ``table_points`` reach; a row whose
         points are a formula reads the hand's winning ``bid``, attackers' ``points`` and
-        ``kitty_points``."""
+        ``kitty_points``, and ``values`` the other quantities it reads, by key (``"overturns"``,
+        ``("team-size", "bankers")``, ``("team-level", "attackers")``, ...)."""
         from ..engine.rulings.stakes import hand_points
 
-        return hand_points(self, side, levels, table_points, bid=bid, points=points, kitty_points=kitty_points)
+        return hand_points(self, side, levels, table_points, bid=bid, points=points, kitty_points=kitty_points,
+                           values=values)
 
     def coins(self, side: str, levels: int, room: int) -> tuple[int, int]:
         """Coins for an outcome in a room of coefficient ``room``: (the winner receives, the loser

@@ -65,6 +65,19 @@ class HandFacts:
     ended_early: bool = False
     conceded: int | None = None
     gave_up: int | None = None
+    #: each seat's level as the hand was played, as a position on the ladder (1 the first level);
+    #: () where no rule reads one
+    positions: Sequence[int] = ()
+    #: the times the standing declaration passed to another player this hand (``overturns_of``)
+    overturns: int = 0
+
+
+def overturns_of(declarations: Sequence[tuple[int, Sequence[Card]]]) -> int:
+    """The times a hand's declarations (seat, cards), in order, during the deal and after the kitty,
+    passed the standing declaration to another player: each declaration by another seat than the
+    one before it.  A reinforcement (a partner's too: it stands as the declarer's), or a declarer
+    overturning their own, is not one."""
+    return sum(1 for i in range(1, len(declarations)) if declarations[i][0] != declarations[i - 1][0])
 
 
 def facts_of(record: HandRecord) -> HandFacts:
@@ -79,7 +92,8 @@ def facts_of(record: HandRecord) -> HandFacts:
                      record.level_change[1], raw, record.bid, record.beyond, record.dealt, record.kitty,
                      record.buried_by, tuple(card for card, _ in record.called), record.hands,
                      record.ended_early is not None,
-                     None if record.ended_early is None else record.ended_early.conceded, record.gave_up)
+                     None if record.ended_early is None else record.ended_early.conceded, record.gave_up,
+                     record.positions, overturns_of(record.declarations))
 
 
 def knock_back_facts(rules: Rules, record: HandRecord, level: str | None, beyond: bool) -> HandFacts:
@@ -196,6 +210,22 @@ def number(tree: tuple, facts: HandFacts) -> int:
     return expressions.evaluate_number(tree, _Quantities(facts))
 
 
+def hand_quantities(facts: HandFacts) -> expressions.Values:
+    """The quantities' values after the hand, looked up by key (``expressions.quantity_key``)."""
+    return _Quantities(facts)
+
+
+#: the quantities of the game points that ``stakes.hand_points`` works out itself
+_STAKE_OWN = frozenset({"bid", "points", "kitty-points", "levels", "decks", "players"})
+
+
+def stake_keys(rules: Rules) -> frozenset:
+    """The quantities (by key) that the game points read beyond those ``stakes.hand_points`` is
+    given: the hand's teams, levels and overturns, read from its facts."""
+    return frozenset(key for row in rules.stakes.game_points if row.formula
+                     for key in expressions.quantity_keys(row.formula) if key not in _STAKE_OWN)
+
+
 class _Quantities:
     """The quantities' values after a hand, each worked out when a number reads it."""
 
@@ -204,7 +234,7 @@ class _Quantities:
     def __init__(self, facts: HandFacts):
         self.facts = facts
 
-    def __getitem__(self, name: str) -> int:
+    def __getitem__(self, name: str | tuple) -> int:
         facts = self.facts
         table = facts.rules.table
         if name == "points":
@@ -221,6 +251,10 @@ class _Quantities:
             return table.decks
         if name == "players":
             return table.players
+        if name == "overturns":
+            return facts.overturns
+        if type(name) is tuple:  # a quantity of a team, a player or a card
+            return _of(name, facts)
         if name in ("size", "cards"):
             if not facts.tricks:
                 return 0
@@ -231,6 +265,34 @@ class _Quantities:
             top = facts.ctx.units(lead)[0]
             return top.width * top.length
         raise KeyError(name)
+
+
+def _of(key: tuple, facts: HandFacts) -> int:
+    """The value of a quantity with arguments (``expressions.quantity_key``): a team's size or level,
+    a player's level, the copies of a card a team took or held."""
+    name = key[0]
+    if name == "team-size":
+        return len(team_seats(key[1], facts))
+    if name in ("team-level", "player-level"):
+        if len(facts.positions) != facts.rules.table.players:
+            raise EngineError("a team's or a player's level is read from each seat's level as the hand was played, "
+                              "not known here")
+        if name == "player-level":
+            seat = role_seat(key[1], facts)
+            return 0 if seat is None else facts.positions[seat]
+        if key[1] == "bankers" or (key[1] in ("winners", "losers") and team_seats(key[1], facts) == facts.banker_team):
+            return facts.positions[facts.banker]  # the banker's own level
+        return max(facts.positions[s] for s in team_seats(key[1], facts))
+    seats, card = team_seats(key[1], facts), _card(key[2])
+    if name == "copies-took":
+        return sum(play.count(card) for winner, _, plays in facts.tricks if winner in seats for play in plays)
+    if name in ("copies-held", "copies-held-after-kitty"):
+        hands, words = ((facts.dealt, "the cards each seat was dealt") if name == "copies-held"
+                        else (facts.kept, "the cards each seat held as the tricks began"))
+        if len(hands) != facts.rules.table.players:
+            raise EngineError(f"the copies of a card a team held are read from {words}, not known here")
+        return sum(hands[s].count(card) for s in seats)
+    raise KeyError(name)
 
 
 def _fact(name: str, args: tuple, facts: HandFacts) -> bool:

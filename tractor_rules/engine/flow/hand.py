@@ -53,6 +53,7 @@ from ..deck.cards import Card, pack
 from ..deck.draws import below, shuffle
 from ..errors import EngineError
 from ..rulings.declaring import cut_winner, declares_in_turn, previous_declarer
+from ..rulings.scoring import level_ladder
 from .after_hand import facts_of, fired, next_banker_after
 from .auction import first_bidder, run_auction
 from .choices import IllegalPlay
@@ -61,7 +62,8 @@ from .exchange import TAKEN, Exchange, exchange_show, holds
 from .friends import ask_calls
 from .kitty import Kitty, burier_seat, exchange, first_overturner, overturns
 from .outcome import next_banker_of, point_table, score
-from .record import DealDeclaring, EarlyEnd, FaceDown, HandRecord, InTurnRound, OverturnRound, reads_dealt
+from .record import (DealDeclaring, EarlyEnd, FaceDown, HandRecord, InTurnRound, OverturnRound, reads_dealt,
+                     reads_levels)
 from .seats import banker_team, first_leader, seat_of
 from .trick_play import play_tricks
 from .views import Player, PlayerView, Public
@@ -82,7 +84,7 @@ class Hand:
 
     def __init__(self, rules: Rules, players: Sequence[Player], rng: random.Random, *,
                  level: str | None, banker: int | None, beyond: bool = False,
-                 seat_levels: Sequence[str | None] | None = None):
+                 seat_levels: Sequence[str | None] | None = None, positions: Sequence[int] | None = None):
         n = rules.table.players
         if len(players) != n:
             raise EngineError(f"these rules seat {n} players, not {len(players)}")
@@ -100,6 +102,11 @@ class Hand:
         #: each seat's level, where the auction or the declaring (``declaring.level_cards`` "own")
         #: decides whose level the hand is played at (None: ``level`` whoever banks)
         self.seat_levels = seat_levels
+        #: each seat's level as a position on the ladder (1 the first level), where a rule reads a
+        #: team's or a player's level (``reads_levels``); () otherwise
+        self.positions = tuple(positions) if positions is not None else default_positions(rules, level, beyond)
+        if len(self.positions) not in (0, n):
+            raise EngineError(f"the seats' levels are {n} positions, one per seat, not {len(self.positions)}")
         self.points = point_table(rules)
         self.deck = _pack(rules.table)
         # the state the phases build up, in the order they set it
@@ -430,7 +437,7 @@ def _score(h: Hand) -> None:
         kitty_shown=public.kitty_shown, buried_shown=public.buried_shown, buried_by=kitty.burier,
         overturn_round=h.overturn_round, bids=h.bids, bid=h.bid, gave_up=h.gave_up, in_turn_round=h.in_turn_round,
         cuts=h.cuts, exchange=h.exchange, turned=h.dealt.turned, contest=h.contest_won, face_down=h.face_down,
-        ended_early=h.ended_early, deal_declaring=_deal_declaring(h), dealt=h.dealt_hands,
+        ended_early=h.ended_early, deal_declaring=_deal_declaring(h), dealt=h.dealt_hands, positions=h.positions,
     )
     if h.auction_redeals:
         record.redeals += h.auction_redeals
@@ -501,15 +508,32 @@ def _pack(table: Table) -> tuple[Card, ...]:
     return tuple(pack(table))
 
 
+def default_positions(rules: Rules, level: str | None, beyond: bool) -> tuple[int, ...]:
+    """Each seat's level as a position on the ladder for a hand played alone, where a rule reads
+    one (``reads_levels``): every seat at ``level`` in the first round (at the extra level beyond
+    the last, past the last round's last level); () where no rule reads one."""
+    if not reads_levels(rules):
+        return ()
+    ranks = level_ladder(rules)
+    if beyond:
+        at = len(ranks) * max(rules.levels.rounds, 1) + 1
+    else:
+        at = ranks.index(level) + 1 if level in ranks else 1
+    return (at,) * rules.table.players
+
+
 def play_hand(rules: Rules, players: Sequence[Player], rng: random.Random, *, level: str | None = None,
               banker: int | None = None, beyond: bool = False,
-              seat_levels: Sequence[str | None] | None = None) -> HandRecord:
+              seat_levels: Sequence[str | None] | None = None, positions: Sequence[int] | None = None) -> HandRecord:
     """Play one hand.  ``banker`` None is a first hand (the banker is found by declaring);
     ``level`` defaults to the first level, except in the extra level ``beyond`` the last, where
     None is a hand with no level rank.  With an auction, ``banker`` is the dealer, and the hand
     is played at the level ``seat_levels`` gives the auction's winner (``level`` without them);
     where each player declares at their own level, ``banker`` deals and the hand is played at
-    the final declarer's level, ``level`` (the dealer's) when nobody declares."""
+    the final declarer's level, ``level`` (the dealer's) when nobody declares.  ``positions``: each
+    seat's level as a position on the ladder, where a rule reads a team's or a player's level
+    (None: every seat at ``level``, in the first round)."""
     if level is None and not beyond:
         level = rules.levels.first
-    return Hand(rules, players, rng, level=level, banker=banker, beyond=beyond, seat_levels=seat_levels).play()
+    return Hand(rules, players, rng, level=level, banker=banker, beyond=beyond, seat_levels=seat_levels,
+                positions=positions).play()

@@ -38,15 +38,17 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from typing import Any
 
 from ...rules import Rules
 from ...rules.expressions import Effect
 from ..errors import EngineError
 from ..rulings.scoring import beyond_level, climb, level_ladder
 from ..rulings.stakes import hand_points, table_points_change
-from .after_hand import HandFacts, effects_in_order, facts_of, holds, knock_back_facts, number, team_seats
+from .after_hand import (HandFacts, effects_in_order, facts_of, hand_quantities, holds, knock_back_facts, number,
+                         stake_keys, team_seats)
 from .hand import play_hand
-from .record import HandRecord
+from .record import HandRecord, reads_levels
 from .seats import others
 from .views import Player
 
@@ -107,6 +109,10 @@ class Match:
         self._knock_rules = rules.levels.knock_back_rules()
         #: a house rule after each hand knocks a team back (before the hand's own level change)
         self._knocks_after_hand = any(e[0] == "knock-back" for t in rules.levels.after_hand for e in t.effects)
+        #: a rule reads a team's or a player's level: each hand is told the seats' levels
+        self._reads_levels = reads_levels(rules)
+        #: the game points read a quantity that only the hand's facts give (``_stakes``)
+        self._stake_keys = stake_keys(rules)
 
     @property
     def done(self) -> bool:
@@ -159,16 +165,16 @@ class Match:
         # the hand is played at the level of whoever wins the auction, or of the final declarer
         # where each player declares at their own level
         if rules.auction.on or rules.declaring.level_cards != "hand":
-            record = play_hand(rules, self.players, rng, level=level, banker=self.banker, beyond=beyond,
-                               seat_levels=[self.level_at(i) for i in self.levels])
+            record = self._play_hand(rng, level=level, banker=self.banker, beyond=beyond,
+                                     seat_levels=[self.level_at(i) for i in self.levels])
             at, level = self.levels[record.banker], record.level
         else:
             clears = rules.declaring.redeal_clears_bank
             if clears:  # a redeal that clears the bank (完全造反) has each seat declare at its own level
-                record = play_hand(rules, self.players, rng, level=level, banker=self.banker, beyond=beyond,
-                                   seat_levels=[self.level_at(i) for i in self.levels])
+                record = self._play_hand(rng, level=level, banker=self.banker, beyond=beyond,
+                                         seat_levels=[self.level_at(i) for i in self.levels])
             else:
-                record = play_hand(rules, self.players, rng, level=level, banker=self.banker, beyond=beyond)
+                record = self._play_hand(rng, level=level, banker=self.banker, beyond=beyond)
             if clears and record.bank_cleared:
                 at, level = self.levels[record.banker], record.level
             elif rules.declaring.give_up_bank and record.gave_up is not None and self.levels[record.banker] != at:
@@ -200,6 +206,13 @@ class Match:
         if self.status == "playing" and len(self.hands) >= self.max_hands:
             self.status = "unfinished"
         return record
+
+    def _play_hand(self, rng: random.Random, **kwargs: Any) -> HandRecord:
+        """``play_hand`` with these rules and players, told each seat's level as a position on the
+        ladder (1 the first level) where a rule reads one; else called as it always was."""
+        if self._reads_levels:
+            kwargs["positions"] = [at + 1 for at in self.levels]
+        return play_hand(self.rules, self.players, rng, **kwargs)
 
     def _after_hand(self, record: HandRecord) -> None:
         """The effects of the house rules the hand set off (``record.after_hand``), in order, after
@@ -237,8 +250,12 @@ class Match:
         """Move the table points by the hand's worth, from its losers to its winners, and note them
         in the record."""
         side, steps = record.level_change
+        known = None
+        if self._stake_keys:  # the hand's teams, levels, overturns: read from its facts
+            quantities = hand_quantities(facts_of(record))
+            known = {key: quantities[key] for key in self._stake_keys}
         worth = hand_points(self.rules, side, steps, self.table_points, bid=record.bid,
-                            points=record.attacker_points, kitty_points=record.kitty_points)
+                            points=record.attacker_points, kitty_points=record.kitty_points, values=known)
         record.table_points = tuple(self.table_points)
         record.table_points_change = tuple(table_points_change(self.rules, worth, won))
         self.table_points = [p + d for p, d in zip(self.table_points, record.table_points_change)]

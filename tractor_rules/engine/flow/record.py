@@ -218,6 +218,9 @@ class HandRecord:
     #: each seat's cards as the deal ended, before any exchange and before the kitty was taken,
     #: where a house rule reads who held a card (``reads_dealt``); () otherwise
     dealt: tuple[tuple[Card, ...], ...] = ()
+    #: each seat's level as the hand was played, as a position on the ladder (1 the first level),
+    #: where a rule reads a team's or a player's level (``reads_levels``); () otherwise
+    positions: tuple[int, ...] = ()
 
     @property
     def throws_tried(self) -> int:
@@ -328,6 +331,10 @@ class HandRecord:
             }
         if reads_dealt(self.rules):
             out["dealt"] = [notation(sort(cards)) for cards in self.dealt]
+        if reads_levels(self.rules):
+            out["positions"] = list(self.positions)
+        if reads_overturns(self.rules):
+            out["declarations"] = [[seat, notation(cards)] for seat, cards in self.declarations]
         if self.rules.declaring.first_dealer == "cut":
             out["cuts"] = [[seat, str(card)] for seat, card in self.cuts]
         if self.rules.declaring.first_banker == "contest":
@@ -446,6 +453,23 @@ def reads_dealt(rules: Rules) -> bool:
     return _reads(rules, expressions.DEALT_READERS)
 
 
+def reads_levels(rules: Rules) -> bool:
+    """Whether a house rule after a hand, or the game points, read a team's or a player's level
+    (``the level of TEAM``, ``the level of ROLE``): the match then tells the hand each seat's
+    level, and the log writes them ("positions")."""
+    return _reads_quantities(rules, expressions.LEVEL_QUANTITIES)
+
+
+def reads_overturns(rules: Rules) -> bool:
+    """Whether a house rule after a hand, or the game points, read the hand's ``overturns``: the log
+    then writes the hand's declarations ("declarations"), from which they are counted."""
+    return _reads_quantities(rules, frozenset({"overturns"}))
+
+
+def _reads_quantities(rules: Rules, names: frozenset[str]) -> bool:
+    return _reads(rules, names)
+
+
 def reads_burial(rules: Rules) -> bool:
     """Whether a house rule after a hand asks who buried a card (``TEAM buried CARD``): the log then
     names who buried the kitty last ("buried_by")."""
@@ -454,8 +478,14 @@ def reads_burial(rules: Rules) -> bool:
 
 def _reads(rules: Rules, words: frozenset[str]) -> bool:
     # asked once a hand: no house rules (most rulesets) is answered at once, without hashing the rules
-    return any((expressions.facts_of(trigger.condition) | expressions.card_roles_of(trigger.effects)) & words
-               for trigger in rules.levels.after_hand)
+    # (the house rules after a hand, or the game points: a fact, a role named by a card, in an effect
+    # or in a quantity of a player, or a quantity)
+    if not rules.levels.after_hand and not rules.stakes.game_points:
+        return False
+    trees = [tree for trigger in rules.levels.after_hand for tree in (trigger.condition, *trigger.effects)]
+    trees += [row.formula for row in rules.stakes.game_points if row.formula]
+    return any((expressions.facts_of(tree) | expressions.card_roles_in(tree) | expressions.quantities_of(tree))
+               & words for tree in trees)
 
 
 def _sorter(ctx: Context) -> Callable[[Sequence[Card]], list[Card]]:

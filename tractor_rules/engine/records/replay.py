@@ -33,20 +33,21 @@ from ...errors import CardNotationError
 from ...rules import RANKS, SUITS, Rules, side_reinforces
 from ..deck.cards import Card
 from ..errors import EngineError
-from ..flow.after_hand import HandFacts, fired, kitty_dug, next_banker_after
+from ..flow.after_hand import HandFacts, fired, hand_quantities, kitty_dug, next_banker_after, overturns_of, stake_keys
 from ..flow.deal import MAX_DEALS
 from ..flow.early import Concession, ends_early, outcome_decided, reads_decided
 from ..flow.early import trick_facts as hand_so_far
 from ..flow.outcome import next_banker_of, point_table
 from ..flow.kitty import burier_seat, first_overturner
 from ..flow.record import (TrickRecord, declares_at_own_level, leads_by_declarer, logs_first_overturner,
-                           logs_overturn_round, names_burier, reads_dealt, reads_previous_after_kitty, reads_shown,
-                           scores_unplayed, turns_kitty)
+                           logs_overturn_round, names_burier, reads_dealt, reads_levels, reads_overturns,
+                           reads_previous_after_kitty, reads_shown, scores_unplayed, turns_kitty)
 from ..flow.seats import banker_team, first_leader, seat_of
 from ..deck.cards import parse_cards
 from ..rulings.declaring import (asks_each_declaration, cut_winner, declare_turn, declarer_relation,
                                  declares_in_turn, may_ask_redeal, may_declare_over, may_overturn, overturn_turn,
                                  overturns_in_round, previous_declarer)
+from ..rulings.scoring import level_ladder
 from ..rulings.stakes import table_points_change
 
 FIELDS = ("ruleset", "level", "trump", "banker", "hands", "kitty", "tricks", "attacker_points",
@@ -54,7 +55,7 @@ FIELDS = ("ruleset", "level", "trump", "banker", "hands", "kitty", "tricks", "at
 OPTIONAL = ("called", "declarer", "weak_hands", "kitty_shown", "buried_shown", "table_points",
             "table_points_change", "after_hand", "trump_by", "shown_in_declaring", "buried_by", "overturn_round",
             "bids", "bid", "gave_up", "in_turn", "cuts", "declared", "exchange", "turned", "contest", "face_down",
-            "bank_cleared", "ended_early", "deal_declaring", "dealt")
+            "bank_cleared", "ended_early", "deal_declaring", "dealt", "positions", "declarations")
 TRICK_FIELDS = ("leader", "plays", "winner", "points")
 
 
@@ -242,6 +243,8 @@ def _replay(entry: str | dict[str, Any], rules: Rules, problems: list[str],
         problems.append("the cards are not the deck: " + "; ".join(parts))
 
     dealt_hands = _check_dealt(entry, rules, banker, hands, kitty, cards, problems)
+    positions = _check_positions(entry, rules, banker, level, problems)
+    declared = _check_declarations(entry, rules, level, trump, cards, problems)
     _check_own_level(entry, rules, banker, level, trump, problems)
     _check_turned(entry, rules, banker, level, trump, ctx, problems)
 
@@ -542,7 +545,8 @@ def _replay(entry: str | dict[str, Any], rules: Rules, problems: list[str],
                       bid, dealt=dealt_hands, buried=kitty, buried_by=last_burier if _is_int(last_burier) else None,
                       called=tuple(face for face, _ in calls), kept=hands, ended_early=ended,
                       conceded=conceded if _is_int(conceded) else None,
-                      gave_up=gave_up if _is_int(gave_up) else None)
+                      gave_up=gave_up if _is_int(gave_up) else None, positions=positions,
+                      overturns=overturns_of(declared))
     if facts_out is not None:
         facts_out.append(facts)
     if rules.levels.after_hand:
@@ -571,8 +575,15 @@ def _replay(entry: str | dict[str, Any], rules: Rules, problems: list[str],
             problems.append("table_points: a number per seat")
             return
         winners = team if change[0] == "banker" else {s for s in range(n) if s not in team}
-        worth = rules.table_points(change[0], change[1], before, bid=bid, points=entry["attacker_points"],
-                                   kitty_points=entry["kitty_points"])
+        keys = stake_keys(rules)
+        quantities = hand_quantities(facts)
+        try:
+            worth = rules.table_points(change[0], change[1], before, bid=bid, points=entry["attacker_points"],
+                                       kitty_points=entry["kitty_points"],
+                                       values={key: quantities[key] for key in keys} if keys else None)
+        except EngineError as why:
+            problems.append(f"table points: {why}")
+            return
         expected = table_points_change(rules, worth, winners)
         if change_logged != expected:
             problems.append(f"the table points change by {expected}, not {change_logged!r}")
@@ -1583,6 +1594,95 @@ def _check_dealt(entry: dict[str, Any], rules: Rules, banker: int, hands: list[l
         if s not in takers and Counter(dealt[s]) != Counter(hands[s]):
             problems.append(f"dealt: seat {s} took no cards after the deal, but was dealt other cards than it holds")
     return dealt
+
+
+def _check_positions(entry: dict[str, Any], rules: Rules, banker: int, level: str | None,
+                     problems: list[str]) -> tuple[int, ...]:
+    """Each seat's level as the hand was played, as a position on the ladder ("positions"), logged
+    where a rule reads a team's or a player's level: a whole number of 1 or more per seat, on the
+    ladder (past its end only where it goes round without end), the banker's at the hand's level
+    (unless the bank may go to another team, given up or declared in turn), and with fixed
+    teams equal within a team.  The positions (() when not logged)."""
+    wanted = reads_levels(rules)
+    if ("positions" in entry) != wanted:
+        problems.append("positions: " + ("missing, but a rule reads a team's or a player's level" if wanted
+                                         else "logged, but no rule reads a team's or a player's level"))
+        if wanted:
+            raise _Stop
+        return ()
+    if not wanted:
+        return ()
+    logged = entry["positions"]
+    n = rules.table.players
+    if not isinstance(logged, list) or len(logged) != n or not all(_is_int(p) and p >= 1 for p in logged):
+        problems.append(f"positions: a whole number of 1 or more per seat, {n} in all")
+        raise _Stop
+    ranks = level_ladder(rules)
+    rounds = rules.levels.rounds
+    top = len(ranks) * max(rounds, 1) + (1 if rules.levels.game_end == "beyond-last" else 0)
+    high = [p for p in logged if p > top]
+    if high and rounds != 0:
+        problems.append(f"positions: {high[0]} is past the ladder's last level (position {top})")
+    at = logged[banker]
+    # (the bank given up, or found by declaring in turn after the deal, goes to another team, who
+    # play at the level of the banker the hand was dealt to)
+    other_team = rules.declaring.give_up_bank or rules.declaring.in_turn
+    if level is not None and not other_team and at <= len(ranks) * max(rounds, 1) and \
+            ranks[(at - 1) % len(ranks)] != level:
+        problems.append(f"positions: the banker's position {at} is level {ranks[(at - 1) % len(ranks)]}, "
+                        f"not the hand's level {level}")
+    if rules.table.seated:
+        for s in range(n):
+            if logged[s] != logged[s % 2]:
+                problems.append(f"positions: seats {s % 2} and {s} are partners, at one level, not {logged[s % 2]} "
+                                f"and {logged[s]}")
+                break
+    return tuple(logged)
+
+
+def _check_declarations(entry: dict[str, Any], rules: Rules, level: str | None, trump: Any, cards: Any,
+                        problems: list[str]) -> tuple[tuple[int, tuple[Card, ...]], ...]:
+    """The hand's declarations in order, during the deal and after the kitty ("declarations"),
+    logged where a rule reads the hand's overturns: (seat, cards) each, each cards a declaration
+    at the hand's level (where the hand's level is everyone's), and the same declarations as the
+    logged rounds of declaring during the deal and after the kitty give.  The declarations (() when not logged)."""
+    wanted = reads_overturns(rules)
+    if ("declarations" in entry) != wanted:
+        problems.append("declarations: " + ("missing, but a rule reads the hand's overturns" if wanted
+                                            else "logged, but no rule reads the hand's overturns"))
+        if wanted:
+            raise _Stop
+        return ()
+    if not wanted:
+        return ()
+    logged = entry["declarations"]
+    n = rules.table.players
+    if not isinstance(logged, list) or not all(isinstance(d, list) and len(d) == 2 and _is_int(d[0])
+                                               and 0 <= d[0] < n for d in logged):
+        problems.append(f"declarations: a list of [seat, cards], each seat one of 0..{n - 1}")
+        raise _Stop
+    made = tuple((d[0], tuple(cards(d[1], f"declaration {i} of seat {d[0]}"))) for i, d in enumerate(logged))
+    if not declares_at_own_level(rules):
+        for i, (seat, shown) in enumerate(made):
+            if rules.declaration(list(shown), level) is None:
+                problems.append(f"declarations: {' '.join(map(str, shown))} of seat {seat} (declaration {i}) is not a "
+                                f"declaration at level {level}")
+    def same(seat: Any, shown: Any, where: str) -> tuple[Any, list[str]]:
+        return seat, sorted(str(c) for c in (cards(shown, where) if isinstance(shown, str) else shown))
+
+    round_ = entry.get("overturn_round")
+    if isinstance(round_, dict) and isinstance(round_.get("overturns"), list):
+        after = [same(o[0], o[1], "overturn_round") for o in round_["overturns"] if isinstance(o, list) and len(o) == 2]
+        if after and [same(seat, shown, "") for seat, shown in made[len(made) - len(after):]] != after:
+            problems.append("declarations: the last ones are not the overturns after the kitty that overturn_round "
+                            "logs")
+    during = entry.get("deal_declaring")
+    if isinstance(during, dict) and isinstance(during.get("declarations"), list):
+        deal = [same(d[0], d[1], "deal_declaring") for d in during["declarations"] if isinstance(d, list) and len(d) >= 2]
+        if [same(seat, shown, "") for seat, shown in made[:len(deal)]] != deal:
+            problems.append("declarations: the first ones are not the declarations of the deal that deal_declaring "
+                            "logs")
+    return made
 
 
 def _called_next(rules: Rules, banker: int, side: str, team: set[int]) -> int:

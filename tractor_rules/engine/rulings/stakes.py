@@ -3,7 +3,8 @@ points and in coins, and what leaving early costs.  Everything is read from ``ru
 
 from __future__ import annotations
 
-from collections.abc import Collection, Sequence
+from collections.abc import Collection, Mapping, Sequence
+from typing import Any
 
 from ...rules import Rules, expressions
 from ..errors import EngineError
@@ -43,20 +44,24 @@ def stake_factor(rules: Rules, table_points: Sequence[int]) -> int:
 
 
 def hand_points(rules: Rules, side: str, levels: int, table_points: Sequence[int] = (), *, bid: int = 0,
-                points: int = 0, kitty_points: int = 0) -> int:
+                points: int = 0, kitty_points: int = 0, values: Mapping[Any, int] | None = None) -> int:
     """The game points each winner gains (and each loser loses) for the outcome.  A row whose points
     are a number of the hand reads the winning ``bid``, the attackers' ``points``, the
-    ``kitty_points``, the ``levels`` and the table; its value is held at 0 and up."""
+    ``kitty_points``, the ``levels`` and the table; its value is held at 0 and up.  ``values``: the
+    other quantities it reads, by key (``expressions.quantity_key``: ``"overturns"``,
+    ``("team-size", "bankers")``, ``("team-level", "attackers")``, ``("player-level", "banker")``)."""
     row = rules.stakes.row_for(_side(side), _whole(levels, "levels"))
     if row is None:
         raise EngineError(f"the ruleset gives no game points for {side} +{levels}")
     base = row.points
     if row.formula:
-        values = {"bid": _whole(bid, "the bid"), "points": _whole(points, "points"),
-                  "kitty-points": _whole(kitty_points, "kitty points"), "levels": levels,
-                  "decks": rules.table.decks, "players": rules.table.players}
+        known = {"bid": _whole(bid, "the bid"), "points": _whole(points, "points"),
+                 "kitty-points": _whole(kitty_points, "kitty points"), "levels": levels,
+                 "decks": rules.table.decks, "players": rules.table.players}
+        for key, value in (values or {}).items():
+            known.setdefault(key, _whole(value, f"the value of {key!r:.60}"))
         try:
-            base = max(0, expressions.evaluate_number(row.formula, values))
+            base = max(0, expressions.evaluate_number(row.formula, known))
         except KeyError as exc:
             raise EngineError(f"the game points read {exc.args[0]!r}, which is not known here") from None
     return base * stake_factor(rules, table_points)

@@ -27,6 +27,12 @@ QUANTITY_OF_RULE = {
     "redeals_made": "redeals",
     "points_left": "points-left",
     "cards_left": "cards-left",
+    "team_size": "team-size",
+    "team_level": "team-level",
+    "player_level": "player-level",
+    "copies_took": "copies-took",
+    "copies_held": "copies-held",
+    "copies_held_after_kitty": "copies-held-after-kitty",
 }
 #: a fact's tree kind (the grammar's alias; the last trick's by its 'with' clause) → its name in
 #: ``rules.expressions.FACTS``
@@ -119,11 +125,12 @@ def number_tree(c: Compiler | None, node: Node | Leaf, moment: str) -> tuple | N
         name = QUANTITY_OF_RULE[kind]
         quantity = ex.QUANTITIES[name]
         if moment not in quantity.moments:
-            if c is not None:
-                c.error(node, f"'{quantity.words}' ({quantity.meaning}) is not known {_MOMENT_WORDS[moment]}",
+            if c is not None:  # (a quantity of a team, a player or a card quoted as written)
+                words = _written(c, node) if quantity.arguments else quantity.words
+                c.error(node, f"'{words}' ({quantity.meaning}) is not known {_MOMENT_WORDS[moment]}",
                         code=codes.NOT_KNOWN_HERE)
             return None
-        return ("var", name)
+        return ("var", name, *_quantity_arguments(node, quantity))
     if kind == "atom" or (kind in ("add", "mul", "pow") and len(parts) == 1):
         return number_tree(c, parts[0], moment)  # parentheses
     if kind in ("add", "mul"):
@@ -151,6 +158,26 @@ def number_tree(c: Compiler | None, node: Node | Leaf, moment: str) -> tuple | N
             tree = (kind[:3], tree, operand)
         return tree
     raise AssertionError(kind)  # pragma: no cover - grammar and compiler out of step
+
+
+def _quantity_arguments(node: Node, quantity: ex.Quantity) -> tuple:
+    """The arguments of a quantity of a team, a player or a card, in the order its entry names them."""
+    out: list[object] = []
+    for kind in quantity.arguments:
+        if kind == "team":
+            out.append(next(str(a.value) for a in node.args if isinstance(a, Leaf) and a.kind == "team"))
+        elif kind == "card":
+            out.append(next(str(a.value) for a in node.args if isinstance(a, Leaf) and a.kind == "card"))
+        else:  # a role
+            out.append(seat_role(as_node(node.args[-1])))
+    return tuple(out)
+
+
+def seat_role(role: Node) -> str | tuple:
+    """The role a ``seat_role`` names: a name of ``ROLES``, or (a role named by a card, the card)."""
+    if role.kind in CARD_ROLE_OF_RULE:
+        return (CARD_ROLE_OF_RULE[role.kind], str(as_leaf_value(role.args[-1])))
+    return ROLE_OF_RULE[role.kind]
 
 
 def as_leaf_value(part: Node | Leaf) -> object:
@@ -259,10 +286,7 @@ def effect_tree(c: Compiler, node: Node | Leaf) -> tuple | None:
     """The effect ``node`` writes (after a hand)."""
     node = as_node(node)
     if node.kind == "next_banker_is":
-        role = as_node(node.args[0])
-        if role.kind in CARD_ROLE_OF_RULE:
-            return ("next-banker", (CARD_ROLE_OF_RULE[role.kind], str(as_leaf_value(role.args[-1]))))
-        return ("next-banker", ROLE_OF_RULE[role.kind])
+        return ("next-banker", seat_role(as_node(node.args[0])))
     team = str(as_leaf_value(node.args[0]))
     form = ex.EFFECTS[EFFECT_OF_RULE[node.kind]]
     if form.arguments == ("team", "number"):

@@ -14,7 +14,7 @@ from ..model import Table
 from ..words import SUIT_GLYPHS, join_list, join_or, outcome_phrase, shape_phrase
 from .common import sentences
 from .seats import seat_words
-from .expressions import card_nouns, condition_words, in_the_deal, number_words
+from .expressions import after_the_kitty, card_nouns, condition_words, in_the_deal, number_words
 
 # --- declaring -----------------------------------------------------------------------------------
 
@@ -201,7 +201,7 @@ def _overturn_after_kitty(r: Any) -> Made:
     if not r.declaring.ladder:
         return None
     overturn, condition = r.declaring.overturn_after_kitty, r.declaring.overturn_when
-    values = {"condition": condition_words(condition)} if overturn and condition else {}
+    values = {"condition": condition_words(after_the_kitty(condition))} if overturn and condition else {}
     if not r.table.kitty_size:  # no kitty, no exchange to speak of
         if values:
             return _("Declaring goes on after the deal, but a player may overturn then only when %(condition)s.") % (

@@ -11,7 +11,9 @@ from ..i18n import _, ngettext
 from ..words import SUIT_GLYPHS
 
 
-def _quantity(name: str) -> str:
+def _quantity(name: str, args: tuple = ()) -> str:
+    if args:
+        return _quantity_of(name, args)
     if name == "size":
         return _("the number of cards in the largest combination of the last trick's lead")
     if name == "cards":
@@ -30,6 +32,9 @@ def _quantity(name: str) -> str:
     if name == "levels":
         return _("the levels the hand gives its winners")
     if name == "overturns":
+        # Translators: after a hand: the times the standing declaration passed to another player (反主的次数)
+        return _("the number of times the declaration was overturned this hand")
+    if name == "kitty-overturns":
         return _("the number of overturns after the kitty so far")
     if name == "deal-overturns":
         # Translators: the declarations made so far during this deal over another player's
@@ -57,13 +62,41 @@ def _quantity(name: str) -> str:
     raise ValueError(name)
 
 
+def _quantity_of(name: str, args: tuple) -> str:
+    """A quantity of a team, a player or a card, said with its arguments."""
+    if name == "team-size":
+        # Translators: how many players the team has this hand (with called partners it varies)
+        return _("the number of players among %(team)s") % {"team": team_words(args[0])}
+    if name == "team-level":
+        if args[0] == "bankers":
+            # Translators: a level as a position on the ladder: the first level is 1, the next 2, ...
+            return _("the banker's level (counted from 1 at the first level)")
+        if args[0] == "attackers":
+            return _("the highest level among the attackers (counted from 1 at the first level)")
+        return _("the level of %(team)s (the banker's, or the highest among the attackers; counted from 1 at the "
+                 "first level)") % {"team": team_words(args[0])}
+    if name == "player-level":
+        # Translators: a player's level as a position on the ladder (0 when the role names nobody)
+        return _("the level of %(player)s (counted from 1 at the first level; 0 if nobody)") % {
+            "player": role_words(args[0])}
+    values = {"team": team_words(args[0]), "card": _card(args[1])}
+    if name == "copies-took":
+        # Translators: how many copies of the card are in the tricks the team won
+        return _("the number of %(card)s that %(team)s take in tricks they win") % values
+    if name == "copies-held":
+        return _("the number of %(card)s that %(team)s hold as the deal ends") % values
+    if name == "copies-held-after-kitty":
+        return _("the number of %(card)s that %(team)s hold as the tricks begin (the kitty taken and buried)") % values
+    raise ValueError(name)
+
+
 def number_words(tree: Any, top: bool = True) -> str:
     """A number in words: numbers stay numbers, the quantities and the operations are spelt out."""
     op = tree[0]
     if op == "num":
         return str(tree[1])
     if op == "var":
-        return _quantity(tree[1])
+        return _quantity(tree[1], tree[2:])
     a, b = number_words(tree[1], False), number_words(tree[2], False)
     if op == "pow" and tree[2][0] in ("num", "var"):
         text = _("%(base)s to the power of %(exponent)s") % {"base": a, "exponent": b}
@@ -319,6 +352,16 @@ def in_the_deal(tree: Any) -> Any:
     if tree == ("var", "overturns"):
         return ("var", "deal-overturns")
     return tuple(in_the_deal(part) for part in tree)
+
+
+def after_the_kitty(tree: Any) -> Any:
+    """A condition asked after the kitty (``overturn after kitty: when``), its overturns said as
+    those after the kitty rather than as the whole hand's."""
+    if not isinstance(tree, tuple):
+        return tree
+    if tree == ("var", "overturns"):
+        return ("var", "kitty-overturns")
+    return tuple(after_the_kitty(part) for part in tree)
 
 
 def condition_words(tree: Any, top: bool = True) -> str:
