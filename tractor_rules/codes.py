@@ -189,6 +189,14 @@ PARTNER_REINFORCE = _define("E348", "partner-reinforce", "the declarer's partner
 ONCE_ROUND_NEVER_PLAYED = _define("E350", "once-round-never-played", "a round of overturning after the kitty "
                                                                     "said to go once round where nobody overturns "
                                                                     "after the kitty")
+FRIENDS_TEAM = _define("E354", "friends-team", "the banker's friends named where they mean nothing: a hand's "
+                                               "outcome (they win and lose with the bankers), a level change, or "
+                                               "rules where the banker plays alone")
+MISPLACED_FALLBACK = _define("E355", "misplaced-fallback", "'otherwise ROLE' that follows no role ('the next banker "
+                                                           "is ROLE'), or more fallbacks than a role takes")
+ROLE_NEVER_NAMES = _define("E356", "role-never-names", "a role that can name nobody in these rules (the declarer "
+                                                       "where nobody declares), or the first of a team counted "
+                                                       "from the first of another team")
 
 # --- the oracle and the export ---------------------------------------------------------------------
 CARD_NOTATION = _define("E401", "card-notation", "a card string the notation does not allow")
@@ -265,6 +273,8 @@ FIRST_OVERTURN_NEVER = _define("W133", "first-overturn-never", "a condition on w
 EFFECT_NEVER_FIRES = _define("W134", "effect-never-fires", "an effect of a house rule after a hand that never "
                                                            "changes anything: always undone by a later effect, "
                                                            "or naming a level the team is at already")
+FALLBACK_NEVER_REACHED = _define("W136", "fallback-never-reached", "a role's fallback that is never tried: a role "
+                                                                   "before it names somebody in every hand")
 
 
 def code_info(code: str) -> Code:

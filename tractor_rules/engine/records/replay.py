@@ -40,7 +40,8 @@ from ..flow.early import trick_facts as hand_so_far
 from ..flow.outcome import next_banker_of, point_table
 from ..flow.kitty import burier_seat, first_overturner
 from ..flow.record import (TrickRecord, declares_at_own_level, leads_by_declarer, logs_first_overturner,
-                           logs_overturn_round, names_burier, reads_dealt, reads_previous_after_kitty, reads_shown,
+                           logs_overturn_round, names_burier, reads_dealt, reads_declaring, reads_previous_after_kitty,
+                           reads_shown,
                            scores_unplayed, turns_kitty)
 from ..flow.seats import banker_team, first_leader, seat_of
 from ..deck.cards import parse_cards
@@ -54,7 +55,7 @@ FIELDS = ("ruleset", "level", "trump", "banker", "hands", "kitty", "tricks", "at
 OPTIONAL = ("called", "declarer", "weak_hands", "kitty_shown", "buried_shown", "table_points",
             "table_points_change", "after_hand", "trump_by", "shown_in_declaring", "buried_by", "overturn_round",
             "bids", "bid", "gave_up", "in_turn", "cuts", "declared", "exchange", "turned", "contest", "face_down",
-            "bank_cleared", "ended_early", "deal_declaring", "dealt")
+            "bank_cleared", "ended_early", "deal_declaring", "dealt", "previous_declarer")
 TRICK_FIELDS = ("leader", "plays", "winner", "points")
 
 
@@ -528,12 +529,14 @@ def _replay(entry: str | dict[str, Any], rules: Rules, problems: list[str],
     logged_early = entry.get("ended_early") if ended else None
     conceded = logged_early.get("conceded") if isinstance(logged_early, dict) else None
     gave_up = entry.get("gave_up") if rules.declaring.give_up_bank and not rules.auction.on else None
+    declared = _check_declarers(entry, rules, problems)
     facts = HandFacts(rules, ctx, banker, frozenset(team), change[0], trick_facts, level, trump,
                       trump_by if isinstance(trump_by, str) else "", attackers, kitty_points, change[1], raw_points,
                       bid, dealt=dealt_hands, buried=kitty, buried_by=last_burier if _is_int(last_burier) else None,
                       called=tuple(face for face, _ in calls), kept=hands, ended_early=ended,
                       conceded=conceded if _is_int(conceded) else None,
-                      gave_up=gave_up if _is_int(gave_up) else None)
+                      gave_up=gave_up if _is_int(gave_up) else None, declarer=declared[0],
+                      previous_declarer=declared[1])
     if facts_out is not None:
         facts_out.append(facts)
     if rules.levels.after_hand:
@@ -795,6 +798,40 @@ def _first_lead(entry: dict[str, Any], rules: Rules, banker: int) -> int:
     n = rules.table.players
     burier = _seat_logged(entry, "buried_by", n)
     return first_leader(rules, banker, banker if burier is None else burier, _seat_logged(entry, "declarer", n))
+
+
+def _check_declarers(entry: dict[str, Any], rules: Rules, problems: list[str]) -> tuple[int | None, int | None]:
+    """Where a house rule after the hand names the declarer or the previous declarer, the log names
+    both ("declarer", "previous_declarer": a seat, or null for nobody): the previous declarer is
+    nobody when the declarer is, never the declarer, and, where the log lists the deal's
+    declarations and nobody may overturn after the kitty, the one those declarations give.  The two
+    seats as logged (None where a seat is missing or bad)."""
+    n = rules.table.players
+    if not _logged_where_ruled(entry, "previous_declarer", reads_declaring(rules), problems,
+                               unruled="logged, but no house rule after a hand names the previous declarer",
+                               needed="needed when a house rule after a hand names the declarer or the previous "
+                                      "declarer"):
+        return None, None
+    if "declarer" not in entry:
+        problems.append("declarer: needed when a house rule after a hand names the declarer or the previous declarer")
+        return None, None
+    declarer, previous = entry["declarer"], entry["previous_declarer"]
+    for key, value in (("declarer", declarer), ("previous_declarer", previous)):
+        if value is not None and not (_is_int(value) and 0 <= value < n):
+            problems.append(f"{key}: a seat from 0 to {n - 1}, or null for nobody, not {value!r}")
+            return None, None
+    if declarer is None and previous is not None:
+        problems.append(f"previous_declarer: nobody declared, so nobody was overturned, not seat {previous}")
+    elif previous is not None and previous == declarer:
+        problems.append(f"previous_declarer: seat {previous} is the declarer, who overturned somebody else")
+    during = entry.get("deal_declaring")
+    if (declarer is not None and isinstance(during, dict) and isinstance(during.get("declarations"), list)
+            and not rules.declaring.overturn_after_kitty and all(isinstance(d, list) and len(d) >= 2 for d in during["declarations"])):
+        expected = previous_declarer(during["declarations"], declarer)
+        if expected != previous:
+            named = "nobody" if expected is None else f"seat {expected}"
+            problems.append(f"previous_declarer: the deal's declarations give {named}, not {previous!r}")
+    return declarer, previous
 
 
 def _seat_logged(entry: dict[str, Any], key: str, n: int) -> int | None:
