@@ -13,7 +13,7 @@ from itertools import product
 
 from ..language.compiler.expressions import EFFECT_OF_RULE, FACT_OF_RULE, MOMENT_OF_STATEMENT, PHASE_OF_STATEMENT
 from ..language.parser import expectation, lark_parser, statement_kinds
-from ..rules.expressions import EFFECTS, FACTS, QUANTITIES, SEATS, Form
+from ..rules.expressions import EFFECTS, FACTS, NEXT_BANKER, QUANTITIES, ROLE_TABLE, SEATS, Form
 from ..resources import RULESET_SUFFIX, builtin_names
 from .document import SECTION_HEADERS, DocumentState
 
@@ -75,6 +75,8 @@ def complete(state: DocumentState, line: int, column: int) -> list[Completion]:
                 if key != "unset"]
     if "phase_seat" in expected.rules and before.rstrip().endswith(":"):
         return _seats(section, before)
+    if "seat_role" in expected.rules and before.rstrip().split()[-1:] in (["is"], ["otherwise"], ["after"]):
+        return _roles()
     phrases, words = _expression_words(context, expected.rules, words, _moment(section, before))
     out = [Completion(w, "value" if w in RANKS or w in SUITS else "keyword", w) for w in sorted(words)]
     out += phrases
@@ -93,6 +95,20 @@ def _seats(section: str, before: str) -> list[Completion]:
                   if owner == section and key.split() == first and kind in PHASE_OF_STATEMENT), None)
     return [Completion(seat.words, "value", seat.words, seat.meaning) for seat in SEATS.values()
             if phase is None or phase in seat.phases]
+
+
+def _roles() -> list[Completion]:
+    """Where a role goes (``the next banker is ...``, ``otherwise ...``, ``the first of TEAM after
+    ...``): the roles of ``rules.expressions.ROLE_TABLE`` known after a hand, each with its meaning;
+    a role that takes a card or a team offered by its words up to it ("the holder of")."""
+    out: list[Completion] = []
+    for role in ROLE_TABLE.values():
+        if NEXT_BANKER not in role.known:
+            continue
+        label = role.words.split(" CARD")[0].split(" TEAM")[0]
+        if label not in {c.label for c in out}:
+            out.append(Completion(label, "value", label, role.meaning))
+    return out
 
 
 def _line_starts(section: str, words: frozenset[str]) -> list[Completion]:
