@@ -34,6 +34,7 @@ from ...rules import RANKS, SUITS, Rules, side_reinforces
 from ..deck.cards import Card
 from ..errors import EngineError
 from ..flow.after_hand import HandFacts, fired, kitty_dug, next_banker_after
+from ..flow.after_hand import role_seat as after_hand_role_seat
 from ..flow.deal import MAX_DEALS
 from ..flow.early import Concession, ends_early, outcome_decided, reads_decided
 from ..flow.early import trick_facts as hand_so_far
@@ -78,6 +79,36 @@ def house_rules_set_off(entry: str | dict[str, Any], rules: Rules) -> tuple[int,
     """The house rules after a hand (indexes into ``rules.levels.after_hand``) that a logged hand
     sets off, worked out from the hand itself (its "after_hand" key, if any, is not read); an
     ``EngineError`` naming the problems when the entry is not a valid hand of ``rules``."""
+    facts = _facts_of_logged(entry, rules)
+    return () if facts is None else fired(rules, facts)
+
+
+def role_seat_of(role: Any, entry: str | dict[str, Any], rules: Rules) -> int | None:
+    """The seat a role names in a logged hand (None: nobody), its fallbacks tried in turn: ``role``
+    as the JSON form writes it ("declarer", ["first-of", "bankers", "declarer"], ["otherwise", A,
+    B]); the hand checked as ``house_rules_set_off`` checks it."""
+    from ...rules.expressions import DECLARING_ROLES, ExpressionError, fallbacks, role_names, role_tree
+
+    try:
+        tree = role_tree(role)
+    except ExpressionError as why:
+        raise EngineError(str(why)) from None
+    if role_names(tree) & DECLARING_ROLES and not reads_declaring(rules):
+        raise EngineError("no house rule of these rules names the declarer after a hand, so their game log does "
+                          "not say who declared and who was overturned")
+    facts = _facts_of_logged(entry, rules)
+    if facts is None:
+        return None
+    for part in fallbacks(tree):
+        seat = after_hand_role_seat(part, facts)
+        if seat is not None:
+            return seat
+    return None
+
+
+def _facts_of_logged(entry: str | dict[str, Any], rules: Rules) -> HandFacts | None:
+    """The facts of a logged hand that the house rules after it read (None: a hand scored without
+    being played, which sets off none); an ``EngineError`` when it is not a valid hand of ``rules``."""
     problems: list[str] = []
     found: list[HandFacts] = []
     if isinstance(entry, dict):
@@ -94,10 +125,10 @@ def house_rules_set_off(entry: str | dict[str, Any], rules: Rules) -> tuple[int,
         pass
     problems = [p for p in problems if not p.startswith("the house rules after the hand set off are")]
     if not problems and isinstance(entry, dict) and entry.get("trump_by") == "scored":
-        return ()  # a hand scored without being played sets off no house rule
+        return None  # a hand scored without being played sets off no house rule
     if problems or not found:
         raise EngineError("; ".join(problems or ["the hand could not be read"])[:500])
-    return fired(rules, found[0])
+    return found[0]
 
 
 def replay_log(lines: Iterable[str], rules: Rules) -> dict[int, list[str]]:
