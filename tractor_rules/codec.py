@@ -514,7 +514,9 @@ _ROLE_SCHEMA: dict[str, Any] = {
 
 
 def _form_schema(head: list[Any], form: expressions.Form) -> dict[str, Any]:
-    items = [*head, *(_argument_schema(kind) for kind in form.arguments)]
+    # the banker's friends are a team only of the facts of what players did (``FRIENDS_FACTS``)
+    items = [*head, *({"enum": list(expressions.FIRST_TEAMS)} if kind == "team" and form.name not in
+                      expressions.FRIENDS_FACTS else _argument_schema(kind) for kind in form.arguments)]
     return {"type": "array", "prefixItems": items, "minItems": len(items), "maxItems": len(items)}
 
 
