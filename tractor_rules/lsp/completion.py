@@ -158,10 +158,23 @@ class _Phrase:
     after_team: bool
 
 
+#: the grammar's rules being spelled out (``_spellings``): a rule met again inside itself (a role
+#: counted from another role, ``the first of TEAM after ROLE``) is an argument there
+_EXPANDING: set[str] = set()
+
+
 @cache
 def _spellings(name: str) -> tuple[tuple[tuple[str | None, ...], str | None], ...]:
     """Every way the grammar spells rule ``name``: its symbols as keywords (None for an argument),
     with the innermost alias that names a fact or an effect."""
+    _EXPANDING.add(name)
+    try:
+        return _spelled(name)
+    finally:
+        _EXPANDING.discard(name)
+
+
+def _spelled(name: str) -> tuple[tuple[tuple[str | None, ...], str | None], ...]:
     out: list[tuple[tuple[str | None, ...], str | None]] = []
     parser = lark_parser()
     for rule in parser.rules:
@@ -170,7 +183,7 @@ def _spellings(name: str) -> tuple[tuple[tuple[str | None, ...], str | None], ..
         alias = rule.alias if rule.alias in FACT_OF_RULE or rule.alias in EFFECT_OF_RULE else None
         parts: list[tuple[tuple[tuple[str | None, ...], str | None], ...]] = []
         for symbol in rule.expansion:
-            if symbol.name in _ARGUMENTS:
+            if symbol.name in _ARGUMENTS or symbol.name in _EXPANDING:
                 parts.append((((None,), None),))
             elif symbol.is_term:
                 pattern = parser.get_terminal(symbol.name).pattern

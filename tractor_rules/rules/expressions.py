@@ -542,7 +542,10 @@ def _arguments(form: Form, values: Any, counter: list[int]) -> tuple:
                                       "levels with the bankers")
             out.append(value)
         elif kind == "role":
-            out.append(role_tree(value, counter))
+            try:
+                out.append(role_tree(value, counter))
+            except ExpressionError as why:
+                raise ExpressionError(f"{form.name!r} takes a role here, not {_shown(value)}: {why}"[:400]) from None
         elif kind == "rank" and type(value) is str and value in CARD_RANKS:
             out.append(value)
         elif kind == "card" and is_card(value):

@@ -31,6 +31,7 @@ from typing import Any, NoReturn
 
 from ...errors import CardNotationError
 from ...rules import RANKS, SUITS, Rules, side_reinforces
+from ...rules.expressions import DECLARING_ROLES, ExpressionError, fallbacks, role_names, role_tree
 from ..deck.cards import Card
 from ..errors import EngineError
 from ..flow.after_hand import HandFacts, fired, kitty_dug, next_banker_after
@@ -87,8 +88,6 @@ def role_seat_of(role: Any, entry: str | dict[str, Any], rules: Rules) -> int | 
     """The seat a role names in a logged hand (None: nobody), its fallbacks tried in turn: ``role``
     as the JSON form writes it ("declarer", ["first-of", "bankers", "declarer"], ["otherwise", A,
     B]); the hand checked as ``house_rules_set_off`` checks it."""
-    from ...rules.expressions import DECLARING_ROLES, ExpressionError, fallbacks, role_names, role_tree
-
     try:
         tree = role_tree(role)
     except ExpressionError as why:
