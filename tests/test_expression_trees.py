@@ -271,8 +271,17 @@ WHOLE = st.integers(0, 20) | st.sampled_from([0, 1, 2, 64, NUMBER_BOUND])
 CARDS = st.builds(lambda rank, suit: rank + suit, st.sampled_from(ex.CARD_RANKS), st.sampled_from(ex.CARD_SUITS))
 RANKS = st.sampled_from(ex.CARD_RANKS)
 TEAMS = st.sampled_from(ex.TEAMS)
+#: the teams every fact and effect takes (the banker's friends only some facts: ``FRIENDS_FACTS``)
+FIRST_TEAMS = st.sampled_from(ex.FIRST_TEAMS)
 #: a role by its name, or named by a card (the holder of a card)
-ROLES = st.sampled_from(ex.ROLES) | st.builds(lambda role, card: (role, card), st.sampled_from(ex.CARD_ROLES), CARDS)
+SEAT_ROLES = st.sampled_from(ex.ROLES) | st.builds(lambda role, card: (role, card), st.sampled_from(ex.CARD_ROLES),
+                                                   CARDS)
+#: ... or the first of a team after one of those (not the first of the winners after the banker,
+#: which reads back as its own name "first-winner"), or fallbacks of those
+ONE_ROLE = SEAT_ROLES | st.builds(lambda team, role: (ex.FIRST_OF, team, role), TEAMS,
+                                  SEAT_ROLES.filter(lambda r: r != "first-winner")).filter(
+    lambda r: r != (ex.FIRST_OF, "winners", "banker"))
+ROLES = ONE_ROLE | st.lists(ONE_ROLE, min_size=2, max_size=ex.MAX_FALLBACKS).map(lambda rs: (ex.OTHERWISE, *rs))
 SUITS = st.sampled_from(ex.CARD_SUITS)
 
 #: every quantity, a quantity of a team, a player or a card with arguments of its kinds
@@ -291,7 +300,10 @@ def _argument(kind: str) -> st.SearchStrategy[Any]:
 
 
 def _form(head: tuple, form: ex.Form) -> st.SearchStrategy[tuple]:
-    return st.tuples(*(st.just(h) for h in head), *(_argument(kind) for kind in form.arguments))
+    def argument(kind: str) -> st.SearchStrategy[Any]:
+        return FIRST_TEAMS if kind == "team" and form.name not in ex.FRIENDS_FACTS else _argument(kind)
+
+    return st.tuples(*(st.just(h) for h in head), *(argument(kind) for kind in form.arguments))
 
 
 facts = st.one_of(*(_form(("fact", name), form) for name, form in ex.FACTS.items()))

@@ -483,9 +483,7 @@ def _argument_schema(kind: str) -> dict[str, Any]:
     if kind == "team":
         return {"enum": list(expressions.TEAMS)}
     if kind == "role":
-        # a role by its name, or (since version 4) one named by a card: ["holder", "AH"]
-        return {"anyOf": [{"enum": list(expressions.ROLES)},
-                          _pair({"enum": list(expressions.CARD_ROLES)}, _CARD_SCHEMA)]}
+        return _ROLE_SCHEMA
     if kind == "rank":
         return {"enum": list(expressions.CARD_RANKS)}
     if kind == "suit":
@@ -494,10 +492,31 @@ def _argument_schema(kind: str) -> dict[str, Any]:
 
 
 _CARD_SCHEMA = {"type": "string", "pattern": "^(?:[2-9]|10|[JQKA])[SHDC]$"}
+#: a role by its name, or (since version 4) one named by a card: ["holder", "AH"]
+_SEAT_ROLE_SCHEMA: dict[str, Any] = {"anyOf": [{"enum": list(expressions.ROLES)},
+                                               _pair({"enum": list(expressions.CARD_ROLES)}, _CARD_SCHEMA)]}
+#: ... or (since version 4) the first of a team after one of those: ["first-of", "bankers", "declarer"]
+_ONE_ROLE_SCHEMA: dict[str, Any] = {"anyOf": [
+    *_SEAT_ROLE_SCHEMA["anyOf"],
+    {"type": "array", "prefixItems": [{"const": expressions.FIRST_OF}, {"enum": list(expressions.TEAMS)},
+                                      _SEAT_ROLE_SCHEMA], "minItems": 3, "maxItems": 3},
+]}
+#: ... or (since version 4) roles tried in turn, the first that names somebody: ["otherwise", A, B, ...]
+_ROLE_SCHEMA: dict[str, Any] = {
+    "description": "A player named by a role: a role's name, [card role, card], [\"first-of\", team, role], or "
+                   "[\"otherwise\", role, role, ...] (the first of the roles that names somebody).",
+    "anyOf": [
+        *_ONE_ROLE_SCHEMA["anyOf"],
+        {"type": "array", "prefixItems": [{"const": expressions.OTHERWISE}], "items": _ONE_ROLE_SCHEMA,
+         "minItems": 3, "maxItems": expressions.MAX_FALLBACKS + 1},
+    ],
+}
 
 
 def _form_schema(head: list[Any], form: expressions.Form | expressions.Quantity) -> dict[str, Any]:
-    items = [*head, *(_argument_schema(kind) for kind in form.arguments)]
+    # the banker's friends are a team only of the facts of what players did (``FRIENDS_FACTS``)
+    items = [*head, *({"enum": list(expressions.FIRST_TEAMS)} if kind == "team" and form.name not in
+                      expressions.FRIENDS_FACTS else _argument_schema(kind) for kind in form.arguments)]
     return {"type": "array", "prefixItems": items, "minItems": len(items), "maxItems": len(items)}
 
 

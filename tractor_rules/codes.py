@@ -201,6 +201,14 @@ QUANTITY_CARD_NOT_IN_PACK = _define("E351", "quantity-card-not-in-pack", "a quan
                                                                         "level of its holder), which is always 0")
 PLAYER_LEVEL_NOBODY = _define("E352", "player-level-nobody", "the level of a player the rules never have: the "
                                                              "banker's partner without fixed teams")
+FRIENDS_TEAM = _define("E354", "friends-team", "the banker's friends named where they mean nothing: a hand's "
+                                               "outcome (they win and lose with the bankers), a level change, or "
+                                               "rules where the banker plays alone")
+MISPLACED_FALLBACK = _define("E355", "misplaced-fallback", "'otherwise ROLE' that follows no role ('the next banker "
+                                                           "is ROLE'), or more fallbacks than a role takes")
+ROLE_NEVER_NAMES = _define("E356", "role-never-names", "a role that can name nobody in these rules (the declarer "
+                                                       "where nobody declares), or the first of a team counted "
+                                                       "from the first of another team")
 
 # --- the oracle and the export ---------------------------------------------------------------------
 CARD_NOTATION = _define("E401", "card-notation", "a card string the notation does not allow")
@@ -283,6 +291,8 @@ QUANTITY_FIXED = _define("W135", "quantity-fixed", "a quantity of the hand that 
 
 ROUND_STEP_NEVER = _define("W138", "round-step-never", "a step of the ladder after the kitty that overturns no "
                                                        "declaration the deal or the round can leave standing")
+FALLBACK_NEVER_REACHED = _define("W136", "fallback-never-reached", "a role's fallback that is never tried: a role "
+                                                                   "before it names somebody in every hand")
 
 
 def code_info(code: str) -> Code:

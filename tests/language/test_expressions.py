@@ -177,7 +177,7 @@ def test_every_word_of_the_vocabulary_has_a_case():
     assert set(OPERATOR_CASES) == set(ex.OPERATORS)
     assert set(COMPARATOR_CASES) == set(ex.COMPARATORS) | set(ex.COMPARATOR_SPELLINGS)
     # every team is written by some case, and by the team test below
-    assert set(ex.TEAMS) == {"bankers", "attackers", "winners", "losers"}
+    assert set(ex.TEAMS) == {"bankers", "attackers", "winners", "losers", "friends"}
 
 
 @pytest.mark.parametrize("name", list(QUANTITY_WORDS))
@@ -263,11 +263,15 @@ def test_each_fact_compiles(name):
     assert ex.condition_tree(tree) == tree  # the tree the compiler gives is one the reader takes
 
 
-@pytest.mark.parametrize("team", list(ex.TEAMS))
+@pytest.mark.parametrize("team", list(ex.FIRST_TEAMS))
 @pytest.mark.parametrize("article", ["", "the "])
 def test_each_team_compiles_with_or_without_the(team, article):
     assert condition_of(f"{article}{team} win") == ("fact", "wins", team)
     assert effects_of(f"{article}{team} to 3") == (("to", team, "3"),)
+
+
+def test_the_banker_s_friends_are_a_team_of_what_players_did():
+    assert condition_of("the banker's friends took 5H") == ("fact", "took", "friends", "5H")
 
 
 @pytest.mark.parametrize("name", list(EFFECT_CASES))

@@ -10,7 +10,8 @@ import pytest
 from lsprotocol import types
 
 from tractor_rules.lsp.completion import written_forms
-from tractor_rules.rules.expressions import AFTER_HAND, EFFECTS, FACTS, KITTY, QUANTITIES, STAKE, TABLE, TEAMS
+from tractor_rules.rules.expressions import AFTER_HAND, EFFECTS, FACTS, KITTY, QUANTITIES, STAKE, TABLE
+from tractor_rules.rules.expressions import FIRST_TEAMS as TEAMS  # a word each (the banker's friends: two)
 
 #: one language server for the module (tests/lsp/conftest.py), on one worker
 pytestmark = pytest.mark.xdist_group("lsp")

@@ -248,6 +248,17 @@ def _declaration(rules: Rules, params: Params) -> Answer:
     return {"declaration": None if found is None else {"strength": found.strength, "trump": found.trump}}
 
 
+@question("role_seat", "the seat a role names in a hand (null: nobody), its fallbacks tried in turn",
+          {"role": "a role as the JSON form writes it (\"declarer\", [\"first-of\", \"bankers\", \"declarer\"], "
+                   "[\"otherwise\", A, B])",
+           "hand": "the hand as the game log writes it (an object, see docs/simulate.md)"}, ("seat",))
+def _role_seat(rules: Rules, params: Params) -> Answer:
+    hand = _get(params, "hand")
+    if not isinstance(hand, dict):
+        raise QuestionError(f"'hand' is a hand of the game log (an object), not {_type(hand)}")
+    return {"seat": rules.role_seat(_get(params, "role"), hand)}
+
+
 @question("fallback_trump", "the trump when nobody declares, from the kitty",
           {"level": _HAND["level"], "kitty": "the kitty's cards in order"}, ("trump",))
 def _fallback_trump(rules: Rules, params: Params) -> Answer:

@@ -1351,7 +1351,7 @@ class EffectNeverFires(Linter):
         for at, (trigger, st) in enumerate(zip(rules.levels.after_hand, written)):
             if not reader.can(trigger.condition):  # W107's, or too costly to tell
                 continue
-            for k, node in enumerate(st.node.args[1:len(trigger.effects) + 1]):
+            for k, node in enumerate(_effect_nodes(st)[:len(trigger.effects)]):
                 why = reader.why_never(at, k)
                 if why is None:
                     continue
@@ -1365,9 +1365,66 @@ class EffectNeverFires(Linter):
                 yield Finding(st.file, node.pos, message)
 
 
+def _effect_nodes(st: Statement) -> list:
+    """The effects a ``when ...:`` statement writes, in order (a role's fallbacks, ``otherwise
+    ROLE``, are part of the effect before them)."""
+    return [node for node in st.node.args[1:] if getattr(node, "kind", "") != "otherwise_role"]
+
+
+@linter(codes.FALLBACK_NEVER_REACHED)
+class FallbackNeverReached(Linter):
+    """What it does: finds a fallback of a role (``the next banker is A, otherwise B``) that is
+    never tried, because a role before it names somebody in every hand: the banker, the next seat,
+    the banker's partner, the winner of the last trick, the first of the winners after the banker,
+    or the first of a team that is never empty after one of those.
+
+    Why is this bad? The fallback never names anybody; usually the role before it is not the one
+    meant (the declarer, who is nobody when nobody declared; the holder of a card, nobody when it
+    lay in the kitty).
+
+    Example: ``when a hand ends: the next banker is the next seat, otherwise the declarer``.
+
+    Use instead: the roles in the order they should be tried (``the declarer, otherwise the next
+    seat``), or leave the fallback out."""
+
+    def findings(self, ctx: LintContext) -> Iterator[Finding]:
+        rules = ctx.rules
+        written = [st for st in ctx.resolved.statements if st.kind == "trigger"]
+        for trigger, st in zip(rules.levels.after_hand, written):
+            nodes = list(st.node.args[1:])
+            effects = iter(trigger.effects)
+            for at, node in enumerate(nodes):
+                if getattr(node, "kind", "") == "otherwise_role":
+                    continue
+                effect = next(effects, None)
+                if effect is None or effect[0] != "next-banker" or type(effect[1]) is not tuple \
+                        or effect[1][0] != expressions.OTHERWISE:
+                    continue
+                roles = effect[1][1:]
+                for i, role in enumerate(roles[:-1]):
+                    if expressions.always_names(role, seated=rules.table.seated):
+                        unreached = nodes[at + 1 + i]
+                        said = ctx.line(st.file, unreached.pos.line)[unreached.pos.column - 1:
+                                                                      unreached.pos.end_column - 1]
+                        yield Finding(st.file, unreached.pos,
+                                      f"'{said}' is never tried: {_role_said(role)} names somebody in every hand; "
+                                      "put the roles that may name nobody first, or leave this out")
+                        break
+
+
+def _role_said(role: str | tuple) -> str:
+    """A role in the words a ruleset writes it."""
+    if type(role) is str:
+        return f"'{expressions.ROLE_TABLE[role].words}'"
+    if role[0] == expressions.FIRST_OF:
+        team = {"friends": "the banker's friends"}.get(role[1], f"the {role[1]}")
+        return f"'the first of {team} after {_role_said(role[2])[1:-1]}'"
+    return f"'{expressions.ROLE_TABLE[role[0]].words.replace('CARD', role[1])}'"
+
+
 def _effect_words(ctx: LintContext, st: Statement, k: int) -> str:
     """The words of the ``k``-th effect of the statement ``st``, as written."""
-    pos = st.node.args[1 + k].pos
+    pos = _effect_nodes(st)[k].pos
     line = ctx.line(st.file, pos.line)
     return line[pos.column - 1:pos.end_column - 1] if pos.end_line == pos.line else line[pos.column - 1:].rstrip()
 

@@ -128,6 +128,8 @@ def _fact(name: str, args: tuple, rules: _Table, questions: dict[tuple, None]) -
         return wins if name == "wins" else (lambda given: not wins(given))
     if name.startswith("last-trick"):
         side = _team(args[0], _ask(("last",), questions), hold)
+        if args[0] == "friends":  # a friend of the banker won it: the bankers did
+            side = _friends(_team("bankers", _ask(("last",), questions), hold), ("last", "friends"), questions)
         if name == "last-trick-single":
             if not _rank_in_pack(args[1], rules):
                 return _constant(False)
@@ -156,6 +158,8 @@ def _fact(name: str, args: tuple, rules: _Table, questions: dict[tuple, None]) -
             return by_bankers
         if args[0] == "attackers":
             return by_attackers
+        if args[0] == "friends":
+            return _friends(by_bankers, (name, "friends", args[1]), questions)
         winners = args[0] == "winners"
         return lambda given: (by_bankers(given) if hold(given) == winners else by_attackers(given))
     if name == "level-is":
@@ -186,6 +190,8 @@ def _fact(name: str, args: tuple, rules: _Table, questions: dict[tuple, None]) -
         by_bankers, by_attackers = (_ask(("conceded", side), questions) for side in ("bankers", "attackers"))
         if args[0] in ("bankers", "attackers"):
             return by_bankers if args[0] == "bankers" else by_attackers
+        if args[0] == "friends":
+            return _friends(by_bankers, ("conceded", "friends"), questions)
         winners = args[0] == "winners"
         return lambda given: by_bankers(given) if hold(given) == winners else by_attackers(given)
     if name == "ended-early" and not (levels.end_early or levels.concede):
@@ -193,6 +199,13 @@ def _fact(name: str, args: tuple, rules: _Table, questions: dict[tuple, None]) -
     if name == "bank-given-up" and not (declaring.give_up_bank and not rules.rules.auction.on):
         return _constant(False)
     return _ask((name,), questions)
+
+
+def _friends(by_bankers: Formula, question: tuple, questions: dict[tuple, None]) -> Formula:
+    """What the banker's friends did: a question of its own, that holds only where the bankers did
+    it too (the friends are of the banker's team)."""
+    by_friends = _ask(question, questions)
+    return lambda given: by_bankers(given) and by_friends(given)
 
 
 def _rank_in_pack(rank: str, rules: _Table) -> bool:

@@ -13,7 +13,7 @@ from itertools import product
 
 from ..language.compiler.expressions import EFFECT_OF_RULE, FACT_OF_RULE, MOMENT_OF_STATEMENT, PHASE_OF_STATEMENT
 from ..language.parser import expectation, lark_parser, statement_kinds
-from ..rules.expressions import EFFECTS, FACTS, QUANTITIES, SEATS, Form, Quantity
+from ..rules.expressions import EFFECTS, FACTS, NEXT_BANKER, QUANTITIES, ROLE_TABLE, SEATS, Form, Quantity
 from ..resources import RULESET_SUFFIX, builtin_names
 from .document import SECTION_HEADERS, DocumentState
 
@@ -75,6 +75,8 @@ def complete(state: DocumentState, line: int, column: int) -> list[Completion]:
                 if key != "unset"]
     if "phase_seat" in expected.rules and before.rstrip().endswith(":"):
         return _seats(section, before)
+    if "seat_role" in expected.rules and before.rstrip().split()[-1:] in (["is"], ["otherwise"], ["after"]):
+        return _roles()
     phrases, words = _expression_words(context, expected.rules, words, _moment(section, before))
     out = [Completion(w, "value" if w in RANKS or w in SUITS else "keyword", w) for w in sorted(words)]
     out += phrases
@@ -93,6 +95,20 @@ def _seats(section: str, before: str) -> list[Completion]:
                   if owner == section and key.split() == first and kind in PHASE_OF_STATEMENT), None)
     return [Completion(seat.words, "value", seat.words, seat.meaning) for seat in SEATS.values()
             if phase is None or phase in seat.phases]
+
+
+def _roles() -> list[Completion]:
+    """Where a role goes (``the next banker is ...``, ``otherwise ...``, ``the first of TEAM after
+    ...``): the roles of ``rules.expressions.ROLE_TABLE`` known after a hand, each with its meaning;
+    a role that takes a card or a team offered by its words up to it ("the holder of")."""
+    out: list[Completion] = []
+    for role in ROLE_TABLE.values():
+        if NEXT_BANKER not in role.known:
+            continue
+        label = role.words.split(" CARD")[0].split(" TEAM")[0]
+        if label not in {c.label for c in out}:
+            out.append(Completion(label, "value", label, role.meaning))
+    return out
 
 
 def _line_starts(section: str, words: frozenset[str]) -> list[Completion]:
@@ -142,10 +158,23 @@ class _Phrase:
     after_team: bool
 
 
+#: the grammar's rules being spelled out (``_spellings``): a rule met again inside itself (a role
+#: counted from another role, ``the first of TEAM after ROLE``) is an argument there
+_EXPANDING: set[str] = set()
+
+
 @cache
 def _spellings(name: str) -> tuple[tuple[tuple[str | None, ...], str | None], ...]:
     """Every way the grammar spells rule ``name``: its symbols as keywords (None for an argument),
     with the innermost alias that names a fact or an effect."""
+    _EXPANDING.add(name)
+    try:
+        return _spelled(name)
+    finally:
+        _EXPANDING.discard(name)
+
+
+def _spelled(name: str) -> tuple[tuple[tuple[str | None, ...], str | None], ...]:
     out: list[tuple[tuple[str | None, ...], str | None]] = []
     parser = lark_parser()
     for rule in parser.rules:
@@ -154,7 +183,7 @@ def _spellings(name: str) -> tuple[tuple[tuple[str | None, ...], str | None], ..
         alias = rule.alias if rule.alias in FACT_OF_RULE or rule.alias in EFFECT_OF_RULE else None
         parts: list[tuple[tuple[tuple[str | None, ...], str | None], ...]] = []
         for symbol in rule.expansion:
-            if symbol.name in _ARGUMENTS:
+            if symbol.name in _ARGUMENTS or symbol.name in _EXPANDING:
                 parts.append((((None,), None),))
             elif symbol.is_term:
                 pattern = parser.get_terminal(symbol.name).pattern

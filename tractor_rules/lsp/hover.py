@@ -11,7 +11,7 @@ from functools import cache
 
 from ..errors import RulesetError
 from ..language.compiler import compile_resolved
-from ..language.compiler.expressions import QUANTITY_OF_RULE
+from ..language.compiler.expressions import CARD_ROLE_OF_RULE, QUANTITY_OF_RULE, ROLE_OF_RULE
 from ..language.resolve import Resolved
 from ..language.syntax import Position, Statement
 from ..render.builder import source_key_for
@@ -21,8 +21,8 @@ from ..render.model import Item
 from ..render.sheet import Built, build
 from ..render.text import md_cell, md_inline
 from ..rules import Rules
-from ..rules.expressions import (AFTER_HAND, BURY, CALL, CONCEDE, DECLARE, KITTY, OVERTURN, QUANTITIES, REDEAL,
-                                 SCORE, STAKE, TABLE, TRICK)
+from ..rules.expressions import (AFTER_HAND, BURY, CALL, CONCEDE, DECLARE, FIRST_OF, KITTY, OVERTURN, QUANTITIES,
+                                 REDEAL, ROLE_TABLE, SCORE, STAKE, TABLE, TRICK)
 from ..language.syntax import Leaf, Node
 from .document import DocumentState
 from .navigation import overridden
@@ -46,6 +46,7 @@ LABELS = {
         "then": "; ",
         "end": ".",
         "known": "Known {moments}.",
+        "found": "The engine finds this player from {where}.",
         CALL: "when the banker calls cards",
         BURY: "when the kitty is buried",
         OVERTURN: "when a player may overturn after the kitty",
@@ -78,6 +79,7 @@ LABELS = {
         "then": "；",
         "end": "。",
         "known": "可用于{moments}。",
+        "found": "引擎从{where}找出这名玩家。",
         CALL: "庄家叫牌时",
         BURY: "扣底时",
         OVERTURN: "扣底后可以反主时",
@@ -194,6 +196,9 @@ def hover(state: DocumentState, line: int, column: int, lang: str) -> HoverText 
     quantity = _quantity_at(st.node, line, column)
     if quantity is not None:
         return _quantity_hover(quantity, words)
+    role = _role_at(st.node, line, column)
+    if role is not None:
+        return _role_hover(role, words)
     parts: list[str] = [f"**{plain(state.statement_key_text(st) or st.kind)}**"]
     built = sheet_of(state, lang)
     if built is None or state.rules is None:
@@ -254,6 +259,31 @@ def _quantity_at(node: Node, line: int, column: int) -> Node | None:
             if found is not None:
                 return found
     return None
+
+
+def _role_at(node: Node, line: int, column: int) -> Node | None:
+    """The innermost role (a ``seat_role``: ``the declarer``, ``the first of the bankers after ...``)
+    written at ``line``, ``column`` of ``node``, if any."""
+    at = node.pos
+    if (line, column) < (at.line, at.column) or (line, column) >= (at.end_line, at.end_column):
+        return None
+    for arg in node.args:
+        if isinstance(arg, Node):
+            found = _role_at(arg, line, column)
+            if found is not None:
+                return found
+    return node if node.kind in _ROLE_OF_NODE else None
+
+
+#: a role's tree kind → its name in ``rules.expressions.ROLE_TABLE``
+_ROLE_OF_NODE = {**ROLE_OF_RULE, **CARD_ROLE_OF_RULE, "role_first_of": FIRST_OF}
+
+
+def _role_hover(node: Node, words: dict[str, str]) -> HoverText:
+    """A role's words and meaning (``rules.expressions.ROLE_TABLE``), and where the engine finds it."""
+    role = ROLE_TABLE[_ROLE_OF_NODE[node.kind]]
+    text = f"**{plain(role.words)}**: {plain(role.meaning)}\n\n" + words["found"].format(where=plain(role.found))
+    return HoverText(text, node.pos)
 
 
 def _quantity_hover(node: Node, words: dict[str, str]) -> HoverText:

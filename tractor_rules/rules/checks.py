@@ -120,6 +120,7 @@ def check_rules(c: Reporter, rules: model.Rules) -> None:
         _check_declarer_relations,
         _check_previous_relations,
         _check_partner_reinforcing,
+        _check_roles,
         _check_exemptions,
         _check_tractors_kept,
         _check_riding_pairs,
@@ -140,11 +141,12 @@ def _check_card_facts(c: Reporter, r: model.Rules) -> None:
     called is asked only where the banker calls cards (E332)."""
     for i, trigger in enumerate(r.levels.after_hand):
         for j, effect in enumerate(trigger.effects):
-            role = effect[1] if effect[0] == "next-banker" else None
-            if type(role) is tuple and role[0] in expressions.CARD_ROLES and not r.table.copies(role[1]):
-                c.error_at_field((effect_path(i, j), "table.removed_ranks", "table.removed_cards"),
-                                 f"the pack has no {role[1]} (the rules take it out), so nobody holds it: "
-                                 "name a card of the pack", code=codes.HOLDER_NOT_IN_PACK)
+            leaves = expressions.role_leaves(effect[1]) if effect[0] == "next-banker" else ()
+            for role in leaves:
+                if type(role) is tuple and role[0] in expressions.CARD_ROLES and not r.table.copies(role[1]):
+                    c.error_at_field((effect_path(i, j), "table.removed_ranks", "table.removed_cards"),
+                                     f"the pack has no {role[1]} (the rules take it out), so nobody holds it: "
+                                     "name a card of the pack", code=codes.HOLDER_NOT_IN_PACK)
         if "called" in expressions.facts_of(trigger.condition) and r.table.partnership != "called":
             c.error_at_field((f"levels.after_hand[{i}].condition", "table.partnership"),
                              "the banker calls no card in this game (its teams are fixed): 'the banker called "
@@ -180,6 +182,45 @@ def _check_hand_quantities(c: Reporter, r: model.Rules) -> None:
                                  "with called partners, or a banker alone, the banker has no seated partner, so "
                                  "'the level of the banker's partner' names nobody: name another player, or the "
                                  "level of the bankers", code=codes.PLAYER_LEVEL_NOBODY)
+# --- who the roles name ---------------------------------------------------------------------------
+
+
+def _check_roles(c: Reporter, r: model.Rules) -> None:
+    """The declarer and the previous declarer name somebody only where players declare (E356); the
+    banker's friends are somebody only where the banker has a team (E354)."""
+    nobody_declares = ("an auction decides the bank and nobody declares" if r.auction.on
+                       else "with 'ladder: none' nobody declares" if not r.declaring.ladder else None)
+    alone = r.table.partnership == "alone"
+    for i, trigger in enumerate(r.levels.after_hand):
+        for j, effect in enumerate(trigger.effects):
+            if effect[0] != "next-banker":
+                continue
+            names = expressions.role_names(effect[1]) & expressions.DECLARING_ROLES
+            if names and nobody_declares:
+                word = ROLE_WORDS[sorted(names)[0]]
+                c.error_at_field((effect_path(i, j), "auction.direction" if r.auction.on else "declaring.ladder"),
+                                 f"{nobody_declares}, so '{word}' is nobody in every hand: name another player",
+                                 code=codes.ROLE_NEVER_NAMES)
+            if alone and "friends" in expressions.role_teams(effect[1]):
+                c.error_at_field((effect_path(i, j), "table.partnership"),
+                                 "the banker plays alone ('partners: banker alone'), so the banker has no friends: "
+                                 "name another player", code=codes.FRIENDS_TEAM)
+        if alone and _names_friends(trigger.condition):
+            c.error_at_field((f"levels.after_hand[{i}].condition", "table.partnership"),
+                             "the banker plays alone ('partners: banker alone'), so the banker has no friends: name "
+                             "the bankers", code=codes.FRIENDS_TEAM)
+
+
+#: the roles in the words of an error
+ROLE_WORDS = {name: role.words for name, role in expressions.ROLE_TABLE.items()}
+
+
+def _names_friends(tree: tuple) -> bool:
+    if not tree:
+        return False
+    if tree[0] == "fact":
+        return "friends" in tree[2:]
+    return any(isinstance(part, tuple) and _names_friends(part) for part in tree[1:])
 
 
 # --- giving up the bank --------------------------------------------------------------------------
@@ -549,7 +590,7 @@ def _check_levels(c: Reporter, r: model.Rules) -> None:
                          "the levels go round without end, so no level is the last one and the game never ends: "
                          "end it 'after N hands', or by a house rule that wins the game", code=codes.ENDLESS_GAME)
     for path, effect in effects:
-        if tuple(effect) == ("next-banker", "partner") and not r.table.seated:
+        if effect[0] == "next-banker" and "partner" in expressions.role_leaves(effect[1]) and not r.table.seated:
             c.error_at_field((path, "levels.after_hand"),
                              "with called partners, or a banker alone, the banker has no seated partner: name another player",
                              code=codes.CALLED_PARTNERS)

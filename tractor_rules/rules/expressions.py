@@ -184,68 +184,147 @@ DEALT_QUANTITIES = frozenset({"copies-held"})
 KEPT_QUANTITIES = frozenset({"copies-held-after-kitty"})
 
 #: teams as conditions and effects name them: the hand's banker team and the others; the hand's
-#: winners and losers (the banker team when it holds, the attackers when it loses)
-TEAMS = ("bankers", "attackers", "winners", "losers")
-#: seats as effects name them, by their place in the hand just played: its banker, the seat after
-#: the banker, the banker's partner (the next seat of the banker's team: fixed teams only), the
-#: winner of the last trick, the first of the hand's winners after the banker in turn order
-ROLES = ("banker", "next-seat", "partner", "last-trick-winner", "first-winner")
-#: roles that name a seat by a card, written as a tree ``(role, card)`` (version 4): the holder of
-#: a card, the first seat after the banker in turn order (the banker last) that was dealt it; no
-#: seat when every copy lay in the kitty; as the tricks began; and the taker, the winner of the first
-#: trick that held the card (who has it at the end), no seat when no copy was played
-CARD_ROLES = ("holder", "holder-after-kitty", "taker")
-#: the card facts, roles and quantities read from the cards each seat was dealt (the log then
-#: writes them)
-DEALT_READERS = frozenset({"held", "holder", "copies-held"})
-#: the card facts and roles read from the cards each seat held as the tricks began, the kitty taken
-#: and buried (the log's "hands", which every log writes)
-KEPT_READERS = frozenset({"held-after-kitty", "holder-after-kitty"})
-#: the roles that may take the kitty and bury (``kitty_exchange.buried_by``), known once trump is
-#: set: the banker, the banker's seated partner, the first player of the banker's team after the
-#: standing declarer
-BURIER_ROLES = ("banker", "partner", "first-banker-after-declarer")
+#: winners and losers (the banker team when it holds, the attackers when it loses); the banker's
+#: friends (version 4): the banker team without the banker (with called partners the players the
+#: banker's calls brought in, with fixed teams the banker's partners), a team only where a team of
+#: players is named in a hand's record (``FRIENDS_FACTS``) and in ``the first of TEAM after ROLE``
+TEAMS = ("bankers", "attackers", "winners", "losers", "friends")
+#: the teams of the first versions (the banker's friends came with version 4)
+FIRST_TEAMS = TEAMS[:4]
+#: the facts that may name the banker's friends: who of the hand's record (the tricks, the deal,
+#: the kitty, the concession) was one of them; not a hand's outcome (the friends win and lose with
+#: the bankers), and no effect on levels (the levels are a team's, or each player's with the rest)
+FRIENDS_FACTS = frozenset({"last-trick", "last-trick-single", "last-trick-card", "last-trick-trumps", "took",
+                           "lost", "played", "held", "held-after-kitty", "buried", "conceded"})
 
-
-@dataclass(frozen=True, slots=True)
-class Seat:
-    """A seat a phase's turn order may start from (version 4): ``name`` as the JSON form writes it,
-    ``words`` as a ruleset writes it, what it means, and the phases (``rules.flow.PhaseKind``) at
-    which it is known.  Every phase goes round the table in the direction of play (``table.
-    direction``) from its first seat; a phase against it would be a new word of ``DIRECTIONS``."""
-
-    name: str
-    words: str
-    meaning: str
-    phases: frozenset[str]
-    since: int = 4
-
-
+#: where a who-word names a seat: after a hand (``the next banker is ROLE``), when the kitty is
+#: taken (``buried by: ROLE``), and when a phase begins that goes round the table from it
+#: (``ORDERED_PHASES``: the round of overturning after the kitty, declaring in turn, the auction,
+#: the first lead)
+NEXT_BANKER, BURIER = AFTER_HAND, "buried-by"
 #: the phases that go round the table from a seat the rules may choose (version 4): the round of
 #: overturning after the kitty (``declaring.overturn_first``), declaring in turn after the deal
 #: (``declaring.in_turn_first``), the auction (``auction.first_bidder``) and the tricks (the first
 #: lead, ``leading.first_lead``)
 ORDERED_PHASES = ("overturn", "declare-in-turn", "auction", "play")
+
+
+@dataclass(frozen=True, slots=True)
+class Role:
+    """A who-word of the language: ``name`` as the JSON form writes it, ``words`` as a ruleset
+    writes it, what it means, where it is known (``known``: ``NEXT_BANKER``, ``BURIER``, the
+    phases of ``ORDERED_PHASES``) and where the engine finds its seat (``found``).  ``takes`` is
+    what the words take ("card": the holder of a card, written ``(name, card)``; "team-role": the
+    first of a team after another role, written ``(name, team, role)``); ``always`` whether it
+    names somebody in every hand (a fallback after it is never reached)."""
+
+    name: str
+    words: str
+    meaning: str
+    known: frozenset[str]
+    found: str
+    takes: str = ""
+    always: bool = True
+    #: the JSON form's schema version that first has it
+    since: int = 4
+
+    @property
+    def phases(self) -> frozenset[str]:
+        """The phases that may go round the table from this seat (the vocabulary of seats)."""
+        return self.known & _PHASES
+
+
+_PHASES = frozenset(ORDERED_PHASES)
 _KITTY_KNOWN = frozenset({"overturn", "play"})
-SEATS: dict[str, Seat] = {s.name: s for s in (
-    Seat("banker", "the banker", "the banker (before the deal: the banker given, who deals; the dealer in the "
-                                 "game's first hand)", frozenset({"overturn", "declare-in-turn", "play"})),
-    Seat("after-banker", "the seat after the banker", "the seat after the banker in the direction of play",
-         frozenset({"overturn", "declare-in-turn", "play"})),
-    Seat("burier", "the burier", "the player who buried the kitty (in the round of overturning, the first to "
-                                 "bury; at the first lead, the last)", _KITTY_KNOWN),
-    Seat("after-burier", "the seat after the burier", "the seat after the player who buried the kitty",
-         _KITTY_KNOWN),
+_FROM_DEAL = frozenset({"overturn", "declare-in-turn", "play"})
+#: the one table of who-words: every statement that says who reads its words from here, each the
+#: words known where it is written (``Role.known``); the views below are the lists each statement
+#: had before it (the same names, the same compiled values and JSON)
+ROLE_TABLE: dict[str, Role] = {r.name: r for r in (
+    Role("banker", "the banker", "the banker (before the deal: the banker given, who deals; the dealer in the "
+                                 "game's first hand)", _FROM_DEAL | {NEXT_BANKER, BURIER},
+         "the hand's banker", since=3),
+    Role("next-seat", "the next seat", "the seat after the banker in the direction of play", frozenset({NEXT_BANKER}),
+         "the banker's seat + 1", since=3),
+    Role("after-banker", "the seat after the banker", "the seat after the banker in the direction of play",
+         _FROM_DEAL, "the banker's seat + 1"),
+    Role("partner", "the banker's partner", "the banker's partner: the next seat of the banker's team (fixed teams "
+                                            "only)", frozenset({NEXT_BANKER, BURIER}), "the banker's seat + 2",
+         since=3),
+    Role("last-trick-winner", "the winner of the last trick", "the player who won the hand's last trick",
+         frozenset({NEXT_BANKER}), "the last trick of the hand's record", since=3),
+    # the special case of the first of a team after a role, as every version has written it
+    Role("first-winner", "the first of the winners after the banker", "the first of the hand's winners after the "
+                                                                      "banker in turn order",
+         frozenset({NEXT_BANKER}), "the seats after the banker, the banker last, in the winners", since=3),
+    Role("holder", "the holder of CARD", "the first seat after the banker in turn order (the banker last) that was "
+                                         "dealt the card; nobody when every copy lay in the kitty",
+         frozenset({NEXT_BANKER}), "the cards each seat was dealt (the log's 'dealt')", "card", False),
+    Role("holder-after-kitty", "the holder of CARD after the kitty", "the same, from the cards each seat held as the "
+                                                                     "tricks began; nobody when every copy was buried",
+         frozenset({NEXT_BANKER}), "the cards each seat held as the tricks began (the log's 'hands')", "card", False),
+    Role("taker", "the player who took CARD", "the winner of the first trick that held the card; nobody when no copy "
+                                              "was played", frozenset({NEXT_BANKER}), "the tricks of the hand's record",
+         "card", False),
+    Role("burier", "the burier", "the player who buried the kitty (in the round of overturning, the first to bury; at "
+                                 "the first lead, the last)", _KITTY_KNOWN, "the kitty's record (its burier)"),
+    Role("after-burier", "the seat after the burier", "the seat after the player who buried the kitty", _KITTY_KNOWN,
+         "the kitty's record (its burier) + 1"),
     # the standing declarer passes in the round after the kitty (their declaration stands): that
     # round may start from the seat after them, not from them
-    Seat("declarer", "the declarer", "the player whose declaration stands (the banker when nobody declared)",
-         frozenset({"play"})),
-    Seat("after-declarer", "the seat after the declarer", "the seat after the player whose declaration stands "
-                                                          "(after the banker when nobody declared)", _KITTY_KNOWN),
-    Seat("dealer", "the dealer", "the player who deals the hand", frozenset({"auction"})),
-    Seat("after-dealer", "the seat after the dealer", "the seat after the dealer (the auction's 'next seat')",
-         frozenset({"auction"})),
+    Role("declarer", "the declarer", "the player whose declaration stands (at the first lead the banker when nobody "
+                                     "declared; after a hand nobody then)", frozenset({"play", NEXT_BANKER}),
+         "the standing declaration (the log's 'declarer')", always=False),
+    Role("previous-declarer", "the previous declarer", "the player whose declaration the standing one overturned "
+                                                       "last; nobody when nobody was overturned",
+         frozenset({NEXT_BANKER}), "the hand's declarations (the log's 'previous_declarer')", always=False),
+    Role("after-declarer", "the seat after the declarer", "the seat after the player whose declaration stands "
+                                                          "(after the banker when nobody declared)", _KITTY_KNOWN,
+         "the standing declaration + 1"),
+    Role("dealer", "the dealer", "the player who deals the hand", frozenset({"auction"}), "the hand's dealer"),
+    Role("after-dealer", "the seat after the dealer", "the seat after the dealer (the auction's 'next seat')",
+         frozenset({"auction"}), "the hand's dealer + 1"),
+    Role("first-banker-after-declarer", "the first of the bankers after the declarer",
+         "the first player of the banker's team after the standing declarer in turn order",
+         frozenset({BURIER}), "the banker's team, from the standing declarer"),
+    # the first of a team after a role (version 4): the seats after the role's in turn order, the
+    # role's own last, the first that is in the team; nobody when the role names nobody or the
+    # team is empty (the banker's friends when nobody joined)
+    Role("first-of", "the first of TEAM after ROLE", "the first player of the team after the role's seat in turn "
+                                                    "order (that seat last); nobody when the role names nobody or "
+                                                    "nobody is in the team", frozenset({NEXT_BANKER}),
+         "the team's seats, from the role's", "team-role", False),
 )}
+
+#: seats as effects name them (``the next banker is ROLE``), by their place in the hand just played
+ROLES = tuple(r.name for r in ROLE_TABLE.values() if NEXT_BANKER in r.known and not r.takes)
+#: roles that name a seat by a card, written as a tree ``(role, card)`` (version 4)
+CARD_ROLES = tuple(r.name for r in ROLE_TABLE.values() if r.takes == "card")
+#: the roles that may take the kitty and bury (``kitty_exchange.buried_by``), known once trump is
+#: set: the banker, the banker's seated partner, the first player of the banker's team after the
+#: standing declarer
+BURIER_ROLES = tuple(r.name for r in ROLE_TABLE.values() if BURIER in r.known)
+#: the one role that reads a team and another role (version 4)
+FIRST_OF = "first-of"
+#: a role's fallbacks, written as a tree ``("otherwise", role, role, ...)`` (version 4): the first
+#: of the roles that names somebody
+OTHERWISE = "otherwise"
+#: the most roles one fallback lists
+MAX_FALLBACKS = 8
+#: the card facts and roles read from the cards each seat was dealt (the log then writes them)
+DEALT_READERS = frozenset({"held", "holder", "copies-held"})
+#: the card facts and roles read from the cards each seat held as the tricks began, the kitty taken
+#: and buried (the log's "hands", which every log writes)
+KEPT_READERS = frozenset({"held-after-kitty", "holder-after-kitty"})
+#: the roles after a hand that read the hand's declaring (the log then writes the declarer and the
+#: previous declarer)
+DECLARING_ROLES = frozenset({"declarer", "previous-declarer"})
+
+#: a seat a phase's turn order may start from (version 4): a role of the table that some phase
+#: knows.  Every phase goes round the table in the direction of play (``table.direction``) from
+#: its first seat; a phase against it would be a new word of ``DIRECTIONS``
+Seat = Role
+SEATS: dict[str, Role] = {name: r for name, r in ROLE_TABLE.items() if r.phases}
 #: the directions a phase may go round the table: in the direction of play (the table's ``play:
 #: clockwise`` or ``counterclockwise``), the one every real rule found so far plays
 DIRECTIONS = ("in-turn",)
@@ -496,12 +575,15 @@ def _arguments(form: Form | Quantity, values: Any, counter: list[int]) -> tuple:
         if kind == "number":
             out.append(number_tree(value, counter))
         elif kind == "team" and type(value) is str and value in TEAMS:
+            if value == "friends" and form.name not in FRIENDS_FACTS:
+                raise ExpressionError(f"{form.name!r} does not take the banker's friends: they win, lose and change "
+                                      "levels with the bankers")
             out.append(value)
-        elif kind == "role" and type(value) is str and value in ROLES:
-            out.append(value)
-        elif (kind == "role" and isinstance(value, (list, tuple)) and len(value) == 2 and value[0] in CARD_ROLES
-              and is_card(value[1])):
-            out.append((value[0], value[1]))
+        elif kind == "role":
+            try:
+                out.append(role_tree(value, counter))
+            except ExpressionError as why:
+                raise ExpressionError(f"{form.name!r} takes a role here, not {_shown(value)}: {why}"[:400]) from None
         elif kind == "rank" and type(value) is str and value in CARD_RANKS:
             out.append(value)
         elif kind == "card" and is_card(value):
@@ -511,6 +593,87 @@ def _arguments(form: Form | Quantity, values: Any, counter: list[int]) -> tuple:
         else:
             raise ExpressionError(f"{form.name!r} takes a {kind} here, not {_shown(value)}"[:200])
     return tuple(out)
+
+
+def role_tree(data: Any, counter: list[int] | None = None, *, top: bool = True) -> str | tuple:
+    """``data`` as a role: a name of ``ROLES``; ``(card role, card)``; ``("first-of", team, role)``,
+    its role one of those two kinds; and, at the top of an effect's argument, ``("otherwise", role,
+    ...)``, two to ``MAX_FALLBACKS`` roles of the other kinds.  ``("first-of", "winners",
+    "banker")`` is read as ``"first-winner"``, the name every version has written it by."""
+    counter = [0] if counter is None else counter
+    if type(data) is str and data in ROLES:
+        return data
+    if isinstance(data, (list, tuple)) and data:
+        head = data[0]
+        if type(head) is str and head in CARD_ROLES and len(data) == 2 and is_card(data[1]):
+            return (head, data[1])
+        if head == FIRST_OF and len(data) == 3 and type(data[1]) is str and data[1] in TEAMS:
+            base = role_tree(data[2], counter, top=False)
+            if type(base) is tuple and base[0] == FIRST_OF or base == "first-winner":
+                raise ExpressionError("the first of a team is counted from a seat, not from the first of another "
+                                      f"team: {_shown(data)}"[:200])
+            if data[1] == "winners" and base == "banker":
+                return "first-winner"
+            return (FIRST_OF, data[1], base)
+        if head == OTHERWISE and top and 3 <= len(data) <= MAX_FALLBACKS + 1:
+            for _ in data[2:]:
+                _count(counter)
+            return (OTHERWISE, *(role_tree(part, counter, top=False) for part in data[1:]))
+    raise ExpressionError(f"not a role: {_shown(data)} (a role is one of {', '.join(ROLES)}, [card role, card], "
+                          "[\"first-of\", team, role] or [\"otherwise\", role, role, ...])"[:300])
+
+
+def fallbacks(role: str | tuple) -> tuple:
+    """The roles a role tries in turn: its fallbacks, or the role alone."""
+    return role[1:] if type(role) is tuple and role[0] == OTHERWISE else (role,)
+
+
+def role_leaves(role: str | tuple) -> tuple:
+    """The seats a role tree counts from or names, in order: names of ``ROLES`` and ``(card role,
+    card)`` trees (a first of a team: the role it counts from)."""
+    if type(role) is str:
+        return (role,)
+    if role[0] == OTHERWISE:
+        return tuple(leaf for part in role[1:] for leaf in role_leaves(part))
+    if role[0] == FIRST_OF:
+        return role_leaves(role[2])
+    return (role,)
+
+
+def role_names(role: str | tuple) -> set[str]:
+    """The names of the table's roles that a role tree reads (a first of a team: it and its role)."""
+    if type(role) is str:
+        return {role}
+    if role[0] == OTHERWISE:
+        return {name for part in role[1:] for name in role_names(part)}
+    if role[0] == FIRST_OF:
+        return {FIRST_OF} | role_names(role[2])
+    return {role[0]}
+
+
+def role_teams(role: str | tuple) -> set[str]:
+    """The teams a role tree reads (the first of a team after a role)."""
+    if type(role) is str:
+        return set()
+    if role[0] == OTHERWISE:
+        return {team for part in role[1:] for team in role_teams(part)}
+    return {role[1]} if role[0] == FIRST_OF else set()
+
+
+def always_names(role: str | tuple, *, seated: bool = True) -> bool:
+    """Whether a role (no fallbacks) names somebody in every hand: a role of the table that always
+    does, a first of the bankers, the attackers, the winners or the losers (never empty) after one
+    that always does (the banker's friends are empty when nobody joined, or, with fixed teams, never:
+    ``seated`` says the teams are fixed)."""
+    if type(role) is str:
+        return ROLE_TABLE[role].always
+    if role[0] == FIRST_OF:
+        if role[1] == "friends" and not seated:
+            return False
+        return always_names(role[2], seated=seated)
+    if role[0] == OTHERWISE:
+        return any(always_names(part, seated=seated) for part in role[1:])
+    return ROLE_TABLE[role[0]].always
 
 
 def _count(counter: list[int]) -> None:
@@ -577,9 +740,15 @@ def reads_the_turn(tree: tuple) -> bool:
 
 
 def card_roles_of(effects: tuple) -> set[str]:
-    """The roles named by a card (``CARD_ROLES``) that effects name."""
-    return {part[0] for effect in effects for part in effect[1:]
-            if isinstance(part, tuple) and len(part) == 2 and part[0] in CARD_ROLES}
+    """The roles named by a card (``CARD_ROLES``) that effects name (in fallbacks and in the first of
+    a team after a role too)."""
+    return {name for effect in effects if effect[0] == "next-banker"
+            for name in role_names(effect[1]) if name in CARD_ROLES}
+
+
+def roles_of(effects: tuple) -> set[str]:
+    """The names of the table's roles that effects name."""
+    return {name for effect in effects if effect[0] == "next-banker" for name in role_names(effect[1])}
 
 
 def card_roles_in(tree: tuple) -> set[str]:
@@ -617,10 +786,16 @@ def words_after(tree: tuple, version: int) -> set[str]:
     head = tree[0]
     if head == "var":
         return {tree[1]} if QUANTITIES[tree[1]].since > version else set()
-    if head in CARD_ROLES:
-        return {head} if version < 4 else set()
+    if head == "next-banker":
+        found = {name for name in role_names(tree[1]) if ROLE_TABLE[name].since > version}
+        if type(tree[1]) is tuple and tree[1][0] == OTHERWISE and version < 4:
+            found.add(OTHERWISE)
+        return found | {team for team in role_teams(tree[1]) if team not in FIRST_TEAMS and version < 4}
     form = FACTS[tree[1]] if head == "fact" else EFFECTS.get(head) if type(head) is str else None
     found = {form.name} if form is not None and form.since > version else set()
+    if form is not None and version < 4:
+        args = tree[2:] if head == "fact" else tree[1:]
+        found |= {a for a, kind in zip(args, form.arguments) if kind == "team" and a not in FIRST_TEAMS}
     for part in tree[1:]:
         if isinstance(part, tuple):
             found |= words_after(part, version)

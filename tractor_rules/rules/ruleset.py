@@ -238,6 +238,16 @@ class Rules:
 
         return house_rules_set_off(hand, self)
 
+    def role_seat(self, role, hand) -> int | None:
+        """The seat ``role`` names in ``hand`` (None: nobody), as the house rules after a hand read
+        it (``the next banker is ROLE``): ``role`` as the JSON form writes it ("declarer",
+        ["holder", "3H"], ["first-of", "bankers", "declarer"], ["otherwise", A, B, ...], its
+        fallbacks tried in turn); ``hand`` a hand as the game log writes it, checked as
+        ``house_rules_set_off`` checks it."""
+        from ..engine.records.replay import role_seat_of
+
+        return role_seat_of(role, hand, self)
+
     def declaration(self, cards, level: str | None, *, after_kitty: bool = False):
         """None if ``cards`` are no declaration at ``level`` (None: no level rank, only jokers
         declare), else one with .strength and .trump.  ``after_kitty``: judged by the ladder of the

@@ -18,6 +18,7 @@ from ..deck.cards import Card, parse_token
 from ..deck.order import TRUMP
 from ..errors import EngineError
 from ..oracle import Context
+from ..rulings.declaring import previous_declarer
 from .record import HandRecord
 
 
@@ -70,6 +71,10 @@ class HandFacts:
     positions: Sequence[int] = ()
     #: the times the standing declaration passed to another player this hand (``overturns_of``)
     overturns: int = 0
+    #: the player whose declaration stood at the end of the hand, and the one it overturned last
+    #: (None: nobody declared; nobody was overturned), where a house rule names them
+    declarer: int | None = None
+    previous_declarer: int | None = None
 
 
 def overturns_of(declarations: Sequence[tuple[int, Sequence[Card]]]) -> int:
@@ -93,7 +98,16 @@ def facts_of(record: HandRecord) -> HandFacts:
                      record.buried_by, tuple(card for card, _ in record.called), record.hands,
                      record.ended_early is not None,
                      None if record.ended_early is None else record.ended_early.conceded, record.gave_up,
-                     record.positions, overturns_of(record.declarations))
+                     record.positions, overturns_of(record.declarations), record.declarer,
+                     declared_before(record))
+
+
+def declared_before(record: HandRecord) -> int | None:
+    """The previous declarer of a hand just played: the player whose declaration the standing one
+    overturned last (None: nobody declared, or nobody was overturned)."""
+    if record.declarer is None:
+        return None
+    return previous_declarer(record.declarations, record.declarer)
 
 
 def knock_back_facts(rules: Rules, record: HandRecord, level: str | None, beyond: bool) -> HandFacts:
@@ -130,6 +144,8 @@ def team_seats(team: str, facts: HandFacts) -> frozenset[int]:
         return winners
     if team == "losers":
         return attackers if winners is bankers else bankers
+    if team == "friends":
+        return bankers - {facts.banker}
     raise EngineError(f"unknown team {team!r}")
 
 
@@ -137,7 +153,10 @@ def role_seat(role: str | tuple, facts: HandFacts) -> int | None:
     """The seat a role names in this hand; None for the holder of a card nobody held (every copy lay
     in the kitty: as dealt, or as buried) or the taker of a card nobody played."""
     players = facts.rules.table.players
-    if type(role) is tuple:  # (holder, card): the first seat after the banker that held the card
+    if type(role) is tuple:
+        if role[0] == expressions.FIRST_OF:  # the first of a team after a role's seat, that seat last
+            return first_of(role[1], role_seat(role[2], facts), facts)
+        # (holder, card): the first seat after the banker that held the card
         return _holder(role, facts)
     if role == "banker":
         return facts.banker
@@ -149,10 +168,23 @@ def role_seat(role: str | tuple, facts: HandFacts) -> int | None:
         return (facts.banker + 2) % players
     if role == "last-trick-winner":
         return facts.tricks[-1][0] if facts.tricks else facts.banker
-    if role == "first-winner":
-        winners = team_seats("winners", facts)
-        return next(s for s in ((facts.banker + k) % players for k in range(1, players + 1)) if s in winners)
+    if role == "first-winner":  # the first of the winners after the banker (never nobody)
+        return first_of("winners", facts.banker, facts)
+    if role == "declarer":
+        return facts.declarer
+    if role == "previous-declarer":
+        return facts.previous_declarer
     raise EngineError(f"unknown role {role!r}")
+
+
+def first_of(team: str, seat: int | None, facts: HandFacts) -> int | None:
+    """The first seat of ``team`` after ``seat`` in turn order, ``seat`` itself last; None when
+    ``seat`` is nobody or the team is empty (the banker's friends when nobody joined)."""
+    if seat is None:
+        return None
+    players = facts.rules.table.players
+    seats = team_seats(team, facts)
+    return next((s for s in ((seat + k) % players for k in range(1, players + 1)) if s in seats), None)
 
 
 def _holder(role: tuple, facts: HandFacts) -> int | None:
@@ -178,13 +210,18 @@ def _holder(role: tuple, facts: HandFacts) -> int | None:
 
 def next_banker_after(rules: Rules, facts: HandFacts, indexes: Sequence[int], otherwise: int) -> int:
     """The next banker once the house rules at ``indexes`` have had their effects: the seat the
-    last ``next-banker`` effect names, else ``otherwise`` (the rules' own next banker); an effect
-    that names nobody (the holder of a card that lay in the kitty) leaves the seat as it was."""
+    last ``next-banker`` effect names, else ``otherwise`` (the rules' own next banker).  An effect
+    tries its roles in turn (``the next banker is A, otherwise B``), the first that names somebody
+    naming the seat; one whose roles all name nobody (the holder of a card that lay in the kitty,
+    the declarer when nobody declared) leaves the seat as it was."""
     seat = otherwise
     for effect in effects_in_order(rules, indexes):
         if effect[0] == "next-banker":
-            named = role_seat(effect[1], facts)
-            seat = seat if named is None else named
+            for role in expressions.fallbacks(effect[1]):
+                named = role_seat(role, facts)
+                if named is not None:
+                    seat = named
+                    break
     return seat
 
 

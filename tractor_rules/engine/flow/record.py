@@ -12,7 +12,7 @@ from ...rules import Rules, expressions
 from ..deck.cards import CARDS, Card
 from ..deck.order import TRUMP, Order
 from ..oracle import Context
-from ..rulings.declaring import Turned, asks_each_declaration
+from ..rulings.declaring import Turned, asks_each_declaration, previous_declarer
 from .choices import notation
 
 
@@ -263,6 +263,10 @@ class HandRecord:
             out["declarer"] = self.declarer
         if self.rules.declaring.give_up_bank:
             out["gave_up"] = self.gave_up
+        if reads_declaring(self.rules):
+            out["declarer"] = self.declarer
+            out["previous_declarer"] = (None if self.declarer is None
+                                        else previous_declarer(self.declarations, self.declarer))
         if declares_at_own_level(self.rules):
             out["declarer"] = self.declarer
             shown = next((cards for seat, cards in reversed(self.declarations) if seat == self.declarer), None)
@@ -476,12 +480,20 @@ def reads_burial(rules: Rules) -> bool:
     return _reads(rules, frozenset({"buried"}))
 
 
+def reads_declaring(rules: Rules) -> bool:
+    """Whether a house rule after a hand names the declarer or the previous declarer (``the next
+    banker is the declarer``): the log then names both ("declarer", "previous_declarer")."""
+    return _reads(rules, expressions.DECLARING_ROLES)
+
+
 def _reads(rules: Rules, words: frozenset[str]) -> bool:
     # asked once a hand: no house rules (most rulesets) is answered at once, without hashing the rules
     # (the house rules after a hand, or the game points: a fact, a role named by a card, in an effect
-    # or in a quantity of a player, or a quantity)
+    # or in a quantity of a player, a quantity, or a role an effect names)
     if not rules.levels.after_hand and not rules.stakes.game_points:
         return False
+    if any(expressions.roles_of(trigger.effects) & words for trigger in rules.levels.after_hand):
+        return True
     trees = [tree for trigger in rules.levels.after_hand for tree in (trigger.condition, *trigger.effects)]
     trees += [row.formula for row in rules.stakes.game_points if row.formula]
     return any((expressions.facts_of(tree) | expressions.card_roles_in(tree) | expressions.quantities_of(tree))

@@ -31,17 +31,19 @@ from typing import Any, NoReturn
 
 from ...errors import CardNotationError
 from ...rules import RANKS, SUITS, Rules, side_reinforces
+from ...rules.expressions import DECLARING_ROLES, ExpressionError, fallbacks, role_names, role_tree
 from ..deck.cards import Card
 from ..errors import EngineError
 from ..flow.after_hand import HandFacts, fired, hand_quantities, kitty_dug, next_banker_after, overturns_of, stake_keys
+from ..flow.after_hand import role_seat as after_hand_role_seat
 from ..flow.deal import MAX_DEALS
 from ..flow.early import Concession, ends_early, outcome_decided, reads_decided
 from ..flow.early import trick_facts as hand_so_far
 from ..flow.outcome import next_banker_of, point_table
 from ..flow.kitty import burier_seat, first_overturner
 from ..flow.record import (TrickRecord, declares_at_own_level, leads_by_declarer, logs_first_overturner,
-                           logs_overturn_round, names_burier, reads_dealt, reads_levels, reads_overturns,
-                           reads_previous_after_kitty, reads_shown, scores_unplayed, turns_kitty)
+                           logs_overturn_round, names_burier, reads_dealt, reads_declaring, reads_levels,
+                           reads_overturns, reads_previous_after_kitty, reads_shown, scores_unplayed, turns_kitty)
 from ..flow.seats import banker_team, first_leader, seat_of
 from ..deck.cards import parse_cards
 from ..rulings.declaring import (asks_each_declaration, cut_winner, declare_turn, declarer_relation,
@@ -55,7 +57,8 @@ FIELDS = ("ruleset", "level", "trump", "banker", "hands", "kitty", "tricks", "at
 OPTIONAL = ("called", "declarer", "weak_hands", "kitty_shown", "buried_shown", "table_points",
             "table_points_change", "after_hand", "trump_by", "shown_in_declaring", "buried_by", "overturn_round",
             "bids", "bid", "gave_up", "in_turn", "cuts", "declared", "exchange", "turned", "contest", "face_down",
-            "bank_cleared", "ended_early", "deal_declaring", "dealt", "positions", "declarations")
+            "bank_cleared", "ended_early", "deal_declaring", "dealt", "positions", "declarations",
+            "previous_declarer")
 TRICK_FIELDS = ("leader", "plays", "winner", "points")
 
 
@@ -78,6 +81,34 @@ def house_rules_set_off(entry: str | dict[str, Any], rules: Rules) -> tuple[int,
     """The house rules after a hand (indexes into ``rules.levels.after_hand``) that a logged hand
     sets off, worked out from the hand itself (its "after_hand" key, if any, is not read); an
     ``EngineError`` naming the problems when the entry is not a valid hand of ``rules``."""
+    facts = _facts_of_logged(entry, rules)
+    return () if facts is None else fired(rules, facts)
+
+
+def role_seat_of(role: Any, entry: str | dict[str, Any], rules: Rules) -> int | None:
+    """The seat a role names in a logged hand (None: nobody), its fallbacks tried in turn: ``role``
+    as the JSON form writes it ("declarer", ["first-of", "bankers", "declarer"], ["otherwise", A,
+    B]); the hand checked as ``house_rules_set_off`` checks it."""
+    try:
+        tree = role_tree(role)
+    except ExpressionError as why:
+        raise EngineError(str(why)) from None
+    if role_names(tree) & DECLARING_ROLES and not reads_declaring(rules):
+        raise EngineError("no house rule of these rules names the declarer after a hand, so their game log does "
+                          "not say who declared and who was overturned")
+    facts = _facts_of_logged(entry, rules)
+    if facts is None:
+        return None
+    for part in fallbacks(tree):
+        seat = after_hand_role_seat(part, facts)
+        if seat is not None:
+            return seat
+    return None
+
+
+def _facts_of_logged(entry: str | dict[str, Any], rules: Rules) -> HandFacts | None:
+    """The facts of a logged hand that the house rules after it read (None: a hand scored without
+    being played, which sets off none); an ``EngineError`` when it is not a valid hand of ``rules``."""
     problems: list[str] = []
     found: list[HandFacts] = []
     if isinstance(entry, dict):
@@ -94,10 +125,10 @@ def house_rules_set_off(entry: str | dict[str, Any], rules: Rules) -> tuple[int,
         pass
     problems = [p for p in problems if not p.startswith("the house rules after the hand set off are")]
     if not problems and isinstance(entry, dict) and entry.get("trump_by") == "scored":
-        return ()  # a hand scored without being played sets off no house rule
+        return None  # a hand scored without being played sets off no house rule
     if problems or not found:
         raise EngineError("; ".join(problems or ["the hand could not be read"])[:500])
-    return fired(rules, found[0])
+    return found[0]
 
 
 def replay_log(lines: Iterable[str], rules: Rules) -> dict[int, list[str]]:
@@ -540,13 +571,15 @@ def _replay(entry: str | dict[str, Any], rules: Rules, problems: list[str],
     logged_early = entry.get("ended_early") if ended else None
     conceded = logged_early.get("conceded") if isinstance(logged_early, dict) else None
     gave_up = entry.get("gave_up") if rules.declaring.give_up_bank and not rules.auction.on else None
+    declarers = _check_declarers(entry, rules, problems)
     facts = HandFacts(rules, ctx, banker, frozenset(team), change[0], trick_facts, level, trump,
                       trump_by if isinstance(trump_by, str) else "", attackers, kitty_points, change[1], raw_points,
                       bid, dealt=dealt_hands, buried=kitty, buried_by=last_burier if _is_int(last_burier) else None,
                       called=tuple(face for face, _ in calls), kept=hands, ended_early=ended,
                       conceded=conceded if _is_int(conceded) else None,
                       gave_up=gave_up if _is_int(gave_up) else None, positions=positions,
-                      overturns=overturns_of(declared))
+                      overturns=overturns_of(declared), declarer=declarers[0],
+                      previous_declarer=declarers[1])
     if facts_out is not None:
         facts_out.append(facts)
     if rules.levels.after_hand:
@@ -821,6 +854,40 @@ def _first_lead(entry: dict[str, Any], rules: Rules, banker: int) -> int:
     n = rules.table.players
     burier = _seat_logged(entry, "buried_by", n)
     return first_leader(rules, banker, banker if burier is None else burier, _seat_logged(entry, "declarer", n))
+
+
+def _check_declarers(entry: dict[str, Any], rules: Rules, problems: list[str]) -> tuple[int | None, int | None]:
+    """Where a house rule after the hand names the declarer or the previous declarer, the log names
+    both ("declarer", "previous_declarer": a seat, or null for nobody): the previous declarer is
+    nobody when the declarer is, never the declarer, and, where the log lists the deal's
+    declarations and nobody may overturn after the kitty, the one those declarations give.  The two
+    seats as logged (None where a seat is missing or bad)."""
+    n = rules.table.players
+    if not _logged_where_ruled(entry, "previous_declarer", reads_declaring(rules), problems,
+                               unruled="logged, but no house rule after a hand names the previous declarer",
+                               needed="needed when a house rule after a hand names the declarer or the previous "
+                                      "declarer"):
+        return None, None
+    if "declarer" not in entry:
+        problems.append("declarer: needed when a house rule after a hand names the declarer or the previous declarer")
+        return None, None
+    declarer, previous = entry["declarer"], entry["previous_declarer"]
+    for key, value in (("declarer", declarer), ("previous_declarer", previous)):
+        if value is not None and not (_is_int(value) and 0 <= value < n):
+            problems.append(f"{key}: a seat from 0 to {n - 1}, or null for nobody, not {value!r}")
+            return None, None
+    if declarer is None and previous is not None:
+        problems.append(f"previous_declarer: nobody declared, so nobody was overturned, not seat {previous}")
+    elif previous is not None and previous == declarer:
+        problems.append(f"previous_declarer: seat {previous} is the declarer, who overturned somebody else")
+    during = entry.get("deal_declaring")
+    if (declarer is not None and isinstance(during, dict) and isinstance(during.get("declarations"), list)
+            and not rules.declaring.overturn_after_kitty and all(isinstance(d, list) and len(d) >= 2 for d in during["declarations"])):
+        expected = previous_declarer(during["declarations"], declarer)
+        if expected != previous:
+            named = "nobody" if expected is None else f"seat {expected}"
+            problems.append(f"previous_declarer: the deal's declarations give {named}, not {previous!r}")
+    return declarer, previous
 
 
 def _seat_logged(entry: dict[str, Any], key: str, n: int) -> int | None:

@@ -103,7 +103,8 @@ ROLE_OF_RULE = {
     "role_next_seat": "next-seat",
     "role_partner": "partner",
     "role_last_trick": "last-trick-winner",
-    "role_first_winner": "first-winner",
+    "role_declarer": "declarer",
+    "role_previous_declarer": "previous-declarer",
 }
 #: a seat role named by a card → its name in ``rules.expressions.CARD_ROLES``
 CARD_ROLE_OF_RULE = {"role_holder": "holder", "role_holder_after_kitty": "holder-after-kitty",
@@ -239,6 +240,10 @@ def condition_tree(c: Compiler, node: Node | Leaf, moment: str = ex.AFTER_HAND) 
         else:
             c.error(node, f"'{_written(c, node)}' is not known {_MOMENT_WORDS[moment]}", code=codes.NOT_KNOWN_HERE)
         return None
+    if "friends" in fact[2:] and fact[1] not in ex.FRIENDS_FACTS:
+        c.error(node, f"'{_written(c, node)}': the banker's friends win and lose with the bankers; say it of the "
+                      "bankers, or of what the friends did ('the banker's friends took 5H')", code=codes.FRIENDS_TEAM)
+        return None
     teams = [a for a, kind in zip(fact[2:], form.arguments) if kind == "team" and a in ("winners", "losers")]
     if teams and moment != ex.AFTER_HAND:
         c.error(node, f"the {teams[0]} of the hand are not known {_MOMENT_WORDS[moment]}: name the bankers or "
@@ -282,12 +287,89 @@ def _fact(c: Compiler, node: Node) -> tuple | None:
     return ("fact", form.name, *arguments)
 
 
+def role_tree(c: Compiler, node: Node | Leaf, *, base: bool = False) -> str | tuple | None:
+    """The role ``node`` (a ``seat_role``) names: a name of ``rules.expressions.ROLES``, a role
+    named by a card, or the first of a team after another role (``the first of the winners after
+    the banker`` being ``"first-winner"``, as ever); None when it was reported."""
+    role = as_node(node)
+    if role.kind in CARD_ROLE_OF_RULE:
+        return (CARD_ROLE_OF_RULE[role.kind], str(as_leaf_value(role.args[-1])))
+    if role.kind == "role_first_of":
+        team = str(as_leaf_value(role.args[0]))
+        after = role_tree(c, role.args[1], base=True)
+        if after is None:
+            return None
+        if base or (type(after) is tuple and after[0] == ex.FIRST_OF):
+            c.error(role, "the first of a team is counted from a seat ('the first of the bankers after the declarer'), "
+                          "not from the first of another team: name the seat", code=codes.ROLE_NEVER_NAMES)
+            return None
+        if team == "winners" and after == "banker":
+            return "first-winner"
+        return (ex.FIRST_OF, team, after)
+    return ROLE_OF_RULE[role.kind]
+
+
+def effect_trees(c: Compiler, nodes: list[Node | Leaf]) -> list[tuple | None]:
+    """The effects of a house rule after a hand, in order: each ``otherwise ROLE`` joined to the
+    role of the effect before it (``the next banker is A, otherwise B``), which then tries its roles
+    in turn; an ``otherwise`` after anything else is reported."""
+    effects: list[tuple | None] = []
+    roles: list[list[Node]] = []  # per effect, its otherwise parts
+    for node in nodes:
+        node = as_node(node)
+        if node.kind != "otherwise_role":
+            effects.append(effect_tree(c, node))
+            roles.append([])
+            continue
+        if not effects or not _names_role(nodes, node):
+            c.error(node, "'otherwise' gives another player to 'the next banker is ...': write it after that effect "
+                          "('the next banker is the declarer, otherwise the next seat')", code=codes.MISPLACED_FALLBACK)
+            effects.append(None)
+            roles.append([])
+            continue
+        roles[-1].append(node)
+    out: list[tuple | None] = []
+    for effect, others in zip(effects, roles):
+        if effect is None or not others:
+            out.append(effect)
+            continue
+        parts = [effect[1]]
+        for other in others:
+            parts.append(role_tree(c, other.args[0]))
+        if any(p is None for p in parts):
+            out.append(None)
+            continue
+        if len(parts) > ex.MAX_FALLBACKS:
+            c.error(others[ex.MAX_FALLBACKS - 1], f"a role takes at most {ex.MAX_FALLBACKS - 1} fallbacks "
+                                                  f"({ex.MAX_FALLBACKS} players in all)", code=codes.MISPLACED_FALLBACK)
+            out.append(None)
+            continue
+        out.append(("next-banker", (ex.OTHERWISE, *parts)))
+    return out
+
+
+def _names_role(nodes: list[Node | Leaf], node: Node) -> bool:
+    """Whether the effect ``otherwise_role`` ``node`` follows (through the otherwise parts before it)
+    names a role."""
+    at = next(i for i, n in enumerate(nodes) if n is node)
+    for before in reversed(nodes[:at]):
+        kind = as_node(before).kind
+        if kind != "otherwise_role":
+            return kind == "next_banker_is"
+    return False
+
+
 def effect_tree(c: Compiler, node: Node | Leaf) -> tuple | None:
     """The effect ``node`` writes (after a hand)."""
     node = as_node(node)
     if node.kind == "next_banker_is":
-        return ("next-banker", seat_role(as_node(node.args[0])))
+        role = role_tree(c, node.args[0])
+        return None if role is None else ("next-banker", role)
     team = str(as_leaf_value(node.args[0]))
+    if team == "friends":
+        c.error(node.args[0], "the banker's friends go up and down with the bankers: a level change names a team "
+                              "('the bankers', 'the attackers', 'the winners', 'the losers')", code=codes.FRIENDS_TEAM)
+        return None
     form = ex.EFFECTS[EFFECT_OF_RULE[node.kind]]
     if form.arguments == ("team", "number"):
         amount = number_tree(c, node.args[1], ex.AFTER_HAND)

@@ -9,7 +9,7 @@ from ... import rules as model
 from ...rules import expressions
 from ..syntax import Node, Statement, as_node
 from .core import RANK_ORDER, Compiler, child_nodes, choice, finishes, handles, handles_choice, limits
-from .expressions import condition_tree, effect_tree
+from .expressions import condition_tree, effect_trees
 
 #: banker rules by the outcome they apply to, each alternative → ``Rotation`` value
 _AFTER_HOLD = {"partner_after_hold": "partner", "same_after_hold": "same", "team_after_hold": "next-of-team"}
@@ -166,7 +166,7 @@ def _trigger(c: Compiler, st: Statement) -> None:
     """``when CONDITION: EFFECT, ...``: gathered in the order written (a parent's first), set once
     every statement is read."""
     condition = condition_tree(c, st.node.args[0])
-    effects = [effect_tree(c, effect) for effect in st.node.args[1:]]
+    effects = effect_trees(c, list(st.node.args[1:]))
     if condition is None or any(e is None for e in effects):
         return
     c.triggers.append((model.Trigger(model.Condition(condition), tuple(model.Effect(e) for e in effects if e)), st))

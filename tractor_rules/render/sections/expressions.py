@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from ...rules import expressions
 from ...rules.expressions import CARD_FACTS
 from ..i18n import _, ngettext
 from ..words import SUIT_GLYPHS
@@ -143,6 +144,9 @@ def team_words(team: str) -> str:
         return _("the hand's winners")
     if team == "losers":
         return _("the hand's losers")
+    if team == "friends":
+        # Translators: the players on the banker's team other than the banker (找朋友: those called)
+        return _("the banker's friends")
     raise ValueError(team)
 
 
@@ -404,11 +408,31 @@ def role_words(role: Any) -> str:
         return _("the winner of the last trick")
     if role == "first-winner":
         return _("the first of the hand's winners after the banker in turn order")
+    if role == "declarer":
+        return _("the declarer (the player whose declaration stood)")
+    if role == "previous-declarer":
+        return _("the previous declarer (the player whose declaration the standing one overturned last)")
+    if type(role) is tuple and role[0] == "first-of":
+        # Translators: the first player of a team after a player's seat in turn order, that seat itself last
+        return _("the first of %(team)s after %(player)s in turn order (%(player)s last)") % {
+            "team": team_words(role[1]), "player": role_words(role[2])}
     raise ValueError(role)
 
 
 def effect_words(tree: Any) -> str:
     """An effect in words."""
+    if tree[0] == "next-banker" and (type(tree[1]) is tuple and tree[1][0] == "otherwise"
+                                     or tree[1] in ("declarer", "previous-declarer")
+                                     or type(tree[1]) is tuple and tree[1][0] == "first-of"):
+        parts = tree[1][1:] if tree[1][0] == "otherwise" else (tree[1],)
+        players = role_words(parts[0])
+        for part in parts[1:]:
+            # Translators: a player, and who is named instead when that player is nobody
+            players = _("%(first)s, or if nobody, %(next)s") % {"first": players, "next": role_words(part)}
+        if expressions.always_names(tree[1], seated=False):  # the banker's friends may be nobody
+            return _("%(player)s banks the next hand") % {"player": players}
+        return _("%(player)s banks the next hand (if nobody, the next banker is as the other rules say)") % {
+            "player": players}
     if tree[0] == "next-banker":
         if type(tree[1]) is tuple and tree[1][0] == "holder":
             return _("%(player)s banks the next hand (if every %(card)s lay in the kitty, the next banker is as the "
