@@ -166,8 +166,20 @@ def next_banker_after(rules: Rules, facts: HandFacts, indexes: Sequence[int], ot
     """The next banker once the house rules at ``indexes`` have had their effects: the seat the
     last ``next-banker`` effect names, else ``otherwise`` (the rules' own next banker); an effect
     that names nobody (the holder of a card that lay in the kitty) leaves the seat as it was."""
+    return _named_next_banker(effects_in_order(rules, indexes), facts, otherwise)
+
+
+def next_banker_by(triggers: Sequence[Trigger], facts: HandFacts, otherwise: int) -> int:
+    """The next banker the rules ``triggers`` name, as ``next_banker_after`` names it from the
+    house rules a hand set off: the rules whose condition holds, their ``next-banker`` effects in
+    order (``Rules.next_banker_rules``: ``next banker:`` is sugar for these)."""
+    effects = [effect for trigger in triggers if holds(trigger.condition, facts) for effect in trigger.effects]
+    return _named_next_banker(effects, facts, otherwise)
+
+
+def _named_next_banker(effects: Sequence[tuple], facts: HandFacts, otherwise: int) -> int:
     seat = otherwise
-    for effect in effects_in_order(rules, indexes):
+    for effect in effects:
         if effect[0] == "next-banker":
             named = role_seat(effect[1], facts)
             seat = seat if named is None else named
