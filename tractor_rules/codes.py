@@ -189,6 +189,10 @@ PARTNER_REINFORCE = _define("E348", "partner-reinforce", "the declarer's partner
 ONCE_ROUND_NEVER_PLAYED = _define("E350", "once-round-never-played", "a round of overturning after the kitty "
                                                                     "said to go once round where nobody overturns "
                                                                     "after the kitty")
+OWN_CHANGE_READS_LEVELS = _define("E357", "own-change-reads-levels", "a house rule that changes the hand's own "
+                                                                     "level change ('the hand gives N levels') "
+                                                                     "whose condition reads the levels that change "
+                                                                     "gives")
 
 # --- the oracle and the export ---------------------------------------------------------------------
 CARD_NOTATION = _define("E401", "card-notation", "a card string the notation does not allow")

@@ -87,6 +87,7 @@ FACT_TREES = {
     "thrower-opponent": ("fact", "thrower-opponent"),
     # the extra level beyond the last (tests/engine/test_knock_back_sugar.py)
     "extra-level": ("fact", "extra-level"),
+    "smaller-team": ("fact", "smaller-team"),
 }
 EFFECT_TREES = {
     "up": ("up", "bankers", ("num", 2)),
@@ -96,6 +97,8 @@ EFFECT_TREES = {
     "wins-game": ("wins-game", "attackers"),
     "next-banker": ("next-banker", "first-winner"),
     "knock-back": ("knock-back", "bankers", "2"),
+    "hand-levels": ("hand-levels", ("num", 0)),
+    "hand-more-levels": ("hand-more-levels", ("sub", ("var", "levels"), ("num", 1))),
 }
 
 

@@ -1484,6 +1484,9 @@ class _AfterHand:
         if name in ("up", "down") and expressions.number_range(effect[2], self.ranges) == (0, 0):
             return (f"this effect never moves the {effect[1]}: its number of levels is always 0; write the number "
                     "meant, or leave it out"), None
+        if name == "hand-more-levels" and expressions.number_range(effect[1], self.ranges) == (0, 0):
+            return ("this effect never changes the hand's levels: its number of more levels is always 0; write the "
+                    "number meant, or leave it out"), None
         # undone by a later effect
         undone = (name == "to" or name == "back-to" or name == "down" and rounds == 1
                   or name == "up" and rounds == 1 and game_end != "past-last")

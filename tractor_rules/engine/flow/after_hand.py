@@ -10,7 +10,7 @@ same conditions the same way.  What the rules' effects do to the levels is the m
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import lru_cache
 
 from ...rules import RANKS, Rules, Trigger, expressions
@@ -186,6 +186,22 @@ def _named_next_banker(effects: Sequence[tuple], facts: HandFacts, otherwise: in
     return seat
 
 
+def own_change_after(rules: Rules, facts: HandFacts, change: tuple[str, int]) -> tuple[str, int]:
+    """The hand's own level change once the house rules after a hand that make an effect on it
+    (``the hand gives N levels``, ``the hand gives N more levels``; ``Levels.own_change_written``)
+    have made them, those whose condition holds, in the order written; each number reads
+    ``levels`` as the change so far.  (Their conditions do not read ``levels``: the compiler sees
+    to it, so that they hold as the same rules do once the change is made.)"""
+    side, levels = change
+    for at in rules.levels.own_change_written():
+        trigger = rules.levels.after_hand[at]
+        if holds(trigger.condition, facts):
+            for effect in trigger.effects:
+                if effect[0] in expressions.OWN_CHANGE_EFFECTS:
+                    levels = expressions.own_level_change(levels, effect, _Quantities(replace(facts, levels=levels)))
+    return side, levels
+
+
 def kitty_dug(rules: Rules, ctx: Context, banker: int, banker_team: frozenset[int],
               tricks: Sequence[tuple[int, int, Sequence[tuple[Card, ...]]]]) -> bool:
     """Whether attackers who win the last trick score the kitty (``kitty_exchange.dug_when``), as
@@ -312,6 +328,9 @@ def _fact(name: str, args: tuple, facts: HandFacts) -> bool:
         return facts.ended_early
     if name == "bank-given-up":
         return facts.gave_up is not None
+    if name == "smaller-team":
+        table = facts.rules.table
+        return table.partnership == "called" and len(facts.banker_team) < 1 + table.called_cards
     raise EngineError(f"unknown fact {name!r}")
 
 

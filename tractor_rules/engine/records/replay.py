@@ -27,13 +27,14 @@ from __future__ import annotations
 import json
 from collections import Counter
 from collections.abc import Iterable, Sequence
+from dataclasses import replace
 from typing import Any, NoReturn
 
 from ...errors import CardNotationError
 from ...rules import RANKS, SUITS, Rules, side_reinforces
 from ..deck.cards import Card
 from ..errors import EngineError
-from ..flow.after_hand import HandFacts, fired, kitty_dug, next_banker_after
+from ..flow.after_hand import HandFacts, fired, kitty_dug, next_banker_after, own_change_after
 from ..flow.deal import MAX_DEALS
 from ..flow.early import Concession, ends_early, outcome_decided, reads_decided
 from ..flow.early import trick_facts as hand_so_far
@@ -503,9 +504,6 @@ def _replay(entry: str | dict[str, Any], rules: Rules, problems: list[str],
         change = rules.level_change(score, last_trick=last_side, team_size=len(team), bid=bid)
     except EngineError as why:
         stop(f"level change: {why}")
-    logged = entry["level_change"]
-    if not isinstance(logged, list) or [change[0], change[1]] != logged:
-        problems.append(f"the level change is {[change[0], change[1]]}, not {logged!r}")
 
     rot = rules.rotation
     declarer = entry.get("declarer")
@@ -534,6 +532,17 @@ def _replay(entry: str | dict[str, Any], rules: Rules, problems: list[str],
                       called=tuple(face for face, _ in calls), kept=hands, ended_early=ended,
                       conceded=conceded if _is_int(conceded) else None,
                       gave_up=gave_up if _is_int(gave_up) else None)
+    if rules.levels.own_change_written():  # 'the hand gives N levels': the change as they make it
+        try:
+            made = own_change_after(rules, facts, change)
+        except EngineError as why:
+            stop(f"level change: {why}")
+        if made != change:
+            change = made
+            facts = replace(facts, levels=change[1])
+    logged = entry["level_change"]
+    if not isinstance(logged, list) or [change[0], change[1]] != logged:
+        problems.append(f"the level change is {[change[0], change[1]]}, not {logged!r}")
     if facts_out is not None:
         facts_out.append(facts)
     if rules.levels.after_hand:
