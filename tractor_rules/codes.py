@@ -269,6 +269,9 @@ FIRST_OVERTURN_NEVER = _define("W133", "first-overturn-never", "a condition on w
 EFFECT_NEVER_FIRES = _define("W134", "effect-never-fires", "an effect of a house rule after a hand that never "
                                                            "changes anything: always undone by a later effect, "
                                                            "or naming a level the team is at already")
+HOLD_GAINS_NOTHING = _define("W137", "hold-gains-nothing", "'banker goes up: only with the last trick' where no "
+                                                           "hold ever gains a level, so there is nothing for the "
+                                                           "last trick to take away")
 
 
 def code_info(code: str) -> Code:

@@ -137,3 +137,24 @@ def test_a_condition_of_the_hands_own_change_cannot_read_the_levels_it_makes():
     assert [d.code for d in info.value.diagnostics] == ["E357"]
     # read in the number given, it is the change so far: no error
     tr.loads('extends: "two-decks"\nlevels\n  when points > 100: the hand gives levels + 1 levels\n', origin="h.tractor")
+
+
+def test_w137_a_hold_that_needs_the_last_trick_where_no_hold_gains_changes_no_hand():
+    # the fixture of W137: with and without the rule, the same hands to the same logs
+    from pathlib import Path
+
+    from tractor_rules import facade
+
+    fixture = (Path(__file__).resolve().parents[1] / "lint" / "W137.tractor").read_text(encoding="utf-8")
+    assert [d["code"] for d in facade.lint(fixture, "house.tractor")["diagnostics"]] == ["W137"]
+    with_rule = tr.loads(fixture, origin="house.tractor")
+    without = tr.loads(fixture.replace("  banker goes up: only with the last trick\n", ""), origin="house.tractor")
+    assert with_rule.levels.hold_needs_last_trick and not without.levels.hold_needs_last_trick
+    logs = [[r.log_line for r in simulate(rules, 40, seed=4, players="greedy", log=True)] for rules in (with_rule, without)]
+    assert logs[0] == logs[1]
+    # where a hold gains levels, the rule changes some hands, and W137 says nothing
+    gaining = tr.loads('extends: "two-decks"\nlevels\n  banker goes up: only with the last trick\n', origin="h.tractor")
+    assert "W137" not in {d["code"] for d in facade.lint(
+        'extends: "two-decks"\nlevels\n  banker goes up: only with the last trick\n', "house.tractor")["diagnostics"]}
+    assert any(json.loads(r.log_line)["level_change"] == ["banker", 0]
+               for r in simulate(gaining, 40, seed=4, players="greedy", log=True))

@@ -23,7 +23,7 @@ from dataclasses import dataclass, field
 from typing import ClassVar
 
 from .. import codes
-from ..errors import Diagnostic, Fix
+from ..errors import Diagnostic, Fix, RulesetError
 from ..rules import Pattern, Rules, Source, expressions
 from ..rules.checks import hand_words, row_bids, row_levels, row_scores
 from ..rules.scoring import score_granularity
@@ -1584,3 +1584,43 @@ class _AfterHand:
             return None
         return (f"this effect changes nothing: whenever this condition holds, 'next banker: {rule}' gives the bank "
                 "to that player already; leave it out"), None
+
+
+@linter(codes.HOLD_GAINS_NOTHING)
+class HoldGainsNothing(Linter):
+    """What it does: finds ``banker goes up: only with the last trick`` where no hold of the bankers
+    ever gains a level: every row the bankers keep the bank with gives ``banker +0`` (at every score
+    the deck allows, by each upgrade table a banker team may be scored by), and no bonus for a
+    smaller banker team adds one.
+
+    Why is this bad? The rule takes away a hold's levels when the attackers win the last trick; where
+    a hold never gains any, it never changes a hand (it is the sugar of ``when the bankers win and
+    the attackers win the last trick: the hand gives no levels``, an effect that can never fire).
+
+    Example: ``upgrade`` rows ``0-75: banker +0`` and up, with ``banker goes up: only with the last
+    trick``.
+
+    Use instead: rows that give a hold levels, or leave the rule out."""
+
+    def findings(self, ctx: LintContext) -> Iterator[Finding]:
+        rules = ctx.rules
+        levels = rules.levels
+        if not levels.hold_needs_last_trick or levels.short_team_bonus:
+            return
+        sizes: tuple[int | None, ...] = (None, 1) if rules.solo_thresholds else (None,)
+        top = max(rules.table.total_points, 0) * 4 + 5  # past the deck's points: a multiplied kitty
+        step = score_granularity(rules.table.points)
+        try:
+            gains = any(change[0] == "banker" and change[1] > 0
+                        for size in sizes for points in range(0, top, step)
+                        for change in (rules.level_change(points, last_trick="banker", team_size=size),))
+        except RulesetError:  # the engine's: a table with no row for a score (one read from JSON)
+            return
+        if gains:
+            return
+        src = rules.source_of("levels.hold_needs_last_trick")
+        if src is None or src.file != ctx.root:
+            return
+        yield Finding(src.file, ctx.span(src), "no hold of the bankers ever gains a level here (every row they keep "
+                                               "the bank with gives +0), so there is nothing for the last trick to "
+                                               "take away: give a hold levels, or leave this rule out")

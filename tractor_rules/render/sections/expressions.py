@@ -415,14 +415,14 @@ def _own_change_words(tree: Any) -> str:
     if amount[0] == "num":
         n = amount[1]
         if tree[0] == "hand-levels":
-            return ngettext("the hand gives its winners %(n)d level in all", "the hand gives its winners %(n)d levels "
-                            "in all", n) % {"n": n}
-        return ngettext("the hand gives its winners %(n)d more level", "the hand gives its winners %(n)d more levels",
-                        n) % {"n": n}
+            return ngettext("the hand's own level change gives its winners %(n)d level in all",
+                            "the hand's own level change gives its winners %(n)d levels in all", n) % {"n": n}
+        return ngettext("the hand's own level change gives its winners %(n)d more level",
+                        "the hand's own level change gives its winners %(n)d more levels", n) % {"n": n}
     values = {"n": number_words(amount)}
     if tree[0] == "hand-levels":
-        return _("the hand gives its winners as many levels in all as %(n)s") % values
-    return _("the hand gives its winners as many more levels as %(n)s") % values
+        return _("the hand's own level change gives its winners as many levels in all as %(n)s") % values
+    return _("the hand's own level change gives its winners as many more levels as %(n)s") % values
 
 
 def trigger_sentence(trigger: Any) -> str:
