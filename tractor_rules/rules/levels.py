@@ -156,7 +156,7 @@ def _knock_back_rules(levels: Levels) -> tuple[Trigger, ...]:
 
 @lru_cache(maxsize=64)
 def _own_change_rules(levels: Levels) -> tuple[Trigger, ...]:
-    rules = []
+    rules: list[Trigger] = []
     if levels.short_team_bonus:
         rules.append(Trigger(all_of(("fact", "wins", "bankers"), ("fact", "smaller-team")),
                              (Effect(("hand-more-levels", ("num", levels.short_team_bonus))),)))
