@@ -37,9 +37,11 @@ def level_change(rules: Rules, attacker_points: int, *, last_trick: str | None =
     if team_size is not None and not 1 <= team_size <= rules.table.players:
         raise EngineError(f"a banker team of {team_size} players cannot sit at a table of {rules.table.players}")
     side, levels = row_change(upgrade_table(rules, team_size), attacker_points, row_values(rules, bid))
-    own = rules.levels.own_change_rules()
-    if own:  # the bonus and the hold without the last trick, as the house rules they are sugar for
-        levels = _own_change(rules, own, side, levels, last_trick, team_size, attacker_points, bid)
+    sugar = rules.levels
+    if sugar.short_team_bonus or sugar.hold_needs_last_trick:  # (two reads: asked per score while a hand is played)
+        # the bonus and the hold without the last trick, as the house rules they are sugar for
+        levels = _own_change(rules, sugar.own_change_rules(), side, levels, last_trick, team_size, attacker_points,
+                             bid)
     return side, levels
 
 
