@@ -209,6 +209,10 @@ MISPLACED_FALLBACK = _define("E355", "misplaced-fallback", "'otherwise ROLE' tha
 ROLE_NEVER_NAMES = _define("E356", "role-never-names", "a role that can name nobody in these rules (the declarer "
                                                        "where nobody declares), or the first of a team counted "
                                                        "from the first of another team")
+OWN_CHANGE_READS_LEVELS = _define("E357", "own-change-reads-levels", "a house rule that changes the hand's own "
+                                                                     "level change ('the hand gives N levels') "
+                                                                     "whose condition reads the levels that change "
+                                                                     "gives")
 
 # --- the oracle and the export ---------------------------------------------------------------------
 CARD_NOTATION = _define("E401", "card-notation", "a card string the notation does not allow")
@@ -293,6 +297,9 @@ ROUND_STEP_NEVER = _define("W138", "round-step-never", "a step of the ladder aft
                                                        "declaration the deal or the round can leave standing")
 FALLBACK_NEVER_REACHED = _define("W136", "fallback-never-reached", "a role's fallback that is never tried: a role "
                                                                    "before it names somebody in every hand")
+HOLD_GAINS_NOTHING = _define("W137", "hold-gains-nothing", "'banker goes up: only with the last trick' where no "
+                                                           "hold ever gains a level, so there is nothing for the "
+                                                           "last trick to take away")
 
 
 def code_info(code: str) -> Code:

@@ -1,6 +1,7 @@
 """Numbers of the table as rule expressions: the deal sizes, the throw and revoke penalties, the
-smaller banker team's bonus, the coins, the leaving stakes and the stake multipliers may be written
-with the decks and the
+smaller banker team's bonus, the coins, the leaving stakes, the stake multipliers, the upgrade
+table's 'every', 'at most' and 'steps', the kitty formula's cap and the game's length in hands may
+be written with the decks and the
 players ("deal: 100 / players each"); the compiler works them out once the whole ruleset is read,
 so the compiled field stays the number (its JSON form unchanged) and the sheet says the formula."""
 
@@ -48,7 +49,17 @@ STATEMENTS = {
                 lambda r: (r.stakes.leave_penalty, r.stakes.leave_others), (8, 2)),
     "multiplier": ("stakes", "multiplier: decks above 20 * players, decks + 1 above 100 * (decks + 1)",
                    lambda r: tuple((s.factor, s.above) for s in r.stakes.multipliers), ((2, 80), (3, 300))),
+    "every": ("upgrade", "{rows}160+: attackers +1, +1 every 20 * decks",
+              lambda r: r.thresholds[-1].every, 40),
+    "at most": ("upgrade", "{rows}160+: attackers +1, +1 every 40, at most +players",
+                lambda r: r.thresholds[-1].at_most, 4),
+    "steps": ("upgrade", "steps: 20 * decks, attackers at most +decks",
+              lambda r: (r.thresholds[-1].low, r.thresholds[-1].every, r.thresholds[-1].at_most), (120, 40, 2)),
+    "kitty cap": ("kitty", "multiplier: 2 ^ size, at most 4 * decks", lambda r: r.kitty.cap, 8),
+    "hands": ("levels", "game end: after 4 * players hands", lambda r: r.levels.end_hands, 16),
 }
+#: the closed rows above an open row of the upgrade table
+ROWS = "0: banker +3\n  5-35: banker +2\n  40-75: banker +1\n  80-115: swap\n  120-155: attackers +1\n  "
 #: the same statements with literal numbers
 LITERALS = {
     "deal": "deal: 25 each, kitty 8",
@@ -60,6 +71,11 @@ LITERALS = {
     "coins": "coins: banker base 2, attackers base 3, winner receives 96 %",
     "leaving": "leaving: leaver loses 8, others gain 2",
     "multiplier": "multiplier: 2 above 80, 3 above 300",
+    "every": "{rows}160+: attackers +1, +1 every 40",
+    "at most": "{rows}160+: attackers +1, +1 every 40, at most +4",
+    "steps": "steps: 40, attackers at most +2",
+    "kitty cap": "multiplier: 2 ^ size, at most 8",
+    "hands": "game end: after 16 hands",
 }
 #: the bonus is read only where partners are called
 CALLED = (HEADER + "table\n  partners: by calling 1 card\nlevels\n"
@@ -69,7 +85,7 @@ CALLED = (HEADER + "table\n  partners: by calling 1 card\nlevels\n"
 def text_of(case: str, statement: str) -> str:
     if case == "bonus":
         return CALLED + f"  {statement}\n"
-    return HEADER + f"{STATEMENTS[case][0]}\n  {statement}\n"
+    return HEADER + f"{STATEMENTS[case][0]}\n  {statement.format(rows=ROWS)}\n"
 
 
 @pytest.mark.parametrize("case", list(STATEMENTS))
@@ -207,3 +223,46 @@ def test_the_sheet_says_a_stake_multipliers_formulas(lang, words):
     rules = tr.loads(HEADER + "stakes\n  game points: banker +1 or more = 2, swap = 2, attackers +1 or more = 3\n"
                               "  multiplier: decks + 1 above 20 * players\n", "x.tractor")
     assert words in render_sheet(rules, "md", lang)
+
+
+@pytest.mark.parametrize("statement", [
+    "160+: attackers +1, +1 every 20 + points",
+    "160+: attackers +1, +1 every 40, at most +bid",
+    "steps: points / 2",
+])
+def test_the_upgrade_tables_numbers_refuse_what_the_hand_decides(statement):
+    # 'every' and 'at most' are read with the score they decide about: only the table is known there
+    text = HEADER + "upgrade\n  " + (ROWS if statement.startswith("160") else "") + statement + "\n"
+    codes = [code for _, _, code, _ in diagnostics(text)]
+    assert codes == ["E212"]
+
+
+@pytest.mark.parametrize("lang, words", [
+    ("en", ["every further 40 (20 times the number of decks) points", "up to 4 (the number of players) levels",
+            "at most 8 (4 times the number of decks)", "after 16 (4 times the number of players) hands"]),
+    ("zh", ["每多40（牌的副数的20倍）分", "最多升4（玩家人数）级", "倍数最多为8（牌的副数的4倍）", "打16（玩家人数的4倍）局"]),
+])
+def test_the_sheet_says_the_upgrade_kitty_and_game_numbers_with_their_formulas(lang, words):
+    rules = tr.loads(HEADER + "upgrade\n  " + ROWS + "160+: attackers +1, +1 every 20 * decks, at most +players\n"
+                     "kitty\n  multiplier: 2 ^ size, at most 4 * decks\nlevels\n  game end: after 4 * players hands\n",
+                     "x.tractor")
+    sheet = render_sheet(rules, "txt", lang).replace("\n  ", " ").replace("\n", " ")
+    if lang == "zh":
+        sheet = sheet.replace(" ", "")
+    for phrase in words:
+        assert phrase in sheet, phrase
+
+
+@pytest.mark.parametrize("lang, words", [
+    ("en", ["steps of 40 (20 times the number of decks) points", "at most 2 (the number of decks) levels"]),
+    ("zh", ["每40（牌的副数的20倍）分为一档", "最多升2（牌的副数）级"]),
+])
+def test_the_sheet_says_the_step_and_its_cap_with_their_formulas(lang, words):
+    rules = tr.loads(HEADER + "upgrade\n  steps: 20 * decks, attackers at most +decks\n", "x.tractor")
+    sheet = render_sheet(rules, "txt", lang).replace("\n  ", " ").replace("\n", " ")
+    if lang == "zh":
+        sheet = sheet.replace(" ", "")
+    for phrase in words:
+        assert phrase in sheet, phrase
+    plain = render_sheet(tr.loads(HEADER + "upgrade\n  steps: 40, attackers at most +2\n", "x.tractor"), "txt", lang)
+    assert "steps of" not in plain and "一档" not in plain

@@ -87,6 +87,7 @@ FACT_TREES = {
     "thrower-opponent": ("fact", "thrower-opponent"),
     # the extra level beyond the last (tests/engine/test_knock_back_sugar.py)
     "extra-level": ("fact", "extra-level"),
+    "smaller-team": ("fact", "smaller-team"),
 }
 EFFECT_TREES = {
     "up": ("up", "bankers", ("num", 2)),
@@ -96,6 +97,8 @@ EFFECT_TREES = {
     "wins-game": ("wins-game", "attackers"),
     "next-banker": ("next-banker", "first-winner"),
     "knock-back": ("knock-back", "bankers", "2"),
+    "hand-levels": ("hand-levels", ("num", 0)),
+    "hand-more-levels": ("hand-more-levels", ("sub", ("var", "levels"), ("num", 1))),
 }
 
 
@@ -483,3 +486,50 @@ def test_w107_gives_up_rather_than_guess_past_its_question_limit():
     # 13 different cards taken: more questions than it tries (it warns only when sure)
     many = " and ".join(f"the bankers took {rank}S" for rank in ex.CARD_RANKS)
     assert never_holds(many + " and the bankers win and the bankers lose") == []
+
+
+#: the numbers of the table the upgrade table, the kitty formula and the game's length take: a field
+#: the generated number is put in, the sheet's item that says it, and the words the item starts with
+#: (en, zh)
+PLACES = {
+    "thresholds[5].every": ("thresholds.open", ("From 160 points on", "从160分起")),
+    "thresholds[5].at_most": ("thresholds.open", ("From 160 points on", "从160分起")),
+    "kitty.cap": ("kitty.multiplier", ("If the attackers win the last trick", "闲家赢得最后一轮")),
+    "levels.end_hands": ("levels.game_end", ("The match ends after", "比赛打")),
+}
+
+
+def _with_number(path: str, value: int, tree: tuple) -> tr.Rules:
+    """The two-deck rules with ``value`` in the field ``path`` (its open row capped and counting
+    every 40 points where the other of the two is set), written as ``tree``."""
+    rules = BASE
+    if path.startswith("thresholds"):
+        last = rules.thresholds[-1]
+        row = dataclasses.replace(last, every=value if path.endswith("every") else 40,
+                                  at_most=value if path.endswith("at_most") else 0)
+        rules = dataclasses.replace(rules, thresholds=rules.thresholds[:-1] + (row,))
+    elif path == "kitty.cap":
+        rules = dataclasses.replace(rules, kitty=dataclasses.replace(rules.kitty, kind="formula", table=(),
+                                                                     formula=("pow", ("num", 2), ("var", "size")),
+                                                                     cap=value))
+    else:
+        rules = dataclasses.replace(rules, levels=dataclasses.replace(rules.levels, game_end="hands", end_hands=value))
+    return dataclasses.replace(rules, written=((path, tree),))
+
+
+@settings(max_examples=40)
+@given(st.sampled_from(sorted(PLACES)), table_numbers.filter(lambda tree: tree[0] != "num"))
+def test_generated_numbers_of_the_upgrade_table_the_kitty_and_the_game_read_as_the_number_and_its_words(path, tree):
+    """An open row's 'every' and 'at most', the kitty formula's cap and the game's length in hands
+    written as a formula: the sheet says the number the rules hold, then the formula in words."""
+    value = ex.evaluate_number(tree, {"decks": BASE.table.decks, "players": BASE.table.players})
+    assume(2 <= value <= 100)
+    rules = _with_number(path, value, tree)
+    key, starts = PLACES[path]
+    for lang, start in zip(("en", "zh"), starts):
+        item = {i.key: i.text for i in build_sheet(rules, lang).items()}[key]
+        assert start in item, item
+        with language(lang):
+            formula = number_words(tree)
+        assert f"{value}{' (' if lang == 'en' else '（'}{formula}" in item, item
+        check_sentence(formula, lang)

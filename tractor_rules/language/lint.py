@@ -25,6 +25,8 @@ from typing import Any, ClassVar
 from .. import codes
 from ..errors import Diagnostic, Fix
 from ..rules import Pattern, Rules, Source, expressions, same_rung
+from ..errors import Diagnostic, Fix, RulesetError
+from ..rules import Pattern, Rules, Source, expressions
 from ..rules.checks import hand_words, row_bids, row_levels, row_scores
 from ..rules.scoring import score_granularity
 from ..titles import inherited_title
@@ -1596,6 +1598,9 @@ class _AfterHand:
         if name in ("up", "down") and expressions.number_range(effect[2], self.ranges) == (0, 0):
             return (f"this effect never moves the {effect[1]}: its number of levels is always 0; write the number "
                     "meant, or leave it out"), None
+        if name == "hand-more-levels" and expressions.number_range(effect[1], self.ranges) == (0, 0):
+            return ("this effect never changes the hand's levels: its number of more levels is always 0; write the "
+                    "number meant, or leave it out"), None
         # undone by a later effect
         undone = (name == "to" or name == "back-to" or name == "down" and rounds == 1
                   or name == "up" and rounds == 1 and game_end != "past-last")
@@ -1814,3 +1819,41 @@ def _quantity_written(key: tuple) -> str:
     if key[0] in ("team-size", "team-level"):
         return words.replace("TEAM", key[1])
     return words
+@linter(codes.HOLD_GAINS_NOTHING)
+class HoldGainsNothing(Linter):
+    """What it does: finds ``banker goes up: only with the last trick`` where no hold of the bankers
+    ever gains a level: every row the bankers keep the bank with gives ``banker +0`` (at every score
+    the deck allows, by each upgrade table a banker team may be scored by), and no bonus for a
+    smaller banker team adds one.
+
+    Why is this bad? The rule takes away a hold's levels when the attackers win the last trick; where
+    a hold never gains any, it never changes a hand (it is the sugar of ``when the bankers win and
+    the attackers win the last trick: the hand gives no levels``, an effect that can never fire).
+
+    Example: ``upgrade`` rows ``0-75: banker +0`` and up, with ``banker goes up: only with the last
+    trick``.
+
+    Use instead: rows that give a hold levels, or leave the rule out."""
+
+    def findings(self, ctx: LintContext) -> Iterator[Finding]:
+        rules = ctx.rules
+        levels = rules.levels
+        if not levels.hold_needs_last_trick or levels.short_team_bonus:
+            return
+        sizes: tuple[int | None, ...] = (None, 1) if rules.solo_thresholds else (None,)
+        top = max(rules.table.total_points, 0) * 4 + 5  # past the deck's points: a multiplied kitty
+        step = score_granularity(rules.table.points)
+        try:
+            gains = any(change[0] == "banker" and change[1] > 0
+                        for size in sizes for points in range(0, top, step)
+                        for change in (rules.level_change(points, last_trick="banker", team_size=size),))
+        except RulesetError:  # the engine's: a table with no row for a score (one read from JSON)
+            return
+        if gains:
+            return
+        src = rules.source_of("levels.hold_needs_last_trick")
+        if src is None or src.file != ctx.root:
+            return
+        yield Finding(src.file, ctx.span(src), "no hold of the bankers ever gains a level here (every row they keep "
+                                               "the bank with gives +0), so there is nothing for the last trick to "
+                                               "take away: give a hold levels, or leave this rule out")

@@ -181,6 +181,10 @@ def _fact(name: str, args: tuple, rules: _Table, questions: dict[tuple, None]) -
         return lambda given: not partner(given)
     if name == "extra-level" and rules.rules.levels.game_end != "beyond-last":
         return _constant(False)
+    if name == "smaller-team":  # fixed teams are always whole; one called card: a banker alone
+        table = rules.rules.table
+        if table.partnership != "called":
+            return _constant(False)
     # the players' actions: never where the rules allow none (no 'concede:', no 'end early:', the
     # bank never given up); one seat concedes at most, and a conceded hand ended early
     levels, declaring = rules.rules.levels, rules.rules.declaring

@@ -594,6 +594,13 @@ def _check_levels(c: Reporter, r: model.Rules) -> None:
             c.error_at_field((path, "levels.after_hand"),
                              "with called partners, or a banker alone, the banker has no seated partner: name another player",
                              code=codes.CALLED_PARTNERS)
+    for i, trigger in enumerate(r.levels.after_hand):
+        own = next((j for j, effect in enumerate(trigger.effects) if effect[0] in expressions.OWN_CHANGE_EFFECTS), None)
+        if own is not None and "levels" in expressions.quantities_of(trigger.condition):
+            c.error_at_field((effect_path(i, own), "levels.after_hand"),
+                             "'the hand gives ...' makes the hand's own level change, so its condition cannot read "
+                             "'levels', the change it makes: ask what decides the change (the points, who won the "
+                             "last trick), or read 'levels' in the number given", code=codes.OWN_CHANGE_READS_LEVELS)
     playable = {rank for rank in RANK_ORDER if RANK_ORDER[rank] in span and rank not in constant | removed}
     for path, effect in effects:
         if effect[0] in ("back-to", "to", "knock-back") and effect[2] not in playable:
@@ -1472,6 +1479,11 @@ def _check_stakes(c: Reporter, r: model.Rules) -> None:
                 outcomes.append((row.side, levels + bonus, far))
     if r.levels.hold_needs_last_trick:
         outcomes.append(("banker", 0, False))
+    if r.levels.own_change_written():
+        # a house rule that makes the hand's own level change ('the hand gives N levels') may give
+        # either side any number of levels: each from 0, the last 'or more'
+        top = max((levels for _, levels, _ in outcomes), default=0) + 1
+        outcomes += [(side, levels, levels == top) for side in ("banker", "attackers") for levels in range(top + 1)]
     if r.declaring.fallback.kind == "scored" and not r.auction.on:
         outcomes.append((r.declaring.fallback.side, r.declaring.fallback.levels, False))
     for side, levels, far in outcomes:

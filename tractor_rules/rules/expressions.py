@@ -436,6 +436,10 @@ FACTS: dict[str, Form] = {f.name: f for f in (
                             "concession", frozenset({AFTER_HAND}), 4),
     Form("bank-given-up", (), "the banker dealt the hand gave up the bank to the declarer ('give up the bank: "
                               "yes')", frozenset({AFTER_HAND}), 4),
+    # what 'bonus for a smaller banker team' reads (version 4)
+    Form("smaller-team", (), "the banker team is smaller than usual: with called partners, fewer players than the "
+                             "banker and one friend per called card (fixed teams are always whole)",
+         frozenset({AFTER_HAND}), 4),
 )}
 
 #: the facts whose subject is the card being judged
@@ -465,7 +469,28 @@ EFFECTS: dict[str, Form] = {f.name: f for f in (
     Form("knock-back", ("team", "rank"), "the team goes back to the level (a team below it stays) before the hand's "
                                          "own level change, which then counts from there; bankers knocked back do not "
                                          "win the game by this hand", since=4),
+    # what 'banker goes up: only with the last trick' and 'bonus for a smaller banker team' say
+    # (version 4): the hand's own level change, made before it is applied and logged
+    Form("hand-levels", ("number",), "the hand's own level change gives its winners that many levels (the number "
+                                     "may read 'levels', the change so far), before it is made", since=4),
+    Form("hand-more-levels", ("number",), "the hand's own level change gives its winners that many more levels, "
+                                          "before it is made", since=4),
 )}
+#: the effects on the hand's own level change, made before it is applied (``Levels.own_change_rules``)
+OWN_CHANGE_EFFECTS = frozenset({"hand-levels", "hand-more-levels"})
+
+
+#: the most levels a hand's own level change gives once these effects are made (a climb is one
+#: step at a time: bounded work)
+MAX_HAND_LEVELS = 1000
+
+
+def own_level_change(levels: int, effect: tuple, values: Values) -> int:
+    """The hand's own levels once ``effect`` (of ``OWN_CHANGE_EFFECTS``) is made on them; the
+    effect's number read with ``values`` (``levels`` the change so far), held from 0 to
+    ``MAX_HAND_LEVELS``."""
+    amount = evaluate_number(effect[1], values)
+    return min(max(0, amount if effect[0] == "hand-levels" else levels + amount), MAX_HAND_LEVELS)
 
 CARD_RANKS = RANKS
 CARD_SUITS = ("S", "H", "D", "C")

@@ -8,7 +8,7 @@ from functools import lru_cache
 from typing import Literal
 
 from .base import bounded, since
-from .expressions import Condition, Effect, all_of
+from .expressions import OWN_CHANGE_EFFECTS, Condition, Effect, all_of
 
 
 KnockTrigger = Literal["lost-to-single", "any-loss", "last-trick-single"]
@@ -121,6 +121,26 @@ class Levels:
     #: nobody may
     concede: Condition = since(4, default=Condition(()))
 
+    def own_change_rules(self) -> tuple[Trigger, ...]:
+        """``bonus for a smaller banker team`` and ``banker goes up: only with the last trick`` as
+        the house rules after a hand they are special cases of, in the order the hand's own level
+        change makes them (the bonus, then the hold without the last trick), derived from the fields
+        as ``knock_back_rules()`` is:
+
+        - ``bonus for a smaller banker team: +N`` is ``when the bankers win and the banker team is
+          smaller than usual: the hand gives N more levels``;
+        - ``banker goes up: only with the last trick`` is ``when the bankers win and the attackers
+          win the last trick: the hand gives no levels``.
+
+        Their effects (``expressions.OWN_CHANGE_EFFECTS``) are made on the hand's own level change
+        before it is applied and logged (``rulings.scoring.level_change`` evaluates these trees)."""
+        return _own_change_rules(self)
+
+    def own_change_written(self) -> tuple[int, ...]:
+        """The indexes of the house rules after a hand (``after_hand``) with an effect on the hand's
+        own level change (``expressions.OWN_CHANGE_EFFECTS``), made before it is applied."""
+        return _own_change_written(self.after_hand)
+
     def knock_back_rules(self) -> tuple[Trigger, ...]:
         """The knock-back rules as the house rules after a hand they are special cases of
         (``KnockBack.trigger``), derived from ``knock_back`` as ``Rules.kinds()`` is from the
@@ -132,3 +152,21 @@ class Levels:
 def _knock_back_rules(levels: Levels) -> tuple[Trigger, ...]:
     beyond = levels.game_end == "beyond-last"
     return tuple(k.trigger(beyond and k.level == levels.last) for k in levels.knock_back)
+
+
+@lru_cache(maxsize=64)
+def _own_change_rules(levels: Levels) -> tuple[Trigger, ...]:
+    rules: list[Trigger] = []
+    if levels.short_team_bonus:
+        rules.append(Trigger(all_of(("fact", "wins", "bankers"), ("fact", "smaller-team")),
+                             (Effect(("hand-more-levels", ("num", levels.short_team_bonus))),)))
+    if levels.hold_needs_last_trick:
+        rules.append(Trigger(all_of(("fact", "wins", "bankers"), ("fact", "last-trick", "attackers")),
+                             (Effect(("hand-levels", ("num", 0))),)))
+    return tuple(rules)
+
+
+@lru_cache(maxsize=64)
+def _own_change_written(after_hand: tuple[Trigger, ...]) -> tuple[int, ...]:
+    return tuple(at for at, trigger in enumerate(after_hand)
+                 if any(effect[0] in OWN_CHANGE_EFFECTS for effect in trigger.effects))

@@ -17,7 +17,7 @@ from .expressions import Number
 from .flow import PhaseKind, hand_phases
 from .kinds import Kind, rule_kinds
 from .kitty import KittyExchange, Multiplier
-from .levels import Levels
+from .levels import Levels, Trigger
 from .play import Following, Leading, Ruffing
 from .scoring import Rotation, Stakes, ThresholdRow
 from .table import Table
@@ -147,6 +147,13 @@ class Rules:
         """The kinds of combination a play may be made of (``rules.kinds``), derived from the
         combinations, following, leading and kitty fields."""
         return rule_kinds(self)
+
+    def next_banker_rules(self) -> tuple[Trigger, ...]:
+        """``next banker:`` as the house rules after a hand it is sugar for (``Rotation.triggers``),
+        derived from ``rotation`` and the table as ``kinds()`` is from the fields: the engine names
+        the next banker by evaluating these trees, by the code that evaluates ``levels.after_hand``
+        (the trump maker's banking, ``rotation.declarer_banks``, first)."""
+        return self.rotation.triggers(self.table.seated)
 
     # --- the rules oracle: thin doors into the engine, which reads nothing but this object ---------
     # These methods are the rules oracle's documented facade (docs/api.md, "The rules oracle"), and

@@ -6,10 +6,12 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Literal
 
 from .base import MAX_DECKS, MAX_POINTS, bounded, bounds, since
-from .expressions import Number
+from .expressions import Condition, Effect, Number
+from .levels import Trigger
 
 #: the two sides of a hand
 Side = Literal["banker", "attackers"]
@@ -53,6 +55,32 @@ class Rotation:
     after_loss: Literal["next-seat", "next-of-team"] = "next-seat"
     #: if set, the player who made trump banks, whatever happened ("the last trump maker")
     declarer_banks: bool = False
+
+    def triggers(self, seated: bool) -> tuple[Trigger, ...]:
+        """``next banker:`` as the house rules after a hand it is a special case of (the statement
+        is sugar for ``when``): ``when the bankers win: the next banker is ROLE`` and ``when the
+        attackers win: the next banker is ROLE``, each ``ROLE`` the one its clause names: ``the
+        banker``, ``the banker's partner`` (``seated``: the teams sit round the table; else the
+        partner after a hold is the next player of the banker's team, as the engine has always read
+        it), ``the next seat``, ``the first of the winners after the banker``.  The engine names
+        the next banker by evaluating these trees (``engine/flow/outcome.next_banker_of``).  The
+        trump maker's banking (``declarer_banks``) is not among them: it is made first, where
+        somebody declared."""
+        return _rotation_triggers(self, seated)
+
+
+#: a clause of ``next banker:`` → the role it names (``expressions.ROLES``)
+_HOLD_ROLES = {"same": "banker", "partner": "partner", "next-of-team": "first-winner"}
+_LOSS_ROLES = {"next-seat": "next-seat", "next-of-team": "first-winner"}
+
+
+@lru_cache(maxsize=64)
+def _rotation_triggers(rotation: Rotation, seated: bool) -> tuple[Trigger, ...]:
+    hold = _HOLD_ROLES[rotation.after_hold]
+    if hold == "partner" and not seated:
+        hold = "first-winner"
+    return (Trigger(Condition(("fact", "wins", "bankers")), (Effect(("next-banker", hold)),)),
+            Trigger(Condition(("fact", "wins", "attackers")), (Effect(("next-banker", _LOSS_ROLES[rotation.after_loss])),)))
 
 
 @dataclass(frozen=True, slots=True)

@@ -10,7 +10,7 @@ same conditions the same way.  What the rules' effects do to the levels is the m
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import lru_cache
 
 from ...rules import RANKS, Rules, Trigger, expressions
@@ -214,8 +214,20 @@ def next_banker_after(rules: Rules, facts: HandFacts, indexes: Sequence[int], ot
     tries its roles in turn (``the next banker is A, otherwise B``), the first that names somebody
     naming the seat; one whose roles all name nobody (the holder of a card that lay in the kitty,
     the declarer when nobody declared) leaves the seat as it was."""
+    return _named_next_banker(effects_in_order(rules, indexes), facts, otherwise)
+
+
+def next_banker_by(triggers: Sequence[Trigger], facts: HandFacts, otherwise: int) -> int:
+    """The next banker the rules ``triggers`` name, as ``next_banker_after`` names it from the
+    house rules a hand set off: the rules whose condition holds, their ``next-banker`` effects in
+    order (``Rules.next_banker_rules``: ``next banker:`` is sugar for these)."""
+    effects = [effect for trigger in triggers if holds(trigger.condition, facts) for effect in trigger.effects]
+    return _named_next_banker(effects, facts, otherwise)
+
+
+def _named_next_banker(effects: Sequence[tuple], facts: HandFacts, otherwise: int) -> int:
     seat = otherwise
-    for effect in effects_in_order(rules, indexes):
+    for effect in effects:
         if effect[0] == "next-banker":
             for role in expressions.fallbacks(effect[1]):
                 named = role_seat(role, facts)
@@ -223,6 +235,22 @@ def next_banker_after(rules: Rules, facts: HandFacts, indexes: Sequence[int], ot
                     seat = named
                     break
     return seat
+
+
+def own_change_after(rules: Rules, facts: HandFacts, change: tuple[str, int]) -> tuple[str, int]:
+    """The hand's own level change once the house rules after a hand that make an effect on it
+    (``the hand gives N levels``, ``the hand gives N more levels``; ``Levels.own_change_written``)
+    have made them, those whose condition holds, in the order written; each number reads
+    ``levels`` as the change so far.  (Their conditions do not read ``levels``: the compiler sees
+    to it, so that they hold as the same rules do once the change is made.)"""
+    side, levels = change
+    for at in rules.levels.own_change_written():
+        trigger = rules.levels.after_hand[at]
+        if holds(trigger.condition, facts):
+            for effect in trigger.effects:
+                if effect[0] in expressions.OWN_CHANGE_EFFECTS:
+                    levels = expressions.own_level_change(levels, effect, _Quantities(replace(facts, levels=levels)))
+    return side, levels
 
 
 def kitty_dug(rules: Rules, ctx: Context, banker: int, banker_team: frozenset[int],
@@ -399,6 +427,9 @@ def _fact(name: str, args: tuple, facts: HandFacts) -> bool:
         return facts.ended_early
     if name == "bank-given-up":
         return facts.gave_up is not None
+    if name == "smaller-team":
+        table = facts.rules.table
+        return table.partnership == "called" and len(facts.banker_team) < 1 + table.called_cards
     raise EngineError(f"unknown fact {name!r}")
 
 

@@ -54,7 +54,7 @@ from ..deck.draws import below, shuffle
 from ..errors import EngineError
 from ..rulings.declaring import cut_winner, declares_in_turn, previous_declarer
 from ..rulings.scoring import level_ladder
-from .after_hand import facts_of, fired, next_banker_after
+from .after_hand import facts_of, fired, next_banker_after, own_change_after
 from .auction import first_bidder, run_auction
 from .choices import IllegalPlay
 from .deal import MAX_DEALS, Deal, Standing, WeakHand, deal, declare_in_turn, first_banker, settle
@@ -443,6 +443,11 @@ def _score(h: Hand) -> None:
         record.redeals += h.auction_redeals
     if rules.levels.after_hand:
         facts = facts_of(record)
+        if rules.levels.own_change_written():  # 'the hand gives N levels': before the change is made
+            change = own_change_after(rules, facts, record.level_change)
+            if change != record.level_change:
+                record.level_change = change
+                facts = facts_of(record)
         record.after_hand = fired(rules, facts)
         record.next_banker = next_banker_after(rules, facts, record.after_hand, record.next_banker)
     h.record = record

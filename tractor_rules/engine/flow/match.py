@@ -220,8 +220,10 @@ class Match:
         facts = facts_of(record)
         for effect in effects_in_order(self.rules, record.after_hand):
             name, team = effect[0], effect[1]
-            if name in ("next-banker", "knock-back"):
-                continue  # the hand's record says it already (``after_hand.next_banker_after``); knocked back before
+            if name in ("next-banker", "knock-back", "hand-levels", "hand-more-levels"):
+                # the hand's record says it already (``after_hand.next_banker_after``, its level change:
+                # ``after_hand.own_change_after``); knocked back before
+                continue
             seats = team_seats(team, facts)
             if name in ("up", "down"):
                 steps = number(effect[2], facts)

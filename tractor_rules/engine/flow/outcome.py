@@ -26,9 +26,9 @@ from ...rules import RANKS, Rules
 from ..deck.cards import Card
 from ..errors import EngineError
 from ..rulings.scoring import lead_kitty_multiplier, table_score, upgrade_table
-from .after_hand import kitty_dug
+from .after_hand import HandFacts, kitty_dug, next_banker_by
 from .record import TrickRecord
-from .seats import after, banker_team
+from .seats import banker_team
 from .views import Public
 
 
@@ -124,21 +124,11 @@ def outcome(rules: Rules, attacker_points: int, forfeit: str | None = None, *, l
 
 
 def next_banker_of(rules: Rules, banker: int, side: str, team: frozenset[int], declarer: int | None) -> int:
-    """The next banker: the declarer with ``declarer_banks`` (when someone declared); with called
-    partners, by the teams of this hand; else ``rules.next_banker``."""
-    rot = rules.rotation
-    if rot.declarer_banks and declarer is not None:
+    """The next banker: the declarer with ``declarer_banks`` (when someone declared); else the seat
+    ``next banker:`` names, its clauses evaluated as the house rules after a hand they are sugar for
+    (``Rules.next_banker_rules``: ``when the bankers win: the next banker is the banker's partner``,
+    ...), on the hand's banker, its banker team (called partners: as the hand ended) and who won."""
+    if rules.rotation.declarer_banks and declarer is not None:
         return declarer
-    if rules.table.seated:
-        return rules.next_banker(banker, side)
-    n = rules.table.players
-    if side == "banker":
-        if rot.after_hold == "same":
-            return banker
-        if rot.after_hold == "partner" or rot.after_hold == "next-of-team":
-            # the next seat of the banker's team after the banker (the banker when alone)
-            return next((s for s in after(banker, n) if s in team), banker)
-    if rot.after_loss == "next-of-team":
-        # the next attacker after the banker
-        return next((s for s in after(banker, n) if s not in team), (banker + 1) % n)
-    return (banker + 1) % n
+    facts = HandFacts(rules, None, banker, team, side, (), None, None, "", 0, 0, 0)
+    return next_banker_by(rules.next_banker_rules(), facts, banker)

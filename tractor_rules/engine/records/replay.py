@@ -27,6 +27,7 @@ from __future__ import annotations
 import json
 from collections import Counter
 from collections.abc import Iterable, Sequence
+from dataclasses import replace
 from typing import Any, NoReturn
 
 from ...errors import CardNotationError
@@ -34,7 +35,8 @@ from ...rules import RANKS, SUITS, Rules, side_reinforces
 from ...rules.expressions import DECLARING_ROLES, ExpressionError, fallbacks, role_names, role_tree
 from ..deck.cards import Card
 from ..errors import EngineError
-from ..flow.after_hand import HandFacts, fired, hand_quantities, kitty_dug, next_banker_after, overturns_of, stake_keys
+from ..flow.after_hand import (HandFacts, fired, hand_quantities, kitty_dug, next_banker_after, overturns_of,
+                                own_change_after, stake_keys)
 from ..flow.after_hand import role_seat as after_hand_role_seat
 from ..flow.deal import MAX_DEALS
 from ..flow.early import Concession, ends_early, outcome_decided, reads_decided
@@ -546,9 +548,6 @@ def _replay(entry: str | dict[str, Any], rules: Rules, problems: list[str],
         change = rules.level_change(score, last_trick=last_side, team_size=len(team), bid=bid)
     except EngineError as why:
         stop(f"level change: {why}")
-    logged = entry["level_change"]
-    if not isinstance(logged, list) or [change[0], change[1]] != logged:
-        problems.append(f"the level change is {[change[0], change[1]]}, not {logged!r}")
 
     rot = rules.rotation
     declarer = entry.get("declarer")
@@ -580,6 +579,17 @@ def _replay(entry: str | dict[str, Any], rules: Rules, problems: list[str],
                       gave_up=gave_up if _is_int(gave_up) else None, positions=positions,
                       overturns=overturns_of(declared), declarer=declarers[0],
                       previous_declarer=declarers[1])
+    if rules.levels.own_change_written():  # 'the hand gives N levels': the change as they make it
+        try:
+            made = own_change_after(rules, facts, change)
+        except EngineError as why:
+            stop(f"level change: {why}")
+        if made != change:
+            change = made
+            facts = replace(facts, levels=change[1])
+    logged = entry["level_change"]
+    if not isinstance(logged, list) or [change[0], change[1]] != logged:
+        problems.append(f"the level change is {[change[0], change[1]]}, not {logged!r}")
     if facts_out is not None:
         facts_out.append(facts)
     if rules.levels.after_hand:

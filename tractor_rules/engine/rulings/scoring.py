@@ -37,12 +37,36 @@ def level_change(rules: Rules, attacker_points: int, *, last_trick: str | None =
     if team_size is not None and not 1 <= team_size <= rules.table.players:
         raise EngineError(f"a banker team of {team_size} players cannot sit at a table of {rules.table.players}")
     side, levels = row_change(upgrade_table(rules, team_size), attacker_points, row_values(rules, bid))
-    if side == "banker":
-        if smaller_team(rules, team_size):
-            levels += rules.levels.short_team_bonus
-        if last_trick == "attackers" and rules.levels.hold_needs_last_trick:
-            levels = 0
+    sugar = rules.levels
+    if sugar.short_team_bonus or sugar.hold_needs_last_trick:  # (two reads: asked per score while a hand is played)
+        # the bonus and the hold without the last trick, as the house rules they are sugar for
+        levels = _own_change(rules, sugar.own_change_rules(), side, levels, last_trick, team_size, attacker_points,
+                             bid)
     return side, levels
+
+
+def _own_change(rules: Rules, own: tuple, side: str, levels: int, last_trick: str | None, team_size: int | None,
+                points: int, bid: int) -> int:
+    """The hand's own levels once the rules ``own`` (``Levels.own_change_rules``) whose condition
+    holds have made their effects, in order: on what the level change knows (who won the hand and
+    the last trick, the banker team's size); their trees ask nothing else."""
+    players = rules.table.players
+
+    def fact(name: str, args: tuple) -> bool:
+        if name == "wins":
+            return (args[0] == "bankers") == (side == "banker")
+        if name == "last-trick":
+            return last_trick is not None and (args[0] == "bankers") == (last_trick == "banker")
+        if name == "smaller-team":
+            return smaller_team(rules, team_size)
+        raise EngineError(f"the level change reads no fact {name!r}")
+
+    values = {"points": points, "bid": bid, "decks": rules.table.decks, "players": players, "levels": levels}
+    for trigger in own:
+        if expressions.condition_holds(trigger.condition, fact, values):
+            for effect in trigger.effects:
+                values["levels"] = levels = expressions.own_level_change(levels, effect, values)
+    return levels
 
 
 def upgrade_table(rules: Rules, team_size: int | None) -> tuple[ThresholdRow, ...]:

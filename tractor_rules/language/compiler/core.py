@@ -410,15 +410,18 @@ class Compiler:
         if "name" not in kwargs:
             kwargs["name"] = Path(self.resolved.files[0]).stem
         sources = tuple(sorted(self.sources.items()))
-        # (a row's number, "stakes.multipliers[0].above", is kept with its field's statement)
+        # (a row's number, "stakes.multipliers[0].above", "thresholds[5].every", is kept with its
+        # field's statement; a part of a field, "kitty.cap", "thresholds.steps", with the field's)
         written = tuple(sorted((path, tree) for path, tree in self.written.items()
-                               if path in self.values or path.split("[")[0] in self.values))
+                               if path in self.values or path.split("[")[0] in self.values
+                               or path.rsplit(".", 1)[0] in self.values))
         return dataclasses.replace(defaults, files=self.resolved.files, sources=sources, written=written, **kwargs)
 
 
 #: the statements whose numbers are numbers of the table (``Compiler.number``)
 TABLE_NUMBER_STATEMENTS = frozenset({"deal", "throw_penalty", "revoke_penalty", "smaller_team_bonus", "coins",
-                                     "leaving", "stake_multiplier"})
+                                     "leaving", "stake_multiplier", "threshold", "steps", "multiplier",
+                                     "game_end"})
 
 
 def reads_table(st: Statement) -> bool:

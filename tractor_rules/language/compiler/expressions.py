@@ -73,6 +73,7 @@ FACT_OF_RULE = {
     "nobody_overturned": "nobody-overturned",
     "declarer_self": "declarer",
     "extra_level": "extra-level",
+    "smaller_team": "smaller-team",
     "conceded": "conceded",
     "hand_ended_early": "ended-early",
     "bank_given_up": "bank-given-up",
@@ -83,7 +84,8 @@ FACT_OF_RULE = {
 SUIT_OF_WORD = {"spade": "S", "heart": "H", "diamond": "D", "club": "C"}
 #: an effect's tree kind → its name in ``rules.expressions.EFFECTS``
 EFFECT_OF_RULE = {"go_up": "up", "go_down": "down", "back_to": "back-to", "go_to": "to", "wins_game": "wins-game",
-                  "next_banker_is": "next-banker", "knocked_back_to": "knock-back"}
+                  "next_banker_is": "next-banker", "knocked_back_to": "knock-back", "hand_levels": "hand-levels",
+                  "hand_more_levels": "hand-more-levels", "hand_no_levels": "hand-levels"}
 #: the statements that hold expressions → the moment their expressions are evaluated at (which
 #: quantities they may read)
 MOMENT_OF_STATEMENT = {"multiplier": ex.KITTY, "trigger": ex.AFTER_HAND, "dug_when": ex.KITTY,
@@ -365,6 +367,11 @@ def effect_tree(c: Compiler, node: Node | Leaf) -> tuple | None:
     if node.kind == "next_banker_is":
         role = role_tree(c, node.args[0])
         return None if role is None else ("next-banker", role)
+    if node.kind == "hand_no_levels":
+        return ("hand-levels", ("num", 0))
+    if node.kind in ("hand_levels", "hand_more_levels"):
+        amount = number_tree(c, node.args[0], ex.AFTER_HAND)
+        return None if amount is None else (EFFECT_OF_RULE[node.kind], amount)
     team = str(as_leaf_value(node.args[0]))
     if team == "friends":
         c.error(node.args[0], "the banker's friends go up and down with the bankers: a level change names a team "

@@ -21,7 +21,9 @@ def _multiplier(c: Compiler, st: Statement) -> None:
     elif rule.kind == "no_multiplier":
         c.set("kitty", model.Multiplier("none", (), False, model.Number(()), 0))
     elif rule.kind == "formula":
-        cap = c.number_in(rule.first("cap"), *limits(model.Multiplier, "cap"), "the multiplier's cap")
+        written = rule.first("cap")
+        cap = 0 if written is None else c.number(written.args[0], *limits(model.Multiplier, "cap"),
+                                                 "the multiplier's cap", "kitty.cap")
         formula = number_tree(c, rule.args[0], expressions.KITTY)
         if cap is not None and formula is not None:
             c.set("kitty", model.Multiplier("formula", (), False, model.Number(formula), cap))

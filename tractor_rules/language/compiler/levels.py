@@ -128,7 +128,7 @@ def _next_banker(c: Compiler, st: Statement) -> None:
 def _game_end(c: Compiler, st: Statement) -> None:
     rule = as_node(st.node.args[0])
     if rule.kind == "end_after_hands":
-        n = c.number(rule.args[0], *limits(model.Levels, "end_hands"), "the number of hands")
+        n = c.number(rule.args[0], *limits(model.Levels, "end_hands"), "the number of hands", "levels.end_hands")
         if n is not None:
             c.set("levels.game_end", "hands")
             c.set("levels.end_hands", n)

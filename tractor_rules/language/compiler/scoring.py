@@ -113,14 +113,14 @@ def _threshold(c: Compiler, st: Statement) -> None:
         side, levels = outcome_of(c, outcome)
     if levels is None:
         return
-    every = _every(c, st.node.first("every"), high)
+    every = _every(c, st.node.first("every"), high, low)
     if every is None:
         return
     if every and formula is not None:
         c.error(st.node.first("every"), "'+1 every N' adds to a fixed number of levels: write the levels the row "
                                          "gives as one number", code=codes.OUTCOME_NUMBER)
         return
-    at_most = _at_most(c, st.node.first("at_most"), high, levels)
+    at_most = _at_most(c, st.node.first("at_most"), high, levels, low)
     if at_most is None:
         return
     if formula is not None and high == -1 and not at_most and not _bounded_anywhere(formula, low):
@@ -141,29 +141,36 @@ def _bounded_anywhere(formula: model.Number, low: int) -> bool:
     return reach is not None and reach[1] <= 100
 
 
-def _every(c: Compiler, clause: Node | None, high: int) -> int | None:
+def _row_written(c: Compiler, low: int, name: str) -> str:
+    """Where a row's number written as a rule expression of the table (``every 40 * decks / 2``)
+    is kept for the sheet until the table's rows are in order (``_finish_table`` gives it the row's
+    index: ``thresholds[5].every``)."""
+    return f"{c.statement.section}@{low}.{name}" if c.statement is not None else ""
+
+
+def _every(c: Compiler, clause: Node | None, high: int, low: int) -> int | None:
     """The points per extra level of an open row ("+1 every 40"): 0 without the clause, None if
     it was reported."""
     if clause is None:
         return 0
-    step_leaf, every_leaf = map(as_leaf, clause.args)
+    step_leaf, every_leaf = as_leaf(clause.args[0]), clause.args[1]
     if int(step_leaf.value) != 1:
         c.error(step_leaf, "an open row goes up one level at a time: write '+1 every N'", code=codes.CONTRADICTORY_STATEMENT)
         return None
-    every = c.number(every_leaf, 1, MAX_POINTS, "the points per extra level")
+    every = c.number(every_leaf, 1, MAX_POINTS, "the points per extra level", _row_written(c, low, "every"))
     if every is not None and high != -1:
         c.error(every_leaf, "only an open row ('N+') can add levels every N points", code=codes.CONTRADICTORY_STATEMENT)
         return None
     return every
 
 
-def _at_most(c: Compiler, clause: Node | None, high: int, levels: int) -> int | None:
+def _at_most(c: Compiler, clause: Node | None, high: int, levels: int, low: int) -> int | None:
     """The most levels an open row gives ("at most +4"): 0 without the clause, None if it was
     reported."""
     if clause is None:
         return 0
-    limit = as_leaf(clause.args[0])
-    at_most = c.number(limit, *limits(model.ThresholdRow, "at_most"), "the most levels")
+    limit = clause.args[0]
+    at_most = c.number(limit, *limits(model.ThresholdRow, "at_most"), "the most levels", _row_written(c, low, "at_most"))
     if at_most is None:
         return None
     if at_most < levels:
@@ -180,8 +187,11 @@ def _at_most(c: Compiler, clause: Node | None, high: int, levels: int) -> int | 
 def _steps(c: Compiler, st: Statement) -> None:
     table = _table(c, st)
     table.steps_statement = st
-    step = c.number(st.node.args[0], 1, MAX_POINTS, "a step")
-    cap = c.number_in(st.node.first("at_most"), 1, 100, "the attackers' most levels")
+    path = UPGRADE_SECTIONS[st.section]
+    step = c.number(st.node.args[0], 1, MAX_POINTS, "a step", f"{path}.steps")
+    at_most = st.node.first("at_most")
+    cap = 0 if at_most is None else c.number(at_most.args[0], 1, 100, "the attackers' most levels",
+                                             f"{path}.steps_at_most")
     if step is None or cap is None:
         return
     per_deck = st.node.first("per_deck") is not None
@@ -202,12 +212,19 @@ def _finish_table(c: Compiler, path: str, table: UpgradeTable) -> None:
     if table.rows:
         rows = sorted(table.rows, key=lambda r: r[0].low)
         c.set(path, tuple(r for r, _, _ in rows), rows[0][1])
-        for index, (_, st, _) in enumerate(rows):
+        for index, (row, st, _) in enumerate(rows):
             c.note_source(f"{path}[{index}]", st)
+            for name in ("every", "at_most"):  # a number written as an expression, by the row's place
+                tree = c.written.pop(f"{st.section}@{row.low}.{name}", None)
+                if tree is not None:
+                    c.written[f"{path}[{index}].{name}"] = tree
     elif table.pending_steps is not None:
         step, per_deck, cap, st = table.pending_steps
         if per_deck:
             step *= c.get("table.decks")
+            tree = c.written.get(f"{path}.steps")
+            if tree is not None:  # the step written as a number, then 'per deck': the sheet says both
+                c.written[f"{path}.steps"] = ex.Number(("mul", tree, ("var", "decks")))
         granularity = score_granularity(c.get("table.points"))
         if step % granularity or step < 2 * granularity:
             c.error(st, f"a step of {step} points must be a multiple of {granularity} and at least {2 * granularity}", code=codes.CONTRADICTORY_STATEMENT)

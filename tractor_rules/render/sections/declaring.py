@@ -14,7 +14,7 @@ from ..model import Table
 from ..words import SUIT_GLYPHS, join_list, join_or, outcome_phrase, shape_phrase
 from .common import sentences
 from .seats import seat_words
-from .expressions import after_the_kitty, card_nouns, condition_words, in_the_deal, number_words
+from .expressions import after_the_kitty, as_written, card_nouns, condition_words, in_the_deal, number_words
 
 # --- declaring -----------------------------------------------------------------------------------
 
@@ -619,7 +619,7 @@ def _multiplier(r: Any) -> Made:
             "formula": number_words(formula)}
     notes = []
     if cap:
-        notes.append(_("The multiplier is at most %(cap)s.") % {"cap": cap})
+        notes.append(_("The multiplier is at most %(cap)s.") % {"cap": as_written(r, "kitty.cap", cap)})
     return sentences(text, *notes)
 
 

@@ -275,6 +275,10 @@ def _fact(name: str, args: tuple, negated: bool = False) -> str:
     if name == "extra-level":
         return (_("the hand is not the extra level beyond the last") if negated
                 else _("the hand is the extra level beyond the last"))
+    if name == "smaller-team":
+        # Translators: with called partners, fewer players than the banker and one friend per called card
+        return (_("the banker team is not smaller than usual") if negated
+                else _("the banker team is smaller than usual"))
     if name == "conceded":
         # Translators: a player of the team ended the hand by conceding it (投降), before its last trick
         return (_("%(team)s do not concede the hand") if negated
@@ -345,7 +349,8 @@ _NEGATABLE = frozenset({"wins", "loses", "last-trick", "took", "lost", "played",
                         "card-highest", "card-shown", "player-attacker", "player-banker", "first-hand",
                         "outcome-decided", "declarer-partner", "declarer-opponent", "declarer", "extra-level",
                         "previous-declarer", "previous-declarer-partner", "nobody-overturned",
-                        "thrower-partner", "thrower-opponent", "conceded", "ended-early", "bank-given-up"})
+                        "thrower-partner", "thrower-opponent", "conceded", "ended-early", "bank-given-up",
+                        "smaller-team"})
 
 
 def in_the_deal(tree: Any) -> Any:
@@ -444,6 +449,8 @@ def effect_words(tree: Any) -> str:
             return _("%(player)s banks the next hand (if no %(card)s was played, the next banker is as the "
                      "other rules say)") % {"player": role_words(tree[1]), "card": _card(tree[1][1])}
         return _("%(player)s banks the next hand") % {"player": role_words(tree[1])}
+    if tree[0] in ("hand-levels", "hand-more-levels"):
+        return _own_change_words(tree)
     name, team = tree[0], team_words(tree[1])
     if name in ("up", "down"):
         amount = tree[2]
@@ -466,6 +473,23 @@ def effect_words(tree: Any) -> str:
     if name == "wins-game":
         return _("%(team)s win the game") % {"team": team}
     raise ValueError(name)
+
+
+def _own_change_words(tree: Any) -> str:
+    """``the hand gives N levels`` and ``the hand gives N more levels``: the hand's own level change,
+    made before it is applied."""
+    amount = tree[1]
+    if amount[0] == "num":
+        n = amount[1]
+        if tree[0] == "hand-levels":
+            return ngettext("the hand's own level change gives its winners %(n)d level in all",
+                            "the hand's own level change gives its winners %(n)d levels in all", n) % {"n": n}
+        return ngettext("the hand's own level change gives its winners %(n)d more level",
+                        "the hand's own level change gives its winners %(n)d more levels", n) % {"n": n}
+    values = {"n": number_words(amount)}
+    if tree[0] == "hand-levels":
+        return _("the hand's own level change gives its winners as many levels in all as %(n)s") % values
+    return _("the hand's own level change gives its winners as many more levels as %(n)s") % values
 
 
 def trigger_sentence(trigger: Any) -> str:

@@ -7,7 +7,7 @@ from typing import Any
 
 from ...engine.errors import EngineError
 from ...engine.rulings.scoring import MAX_ROW_LEVELS, level_ladder, row_change, row_values
-from ...rules import Stakes
+from ...rules import Stakes, expressions
 from ...rules.expressions import NUMBER_BOUND, number_range, operators_of
 from .. import examples as ex
 from ..builder import Builder, Draft, Made
@@ -324,7 +324,7 @@ def _solo_table(r: Any) -> Made:
         return _("A banker whom nobody joined is scored by the same table.")
     text = _("A banker whom nobody joined (playing alone against everyone) is scored by a table of their own "
              "(%(scope)s):") % {"scope": _table_scope(r)}
-    return Draft(text, points=tuple(_open_row_notes(r.solo_thresholds, _scores_kitty(r))
+    return Draft(text, points=tuple(_open_row_notes(r, "solo_thresholds", _scores_kitty(r))
                                     + _formula_notes(r, r.solo_thresholds)),
                  table=_outcome_table(r, r.solo_thresholds))
 
@@ -408,7 +408,7 @@ def _hold_needs_last_trick(r: Any) -> Made:
 
 
 def _open_rows(r: Any) -> Made:
-    return sentences(*_open_row_notes(r.thresholds, _scores_kitty(r)), *_formula_notes(r, r.thresholds)) or None
+    return sentences(*_open_row_notes(r, "thresholds", _scores_kitty(r)), *_formula_notes(r, r.thresholds)) or None
 
 
 def _formula_notes(r: Any, thresholds: Any) -> list[str]:
@@ -440,12 +440,29 @@ def _formula_notes(r: Any, thresholds: Any) -> list[str]:
     return notes
 
 
-def _open_row_notes(thresholds: Any, kitty: bool = True) -> list[str]:
+def _open_row_notes(r: Any, path: str, kitty: bool = True) -> list[str]:
+    """The open rows' further levels in words; a number the table's rows were written with as a rule
+    expression of the decks and the players (``steps: 20 * decks``, ``every 20 * decks``, ``at most
+    +players``) said with its words after it (``Rules.written``)."""
     notes = []
-    for row in thresholds:
+    thresholds = getattr(r, path)
+    written = dict(r.written)
+    for name in ("steps", "steps_at_most"):
+        tree = written.get(f"{path}.{name}")
+        if tree is None:
+            continue
+        value = expressions.evaluate_number(tree, {"decks": r.table.decks, "players": r.table.players})
+        if name == "steps":
+            notes.append(_("The rows of the table go in steps of %(step)s points.") % {
+                "step": as_written(r, f"{path}.{name}", value)})
+        else:
+            notes.append(_("The attackers' rows give at most %(most)s levels.") % {
+                "most": as_written(r, f"{path}.{name}", value)})
+    for index, row in enumerate(thresholds):
         if row.high != -1 or not row.every:
             continue
-        values = {"low": row.low, "every": row.every, "most": row.at_most}
+        values = {"low": row.low, "every": as_written(r, f"{path}[{index}].every", row.every),
+                  "most": as_written(r, f"{path}[{index}].at_most", row.at_most)}
         if row.at_most:
             notes.append(ngettext("From %(low)s points on, every further %(every)s points give the attackers one "
                                   "more level, up to %(most)s level.",
@@ -619,7 +636,8 @@ def _game_end(r: Any) -> Made:
                  "attackers.") % {"last": r.levels.last}
     n = r.levels.end_hands
     return ngettext("The match ends after %(n)s hand; the team at the higher level wins.",
-                    "The match ends after %(n)s hands; the team at the higher level wins.", n) % {"n": n}
+                    "The match ends after %(n)s hands; the team at the higher level wins.", n) % {
+        "n": as_written(r, "levels.end_hands", n)}
 
 
 def _beyond_last(r: Any) -> Made:

@@ -1,0 +1,93 @@
+"""``next banker:`` is sugar for ``when``: each clause is the house rule after a hand ``when the
+bankers win: the next banker is ROLE`` or ``when the attackers win: the next banker is ROLE``
+(``Rotation.triggers``, ``Rules.next_banker_rules``), and the engine names the next banker by
+evaluating those trees (``outcome.next_banker_of``).  Proved here for every clause on three tables
+(two seated, one of called partners): the statement's derived trees are the very trees its written
+``when`` form compiles to, and the two rulesets play the same hands, game after game, to the same
+logs (but for the indexes of the house rules the written form sets off, which only it has); the
+replay, which reads ``rotation`` itself and not the trees, passes every hand of both."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+import tractor_rules as tr
+from tractor_rules.engine.records.replay import replay_log
+from tractor_rules.engine.records.simulate import simulate
+from tractor_rules.rules import Rules
+
+HOLD = {"partner after a hold": "the banker's partner", "same banker after a hold": "the banker",
+        "next of team after a hold": "the first of the winners after the banker"}
+LOSS = {"next seat after a loss": "the next seat", "next of winners after a loss": "the first of the winners after the banker"}
+#: the tables: four players opposite, six alternate, five with a called partner
+TABLES = {"two-decks": "", "house-six-players": "", "house-finding-friends": ""}
+
+
+def house(parent: str, text: str) -> Rules:
+    return tr.loads(f'extends: "{parent}"\n{text}', origin="house.tractor")
+
+
+def forms(parent: str, hold: str, loss: str) -> tuple[Rules, Rules]:
+    """The ruleset with ``next banker: HOLD, LOSS``, and the one with its ``when`` form (the
+    rotation left as the parent's, the house rules naming the next banker over it)."""
+    stated = house(parent, f"levels\n  next banker: {hold}, {loss}\n")
+    role = HOLD[hold]
+    if hold == "partner after a hold" and not stated.table.seated:
+        role = "the first of the winners after the banker"  # a called partner sits anywhere
+    written = house(parent, f"levels\n  when the bankers win: the next banker is {role}\n"
+                            f"  when the attackers win: the next banker is {LOSS[loss]}\n")
+    return stated, written
+
+
+def without_house_rules(line: str) -> dict:
+    """A hand's log entry without what only a ruleset with house rules after a hand logs (the
+    rules it set off, and how trump was set, logged for them)."""
+    entry = json.loads(line)
+    entry.pop("after_hand", None)
+    entry.pop("trump_by", None)
+    return entry
+
+
+@pytest.mark.parametrize("parent", sorted(TABLES))
+@pytest.mark.parametrize("hold", sorted(HOLD))
+@pytest.mark.parametrize("loss", sorted(LOSS))
+def test_the_statement_compiles_to_the_tree_of_its_when_form(parent, hold, loss):
+    stated, written = forms(parent, hold, loss)
+    assert stated.next_banker_rules() == written.levels.after_hand
+    assert stated.levels.after_hand == ()  # the statement adds no house rule: its JSON is as it was
+    assert stated.to_dict()["rotation"] == tr.Rules.from_dict(stated.to_dict()).to_dict()["rotation"]
+
+
+@pytest.mark.parametrize("parent", sorted(TABLES))
+@pytest.mark.parametrize("hold", sorted(HOLD))
+@pytest.mark.parametrize("loss", sorted(LOSS))
+def test_the_statement_and_its_when_form_play_to_the_same_logs(parent, hold, loss):
+    stated, written = forms(parent, hold, loss)
+    logs = []
+    for rules in (stated, written):
+        lines = [r.log_line for r in simulate(rules, 16, seed=11, players="random,greedy", log=True)]
+        assert replay_log(lines, rules) == {}
+        logs.append([without_house_rules(line) for line in lines])
+    assert logs[0] == logs[1]
+    # the hands go both ways: held and lost, so both clauses are read
+    sides = {entry["level_change"][0] for entry in logs[0]}
+    assert sides == {"banker", "attackers"}
+
+
+def test_every_shipped_rotation_derives_one_rule_a_side():
+    for name in tr.builtin_names():
+        rules = tr.load(name)
+        triggers = rules.next_banker_rules()
+        assert [t.condition for t in triggers] == [("fact", "wins", "bankers"), ("fact", "wins", "attackers")]
+        assert all(len(t.effects) == 1 and t.effects[0][0] == "next-banker" for t in triggers)
+
+
+def test_the_trump_maker_banks_before_the_derived_rules():
+    # 'trump maker' is made first where somebody declared: every hand's next banker is its declarer
+    rules = house("two-decks", "levels\n  next banker: trump maker\n")
+    for result in simulate(rules, 12, seed=3, players="random", log=True):
+        entry = json.loads(result.log_line)
+        if entry.get("declarer") is not None:
+            assert entry["next_banker"] == entry["declarer"]
