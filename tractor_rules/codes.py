@@ -292,14 +292,13 @@ EFFECT_NEVER_FIRES = _define("W134", "effect-never-fires", "an effect of a house
 QUANTITY_FIXED = _define("W135", "quantity-fixed", "a quantity of the hand that every hand of these rules gives the "
                                                    "same value: the number of a team's players with fixed teams, "
                                                    "the overturns where no declaration can pass to another player")
-
-ROUND_STEP_NEVER = _define("W138", "round-step-never", "a step of the ladder after the kitty that overturns no "
-                                                       "declaration the deal or the round can leave standing")
 FALLBACK_NEVER_REACHED = _define("W136", "fallback-never-reached", "a role's fallback that is never tried: a role "
                                                                    "before it names somebody in every hand")
 HOLD_GAINS_NOTHING = _define("W137", "hold-gains-nothing", "'banker goes up: only with the last trick' where no "
                                                            "hold ever gains a level, so there is nothing for the "
                                                            "last trick to take away")
+ROUND_STEP_NEVER = _define("W138", "round-step-never", "a step of the ladder after the kitty that overturns no "
+                                                       "declaration the deal or the round can leave standing")
 
 
 def code_info(code: str) -> Code:

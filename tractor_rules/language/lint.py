@@ -1373,6 +1373,42 @@ def _effect_nodes(st: Statement) -> list:
     return [node for node in st.node.args[1:] if getattr(node, "kind", "") != "otherwise_role"]
 
 
+@linter(codes.QUANTITY_FIXED)
+class QuantityFixed(Linter):
+    """What it does: finds a house rule after a hand (``when ...:`` in ``levels``) or a row of game
+    points (``game points:`` in ``stakes``) that reads a quantity of the hand which every hand of
+    these rules gives the same value: the number of a team's players with fixed teams (always half
+    the table), the overturns where no declaration can pass to another player (nobody declares, or
+    nobody may overturn), a team's level on a ladder of one level.
+
+    Why is this bad? The rule reads a number that never changes, so it says less than it seems to:
+    usually it was written for other rules (called partners, overturning) than these.
+
+    Example: ``when the number of bankers = 1: bankers +1 level`` with partners opposite.
+
+    Use instead: the number itself, or rules where the quantity varies (``partners: by calling 1
+    card``)."""
+
+    def findings(self, ctx: LintContext) -> Iterator[Finding]:
+        rules = ctx.rules
+        if not rules.levels.after_hand and not any(row.formula for row in rules.stakes.game_points):
+            return
+        ranges = _after_hand_ranges(rules)
+        written = [st for st in ctx.resolved.statements if st.kind == "trigger"]
+        places = [(st, (trigger.condition, *trigger.effects)) for trigger, st in zip(rules.levels.after_hand, written)]
+        stakes = next((st for st in reversed(ctx.resolved.statements) if st.kind == "game_points"), None)
+        if stakes is not None:
+            places.append((stakes, tuple(row.formula for row in rules.stakes.game_points if row.formula)))
+        for st, trees in places:
+            keys = {key for tree in trees for key in expressions.quantity_keys(tree)}
+            for key in sorted(keys, key=repr):
+                name = key[0] if type(key) is tuple else key
+                reach = ranges.get(key)
+                if name not in _MAY_BE_FIXED or reach is None or reach[0] != reach[1]:
+                    continue
+                yield Finding(st.file, st.pos, _fixed_words(rules, key, reach[0]))
+
+
 @linter(codes.FALLBACK_NEVER_REACHED)
 class FallbackNeverReached(Linter):
     """What it does: finds a fallback of a role (``the next banker is A, otherwise B``) that is
@@ -1734,70 +1770,8 @@ def round_step_overturns(decl, i: int) -> bool:
     return False
 
 
-@linter(codes.ROUND_STEP_NEVER)
-class RoundStepNever(Linter):
-    """What it does: finds a step of the ladder after the kitty (``ladder after kitty`` in
-    ``declare``) that overturns no declaration the deal or the round can leave standing: each is
-    as strong or stronger, on the round's ladder where it lists the declaration, else on the
-    deal's.
-
-    Why is this bad? Nobody can ever overturn with it after the kitty, except in a hand where
-    nobody declared; usually the step is meant higher on the ladder, or the ladder's first step
-    is one the deal's weakest declarations already match.
-
-    Example: ``ladder after kitty: 1 level card < 2 level cards`` on the two-deck ladder: a single
-    level card is never stronger than a declaration standing (the deal's weakest is one too).
-
-    Use instead: leave the step out (``ladder after kitty: 2 level cards``), or give a ``suit
-    order`` so that it overturns the same step of a lower suit."""
-
-    def findings(self, ctx: LintContext) -> Iterator[Finding]:
-        decl = ctx.rules.declaring
-        if not decl.ladder_after_kitty or not decl.overturn_after_kitty or not decl.ladder:
-            return
-        for i, step in enumerate(decl.ladder_after_kitty):
-            if not round_step_overturns(decl, i):
-                yield from ctx.finding_at_last("ladder_after_kitty", f"'{step_words(step)}' overturns no declaration "
-                                               "the deal or this round can leave standing, so it could only be "
-                                               "shown where nobody declared: leave it out, or move it up the ladder")
 #: the quantities of the hand that W135 asks of: a team's size and level, the overturns
 _MAY_BE_FIXED = frozenset({"team-size", "team-level", "overturns"})
-
-
-@linter(codes.QUANTITY_FIXED)
-class QuantityFixed(Linter):
-    """What it does: finds a house rule after a hand (``when ...:`` in ``levels``) or a row of game
-    points (``game points:`` in ``stakes``) that reads a quantity of the hand which every hand of
-    these rules gives the same value: the number of a team's players with fixed teams (always half
-    the table), the overturns where no declaration can pass to another player (nobody declares, or
-    nobody may overturn), a team's level on a ladder of one level.
-
-    Why is this bad? The rule reads a number that never changes, so it says less than it seems to:
-    usually it was written for other rules (called partners, overturning) than these.
-
-    Example: ``when the number of bankers = 1: bankers +1 level`` with partners opposite.
-
-    Use instead: the number itself, or rules where the quantity varies (``partners: by calling 1
-    card``)."""
-
-    def findings(self, ctx: LintContext) -> Iterator[Finding]:
-        rules = ctx.rules
-        if not rules.levels.after_hand and not any(row.formula for row in rules.stakes.game_points):
-            return
-        ranges = _after_hand_ranges(rules)
-        written = [st for st in ctx.resolved.statements if st.kind == "trigger"]
-        places = [(st, (trigger.condition, *trigger.effects)) for trigger, st in zip(rules.levels.after_hand, written)]
-        stakes = next((st for st in reversed(ctx.resolved.statements) if st.kind == "game_points"), None)
-        if stakes is not None:
-            places.append((stakes, tuple(row.formula for row in rules.stakes.game_points if row.formula)))
-        for st, trees in places:
-            keys = {key for tree in trees for key in expressions.quantity_keys(tree)}
-            for key in sorted(keys, key=repr):
-                name = key[0] if type(key) is tuple else key
-                reach = ranges.get(key)
-                if name not in _MAY_BE_FIXED or reach is None or reach[0] != reach[1]:
-                    continue
-                yield Finding(st.file, st.pos, _fixed_words(rules, key, reach[0]))
 
 
 def _fixed_words(rules: Rules, key: object, value: int) -> str:
@@ -1857,3 +1831,31 @@ class HoldGainsNothing(Linter):
         yield Finding(src.file, ctx.span(src), "no hold of the bankers ever gains a level here (every row they keep "
                                                "the bank with gives +0), so there is nothing for the last trick to "
                                                "take away: give a hold levels, or leave this rule out")
+
+
+@linter(codes.ROUND_STEP_NEVER)
+class RoundStepNever(Linter):
+    """What it does: finds a step of the ladder after the kitty (``ladder after kitty`` in
+    ``declare``) that overturns no declaration the deal or the round can leave standing: each is
+    as strong or stronger, on the round's ladder where it lists the declaration, else on the
+    deal's.
+
+    Why is this bad? Nobody can ever overturn with it after the kitty, except in a hand where
+    nobody declared; usually the step is meant higher on the ladder, or the ladder's first step
+    is one the deal's weakest declarations already match.
+
+    Example: ``ladder after kitty: 1 level card < 2 level cards`` on the two-deck ladder: a single
+    level card is never stronger than a declaration standing (the deal's weakest is one too).
+
+    Use instead: leave the step out (``ladder after kitty: 2 level cards``), or give a ``suit
+    order`` so that it overturns the same step of a lower suit."""
+
+    def findings(self, ctx: LintContext) -> Iterator[Finding]:
+        decl = ctx.rules.declaring
+        if not decl.ladder_after_kitty or not decl.overturn_after_kitty or not decl.ladder:
+            return
+        for i, step in enumerate(decl.ladder_after_kitty):
+            if not round_step_overturns(decl, i):
+                yield from ctx.finding_at_last("ladder_after_kitty", f"'{step_words(step)}' overturns no declaration "
+                                               "the deal or this round can leave standing, so it could only be "
+                                               "shown where nobody declared: leave it out, or move it up the ladder")
