@@ -286,7 +286,7 @@ SUITS = st.sampled_from(ex.CARD_SUITS)
 
 #: every quantity, a quantity of a team, a player or a card with arguments of its kinds
 quantities = st.one_of(*(st.tuples(st.just("var"), st.just(name),
-                                   *({"team": TEAMS, "card": CARDS, "role": ROLES}[kind] for kind in q.arguments))
+                                   *({"team": FIRST_TEAMS, "card": CARDS, "role": ROLES}[kind] for kind in q.arguments))
                          for name, q in ex.QUANTITIES.items()))
 numbers = st.recursive(
     st.builds(lambda n: ("num", n), WHOLE) | quantities,

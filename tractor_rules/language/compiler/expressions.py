@@ -133,7 +133,14 @@ def number_tree(c: Compiler | None, node: Node | Leaf, moment: str) -> tuple | N
                 c.error(node, f"'{words}' ({quantity.meaning}) is not known {_MOMENT_WORDS[moment]}",
                         code=codes.NOT_KNOWN_HERE)
             return None
-        return ("var", name, *_quantity_arguments(node, quantity))
+        arguments = _quantity_arguments(node, quantity)
+        if "friends" in arguments:  # (the JSON form's reader refuses them too)
+            if c is not None:
+                c.error(node, f"'{_written(c, node)}': the banker's friends are counted and levelled with the "
+                              "bankers; say it of the bankers ('the number of bankers', 'the level of the bankers')",
+                        code=codes.FRIENDS_TEAM)
+            return None
+        return ("var", name, *arguments)
     if kind == "atom" or (kind in ("add", "mul", "pow") and len(parts) == 1):
         return number_tree(c, parts[0], moment)  # parentheses
     if kind in ("add", "mul"):
