@@ -11,8 +11,9 @@ import pytest
 
 import tractor_rules as tr
 from tractor_rules import codes, facade
-from tractor_rules.errors import RulesetError
 from tractor_rules.rules import expressions as ex
+
+from refusals import error_of
 
 HEADER = 'extends: "two-decks"\n'
 FRIENDS = 'extends: "house-finding-friends"\n'
@@ -20,12 +21,6 @@ FRIENDS = 'extends: "house-finding-friends"\n'
 
 def warnings(text: str) -> list[str]:
     return [d["code"] for d in facade.lint(text, "house.tractor")["diagnostics"]]
-
-
-def error_of(text: str) -> RulesetError:
-    with pytest.raises(RulesetError) as caught:
-        tr.loads(text, "house.tractor")
-    return caught.value
 
 
 def test_the_fact_and_the_role_compile_to_their_trees():

@@ -11,8 +11,10 @@ import pytest
 
 import tractor_rules as tr
 from tractor_rules import codes, facade
-from tractor_rules.errors import ExportError, RulesetError
+from tractor_rules.errors import ExportError
 from tractor_rules.rules import expressions as ex
+
+from refusals import error_of
 
 HEADER = 'extends: "two-decks"\n'
 FRIENDS = 'extends: "house-finding-friends"\n'
@@ -24,12 +26,6 @@ def warnings(text: str) -> list[str]:
 
 def after_hand(lines: str, header: str = HEADER) -> tuple:
     return tr.loads(header + "levels\n" + lines, "house.tractor").levels.after_hand
-
-
-def error_of(text: str) -> RulesetError:
-    with pytest.raises(RulesetError) as caught:
-        tr.loads(text, "house.tractor")
-    return caught.value
 
 
 def test_the_facts_and_the_role_compile_to_their_trees():

@@ -12,8 +12,10 @@ import pytest
 
 import tractor_rules as tr
 from tractor_rules import facade
-from tractor_rules.errors import ExportError, RulesetError
+from tractor_rules.errors import ExportError
 from tractor_rules.rules import expressions as ex
+
+from refusals import error_of
 
 HEADER = 'extends: "two-decks"\n'
 FRIENDS = 'extends: "house-finding-friends"\n'
@@ -21,12 +23,6 @@ FRIENDS = 'extends: "house-finding-friends"\n'
 
 def after_hand(lines: str, header: str = HEADER) -> tuple:
     return tr.loads(header + "levels\n" + lines, "house.tractor").levels.after_hand
-
-
-def error_of(text: str) -> RulesetError:
-    with pytest.raises(RulesetError) as caught:
-        tr.loads(text, "house.tractor")
-    return caught.value
 
 
 def codes_of(text: str) -> list[str]:
