@@ -6,6 +6,7 @@ and the file and line it comes from.  On ``extends``: the parent's title and des
 from __future__ import annotations
 
 import re
+from collections.abc import Container
 from dataclasses import dataclass
 from functools import cache
 
@@ -193,10 +194,10 @@ def hover(state: DocumentState, line: int, column: int, lang: str) -> HoverText 
         return None
     if st.kind == "extends":
         return _extends_hover(state, st, words)
-    quantity = _quantity_at(st.node, line, column)
+    quantity = _written_at(st.node, line, column, QUANTITY_OF_RULE, outermost=True)
     if quantity is not None:
         return _quantity_hover(quantity, words)
-    role = _role_at(st.node, line, column)
+    role = _written_at(st.node, line, column, _ROLE_OF_NODE, outermost=False)
     if role is not None:
         return _role_hover(role, words)
     parts: list[str] = [f"**{plain(state.statement_key_text(st) or st.kind)}**"]
@@ -246,33 +247,21 @@ def _rule_sentence(state: DocumentState, st: Statement, lang: str) -> str | None
         return trigger_sentence(triggers[written.index(here)])
 
 
-def _quantity_at(node: Node, line: int, column: int) -> Node | None:
-    """The quantity of a rule expression written at ``line``, ``column`` of ``node``, if any."""
+def _written_at(node: Node, line: int, column: int, kinds: Container[str], *, outermost: bool) -> Node | None:
+    """The node of one of ``kinds`` written at ``line``, ``column`` of ``node``, if any: the
+    outermost (a quantity, whose arguments may hold a role) or the innermost (a role, which may
+    be counted from another role: ``the first of the bankers after the declarer``)."""
     at = node.pos
     if (line, column) < (at.line, at.column) or (line, column) >= (at.end_line, at.end_column):
         return None
-    if node.kind in QUANTITY_OF_RULE:
+    if outermost and node.kind in kinds:
         return node
     for arg in node.args:
         if isinstance(arg, Node):
-            found = _quantity_at(arg, line, column)
+            found = _written_at(arg, line, column, kinds, outermost=outermost)
             if found is not None:
                 return found
-    return None
-
-
-def _role_at(node: Node, line: int, column: int) -> Node | None:
-    """The innermost role (a ``seat_role``: ``the declarer``, ``the first of the bankers after ...``)
-    written at ``line``, ``column`` of ``node``, if any."""
-    at = node.pos
-    if (line, column) < (at.line, at.column) or (line, column) >= (at.end_line, at.end_column):
-        return None
-    for arg in node.args:
-        if isinstance(arg, Node):
-            found = _role_at(arg, line, column)
-            if found is not None:
-                return found
-    return node if node.kind in _ROLE_OF_NODE else None
+    return node if not outermost and node.kind in kinds else None
 
 
 #: a role's tree kind → its name in ``rules.expressions.ROLE_TABLE``
