@@ -136,6 +136,21 @@ def _int(params: Params, key: str, default: int | None = None, *, optional: bool
     return value
 
 
+def _flag(params: Params, key: str) -> bool:
+    value = params.get(key, False)
+    if not isinstance(value, bool):
+        raise QuestionError(f"{key!r} is true or false, not {_type(value)}")
+    return value
+
+
+def _seat(rules: Rules, params: Params, key: str) -> int:
+    seat = _int(params, key)
+    assert seat is not None
+    if not 0 <= seat < rules.table.players:
+        raise QuestionError(f"{key!r} is a seat from 0 to {rules.table.players - 1}, not {seat}")
+    return seat
+
+
 def _side(params: Params, key: str, *, optional: bool = False) -> str | None:
     value = params.get(key) if optional else _get(params, key)
     if value is None and optional:
@@ -246,6 +261,45 @@ def _next_banker(rules: Rules, params: Params) -> Answer:
 def _declaration(rules: Rules, params: Params) -> Answer:
     found = rules.declaration(_cards(params, "cards"), _level(rules, params))
     return {"declaration": None if found is None else {"strength": found.strength, "trump": found.trump}}
+
+
+@question("overturns", "the declarations a seat may overturn with: during the deal, or at its turn in the round "
+          "after the kitty", {
+              "level": _HAND["level"],
+              "declared": "the standing declaration's cards (\"\" or [] where nobody declared: after the kitty only)",
+              "declarer": "the seat that made it (null where nobody declared)",
+              "hand": "the cards of the seat asked",
+              "seat": "the seat asked (0..players-1 in play order)",
+              "banker": "the hand's banker (null during the first hand's deal; needed after the kitty)",
+              "after_kitty": "true: at the seat's turn in the round after the kitty (default false: during the deal)",
+              "burier": "after the kitty: the first to bury (default: who 'buried by' names)",
+              "made": "after the kitty: the overturns made in the round so far (default 0)",
+              "trump": "after the kitty: the trump standing (default null)",
+              "declarations": "the hand's declarations so far, in order, each [seat, cards] (default [])",
+              "first_hand": "whether the hand is the game's first (default false)"}, ("offers",))
+def _overturns(rules: Rules, params: Params) -> Answer:
+    after_kitty = _flag(params, "after_kitty")
+    declarer = _int(params, "declarer", optional=True)
+    banker = _int(params, "banker", optional=True)
+    if after_kitty and banker is None:
+        raise QuestionError("'banker' is needed after the kitty: the seat of the hand's banker")
+    if not after_kitty and declarer is None:
+        raise QuestionError("'declarer' is needed during the deal: the seat whose declaration stands")
+    declarations = params.get("declarations", [])
+    if not isinstance(declarations, list) or not all(
+            isinstance(d, list) and len(d) == 2 and isinstance(d[0], int) and not isinstance(d[0], bool)
+            for d in declarations):
+        raise QuestionError("'declarations' is a list of [seat, cards] pairs, in the order they were shown")
+    shown = [(d[0], _cards({"cards": d[1]}, "cards")) for d in declarations]
+    trump = params.get("trump")
+    if trump is not None and trump not in SUITS:
+        raise QuestionError(f"'trump' is one of \"S\", \"H\", \"D\", \"C\", or null for no-trump, not {_said(trump)}")
+    offers = rules.overturns(_cards(params, "declared"), _cards(params, "hand"), _level(rules, params),
+                             seat=_seat(rules, params, "seat"), declarer=declarer, declarations=shown,
+                             first_hand=_flag(params, "first_hand"), banker=banker, after_kitty=after_kitty,
+                             burier=_int(params, "burier", optional=True), made=_int(params, "made", 0, optional=True) or 0,
+                             trump=trump)
+    return {"offers": [" ".join(map(str, offer.cards)) for offer in offers]}
 
 
 @question("role_seat", "the seat a role names in a hand (null: nobody), its fallbacks tried in turn",

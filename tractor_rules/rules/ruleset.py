@@ -292,22 +292,39 @@ class Rules:
                               declarations=[(who, parse_cards(cards, self.table)) for who, cards in declarations],
                               first_hand=first_hand, banker=banker)
 
-    def overturns(self, declared, hand, level: str | None, *, seat: int, declarer: int, shares=(),
-                  declarations=(), first_hand: bool = False, banker: int | None = None) -> list:
+    def overturns(self, declared, hand, level: str | None, *, seat: int, declarer: int | None, shares=(),
+                  declarations=(), first_hand: bool = False, banker: int | None = None, after_kitty: bool = False,
+                  burier: int | None = None, made: int = 0, trump: str | None = None) -> list:
         """The declarations with which ``seat`` holding ``hand`` may overturn, during the deal at
         ``level``, the standing declaration ``declared`` that ``declarer`` made: each stronger than
         it, where ``overturn:`` lets the hand overturn and its condition holds of ``seat`` (who they
         are beside the standing declarer and whoever declared before, the overturns so far).  Each
         is an ``Offer`` as ``reinforcements`` gives them, whose arguments these are; [] when
-        ``seat`` may not overturn."""
+        ``seat`` may not overturn.
+
+        ``after_kitty``: at ``seat``'s turn in the round after the kitty instead (``overturn after
+        kitty``, its condition and its own ladder): ``declared`` and ``declarer`` empty and None
+        when nobody declared, ``banker`` the hand's banker (needed), ``burier`` the first to bury
+        (default: who ``buried by`` names), ``declarations`` the hand's declarations in order with
+        the round's overturns, ``made`` the overturns after the kitty so far, ``trump`` the trump
+        standing."""
         from ..engine.deck.cards import parse_cards
         from ..engine.flow.deal import overturns
+        from ..engine.flow.kitty import round_offers
 
+        shown = [(who, parse_cards(cards, self.table)) for who, cards in declarations]
+        if after_kitty:
+            if banker is None:
+                raise ValueError("the round after the kitty needs the hand's banker (banker=)")
+            return round_offers(self, parse_cards(declared or [], self.table), parse_cards(hand, self.table), level,
+                                seat=seat, declarer=declarer, banker=banker, burier=burier, declarations=shown,
+                                first_hand=first_hand, made=made, trump=trump)
+        if declarer is None:
+            raise ValueError("an overturn during the deal is made over a declaration (declarer=)")
         return overturns(self, parse_cards(declared, self.table), parse_cards(hand, self.table), level,
                          seat=seat, declarer=declarer,
                          shares=[(who, parse_cards(cards, self.table)) for who, cards in shares],
-                         declarations=[(who, parse_cards(cards, self.table)) for who, cards in declarations],
-                         first_hand=first_hand, banker=banker)
+                         declarations=shown, first_hand=first_hand, banker=banker)
 
     def redeal_turn(self, hand, level: str | None, trump: str | None, *, attacker: bool, first_hand: bool,
                     redeals: int):

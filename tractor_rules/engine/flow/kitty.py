@@ -14,11 +14,11 @@ from ...rules import SUITS, Rules
 from ..deck.cards import Card
 from ..errors import EngineError
 from ..rulings.cards import burial_error, shown_in_declaring
-from ..rulings.declaring import may_overturn, overturn_turn, previous_declarer
+from ..rulings.declaring import declaration, may_overturn, overturn_turn, previous_declarer
 from .choices import IllegalPlay, holds, notation, take
-from .deal import DeclarationOffers, Standing
+from .deal import DeclarationOffers, Standing, face_of
 from .seats import banker_team, seat_of
-from .views import Player, PlayerView, Public
+from .views import Offer, Player, PlayerView, Public
 
 
 @dataclass(slots=True)
@@ -133,3 +133,40 @@ def overturns(rules: Rules, players: Sequence[Player], hands: list[list[Card]], 
         made += 1
         quiet = 0
     return kitty, standing
+
+
+def round_offers(rules: Rules, declared: Sequence[Card], hand: Sequence[Card], level: str | None, *, seat: int,
+                 declarer: int | None, banker: int, burier: int | None = None,
+                 declarations: Sequence[tuple[int, Sequence[Card]]] = (), first_hand: bool = False, made: int = 0,
+                 trump: str | None = None) -> list[Offer]:
+    """The declarations with which ``seat`` holding ``hand`` may overturn in the round after the
+    kitty (炒地皮) as ``overturns`` offers them at its turn: ``declared`` the standing declaration,
+    made by ``declarer`` (empty and None: nobody declared), ``banker`` the hand's banker,
+    ``burier`` the first to bury (default: who ``kitty_exchange.buried_by`` names),
+    ``declarations`` the hand's declarations in order, the round's overturns included (for whoever
+    declared before, and for taking one back), ``made`` the overturns after the kitty so far,
+    ``trump`` the trump standing.  The standing declarer passes; a player of whom
+    ``declaring.overturn_when`` does not hold is offered nothing; the declarations are those of
+    the round's ladder (``declaring.ladder_after_kitty``, else the deal's).  [] without the
+    round.  How long the round goes (``overturn_rounds``) is the caller's to count."""
+    if not rules.declaring.overturn_after_kitty:
+        return []
+    standing = None
+    if declarer is not None and declared:
+        cards = tuple(declared)
+        made_as = (rules.declaring.ladder_after_kitty and declaration(rules, cards, level, rules.declaring.ladder_after_kitty)
+                   or declaration(rules, cards, level))
+        if made_as is None:
+            raise EngineError(f"{notation(cards)} is no declaration at level {level}")
+        if seat == declarer:
+            return []
+        standing = Standing(declarer, face_of(cards), made_as, declarer, cards)
+    if burier is None:
+        burier = burier_seat(rules, banker, declarer)
+    previous = None if standing is None else previous_declarer(declarations, standing.seat)
+    if rules.declaring.overturn_when and not may_overturn(overturn_turn(
+            rules, seat, banker_team(rules, burier), first_hand, made,
+            None if standing is None else (standing.seat, standing.declaration), banker, level, trump, previous)):
+        return []
+    shown = tuple((who, tuple(cards)) for who, cards in declarations)
+    return DeclarationOffers(rules, [], level, after_kitty=True).offers(seat, list(hand), standing, shown)
