@@ -59,8 +59,8 @@ class KittyShowing:
     "burier": the player who buries, before burying the first and after it the last, "declarer":
     the player whose declaration stands, nobody when nobody declared)."""
 
-    moment: Literal["before-burying", "after-burying", "at-end"]
-    to: Literal["everyone", "bankers", "attackers", "friends", "banker", "partner", "burier", "declarer"]
+    moment: Literal["before-burying", "after-burying", "at-end"] = since(4)
+    to: Literal["everyone", "bankers", "attackers", "friends", "banker", "partner", "burier", "declarer"] = since(4)
 
 
 @dataclass(frozen=True, slots=True)
