@@ -195,3 +195,25 @@ def test_the_sheet_says_to_whom_in_english_and_in_chinese():
     assert "shown to the banker's partner before the first trick" in english["kitty.shown"]
     assert "亮给闲家看" in chinese["kitty.shown"] and "亮给庄家的对家看" in chinese["kitty.shown"]
     assert "shown to" in english["kitty.shown_example"] and "only" in english["kitty.shown_example"]
+
+
+def test_the_oracle_says_what_each_seat_knows_of_the_kitty():
+    """``rules.kitty_known(seat, hand)``: from a logged hand, the kitty as dealt for the attackers
+    shown it, the cards buried for the banker who buried them and the partner shown them, nothing
+    of the buried cards for the attackers until the end."""
+    rules = tr.loads(SHOWN, origin="house.tractor")
+    record = play_hand(rules, make_players("greedy", 4, random.Random(3)), random.Random(3), level="5", banker=0)
+    log = record.to_log()
+    buried = Counter(record.kitty)
+    known = {seat: rules.kitty_known(seat, json.dumps(log)) for seat in range(4)}
+    assert known[0]["dealt"] is None and Counter(known[0]["buried"]) == buried  # the banker buried them
+    assert known[2]["dealt"] is None and Counter(known[2]["buried"]) == buried  # shown after burying
+    for attacker in (1, 3):
+        assert known[attacker]["dealt"] is not None and known[attacker]["buried"] is None
+        assert Counter(known[attacker]["end"]) == buried
+    plain = tr.load("two-decks")
+    other = play_hand(plain, make_players("greedy", 4, random.Random(3)), random.Random(3), level="5", banker=0)
+    assert plain.kitty_known(1, other.to_log()) == {"dealt": None, "buried": None, "end": None}
+    log["kitty_shown_to"][1]["seats"] = [1]
+    with pytest.raises(tr.RulesetError, match="kitty_shown_to"):  # a log the rules could not have written
+        rules.kitty_known(1, log)

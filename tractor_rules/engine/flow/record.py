@@ -433,11 +433,12 @@ def reads_shown(rules: Rules) -> bool:
 def names_burier(rules: Rules) -> bool:
     """Whether the log names who buried the kitty: where a rule on buried cards meets overturns
     after the kitty, whose overturners bury in turn, where the rules name a player other than
-    the banker to bury (``kitty_exchange.buried_by``), and where the first trick is led from the
-    burier (``leading.first_lead``)."""
+    the banker to bury (``kitty_exchange.buried_by``), where the first trick is led from the
+    burier (``leading.first_lead``), and where the kitty is shown to some of the table (what each
+    seat knows of it depends on who buried, ``Rules.kitty_known``)."""
     return (bool(rules.kitty_exchange.buried_when) and rules.declaring.overturn_after_kitty
             or rules.kitty_exchange.buried_by != "banker" or rules.leading.first_lead in ("burier", "after-burier")
-            or reads_burial(rules))
+            or reads_burial(rules) or bool(rules.kitty_exchange.shown_to))
 
 
 #: who is asked first in the round of overturning after the kitty unless the rules say otherwise

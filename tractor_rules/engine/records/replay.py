@@ -108,6 +108,44 @@ def role_seat_of(role: Any, entry: str | dict[str, Any], rules: Rules) -> int | 
     return None
 
 
+def kitty_known_of(seat: Any, entry: str | dict[str, Any], rules: Rules) -> dict[str, tuple[Card, ...] | None]:
+    """What ``seat`` knows of the kitty in a logged hand of ``rules``: "dealt", the kitty as dealt
+    where it was shown to that seat before burying (to everyone, ``kitty_shown``, or to some of the
+    table, ``kitty_shown_to``); "buried", the cards buried that seat knows while the tricks are
+    played (it buried them last, or they were shown to it after burying); "end", the cards buried it
+    knows once the last trick is over (those, or a showing at the end).  None where it knows
+    nothing then.  The hand is checked as ``replay_hand`` checks it (an ``EngineError`` when it is not
+    a valid hand of ``rules``)."""
+    if isinstance(entry, str):
+        try:
+            entry = json.loads(entry)
+        except json.JSONDecodeError as why:
+            raise EngineError(f"not JSON: {why}") from None
+    if not isinstance(entry, dict):
+        raise EngineError("a hand is a JSON object, as the game log writes it")
+    n = rules.table.players
+    if not _is_int(seat) or not 0 <= seat < n:
+        raise EngineError(f"seat {seat!r} is not one of seats 0..{n - 1}")
+    problems = [p for p in replay_hand(entry, rules) if not p.startswith("the house rules after the hand set off are")]
+    if problems:
+        raise EngineError("; ".join(problems)[:500])
+    ctx = rules.context(entry["level"], entry["trump"])
+    kitty = tuple(ctx.cards(entry["kitty"]))
+    burier = entry.get("buried_by", entry["banker"])
+    showings = {item["moment"]: item for item in entry.get("kitty_shown_to", ())}
+
+    def shown(moment: str) -> tuple[Card, ...] | None:
+        item = showings.get(moment)
+        return tuple(ctx.cards(item["cards"])) if item is not None and seat in item["seats"] else None
+
+    dealt = tuple(ctx.cards(entry["kitty_shown"])) if "kitty_shown" in entry else shown("before-burying")
+    if not rules.table.kitty_size or entry.get("trump_by") == "scored":
+        return {"dealt": dealt, "buried": None, "end": None}
+    buried = kitty if seat == burier else shown("after-burying")
+    end = kitty if "buried_shown" in entry else buried if buried is not None else shown("at-end")
+    return {"dealt": dealt, "buried": buried, "end": end}
+
+
 def _facts_of_logged(entry: str | dict[str, Any], rules: Rules) -> HandFacts | None:
     """The facts of a logged hand that the house rules after it read (None: a hand scored without
     being played, which sets off none); an ``EngineError`` when it is not a valid hand of ``rules``."""
@@ -205,11 +243,17 @@ def _check_shown_to(entry: dict, rules: Rules, banker: int, hands: list[list[Car
         if not isinstance(seats, list) or not all(_is_int(x) and 0 <= x < n for x in seats):
             problems.append(f"{what}: seats are a list of seats 0..{n - 1}")
             continue
-        team = showing.to in ("bankers", "attackers", "friends") and not rules.table.seated
-        if not team and (showing.to != "declarer" or "declarer" in entry):
-            first = burier_seat(rules, banker, declarer if _is_int(declarer) else None)
+        # the seats are worked out where the log tells who they were then: not a team of called
+        # partners, not the declarer unlogged, and before burying with overturns after the kitty
+        # (which change the burier and the declarer after) only the banker's and the partner's
+        overturned = rules.declaring.overturn_after_kitty and showing.moment == "before-burying"
+        knowable = not (showing.to in ("bankers", "attackers", "friends") and not rules.table.seated) and not (
+            showing.to == "declarer" and ("declarer" not in entry or overturned)) and not (
+            showing.to == "burier" and overturned and exchange.buried_by == "first-banker-after-declarer")
+        if knowable:
+            first = burier if not overturned else burier_seat(rules, banker, None)
             expect = shown_seats(rules, showing.to, banker=banker, declarer=declarer if _is_int(declarer) else None,
-                                 burier=first if showing.moment == "before-burying" else burier)
+                                 burier=first)
             if sorted(seats) != list(expect):
                 problems.append(f"{what}: shown to seats {sorted(seats)}, but {showing.to!r} is seats {list(expect)}")
         shown = cards(item.get("cards"), what)
@@ -385,6 +429,9 @@ def _replay(entry: str | dict[str, Any], rules: Rules, problems: list[str],
                                           else "missing, but a rule on buried cards meets overturns after the kitty")
                                          if names_burier(rules) else "logged, but the rules do not name who buried"))
     role = exchange.buried_by
+    if (role == "banker" and "buried_by" in entry and table.kitty_size and not rules.declaring.overturn_after_kitty
+            and entry["buried_by"] != banker):
+        problems.append(f"buried_by: the banker buries, seat {banker}, not seat {entry['buried_by']!r}")
     if role != "banker" and "buried_by" in entry and table.kitty_size:
         took = entry["buried_by"]
         overturned = rules.declaring.overturn_after_kitty and (
