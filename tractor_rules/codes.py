@@ -196,6 +196,13 @@ LADDER_AFTER_KITTY_UNUSED = _define("E360", "ladder-after-kitty-unused", "a ladd
 LADDER_AFTER_KITTY_NONE = _define("E361", "ladder-after-kitty-none", "'ladder after kitty: none', a round of "
                                                                     "overturning after the kitty in which no "
                                                                     "declaration may overturn")
+KITTY_SHOWN_UNKNOWN = _define("E366", "kitty-shown-unknown", "the kitty shown to players not known at that "
+                                                             "moment: the winners or the losers, the dealer, or "
+                                                             "a team of called partners before the last trick")
+KITTY_SHOWN_NOBODY = _define("E367", "kitty-shown-nobody", "the kitty shown to a team or a role these rules do not "
+                                                           "have: the banker's partner without fixed teams, the "
+                                                           "banker's friends where the banker plays alone, the "
+                                                           "declarer where nobody declares")
 QUANTITY_CARD_NOT_IN_PACK = _define("E351", "quantity-card-not-in-pack", "a quantity of a card the pack does not "
                                                                         "have (its copies a team took or held, the "
                                                                         "level of its holder), which is always 0")
@@ -300,6 +307,8 @@ HOLD_GAINS_NOTHING = _define("W137", "hold-gains-nothing", "'banker goes up: onl
 ROUND_STEP_NEVER = _define("W138", "round-step-never", "a step of the ladder after the kitty that overturns no "
                                                        "declaration the deal or the round can leave standing")
 
+KITTY_SHOWN_NOTHING_NEW = _define("W141", "kitty-shown-nothing-new", "the kitty shown only to the player who "
+                                                                     "buries it, who knows it already")
 
 def code_info(code: str) -> Code:
     """The entry of ``code``; KeyError for a code that is not in the table."""

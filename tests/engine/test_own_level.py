@@ -249,6 +249,7 @@ def test_who_banks_follows_whose_level_cards_were_shown(either):
     class Public:
         declarations: list = []
         face_down = False  # the declarations are seen (tests/engine/test_face_down.py has them face down)
+        kitty_shown_to = None  # no kitty shown to part of the table (tests/engine/test_kitty_shown.py)
 
     offers = DeclarationOffers(either, [Chooser("5"), Chooser("5"), Chooser("5"), Chooser("7")], "5",
                                seat_levels=levels)

@@ -13,9 +13,9 @@ import tractor_rules as tr
 from tractor_rules.engine.game import play_hand
 from tractor_rules.engine.players.basic import RandomPlayer
 from tractor_rules.render.sheet import build_sheet
-from tractor_rules.rules import PHASE_KINDS, STANDARD_PHASES, Rules
+from tractor_rules.rules import PHASE_KINDS, STANDARD_PHASES, KittyShowing, Rules
 
-SWITCHES = ("show-kitty", "overturn", "call", "show-buried")
+SWITCHES = ("show-kitty", "overturn", "show-after-burying", "call", "show-buried")
 #: the phases an auction switches on (tests/engine/test_auction.py), giving up the bank
 #: (tests/engine/test_give_up.py), the exchange with the declarer (tests/engine/test_exchange.py) and
 #: declarations face down (tests/engine/test_face_down.py): tested where those statements are
@@ -28,15 +28,16 @@ DECLARING_PHASES = ("cut", "declare-in-turn", "contest")
 
 def switched(base: Rules, on: set[str]) -> Rules:
     """``base`` with each optional phase of ``on`` switched on and the others off."""
+    after = (KittyShowing("after-burying", "banker"),) if "show-after-burying" in on else ()
     rules = replace(base, kitty_exchange=replace(base.kitty_exchange, shown_before_burying="show-kitty" in on,
-                                                 shown_at_end="show-buried" in on),
+                                                 shown_at_end="show-buried" in on, shown_to=after),
                     declaring=replace(base.declaring, overturn_after_kitty="overturn" in on))
     if "call" in on:
         return rules
     return replace(rules, table=replace(rules.table, partnership="fixed", called_cards=0))
 
 
-@pytest.mark.parametrize("on", [set(c) for n in range(5) for c in itertools.combinations(SWITCHES, n)],
+@pytest.mark.parametrize("on", [set(c) for n in range(6) for c in itertools.combinations(SWITCHES, n)],
                          ids=lambda on: "+".join(sorted(on)) or "none")
 def test_a_hand_has_the_standard_phases_its_statements_switch_on_in_the_standard_order(on):
     rules = switched(tr.load("house-finding-friends"), on)
@@ -117,11 +118,12 @@ def test_the_overview_says_a_step_for_each_phase_in_their_order():
     base = tr.load("house-finding-friends")
     steps = overview_steps(switched(base, set(SWITCHES)))
     starts = ["The deal:", "While the cards are dealt", "The kitty is turned face up", "The banker takes the kitty",
-              "Declaring goes round once more, from the player after the one who buried", "The banker calls",
+              "Declaring goes round once more, from the player after the one who buried",
+              "The cards buried are shown to the banker", "The banker calls",
               "The tricks:", "The cards buried are turned face up", "The score:"]
     assert len(steps) == len(starts)
     assert all(step.startswith(start) for step, start in zip(steps, starts, strict=True)), steps
-    assert len(overview_steps(switched(base, set()))) == len(starts) - 4
+    assert len(overview_steps(switched(base, set()))) == len(starts) - 5
 
 
 def test_a_table_without_a_kitty_says_no_step_of_the_kitty():
@@ -129,7 +131,7 @@ def test_a_table_without_a_kitty_says_no_step_of_the_kitty():
                      '  nobody declares: no-trump\n', origin="house.tractor")
     rules = replace(rules, kitty_exchange=replace(rules.kitty_exchange, shown_before_burying=True, shown_at_end=True))
     assert rules.phases() == tuple(p for p in STANDARD_PHASES
-                                   if p != "call" and p not in OTHER_SWITCHES + DECLARING_PHASES)
+                                   if p not in ("call", "show-after-burying") + OTHER_SWITCHES + DECLARING_PHASES)
     steps = overview_steps(rules)
     assert not any("kitty" in step and "face up" in step for step in steps)
     assert not any(step.startswith("The banker takes the kitty") for step in steps)

@@ -75,7 +75,8 @@ class _CheckedSampler:
         assert everything == Counter(int(c) for c in pack(view.rules.table))
         assert len(world.kitty) == view.rules.table.kitty_size
         if view.kitty is not None:
-            assert world.kitty == view.kitty  # the banker knows what it buried
+            assert world.kitty == view.kitty  # the banker knows what it buried (or was shown it)
+            self.owner.known_kitty += len(world.kitty)
         # the cards each seat has played to this trick are in its guessed hand
         for k, play in enumerate(pub.plays):
             assert not Counter(play) - Counter(hands[(pub.leader + k) % n])
@@ -116,6 +117,8 @@ class CheckedSearch(SearchPlayer):
         self.worlds = 0
         #: the shown kitty's cards its taker still held, summed over the worlds checked
         self.kept_kitty_cards = 0
+        #: the kitty's cards the worlds placed as this player knew them (buried or shown), summed
+        self.known_kitty = 0
         self.playouts: list[int] = []
 
     def _sampler(self, view):
@@ -161,6 +164,22 @@ def test_the_worlds_keep_a_shown_kitty_with_the_player_who_took_it():
     assert record.kitty_shown is not None
     assert all(p.worlds > 0 for p in searchers)
     assert sum(p.kept_kitty_cards for p in searchers) > 0
+
+
+def test_the_worlds_put_a_kitty_shown_to_some_of_the_table_where_each_seat_saw_it():
+    """``shown: before burying to the attackers and after burying to the banker's partner``: the
+    attackers' worlds keep the dealt kitty's cards the banker has not played with the banker or in
+    the kitty; the partner's worlds hold the buried cards it was shown as the kitty, and no seat
+    that was shown nothing finds the kitty in its view (the checked sampler asserts each world)."""
+    rules = tr.loads('extends: "two-decks"\nkitty\n  shown: before burying to the attackers and after burying to '
+                     "the banker's partner\n", origin="house.tractor")
+    searchers = [CheckedSearch(seat, rollouts=2) for seat in (1, 2)]
+    record = play_hand(rules, [HeuristicPlayer(), searchers[0], searchers[1], HeuristicPlayer()],
+                       random.Random(5), level="2", banker=0)
+    assert [s.seats for s in record.showings] == [(1, 3), (2,)]
+    assert all(p.worlds > 0 for p in searchers)
+    assert searchers[0].kept_kitty_cards > 0  # the attacker's worlds kept the shown kitty with the banker
+    assert searchers[1].known_kitty == len(record.kitty) * searchers[1].worlds  # the partner's: the buried cards
 
 
 #: each player declares at their own level; when nobody declares, the kitty's cards are turned

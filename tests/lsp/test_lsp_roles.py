@@ -42,3 +42,24 @@ def test_a_misplaced_fallback_is_a_diagnostic_where_it_is_written(session, folde
     text = 'extends: "two-decks"\n\nlevels\n  when a hand ends: bankers + 1 level, otherwise the declarer\n'
     _, diagnostics = session.open(folder / "bad.tractor", text)
     assert [(d.code, d.range.start.line, d.range.start.character) for d in diagnostics] == [("E355", 3, 39)]
+
+
+def test_completion_offers_whom_the_kitty_may_be_shown_to(session, folder):
+    """After ``shown: MOMENT to``: everyone, the teams and the roles known while the kitty is taken
+    (``rules.expressions.AUDIENCES``), each with its meaning; not the roles known only after a hand."""
+    line = "  shown: after burying to "
+    uri, _ = session.open(folder / "complete-shown.tractor", f'extends: "two-decks"\nkitty\n{line}\n')
+    items = {item.label: item for item in session.complete(uri, 2, len(line))}
+    assert {"everyone", "the bankers", "the attackers", "the banker's friends", "the banker", "the banker's partner",
+            "the burier", "the declarer"} == set(items)
+    assert items["the burier"].detail == ROLE_TABLE["burier"].meaning
+
+
+def test_hover_on_whom_the_kitty_is_shown_to_shows_the_role(session, folder):
+    text = 'extends: "two-decks"\n\nkitty\n  shown: after burying to the burier and at the end to the banker\'s partner\n'
+    uri, diagnostics = session.open(folder / "hover-shown.tractor", text)
+    assert [d.code for d in diagnostics] == ["W141"]  # the burier knows the kitty already
+    burier = session.hover(uri, 3, 32).contents.value
+    assert "**the burier**" in burier and "buried the kitty" in burier
+    partner = session.hover(uri, 3, 70).contents.value
+    assert "**the banker's partner**" in partner

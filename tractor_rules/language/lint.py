@@ -27,7 +27,7 @@ from ..errors import Diagnostic, Fix
 from ..rules import Pattern, Rules, Source, expressions, same_rung
 from ..errors import Diagnostic, Fix, RulesetError
 from ..rules import Pattern, Rules, Source, expressions
-from ..rules.checks import hand_words, row_bids, row_levels, row_scores
+from ..rules.checks import SHOWING_WORDS, hand_words, row_bids, row_levels, row_scores
 from ..rules.scoring import score_granularity
 from ..titles import inherited_title
 from .compiler import step_words
@@ -1859,3 +1859,35 @@ class RoundStepNever(Linter):
                 yield from ctx.finding_at_last("ladder_after_kitty", f"'{step_words(step)}' overturns no declaration "
                                                "the deal or this round can leave standing, so it could only be "
                                                "shown where nobody declared: leave it out, or move it up the ladder")
+
+
+@linter(codes.KITTY_SHOWN_NOTHING_NEW)
+class KittyShownNothingNew(Linter):
+    """What it does: finds the kitty shown only to the player who buries it (``shown: after burying
+    to the burier``, or ``to the banker`` where the banker always buries): before burying, the
+    player who takes it; after burying and at the end, the last to bury (with overturns after the
+    kitty the banker may not be the last).
+
+    Why is this bad? That player has the kitty in hand and buries it, so the showing tells nobody
+    anything: usually another player is meant (the banker's partner, the bankers).
+
+    Example: ``shown: after burying to the banker`` with the banker burying and nobody overturning
+    after the kitty.
+
+    Use instead: the players meant, as ``shown: after burying to the banker's partner``, or leave
+    the showing out."""
+
+    def findings(self, ctx: LintContext) -> Iterator[Finding]:
+        ex = ctx.rules.kitty_exchange
+        if not ex.shown_to or not ctx.rules.table.kitty_size:
+            return
+        overturned = ctx.rules.declaring.overturn_after_kitty
+        for showing in ex.shown_to:
+            buries = showing.to == "burier" or (
+                showing.to == ex.buried_by and showing.to in ("banker", "partner")
+                and (showing.moment == "before-burying" or not overturned))
+            if buries:
+                who = {"burier": "the burier", "banker": "the banker", "partner": "the banker's partner"}
+                yield from ctx.finding_at_last("shown", f"the kitty is shown {SHOWING_WORDS[showing.moment]} only to "
+                                               f"{who[showing.to]}, who takes it and buries, and so knows it "
+                                               "already: name other players, or leave this showing out")

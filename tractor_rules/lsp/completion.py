@@ -13,7 +13,8 @@ from itertools import product
 
 from ..language.compiler.expressions import EFFECT_OF_RULE, FACT_OF_RULE, MOMENT_OF_STATEMENT, PHASE_OF_STATEMENT
 from ..language.parser import expectation, lark_parser, statement_kinds
-from ..rules.expressions import EFFECTS, FACTS, NEXT_BANKER, QUANTITIES, ROLE_TABLE, SEATS, Form, Quantity
+from ..rules.expressions import (EFFECTS, FACTS, NEXT_BANKER, QUANTITIES, ROLE_TABLE, SEATS, SHOWN_ROLES, SHOWN_TEAMS,
+                                 Form, Quantity)
 from ..resources import RULESET_SUFFIX, builtin_names
 from .document import SECTION_HEADERS, DocumentState
 
@@ -77,6 +78,8 @@ def complete(state: DocumentState, line: int, column: int) -> list[Completion]:
         return _seats(section, before)
     if "seat_role" in expected.rules and before.rstrip().split()[-1:] in (["is"], ["otherwise"], ["after"]):
         return _roles()
+    if "shown_audience" in expected.rules and before.rstrip().split()[-1:] == ["to"]:
+        return _audiences()
     phrases, words = _expression_words(context, expected.rules, words, _moment(section, before))
     out = [Completion(w, "value" if w in RANKS or w in SUITS else "keyword", w) for w in sorted(words)]
     out += phrases
@@ -108,6 +111,24 @@ def _roles() -> list[Completion]:
         label = role.words.split(" CARD")[0].split(" TEAM")[0]
         if label not in {c.label for c in out}:
             out.append(Completion(label, "value", label, role.meaning))
+    return out
+
+
+#: the teams the kitty may be shown to, as a statement writes them, with what they mean
+_AUDIENCE_TEAMS = {"bankers": ("the bankers", "the banker's team"),
+                   "attackers": ("the attackers", "the players against the banker's team"),
+                   "friends": ("the banker's friends", "the banker's team without the banker")}
+
+
+def _audiences() -> list[Completion]:
+    """After ``shown: MOMENT to``: the players the kitty may be shown to
+    (``rules.expressions.AUDIENCES``): everyone, the teams, and the roles of ``ROLE_TABLE`` known
+    while the kitty is taken, each with its meaning."""
+    out = [Completion("everyone", "value", "everyone", "every player at the table")]
+    out += [Completion(words, "value", words, meaning) for words, meaning in
+            (_AUDIENCE_TEAMS[team] for team in SHOWN_TEAMS)]
+    out += [Completion(ROLE_TABLE[name].words, "value", ROLE_TABLE[name].words, ROLE_TABLE[name].meaning)
+            for name in SHOWN_ROLES]
     return out
 
 

@@ -265,12 +265,15 @@ def _written_at(node: Node, line: int, column: int, kinds: Container[str], *, ou
 
 
 #: a role's tree kind → its name in ``rules.expressions.ROLE_TABLE``
-_ROLE_OF_NODE = {**ROLE_OF_RULE, **CARD_ROLE_OF_RULE, "role_first_of": FIRST_OF}
+#: (the players the kitty is shown to: ``to_seat`` names its role by the word after "the")
+_ROLE_OF_NODE = {**ROLE_OF_RULE, **CARD_ROLE_OF_RULE, "role_first_of": FIRST_OF, "to_partner": "partner",
+                 "to_seat": ""}
 
 
 def _role_hover(node: Node, words: dict[str, str]) -> HoverText:
     """A role's words and meaning (``rules.expressions.ROLE_TABLE``), and where the engine finds it."""
-    role = ROLE_TABLE[_ROLE_OF_NODE[node.kind]]
+    name = _ROLE_OF_NODE[node.kind] or str(getattr(node.args[0], "value", ""))
+    role = ROLE_TABLE[name]
     text = f"**{plain(role.words)}**: {plain(role.meaning)}\n\n" + words["found"].format(where=plain(role.found))
     return HoverText(text, node.pos)
 

@@ -219,7 +219,7 @@ def phase_hand(rules: Rules, phase: str, level: str) -> PhaseHand | None:
     None when the rules do not have the phase or no seed shows it.  "show" stands for the kitty
     shown before burying and the buried cards shown at the end."""
     phases = rules.phases()
-    wanted = {"show": ("show-kitty", "show-buried"), "bury": ("bury",)}.get(phase, (phase,))
+    wanted = {"show": ("show-kitty", "show-after-burying", "show-buried"), "bury": ("bury",)}.get(phase, (phase,))
     if not any(p in phases for p in wanted):
         return None
     banker: int | None = BANKER
@@ -425,6 +425,8 @@ def shown_example(kit: Any) -> Made:
               "kitty": _sorted(h, h.dealt.kitty), "buried": _sorted(h, h.kitty.cards),
               "trump": suit_text(h.public.trump)}
     opening = _("At level %(level)s with %(banker)s the banker and %(trump)s as trump:") % values
+    if rules.kitty_exchange.shown_to:
+        return _join(opening, *_showings_told(rules, h, values))
     if "show-kitty" in phases and "show-buried" in phases:
         rest = _("the kitty %(kitty)s is turned face up for every player to see; %(burier)s takes it and buries "
                  "%(buried)s, which are shown to every player once the last trick is over.") % values
@@ -435,6 +437,32 @@ def shown_example(kit: Any) -> Made:
         rest = _("%(burier)s takes the kitty and buries %(buried)s, which are shown to every player once the "
                  "last trick is over.") % values
     return _join(opening, rest)
+
+
+def _showings_told(rules: Rules, h: Hand, values: dict[str, Any]) -> list[str]:
+    """The kitty shown to some of the table (``kitty_exchange.shown_to``), as the hand ``h`` showed it:
+    to whom before burying, who took it and buried what, to whom once buried, and to whom at the end."""
+    from .sections.seats import audience_words  # the sheet's words for whom; sections import this module
+    exchange = rules.kitty_exchange
+    seen = {s.moment: s.seats for s in h.showings}
+    parts: list[str] = []
+
+    def seats(moment: str) -> str:
+        who = seen.get(moment, ())
+        return join_and([seat_name(rules, seat) for seat in who]) if who else _("nobody")
+
+    if exchange.shown_before_burying:
+        parts.append(_("the kitty %(kitty)s is turned face up for every player to see.") % values)
+    elif "before-burying" in seen:
+        parts.append(_("the kitty %(kitty)s is shown to %(who)s only.") % {**values, "who": seats("before-burying")})
+    parts.append(_("%(burier)s takes the kitty and buries %(buried)s.") % values)
+    if "after-burying" in seen:
+        parts.append(_("The cards buried are shown to %(who)s before the first trick.") % {
+            "who": seats("after-burying")})
+    end = next((s.to for s in exchange.shown_to if s.moment == "at-end"), "everyone" if exchange.shown_at_end else None)
+    if end is not None:
+        parts.append(_("Once the last trick is over they are shown to %(who)s.") % {"who": audience_words(end)})
+    return parts
 
 
 def reveal_example(kit: Any) -> Made:

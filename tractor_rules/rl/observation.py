@@ -38,7 +38,7 @@ FIELDS: tuple[tuple[str, str, int], ...] = (
     ("banker", "seat", 1),  # 1 for the banker
     ("partners", "seat", 1),  # 1 for the seats known to be on the observer's team (itself included)
     ("points", "seat", 1),  # points won in tricks by each seat
-    ("kitty", "card", 1),  # the cards the observer buried (only the player who buried them)
+    ("kitty", "card", 1),  # the cards the observer buried, or was shown once buried (kitty_exchange.shown_to)
     ("trump", "one", len(SUITS) + 1),  # S H D C, or no-trump
     ("level", "one", len(RANKS) + 1),  # the level rank, or none
     ("to_lead", "one", 1),  # 1 when the observer leads, 0 when it follows

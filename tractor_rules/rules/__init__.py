@@ -41,7 +41,7 @@ from .flow import PHASE_KINDS, STANDARD_PHASES, PhaseKind, hand_phases
 # (``Kind`` stays in ``rules.kinds``: the dataclasses here are the JSON form's, and a kind is derived)
 from .kinds import KIND_NAMES, KindName, rule_kinds
 from .declaring import DeclareStep, Declaring, Fallback, reinforces, same_rung, round_ladder, side_reinforces, step_words
-from .kitty import MAX_FORMULA_OPERATORS, KittyExchange, Multiplier, MultiplierRow
+from .kitty import MAX_FORMULA_OPERATORS, KittyExchange, KittyShowing, Multiplier, MultiplierRow
 from .expressions import Condition, Effect, Number
 from .levels import KnockBack, KnockTrigger, Levels, Trigger
 from .play import (
@@ -135,6 +135,7 @@ __all__ = [
     "MultiplierRow",
     "Multiplier",
     "KittyExchange",
+    "KittyShowing",
     # scoring
     "Side",
     "ThresholdRow",

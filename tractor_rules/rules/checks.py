@@ -995,6 +995,52 @@ def _check_kitty_shown(c: Reporter, r: model.Rules) -> None:
     if shown.buried_when and r.table.kitty_size == 0:
         c.error_at_field(("kitty_exchange.buried_when", "table.kitty_size"),
                          "there is no kitty to bury", code=codes.KITTY)
+    _check_shown_to(c, r)
+
+
+#: a showing's moment in the words of the statement
+SHOWING_WORDS = {"before-burying": "before burying", "after-burying": "after burying", "at-end": "at the end"}
+
+
+def _check_shown_to(c: Reporter, r: model.Rules) -> None:
+    """The kitty shown to some of the table (``kitty_exchange.shown_to``): a kitty to show; each
+    moment once (a showing to everyone before burying or at the end may also be the flag of every
+    version); players known as the kitty is shown (E366: with called partners the teams are known
+    only once the last trick is over); and players these rules have (E367)."""
+    ex = r.kitty_exchange
+    if not ex.shown_to:
+        return
+    path = "kitty_exchange.shown_to"
+    if r.table.kitty_size == 0:
+        c.error_at_field((path, "table.kitty_size"), "there is no kitty to show", code=codes.KITTY)
+        return
+    moments = [s.moment for s in ex.shown_to]
+    if len(set(moments)) != len(moments) or (ex.shown_before_burying and "before-burying" in moments) or (
+            ex.shown_at_end and "at-end" in moments):
+        c.error_at_field((path,), "the kitty is shown at one moment twice: name the players once for each moment",
+                         code=codes.REPEATED_VALUE)
+    nobody_declares = ("an auction decides the bank and nobody declares" if r.auction.on
+                       else "with 'ladder: none' nobody declares" if not r.declaring.ladder else None)
+    for showing in ex.shown_to:
+        to, when = showing.to, SHOWING_WORDS[showing.moment]
+        if to in ("bankers", "attackers", "friends") and r.table.partnership == "called" and showing.moment != "at-end":
+            team = "the banker's friends" if to == "friends" else f"the {to}"
+            c.error_at_field((path, "table.partnership"),
+                             f"with called partners the teams are known only as the friends show themselves, so "
+                             f"'{team}' are not known {when}: show the kitty to them 'at the end', or to a player",
+                             code=codes.KITTY_SHOWN_UNKNOWN)
+        elif to == "friends" and r.table.partnership == "alone":
+            c.error_at_field((path, "table.partnership"),
+                             "the banker plays alone ('partners: banker alone'), so the banker has no friends to show "
+                             "the kitty to: name the bankers or a player", code=codes.KITTY_SHOWN_NOBODY)
+        elif to == "partner" and not r.table.seated:
+            c.error_at_field((path, "table.partnership"),
+                             "with called partners, or a banker alone, the banker has no seated partner to show the "
+                             "kitty to: name another player", code=codes.KITTY_SHOWN_NOBODY)
+        elif to == "declarer" and nobody_declares:
+            c.error_at_field((path, "auction.direction" if r.auction.on else "declaring.ladder"),
+                             f"{nobody_declares}, so there is no declarer to show the kitty to: name another player",
+                             code=codes.KITTY_SHOWN_NOBODY)
 
 
 def _jokers_held(table: model.Table, kind: str) -> int:

@@ -202,6 +202,9 @@ FRIENDS_FACTS = frozenset({"last-trick", "last-trick-single", "last-trick-card",
 #: (``ORDERED_PHASES``: the round of overturning after the kitty, declaring in turn, the auction,
 #: the first lead)
 NEXT_BANKER, BURIER = AFTER_HAND, "buried-by"
+#: where a who-word names the players the kitty is shown to (``shown: ... to ROLE``, version 4):
+#: at every moment the kitty is shown (``SHOWING_MOMENTS``)
+SHOWN_TO = "shown-to"
 #: the phases that go round the table from a seat the rules may choose (version 4): the round of
 #: overturning after the kitty (``declaring.overturn_first``), declaring in turn after the deal
 #: (``declaring.in_turn_first``), the auction (``auction.first_bidder``) and the tricks (the first
@@ -242,14 +245,15 @@ _FROM_DEAL = frozenset({"overturn", "declare-in-turn", "play"})
 #: had before it (the same names, the same compiled values and JSON)
 ROLE_TABLE: dict[str, Role] = {r.name: r for r in (
     Role("banker", "the banker", "the banker (before the deal: the banker given, who deals; the dealer in the "
-                                 "game's first hand)", _FROM_DEAL | {NEXT_BANKER, BURIER},
+                                 "game's first hand)", _FROM_DEAL | {NEXT_BANKER, BURIER, SHOWN_TO},
          "the hand's banker", since=3),
     Role("next-seat", "the next seat", "the seat after the banker in the direction of play", frozenset({NEXT_BANKER}),
          "the banker's seat + 1", since=3),
     Role("after-banker", "the seat after the banker", "the seat after the banker in the direction of play",
          _FROM_DEAL, "the banker's seat + 1"),
     Role("partner", "the banker's partner", "the banker's partner: the next seat of the banker's team (fixed teams "
-                                            "only)", frozenset({NEXT_BANKER, BURIER}), "the banker's seat + 2",
+                                            "only)", frozenset({NEXT_BANKER, BURIER, SHOWN_TO}),
+         "the banker's seat + 2",
          since=3),
     Role("last-trick-winner", "the winner of the last trick", "the player who won the hand's last trick",
          frozenset({NEXT_BANKER}), "the last trick of the hand's record", since=3),
@@ -267,13 +271,14 @@ ROLE_TABLE: dict[str, Role] = {r.name: r for r in (
                                               "was played", frozenset({NEXT_BANKER}), "the tricks of the hand's record",
          "card", False),
     Role("burier", "the burier", "the player who buried the kitty (in the round of overturning, the first to bury; at "
-                                 "the first lead, the last)", _KITTY_KNOWN, "the kitty's record (its burier)"),
+                                 "the first lead, the last)", _KITTY_KNOWN | {SHOWN_TO},
+         "the kitty's record (its burier)"),
     Role("after-burier", "the seat after the burier", "the seat after the player who buried the kitty", _KITTY_KNOWN,
          "the kitty's record (its burier) + 1"),
     # the standing declarer passes in the round after the kitty (their declaration stands): that
     # round may start from the seat after them, not from them
     Role("declarer", "the declarer", "the player whose declaration stands (at the first lead the banker when nobody "
-                                     "declared; after a hand nobody then)", frozenset({"play", NEXT_BANKER}),
+                                     "declared; after a hand nobody then)", frozenset({"play", NEXT_BANKER, SHOWN_TO}),
          "the standing declaration (the log's 'declarer')", always=False),
     Role("previous-declarer", "the previous declarer", "the player whose declaration the standing one overturned "
                                                        "last; nobody when nobody was overturned",
@@ -304,6 +309,19 @@ CARD_ROLES = tuple(r.name for r in ROLE_TABLE.values() if r.takes == "card")
 #: set: the banker, the banker's seated partner, the first player of the banker's team after the
 #: standing declarer
 BURIER_ROLES = tuple(r.name for r in ROLE_TABLE.values() if BURIER in r.known)
+#: when the kitty is shown (``kitty_exchange.shown_to``, version 4): the kitty as dealt, before the
+#: player who takes it buries; the cards buried, once the last burial is over and before the first
+#: trick; the cards buried, once the last trick is over
+SHOWING_MOMENTS = ("before-burying", "after-burying", "at-end")
+#: everyone at the table, as the players the kitty is shown to (``shown: before burying to everyone``)
+EVERYONE = "everyone"
+#: the roles the kitty may be shown to, known at every moment it is shown
+SHOWN_ROLES = tuple(r.name for r in ROLE_TABLE.values() if SHOWN_TO in r.known)
+#: the teams the kitty may be shown to: the hand's banker team, the others, and the banker's team
+#: without the banker (the winners and the losers are known only once the hand is scored)
+SHOWN_TEAMS = ("bankers", "attackers", "friends")
+#: the players the kitty may be shown to: everyone, a team, or a role
+AUDIENCES = (EVERYONE, *SHOWN_TEAMS, *SHOWN_ROLES)
 #: the one role that reads a team and another role (version 4)
 FIRST_OF = "first-of"
 #: a role's fallbacks, written as a tree ``("otherwise", role, role, ...)`` (version 4): the first

@@ -9,7 +9,7 @@ from typing import Literal
 from .base import MAX_DECKS, MAX_TRACTOR, bounded, bounds, since
 from .expressions import MAX_FORMULA_OPERATORS, Condition, Number
 
-__all__ = ["MAX_FORMULA_OPERATORS", "Multiplier", "MultiplierRow", "KittyExchange"]
+__all__ = ["MAX_FORMULA_OPERATORS", "Multiplier", "MultiplierRow", "KittyExchange", "KittyShowing"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -49,13 +49,29 @@ class Multiplier:
 
 
 @dataclass(frozen=True, slots=True)
+class KittyShowing:
+    """The kitty shown to some of the table (version 4): ``moment`` one of
+    ``expressions.SHOWING_MOMENTS`` ("before-burying": the kitty as dealt, before the player who
+    takes it buries; "after-burying": the cards buried, once the last burial is over and before the
+    first trick; "at-end": the cards buried, once the last trick is over), ``to`` one of
+    ``expressions.AUDIENCES``: "everyone"; a team ("bankers", "attackers", "friends": the banker's
+    team without the banker); or a role ("banker", "partner": the banker's seated partner,
+    "burier": the player who buries, before burying the first and after it the last, "declarer":
+    the player whose declaration stands, nobody when nobody declared)."""
+
+    moment: Literal["before-burying", "after-burying", "at-end"] = since(4)
+    to: Literal["everyone", "bankers", "attackers", "friends", "banker", "partner", "burier", "declarer"] = since(4)
+
+
+@dataclass(frozen=True, slots=True)
 class KittyExchange:
     """What the table sees of the kitty, and what may be buried.  Kept apart from ``Rules.kitty`` (the multiplier, whose
     JSON form is fixed) so that settings of the exchange itself have a home of their own.
 
     ``shown_before_burying``: the kitty as dealt is shown to every player before the banker takes
     it; ``shown_at_end``: the buried cards are shown to every player once the last trick is played.
-    Otherwise only the player who buried it knows the kitty."""
+    Otherwise only the player who buried it knows the kitty, but for the showings of
+    ``shown_to``."""
 
     shown_before_burying: bool = since(2, default=False)
     shown_at_end: bool = since(2, default=False)
@@ -73,3 +89,8 @@ class KittyExchange:
     #: the declarer is a banker, the next player after an attacker; the banker when nobody
     #: declared).  The banker still leads the first trick
     buried_by: Literal["banker", "partner", "first-banker-after-declarer"] = since(4, default="banker")
+    #: the kitty shown to some of the table, or to everyone after burying (version 4), each moment
+    #: at most once, in the order of ``expressions.SHOWING_MOMENTS``; a showing to everyone before
+    #: burying or at the end is ``shown_before_burying`` or ``shown_at_end`` (the compiler writes
+    #: it so; written here it means the same); () none
+    shown_to: tuple[KittyShowing, ...] = since(4, default=())

@@ -255,6 +255,16 @@ class Rules:
 
         return role_seat_of(role, hand, self)
 
+    def kitty_known(self, seat: int, hand) -> dict:
+        """What ``seat`` knows of the kitty in ``hand`` (a hand as the game log writes it, checked as
+        ``replay`` checks it), as the rules show it (``shown:``): {"dealt": the kitty as dealt,
+        shown to it before burying, "buried": the cards buried it knows while the tricks are played
+        (it buried them last, or was shown them after burying), "end": the cards buried it knows
+        once the last trick is over}, each a tuple of cards or None."""
+        from ..engine.records.replay import kitty_known_of
+
+        return kitty_known_of(seat, hand, self)
+
     def declaration(self, cards, level: str | None, *, after_kitty: bool = False):
         """None if ``cards`` are no declaration at ``level`` (None: no level rank, only jokers
         declare), else one with .strength and .trump.  ``after_kitty``: judged by the ladder of the

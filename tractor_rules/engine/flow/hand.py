@@ -25,7 +25,7 @@
   and two side cards; trump and the declarer stay.
 - "give-up": the banker may give up the bank to the player whose declaration stands (``give_up``);
   the hand stays at its level.
-- "show-kitty": the kitty as dealt shown to the table.
+- "show-kitty": the kitty as dealt shown to the table, or to the players the rules name.
 - "name-trump": after an auction, the banker names a suit, having seen the kitty or not.
 - "bury": the banker, or the player the rules name (``kitty_exchange.buried_by``), exchanges the
   kitty (``kitty``).
@@ -33,10 +33,12 @@
   (``declaring.face_down``); until then each player's view shows only what they see of them
   (``Public.seen_by``), and a player burying without knowing trump buries by a guess.
 - "overturn": 炒地皮, the others overturning after the exchange where the rules allow.
+- "show-after-burying": the cards buried, as last buried, shown to the players the rules name
+  (``kitty_exchange.shown_to``) before the first trick.
 - "call": with called partners, the banker's calls (``friends``).
 - "play": the tricks, the banker leading the first, or the seat ``leading.first_lead`` names
   (``trick_play``).
-- "show-buried": the buried cards shown to the table.
+- "show-buried": the buried cards shown to the table, or to the players the rules name.
 - "score": the attackers' points, the level change and the next banker (``outcome``), and the
   house rules that fire after the hand.
 """
@@ -48,7 +50,7 @@ import random
 from collections.abc import Callable, Sequence
 from functools import lru_cache
 
-from ...rules import SUITS, PhaseKind, Rules, Table
+from ...rules import SUITS, KittyShowing, PhaseKind, Rules, Table
 from ..deck.cards import Card, pack
 from ..deck.draws import below, shuffle
 from ..errors import EngineError
@@ -60,10 +62,10 @@ from .choices import IllegalPlay
 from .deal import MAX_DEALS, Deal, Standing, WeakHand, deal, declare_in_turn, first_banker, settle
 from .exchange import TAKEN, Exchange, exchange_show, holds
 from .friends import ask_calls
-from .kitty import Kitty, burier_seat, exchange, first_overturner, overturns
+from .kitty import Kitty, burier_seat, exchange, first_overturner, overturns, shown_seats
 from .outcome import next_banker_of, point_table, score
-from .record import (DealDeclaring, EarlyEnd, FaceDown, HandRecord, InTurnRound, OverturnRound, reads_dealt,
-                     reads_levels)
+from .record import (DealDeclaring, EarlyEnd, FaceDown, HandRecord, InTurnRound, OverturnRound, Showing,
+                     reads_dealt, reads_levels)
 from .seats import banker_team, first_leader, seat_of
 from .trick_play import play_tricks
 from .views import Player, PlayerView, Public
@@ -144,6 +146,9 @@ class Hand:
         self.contest_won: tuple[int, str | None] | None = None
         #: the declarations made face down, turned once the kitty was buried
         self.face_down: FaceDown | None = None
+        #: the kitty shown to some of the table, or to everyone after burying (``kitty_exchange.
+        #: shown_to``): each showing's moment, whom it names, the seats it reached and the cards
+        self.showings: list[Showing] = []
         #: the hand ended early (``levels.end_early``): what the rule read, the cards left
         self.ended_early: EarlyEnd | None = None
         #: each seat's cards as the deal ended, where a house rule reads who held a card
@@ -364,8 +369,36 @@ def _give_up(h: Hand) -> None:
     h.public.banker = to
 
 
+def _showing(h: Hand, moment: str) -> KittyShowing | None:
+    """The showing of ``kitty_exchange.shown_to`` at ``moment``, if any."""
+    return next((s for s in h.rules.kitty_exchange.shown_to if s.moment == moment), None)
+
+
+def _shown_to(h: Hand, showing: KittyShowing, burier: int, cards: Sequence[Card]) -> tuple[int, ...]:
+    """The seats ``showing`` reaches, recorded with the cards shown (``burier``: who buries, or
+    buried last)."""
+    seats = shown_seats(h.rules, showing.to, banker=h.banker, burier=burier,
+                        declarer=None if h.standing is None else h.standing.seat, friends=h.public.friends)
+    h.showings.append(Showing(showing.moment, showing.to, seats, tuple(cards)))
+    return seats
+
+
 def _show_kitty(h: Hand) -> None:
+    """The kitty as dealt shown to the table, or to the players the rules name (each player's view
+    then hides it from the others: ``Public.seen_by``)."""
     h.public.kitty_shown = tuple(h.dealt.kitty)
+    showing = _showing(h, "before-burying")
+    if showing is not None and not h.rules.kitty_exchange.shown_before_burying:
+        burier = burier_seat(h.rules, h.banker, None if h.standing is None else h.standing.seat)
+        h.public.kitty_shown_to = frozenset(_shown_to(h, showing, burier, h.dealt.kitty))
+
+
+def _show_after_burying(h: Hand) -> None:
+    """The cards buried, as last buried, shown to the players the rules name before the first
+    trick: each then knows them (``Kitty.seen_by``)."""
+    showing = _showing(h, "after-burying")
+    if showing is not None:
+        h.kitty.shown_to = frozenset(_shown_to(h, showing, h.kitty.burier, h.kitty.cards))
 
 
 def _bury(h: Hand) -> None:
@@ -418,7 +451,13 @@ def _play(h: Hand) -> None:
 
 
 def _show_buried(h: Hand) -> None:
-    h.public.buried_shown = tuple(h.kitty.cards)
+    """The cards buried shown once the last trick is over, to the table or to the players the rules
+    name (the teams as the tricks left them)."""
+    if h.rules.kitty_exchange.shown_at_end:
+        h.public.buried_shown = tuple(h.kitty.cards)
+    showing = _showing(h, "at-end")
+    if showing is not None and not h.rules.kitty_exchange.shown_at_end:
+        _shown_to(h, showing, h.kitty.burier, h.kitty.cards)
 
 
 def _score(h: Hand) -> None:
@@ -434,7 +473,8 @@ def _score(h: Hand) -> None:
         penalty=end.penalty, forfeit=end.forfeit, beyond=h.beyond,
         weak_hands=[(w.seat, w.hand, w.trump) for w in h.dealt.weak_hands],
         weak_asked=[w.asked for w in h.dealt.weak_hands], bank_cleared=h.dealt.cleared,
-        kitty_shown=public.kitty_shown, buried_shown=public.buried_shown, buried_by=kitty.burier,
+        kitty_shown=public.kitty_shown if public.kitty_shown_to is None else None, buried_shown=public.buried_shown,
+        buried_by=kitty.burier, showings=tuple(h.showings),
         overturn_round=h.overturn_round, bids=h.bids, bid=h.bid, gave_up=h.gave_up, in_turn_round=h.in_turn_round,
         cuts=h.cuts, exchange=h.exchange, turned=h.dealt.turned, contest=h.contest_won, face_down=h.face_down,
         ended_early=h.ended_early, deal_declaring=_deal_declaring(h), dealt=h.dealt_hands, positions=h.positions,
@@ -500,6 +540,7 @@ _PHASES: dict[PhaseKind, Callable[[Hand], Ended | None]] = {
     "bury": _bury,
     "reveal": _reveal,
     "overturn": _overturn,
+    "show-after-burying": _show_after_burying,
     "call": _call,
     "play": _play,
     "show-buried": _show_buried,

@@ -1,6 +1,7 @@
 """The kitty exchange: the banker takes the kitty and buries as many cards; with
 ``overturn_after_kitty`` the other players may then overturn (炒地皮), each overturner taking the
-kitty and burying in turn.  Only the last player to bury sees the buried cards.  Where the
+kitty and burying in turn.  Only the last player to bury sees the buried cards, but for the
+players the rules show them to (``kitty_exchange.shown_to``, ``shown_seats``).  Where the
 declarations lie face down (暗亮, ``declaring.face_down``) a player burying without knowing trump
 buries by the trump they guess (``Player.guess_trump``).  A burial keeps to
 ``kitty_exchange.buried_when`` (``rulings.cards.burial_error``)."""
@@ -23,14 +24,47 @@ from .views import Offer, Player, PlayerView, Public
 
 @dataclass(slots=True)
 class Kitty:
-    """The buried cards and the player who buried them."""
+    """The buried cards, the player who buried them, and the players they were shown to once
+    buried (``kitty_exchange.shown_to``, "after-burying")."""
 
     cards: list[Card]
     burier: int
+    shown_to: frozenset[int] = frozenset()
 
     def seen_by(self, seat: int) -> tuple[Card, ...] | None:
-        """What ``seat`` knows of the kitty: the cards if they buried them, else nothing."""
-        return tuple(self.cards) if seat == self.burier else None
+        """What ``seat`` knows of the kitty: the cards if they buried them or were shown them, else
+        nothing."""
+        return tuple(self.cards) if seat == self.burier or seat in self.shown_to else None
+
+
+def shown_seats(rules: Rules, to: str, *, banker: int, burier: int, declarer: int | None,
+                friends: Sequence[int] = ()) -> tuple[int, ...]:
+    """The seats a showing of the kitty to ``to`` (``rules.expressions.AUDIENCES``) reaches, in
+    order: everyone; a team of the banker's (``friends``: the friends found, with called
+    partners); the banker; the banker's partner (the next seat of the banker's team); the player who
+    buries ``burier``; the standing declarer (nobody when nobody declared)."""
+    n = rules.table.players
+    if to == "everyone":
+        return tuple(range(n))
+    bankers = banker_team(rules, banker, friends)
+    seats: set[int] | frozenset[int]
+    if to == "bankers":
+        seats = bankers
+    elif to == "attackers":
+        seats = set(range(n)) - bankers
+    elif to == "friends":
+        seats = bankers - {banker}
+    elif to == "banker":
+        seats = {banker}
+    elif to == "partner":
+        seats = {next((s for s in ((banker + k) % n for k in range(1, n)) if s in bankers), banker)} - {banker}
+    elif to == "burier":
+        seats = {burier}
+    elif to == "declarer":
+        seats = set() if declarer is None else {declarer}
+    else:
+        raise EngineError(f"the kitty is shown to {to!r}, which is nobody the engine knows")
+    return tuple(sorted(seats))
 
 
 def burier_seat(rules: Rules, banker: int, declarer: int | None) -> int:

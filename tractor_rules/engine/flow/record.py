@@ -52,6 +52,19 @@ class Exchange:
 
 
 @dataclass(frozen=True, slots=True)
+class Showing:
+    """The kitty shown to some of the table, or to everyone after burying (``kitty_exchange.
+    shown_to``): the moment ("before-burying", "after-burying", "at-end"), whom the rules name
+    (``rules.expressions.AUDIENCES``), the seats that reached, and the cards shown (the kitty as
+    dealt before burying, the cards buried after)."""
+
+    moment: str
+    to: str
+    seats: tuple[int, ...]
+    cards: tuple[Card, ...]
+
+
+@dataclass(frozen=True, slots=True)
 class FaceDown:
     """The declarations made face down (暗亮), turned once the kitty is buried: the standing
     declarer and their declaration (None and () when nobody declared), the player who buried and
@@ -182,6 +195,9 @@ class HandRecord:
     #: (``kitty_exchange``); None when not shown
     kitty_shown: tuple[Card, ...] | None = None
     buried_shown: tuple[Card, ...] | None = None
+    #: the kitty shown to some of the table, or to everyone after burying, in the order of the hand
+    #: (``kitty_exchange.shown_to``)
+    showings: tuple[Showing, ...] = ()
     #: the house rules after the hand (``levels.after_hand``) that the hand set off, by index
     after_hand: tuple[int, ...] = ()
     #: the seat that buried the kitty last (the banker, or the last to overturn after the kitty)
@@ -235,7 +251,8 @@ class HandRecord:
         "gave_up", "exchange", "turned" (the kitty's cards turned to find the banker when nobody declared),
         "face_down",
         "called", "declared" (the final declarer's cards, where each player declares at their own level),
-        "declarer", "weak_hands", "kitty_shown", "buried_shown", "table_points", "trump_by", "after_hand") are
+        "declarer", "weak_hands", "kitty_shown", "buried_shown", "kitty_shown_to", "table_points", "trump_by",
+        "after_hand") are
         written only when the rules use them ("trump_by" also where a hand may be scored without play); "shown_in_declaring" when a rule on called or buried
         cards asks what was shown in declaring, "buried_by" when a rule on buried cards meets
         overturns after the kitty, "overturn_round" when a rule says who may overturn after the
@@ -308,6 +325,9 @@ class HandRecord:
             out["kitty_shown"] = notation(sort(self.kitty_shown))
         if self.buried_shown is not None:
             out["buried_shown"] = notation(sort(self.buried_shown))
+        if self.rules.kitty_exchange.shown_to:
+            out["kitty_shown_to"] = [{"moment": s.moment, "to": s.to, "seats": list(s.seats),
+                                      "cards": notation(sort(s.cards))} for s in self.showings]
         if reads_shown(self.rules):
             out["shown_in_declaring"] = notation(sort(list({c for _, cards in self.declarations for c in cards})))
         if names_burier(self.rules):
@@ -413,11 +433,12 @@ def reads_shown(rules: Rules) -> bool:
 def names_burier(rules: Rules) -> bool:
     """Whether the log names who buried the kitty: where a rule on buried cards meets overturns
     after the kitty, whose overturners bury in turn, where the rules name a player other than
-    the banker to bury (``kitty_exchange.buried_by``), and where the first trick is led from the
-    burier (``leading.first_lead``)."""
+    the banker to bury (``kitty_exchange.buried_by``), where the first trick is led from the
+    burier (``leading.first_lead``), and where the kitty is shown to some of the table (what each
+    seat knows of it depends on who buried, ``Rules.kitty_known``)."""
     return (bool(rules.kitty_exchange.buried_when) and rules.declaring.overturn_after_kitty
             or rules.kitty_exchange.buried_by != "banker" or rules.leading.first_lead in ("burier", "after-burier")
-            or reads_burial(rules))
+            or reads_burial(rules) or bool(rules.kitty_exchange.shown_to))
 
 
 #: who is asked first in the round of overturning after the kitty unless the rules say otherwise

@@ -77,8 +77,13 @@ class Public:
     #: declarer's (a partner's reinforcing, ``rules.side_reinforces``); empty elsewhere
     joined: dict[int, Joined] = field(default_factory=dict)
     #: the kitty as dealt, shown to every player before the banker takes it
-    #: (``kitty_exchange.shown_before_burying``); None while it is hidden
+    #: (``kitty_exchange.shown_before_burying``), or to ``kitty_shown_to``; None while it is hidden
     kitty_shown: tuple[Card, ...] | None = None
+    #: the seats the kitty as dealt was shown to, where the rules show it to some of the table
+    #: (``kitty_exchange.shown_to``, "before-burying"): each player's view (``PlayerView``) is then
+    #: this table as that player sees it (``seen_by``), ``kitty_shown`` None for the others; None
+    #: where it was shown to everyone, or not at all
+    kitty_shown_to: frozenset[int] | None = None
     #: the kitty's cards turned face up before it was taken, to find the banker when nobody
     #: declared (翻底牌定庄, ``declaring.fallback`` "player-level-card"); empty when none were
     kitty_turned: tuple[Card, ...] = ()
@@ -139,10 +144,16 @@ class Public:
         return out
 
     def seen_by(self, seat: int) -> Public:
-        """The table as ``seat`` sees it while the declarations lie face down: of every other
-        player's declaration only its jokers (``unseen`` counting the rest), and trump only when
-        ``seat`` made the standing declaration or it is of jokers alone (else no trump, ``trump_known``
+        """The table as ``seat`` sees it: the kitty as dealt only where it was shown to ``seat``
+        (``kitty_shown_to``); while the declarations lie face down, of every other player's
+        declaration only its jokers (``unseen`` counting the rest), and trump only when ``seat``
+        made the standing declaration or it is of jokers alone (else no trump, ``trump_known``
         False)."""
+        if self.kitty_shown_to is not None and seat not in self.kitty_shown_to:
+            hidden = replace(self, kitty_shown=None, kitty_shown_to=None)
+            return hidden.seen_by(seat) if self.face_down else hidden
+        if not self.face_down:
+            return self
         seen: list[tuple[int, tuple[Card, ...]]] = []
         unseen: list[int] = []
         for who, cards in self.declarations:
@@ -175,9 +186,10 @@ class PlayerView:
                  by_suit: tuple[tuple[Card, ...], ...] | None = None):
         self.seat = seat
         self.hand: tuple[Card, ...] = tuple(hand)
-        #: while declarations lie face down, the table as this player sees it
-        self.public = public.seen_by(seat) if public.face_down else public
-        #: the cards this player buried, if they did
+        #: while declarations lie face down, or the kitty was shown to some of the table, the table
+        #: as this player sees it
+        self.public = public.seen_by(seat) if public.face_down or public.kitty_shown_to is not None else public
+        #: the cards this player buried, if they did, or was shown once they were buried
         self.kitty = kitty
         #: the hand's cards of each effective suit (``split_by_suit``), when the table keeps the
         #: hand split so; None asks ``suit_cards`` to split the hand itself

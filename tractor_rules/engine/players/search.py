@@ -199,9 +199,11 @@ class SearchPlayer(HeuristicPlayer):
         players[view.seat] = _Forced(players[view.seat], play)
         hands = [list(h) for h in world.hands]
         public = _copy(pub)
-        burier = view.seat if view.kitty is not None else (
-            pub.buried_by if pub.buried_by is not None else pub.banker if pub.banker is not None else 0)
-        kitty = Kitty(list(world.kitty), burier)
+        taker = pub.buried_by if pub.buried_by is not None else pub.banker if pub.banker is not None else 0
+        # the kitty this player knows: it buried it, or (``kitty_exchange.shown_to``) was shown it
+        shown = view.kitty is not None and bool(view.rules.kitty_exchange.shown_to) and view.seat != taker
+        burier = view.seat if view.kitty is not None and not shown else taker
+        kitty = Kitty(list(world.kitty), burier, frozenset({view.seat}) if shown else frozenset())
         points = self._pts(view)
         ended = resume_tricks(view.rules, players, hands, public, kitty, points)
         end = score(view.rules, public, kitty.cards, points, None, early=ended is not None)

@@ -78,7 +78,7 @@ def _shown_kitty_kept(view: PlayerView) -> Counter[Card]:
     """The kitty's cards every player saw before it was taken (the kitty shown, or its cards turned
     to find the banker) that the player who took it can still hold (in its hand or buried again):
     each copy seen, less the copies that player has played since (a copy played may have been one
-    it was dealt, so this is what it holds at least).  Empty when no kitty card was seen, or when
+    it was dealt, so this is what it holds at least) and those this player was shown buried.  Empty when no kitty card was seen, or when
     this player took it (it knows its own cards)."""
     pub = view.public
     taker = pub.buried_by
@@ -86,6 +86,8 @@ def _shown_kitty_kept(view: PlayerView) -> Counter[Card]:
     if not seen or taker is None or taker == view.seat:
         return Counter()
     kept = Counter(seen)
+    if view.kitty is not None:  # the buried cards shown to this player: those the taker buried again are there
+        kept.subtract(view.kitty)
     n = pub.players
     plays = [(trick.leader, trick.plays) for trick in pub.tricks] + [(pub.leader, pub.plays)]
     for leader, played in plays:

@@ -26,7 +26,7 @@ from __future__ import annotations
 
 import json
 from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import replace
 from typing import Any, NoReturn
 
@@ -42,7 +42,7 @@ from ..flow.deal import MAX_DEALS
 from ..flow.early import Concession, ends_early, outcome_decided, reads_decided
 from ..flow.early import trick_facts as hand_so_far
 from ..flow.outcome import next_banker_of, point_table
-from ..flow.kitty import burier_seat, first_overturner
+from ..flow.kitty import burier_seat, first_overturner, shown_seats
 from ..flow.record import (TrickRecord, declares_at_own_level, leads_by_declarer, logs_first_overturner,
                            logs_overturn_round, names_burier, reads_dealt, reads_declaring, reads_levels,
                            reads_overturns, reads_previous_after_kitty, reads_shown, scores_unplayed, turns_kitty)
@@ -60,7 +60,7 @@ OPTIONAL = ("called", "declarer", "weak_hands", "kitty_shown", "buried_shown", "
             "table_points_change", "after_hand", "trump_by", "shown_in_declaring", "buried_by", "overturn_round",
             "bids", "bid", "gave_up", "in_turn", "cuts", "declared", "exchange", "turned", "contest", "face_down",
             "bank_cleared", "ended_early", "deal_declaring", "dealt", "positions", "declarations",
-            "previous_declarer")
+            "previous_declarer", "kitty_shown_to")
 TRICK_FIELDS = ("leader", "plays", "winner", "points")
 
 
@@ -106,6 +106,44 @@ def role_seat_of(role: Any, entry: str | dict[str, Any], rules: Rules) -> int | 
         if seat is not None:
             return seat
     return None
+
+
+def kitty_known_of(seat: Any, entry: str | dict[str, Any], rules: Rules) -> dict[str, tuple[Card, ...] | None]:
+    """What ``seat`` knows of the kitty in a logged hand of ``rules``: "dealt", the kitty as dealt
+    where it was shown to that seat before burying (to everyone, ``kitty_shown``, or to some of the
+    table, ``kitty_shown_to``); "buried", the cards buried that seat knows while the tricks are
+    played (it buried them last, or they were shown to it after burying); "end", the cards buried it
+    knows once the last trick is over (those, or a showing at the end).  None where it knows
+    nothing then.  The hand is checked as ``replay_hand`` checks it (an ``EngineError`` when it is not
+    a valid hand of ``rules``)."""
+    if isinstance(entry, str):
+        try:
+            entry = json.loads(entry)
+        except json.JSONDecodeError as why:
+            raise EngineError(f"not JSON: {why}") from None
+    if not isinstance(entry, dict):
+        raise EngineError("a hand is a JSON object, as the game log writes it")
+    n = rules.table.players
+    if not _is_int(seat) or not 0 <= seat < n:
+        raise EngineError(f"seat {seat!r} is not one of seats 0..{n - 1}")
+    problems = [p for p in replay_hand(entry, rules) if not p.startswith("the house rules after the hand set off are")]
+    if problems:
+        raise EngineError("; ".join(problems)[:500])
+    ctx = rules.context(entry["level"], entry["trump"])
+    kitty = tuple(ctx.cards(entry["kitty"]))
+    burier = entry.get("buried_by", entry["banker"])
+    showings = {item["moment"]: item for item in entry.get("kitty_shown_to", ())}
+
+    def shown(moment: str) -> tuple[Card, ...] | None:
+        item = showings.get(moment)
+        return tuple(ctx.cards(item["cards"])) if item is not None and seat in item["seats"] else None
+
+    dealt = tuple(ctx.cards(entry["kitty_shown"])) if "kitty_shown" in entry else shown("before-burying")
+    if not rules.table.kitty_size or entry.get("trump_by") == "scored":
+        return {"dealt": dealt, "buried": None, "end": None}
+    buried = kitty if seat == burier else shown("after-burying")
+    end = kitty if "buried_shown" in entry else buried if buried is not None else shown("at-end")
+    return {"dealt": dealt, "buried": buried, "end": end}
 
 
 def _facts_of_logged(entry: str | dict[str, Any], rules: Rules) -> HandFacts | None:
@@ -167,6 +205,65 @@ def _full_deck(rules: Rules) -> list[str]:
     t = rules.table
     faces = [f"{r}{s}" for s in SUITS for r in RANKS] + ["SJ", "BJ"]
     return [face for face in faces for _ in range(t.copies(face))]
+
+
+def _check_shown_to(entry: dict, rules: Rules, banker: int, hands: list[list[Card]], kitty: tuple[Card, ...],
+                    cards: Callable[[Any, str], tuple[Card, ...]], problems: list[str]) -> None:
+    """The kitty shown to some of the table, or to everyone after burying (``kitty_exchange.
+    shown_to``, the log's "kitty_shown_to"): logged exactly where the rules show it, each showing of
+    the rules in turn, to the seats its players are (the banker's, the burier's and the declarer's
+    as logged; a team of called partners, known only at the end, is not worked out here), the kitty
+    as dealt before burying (in the hands that took it, or the kitty), the kitty buried after."""
+    exchange = rules.kitty_exchange
+    if ("kitty_shown_to" in entry) != bool(exchange.shown_to):
+        problems.append("kitty_shown_to: " + ("missing, but the rules show the kitty to some of the table"
+                                              if exchange.shown_to else "logged, but the rules show the kitty to "
+                                                                        "nobody in particular"))
+        return
+    if "kitty_shown_to" not in entry:
+        return
+    logged = entry["kitty_shown_to"]
+    wanted = [s for s in exchange.shown_to if not (s.moment == "before-burying" and exchange.shown_before_burying)
+              and not (s.moment == "at-end" and exchange.shown_at_end)]
+    if not isinstance(logged, list) or len(logged) != len(wanted) or not all(isinstance(x, dict) for x in logged):
+        problems.append(f"kitty_shown_to: {len(wanted)} showing{'s' if len(wanted) != 1 else ''} of the kitty, "
+                        "each an object")
+        return
+    n = rules.table.players
+    burier = entry.get("buried_by", banker)
+    burier = burier if _is_int(burier) and 0 <= burier < n else banker
+    declarer = entry.get("declarer")
+    for item, showing in zip(logged, wanted):
+        what = f"kitty_shown_to ({showing.moment})"
+        if item.get("moment") != showing.moment or item.get("to") != showing.to:
+            problems.append(f"{what}: the rules show the kitty {showing.moment} to {showing.to!r}, not "
+                            f"{item.get('moment')!r} to {item.get('to')!r}")
+            continue
+        seats = item.get("seats")
+        if not isinstance(seats, list) or not all(_is_int(x) and 0 <= x < n for x in seats):
+            problems.append(f"{what}: seats are a list of seats 0..{n - 1}")
+            continue
+        # the seats are worked out where the log tells who they were then: not a team of called
+        # partners, not the declarer unlogged, and before burying with overturns after the kitty
+        # (which change the burier and the declarer after) only the banker's and the partner's
+        overturned = rules.declaring.overturn_after_kitty and showing.moment == "before-burying"
+        knowable = not (showing.to in ("bankers", "attackers", "friends") and not rules.table.seated) and not (
+            showing.to == "declarer" and ("declarer" not in entry or overturned)) and not (
+            showing.to == "burier" and overturned and exchange.buried_by == "first-banker-after-declarer")
+        if knowable:
+            first = burier if not overturned else burier_seat(rules, banker, None)
+            expect = shown_seats(rules, showing.to, banker=banker, declarer=declarer if _is_int(declarer) else None,
+                                 burier=first)
+            if sorted(seats) != list(expect):
+                problems.append(f"{what}: shown to seats {sorted(seats)}, but {showing.to!r} is seats {list(expect)}")
+        shown = cards(item.get("cards"), what)
+        if showing.moment == "before-burying":
+            holders = hands if rules.declaring.overturn_after_kitty else [hands[burier]]
+            if len(shown) != rules.table.kitty_size or Counter(shown) - (
+                    Counter(c for h in holders for c in h) + Counter(kitty)):
+                problems.append(f"{what}: the kitty as dealt is not in the hands that took it and the kitty")
+        elif Counter(shown) != Counter(kitty):
+            problems.append(f"{what}: the cards shown are not the buried kitty")
 
 
 def _is_int(value: Any) -> bool:
@@ -318,6 +415,7 @@ def _replay(entry: str | dict[str, Any], rules: Rules, problems: list[str],
     if exchange.shown_at_end and "buried_shown" in entry:
         if Counter(cards(entry["buried_shown"], "buried_shown")) != Counter(kitty):
             problems.append("buried_shown is not the buried kitty")
+    _check_shown_to(entry, rules, banker, hands, kitty, cards, problems)
 
     # --- what was shown in declaring, and the last burial ----------------------------------------
     shown: tuple[Card, ...] = ()
@@ -331,6 +429,9 @@ def _replay(entry: str | dict[str, Any], rules: Rules, problems: list[str],
                                           else "missing, but a rule on buried cards meets overturns after the kitty")
                                          if names_burier(rules) else "logged, but the rules do not name who buried"))
     role = exchange.buried_by
+    if (role == "banker" and "buried_by" in entry and table.kitty_size and not rules.declaring.overturn_after_kitty
+            and entry["buried_by"] != banker):
+        problems.append(f"buried_by: the banker buries, seat {banker}, not seat {entry['buried_by']!r}")
     if role != "banker" and "buried_by" in entry and table.kitty_size:
         took = entry["buried_by"]
         overturned = rules.declaring.overturn_after_kitty and (

@@ -7,7 +7,7 @@ from ... import codes
 from ... import rules as model
 from ...errors import Fix
 from ...rules import expressions
-from ..syntax import Node, Statement, as_node, leaf_int
+from ..syntax import Node, Statement, as_leaf, as_node, leaf_int
 from .core import Compiler, child_nodes, choice, handles, limits
 from .expressions import condition_tree, number_tree
 from ..shapes import set_width_of, unit_words
@@ -87,20 +87,74 @@ def _multiplier_rows(c: Compiler, rule: Node) -> tuple[model.MultiplierRow, ...]
     return tuple(sorted(rows, key=lambda r: (r.rainbow, r.length > 1, r.width, r.length)))
 
 
-#: shown: (before burying, at the end)
-_SHOWN = {
-    "shown_never": (False, False),
-    "shown_before": (True, False),
-    "shown_at_end": (False, True),
-    "shown_both": (True, True),
-}
+#: a showing's moment (``showing_moment``'s alias) → its name in ``expressions.SHOWING_MOMENTS``
+_MOMENT = {"before_burying": "before-burying", "after_burying": "after-burying", "at_the_end": "at-end"}
+_MOMENT_WORDS = {"before-burying": "before burying", "after-burying": "after burying", "at-end": "at the end"}
+
+
+def _audience(c: Compiler, node: Node) -> str | None:
+    """The players a showing names (``expressions.AUDIENCES``); None when it was reported: a team
+    or a seat not known while the kitty is taken (E366)."""
+    if node.kind == "to_everyone":
+        return expressions.EVERYONE
+    if node.kind == "to_partner":
+        return "partner"
+    name = str(as_leaf(node.args[0]).value)
+    if node.kind == "to_team":
+        if name in expressions.SHOWN_TEAMS:
+            return name
+        c.error(node, f"'the {name}' are known only once the hand is scored, after the kitty is shown: show it to "
+                      "'everyone', 'the bankers', 'the attackers', 'the banker's friends' or a player",
+                code=codes.KITTY_SHOWN_UNKNOWN)
+        return None
+    if name in expressions.SHOWN_ROLES:
+        return name
+    known = ", ".join(f"'{expressions.ROLE_TABLE[r].words}'" for r in expressions.SHOWN_ROLES)
+    c.error(node, f"'the {name}' is not a player the kitty is shown to: show it to 'everyone', a team, or {known}",
+            code=codes.KITTY_SHOWN_UNKNOWN)
+    return None
 
 
 @handles("shown")
 def _shown(c: Compiler, st: Statement) -> None:
-    before, end = choice(st.node.args[0], _SHOWN)
+    """``shown: never`` or ``shown: MOMENT [to WHO] and ...``: when the kitty is shown, and to whom
+    (everyone when nobody is named).  A showing to everyone before burying or at the end sets the
+    booleans every version has had; any other goes to ``shown_to``."""
+    parts = [as_node(p) for p in st.node.args]
+    before = end = False
+    showings: list[model.KittyShowing] = []
+    seen: dict[str, Node] = {}
+    ok = True
+    if any(p.kind == "shown_never" for p in parts):
+        if len(parts) > 1:
+            c.error(st.node, "'never' shows the kitty to nobody: write it alone, or only the moments it is shown",
+                    code=codes.REPEATED_VALUE)
+            return
+    for part in parts:
+        if part.kind == "shown_never":
+            continue
+        moment = _MOMENT[as_node(part.args[0]).kind]
+        if moment in seen:
+            c.error(part, f"the kitty is shown {_MOMENT_WORDS[moment]} twice: name the players once "
+                          f"('{_MOMENT_WORDS[moment]} to the bankers')", code=codes.REPEATED_VALUE)
+            ok = False
+            continue
+        seen[moment] = part
+        to = expressions.EVERYONE if len(part.args) < 2 else _audience(c, as_node(part.args[1]))
+        if to is None:
+            ok = False
+        elif to == expressions.EVERYONE and moment == "before-burying":
+            before = True
+        elif to == expressions.EVERYONE and moment == "at-end":
+            end = True
+        else:
+            showings.append(model.KittyShowing(moment, to))  # type: ignore[arg-type]
+    if not ok:
+        return
+    order = expressions.SHOWING_MOMENTS
     c.set("kitty_exchange.shown_before_burying", before)
     c.set("kitty_exchange.shown_at_end", end)
+    c.set("kitty_exchange.shown_to", tuple(sorted(showings, key=lambda s: order.index(s.moment))))
 
 
 @handles("dug_when")

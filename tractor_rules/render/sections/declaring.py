@@ -13,7 +13,7 @@ from ..i18n import _, ngettext
 from ..model import Table
 from ..words import SUIT_GLYPHS, join_list, join_or, outcome_phrase, shape_phrase
 from .common import sentences
-from .seats import seat_words
+from .seats import audience_words, seat_words
 from .expressions import after_the_kitty, as_written, card_nouns, condition_words, in_the_deal, number_words
 
 # --- declaring -----------------------------------------------------------------------------------
@@ -584,17 +584,31 @@ def _shown(r: Any) -> Made:
     if not r.table.kitty_size:
         return None
     shown = r.kitty_exchange
+    told = tuple(_showing(s.moment, audience_words(s.to)) for s in shown.shown_to)
     if shown.shown_before_burying and shown.shown_at_end:
-        return _("The kitty is turned face up for every player to see before the banker takes it, and the cards "
-                 "buried are shown to every player once the last trick is over.")
+        return sentences(_("The kitty is turned face up for every player to see before the banker takes it, and the "
+                           "cards buried are shown to every player once the last trick is over."), *told)
     if shown.shown_before_burying:
-        return _("The kitty is turned face up for every player to see before the banker takes it.")
+        return sentences(_("The kitty is turned face up for every player to see before the banker takes it."), *told)
     if shown.shown_at_end:
-        return _("The cards buried are shown to every player once the last trick is over.")
+        return sentences(_("The cards buried are shown to every player once the last trick is over."), *told)
+    if any(s.moment != "at-end" for s in shown.shown_to):
+        return sentences(*told)
     if r.declaring.fallback.kind == "player-level-card" and r.declaring.level_cards != "hand":
-        return _("Only the player who buries the kitty sees its cards while the hand is played, but for those "
-                 "turned to find the banker when nobody declared, which every player has seen.")
-    return _("Only the player who buries the kitty sees its cards while the hand is played.")
+        return sentences(_("Only the player who buries the kitty sees its cards while the hand is played, but for "
+                           "those turned to find the banker when nobody declared, which every player has seen."), *told)
+    return sentences(_("Only the player who buries the kitty sees its cards while the hand is played."), *told)
+
+
+def _showing(moment: str, who: str) -> str:
+    """One showing of the kitty to some of the table (``kitty_exchange.shown_to``), in a sentence."""
+    if moment == "before-burying":
+        return _("Before it is taken, the kitty as dealt is shown to %(who)s; the other players do not see it.") % {
+            "who": who}
+    if moment == "after-burying":
+        return _("Once the kitty is buried, the cards buried are shown to %(who)s before the first trick.") % {
+            "who": who}
+    return _("The cards buried are shown to %(who)s once the last trick is over.") % {"who": who}
 
 
 def _multiplier(r: Any) -> Made:

@@ -12,7 +12,7 @@ from ..i18n import _, ngettext
 from .common import sentences
 from .declaring import in_turn_first
 from .expressions import as_written, condition_words, number_words
-from .seats import seat_words
+from .seats import audience_words, seat_words
 
 
 def overview_section(b: Builder) -> None:
@@ -166,7 +166,17 @@ def _name_trump(rules: Rules) -> tuple[str, ...]:
 def _show_kitty(rules: Rules) -> tuple[str, ...]:
     if not rules.table.kitty_size:
         return ()
+    if not rules.kitty_exchange.shown_before_burying:
+        return tuple(_("The kitty is shown to %(who)s.") % {"who": audience_words(s.to)}
+                     for s in rules.kitty_exchange.shown_to if s.moment == "before-burying")
     return (_("The kitty is turned face up for every player to see."),)
+
+
+def _show_after_burying(rules: Rules) -> tuple[str, ...]:
+    if not rules.table.kitty_size:
+        return ()
+    return tuple(_("The cards buried are shown to %(who)s.") % {"who": audience_words(s.to)}
+                 for s in rules.kitty_exchange.shown_to if s.moment == "after-burying")
 
 
 def _bury(rules: Rules) -> tuple[str, ...]:
@@ -223,6 +233,9 @@ def _play(rules: Rules) -> tuple[str, ...]:
 def _show_buried(rules: Rules) -> tuple[str, ...]:
     if not rules.table.kitty_size:
         return ()
+    if not rules.kitty_exchange.shown_at_end:
+        return tuple(_("The cards buried are shown to %(who)s.") % {"who": audience_words(s.to)}
+                     for s in rules.kitty_exchange.shown_to if s.moment == "at-end")
     return (_("The cards buried are turned face up for every player to see."),)
 
 
@@ -267,6 +280,7 @@ _PHASE_STEPS: dict[PhaseKind, Callable[[Rules], tuple[str, ...]]] = {
     "bury": _bury,
     "reveal": _reveal,
     "overturn": _overturn,
+    "show-after-burying": _show_after_burying,
     "call": _call,
     "play": _play,
     "show-buried": _show_buried,

@@ -23,3 +23,18 @@ def seat_words(name: str) -> str:
 def capitalised(text: str) -> str:
     """``text`` with its first letter upper case (a sentence's subject; other scripts unchanged)."""
     return text[:1].upper() + text[1:]
+
+
+def audience_words(name: str) -> str:
+    """The players the kitty is shown to (``rules.expressions.AUDIENCES``), as the object of a
+    sentence ("shown to the banker's partner")."""
+    return {
+        "everyone": _("every player"),
+        "bankers": _("the bankers"),
+        "attackers": _("the attackers"),
+        "friends": _("the banker's friends"),
+        "banker": _("the banker"),
+        "partner": _("the banker's partner"),
+        "burier": _("the player who buries the kitty"),
+        "declarer": _("the player whose declaration stands (nobody when nobody declared)"),
+    }[name]
