@@ -429,7 +429,15 @@ def logs_overturn_round(rules: Rules) -> bool:
     a rule says who may overturn then, who is asked first, that the round goes once round (with
     the seat asked first, "first"), or what it may overturn with (its own ladder)."""
     return (bool(rules.declaring.overturn_when) or rules.declaring.overturn_first != DEFAULT_OVERTURN_FIRST
-            or rules.declaring.overturn_rounds == "once" or bool(rules.declaring.ladder_after_kitty))
+            or rules.declaring.overturn_rounds == "once" or bool(rules.declaring.ladder_after_kitty)
+            or reads_overturn_round(rules))
+
+
+def reads_overturn_round(rules: Rules) -> bool:
+    """Whether a house rule after a hand asks whether the bank was overturned after the kitty
+    (``the bank was overturned after the kitty``), in rules that have that round: the log then
+    states the round (``overturn_round``), from which the replay reads it."""
+    return bool(rules.declaring.overturn_after_kitty) and _reads(rules, frozenset({"overturned-after-kitty"}))
 
 
 def logs_first_overturner(rules: Rules) -> bool:
@@ -482,8 +490,9 @@ def reads_burial(rules: Rules) -> bool:
 
 def reads_declaring(rules: Rules) -> bool:
     """Whether a house rule after a hand names the declarer or the previous declarer (``the next
-    banker is the declarer``): the log then names both ("declarer", "previous_declarer")."""
-    return _reads(rules, expressions.DECLARING_ROLES)
+    banker is the declarer``), or asks who declared (``TEAM declared``, ``the banker declared``):
+    the log then names both ("declarer", "previous_declarer")."""
+    return _reads(rules, expressions.DECLARING_ROLES | expressions.DECLARING_FACTS)
 
 
 def _reads(rules: Rules, words: frozenset[str]) -> bool:

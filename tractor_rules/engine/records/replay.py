@@ -35,8 +35,8 @@ from ...rules import RANKS, SUITS, Rules, side_reinforces
 from ...rules.expressions import DECLARING_ROLES, ExpressionError, fallbacks, role_names, role_tree
 from ..deck.cards import Card
 from ..errors import EngineError
-from ..flow.after_hand import (HandFacts, fired, hand_quantities, kitty_dug, next_banker_after, overturns_of,
-                                own_change_after, stake_keys)
+from ..flow.after_hand import (HandFacts, fired, hand_quantities, kitty_dug, next_banker_after, overturned_after_kitty,
+                                overturns_of, own_change_after, stake_keys)
 from ..flow.after_hand import role_seat as after_hand_role_seat
 from ..flow.deal import MAX_DEALS
 from ..flow.early import Concession, ends_early, outcome_decided, reads_decided
@@ -45,7 +45,8 @@ from ..flow.outcome import next_banker_of, point_table
 from ..flow.kitty import burier_seat, first_overturner
 from ..flow.record import (TrickRecord, declares_at_own_level, leads_by_declarer, logs_first_overturner,
                            logs_overturn_round, names_burier, reads_dealt, reads_declaring, reads_levels,
-                           reads_overturns, reads_previous_after_kitty, reads_shown, scores_unplayed, turns_kitty)
+                           reads_overturn_round, reads_overturns, reads_previous_after_kitty, reads_shown,
+                           scores_unplayed, turns_kitty)
 from ..flow.seats import banker_team, first_leader, seat_of
 from ..deck.cards import parse_cards
 from ..rulings.declaring import (asks_each_declaration, cut_winner, declare_turn, declarer_relation,
@@ -578,7 +579,7 @@ def _replay(entry: str | dict[str, Any], rules: Rules, problems: list[str],
                       conceded=conceded if _is_int(conceded) else None,
                       gave_up=gave_up if _is_int(gave_up) else None, positions=positions,
                       overturns=overturns_of(declared), declarer=declarers[0],
-                      previous_declarer=declarers[1])
+                      previous_declarer=declarers[1], overturned_after_kitty=_overturned_after_kitty(entry, rules))
     if rules.levels.own_change_written():  # 'the hand gives N levels': the change as they make it
         try:
             made = own_change_after(rules, facts, change)
@@ -864,6 +865,20 @@ def _first_lead(entry: dict[str, Any], rules: Rules, banker: int) -> int:
     n = rules.table.players
     burier = _seat_logged(entry, "buried_by", n)
     return first_leader(rules, banker, banker if burier is None else burier, _seat_logged(entry, "declarer", n))
+
+
+def _overturned_after_kitty(entry: dict[str, Any], rules: Rules) -> bool:
+    """Whether the logged round of overturning after the kitty (``overturn_round``, checked by
+    ``_check_overturn_round``) passed the standing declaration to another player, where a house
+    rule after the hand asks it (``the bank was overturned after the kitty``); False elsewhere, and
+    where the round is missing or malformed (reported there)."""
+    logged = entry.get("overturn_round") if reads_overturn_round(rules) else None
+    if not isinstance(logged, dict) or not isinstance(logged.get("overturns"), list):
+        return False
+    standing = logged.get("standing")
+    seats = [item[0] for item in logged["overturns"] if isinstance(item, list) and item and _is_int(item[0])]
+    return overturned_after_kitty(standing[0] if isinstance(standing, list) and standing and _is_int(standing[0])
+                                  else None, seats)
 
 
 def _check_declarers(entry: dict[str, Any], rules: Rules, problems: list[str]) -> tuple[int | None, int | None]:

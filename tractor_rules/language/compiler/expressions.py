@@ -77,6 +77,9 @@ FACT_OF_RULE = {
     "conceded": "conceded",
     "hand_ended_early": "ended-early",
     "bank_given_up": "bank-given-up",
+    "team_declared": "declared",
+    "banker_declared": "banker-declared",
+    "overturned_after_kitty": "overturned-after-kitty",
     "thrower_partner": "thrower-partner",
     "thrower_opponent": "thrower-opponent",
 }
