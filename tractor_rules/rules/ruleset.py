@@ -152,7 +152,8 @@ class Rules:
         """``next banker:`` as the house rules after a hand it is sugar for (``Rotation.triggers``),
         derived from ``rotation`` and the table as ``kinds()`` is from the fields: the engine names
         the next banker by evaluating these trees, by the code that evaluates ``levels.after_hand``
-        (the trump maker's banking, ``rotation.declarer_banks``, first)."""
+        (the trump maker's banking, ``rotation.declarer_banks``, the last of them: ``when a hand
+        ends: the next banker is the declarer``)."""
         return self.rotation.triggers(self.table.seated)
 
     # --- the rules oracle: thin doors into the engine, which reads nothing but this object ---------

@@ -124,11 +124,11 @@ def outcome(rules: Rules, attacker_points: int, forfeit: str | None = None, *, l
 
 
 def next_banker_of(rules: Rules, banker: int, side: str, team: frozenset[int], declarer: int | None) -> int:
-    """The next banker: the declarer with ``declarer_banks`` (when someone declared); else the seat
-    ``next banker:`` names, its clauses evaluated as the house rules after a hand they are sugar for
-    (``Rules.next_banker_rules``: ``when the bankers win: the next banker is the banker's partner``,
-    ...), on the hand's banker, its banker team (called partners: as the hand ended) and who won."""
-    if rules.rotation.declarer_banks and declarer is not None:
-        return declarer
-    facts = HandFacts(rules, None, banker, team, side, (), None, None, "", 0, 0, 0)
+    """The next banker: the seat ``next banker:`` names, its clauses evaluated as the house rules
+    after a hand they are sugar for (``Rules.next_banker_rules``: ``when the bankers win: the next
+    banker is the banker's partner``, ...; ``trump maker``: ``when a hand ends: the next banker is
+    the declarer`` after them, the declarer banking where somebody declared), on the hand's banker,
+    its banker team (called partners: as the hand ended), who won and its declarer (None: nobody
+    declared)."""
+    facts = HandFacts(rules, None, banker, team, side, (), None, None, "", 0, 0, 0, declarer=declarer)
     return next_banker_by(rules.next_banker_rules(), facts, banker)
