@@ -213,6 +213,12 @@ OWN_CHANGE_READS_LEVELS = _define("E357", "own-change-reads-levels", "a house ru
                                                                      "level change ('the hand gives N levels') "
                                                                      "whose condition reads the levels that change "
                                                                      "gives")
+SCORE_TEAM_UNKNOWN = _define("E364", "score-team-unknown", "the level of the winners or the losers where the upgrade "
+                                                           "table is read ('counted:'): the table decides who wins")
+SCORE_ROLE_UNKNOWN = _define("E365", "score-role-unknown", "the level of a player where the upgrade table is read "
+                                                           "('counted:') whose seat the bank does not name (only the "
+                                                           "banker's, the banker's partner's and the next seat's are "
+                                                           "read there)")
 
 # --- the oracle and the export ---------------------------------------------------------------------
 CARD_NOTATION = _define("E401", "card-notation", "a card string the notation does not allow")

@@ -157,12 +157,14 @@ QUANTITIES: dict[str, Quantity] = {q.name: q for q in (
     Quantity("team-size", "the number of TEAM", frozenset({AFTER_HAND, STAKE}),
              "the players in the team this hand (with called partners: the banker and the friends who joined, one "
              "friend called twice counting once)", 4, ("team",)),
-    Quantity("team-level", "the level of TEAM", frozenset({AFTER_HAND, STAKE}),
+    # a team's and a player's level where the upgrade table is read too (the bankers' and the
+    # attackers'; the players the banker's seat names: ``SCORE_ROLES``)
+    Quantity("team-level", "the level of TEAM", frozenset({AFTER_HAND, STAKE, SCORE}),
              "the team's level as the hand was played, before its own level change, as a position on the ladder (1 "
              "the first level; on a ladder that goes round, counted on through the rounds): the bankers', the "
              "banker's own; the attackers', the highest of theirs (with fixed teams a team's players are at one "
              "level)", 4, ("team",)),
-    Quantity("player-level", "the level of ROLE", frozenset({AFTER_HAND, STAKE}),
+    Quantity("player-level", "the level of ROLE", frozenset({AFTER_HAND, STAKE, SCORE}),
              "the level of the player in that role as the hand was played, before its own level change, as a "
              "position on the ladder (0 when the role names nobody)", 4, ("role",)),
     # copies of a card in the team's tricks, or in its hands (version 4)
@@ -179,6 +181,12 @@ QUANTITIES: dict[str, Quantity] = {q.name: q for q in (
 TEAM_QUANTITIES = frozenset({"team-size", "team-level"})
 #: the quantities read from each seat's level as the hand was played (the log then writes them)
 LEVEL_QUANTITIES = frozenset({"team-level", "player-level"})
+#: the roles whose level the upgrade table may read (``the level of ROLE`` in ``counted`` and a
+#: row's levels): the seats the banker's alone names, known before the hand's outcome (which the
+#: table decides); the winners and the losers are not known there either
+SCORE_ROLES = frozenset({"banker", "partner", "next-seat"})
+#: the teams whose level the upgrade table may read
+SCORE_TEAMS = frozenset({"bankers", "attackers"})
 #: the quantities read from the cards each seat was dealt, and held as the tricks began
 DEALT_QUANTITIES = frozenset({"copies-held"})
 KEPT_QUANTITIES = frozenset({"copies-held-after-kitty"})

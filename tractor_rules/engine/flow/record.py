@@ -13,6 +13,7 @@ from ..deck.cards import CARDS, Card
 from ..deck.order import TRUMP, Order
 from ..oracle import Context
 from ..rulings.declaring import Turned, asks_each_declaration, previous_declarer
+from ..rulings.scoring import reads_table_levels
 from .choices import notation
 
 
@@ -466,10 +467,11 @@ def reads_dealt(rules: Rules) -> bool:
 
 
 def reads_levels(rules: Rules) -> bool:
-    """Whether a house rule after a hand, or the game points, read a team's or a player's level
-    (``the level of TEAM``, ``the level of ROLE``): the match then tells the hand each seat's
-    level, and the log writes them ("positions")."""
-    return _reads_quantities(rules, expressions.LEVEL_QUANTITIES)
+    """Whether a house rule after a hand, the game points, or the upgrade table (``counted``, a
+    row's levels) read a team's or a player's level (``the level of TEAM``, ``the level of
+    ROLE``): the match then tells the hand each seat's level, and the log writes them
+    ("positions")."""
+    return _reads_quantities(rules, expressions.LEVEL_QUANTITIES) or reads_table_levels(rules)
 
 
 def reads_overturns(rules: Rules) -> bool:

@@ -52,7 +52,7 @@ from ..deck.cards import parse_cards
 from ..rulings.declaring import (asks_each_declaration, cut_winner, declare_turn, declarer_relation,
                                  declares_in_turn, may_ask_redeal, may_declare_over, may_overturn, overturn_turn,
                                  overturns_in_round, previous_declarer)
-from ..rulings.scoring import level_ladder
+from ..rulings.scoring import level_ladder, table_levels
 from ..rulings.stakes import table_points_change
 
 FIELDS = ("ruleset", "level", "trump", "banker", "hands", "kitty", "tricks", "attacker_points",
@@ -493,14 +493,14 @@ def _replay(entry: str | dict[str, Any], rules: Rules, problems: list[str],
             known = _teams_known(rules, banker, calls, order_of_plays, skip_banker)
             if rules.levels.end_early and i < len(tricks) and all(remaining) and known is not None:
                 so_far = hand_so_far(rules, level, trump, banker, known, played, won, remaining, kitty, card_points,
-                                     bid)
+                                     bid, positions=positions)
                 if ends_early(so_far):
                     problems.append(f"{where}: the hand ends early after it (the rule holds: points {so_far.points}, "
                                     f"points left {so_far.points_left}, cards left {so_far.cards_left}), yet it "
                                     "goes on")
     ended = _check_ended_early(entry, rules, level, trump, banker, played, won, remaining, kitty, card_points, bid,
                                _teams_known(rules, banker, calls, order_of_plays, skip_banker) if early else None,
-                               cards, problems)
+                               cards, problems, positions)
     left = [s for s in range(n) if remaining[s]]
     if left and not ended:
         problems.append(f"cards left unplayed in the hands of seat{'s' if len(left) > 1 else ''} "
@@ -540,13 +540,18 @@ def _replay(entry: str | dict[str, Any], rules: Rules, problems: list[str],
     solo = len(team) == 1 and table.partnership == "called" and bool(rules.solo_thresholds)
     rows = rules.solo_thresholds if solo else rules.thresholds
     last_side = None if last_winner is None else "banker" if last_winner in team else "attackers"
-    score = rules.table_score(attackers, bid=bid, raw_points=raw_points, kitty_points=kitty_points)
+    seat_levels = table_levels(rules, positions, banker, frozenset(team)) if positions else None
+    try:
+        score = rules.table_score(attackers, bid=bid, raw_points=raw_points, kitty_points=kitty_points,
+                                  levels=seat_levels)
+    except EngineError as why:
+        stop(f"the number counted: {why}")
     if forfeit == "banker":
         score = min(r.low for r in rows if r.side == "attackers")
     elif forfeit == "attackers":
         score = max(r.low for r in rows if r.side == "banker")
     try:
-        change = rules.level_change(score, last_trick=last_side, team_size=len(team), bid=bid)
+        change = rules.level_change(score, last_trick=last_side, team_size=len(team), bid=bid, levels=seat_levels)
     except EngineError as why:
         stop(f"level change: {why}")
 
@@ -636,7 +641,7 @@ def _replay(entry: str | dict[str, Any], rules: Rules, problems: list[str],
 def _check_ended_early(entry: dict[str, Any], rules: Rules, level: str | None, trump: str | None, banker: int,
                       played: list[TrickRecord], won: list[int], remaining: list[list[Card]], kitty: Sequence[Card],
                       card_points: Sequence[int], bid: int, friends: tuple[int, ...] | None, cards: Any,
-                      problems: list[str]) -> bool:
+                      problems: list[str], positions: Sequence[int] = ()) -> bool:
     """A hand ended early (``levels.end_early``): logged after its last trick, which left cards in
     the hands; the teams were known then (``friends``, the banker's friends found: None while a
     call was unanswered), the rule held then, as logged, and the cards shown are those left.  A hand
@@ -667,7 +672,8 @@ def _check_ended_early(entry: dict[str, Any], rules: Rules, level: str | None, t
         problems.append("ended_early: a call was still unanswered after the last trick, so the teams were not "
                         "known and the rule for ending early was not asked")
         return False
-    facts = hand_so_far(rules, level, trump, banker, friends, played, won, remaining, kitty, card_points, bid)
+    facts = hand_so_far(rules, level, trump, banker, friends, played, won, remaining, kitty, card_points, bid,
+                        positions=positions)
     read = {"points": facts.points, "points_left": facts.points_left, "cards_left": facts.cards_left,
             "decided": outcome_decided(facts) if reads_decided(rules) else None}
     for key, value in read.items():
