@@ -189,5 +189,12 @@ def test_lint_warns_where_no_hand_can_meet_them():
                   ) == [("W107", 3), ("W107", 4), ("W107", 5), ("W107", 6)]
 
 
+def test_lint_warns_where_nobody_declares():
+    auction = ('extends: "two-decks"\nauction\n  bids: 80 down to 5 by 5\nupgrade\n  counted: points - bid + 80\n'
+               "levels\n  when the banker declared: bankers +1 level\n  when the attackers declared: bankers +1 level\n"
+               "  when not the banker declared: bankers +1 level\n")
+    assert warned(auction) == [("W107", 7), ("W107", 8)]
+
+
 def test_lint_says_nothing_where_they_may_hold():
     assert warned(CHAO) == []

@@ -208,7 +208,11 @@ def _fact(name: str, args: tuple, rules: _Table, questions: dict[tuple, None]) -
     if name == "bank-given-up" and not (declaring.give_up_bank and not rules.rules.auction.on):
         return _constant(False)
     # how the bank was decided: one player made the declaration that stood (the banker is a banker);
-    # no overturn after the kitty where the rules have no such round
+    # nobody declares where an auction decides the bank or the ladder is none, and no overturn
+    # after the kitty where the rules have no such round
+    nobody_declares = rules.rules.auction.on or not declaring.ladder
+    if name in ("declared", "banker-declared", "overturned-after-kitty") and nobody_declares:
+        return _constant(False)
     if name == "declared":
         by_bankers, by_attackers = (_ask(("declared", side), questions) for side in ("bankers", "attackers"))
         if args[0] in ("bankers", "attackers"):
