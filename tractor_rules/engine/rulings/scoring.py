@@ -90,13 +90,12 @@ def level_change(rules: Rules, attacker_points: int, *, last_trick: str | None =
     if team_size is not None and not 1 <= team_size <= rules.table.players:
         raise EngineError(f"a banker team of {team_size} players cannot sit at a table of {rules.table.players}")
     side, gained = row_change(upgrade_table(rules, team_size), attacker_points, row_values(rules, bid, levels))
-    levels = gained  # (the players' levels given are read by the rows alone)
     sugar = rules.levels
     if sugar.short_team_bonus or sugar.hold_needs_last_trick:  # (two reads: asked per score while a hand is played)
         # the bonus and the hold without the last trick, as the house rules they are sugar for
-        levels = _own_change(rules, sugar.own_change_rules(), side, levels, last_trick, team_size, attacker_points,
+        gained = _own_change(rules, sugar.own_change_rules(), side, gained, last_trick, team_size, attacker_points,
                              bid)
-    return side, levels
+    return side, gained
 
 
 def _own_change(rules: Rules, own: tuple, side: str, levels: int, last_trick: str | None, team_size: int | None,
