@@ -4,7 +4,6 @@ and the kitty multiplier.  All constant time (or linear in the table rows and ra
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from functools import lru_cache
 from typing import Any
 
 from ...rules import Multiplier, Rules, Table, ThresholdRow, expressions
@@ -68,14 +67,13 @@ def _unknown(key: Any) -> str:
 
 
 def reads_table_levels(rules: Rules) -> bool:
-    """Whether the upgrade table reads a team's or a player's level (``counted``, a row's levels)."""
-    return _table_reads_levels(rules.counted, rules.thresholds, rules.solo_thresholds)
-
-
-@lru_cache(maxsize=64)
-def _table_reads_levels(counted: tuple, *tables: tuple[ThresholdRow, ...]) -> bool:
-    trees = [counted] + [row.formula for table in tables for row in table if row.formula]
-    return any(expressions.quantities_of(tree) & expressions.LEVEL_QUANTITIES for tree in trees if tree)
+    """Whether the upgrade table reads a team's or a player's level (``counted``, a row's levels).
+    (Asked once a hand: a table without a number counted or written in a row, most, is answered
+    by a look at each row, without walking or hashing a tree.)"""
+    trees = [row.formula for table in (rules.thresholds, rules.solo_thresholds) for row in table if row.formula]
+    if rules.counted:
+        trees.append(rules.counted)
+    return any(expressions.quantities_of(tree) & expressions.LEVEL_QUANTITIES for tree in trees)
 
 
 def level_change(rules: Rules, attacker_points: int, *, last_trick: str | None = None,
@@ -140,7 +138,10 @@ def smaller_team(rules: Rules, team_size: int | None) -> bool:
 def row_values(rules: Rules, bid: int = 0, levels: Mapping[str, int] | None = None) -> dict[Any, int]:
     """The quantities a row's levels may read besides ``points``: the winning ``bid``, the table's
     decks and players, and the players' ``levels`` (``table_levels``)."""
-    return {"bid": bid, "decks": rules.table.decks, "players": rules.table.players, **level_values(levels)}
+    values: dict[Any, int] = {"bid": bid, "decks": rules.table.decks, "players": rules.table.players}
+    if levels:
+        values.update(level_values(levels))
+    return values
 
 
 def row_change(rows: tuple[ThresholdRow, ...], attacker_points: int,
