@@ -196,13 +196,6 @@ LADDER_AFTER_KITTY_UNUSED = _define("E360", "ladder-after-kitty-unused", "a ladd
 LADDER_AFTER_KITTY_NONE = _define("E361", "ladder-after-kitty-none", "'ladder after kitty: none', a round of "
                                                                     "overturning after the kitty in which no "
                                                                     "declaration may overturn")
-KITTY_SHOWN_UNKNOWN = _define("E366", "kitty-shown-unknown", "the kitty shown to players not known at that "
-                                                             "moment: the winners or the losers, the dealer, or "
-                                                             "a team of called partners before the last trick")
-KITTY_SHOWN_NOBODY = _define("E367", "kitty-shown-nobody", "the kitty shown to a team or a role these rules do not "
-                                                           "have: the banker's partner without fixed teams, the "
-                                                           "banker's friends where the banker plays alone, the "
-                                                           "declarer where nobody declares")
 QUANTITY_CARD_NOT_IN_PACK = _define("E351", "quantity-card-not-in-pack", "a quantity of a card the pack does not "
                                                                         "have (its copies a team took or held, the "
                                                                         "level of its holder), which is always 0")
@@ -220,6 +213,19 @@ OWN_CHANGE_READS_LEVELS = _define("E357", "own-change-reads-levels", "a house ru
                                                                      "level change ('the hand gives N levels') "
                                                                      "whose condition reads the levels that change "
                                                                      "gives")
+SCORE_TEAM_UNKNOWN = _define("E364", "score-team-unknown", "the level of the winners or the losers where the upgrade "
+                                                           "table is read ('counted:'): the table decides who wins")
+SCORE_ROLE_UNKNOWN = _define("E365", "score-role-unknown", "the level of a player where the upgrade table is read "
+                                                           "('counted:') whose seat the bank does not name (only the "
+                                                           "banker's, the banker's partner's and the next seat's are "
+                                                           "read there)")
+KITTY_SHOWN_UNKNOWN = _define("E366", "kitty-shown-unknown", "the kitty shown to players not known at that "
+                                                             "moment: the winners or the losers, the dealer, or "
+                                                             "a team of called partners before the last trick")
+KITTY_SHOWN_NOBODY = _define("E367", "kitty-shown-nobody", "the kitty shown to a team or a role these rules do not "
+                                                           "have: the banker's partner without fixed teams, the "
+                                                           "banker's friends where the banker plays alone, the "
+                                                           "declarer where nobody declares")
 
 # --- the oracle and the export ---------------------------------------------------------------------
 CARD_NOTATION = _define("E401", "card-notation", "a card string the notation does not allow")

@@ -5,7 +5,9 @@ evaluating those trees (``outcome.next_banker_of``).  Proved here for every clau
 (two seated, one of called partners): the statement's derived trees are the very trees its written
 ``when`` form compiles to, and the two rulesets play the same hands, game after game, to the same
 logs (but for the indexes of the house rules the written form sets off, which only it has); the
-replay, which reads ``rotation`` itself and not the trees, passes every hand of both."""
+replay, which reads ``rotation`` itself and not the trees, passes every hand of both.  ``trump maker``
+is the rule ``when a hand ends: the next banker is the declarer`` after the two, and plays to the
+same outcomes as its written form."""
 
 from __future__ import annotations
 
@@ -16,7 +18,8 @@ import pytest
 import tractor_rules as tr
 from tractor_rules.engine.records.replay import replay_log
 from tractor_rules.engine.records.simulate import simulate
-from tractor_rules.rules import Rules
+from tractor_rules.engine.flow.outcome import next_banker_of
+from tractor_rules.rules import Condition, Effect, Rules, Trigger
 
 HOLD = {"partner after a hold": "the banker's partner", "same banker after a hold": "the banker",
         "next of team after a hold": "the first of the winners after the banker"}
@@ -84,10 +87,65 @@ def test_every_shipped_rotation_derives_one_rule_a_side():
         assert all(len(t.effects) == 1 and t.effects[0][0] == "next-banker" for t in triggers)
 
 
-def test_the_trump_maker_banks_before_the_derived_rules():
-    # 'trump maker' is made first where somebody declared: every hand's next banker is its declarer
+def test_the_trump_maker_banks_after_the_derived_rules():
+    # 'trump maker' is the last rule: every hand somebody declared in is banked next by its declarer
     rules = house("two-decks", "levels\n  next banker: trump maker\n")
+    assert rules.next_banker_rules()[-1] == Trigger(Condition(("fact", "always")), (Effect(("next-banker", "declarer")),))
     for result in simulate(rules, 12, seed=3, players="random", log=True):
         entry = json.loads(result.log_line)
         if entry.get("declarer") is not None:
             assert entry["next_banker"] == entry["declarer"]
+
+
+#: ``next banker: trump maker`` and the house rule it is sugar for
+TRUMP_MAKER = "levels\n  next banker: trump maker\n"
+#: (``trump maker`` replaces the parent's clauses with the first version's, as every ``next banker:``
+#: states the rotation whole: the written form states them)
+DECLARER_BANKS = ("levels\n  next banker: partner after a hold, next seat after a loss\n"
+                  "  when a hand ends: the next banker is the declarer\n")
+
+
+def without_declaring_keys(line: str) -> dict:
+    """A hand's log entry without what only the written form logs: the rules it set off, how trump
+    was set, and the previous declarer (logged where a house rule names the declarer; the statement
+    logs the declarer alone, as it always has)."""
+    entry = without_house_rules(line)
+    entry.pop("previous_declarer", None)
+    return entry
+
+
+@pytest.mark.parametrize("parent", sorted(TABLES))
+def test_trump_maker_compiles_to_the_tree_of_its_when_form(parent):
+    stated, written = house(parent, TRUMP_MAKER), house(parent, DECLARER_BANKS)
+    assert stated.next_banker_rules() == written.next_banker_rules() + written.levels.after_hand
+    assert stated.levels.after_hand == ()  # the statement adds no house rule: its JSON is as it was
+    assert stated.to_dict()["rotation"]["declarer_banks"] is True
+    assert tr.Rules.from_dict(stated.to_dict()) == stated
+
+
+@pytest.mark.parametrize("parent", sorted(TABLES))
+def test_trump_maker_and_its_when_form_play_to_the_same_outcomes(parent):
+    """The two spellings play the same hands to the same outcomes, hand by hand: the same banker,
+    declarer, level change and next banker, game after game.  Their logs differ by the keys only
+    the written form logs (``without_declaring_keys``): a rule naming the declarer logs the
+    previous declarer too, where the statement, read by the engine as the same tree but not a
+    house rule, logs what it always logged (docs/design.md, "trump maker as sugar")."""
+    logs = []
+    for rules in (house(parent, TRUMP_MAKER), house(parent, DECLARER_BANKS)):
+        lines = [r.log_line for r in simulate(rules, 16, seed=11, players="random,greedy", log=True)]
+        assert replay_log(lines, rules) == {}
+        logs.append([without_declaring_keys(line) for line in lines])
+    assert logs[0] == logs[1]
+    # somebody declared in most hands, and the declarer banked next (where nobody did, the
+    # rotation's clauses decide: test_trump_maker_where_nobody_declared_keeps_the_rotation)
+    declared = [e for e in logs[0] if e["declarer"] is not None]
+    assert declared and all(e["next_banker"] == e["declarer"] for e in declared)
+
+
+@pytest.mark.parametrize(("side", "declarer", "expected"), [
+    ("banker", 3, 3), ("attackers", 2, 2), ("banker", 0, 0),
+    ("banker", None, 2), ("attackers", None, 1),  # nobody declared: the partner after a hold, the next seat after a loss
+])
+def test_trump_maker_where_nobody_declared_keeps_the_rotation(side, declarer, expected):
+    rules = house("two-decks", TRUMP_MAKER)
+    assert next_banker_of(rules, 0, side, frozenset({0, 2}), declarer) == expected

@@ -14,6 +14,7 @@ ruleset stating rbtying's rule must give the setting back, with nothing lost.
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 from pathlib import Path
 from types import SimpleNamespace
 
@@ -21,6 +22,7 @@ import pytest
 
 import tractor_rules as tr
 from tractor_rules.engine.flow import match as match_module
+from tractor_rules.engine.flow.after_hand import HandFacts, own_change_after
 from tractor_rules.engine.flow.match import BEYOND, Match
 from tractor_rules.interop import shengji
 from tractor_rules.interop.targets import TARGETS
@@ -262,6 +264,74 @@ def test_finding_friends_without_the_bonus_exports_no_bonus_level():
 def test_the_gallery_bonus_rule_exports_rbtyings_bonus():
     settings, _ = exported(tr.load(str(GALLERY / "L11-smaller-team-bonus.tractor")))
     assert settings["game_scoring_parameters"]["bonus_level_policy"] == "BonusLevelForSmallerLandlordTeam"
+
+
+#: Finding Friends with rbtying's settings but its bonus level (two decks, one called card), and the
+#: bonus written three ways: the statement, the house rule it is sugar for, and a rule without
+#: "the bankers win", which gives the attackers the level too
+FRIENDS_TABLE = "table\n  partners: by calling 1 card\n"
+BONUS = {
+    "statement": "levels\n  bonus for a smaller banker team: +1\n",
+    "sugar": "levels\n  bonus for a smaller banker team: none\n"
+             "  when the bankers win and the banker team is smaller than usual: the hand gives 1 more level\n",
+    "reversed": "levels\n  bonus for a smaller banker team: none\n"
+                "  when the banker team is smaller than usual and the bankers win: the hand gives 1 more level\n",
+    "either side": "levels\n  bonus for a smaller banker team: none\n"
+                   "  when the banker team is smaller than usual: the hand gives 1 more level\n",
+}
+
+
+def friends_with(bonus: str, more: str = "") -> tr.Rules:
+    return house(FRIENDS_TABLE + BONUS[bonus] + more, DEFAULTS.as_posix())
+
+
+@pytest.mark.parametrize("bonus", ["sugar", "reversed"])
+def test_the_bonus_written_as_its_house_rule_exports_as_the_statement(bonus):
+    stated, written = friends_with("statement"), friends_with(bonus)
+    # the trees are the same once the statement is compiled to the rule it is sugar for
+    assert {tuple(sorted(t.condition[1:])) for t in written.levels.after_hand} == {
+        tuple(sorted(t.condition[1:])) for t in stated.levels.own_change_rules()}
+    assert [t.effects for t in written.levels.after_hand] == [t.effects for t in stated.levels.own_change_rules()]
+    plays = lambda rules: {k: v for k, v in rules.to_dict().items() if k not in ("sources", "house_changes")}
+    assert plays(shengji.as_statements(written)) == plays(stated)
+    assert exported(written) == exported(stated)
+    settings, lost = exported(written)
+    assert settings["game_scoring_parameters"]["bonus_level_policy"] == "BonusLevelForSmallerLandlordTeam"
+    assert lost == []
+
+
+def test_a_bonus_for_either_side_is_not_rbtyings_and_is_reported():
+    """``when the banker team is smaller than usual: the hand gives 1 more level`` is not the
+    statement's tree: it gives the attackers one more level too when they beat a smaller banker
+    team, which rbtying's bonus (only when the landlord team won) never does."""
+    rules = friends_with("either side")
+    assert shengji.as_statements(rules) is rules
+    # the attackers beat a banker alone: one more level here, none with the statement's own tree
+    alone = HandFacts(rules, None, 0, frozenset({0}), "attackers", (), None, None, "", 120, 0, 1)
+    assert own_change_after(rules, alone, ("attackers", 1)) == ("attackers", 2)
+    sugar = friends_with("sugar")
+    assert own_change_after(sugar, replace(alone, rules=sugar), ("attackers", 1)) == ("attackers", 1)
+    settings, lost = exported(rules)
+    assert settings["game_scoring_parameters"]["bonus_level_policy"] == "NoBonusLevel"
+    assert lost == ['levels.after_hand[0]: "If the banker team is smaller than usual: the hand\'s own level change '
+                    'gives its winners 1 more level." rbtying/shengji has no house rules after a hand']
+
+
+def test_only_a_rule_rbtying_plays_as_the_statement_is_mapped():
+    # two more levels (rbtying's bonus is one), or after another rule on the hand's own level change
+    # (made after it), the rule stays a house rule, reported
+    two = house(FRIENDS_TABLE + "levels\n  when the bankers win and the banker team is smaller than usual: the "
+                "hand gives 2 more levels\n", DEFAULTS.as_posix())
+    assert shengji.as_statements(two) is two
+    assert exported(two)[0]["game_scoring_parameters"]["bonus_level_policy"] == "NoBonusLevel"
+    after = house(FRIENDS_TABLE + "levels\n  when the level is A: the hand gives 1 level\n"
+                  + BONUS["sugar"].split("\n", 1)[1], DEFAULTS.as_posix())
+    assert shengji.as_statements(after) is after
+    # another house rule after a hand stays, and is reported, the bonus mapped
+    other = friends_with("sugar", "  when the attackers win and points >= 200: attackers +1 level\n")
+    settings, lost = exported(other)
+    assert settings["game_scoring_parameters"]["bonus_level_policy"] == "BonusLevelForSmallerLandlordTeam"
+    assert len(lost) == 1 and lost[0].startswith("levels.after_hand[0]: ")
 
 
 # --- the upgrade table: GameScoringParameters ----------------------------------------------------

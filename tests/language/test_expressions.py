@@ -113,6 +113,10 @@ FACT_CASES = {
     "conceded": ("the attackers conceded", ("fact", "conceded", "attackers")),
     "ended-early": ("the hand ended early", ("fact", "ended-early")),
     "bank-given-up": ("the bank was given up", ("fact", "bank-given-up")),
+    # how the bank was decided (tests/engine/test_bank_facts.py)
+    "declared": ("the attackers declared", ("fact", "declared", "attackers")),
+    "banker-declared": ("the banker declared", ("fact", "banker-declared")),
+    "overturned-after-kitty": ("the bank was overturned after the kitty", ("fact", "overturned-after-kitty")),
     "always": ("a hand ends", ("fact", "always")),
     # facts of the card being judged, written where a card is (tests/language/test_card_conditions.py)
     "card-trump": ("a trump", ("fact", "card-trump")),

@@ -59,6 +59,10 @@ FACT_TREES = {
     "conceded": ("fact", "conceded", "winners"),
     "ended-early": ("fact", "ended-early"),
     "bank-given-up": ("fact", "bank-given-up"),
+    # how the bank was decided (tests/engine/test_bank_facts.py)
+    "declared": ("fact", "declared", "friends"),
+    "banker-declared": ("fact", "banker-declared"),
+    "overturned-after-kitty": ("fact", "overturned-after-kitty"),
     "always": ("fact", "always"),
     # facts of a card (the sheet sentences of the rules on cards: tests/render/test_sheet_card_rules.py)
     "card-trump": ("fact", "card-trump"),

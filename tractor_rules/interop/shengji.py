@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from ..resources import builtin_path
@@ -927,7 +927,9 @@ _READERS: dict[str, Callable[[Rules], Any]] = {
 
 def export(rules: Rules, load_text: Callable[[str], Rules]) -> Export:
     """rbtying's settings for ``rules``, and what it cannot play of them.  ``load_text`` compiles
-    ruleset text (the language is not this layer's to import)."""
+    ruleset text (the language is not this layer's to import).  A house rule after a hand written
+    as the tree a statement is sugar for is exported as that statement (``as_statements``)."""
+    rules = as_statements(rules)
     lost: list[str] = []
     settings = {name: _READERS[name](rules) for name in SETTINGS}
     if rules.table.players < 4 or rules.table.players % 2 and rules.table.partnership != "called":
@@ -947,6 +949,32 @@ def export(rules: Rules, load_text: Callable[[str], Rules]) -> Export:
     lost += _table_difference(rules, played)
     lost += imported.lost
     return Export(settings, lost)
+
+
+def as_statements(rules: Rules) -> Rules:
+    """``rules`` with a house rule after a hand that is the very tree of a statement rbtying has a
+    setting for, made that statement: ``when the bankers win and the banker team is smaller than
+    usual: the hand gives 1 more level`` is ``bonus for a smaller banker team: +1``
+    (``Levels.own_change_rules``; rbtying's ``BonusLevelForSmallerLandlordTeam``, one level, in
+    Finding Friends).  Only where the statement is not written already, the rule is written once,
+    and no rule on the hand's own level change is written before it (the statement's change is
+    made first); any other ``when`` rule stays, and is reported as one rbtying cannot play."""
+    levels = rules.levels
+    if rules.table.partnership != "called" or levels.short_team_bonus:
+        return rules
+    found = [at for at, trigger in enumerate(levels.after_hand) if _is_smaller_team_bonus(trigger)]
+    if len(found) != 1 or levels.own_change_written()[0] != found[0]:
+        return rules
+    after_hand = levels.after_hand[:found[0]] + levels.after_hand[found[0] + 1:]
+    return replace(rules, levels=replace(levels, short_team_bonus=1, after_hand=after_hand))
+
+
+def _is_smaller_team_bonus(trigger: Any) -> bool:
+    """Whether ``trigger`` is ``bonus for a smaller banker team: +1`` as a house rule after a hand,
+    its two conditions in either order."""
+    bankers_win, smaller = ("fact", "wins", "bankers"), ("fact", "smaller-team")
+    return (tuple(trigger.effects) == (("hand-more-levels", ("num", 1)),)
+            and tuple(trigger.condition) in (("all", bankers_win, smaller), ("all", smaller, bankers_win)))
 
 
 _AFTER_HAND = "levels.after_hand"

@@ -62,7 +62,8 @@ def _consistent(given: Mapping[tuple, bool], copies: Callable[[str], int] = lamb
     """Questions that exclude each other are not both answered yes: one level, one single card, the
     standing declarer's partner or their opponent, the previous declarer or their partner or nobody
     overturned; a card the pack has once held, taken, lost, played or
-    buried by both sides; a concession by both teams, or by either in a hand played to its end."""
+    buried by both sides; a concession by both teams, or by either in a hand played to its end; a
+    declaration standing by both teams, or by the banker and a friend."""
     for question, yes in given.items():
         if (yes and question[0] in ("held", "held-after-kitty", "took", "lost", "buried", "played")
                 and question[1] == "bankers" and given.get((question[0], "attackers", question[2]))
@@ -70,6 +71,10 @@ def _consistent(given: Mapping[tuple, bool], copies: Callable[[str], int] = lamb
             return False
     if given.get(("conceded", "bankers")) and given.get(("conceded", "attackers")):
         return False  # one seat concedes a hand
+    if given.get(("declared", "bankers")) and given.get(("declared", "attackers")):
+        return False  # one player's declaration stands
+    if given.get(("banker-declared",)) and given.get(("declared", "friends")):
+        return False  # the banker is not one of their friends
     if given.get(("ended-early",)) is False and (given.get(("conceded", "bankers")) or given.get(("conceded", "attackers"))):
         return False  # a conceded hand ended early
     seen: set[str] = set()
@@ -201,6 +206,26 @@ def _fact(name: str, args: tuple, rules: _Table, questions: dict[tuple, None]) -
     if name == "ended-early" and not (levels.end_early or levels.concede):
         return _constant(False)
     if name == "bank-given-up" and not (declaring.give_up_bank and not rules.rules.auction.on):
+        return _constant(False)
+    # how the bank was decided: one player made the declaration that stood (the banker is a banker);
+    # nobody declares where an auction decides the bank or the ladder is none, and no overturn
+    # after the kitty where the rules have no such round
+    nobody_declares = rules.rules.auction.on or not declaring.ladder
+    if name in ("declared", "banker-declared", "overturned-after-kitty") and nobody_declares:
+        return _constant(False)
+    if name == "declared":
+        by_bankers, by_attackers = (_ask(("declared", side), questions) for side in ("bankers", "attackers"))
+        if args[0] in ("bankers", "attackers"):
+            return by_bankers if args[0] == "bankers" else by_attackers
+        if args[0] == "friends":
+            return _friends(by_bankers, ("declared", "friends"), questions)
+        winners = args[0] == "winners"
+        return lambda given: by_bankers(given) if hold(given) == winners else by_attackers(given)
+    if name == "banker-declared":
+        by_bankers = _ask(("declared", "bankers"), questions)
+        by_banker = _ask(("banker-declared",), questions)
+        return lambda given: by_bankers(given) and by_banker(given)
+    if name == "overturned-after-kitty" and not declaring.overturn_after_kitty:
         return _constant(False)
     return _ask((name,), questions)
 

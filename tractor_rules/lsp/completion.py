@@ -13,8 +13,8 @@ from itertools import product
 
 from ..language.compiler.expressions import EFFECT_OF_RULE, FACT_OF_RULE, MOMENT_OF_STATEMENT, PHASE_OF_STATEMENT
 from ..language.parser import expectation, lark_parser, statement_kinds
-from ..rules.expressions import (EFFECTS, FACTS, NEXT_BANKER, QUANTITIES, ROLE_TABLE, SEATS, SHOWN_ROLES, SHOWN_TEAMS,
-                                 Form, Quantity)
+from ..rules.expressions import (EFFECTS, FACTS, NEXT_BANKER, QUANTITIES, ROLE_TABLE, SCORE, SCORE_TEAMS, SEATS,
+                                 SHOWN_ROLES, SHOWN_TEAMS, Form, Quantity)
 from ..resources import RULESET_SUFFIX, builtin_names
 from .document import SECTION_HEADERS, DocumentState
 
@@ -276,7 +276,8 @@ def _expression_words(context: str, rules: frozenset[str], words: frozenset[str]
     if "quantity" in rules:
         for quantity in QUANTITIES.values():
             if (moment is None or moment in quantity.moments) and quantity.words.split()[0] in words:
-                out += [Completion(written, "value", written, quantity.meaning) for written in written_forms(quantity)]
+                out += [Completion(written, "value", written, quantity.meaning)
+                        for written in written_forms(quantity, moment)]
     if "team" in rules:
         out += [Completion(w, "value", w, "a team") for w in sorted(words) if w in _team_words()]
     if "quantity" in rules:  # a quantity's words are offered whole, and only where it is known
@@ -311,17 +312,24 @@ def _expression_words(context: str, rules: frozenset[str], words: frozenset[str]
 #: the roles a player's level is offered with (a role named by a card is written out by hand)
 _ROLE_WORDS = ("the banker", "the next seat", "the banker's partner", "the winner of the last trick",
                "the first of the winners after the banker")
+#: whether each is known where the upgrade table is read (``SCORE_ROLES``)
+_SCORE_ROLE_WORDS = {"the banker": True, "the next seat": True, "the banker's partner": True,
+                     "the winner of the last trick": False, "the first of the winners after the banker": False}
 
 
-def written_forms(quantity: Quantity) -> list[str]:
+def written_forms(quantity: Quantity, moment: str | None = None) -> list[str]:
     """A quantity as completions offer it: its words, a team's or a player's written out for each
-    team and role (``the number of bankers``), a card's up to the card (``copies of``)."""
+    team and role (``the number of bankers``), a card's up to the card (``copies of``).  Where the
+    upgrade table is read (``moment`` SCORE), only the teams and the roles known there
+    (``SCORE_TEAMS``, ``SCORE_ROLES``: the table decides who wins)."""
     words = quantity.words
+    score = moment == SCORE
     if "TEAM" in words and "CARD" not in words:  # the level of the bankers, the number of bankers
         the = "the " if quantity.name == "team-level" else ""
-        return [words.replace("TEAM", the + team) for team in ("bankers", "attackers", "winners", "losers")]
+        return [words.replace("TEAM", the + team) for team in ("bankers", "attackers", "winners", "losers")
+                if not score or team in SCORE_TEAMS]
     if "ROLE" in words:
-        return [words.replace("ROLE", role) for role in _ROLE_WORDS]
+        return [words.replace("ROLE", role) for role in _ROLE_WORDS if not score or _SCORE_ROLE_WORDS[role]]
     if "CARD" in words:
         return [words.split(" CARD")[0]] if quantity.name == "copies-took" else []
     return [words]

@@ -2108,26 +2108,42 @@ def _check_moments(c: Reporter, r: model.Rules) -> None:
     for path, tree, moment in trees:
         problem = _not_known(tree, moment)
         if problem is not None:
-            c.error_at_field((path,), problem, code=codes.NOT_KNOWN_HERE)
+            c.error_at_field((path,), problem[0], code=problem[1])
 
 
-def _not_known(tree: tuple, moment: str) -> str | None:
-    """The words of the first part of ``tree`` not known at ``moment``, or None."""
+def score_level_unknown(key: tuple, moment: str) -> tuple[str, str] | None:
+    """Why the level ``key`` (``("team-level", team)``, ``("player-level", role)``) is not known at
+    ``moment``, and its code; None where it is.  Where the upgrade table is read (``expressions.SCORE``) the
+    hand's outcome is what the table decides: the winners' and the losers' level is not known
+    there (E364), nor the level of a player named from the hand's play or outcome (E365)."""
+    if moment != expressions.SCORE or key[0] not in expressions.LEVEL_QUANTITIES:
+        return None
+    if key[0] == "team-level" and key[1] not in expressions.SCORE_TEAMS:
+        return (f"the {key[1]} of the hand are not known where the upgrade table is read, which decides who "
+                "wins: name the bankers or the attackers", codes.SCORE_TEAM_UNKNOWN)
+    if key[0] == "player-level" and key[1] not in expressions.SCORE_ROLES:
+        return ("where the upgrade table is read, only the level of a seat the bank names is known: the banker, "
+                "the banker's partner or the next seat", codes.SCORE_ROLE_UNKNOWN)
+    return None
+
+
+def _not_known(tree: tuple, moment: str) -> tuple[str, str] | None:
+    """The words of the first part of ``tree`` not known at ``moment``, and their code, or None."""
     if not tree:
         return None
     when = expressions.MOMENT_WORDS[moment]
     if tree[0] == "var":
         quantity = expressions.QUANTITIES[tree[1]]
         if moment not in quantity.moments:
-            return f"'{quantity.words}' ({quantity.meaning}) is not known {when}"
-        return None
+            return f"'{quantity.words}' ({quantity.meaning}) is not known {when}", codes.NOT_KNOWN_HERE
+        return score_level_unknown(tree[1:], moment)
     if tree[0] == "fact":
         form = expressions.FACTS[tree[1]]
         if moment not in form.moments:
-            return f"'{form.name}' ({form.meaning}) is not known {when}"
+            return f"'{form.name}' ({form.meaning}) is not known {when}", codes.NOT_KNOWN_HERE
         teams = [a for a, kind in zip(tree[2:], form.arguments) if kind == "team" and a in ("winners", "losers")]
         if teams and moment != expressions.AFTER_HAND:
-            return f"the {teams[0]} of the hand are not known {when}: name the bankers or the attackers"
+            return f"the {teams[0]} of the hand are not known {when}: name the bankers or the attackers", codes.NOT_KNOWN_HERE
         return None
     return next((found for part in tree[1:] if isinstance(part, tuple)
                  for found in [_not_known(part, moment)] if found is not None), None)

@@ -157,12 +157,14 @@ QUANTITIES: dict[str, Quantity] = {q.name: q for q in (
     Quantity("team-size", "the number of TEAM", frozenset({AFTER_HAND, STAKE}),
              "the players in the team this hand (with called partners: the banker and the friends who joined, one "
              "friend called twice counting once)", 4, ("team",)),
-    Quantity("team-level", "the level of TEAM", frozenset({AFTER_HAND, STAKE}),
+    # a team's and a player's level where the upgrade table is read too (the bankers' and the
+    # attackers'; the players the banker's seat names: ``SCORE_ROLES``)
+    Quantity("team-level", "the level of TEAM", frozenset({AFTER_HAND, STAKE, SCORE}),
              "the team's level as the hand was played, before its own level change, as a position on the ladder (1 "
              "the first level; on a ladder that goes round, counted on through the rounds): the bankers', the "
              "banker's own; the attackers', the highest of theirs (with fixed teams a team's players are at one "
              "level)", 4, ("team",)),
-    Quantity("player-level", "the level of ROLE", frozenset({AFTER_HAND, STAKE}),
+    Quantity("player-level", "the level of ROLE", frozenset({AFTER_HAND, STAKE, SCORE}),
              "the level of the player in that role as the hand was played, before its own level change, as a "
              "position on the ladder (0 when the role names nobody)", 4, ("role",)),
     # copies of a card in the team's tricks, or in its hands (version 4)
@@ -179,6 +181,12 @@ QUANTITIES: dict[str, Quantity] = {q.name: q for q in (
 TEAM_QUANTITIES = frozenset({"team-size", "team-level"})
 #: the quantities read from each seat's level as the hand was played (the log then writes them)
 LEVEL_QUANTITIES = frozenset({"team-level", "player-level"})
+#: the roles whose level the upgrade table may read (``the level of ROLE`` in ``counted`` and a
+#: row's levels): the seats the banker's alone names, known before the hand's outcome (which the
+#: table decides); the winners and the losers are not known there either
+SCORE_ROLES = frozenset({"banker", "partner", "next-seat"})
+#: the teams whose level the upgrade table may read
+SCORE_TEAMS = frozenset({"bankers", "attackers"})
 #: the quantities read from the cards each seat was dealt, and held as the tricks began
 DEALT_QUANTITIES = frozenset({"copies-held"})
 KEPT_QUANTITIES = frozenset({"copies-held-after-kitty"})
@@ -195,7 +203,7 @@ FIRST_TEAMS = TEAMS[:4]
 #: the kitty, the concession) was one of them; not a hand's outcome (the friends win and lose with
 #: the bankers), and no effect on levels (the levels are a team's, or each player's with the rest)
 FRIENDS_FACTS = frozenset({"last-trick", "last-trick-single", "last-trick-card", "last-trick-trumps", "took",
-                           "lost", "played", "held", "held-after-kitty", "buried", "conceded"})
+                           "lost", "played", "held", "held-after-kitty", "buried", "conceded", "declared"})
 
 #: where a who-word names a seat: after a hand (``the next banker is ROLE``), when the kitty is
 #: taken (``buried by: ROLE``), and when a phase begins that goes round the table from it
@@ -337,6 +345,9 @@ KEPT_READERS = frozenset({"held-after-kitty", "holder-after-kitty"})
 #: the roles after a hand that read the hand's declaring (the log then writes the declarer and the
 #: previous declarer)
 DECLARING_ROLES = frozenset({"declarer", "previous-declarer"})
+#: the facts after a hand that read who declared (the log then writes the declarer, as for
+#: ``DECLARING_ROLES``)
+DECLARING_FACTS = frozenset({"declared", "banker-declared"})
 
 #: a seat a phase's turn order may start from (version 4): a role of the table that some phase
 #: knows.  Every phase goes round the table in the direction of play (``table.direction``) from
@@ -454,6 +465,17 @@ FACTS: dict[str, Form] = {f.name: f for f in (
                             "concession", frozenset({AFTER_HAND}), 4),
     Form("bank-given-up", (), "the banker dealt the hand gave up the bank to the declarer ('give up the bank: "
                               "yes')", frozenset({AFTER_HAND}), 4),
+    # how the bank was decided, after a hand (version 4): who made the declaration that stood (the
+    # declarer, the standing declaration's maker once every round is over), and whether the round
+    # of overturning after the kitty (炒地皮) passed it to another player
+    Form("declared", ("team",), "a player of the team made the declaration that stood at the end of the hand (the "
+                                "declarer; nobody when nobody declared)", frozenset({AFTER_HAND}), 4),
+    Form("banker-declared", (), "the banker made the declaration that stood at the end of the hand: the banker "
+                                "is the declarer", frozenset({AFTER_HAND}), 4),
+    Form("overturned-after-kitty", (), "the bank was overturned after the kitty: in the round of overturning after "
+                                       "the kitty ('overturn after kitty'), the standing declaration passed to "
+                                       "another player (a reinforcement, one's own overturn or a declaration "
+                                       "where none stood is none)", frozenset({AFTER_HAND}), 4),
     # what 'bonus for a smaller banker team' reads (version 4)
     Form("smaller-team", (), "the banker team is smaller than usual: with called partners, fewer players than the "
                              "banker and one friend per called card (fixed teams are always whole)",

@@ -4,6 +4,7 @@ set, and the rules oracle's methods, which hand the object to the engine."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -152,7 +153,8 @@ class Rules:
         """``next banker:`` as the house rules after a hand it is sugar for (``Rotation.triggers``),
         derived from ``rotation`` and the table as ``kinds()`` is from the fields: the engine names
         the next banker by evaluating these trees, by the code that evaluates ``levels.after_hand``
-        (the trump maker's banking, ``rotation.declarer_banks``, first)."""
+        (the trump maker's banking, ``rotation.declarer_banks``, the last of them: ``when a hand
+        ends: the next banker is the declarer``)."""
         return self.rotation.triggers(self.table.seated)
 
     # --- the rules oracle: thin doors into the engine, which reads nothing but this object ---------
@@ -171,24 +173,30 @@ class Rules:
         return make_context(self, level, trump)
 
     def level_change(self, attacker_points: int, *, last_trick: str | None = None,
-                     team_size: int | None = None, bid: int = 0) -> tuple[str, int]:
+                     team_size: int | None = None, bid: int = 0,
+                     levels: Mapping[str, int] | None = None) -> tuple[str, int]:
         """("banker", n) or ("attackers", n) for the attackers' points; ("attackers", 0) is a swap.
         ``last_trick``: the side that won the last trick ("banker" or "attackers"; None: not
         known, taken as the bankers); ``team_size``: the players of the banker's team at the end of
         the hand (None: the usual size); ``bid``: the auction's winning bid (a row's levels may
-        read it)."""
+        read it); ``levels``: the players' levels as positions on the ladder (1 the first level), by
+        the team or the role a row's levels may read (``"bankers"``, ``"attackers"``, ``"banker"``,
+        ``"partner"``, ``"next-seat"``), where a row reads one."""
         from ..engine.oracle import level_change
 
-        return level_change(self, attacker_points, last_trick=last_trick, team_size=team_size, bid=bid)
+        return level_change(self, attacker_points, last_trick=last_trick, team_size=team_size, bid=bid,
+                            levels=levels)
 
     def table_score(self, attacker_points: int, *, bid: int = 0, raw_points: int | None = None,
-                    kitty_points: int = 0) -> int:
+                    kitty_points: int = 0, levels: Mapping[str, int] | None = None) -> int:
         """The number the upgrade table reads for a hand: ``attacker_points`` themselves, or what
         ``counted`` makes of them and the hand's other quantities (``bid``, the auction's winning
-        bid; ``raw_points``, the attackers' score before it is held at 0; ``kitty_points``)."""
+        bid; ``raw_points``, the attackers' score before it is held at 0; ``kitty_points``;
+        ``levels``, the players' levels as ``level_change`` takes them)."""
         from ..engine.rulings.scoring import table_score
 
-        return table_score(self, attacker_points, bid=bid, raw_points=raw_points, kitty_points=kitty_points)
+        return table_score(self, attacker_points, bid=bid, raw_points=raw_points, kitty_points=kitty_points,
+                           levels=levels)
 
     def legal_bids(self, standing: int | None = None) -> tuple[int, ...]:
         """The bids of the auction a player may make over the ``standing`` bid (None: nothing bid

@@ -64,8 +64,12 @@ class Rotation:
         partner after a hold is the next player of the banker's team, as the engine has always read
         it), ``the next seat``, ``the first of the winners after the banker``.  The engine names
         the next banker by evaluating these trees (``engine/flow/outcome.next_banker_of``).  The
-        trump maker's banking (``declarer_banks``) is not among them: it is made first, where
-        somebody declared."""
+        trump maker's banking (``declarer_banks``, ``next banker: trump maker``) is the rule
+        ``when a hand ends: the next banker is the declarer`` after them: the last rule that names
+        somebody names the next banker, so the declarer banks where somebody declared, and where
+        nobody did the role names nobody and the clauses before it decide (the banker's partner
+        after a hold, the next seat after a loss: the rotation's own, which ``trump maker`` leaves
+        as they are)."""
         return _rotation_triggers(self, seated)
 
 
@@ -79,8 +83,15 @@ def _rotation_triggers(rotation: Rotation, seated: bool) -> tuple[Trigger, ...]:
     hold = _HOLD_ROLES[rotation.after_hold]
     if hold == "partner" and not seated:
         hold = "first-winner"
-    return (Trigger(Condition(("fact", "wins", "bankers")), (Effect(("next-banker", hold)),)),
-            Trigger(Condition(("fact", "wins", "attackers")), (Effect(("next-banker", _LOSS_ROLES[rotation.after_loss])),)))
+    rotated = (Trigger(Condition(("fact", "wins", "bankers")), (Effect(("next-banker", hold)),)),
+               Trigger(Condition(("fact", "wins", "attackers")), (Effect(("next-banker", _LOSS_ROLES[rotation.after_loss])),)))
+    if rotation.declarer_banks:
+        return rotated + (TRUMP_MAKER,)
+    return rotated
+
+
+#: ``next banker: trump maker`` as the house rule after a hand it is sugar for
+TRUMP_MAKER = Trigger(Condition(("fact", "always")), (Effect(("next-banker", "declarer")),))
 
 
 @dataclass(frozen=True, slots=True)

@@ -75,6 +75,9 @@ class HandFacts:
     #: (None: nobody declared; nobody was overturned), where a house rule names them
     declarer: int | None = None
     previous_declarer: int | None = None
+    #: the round of overturning after the kitty passed the standing declaration to another player
+    #: (``overturned_after_kitty``), where a house rule reads it
+    overturned_after_kitty: bool = False
 
 
 def overturns_of(declarations: Sequence[tuple[int, Sequence[Card]]]) -> int:
@@ -83,6 +86,15 @@ def overturns_of(declarations: Sequence[tuple[int, Sequence[Card]]]) -> int:
     one before it.  A reinforcement (a partner's too: it stands as the declarer's), or a declarer
     overturning their own, is not one."""
     return sum(1 for i in range(1, len(declarations)) if declarations[i][0] != declarations[i - 1][0])
+
+
+def overturned_after_kitty(standing: int | None, overturns: Sequence[int]) -> bool:
+    """Whether the round of overturning after the kitty passed the standing declaration to another
+    player: ``standing`` the seat whose declaration stood as the round began (None: nobody's),
+    ``overturns`` the seats of the round's declarations in order, counted as ``overturns_of``
+    counts them (a declaration where none stood, a reinforcement or one's own overturn is none)."""
+    seats = ([] if standing is None else [standing]) + list(overturns)
+    return any(seats[i] != seats[i - 1] for i in range(1, len(seats)))
 
 
 def facts_of(record: HandRecord) -> HandFacts:
@@ -99,7 +111,15 @@ def facts_of(record: HandRecord) -> HandFacts:
                      record.ended_early is not None,
                      None if record.ended_early is None else record.ended_early.conceded, record.gave_up,
                      record.positions, overturns_of(record.declarations), record.declarer,
-                     declared_before(record))
+                     declared_before(record), _overturned_in(record))
+
+
+def _overturned_in(record: HandRecord) -> bool:
+    round_ = record.overturn_round
+    if round_ is None:
+        return False
+    return overturned_after_kitty(None if round_.standing is None else round_.standing[0],
+                                  [seat for seat, _ in round_.made])
 
 
 def declared_before(record: HandRecord) -> int | None:
@@ -427,6 +447,12 @@ def _fact(name: str, args: tuple, facts: HandFacts) -> bool:
         return facts.ended_early
     if name == "bank-given-up":
         return facts.gave_up is not None
+    if name == "declared":
+        return facts.declarer in team_seats(args[0], facts)
+    if name == "banker-declared":
+        return facts.declarer == facts.banker
+    if name == "overturned-after-kitty":
+        return facts.overturned_after_kitty
     if name == "smaller-team":
         table = facts.rules.table
         return table.partnership == "called" and len(facts.banker_team) < 1 + table.called_cards

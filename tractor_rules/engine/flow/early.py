@@ -28,7 +28,7 @@ known only to whoever buried it) is what the engine's players decide by.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from math import gcd
@@ -38,7 +38,7 @@ from ...rules.kitty import Multiplier
 from ...rules.table import Table
 from ..deck.cards import Card
 from ..errors import EngineError
-from ..rulings.scoring import evaluate_formula, table_score
+from ..rulings.scoring import evaluate_formula, reads_table_levels, table_levels, table_score
 from .outcome import outcome, penalties, point_table
 from .record import TrickRecord
 from .seats import banker_team
@@ -67,6 +67,9 @@ class TrickFacts:
     cards_left: int
     kitty_points: int
     bid: int
+    #: the players' levels the upgrade table may read (``rulings.scoring.table_levels``; None where
+    #: not known)
+    levels: Mapping[str, int] | None = None
 
     @property
     def points(self) -> int:
@@ -101,14 +104,17 @@ class TrickFacts:
 
 def trick_facts(rules: Rules, level: str | None, trump: str | None, banker: int, friends: Sequence[int],
                 tricks: Sequence[TrickRecord], won: Sequence[int], hands: Sequence[Sequence[Card]],
-                kitty: Sequence[Card], points: Sequence[int], bid: int = 0) -> TrickFacts:
+                kitty: Sequence[Card], points: Sequence[int], bid: int = 0, *,
+                positions: Sequence[int] = ()) -> TrickFacts:
     """The hand so far after ``tricks``: ``won`` the points each seat took, ``hands`` the cards left,
-    ``kitty`` the buried cards, ``points`` the points of each card code."""
+    ``kitty`` the buried cards, ``points`` the points of each card code, ``positions`` each seat's
+    level where a rule reads one."""
     team = banker_team(rules, banker, list(friends))
     penalty, forfeit = penalties(rules, tricks, team)
     return TrickFacts(rules, level, trump, team, sum(p for s, p in enumerate(won) if s not in team), penalty,
                       forfeit, sum(points[c] for hand in hands for c in hand), min(len(h) for h in hands),
-                      sum(points[c] for c in kitty), bid)
+                      sum(points[c] for c in kitty), bid,
+                      table_levels(rules, positions, banker, team) if positions else None)
 
 
 def _team_size_of(rules: Rules, points: int, points_left: int, cards_left: int, kitty_points: int,
@@ -260,15 +266,19 @@ def outcome_decided(f: TrickFacts) -> bool:
     if (high - low) // step > MAX_SCORES:
         return False
 
+    if f.levels is None and reads_table_levels(rules):
+        return False  # the table reads the players' levels, not known here (a hand resumed by a search)
+
     def change(raw: int, last: str) -> tuple[str, int]:
-        read = table_score(rules, max(raw, 0), bid=f.bid, raw_points=raw, kitty_points=f.kitty_points)
-        return outcome(rules, read, last_trick=last, team_size=team_size, bid=f.bid)
+        read = table_score(rules, max(raw, 0), bid=f.bid, raw_points=raw, kitty_points=f.kitty_points,
+                           levels=f.levels)
+        return outcome(rules, read, last_trick=last, team_size=team_size, bid=f.bid, levels=f.levels)
 
     first = change(low, "banker")
     if change(high, "attackers") != first or change(high, "banker") != first or change(low, "attackers") != first:
         return False
     for lost in forfeits:
-        if outcome(rules, 0, lost, team_size=team_size, bid=f.bid) != first:
+        if outcome(rules, 0, lost, team_size=team_size, bid=f.bid, levels=f.levels) != first:
             return False
     for raw in range(low + step, high, step):
         if change(raw, "banker") != first or change(raw, "attackers") != first:

@@ -447,7 +447,8 @@ def _play(h: Hand) -> None:
     h.start_hands = [tuple(cards) for cards in h.hands]  # as the tricks begin: the kitty exchanged
     first = first_leader(h.rules, h.banker, h.kitty.burier, None if h.standing is None else h.standing.seat)
     h.public.bid = h.bid
-    h.ended_early = play_tricks(h.rules, h.players, h.hands, h.public, h.kitty, h.points, h.bid, first=first)
+    h.ended_early = play_tricks(h.rules, h.players, h.hands, h.public, h.kitty, h.points, h.bid, first=first,
+                                positions=h.positions)
 
 
 def _show_buried(h: Hand) -> None:
@@ -463,7 +464,8 @@ def _show_buried(h: Hand) -> None:
 def _score(h: Hand) -> None:
     rules, public, kitty, standing = h.rules, h.public, h.kitty, h.standing
     declarer = standing.seat if standing is not None else None
-    end = score(rules, public, kitty.cards, h.points, declarer, h.bid, early=h.ended_early is not None)
+    end = score(rules, public, kitty.cards, h.points, declarer, h.bid, early=h.ended_early is not None,
+                positions=h.positions)
     record = HandRecord(
         rules=rules, level=h.level, trump=public.trump, banker=h.banker, hands=h.start_hands,
         kitty=tuple(kitty.cards), tricks=public.tricks, attacker_points=end.attacker_points,

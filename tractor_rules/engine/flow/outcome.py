@@ -18,14 +18,14 @@ friend's tricks won before being revealed count for the banker's team).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
 from ...rules import RANKS, Rules
 from ..deck.cards import Card
 from ..errors import EngineError
-from ..rulings.scoring import lead_kitty_multiplier, table_score, upgrade_table
+from ..rulings.scoring import lead_kitty_multiplier, table_levels, table_score, upgrade_table
 from .after_hand import HandFacts, kitty_dug, next_banker_by
 from .record import TrickRecord
 from .seats import banker_team
@@ -59,11 +59,13 @@ class Score:
 
 
 def score(rules: Rules, public: Public, kitty: Sequence[Card], points: Sequence[int],
-          declarer: int | None, bid: int = 0, *, early: bool = False) -> Score:
+          declarer: int | None, bid: int = 0, *, early: bool = False, positions: Sequence[int] = ()) -> Score:
     """Score a hand whose tricks have all been played (``public.tricks``, ``public.points``),
     ``kitty`` buried, ``declarer`` the final declarer (None when trump came from the fallback),
     ``bid`` the auction's winning bid (0 without one).  ``early``: the hand ended early
-    (``levels.end_early``), its last trick not played: the kitty is not dug (multiplier 0)."""
+    (``levels.end_early``), its last trick not played: the kitty is not dug (multiplier 0).
+    ``positions``: each seat's level as the hand was played, where a rule reads one (the upgrade
+    table's among them: ``table_levels``)."""
     banker, ctx = public.banker, public.ctx
     if banker is None or ctx is None:
         raise EngineError("a hand is scored once trump and the banker are known")
@@ -79,8 +81,10 @@ def score(rules: Rules, public: Public, kitty: Sequence[Card], points: Sequence[
     penalty, forfeit = penalties(rules, public.tricks, team)
     attacker_points = max(attackers + penalty, 0)
     last_side = None if last is None else "banker" if last.winner in team else "attackers"
-    read = table_score(rules, attacker_points, bid=bid, raw_points=attackers + penalty, kitty_points=kitty_points)
-    change = outcome(rules, read, forfeit, last_trick=last_side, team_size=len(team), bid=bid)
+    levels = table_levels(rules, positions, banker, team) if positions else None
+    read = table_score(rules, attacker_points, bid=bid, raw_points=attackers + penalty, kitty_points=kitty_points,
+                       levels=levels)
+    change = outcome(rules, read, forfeit, last_trick=last_side, team_size=len(team), bid=bid, levels=levels)
     return Score(attacker_points, kitty_points, multiplier, penalty, forfeit, change,
                  next_banker_of(rules, banker, change[0], team, declarer), team)
 
@@ -110,7 +114,7 @@ def penalties(rules: Rules, tricks: Sequence[TrickRecord], team: frozenset[int])
 
 
 def outcome(rules: Rules, attacker_points: int, forfeit: str | None = None, *, last_trick: str | None = None,
-            team_size: int | None = None, bid: int = 0) -> tuple[str, int]:
+            team_size: int | None = None, bid: int = 0, levels: Mapping[str, int] | None = None) -> tuple[str, int]:
     """The level change of a hand, ``attacker_points`` the number the table reads (``table_score``):
     by the upgrade table of a banker team of ``team_size`` (the
     side that won the last trick ``last_trick``), unless a team lost the hand by a penalty
@@ -120,15 +124,15 @@ def outcome(rules: Rules, attacker_points: int, forfeit: str | None = None, *, l
         attacker_points = min((r for r in rows if r.side == "attackers"), key=lambda r: r.low).low
     elif forfeit == "attackers":
         attacker_points = max((r for r in rows if r.side == "banker"), key=lambda r: r.low).low
-    return rules.level_change(attacker_points, last_trick=last_trick, team_size=team_size, bid=bid)
+    return rules.level_change(attacker_points, last_trick=last_trick, team_size=team_size, bid=bid, levels=levels)
 
 
 def next_banker_of(rules: Rules, banker: int, side: str, team: frozenset[int], declarer: int | None) -> int:
-    """The next banker: the declarer with ``declarer_banks`` (when someone declared); else the seat
-    ``next banker:`` names, its clauses evaluated as the house rules after a hand they are sugar for
-    (``Rules.next_banker_rules``: ``when the bankers win: the next banker is the banker's partner``,
-    ...), on the hand's banker, its banker team (called partners: as the hand ended) and who won."""
-    if rules.rotation.declarer_banks and declarer is not None:
-        return declarer
-    facts = HandFacts(rules, None, banker, team, side, (), None, None, "", 0, 0, 0)
+    """The next banker: the seat ``next banker:`` names, its clauses evaluated as the house rules
+    after a hand they are sugar for (``Rules.next_banker_rules``: ``when the bankers win: the next
+    banker is the banker's partner``, ...; ``trump maker``: ``when a hand ends: the next banker is
+    the declarer`` after them, the declarer banking where somebody declared), on the hand's banker,
+    its banker team (called partners: as the hand ended), who won and its declarer (None: nobody
+    declared)."""
+    facts = HandFacts(rules, None, banker, team, side, (), None, None, "", 0, 0, 0, declarer=declarer)
     return next_banker_by(rules.next_banker_rules(), facts, banker)

@@ -13,6 +13,7 @@ from ..deck.cards import CARDS, Card
 from ..deck.order import TRUMP, Order
 from ..oracle import Context
 from ..rulings.declaring import Turned, asks_each_declaration, previous_declarer
+from ..rulings.scoring import reads_table_levels
 from .choices import notation
 
 
@@ -450,7 +451,15 @@ def logs_overturn_round(rules: Rules) -> bool:
     a rule says who may overturn then, who is asked first, that the round goes once round (with
     the seat asked first, "first"), or what it may overturn with (its own ladder)."""
     return (bool(rules.declaring.overturn_when) or rules.declaring.overturn_first != DEFAULT_OVERTURN_FIRST
-            or rules.declaring.overturn_rounds == "once" or bool(rules.declaring.ladder_after_kitty))
+            or rules.declaring.overturn_rounds == "once" or bool(rules.declaring.ladder_after_kitty)
+            or reads_overturn_round(rules))
+
+
+def reads_overturn_round(rules: Rules) -> bool:
+    """Whether a house rule after a hand asks whether the bank was overturned after the kitty
+    (``the bank was overturned after the kitty``), in rules that have that round: the log then
+    states the round (``overturn_round``), from which the replay reads it."""
+    return bool(rules.declaring.overturn_after_kitty) and _reads(rules, frozenset({"overturned-after-kitty"}))
 
 
 def logs_first_overturner(rules: Rules) -> bool:
@@ -479,10 +488,11 @@ def reads_dealt(rules: Rules) -> bool:
 
 
 def reads_levels(rules: Rules) -> bool:
-    """Whether a house rule after a hand, or the game points, read a team's or a player's level
-    (``the level of TEAM``, ``the level of ROLE``): the match then tells the hand each seat's
-    level, and the log writes them ("positions")."""
-    return _reads_quantities(rules, expressions.LEVEL_QUANTITIES)
+    """Whether a house rule after a hand, the game points, or the upgrade table (``counted``, a
+    row's levels) read a team's or a player's level (``the level of TEAM``, ``the level of
+    ROLE``): the match then tells the hand each seat's level, and the log writes them
+    ("positions")."""
+    return _reads_quantities(rules, expressions.LEVEL_QUANTITIES) or reads_table_levels(rules)
 
 
 def reads_overturns(rules: Rules) -> bool:
@@ -503,8 +513,9 @@ def reads_burial(rules: Rules) -> bool:
 
 def reads_declaring(rules: Rules) -> bool:
     """Whether a house rule after a hand names the declarer or the previous declarer (``the next
-    banker is the declarer``): the log then names both ("declarer", "previous_declarer")."""
-    return _reads(rules, expressions.DECLARING_ROLES)
+    banker is the declarer``), or asks who declared (``TEAM declared``, ``the banker declared``):
+    the log then names both ("declarer", "previous_declarer")."""
+    return _reads(rules, expressions.DECLARING_ROLES | expressions.DECLARING_FACTS)
 
 
 def _reads(rules: Rules, words: frozenset[str]) -> bool:

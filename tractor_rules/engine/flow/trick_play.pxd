@@ -16,3 +16,4 @@ cdef class _Tricks:
     cdef public object kitty_seen
     cdef public object by_suit
     cdef public object bid
+    cdef public object positions

@@ -30,15 +30,17 @@ from .views import Player, PlayerView, Public, split_by_suit
 
 
 def play_tricks(rules: Rules, players: Sequence[Player], hands: list[list[Card]], public: Public, kitty: Kitty,
-                points: Sequence[int], bid: int = 0, first: int | None = None) -> EarlyEnd | None:
+                points: Sequence[int], bid: int = 0, first: int | None = None,
+                positions: Sequence[int] = ()) -> EarlyEnd | None:
     """Play every trick, ``first`` leading the first (None: the banker; ``seats.first_leader`` is
     the seat the rules name); the tricks, the points each seat won and
     the cards played are kept in ``public``.  ``points``: the points of each card code; ``bid``:
     the auction's winning bid.  Where the rules end the hand early (``levels.end_early``), the
     tricks stop after the first at whose end the condition holds (with called partners, asked only
     once every call is answered): returns what it read, the cards left in ``hands`` (None: the
-    cards were played out)."""
-    return _Tricks(rules, players, hands, public, kitty, points, bid).play(first=first)
+    cards were played out).  ``positions``: each seat's level as the hand is played, where a rule
+    reads one (the upgrade table, asked whether the outcome is decided)."""
+    return _Tricks(rules, players, hands, public, kitty, points, bid, positions).play(first=first)
 
 
 def resume_tricks(rules: Rules, players: Sequence[Player], hands: list[list[Card]], public: Public, kitty: Kitty,
@@ -55,10 +57,10 @@ class _Tricks:
     """The tricks of one hand being played."""
 
     __slots__ = ("rules", "players", "hands", "public", "kitty", "points", "order", "banker", "watch", "kitty_seen",
-                 "by_suit", "bid")
+                 "by_suit", "bid", "positions")
 
     def __init__(self, rules: Rules, players: Sequence[Player], hands: list[list[Card]], public: Public,
-                 kitty: Kitty, points: Sequence[int], bid: int = 0):
+                 kitty: Kitty, points: Sequence[int], bid: int = 0, positions: Sequence[int] = ()):
         if public.ctx is None or public.banker is None:
             raise EngineError("the tricks are played once trump and the banker are known")
         self.rules = rules
@@ -76,6 +78,8 @@ class _Tricks:
         #: reads the cards of one suit without going through the whole hand again
         self.by_suit = [split_by_suit(self.order, hand) for hand in hands]
         self.bid = bid
+        #: each seat's level as the hand is played (() where no rule reads one)
+        self.positions = positions
 
     def _view(self, seat: int) -> PlayerView:
         return PlayerView(seat, self.hands[seat], self.public, self.kitty_seen[seat], tuple(self.by_suit[seat]))
@@ -162,7 +166,8 @@ class _Tricks:
         rules = self.rules
         assert ctx is not None and public.banker is not None
         facts = trick_facts(rules, ctx.level, ctx.trump, public.banker, public.friends, public.tricks,
-                            public.points, self.hands, self.kitty.cards, self.points, self.bid)
+                            public.points, self.hands, self.kitty.cards, self.points, self.bid,
+                            positions=self.positions)
         conceded = None
         if not ends_early(facts):
             if not rules.levels.concede:

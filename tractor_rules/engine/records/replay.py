@@ -35,8 +35,8 @@ from ...rules import RANKS, SUITS, Rules, side_reinforces
 from ...rules.expressions import DECLARING_ROLES, ExpressionError, fallbacks, role_names, role_tree
 from ..deck.cards import Card
 from ..errors import EngineError
-from ..flow.after_hand import (HandFacts, fired, hand_quantities, kitty_dug, next_banker_after, overturns_of,
-                                own_change_after, stake_keys)
+from ..flow.after_hand import (HandFacts, fired, hand_quantities, kitty_dug, next_banker_after, overturned_after_kitty,
+                                overturns_of, own_change_after, stake_keys)
 from ..flow.after_hand import role_seat as after_hand_role_seat
 from ..flow.deal import MAX_DEALS
 from ..flow.early import Concession, ends_early, outcome_decided, reads_decided
@@ -45,13 +45,14 @@ from ..flow.outcome import next_banker_of, point_table
 from ..flow.kitty import burier_seat, first_overturner, shown_seats
 from ..flow.record import (TrickRecord, declares_at_own_level, leads_by_declarer, logs_first_overturner,
                            logs_overturn_round, names_burier, reads_dealt, reads_declaring, reads_levels,
-                           reads_overturns, reads_previous_after_kitty, reads_shown, scores_unplayed, turns_kitty)
+                           reads_overturn_round, reads_overturns, reads_previous_after_kitty, reads_shown,
+                           scores_unplayed, turns_kitty)
 from ..flow.seats import banker_team, first_leader, seat_of
 from ..deck.cards import parse_cards
 from ..rulings.declaring import (asks_each_declaration, cut_winner, declare_turn, declarer_relation,
                                  declares_in_turn, may_ask_redeal, may_declare_over, may_overturn, overturn_turn,
                                  overturns_in_round, previous_declarer)
-from ..rulings.scoring import level_ladder
+from ..rulings.scoring import level_ladder, table_levels
 from ..rulings.stakes import table_points_change
 
 FIELDS = ("ruleset", "level", "trump", "banker", "hands", "kitty", "tricks", "attacker_points",
@@ -593,14 +594,14 @@ def _replay(entry: str | dict[str, Any], rules: Rules, problems: list[str],
             known = _teams_known(rules, banker, calls, order_of_plays, skip_banker)
             if rules.levels.end_early and i < len(tricks) and all(remaining) and known is not None:
                 so_far = hand_so_far(rules, level, trump, banker, known, played, won, remaining, kitty, card_points,
-                                     bid)
+                                     bid, positions=positions)
                 if ends_early(so_far):
                     problems.append(f"{where}: the hand ends early after it (the rule holds: points {so_far.points}, "
                                     f"points left {so_far.points_left}, cards left {so_far.cards_left}), yet it "
                                     "goes on")
     ended = _check_ended_early(entry, rules, level, trump, banker, played, won, remaining, kitty, card_points, bid,
                                _teams_known(rules, banker, calls, order_of_plays, skip_banker) if early else None,
-                               cards, problems)
+                               cards, problems, positions)
     left = [s for s in range(n) if remaining[s]]
     if left and not ended:
         problems.append(f"cards left unplayed in the hands of seat{'s' if len(left) > 1 else ''} "
@@ -640,13 +641,18 @@ def _replay(entry: str | dict[str, Any], rules: Rules, problems: list[str],
     solo = len(team) == 1 and table.partnership == "called" and bool(rules.solo_thresholds)
     rows = rules.solo_thresholds if solo else rules.thresholds
     last_side = None if last_winner is None else "banker" if last_winner in team else "attackers"
-    score = rules.table_score(attackers, bid=bid, raw_points=raw_points, kitty_points=kitty_points)
+    seat_levels = table_levels(rules, positions, banker, frozenset(team)) if positions else None
+    try:
+        score = rules.table_score(attackers, bid=bid, raw_points=raw_points, kitty_points=kitty_points,
+                                  levels=seat_levels)
+    except EngineError as why:
+        stop(f"the number counted: {why}")
     if forfeit == "banker":
         score = min(r.low for r in rows if r.side == "attackers")
     elif forfeit == "attackers":
         score = max(r.low for r in rows if r.side == "banker")
     try:
-        change = rules.level_change(score, last_trick=last_side, team_size=len(team), bid=bid)
+        change = rules.level_change(score, last_trick=last_side, team_size=len(team), bid=bid, levels=seat_levels)
     except EngineError as why:
         stop(f"level change: {why}")
 
@@ -679,7 +685,7 @@ def _replay(entry: str | dict[str, Any], rules: Rules, problems: list[str],
                       conceded=conceded if _is_int(conceded) else None,
                       gave_up=gave_up if _is_int(gave_up) else None, positions=positions,
                       overturns=overturns_of(declared), declarer=declarers[0],
-                      previous_declarer=declarers[1])
+                      previous_declarer=declarers[1], overturned_after_kitty=_overturned_after_kitty(entry, rules))
     if rules.levels.own_change_written():  # 'the hand gives N levels': the change as they make it
         try:
             made = own_change_after(rules, facts, change)
@@ -736,7 +742,7 @@ def _replay(entry: str | dict[str, Any], rules: Rules, problems: list[str],
 def _check_ended_early(entry: dict[str, Any], rules: Rules, level: str | None, trump: str | None, banker: int,
                       played: list[TrickRecord], won: list[int], remaining: list[list[Card]], kitty: Sequence[Card],
                       card_points: Sequence[int], bid: int, friends: tuple[int, ...] | None, cards: Any,
-                      problems: list[str]) -> bool:
+                      problems: list[str], positions: Sequence[int] = ()) -> bool:
     """A hand ended early (``levels.end_early``): logged after its last trick, which left cards in
     the hands; the teams were known then (``friends``, the banker's friends found: None while a
     call was unanswered), the rule held then, as logged, and the cards shown are those left.  A hand
@@ -767,7 +773,8 @@ def _check_ended_early(entry: dict[str, Any], rules: Rules, level: str | None, t
         problems.append("ended_early: a call was still unanswered after the last trick, so the teams were not "
                         "known and the rule for ending early was not asked")
         return False
-    facts = hand_so_far(rules, level, trump, banker, friends, played, won, remaining, kitty, card_points, bid)
+    facts = hand_so_far(rules, level, trump, banker, friends, played, won, remaining, kitty, card_points, bid,
+                        positions=positions)
     read = {"points": facts.points, "points_left": facts.points_left, "cards_left": facts.cards_left,
             "decided": outcome_decided(facts) if reads_decided(rules) else None}
     for key, value in read.items():
@@ -965,6 +972,20 @@ def _first_lead(entry: dict[str, Any], rules: Rules, banker: int) -> int:
     n = rules.table.players
     burier = _seat_logged(entry, "buried_by", n)
     return first_leader(rules, banker, banker if burier is None else burier, _seat_logged(entry, "declarer", n))
+
+
+def _overturned_after_kitty(entry: dict[str, Any], rules: Rules) -> bool:
+    """Whether the logged round of overturning after the kitty (``overturn_round``, checked by
+    ``_check_overturn_round``) passed the standing declaration to another player, where a house
+    rule after the hand asks it (``the bank was overturned after the kitty``); False elsewhere, and
+    where the round is missing or malformed (reported there)."""
+    logged = entry.get("overturn_round") if reads_overturn_round(rules) else None
+    if not isinstance(logged, dict) or not isinstance(logged.get("overturns"), list):
+        return False
+    standing = logged.get("standing")
+    seats = [item[0] for item in logged["overturns"] if isinstance(item, list) and item and _is_int(item[0])]
+    return overturned_after_kitty(standing[0] if isinstance(standing, list) and standing and _is_int(standing[0])
+                                  else None, seats)
 
 
 def _check_declarers(entry: dict[str, Any], rules: Rules, problems: list[str]) -> tuple[int | None, int | None]:

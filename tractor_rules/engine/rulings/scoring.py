@@ -4,6 +4,7 @@ and the kitty multiplier.  All constant time (or linear in the table rows and ra
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from typing import Any
 
 from ...rules import Multiplier, Rules, Table, ThresholdRow, expressions
 from ..deck.cards import Card
@@ -15,19 +16,69 @@ from ..errors import EngineError
 
 
 def table_score(rules: Rules, attacker_points: int, *, bid: int = 0, raw_points: int | None = None,
-                kitty_points: int = 0) -> int:
+                kitty_points: int = 0, levels: Mapping[str, int] | None = None) -> int:
     """The number the upgrade table is read with: the attackers' points, or what ``counted``
     makes of the hand's quantities (``points - bid + 80``), held at 0 and above as the table's
-    rows are."""
+    rows are.  ``levels``: the players' levels it may read (``table_levels``)."""
     if not rules.counted:
         return attacker_points
     values = {"points": attacker_points, "raw-points": attacker_points if raw_points is None else raw_points,
-              "kitty-points": kitty_points, "bid": bid, "decks": rules.table.decks, "players": rules.table.players}
-    return max(0, expressions.evaluate_number(rules.counted, values))
+              "kitty-points": kitty_points, "bid": bid, "decks": rules.table.decks, "players": rules.table.players,
+              **level_values(levels)}
+    try:
+        return max(0, expressions.evaluate_number(rules.counted, values))
+    except KeyError as exc:
+        raise EngineError(f"the number counted reads {_unknown(exc.args[0])}, which is not known here: give the "
+                          "players' levels") from None
+
+
+def table_levels(rules: Rules, positions: Sequence[int], banker: int, team: frozenset[int]) -> dict[str, int] | None:
+    """The levels the upgrade table may read (``counted``, a row's levels) of a hand whose seats
+    were at ``positions`` on the ladder (1 the first level; () where no rule reads one: None), the
+    banker team ``team``: the bankers' (the banker's own), the attackers' (the highest of theirs),
+    and the players' in the roles the table knows (``expressions.SCORE_ROLES``), each as ``the
+    level of TEAM`` and ``the level of ROLE`` are after the hand."""
+    n = rules.table.players
+    if len(positions) != n:
+        return None
+    attackers = [positions[s] for s in range(n) if s not in team]
+    levels = {"bankers": positions[banker], "attackers": max(attackers) if attackers else 0,
+              "banker": positions[banker], "next-seat": positions[(banker + 1) % n]}
+    if rules.table.seated:
+        levels["partner"] = positions[(banker + 2) % n]
+    return levels
+
+
+def level_values(levels: Mapping[str, int] | None) -> dict[Any, int]:
+    """``levels`` (``table_levels``: a team's or a role's name → its level) as the values of the
+    quantities that read them (``("team-level", team)``, ``("player-level", role)``)."""
+    if not levels:
+        return {}
+    return {(("team-level" if name in ("bankers", "attackers") else "player-level"), name): value
+            for name, value in levels.items() if name in _LEVEL_NAMES}
+
+
+#: the teams and the roles whose level the upgrade table may read
+_LEVEL_NAMES = frozenset({"bankers", "attackers"}) | expressions.SCORE_ROLES
+
+
+def _unknown(key: Any) -> str:
+    return f"{key[0]!r} of {key[1]!r}" if isinstance(key, tuple) else repr(key)
+
+
+def reads_table_levels(rules: Rules) -> bool:
+    """Whether the upgrade table reads a team's or a player's level (``counted``, a row's levels).
+    (Asked once a hand: a table without a number counted or written in a row, most, is answered
+    by a look at each row, without walking or hashing a tree.)"""
+    trees = [row.formula for table in (rules.thresholds, rules.solo_thresholds) for row in table if row.formula]
+    if rules.counted:
+        trees.append(rules.counted)
+    return any(expressions.quantities_of(tree) & expressions.LEVEL_QUANTITIES for tree in trees)
 
 
 def level_change(rules: Rules, attacker_points: int, *, last_trick: str | None = None,
-                 team_size: int | None = None, bid: int = 0) -> tuple[str, int]:
+                 team_size: int | None = None, bid: int = 0,
+                 levels: Mapping[str, int] | None = None) -> tuple[str, int]:
     """("banker", n) or ("attackers", n); ("attackers", 0) is a swap.  By the upgrade table of a
     banker team of ``team_size`` players (None: the usual size); a smaller banker team that holds
     gains ``levels.short_team_bonus`` more; with ``levels.hold_needs_last_trick``, bankers who hold
@@ -36,13 +87,13 @@ def level_change(rules: Rules, attacker_points: int, *, last_trick: str | None =
         raise EngineError(f"last_trick must be 'banker', 'attackers' or None, not {last_trick!r}")
     if team_size is not None and not 1 <= team_size <= rules.table.players:
         raise EngineError(f"a banker team of {team_size} players cannot sit at a table of {rules.table.players}")
-    side, levels = row_change(upgrade_table(rules, team_size), attacker_points, row_values(rules, bid))
+    side, gained = row_change(upgrade_table(rules, team_size), attacker_points, row_values(rules, bid, levels))
     sugar = rules.levels
     if sugar.short_team_bonus or sugar.hold_needs_last_trick:  # (two reads: asked per score while a hand is played)
         # the bonus and the hold without the last trick, as the house rules they are sugar for
-        levels = _own_change(rules, sugar.own_change_rules(), side, levels, last_trick, team_size, attacker_points,
+        gained = _own_change(rules, sugar.own_change_rules(), side, gained, last_trick, team_size, attacker_points,
                              bid)
-    return side, levels
+    return side, gained
 
 
 def _own_change(rules: Rules, own: tuple, side: str, levels: int, last_trick: str | None, team_size: int | None,
@@ -84,14 +135,17 @@ def smaller_team(rules: Rules, team_size: int | None) -> bool:
     return team_size is not None and table.partnership == "called" and team_size < 1 + table.called_cards
 
 
-def row_values(rules: Rules, bid: int = 0) -> dict[str, int]:
-    """The quantities a row's levels may read besides ``points``: the winning ``bid`` and the
-    table's decks and players."""
-    return {"bid": bid, "decks": rules.table.decks, "players": rules.table.players}
+def row_values(rules: Rules, bid: int = 0, levels: Mapping[str, int] | None = None) -> dict[Any, int]:
+    """The quantities a row's levels may read besides ``points``: the winning ``bid``, the table's
+    decks and players, and the players' ``levels`` (``table_levels``)."""
+    values: dict[Any, int] = {"bid": bid, "decks": rules.table.decks, "players": rules.table.players}
+    if levels:
+        values.update(level_values(levels))
+    return values
 
 
 def row_change(rows: tuple[ThresholdRow, ...], attacker_points: int,
-               values: Mapping[str, int] | None = None) -> tuple[str, int]:
+               values: Mapping[Any, int] | None = None) -> tuple[str, int]:
     """The outcome the rows of one upgrade table give the attackers' points, as written.
 
     A row whose levels are a number (``formula``) is evaluated with ``points`` the score read and
@@ -118,7 +172,7 @@ def row_change(rows: tuple[ThresholdRow, ...], attacker_points: int,
         try:
             levels = max(0, expressions.evaluate_number(chosen.formula, known))
         except KeyError as exc:
-            raise EngineError(f"a row's levels read {exc.args[0]!r}, which is not known here") from None
+            raise EngineError(f"a row's levels read {_unknown(exc.args[0])}, which is not known here") from None
         levels = min(levels, chosen.at_most or MAX_ROW_LEVELS)
     if chosen.every > 0:
         levels += (attacker_points - chosen.low) // chosen.every

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from ... import codes
 from ...rules import expressions as ex
+from ...rules.checks import score_level_unknown
 from ..syntax import Leaf, Node, as_leaf, as_node, leaf_int
 from .core import Compiler
 
@@ -77,6 +78,9 @@ FACT_OF_RULE = {
     "conceded": "conceded",
     "hand_ended_early": "ended-early",
     "bank_given_up": "bank-given-up",
+    "team_declared": "declared",
+    "banker_declared": "banker-declared",
+    "overturned_after_kitty": "overturned-after-kitty",
     "thrower_partner": "thrower-partner",
     "thrower_opponent": "thrower-opponent",
 }
@@ -133,7 +137,14 @@ def number_tree(c: Compiler | None, node: Node | Leaf, moment: str) -> tuple | N
                 c.error(node, f"'{words}' ({quantity.meaning}) is not known {_MOMENT_WORDS[moment]}",
                         code=codes.NOT_KNOWN_HERE)
             return None
-        arguments = _quantity_arguments(node, quantity)
+        arguments = _quantity_arguments(c, node, quantity)
+        if arguments is None:
+            return None
+        unknown = score_level_unknown((name, *arguments), moment)
+        if unknown is not None:
+            if c is not None:
+                c.error(node, f"'{_written(c, node)}': {unknown[0]}", code=unknown[1])
+            return None
         if "friends" in arguments:  # (the JSON form's reader refuses them too)
             if c is not None:
                 c.error(node, f"'{_written(c, node)}': the banker's friends are counted and levelled with the "
@@ -170,7 +181,7 @@ def number_tree(c: Compiler | None, node: Node | Leaf, moment: str) -> tuple | N
     raise AssertionError(kind)  # pragma: no cover - grammar and compiler out of step
 
 
-def _quantity_arguments(node: Node, quantity: ex.Quantity) -> tuple:
+def _quantity_arguments(c: Compiler | None, node: Node, quantity: ex.Quantity) -> tuple | None:
     """The arguments of a quantity of a team, a player or a card, in the order its entry names them."""
     out: list[object] = []
     for kind in quantity.arguments:
@@ -178,16 +189,12 @@ def _quantity_arguments(node: Node, quantity: ex.Quantity) -> tuple:
             out.append(next(str(a.value) for a in node.args if isinstance(a, Leaf) and a.kind == "team"))
         elif kind == "card":
             out.append(next(str(a.value) for a in node.args if isinstance(a, Leaf) and a.kind == "card"))
-        else:  # a role
-            out.append(seat_role(as_node(node.args[-1])))
+        else:  # a role (the first of a team after a role too; None: reported)
+            role = role_tree(c, node.args[-1])
+            if role is None:
+                return None
+            out.append(role)
     return tuple(out)
-
-
-def seat_role(role: Node) -> str | tuple:
-    """The role a ``seat_role`` names: a name of ``ROLES``, or (a role named by a card, the card)."""
-    if role.kind in CARD_ROLE_OF_RULE:
-        return (CARD_ROLE_OF_RULE[role.kind], str(as_leaf_value(role.args[-1])))
-    return ROLE_OF_RULE[role.kind]
 
 
 def as_leaf_value(part: Node | Leaf) -> object:
@@ -296,10 +303,11 @@ def _fact(c: Compiler, node: Node) -> tuple | None:
     return ("fact", form.name, *arguments)
 
 
-def role_tree(c: Compiler, node: Node | Leaf, *, base: bool = False) -> str | tuple | None:
+def role_tree(c: Compiler | None, node: Node | Leaf, *, base: bool = False) -> str | tuple | None:
     """The role ``node`` (a ``seat_role``) names: a name of ``rules.expressions.ROLES``, a role
     named by a card, or the first of a team after another role (``the first of the winners after
-    the banker`` being ``"first-winner"``, as ever); None when it was reported."""
+    the banker`` being ``"first-winner"``, as ever); None when it was reported (``c`` None: when it
+    is not a role, with nothing to report to)."""
     role = as_node(node)
     if role.kind in CARD_ROLE_OF_RULE:
         return (CARD_ROLE_OF_RULE[role.kind], str(as_leaf_value(role.args[-1])))
@@ -309,6 +317,8 @@ def role_tree(c: Compiler, node: Node | Leaf, *, base: bool = False) -> str | tu
         if after is None:
             return None
         if base or (type(after) is tuple and after[0] == ex.FIRST_OF):
+            if c is None:
+                return None
             c.error(role, "the first of a team is counted from a seat ('the first of the bankers after the declarer'), "
                           "not from the first of another team: name the seat", code=codes.ROLE_NEVER_NAMES)
             return None

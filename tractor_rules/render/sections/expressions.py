@@ -290,6 +290,17 @@ def _fact(name: str, args: tuple, negated: bool = False) -> str:
         # Translators: the banker gave up the bank (弃庄) to the other team's standing declarer
         return (_("the bank is not given up") if negated
                 else _("the banker gives up the bank (the declarer banks instead)"))
+    if name == "declared":
+        # Translators: a player of the team made the declaration of trump that stood (亮主)
+        return (_("%(team)s do not make the declaration that stands") if negated
+                else _("%(team)s make the declaration that stands")) % values
+    if name == "banker-declared":
+        return (_("the banker does not make the declaration that stands") if negated
+                else _("the banker makes the declaration that stands"))
+    if name == "overturned-after-kitty":
+        # Translators: in the round after the kitty (炒地皮), another player overturned the declaration
+        return (_("nobody overturns the declaration after the kitty") if negated
+                else _("the declaration is overturned after the kitty (by another player)"))
     raise ValueError(name)
 
 
@@ -350,6 +361,7 @@ _NEGATABLE = frozenset({"wins", "loses", "last-trick", "took", "lost", "played",
                         "outcome-decided", "declarer-partner", "declarer-opponent", "declarer", "extra-level",
                         "previous-declarer", "previous-declarer-partner", "nobody-overturned",
                         "thrower-partner", "thrower-opponent", "conceded", "ended-early", "bank-given-up",
+                        "declared", "banker-declared", "overturned-after-kitty",
                         "smaller-team"})
 
 
