@@ -36,7 +36,7 @@ from ...rules.expressions import DECLARING_ROLES, ExpressionError, fallbacks, ro
 from ..deck.cards import Card
 from ..errors import EngineError
 from ..flow.after_hand import (HandFacts, fired, hand_quantities, kitty_dug, next_banker_after, overturns_of,
-                                own_change_after, stake_keys)
+                                own_change_after, stake_effects, stake_keys, worth_after)
 from ..flow.after_hand import role_seat as after_hand_role_seat
 from ..flow.deal import MAX_DEALS
 from ..flow.early import Concession, ends_early, outcome_decided, reads_decided
@@ -52,7 +52,7 @@ from ..rulings.declaring import (asks_each_declaration, cut_winner, declare_turn
                                  declares_in_turn, may_ask_redeal, may_declare_over, may_overturn, overturn_turn,
                                  overturns_in_round, previous_declarer)
 from ..rulings.scoring import level_ladder
-from ..rulings.stakes import table_points_change
+from ..rulings.stakes import hand_points, table_points_change
 
 FIELDS = ("ruleset", "level", "trump", "banker", "hands", "kitty", "tricks", "attacker_points",
           "kitty_points", "kitty_multiplier", "level_change", "next_banker")
@@ -620,10 +620,13 @@ def _replay(entry: str | dict[str, Any], rules: Rules, problems: list[str],
         winners = team if change[0] == "banker" else {s for s in range(n) if s not in team}
         keys = stake_keys(rules)
         quantities = hand_quantities(facts)
+        # the house rules the hand set off that change what it is worth ('the hand is worth ...')
+        set_off = fired(rules, facts) if stake_effects(rules) else ()
         try:
-            worth = rules.table_points(change[0], change[1], before, bid=bid, points=entry["attacker_points"],
-                                       kitty_points=entry["kitty_points"],
-                                       values={key: quantities[key] for key in keys} if keys else None)
+            worth = hand_points(rules, change[0], change[1], before, bid=bid, points=entry["attacker_points"],
+                                kitty_points=entry["kitty_points"],
+                                values={key: quantities[key] for key in keys} if keys else None,
+                                house=(lambda points: worth_after(rules, facts, set_off, points)) if set_off else None)
         except EngineError as why:
             problems.append(f"table points: {why}")
             return
