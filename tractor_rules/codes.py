@@ -304,11 +304,11 @@ FALLBACK_NEVER_REACHED = _define("W136", "fallback-never-reached", "a role's fal
 HOLD_GAINS_NOTHING = _define("W137", "hold-gains-nothing", "'banker goes up: only with the last trick' where no "
                                                            "hold ever gains a level, so there is nothing for the "
                                                            "last trick to take away")
+ROUND_STEP_NEVER = _define("W138", "round-step-never", "a step of the ladder after the kitty that overturns no "
+                                                       "declaration the deal or the round can leave standing")
 PLAYER_EFFECT_NEVER = _define("W139", "player-effect-never", "an effect on one player's level that never changes "
                                                              "anything: its role names nobody in any hand of these "
                                                              "rules, or it moves the player 0 levels")
-ROUND_STEP_NEVER = _define("W138", "round-step-never", "a step of the ladder after the kitty that overturns no "
-                                                       "declaration the deal or the round can leave standing")
 
 
 def code_info(code: str) -> Code:

@@ -1833,6 +1833,34 @@ class HoldGainsNothing(Linter):
                                                "take away: give a hold levels, or leave this rule out")
 
 
+@linter(codes.ROUND_STEP_NEVER)
+class RoundStepNever(Linter):
+    """What it does: finds a step of the ladder after the kitty (``ladder after kitty`` in
+    ``declare``) that overturns no declaration the deal or the round can leave standing: each is
+    as strong or stronger, on the round's ladder where it lists the declaration, else on the
+    deal's.
+
+    Why is this bad? Nobody can ever overturn with it after the kitty, except in a hand where
+    nobody declared; usually the step is meant higher on the ladder, or the ladder's first step
+    is one the deal's weakest declarations already match.
+
+    Example: ``ladder after kitty: 1 level card < 2 level cards`` on the two-deck ladder: a single
+    level card is never stronger than a declaration standing (the deal's weakest is one too).
+
+    Use instead: leave the step out (``ladder after kitty: 2 level cards``), or give a ``suit
+    order`` so that it overturns the same step of a lower suit."""
+
+    def findings(self, ctx: LintContext) -> Iterator[Finding]:
+        decl = ctx.rules.declaring
+        if not decl.ladder_after_kitty or not decl.overturn_after_kitty or not decl.ladder:
+            return
+        for i, step in enumerate(decl.ladder_after_kitty):
+            if not round_step_overturns(decl, i):
+                yield from ctx.finding_at_last("ladder_after_kitty", f"'{step_words(step)}' overturns no declaration "
+                                               "the deal or this round can leave standing, so it could only be "
+                                               "shown where nobody declared: leave it out, or move it up the ladder")
+
+
 @linter(codes.PLAYER_EFFECT_NEVER)
 class PlayerEffectNever(Linter):
     """What it does: finds an effect on one player's level (``ROLE + N levels``, ``ROLE - N levels``,
@@ -1874,31 +1902,3 @@ class PlayerEffectNever(Linter):
                     yield Finding(st.file, _effect_nodes(st)[k].pos,
                                   f"'{said}' moves the player 0 levels in every hand, so it changes nothing: give "
                                   "the number of levels, or leave the effect out")
-
-
-@linter(codes.ROUND_STEP_NEVER)
-class RoundStepNever(Linter):
-    """What it does: finds a step of the ladder after the kitty (``ladder after kitty`` in
-    ``declare``) that overturns no declaration the deal or the round can leave standing: each is
-    as strong or stronger, on the round's ladder where it lists the declaration, else on the
-    deal's.
-
-    Why is this bad? Nobody can ever overturn with it after the kitty, except in a hand where
-    nobody declared; usually the step is meant higher on the ladder, or the ladder's first step
-    is one the deal's weakest declarations already match.
-
-    Example: ``ladder after kitty: 1 level card < 2 level cards`` on the two-deck ladder: a single
-    level card is never stronger than a declaration standing (the deal's weakest is one too).
-
-    Use instead: leave the step out (``ladder after kitty: 2 level cards``), or give a ``suit
-    order`` so that it overturns the same step of a lower suit."""
-
-    def findings(self, ctx: LintContext) -> Iterator[Finding]:
-        decl = ctx.rules.declaring
-        if not decl.ladder_after_kitty or not decl.overturn_after_kitty or not decl.ladder:
-            return
-        for i, step in enumerate(decl.ladder_after_kitty):
-            if not round_step_overturns(decl, i):
-                yield from ctx.finding_at_last("ladder_after_kitty", f"'{step_words(step)}' overturns no declaration "
-                                               "the deal or this round can leave standing, so it could only be "
-                                               "shown where nobody declared: leave it out, or move it up the ladder")
