@@ -32,11 +32,12 @@ from typing import Any, NoReturn
 
 from ...errors import CardNotationError
 from ...rules import RANKS, SUITS, Rules, side_reinforces
-from ...rules.expressions import DECLARING_ROLES, ExpressionError, fallbacks, role_names, role_tree
+from ...rules.expressions import DECLARING_ROLES, PLAYER_EFFECTS, ExpressionError, fallbacks, role_names, role_tree
 from ..deck.cards import Card
 from ..errors import EngineError
-from ..flow.after_hand import (HandFacts, fired, hand_quantities, kitty_dug, next_banker_after, overturns_of,
-                                own_change_after, stake_effects, stake_keys, worth_after)
+from ..flow.after_hand import (HandFacts, effect_seats, effects_in_order, fired, hand_quantities, kitty_dug,
+                                next_banker_after, overturns_of, own_change_after, stake_effects, stake_keys,
+                                worth_after)
 from ..flow.after_hand import role_seat as after_hand_role_seat
 from ..flow.deal import MAX_DEALS
 from ..flow.early import Concession, ends_early, outcome_decided, reads_decided
@@ -106,6 +107,43 @@ def role_seat_of(role: Any, entry: str | dict[str, Any], rules: Rules) -> int | 
         if seat is not None:
             return seat
     return None
+
+
+#: the effects on levels, a team's or one player's
+_LEVEL_EFFECTS = frozenset({"up", "down", "back-to", "to", "knock-back", *PLAYER_EFFECTS})
+
+
+def level_effects_of(entry: str | dict[str, Any], rules: Rules) -> tuple[tuple[str, tuple[int, ...]], ...]:
+    """The effects on levels of the house rules a logged hand sets off, in the order written, each
+    with the seats it moves: a team's, or the one player a role names (its fallbacks tried in turn;
+    none when it names nobody).  The hand checked as ``house_rules_set_off`` checks it."""
+    facts = _facts_of_logged(entry, rules)
+    if facts is None:
+        return ()
+    return tuple((effect[0], tuple(sorted(effect_seats(effect, facts))))
+                 for effect in effects_in_order(rules, fired(rules, facts)) if effect[0] in _LEVEL_EFFECTS)
+
+
+def game_points_of(entry: str | dict[str, Any], rules: Rules) -> int:
+    """The game points each winner of a logged hand gains at the table (each loser loses them): its
+    outcome's row of ``game points``, as the house rules it set off change it (``the hand is worth N
+    game points``), times the multiplier the table points logged before it reach ("table_points";
+    none logged: 1).  The hand checked as ``house_rules_set_off`` checks it."""
+    if not rules.stakes.game_points:
+        raise EngineError("these rules count no game points")
+    facts = _facts_of_logged(entry, rules)
+    parsed = json.loads(entry) if isinstance(entry, str) else entry
+    before = parsed.get("table_points", ())
+    if facts is None:  # a hand scored without being played: its outcome's row, no house rule
+        side, levels = parsed["level_change"]
+        return hand_points(rules, side, levels, before, bid=parsed.get("bid", 0))
+    keys = stake_keys(rules)
+    quantities = hand_quantities(facts)
+    set_off = fired(rules, facts) if stake_effects(rules) else ()
+    return hand_points(rules, facts.side, facts.levels, before, bid=facts.bid, points=facts.attacker_points,
+                       kitty_points=facts.kitty_points,
+                       values={key: quantities[key] for key in keys} if keys else None,
+                       house=(lambda points: worth_after(rules, facts, set_off, points)) if set_off else None)
 
 
 def _facts_of_logged(entry: str | dict[str, Any], rules: Rules) -> HandFacts | None:
