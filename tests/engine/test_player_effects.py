@@ -135,6 +135,16 @@ def test_whole_games_log_what_the_roles_read_and_replay_clean_and_tampering_is_r
     for e in entries:
         for name, seats in rules.level_effects(e):
             assert len(seats) <= 1 and name.startswith("player-")
+    # the player each effect moved is logged and worked out again; none where no rule moves one
+    for e in entries:
+        assert e["player_levels"] == [seats[0] if seats else None for _, seats in rules.level_effects(e)]
+    moved = next(e for e in entries if any(p is not None for p in e["player_levels"]))
+    wrong = [None if p is not None else 0 for p in moved["player_levels"]]
+    assert any(p.startswith("player_levels: ") for p in replay_hand({**moved, "player_levels": wrong}, rules))
+    plain = [r.log_line for r in simulate(rules_with("when the bankers win: bankers + 1 level"), 3, seed=3, log=True)]
+    assert not any("player_levels" in json.loads(line) for line in plain)
+    assert any("player_levels: logged" in p for p in replay_hand({**json.loads(plain[0]), "player_levels": []},
+                                                                   rules_with("when the bankers win: bankers + 1 level")))
     # what the roles read is logged where a rule reads it, and checked: a hand dealt otherwise is refused
     entry = next(e for e in entries if e["after_hand"])
     dealt = list(entry["dealt"])

@@ -254,6 +254,13 @@ def effect_seats(effect: tuple, facts: HandFacts) -> frozenset[int]:
     return team_seats(effect[1], facts)
 
 
+def player_levels_named(rules: Rules, facts: HandFacts, indexes: Sequence[int]) -> tuple[int | None, ...]:
+    """The seat each effect on one player's level of the house rules at ``indexes`` names, in the
+    order written (None: its role names nobody): what the log writes ("player_levels")."""
+    return tuple(named_seat(effect[1], facts) for effect in effects_in_order(rules, indexes)
+                 if effect[0] in expressions.PLAYER_EFFECTS)
+
+
 def worth_after(rules: Rules, facts: HandFacts, indexes: Sequence[int], worth: int) -> int:
     """The game points the hand is worth (before the table's multiplier) once the house rules at
     ``indexes`` have made their effects on it (``the hand is worth N game points``, ``... N more

@@ -36,8 +36,8 @@ from ...rules.expressions import DECLARING_ROLES, PLAYER_EFFECTS, ExpressionErro
 from ..deck.cards import Card
 from ..errors import EngineError
 from ..flow.after_hand import (HandFacts, effect_seats, effects_in_order, fired, hand_quantities, kitty_dug,
-                                next_banker_after, overturns_of, own_change_after, stake_effects, stake_keys,
-                                worth_after)
+                                next_banker_after, overturns_of, own_change_after, player_levels_named,
+                                stake_effects, stake_keys, worth_after)
 from ..flow.after_hand import role_seat as after_hand_role_seat
 from ..flow.deal import MAX_DEALS
 from ..flow.early import Concession, ends_early, outcome_decided, reads_decided
@@ -45,7 +45,7 @@ from ..flow.early import trick_facts as hand_so_far
 from ..flow.outcome import next_banker_of, point_table
 from ..flow.kitty import burier_seat, first_overturner
 from ..flow.record import (TrickRecord, declares_at_own_level, leads_by_declarer, logs_first_overturner,
-                           logs_overturn_round, names_burier, reads_dealt, reads_declaring, reads_levels,
+                           logs_overturn_round, moves_players, names_burier, reads_dealt, reads_declaring, reads_levels,
                            reads_overturns, reads_previous_after_kitty, reads_shown, scores_unplayed, turns_kitty)
 from ..flow.seats import banker_team, first_leader, seat_of
 from ..deck.cards import parse_cards
@@ -61,7 +61,7 @@ OPTIONAL = ("called", "declarer", "weak_hands", "kitty_shown", "buried_shown", "
             "table_points_change", "after_hand", "trump_by", "shown_in_declaring", "buried_by", "overturn_round",
             "bids", "bid", "gave_up", "in_turn", "cuts", "declared", "exchange", "turned", "contest", "face_down",
             "bank_cleared", "ended_early", "deal_declaring", "dealt", "positions", "declarations",
-            "previous_declarer")
+            "previous_declarer", "player_levels")
 TRICK_FIELDS = ("leader", "plays", "winner", "points")
 
 
@@ -637,6 +637,7 @@ def _replay(entry: str | dict[str, Any], rules: Rules, problems: list[str],
     if scores_unplayed(rules) and trump_by not in _TRUMP_BY:
         problems.append(f"trump_by: one of {', '.join(_TRUMP_BY)}, or 'scored' (these rules score a hand nobody "
                         f"declared in without play), not {trump_by!r}")
+    _check_player_levels(entry, rules, facts, problems)
     if rules.levels.after_hand:  # a house rule may name the next banker
         try:
             nxt = next_banker_after(rules, facts, fired(rules, facts), nxt)
@@ -671,6 +672,24 @@ def _replay(entry: str | dict[str, Any], rules: Rules, problems: list[str],
         expected = table_points_change(rules, worth, winners)
         if change_logged != expected:
             problems.append(f"the table points change by {expected}, not {change_logged!r}")
+
+
+def _check_player_levels(entry: dict[str, Any], rules: Rules, facts: HandFacts, problems: list[str]) -> None:
+    """Where a house rule after a hand moves one player's level (``the declarer + 1 level``), the
+    log names the player each such effect of the hand moved ("player_levels": a seat, or null for
+    a role that named nobody), in the order written: the seats the roles name in the hand's facts."""
+    if not _logged_where_ruled(entry, "player_levels", moves_players(rules), problems,
+                               unruled="logged, but no house rule after a hand moves one player's level",
+                               needed="needed when a house rule after a hand moves one player's level"):
+        return
+    try:
+        named = list(player_levels_named(rules, facts, fired(rules, facts)))
+    except EngineError as why:
+        problems.append(f"player_levels: {why}")
+        return
+    if entry["player_levels"] != named:
+        problems.append(f"player_levels: the effects on one player's level move {named}, not "
+                        f"{entry['player_levels']!r:.200}")
 
 
 def _check_ended_early(entry: dict[str, Any], rules: Rules, level: str | None, trump: str | None, banker: int,
