@@ -15,6 +15,7 @@ import pytest
 
 import tractor_rules as tr
 from tractor_rules.engine.errors import EngineError
+from tractor_rules.errors import ExportError
 from tractor_rules.engine.flow.after_hand import facts_of, named_seat
 from tractor_rules.engine.flow.match import Match
 from tractor_rules.engine.players.basic import RandomPlayer
@@ -23,6 +24,7 @@ from tractor_rules.engine.records.simulate import simulate
 from tractor_rules.engine.rulings.stakes import table_points_change
 from tractor_rules.render.i18n import language
 from tractor_rules.render.sections.expressions import effect_words
+from tractor_rules.rules import expressions as ex
 
 FRIENDS = 'extends: "house-finding-friends"\n'
 
@@ -221,3 +223,28 @@ def test_the_worth_is_held_at_zero_and_the_last_effect_written_counts():
 def test_the_sheet_says_each_effect_in_players_words(lang, effect, words):
     with language(lang):
         assert effect_words(effect) == words
+
+
+# --- the JSON form ---------------------------------------------------------------------------------
+
+
+def test_the_json_form_holds_the_effects_and_a_version_3_document_has_none_of_them():
+    rules = rules_with("when the bankers win: the holder of 3H - 1 level, otherwise the banker",
+                       "when points = 0: the hand is worth game points * 2")
+    data = json.loads(json.dumps(rules.to_dict()))
+    assert data["levels"]["after_hand"][-2]["effects"] == [
+        ["player-down", ["otherwise", ["holder", "3H"], "banker"], ["num", 1]]]
+    assert data["levels"]["after_hand"][-1]["effects"] == [["hand-worth", ["mul", ["var", "game-points"], ["num", 2]]]]
+    assert tr.Rules.from_dict(data) == rules
+    assert ex.words_after(("player-up", "declarer", ("num", 1)), 3) == {"player-up", "declarer"}
+    assert ex.words_after(("hand-worth", ("var", "game-points")), 3) == {"hand-worth", "game-points"}
+    assert ex.words_after(("player-to", "banker", "A"), 4) == set()
+    old = {**data, "schema_version": 3}
+    with pytest.raises(ExportError, match="player-down"):
+        tr.Rules.from_dict(old)
+    # the checks of the rules hold for a document too: one player's level where partners share one
+    seated = json.loads(json.dumps(tr.load("two-decks").to_dict()))
+    seated["levels"]["after_hand"] = [{"condition": ["fact", "wins", "bankers"],
+                                       "effects": [["player-up", "declarer", ["num", 1]]]}]
+    with pytest.raises(ExportError, match="E362|one player's level cannot change alone"):
+        tr.Rules.from_dict(seated)

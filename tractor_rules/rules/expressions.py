@@ -869,7 +869,7 @@ def words_after(tree: tuple, version: int) -> set[str]:
         return {tree[1]} if QUANTITIES[tree[1]].since > version else set()
     if type(head) is str and head in ROLE_EFFECTS:
         found = {name for name in role_names(tree[1]) if ROLE_TABLE[name].since > version}
-        if EFFECTS[head].since > version:
+        if head != "next-banker" and EFFECTS[head].since > version:  # (the next banker: as every version had it)
             found.add(head)
         if type(tree[1]) is tuple and tree[1][0] == OTHERWISE and version < 4:
             found.add(OTHERWISE)
