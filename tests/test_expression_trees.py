@@ -355,17 +355,30 @@ def _known_after_hand(tree: tuple) -> bool:
     return ex.quantities_of(tree) <= _KNOWN_AFTER_HAND
 
 
+#: the effects of one player's level, and of what a hand is worth: the two-deck game below has
+#: fixed teams (E362) and no game points (E363); the Finding Friends game further below has both
+_OWN_LEVELS = frozenset(ex.PLAYER_EFFECTS) | ex.STAKE_EFFECTS
+
+
+def _known_for_effect(effect: tuple) -> bool:
+    """Whether every quantity an effect reads is known where it is made: after a hand, and for an
+    effect on what the hand is worth the worth so far (``game points``) too."""
+    return ex.quantities_of(effect) <= _KNOWN_AFTER_HAND | ({"game-points"} if effect[0] in ex.STAKE_EFFECTS
+                                                             else set())
+
+
 triggers_after_hand = st.builds(
     Trigger,
     _conditions_of(facts_after_hand).filter(lambda c: operator_count(c) <= MAX_FORMULA_OPERATORS
                                             and _known_after_hand(c)),
-    st.lists(effects.filter(_known_after_hand), min_size=1, max_size=3).map(tuple))
+    st.lists(effects.filter(lambda e: e[0] not in _OWN_LEVELS and _known_after_hand(e)), min_size=1,
+             max_size=3).map(tuple))
 
 BASE = tr.load("two-decks")
 
 
-def _with(after_hand: tuple[Trigger, ...]) -> tr.Rules:
-    return dataclasses.replace(BASE, levels=dataclasses.replace(BASE.levels, after_hand=after_hand))
+def _with(after_hand: tuple[Trigger, ...], base: tr.Rules = BASE) -> tr.Rules:
+    return dataclasses.replace(base, levels=dataclasses.replace(base.levels, after_hand=after_hand))
 
 
 @settings(max_examples=80)  # each example exports a whole ruleset
@@ -375,6 +388,30 @@ def test_rules_with_generated_house_rules_round_trip_through_to_dict(after_hand)
     data = json.loads(json.dumps(rules.to_dict()))  # as a file holds it
     assert data["schema_version"] == SCHEMA_VERSION
     assert tr.Rules.from_dict(data) == rules
+
+
+#: Finding Friends (called partners, game points): each player has a level of their own, and a hand
+#: is worth game points; the banker has no seated partner there (E339), nor a card of the pack left
+#: out
+FRIENDS = tr.load("house-finding-friends")
+own_level_effects = st.one_of(*(_form((name,), form) for name, form in ex.EFFECTS.items() if name in _OWN_LEVELS)
+                              ).filter(lambda e: operator_count(e) <= MAX_FORMULA_OPERATORS and _known_for_effect(e)
+                                       and (e[0] not in ex.ROLE_EFFECTS or "partner" not in ex.role_leaves(e[1])))
+triggers_of_own_levels = st.builds(
+    Trigger,
+    _conditions_of(facts_after_hand).filter(lambda c: operator_count(c) <= MAX_FORMULA_OPERATORS
+                                            and _known_after_hand(c)),
+    st.lists(own_level_effects, min_size=1, max_size=3).map(tuple))
+
+
+@settings(max_examples=60)
+@given(st.lists(triggers_of_own_levels, min_size=1, max_size=3).map(tuple))
+def test_rules_with_generated_effects_on_a_player_and_a_hands_worth_round_trip(after_hand):
+    rules = _with(after_hand, FRIENDS)
+    data = json.loads(json.dumps(rules.to_dict()))
+    assert data["schema_version"] == SCHEMA_VERSION
+    assert tr.Rules.from_dict(data) == rules
+    jsonschema.Draft202012Validator(tr.schema()).validate(data)
 
 
 @given(numbers.filter(lambda n: operator_count(n) <= MAX_FORMULA_OPERATORS))

@@ -196,6 +196,13 @@ LADDER_AFTER_KITTY_UNUSED = _define("E360", "ladder-after-kitty-unused", "a ladd
 LADDER_AFTER_KITTY_NONE = _define("E361", "ladder-after-kitty-none", "'ladder after kitty: none', a round of "
                                                                     "overturning after the kitty in which no "
                                                                     "declaration may overturn")
+PLAYER_LEVEL_SHARED = _define("E362", "player-level-shared", "one player's level changed ('the declarer + 1 "
+                                                             "level') where partners share one level: fixed "
+                                                             "teams")
+WORTH_WITHOUT_GAME_POINTS = _define("E363", "worth-without-game-points", "a house rule that changes what a hand is "
+                                                                         "worth ('the hand is worth N game "
+                                                                         "points') in rules that count no game "
+                                                                         "points")
 QUANTITY_CARD_NOT_IN_PACK = _define("E351", "quantity-card-not-in-pack", "a quantity of a card the pack does not "
                                                                         "have (its copies a team took or held, the "
                                                                         "level of its holder), which is always 0")
@@ -312,6 +319,9 @@ HOLD_GAINS_NOTHING = _define("W137", "hold-gains-nothing", "'banker goes up: onl
                                                            "last trick to take away")
 ROUND_STEP_NEVER = _define("W138", "round-step-never", "a step of the ladder after the kitty that overturns no "
                                                        "declaration the deal or the round can leave standing")
+PLAYER_EFFECT_NEVER = _define("W139", "player-effect-never", "an effect on one player's level that never changes "
+                                                             "anything: its role names nobody in any hand of these "
+                                                             "rules, or it moves the player 0 levels")
 
 KITTY_SHOWN_NOTHING_NEW = _define("W141", "kitty-shown-nothing-new", "the kitty shown only to the player who "
                                                                      "buries it, who knows it already")

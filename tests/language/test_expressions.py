@@ -82,6 +82,7 @@ QUANTITY_WORDS = {
     "redeals": "redeals",
     "points-left": "points left",
     "cards-left": "cards left",
+    "game-points": "game points",
     "team-size": "the number of TEAM",
     "team-level": "the level of TEAM",
     "player-level": "the level of ROLE",
@@ -163,7 +164,21 @@ EFFECT_CASES = {
     # (tests/engine/test_level_change_sugar.py)
     "hand-levels": ("the hand gives levels - 1 levels", ("hand-levels", ("sub", ("var", "levels"), ("num", 1)))),
     "hand-more-levels": ("the hand gives 2 more levels", ("hand-more-levels", ("num", 2))),
+    # one player's level, where each player has a level of their own (FRIENDS below), and what a
+    # hand is worth, where it is worth game points (tests/engine/test_player_effects.py)
+    "player-up": ("the declarer + 1 level", ("player-up", "declarer", ("num", 1))),
+    "player-down": ("the holder of 3H - 2 levels, otherwise the banker",
+                    ("player-down", ("otherwise", ("holder", "3H"), "banker"), ("num", 2))),
+    "player-back-to": ("the player who took AS back to 5", ("player-back-to", ("taker", "AS"), "5")),
+    "player-to": ("the winner of the last trick to A", ("player-to", "last-trick-winner", "A")),
+    "player-knock-back": ("the first of the attackers after the banker knocked back to 2",
+                          ("player-knock-back", ("first-of", "attackers", "banker"), "2")),
+    "hand-worth": ("the hand is worth game points * 2", ("hand-worth", ("mul", ("var", "game-points"), ("num", 2)))),
+    "hand-more-worth": ("the hand is worth 3 more game points", ("hand-more-worth", ("num", 3))),
 }
+#: a game where each player has a level of their own and a hand is worth game points
+FRIENDS = 'extends: "house-finding-friends"\n'
+
 #: each comparator and each other spelling of it
 COMPARATOR_CASES = {"<": "<", "<=": "<=", ">": ">", ">=": ">=", "=": "=", "!=": "!=",
                     "==": "=", "≤": "<=", "≥": ">=", "≠": "!="}
@@ -193,6 +208,12 @@ def test_every_word_of_the_vocabulary_has_a_case():
 @pytest.mark.parametrize("name", list(QUANTITY_WORDS))
 def test_each_quantity_compiles_after_a_hand_or_where_it_is_known(name):
     words, tree = QUANTITY_CASES[name]
+    if ex.WORTH in ex.QUANTITIES[name].moments and ex.AFTER_HAND not in ex.QUANTITIES[name].moments:
+        # the worth so far: known only where a house rule changes what the hand is worth
+        assert effects_of(f"the hand is worth {words} + 1", header=FRIENDS) == (
+            ("hand-worth", ("add", tree, ("num", 1))),)
+        assert diagnostics(HEADER + f"levels\n  when {words} >= 0: bankers +1 level\n") == [(3, 8, "E212")]
+        return
     if ex.AFTER_HAND not in ex.QUANTITIES[name].moments:
         # known when a player may overturn after the kitty, or ask for a redeal
         # (tests/engine/test_redeal_when.py)
@@ -287,7 +308,8 @@ def test_the_banker_s_friends_are_a_team_of_what_players_did():
 @pytest.mark.parametrize("name", list(EFFECT_CASES))
 def test_each_effect_compiles(name):
     written, tree = EFFECT_CASES[name]
-    assert effects_of(written) == (tree,)
+    own = name in ex.PLAYER_EFFECTS or name in ex.STAKE_EFFECTS
+    assert effects_of(written, header=FRIENDS if own else HEADER) == (tree,)
     assert ex.effect_tree(tree) == tree
 
 
@@ -467,13 +489,19 @@ def _conditions() -> st.SearchStrategy[str]:
 @given(_conditions(), st.lists(st.sampled_from([w for w, _ in EFFECT_CASES.values()]) | NUMBERS.map(
     lambda n: f"attackers + {n} levels"), min_size=1, max_size=3))
 def test_every_when_line_that_compiles_reads_back_from_its_json_form(condition, effects):
-    text = HEADER + f"levels\n  when {condition}: {', '.join(effects)}\n"
+    # one player's level and what a hand is worth need a game where each player has a level of their
+    # own and hands are worth game points (else E362, E363)
+    own_levels = any(w == e for e in effects for name, (w, _) in EFFECT_CASES.items()
+                     if name in ex.PLAYER_EFFECTS or name in ex.STAKE_EFFECTS)
+    text = (FRIENDS if own_levels else HEADER) + f"levels\n  when {condition}: {', '.join(effects)}\n"
     try:
         rules = tr.loads(text)
     except tr.RulesetError as error:
         # the only errors of these lines: too many operators, or a kitty-only quantity (none here);
         # and a condition reading 'levels' where an effect makes the hand's own level change
         own = {"E357"} if any(e.startswith("the hand gives") for e in effects) else set()
+        if own and own_levels:  # with game points, a row for every change 'the hand gives' may leave
+            own.add("E314")
         assert {d.code for d in error.diagnostics} <= {"E017", "E011"} | own, error
         return
     assert tr.Rules.from_dict(rules.to_dict()) == rules

@@ -10,7 +10,7 @@ import pytest
 from lsprotocol import types
 
 from tractor_rules.lsp.completion import written_forms
-from tractor_rules.rules.expressions import AFTER_HAND, EFFECTS, FACTS, KITTY, QUANTITIES, STAKE, TABLE
+from tractor_rules.rules.expressions import AFTER_HAND, EFFECTS, FACTS, KITTY, QUANTITIES, STAKE, TABLE, WORTH
 from tractor_rules.rules.expressions import FIRST_TEAMS as TEAMS  # a word each (the banker's friends: two)
 
 #: one language server for the module (tests/lsp/conftest.py), on one worker
@@ -162,7 +162,7 @@ def test_hover_on_a_quantity_shows_its_meaning_and_when_it_is_known(session, fol
     assert QUANTITIES["size"].meaning in text and "Known when the kitty is counted and after each hand." in text
     # beside a quantity, the statement's own hover
     assert "On the rule sheet" in session.hover(uri, 8, line.index("at most")).contents.value
-    assert {KITTY, AFTER_HAND} == QUANTITIES["size"].moments
+    assert {KITTY, AFTER_HAND, WORTH} == QUANTITIES["size"].moments
 
 
 @pytest.mark.parametrize(("name", "text", "code", "severity", "span"), [

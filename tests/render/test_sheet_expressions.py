@@ -103,6 +103,14 @@ EFFECT_TREES = {
     "knock-back": ("knock-back", "bankers", "2"),
     "hand-levels": ("hand-levels", ("num", 0)),
     "hand-more-levels": ("hand-more-levels", ("sub", ("var", "levels"), ("num", 1))),
+    # one player's level and what a hand is worth (tests/engine/test_player_effects.py)
+    "player-up": ("player-up", "declarer", ("num", 1)),
+    "player-down": ("player-down", ("otherwise", ("holder", "3H"), "banker"), ("var", "levels")),
+    "player-back-to": ("player-back-to", ("taker", "AS"), "5"),
+    "player-to": ("player-to", "last-trick-winner", "A"),
+    "player-knock-back": ("player-knock-back", ("first-of", "attackers", "banker"), "2"),
+    "hand-worth": ("hand-worth", ("mul", ("var", "game-points"), ("num", 2))),
+    "hand-more-worth": ("hand-more-worth", ("num", 3)),
 }
 
 

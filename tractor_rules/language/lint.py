@@ -1435,7 +1435,7 @@ class FallbackNeverReached(Linter):
                 if getattr(node, "kind", "") == "otherwise_role":
                     continue
                 effect = next(effects, None)
-                if effect is None or effect[0] != "next-banker" or type(effect[1]) is not tuple \
+                if effect is None or effect[0] not in expressions.ROLE_EFFECTS or type(effect[1]) is not tuple \
                         or effect[1][0] != expressions.OTHERWISE:
                     continue
                 roles = effect[1][1:]
@@ -1861,6 +1861,47 @@ class RoundStepNever(Linter):
                                                "shown where nobody declared: leave it out, or move it up the ladder")
 
 
+@linter(codes.PLAYER_EFFECT_NEVER)
+class PlayerEffectNever(Linter):
+    """What it does: finds an effect on one player's level (``ROLE + N levels``, ``ROLE - N levels``,
+    ``ROLE to RANK``, ``ROLE back to RANK``, ``ROLE knocked back to RANK``) that never changes
+    anything: every role it tries names nobody in any hand of these rules (the previous declarer
+    where no declaration can pass to another player), or it moves the player up or down 0 levels
+    in every hand.
+
+    Why is this bad? Nobody's level ever changes by it; usually another player was meant (the
+    declarer rather than the previous declarer), or the rules that would let somebody overturn
+    are missing.
+
+    Example: ``when a hand ends: the previous declarer - 1 level`` with ``overturn: no``.
+
+    Use instead: a role that names somebody in these rules (``the declarer - 1 level``), or rules
+    under which a declaration can be overturned."""
+
+    def findings(self, ctx: LintContext) -> Iterator[Finding]:
+        rules = ctx.rules
+        if not any(e[0] in expressions.PLAYER_EFFECTS for t in rules.levels.after_hand for e in t.effects):
+            return
+        written = [st for st in ctx.resolved.statements if st.kind == "trigger"]
+        ranges = _after_hand_ranges(rules)
+        overturns = may_overturn(rules)
+        for trigger, st in zip(rules.levels.after_hand, written):
+            for k, effect in enumerate(trigger.effects):
+                if effect[0] not in expressions.PLAYER_EFFECTS:
+                    continue
+                said = _effect_words(ctx, st, k)
+                nobody = [role for role in expressions.fallbacks(effect[1])
+                          if not overturns and expressions.role_leaves(role) == ("previous-declarer",)]
+                if len(nobody) == len(expressions.fallbacks(effect[1])):
+                    yield Finding(st.file, _effect_nodes(st)[k].pos,
+                                  f"'{said}' changes nobody's level: no declaration can pass to another player in "
+                                  "these rules, so there is never a previous declarer; name another player, or let "
+                                  "declarations be overturned")
+                elif effect[0] in ("player-up", "player-down") and \
+                        expressions.number_range(effect[2], ranges) == (0, 0):
+                    yield Finding(st.file, _effect_nodes(st)[k].pos,
+                                  f"'{said}' moves the player 0 levels in every hand, so it changes nothing: give "
+                                  "the number of levels, or leave the effect out")
 @linter(codes.KITTY_SHOWN_NOTHING_NEW)
 class KittyShownNothingNew(Linter):
     """What it does: finds the kitty shown only to the player who buries it (``shown: after burying

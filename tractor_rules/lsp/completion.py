@@ -13,8 +13,8 @@ from itertools import product
 
 from ..language.compiler.expressions import EFFECT_OF_RULE, FACT_OF_RULE, MOMENT_OF_STATEMENT, PHASE_OF_STATEMENT
 from ..language.parser import expectation, lark_parser, statement_kinds
-from ..rules.expressions import (EFFECTS, FACTS, NEXT_BANKER, QUANTITIES, ROLE_TABLE, SCORE, SCORE_TEAMS, SEATS,
-                                 SHOWN_ROLES, SHOWN_TEAMS, Form, Quantity)
+from ..rules.expressions import (AFTER_HAND, EFFECTS, FACTS, NEXT_BANKER, PLAYER_EFFECTS, QUANTITIES, ROLE_TABLE,
+                                 SCORE, SCORE_TEAMS, SEATS, SHOWN_ROLES, SHOWN_TEAMS, WORTH, Form, Quantity)
 from ..resources import RULESET_SUFFIX, builtin_names
 from .document import SECTION_HEADERS, DocumentState
 
@@ -80,14 +80,35 @@ def complete(state: DocumentState, line: int, column: int) -> list[Completion]:
         return _roles()
     if "shown_audience" in expected.rules and before.rstrip().split()[-1:] == ["to"]:
         return _audiences()
-    phrases, words = _expression_words(context, expected.rules, words, _moment(section, before))
+    moment = _moment(section, before)
+    if moment == AFTER_HAND and _IN_WORTH.search(before):  # the worth so far is known in 'the hand is worth'
+        moment = WORTH
+    phrases, words = _expression_words(context, expected.rules, words, moment)
     out = [Completion(w, "value" if w in RANKS or w in SUITS else "keyword", w) for w in sorted(words)]
     out += phrases
+    if "seat_role" in expected.rules and before.rstrip()[-1:] in (":", ","):
+        # where an effect opens, a role opens one on that player's level ('the declarer + 1 level')
+        offered = {c.label for c in out}
+        out += [c for c in _roles() if c.label not in offered]
     if {"J", "Q", "K", "A"} <= words:
         out += [Completion(rank, "value", rank, "rank") for rank in RANKS if rank not in words]
     if "card" in kinds:
         out.append(Completion("10H", "value", "10H", "a card: rank then suit (S H D C or ♠ ♥ ♦ ♣)"))
     return out
+
+
+def _ends_a_role(written: list[str]) -> bool:
+    """Whether the words ``written`` end with a role as the grammar spells it (a card, a team or a
+    role inside it taken as any one word)."""
+    for spelled, _ in _spellings("seat_role"):
+        tail = written[len(written) - len(spelled):] if len(written) >= len(spelled) else None
+        if tail is not None and all(word is None or word == said for word, said in zip(spelled, tail)):
+            return True
+    return False
+
+
+#: the effect being written is one on what the hand is worth (no other effect after it yet)
+_IN_WORTH = re.compile(r"\bthe hand is worth\b[^,]*$")
 
 
 def _seats(section: str, before: str) -> list[Completion]:
@@ -177,6 +198,8 @@ class _Phrase:
     after: tuple[str, ...]
     #: whether a team comes before the run
     after_team: bool
+    #: whether a role comes before the run (an effect on one player's level: ``the declarer + 1 level``)
+    after_role: bool = False
 
 
 #: the grammar's rules being spelled out (``_spellings``): a rule met again inside itself (a role
@@ -225,17 +248,24 @@ def _phrases() -> tuple[_Phrase, ...]:
     and each run's ends ("the last trick with trumps" after "win"), with the form's meaning from
     ``rules.expressions``.  Words after a number or a rank are left to the grammar's own list."""
     out: list[_Phrase] = []
+    roles = [spelled for spelled, _ in _spellings("seat_role")]
     for rule, names, table in (("fact", FACT_OF_RULE, FACTS), ("effect", EFFECT_OF_RULE, EFFECTS)):
         for symbols, alias in _spellings(rule):
             if alias is None:
                 continue
             form = table[names[alias]]
+            after_role = form.name in PLAYER_EFFECTS
+            if after_role:  # a role first (offered by ``_roles``): the words after it
+                role = max((r for r in roles if symbols[:len(r)] == r), key=len, default=None)
+                if role is None:
+                    continue
+                symbols = (None, *symbols[len(role):])
             start = 1 if symbols[0] is None else 0  # a team first: the words after it
             end = start
             while end < len(symbols) and symbols[end] is not None:
                 end += 1
             run = tuple(str(word) for word in symbols[start:end])
-            out += [_Phrase(" ".join(run[i:]), form, rule, run[:i], start == 1) for i in range(len(run))]
+            out += [_Phrase(" ".join(run[i:]), form, rule, run[:i], start == 1, after_role) for i in range(len(run))]
     return tuple(out)
 
 
@@ -299,7 +329,10 @@ def _expression_words(context: str, rules: frozenset[str], words: frozenset[str]
         if list(phrase.after) != told:
             continue
         before = written[len(written) - len(phrase.after) - 1] if len(written) > len(phrase.after) else ""
-        if (phrase.after_team and before not in _team_words()) or (not phrase.after_team and not phrase.after
+        if phrase.after_role and not _ends_a_role(written[:len(written) - len(phrase.after)]):
+            continue
+        if (phrase.after_team and not phrase.after_role and before not in _team_words()) or (
+                not phrase.after_team and not phrase.after
                                                                     and phrase.rule not in rules):
             continue
         if expectation(f"{context}{phrase.words} ") is None:  # the words go elsewhere here

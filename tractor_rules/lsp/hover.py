@@ -23,7 +23,7 @@ from ..render.sheet import Built, build
 from ..render.text import md_cell, md_inline
 from ..rules import Rules
 from ..rules.expressions import (AFTER_HAND, BURY, CALL, CONCEDE, DECLARE, FIRST_OF, KITTY, OVERTURN, QUANTITIES,
-                                 REDEAL, ROLE_TABLE, SCORE, STAKE, TABLE, TRICK)
+                                 REDEAL, ROLE_TABLE, SCORE, STAKE, TABLE, TRICK, WORTH)
 from ..language.syntax import Leaf, Node
 from .document import DocumentState
 from .navigation import overridden
@@ -60,6 +60,7 @@ LABELS = {
         TRICK: "after a trick, while cards are left ('end early:')",
         CONCEDE: "after a trick, of each player who may end the hand ('concede:')",
         TABLE: "in the numbers of the table (the deal, the penalties, the bonus, the coins, leaving)",
+        WORTH: "where a house rule changes what a hand is worth ('the hand is worth ...')",
         "and": " and ",
         "comma": ", ",
     },
@@ -93,6 +94,7 @@ LABELS = {
         TRICK: "每一轮结束、手中还有牌时（“end early:”）",
         CONCEDE: "每一轮结束后问每位玩家是否结束这一局时（“concede:”）",
         TABLE: "牌桌上的数（发牌、罚分、奖励、金币、离桌）",
+        WORTH: "家规改变一局的积分时（“the hand is worth ...”）",
         "and": "和",
         "comma": "、",
     },
@@ -282,7 +284,8 @@ def _quantity_hover(node: Node, words: dict[str, str]) -> HoverText:
     """A quantity's words and meaning (``rules.expressions.QUANTITIES``), and where it is known."""
     quantity = QUANTITIES[QUANTITY_OF_RULE[node.kind]]
     known = [words[m] for m in (CALL, BURY, DECLARE, OVERTURN, REDEAL, TRICK, CONCEDE, KITTY, AFTER_HAND, SCORE,
-                                STAKE, TABLE) if m in quantity.moments]
+                                STAKE, TABLE, WORTH) if m in quantity.moments
+             and not (m == WORTH and AFTER_HAND in quantity.moments)]  # (after each hand says it)
     moments = words["and"].join([words["comma"].join(known[:-1]), known[-1]] if len(known) > 1 else known)
     text = f"**{plain(quantity.words)}**: {plain(quantity.meaning)}\n\n" + words["known"].format(moments=moments)
     return HoverText(text, node.pos)

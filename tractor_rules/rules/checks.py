@@ -121,6 +121,7 @@ def check_rules(c: Reporter, rules: model.Rules) -> None:
         _check_previous_relations,
         _check_partner_reinforcing,
         _check_roles,
+        _check_player_effects,
         _check_exemptions,
         _check_tractors_kept,
         _check_riding_pairs,
@@ -141,7 +142,8 @@ def _check_card_facts(c: Reporter, r: model.Rules) -> None:
     called is asked only where the banker calls cards (E332)."""
     for i, trigger in enumerate(r.levels.after_hand):
         for j, effect in enumerate(trigger.effects):
-            leaves = expressions.role_leaves(effect[1]) if effect[0] == "next-banker" else ()
+            role = expressions.effect_role(effect)
+            leaves = expressions.role_leaves(role) if role is not None else ()
             for role in leaves:
                 if type(role) is tuple and role[0] in expressions.CARD_ROLES and not r.table.copies(role[1]):
                     c.error_at_field((effect_path(i, j), "table.removed_ranks", "table.removed_cards"),
@@ -182,6 +184,35 @@ def _check_hand_quantities(c: Reporter, r: model.Rules) -> None:
                                  "with called partners, or a banker alone, the banker has no seated partner, so "
                                  "'the level of the banker's partner' names nobody: name another player, or the "
                                  "level of the bankers", code=codes.PLAYER_LEVEL_NOBODY)
+# --- one player's level, and what a hand is worth ----------------------------------------------------
+
+
+def _check_player_effects(c: Reporter, r: model.Rules) -> None:
+    """One player's level changes only where each player has a level of their own (E362: with fixed
+    teams partners share one, which the hand's level, the levels of a team and the game's end
+    read); what a hand is worth changes only where hands are worth game points (E363)."""
+    for i, trigger in enumerate(r.levels.after_hand):
+        for j, effect in enumerate(trigger.effects):
+            if effect[0] in expressions.PLAYER_EFFECTS and r.table.seated:
+                team = expressions.PLAYER_EFFECTS[effect[0]]
+                c.error_at_field((effect_path(i, j), "table.partnership"),
+                                 "with fixed teams partners are always at one level (the banker's is the hand's, "
+                                 "and the team wins the game together), so one player's level cannot change "
+                                 f"alone: name a team ('{_TEAM_EFFECT_WORDS[team]}'), or play with partners "
+                                 "found by calling ('partners: by calling 1 card')", code=codes.PLAYER_LEVEL_SHARED)
+            if effect[0] in expressions.STAKE_EFFECTS and not r.stakes.game_points:
+                c.error_at_field((effect_path(i, j), "stakes.game_points"),
+                                 "'the hand is worth ...' changes the game points a hand moves at the table, but "
+                                 "these rules count none: give the outcomes their game points ('game points: "
+                                 "banker +1 or more = 1, swap = 1, attackers +1 or more = 1' in 'stakes')",
+                                 code=codes.WORTH_WITHOUT_GAME_POINTS)
+
+
+#: a team's effect on levels, as the fix of E362 writes it
+_TEAM_EFFECT_WORDS = {"up": "the winners + 1 level", "down": "the losers - 1 level", "back-to": "the losers back to 2",
+                      "to": "the winners to A", "knock-back": "the bankers knocked back to 2"}
+
+
 # --- who the roles name ---------------------------------------------------------------------------
 
 
@@ -193,7 +224,7 @@ def _check_roles(c: Reporter, r: model.Rules) -> None:
     alone = r.table.partnership == "alone"
     for i, trigger in enumerate(r.levels.after_hand):
         for j, effect in enumerate(trigger.effects):
-            if effect[0] != "next-banker":
+            if effect[0] not in expressions.ROLE_EFFECTS:
                 continue
             names = expressions.role_names(effect[1]) & expressions.DECLARING_ROLES
             if names and nobody_declares:
@@ -590,7 +621,8 @@ def _check_levels(c: Reporter, r: model.Rules) -> None:
                          "the levels go round without end, so no level is the last one and the game never ends: "
                          "end it 'after N hands', or by a house rule that wins the game", code=codes.ENDLESS_GAME)
     for path, effect in effects:
-        if effect[0] == "next-banker" and "partner" in expressions.role_leaves(effect[1]) and not r.table.seated:
+        if effect[0] in expressions.ROLE_EFFECTS and "partner" in expressions.role_leaves(effect[1]) \
+                and not r.table.seated:
             c.error_at_field((path, "levels.after_hand"),
                              "with called partners, or a banker alone, the banker has no seated partner: name another player",
                              code=codes.CALLED_PARTNERS)
@@ -603,7 +635,8 @@ def _check_levels(c: Reporter, r: model.Rules) -> None:
                              "last trick), or read 'levels' in the number given", code=codes.OWN_CHANGE_READS_LEVELS)
     playable = {rank for rank in RANK_ORDER if RANK_ORDER[rank] in span and rank not in constant | removed}
     for path, effect in effects:
-        if effect[0] in ("back-to", "to", "knock-back") and effect[2] not in playable:
+        if expressions.PLAYER_EFFECTS.get(effect[0], effect[0]) in ("back-to", "to", "knock-back") \
+                and effect[2] not in playable:
             c.error_at_field((path, "levels.after_hand"),
                              f"{effect[2]} is not a level of this game (the levels are {played_words}, "
                              "without constant trumps and removed ranks)", code=codes.LEVELS_MISMATCH)
@@ -2104,7 +2137,7 @@ def _check_moments(c: Reporter, r: model.Rules) -> None:
               for i, row in enumerate(r.stakes.game_points)]
     for i, trigger in enumerate(r.levels.after_hand):
         trees.append((f"levels.after_hand[{i}].condition", trigger.condition, expressions.AFTER_HAND))
-        trees += [(effect_path(i, j), effect, expressions.AFTER_HAND) for j, effect in enumerate(trigger.effects)]
+        trees += [(effect_path(i, j), effect, expressions.effect_moment(effect)) for j, effect in enumerate(trigger.effects)]
     for path, tree, moment in trees:
         problem = _not_known(tree, moment)
         if problem is not None:
@@ -2142,7 +2175,7 @@ def _not_known(tree: tuple, moment: str) -> tuple[str, str] | None:
         if moment not in form.moments:
             return f"'{form.name}' ({form.meaning}) is not known {when}", codes.NOT_KNOWN_HERE
         teams = [a for a, kind in zip(tree[2:], form.arguments) if kind == "team" and a in ("winners", "losers")]
-        if teams and moment != expressions.AFTER_HAND:
+        if teams and moment not in (expressions.AFTER_HAND, expressions.WORTH):
             return f"the {teams[0]} of the hand are not known {when}: name the bankers or the attackers", codes.NOT_KNOWN_HERE
         return None
     return next((found for part in tree[1:] if isinstance(part, tuple)

@@ -78,6 +78,9 @@ CONCEDE = "concede"
 #: when a throw is checked (``leading.throw_stoppers_when``): the condition is asked of each other
 #: player, who could stop the throw
 THROW = "throw"
+#: where a house rule after a hand changes what the hand is worth at the table (``the hand is worth
+#: N game points``): what is known after a hand, and the game points so far (``game points``)
+WORTH = "worth"
 CARD_MOMENTS = frozenset({CALL, BURY})
 #: where each moment is, in the words of an error
 MOMENT_WORDS = {CALL: "when the banker calls cards", BURY: "when the kitty is buried",
@@ -90,7 +93,8 @@ MOMENT_WORDS = {CALL: "when the banker calls cards", BURY: "when the kitty is bu
                 STAKE: "where the stakes of a hand are counted ('game points:')",
                 TRICK: "after a trick ('end early: when ...')",
                 CONCEDE: "after a trick, asked of each player ('concede: when ...')",
-                THROW: "when a throw is checked ('throw stopped by: ... when ...')"}
+                THROW: "when a throw is checked ('throw stopped by: ... when ...')",
+                WORTH: "where a house rule changes what a hand is worth ('the hand is worth ...')"}
 #: known from the last trick on
 _PLAYED = frozenset({KITTY, AFTER_HAND})
 #: known at every moment: the table, the hand's level and trump
@@ -176,7 +180,15 @@ QUANTITIES: dict[str, Quantity] = {q.name: q for q in (
     Quantity("copies-held-after-kitty", "copies of CARD TEAM held after the kitty", frozenset({AFTER_HAND}),
              "the copies of the card in the team's hands as the tricks began (the kitty taken and buried)", 4,
              ("team", "card")),
+    # what a house rule after a hand makes the hand worth at the table (version 4)
+    Quantity("game-points", "game points", frozenset({WORTH}),
+             "the game points the hand is worth so far: its row of 'game points', as the house rules before "
+             "this effect changed it (before the table's multiplier)", 4),
 )}
+# what is known after a hand is known where a house rule changes what the hand is worth
+QUANTITIES = {name: q if AFTER_HAND not in q.moments else Quantity(q.name, q.words, q.moments | {WORTH}, q.meaning,
+                                                                    q.since, q.arguments)
+              for name, q in QUANTITIES.items()}
 #: the quantities of a team (its size, its level), known from the teams of the hand just played
 TEAM_QUANTITIES = frozenset({"team-size", "team-level"})
 #: the quantities read from each seat's level as the hand was played (the log then writes them)
@@ -515,7 +527,50 @@ EFFECTS: dict[str, Form] = {f.name: f for f in (
                                      "may read 'levels', the change so far), before it is made", since=4),
     Form("hand-more-levels", ("number",), "the hand's own level change gives its winners that many more levels, "
                                           "before it is made", since=4),
+    # one player's level (version 4), as the team's effects above move a team's: the player the role
+    # names (its fallbacks tried in turn), after the hand's own level change; a role that names nobody
+    # changes nothing.  Only where each player has a level of their own (called partners, a banker
+    # alone): with fixed teams partners share one
+    Form("player-up", ("role", "number"), "the player goes up that many levels (stopping where a climb stops)",
+         since=4),
+    Form("player-down", ("role", "number"), "the player goes down that many levels (never below the first)", since=4),
+    Form("player-back-to", ("role", "rank"), "the player goes back to the level (a player below it stays)", since=4),
+    Form("player-to", ("role", "rank"), "the player's level becomes the rank", since=4),
+    Form("player-knock-back", ("role", "rank"), "the player goes back to the level (a player below it stays) before "
+                                                "the hand's own level change, which then counts from there; a banker "
+                                                "knocked back does not win the game by this hand", since=4),
+    # what the hand is worth at the table (version 4): its game points ('stakes'), before the table's
+    # multiplier, as the rules that the hand set off change them in the order written
+    Form("hand-worth", ("number",), "the hand is worth that many game points (the number may read 'game points', "
+                                    "the worth so far)", since=4),
+    Form("hand-more-worth", ("number",), "the hand is worth that many more game points", since=4),
 )}
+#: the effects on one player's level → the effect on a team's level each is the case of
+PLAYER_EFFECTS = {"player-up": "up", "player-down": "down", "player-back-to": "back-to", "player-to": "to",
+                  "player-knock-back": "knock-back"}
+#: the effects that name a player by a role (their first argument)
+ROLE_EFFECTS = frozenset(name for name, form in EFFECTS.items() if form.arguments[:1] == ("role",))
+#: the effects on what the hand is worth at the table, made where its game points are counted
+STAKE_EFFECTS = frozenset({"hand-worth", "hand-more-worth"})
+
+
+def effect_role(effect: tuple) -> str | tuple | None:
+    """The role an effect names a player by (``the next banker is ROLE``, ``ROLE + N levels``), or None."""
+    return effect[1] if effect and effect[0] in ROLE_EFFECTS else None
+
+
+def effect_moment(effect: tuple) -> str:
+    """The moment whose quantities an effect's number reads: where a hand's worth is changed for the
+    effects on it (``game points``, the worth so far, is known there), else after the hand."""
+    return WORTH if effect and effect[0] in STAKE_EFFECTS else AFTER_HAND
+
+
+def hand_worth(worth: int, effect: tuple, values: Values) -> int:
+    """The game points a hand is worth once ``effect`` (of ``STAKE_EFFECTS``) is made on ``worth``;
+    the effect's number read with ``values`` (``game points`` the worth so far), held from 0 to
+    ``NUMBER_BOUND``."""
+    amount = evaluate_number(effect[1], values)
+    return min(max(0, amount if effect[0] == "hand-worth" else worth + amount), NUMBER_BOUND)
 #: the effects on the hand's own level change, made before it is applied (``Levels.own_change_rules``)
 OWN_CHANGE_EFFECTS = frozenset({"hand-levels", "hand-more-levels"})
 
@@ -807,13 +862,14 @@ def reads_the_turn(tree: tuple) -> bool:
 def card_roles_of(effects: tuple) -> set[str]:
     """The roles named by a card (``CARD_ROLES``) that effects name (in fallbacks and in the first of
     a team after a role too)."""
-    return {name for effect in effects if effect[0] == "next-banker"
+    return {name for effect in effects if effect[0] in ROLE_EFFECTS
             for name in role_names(effect[1]) if name in CARD_ROLES}
 
 
 def roles_of(effects: tuple) -> set[str]:
-    """The names of the table's roles that effects name."""
-    return {name for effect in effects if effect[0] == "next-banker" for name in role_names(effect[1])}
+    """The names of the table's roles that effects name (``the next banker is ROLE``, ``ROLE + N
+    levels``)."""
+    return {name for effect in effects if effect[0] in ROLE_EFFECTS for name in role_names(effect[1])}
 
 
 def card_roles_in(tree: tuple) -> set[str]:
@@ -851,11 +907,17 @@ def words_after(tree: tuple, version: int) -> set[str]:
     head = tree[0]
     if head == "var":
         return {tree[1]} if QUANTITIES[tree[1]].since > version else set()
-    if head == "next-banker":
+    if type(head) is str and head in ROLE_EFFECTS:
         found = {name for name in role_names(tree[1]) if ROLE_TABLE[name].since > version}
+        if head != "next-banker" and EFFECTS[head].since > version:  # (the next banker: as every version had it)
+            found.add(head)
         if type(tree[1]) is tuple and tree[1][0] == OTHERWISE and version < 4:
             found.add(OTHERWISE)
-        return found | {team for team in role_teams(tree[1]) if team not in FIRST_TEAMS and version < 4}
+        found |= {team for team in role_teams(tree[1]) if team not in FIRST_TEAMS and version < 4}
+        for part in tree[2:]:
+            if isinstance(part, tuple):
+                found |= words_after(part, version)
+        return found
     form = FACTS[tree[1]] if head == "fact" else EFFECTS.get(head) if type(head) is str else None
     found = {form.name} if form is not None and form.since > version else set()
     if form is not None and version < 4:

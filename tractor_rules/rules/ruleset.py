@@ -272,6 +272,24 @@ class Rules:
         from ..engine.records.replay import kitty_known_of
 
         return kitty_known_of(seat, hand, self)
+    def level_effects(self, hand) -> tuple:
+        """The effects on levels of the house rules after a hand that ``hand`` sets off, in the order
+        written, each ``(name, seats)``: the effect's name ("up", "player-up", "back-to", ...) and
+        the seats it moves, a team's or the one player a role names (``the declarer + 1 level``; ()
+        when the role names nobody).  ``hand`` as for ``house_rules_set_off``."""
+        from ..engine.records.replay import level_effects_of
+
+        return level_effects_of(hand, self)
+
+    def game_points(self, hand) -> int:
+        """The game points each winner of ``hand`` gains at the table and each loser loses: its
+        outcome's row of ``stakes.game_points``, as the house rules it set off change it (``the hand
+        is worth N game points``, ``... N more game points``), times the multiplier that the table
+        points logged before it reach ("table_points"; 1 when not logged).  ``hand`` as for
+        ``house_rules_set_off``; an error for rules without game points."""
+        from ..engine.records.replay import game_points_of
+
+        return game_points_of(hand, self)
 
     def declaration(self, cards, level: str | None, *, after_kitty: bool = False):
         """None if ``cards`` are no declaration at ``level`` (None: no level rank, only jokers

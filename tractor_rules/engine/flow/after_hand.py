@@ -249,12 +249,52 @@ def _named_next_banker(effects: Sequence[tuple], facts: HandFacts, otherwise: in
     seat = otherwise
     for effect in effects:
         if effect[0] == "next-banker":
-            for role in expressions.fallbacks(effect[1]):
-                named = role_seat(role, facts)
-                if named is not None:
-                    seat = named
-                    break
+            named = named_seat(effect[1], facts)
+            if named is not None:
+                seat = named
     return seat
+
+
+def named_seat(role: str | tuple, facts: HandFacts) -> int | None:
+    """The seat a role names in this hand, its fallbacks (``A, otherwise B``) tried in turn: the
+    first that names somebody; None when none does."""
+    for part in expressions.fallbacks(role):
+        seat = role_seat(part, facts)
+        if seat is not None:
+            return seat
+    return None
+
+
+def effect_seats(effect: tuple, facts: HandFacts) -> frozenset[int]:
+    """The seats an effect on levels moves: a team's (``the bankers + 1 level``), or the one player a
+    role names (``the declarer + 1 level``; none when the role names nobody)."""
+    if effect[0] in expressions.PLAYER_EFFECTS:
+        seat = named_seat(effect[1], facts)
+        return frozenset() if seat is None else frozenset({seat})
+    return team_seats(effect[1], facts)
+
+
+def player_levels_named(rules: Rules, facts: HandFacts, indexes: Sequence[int]) -> tuple[int | None, ...]:
+    """The seat each effect on one player's level of the house rules at ``indexes`` names, in the
+    order written (None: its role names nobody): what the log writes ("player_levels")."""
+    return tuple(named_seat(effect[1], facts) for effect in effects_in_order(rules, indexes)
+                 if effect[0] in expressions.PLAYER_EFFECTS)
+
+
+def worth_after(rules: Rules, facts: HandFacts, indexes: Sequence[int], worth: int) -> int:
+    """The game points the hand is worth (before the table's multiplier) once the house rules at
+    ``indexes`` have made their effects on it (``the hand is worth N game points``, ``... N more
+    game points``), in the order written; each number reads ``game points`` as the worth so far."""
+    for effect in effects_in_order(rules, indexes):
+        if effect[0] in expressions.STAKE_EFFECTS:
+            worth = expressions.hand_worth(worth, effect, _Quantities(facts, worth))
+    return worth
+
+
+def stake_effects(rules: Rules) -> bool:
+    """Whether a house rule after a hand changes what a hand is worth at the table."""
+    return any(effect[0] in expressions.STAKE_EFFECTS for trigger in rules.levels.after_hand
+               for effect in trigger.effects)
 
 
 def own_change_after(rules: Rules, facts: HandFacts, change: tuple[str, int]) -> tuple[str, int]:
@@ -314,14 +354,18 @@ def stake_keys(rules: Rules) -> frozenset:
 class _Quantities:
     """The quantities' values after a hand, each worked out when a number reads it."""
 
-    __slots__ = ("facts",)
+    __slots__ = ("facts", "worth")
 
-    def __init__(self, facts: HandFacts):
+    def __init__(self, facts: HandFacts, worth: int | None = None):
         self.facts = facts
+        #: the game points the hand is worth so far, where a house rule changes them
+        self.worth = worth
 
     def __getitem__(self, name: str | tuple) -> int:
         facts = self.facts
         table = facts.rules.table
+        if name == "game-points" and self.worth is not None:
+            return self.worth
         if name == "points":
             return facts.attacker_points
         if name == "raw-points":

@@ -56,7 +56,7 @@ from ..deck.draws import below, shuffle
 from ..errors import EngineError
 from ..rulings.declaring import cut_winner, declares_in_turn, previous_declarer
 from ..rulings.scoring import level_ladder
-from .after_hand import facts_of, fired, next_banker_after, own_change_after
+from .after_hand import facts_of, fired, next_banker_after, own_change_after, player_levels_named
 from .auction import first_bidder, run_auction
 from .choices import IllegalPlay
 from .deal import MAX_DEALS, Deal, Standing, WeakHand, deal, declare_in_turn, first_banker, settle
@@ -65,6 +65,7 @@ from .friends import ask_calls
 from .kitty import Kitty, burier_seat, exchange, first_overturner, overturns, shown_seats
 from .outcome import next_banker_of, point_table, score
 from .record import (DealDeclaring, EarlyEnd, FaceDown, HandRecord, InTurnRound, OverturnRound, Showing,
+                     moves_players,
                      reads_dealt, reads_levels)
 from .seats import banker_team, first_leader, seat_of
 from .trick_play import play_tricks
@@ -492,6 +493,8 @@ def _score(h: Hand) -> None:
                 facts = facts_of(record)
         record.after_hand = fired(rules, facts)
         record.next_banker = next_banker_after(rules, facts, record.after_hand, record.next_banker)
+        if moves_players(rules):  # the player each effect on one player's level moves, for the log
+            record.player_levels = player_levels_named(rules, facts, record.after_hand)
     h.record = record
 
 

@@ -45,8 +45,9 @@ from ...rules.expressions import Effect
 from ..errors import EngineError
 from ..rulings.scoring import beyond_level, climb, level_ladder
 from ..rulings.stakes import hand_points, table_points_change
-from .after_hand import (HandFacts, effects_in_order, facts_of, hand_quantities, holds, knock_back_facts, number,
-                         stake_keys, team_seats)
+from ...rules.expressions import PLAYER_EFFECTS
+from .after_hand import (HandFacts, effect_seats, effects_in_order, facts_of, hand_quantities, holds,
+                         knock_back_facts, number, stake_effects, stake_keys, worth_after)
 from .hand import play_hand
 from .record import HandRecord, reads_levels
 from .seats import others
@@ -54,6 +55,14 @@ from .views import Player
 
 #: a match stops after this many hands, finished or not
 MAX_HANDS = 2000
+
+#: the effects of the house rules after a hand made before the others: knocked back before the hand's
+#: own level change, a team or one player
+_KNOCKS = ("knock-back", "player-knock-back")
+#: the effects the match does not make after the hand's own level change: made with the hand's record
+#: (the next banker, the hand's own level change), before it (knocked back) or with the stakes
+_MADE_ELSEWHERE = frozenset({"next-banker", "knock-back", "player-knock-back", "hand-levels", "hand-more-levels",
+                             "hand-worth", "hand-more-worth"})
 
 #: the extra level of ``game_end: beyond-last``, played in no-trump (``scoring.beyond_level``)
 BEYOND = "beyond"
@@ -108,11 +117,13 @@ class Match:
         #: the knock-back rules as the house rules after a hand they are sugar for, derived once
         self._knock_rules = rules.levels.knock_back_rules()
         #: a house rule after each hand knocks a team back (before the hand's own level change)
-        self._knocks_after_hand = any(e[0] == "knock-back" for t in rules.levels.after_hand for e in t.effects)
+        self._knocks_after_hand = any(e[0] in _KNOCKS for t in rules.levels.after_hand for e in t.effects)
         #: a rule reads a team's or a player's level: each hand is told the seats' levels
         self._reads_levels = reads_levels(rules)
         #: the game points read a quantity that only the hand's facts give (``_stakes``)
         self._stake_keys = stake_keys(rules)
+        #: a house rule after a hand changes what the hand is worth at the table
+        self._stake_effects = stake_effects(rules)
 
     @property
     def done(self) -> bool:
@@ -219,19 +230,23 @@ class Match:
         the hand's own level change."""
         facts = facts_of(record)
         for effect in effects_in_order(self.rules, record.after_hand):
-            name, team = effect[0], effect[1]
-            if name in ("next-banker", "knock-back", "hand-levels", "hand-more-levels"):
+            name = effect[0]
+            if name in _MADE_ELSEWHERE:
                 # the hand's record says it already (``after_hand.next_banker_after``, its level change:
-                # ``after_hand.own_change_after``); knocked back before
+                # ``after_hand.own_change_after``); knocked back before; its worth made with the stakes
                 continue
-            seats = team_seats(team, facts)
+            # one player's level (``the declarer + 1 level``) moves as a team's does, the team that player
+            seats = effect_seats(effect, facts)
+            player = name in PLAYER_EFFECTS
+            name = PLAYER_EFFECTS.get(name, name)
             if name in ("up", "down"):
                 steps = number(effect[2], facts)
                 if name == "down":
                     steps = -steps
+                as_banker = bool(seats) and seats <= record.banker_team if player else seats == record.banker_team
                 for s in seats:
                     if steps > 0:
-                        self.levels[s] = self._climb(s, self.levels[s], steps, as_banker=seats == record.banker_team)
+                        self.levels[s] = self._climb(s, self.levels[s], steps, as_banker=as_banker)
                     elif steps < 0:
                         self.levels[s] = max(self.levels[s] + steps, 0)
             elif name == "back-to":
@@ -256,8 +271,15 @@ class Match:
         if self._stake_keys:  # the hand's teams, levels, overturns: read from its facts
             quantities = hand_quantities(facts_of(record))
             known = {key: quantities[key] for key in self._stake_keys}
+        house = None
+        if self._stake_effects and record.after_hand:  # 'the hand is worth N game points'
+            facts = facts_of(record)
+
+            def house(worth: int) -> int:
+                return worth_after(self.rules, facts, record.after_hand, worth)
         worth = hand_points(self.rules, side, steps, self.table_points, bid=record.bid,
-                            points=record.attacker_points, kitty_points=record.kitty_points, values=known)
+                            points=record.attacker_points, kitty_points=record.kitty_points, values=known,
+                            house=house)
         record.table_points = tuple(self.table_points)
         record.table_points_change = tuple(table_points_change(self.rules, worth, won))
         self.table_points = [p + d for p, d in zip(self.table_points, record.table_points_change)]
@@ -276,13 +298,13 @@ class Match:
             effects = [effect for trigger in knocks if holds(trigger.condition, facts) for effect in trigger.effects]
         if record.after_hand and self._knocks_after_hand:
             facts = facts_of(record)
-            effects += [e for e in effects_in_order(self.rules, record.after_hand) if e[0] == "knock-back"]
+            effects += [e for e in effects_in_order(self.rules, record.after_hand) if e[0] in _KNOCKS]
         if not effects:
             return False
         assert facts is not None
         knocked = False
         for effect in effects:
-            seats = team_seats(effect[1], facts)
+            seats = effect_seats(effect, facts)
             self._back_to(seats, Effect(effect))
             knocked = knocked or bool(seats & record.banker_team)
         return knocked

@@ -238,6 +238,10 @@ class HandRecord:
     #: each seat's level as the hand was played, as a position on the ladder (1 the first level),
     #: where a rule reads a team's or a player's level (``reads_levels``); () otherwise
     positions: tuple[int, ...] = ()
+    #: the seat each effect on one player's level of the house rules the hand set off named, in the
+    #: order written (None: its role named nobody), where the rules have such effects
+    #: (``moves_players``); () otherwise
+    player_levels: tuple[int | None, ...] = ()
 
     @property
     def throws_tried(self) -> int:
@@ -403,6 +407,8 @@ class HandRecord:
             out["trump_by"] = self.trump_by
         if self.rules.levels.after_hand:
             out["after_hand"] = list(self.after_hand)
+            if moves_players(self.rules):
+                out["player_levels"] = list(self.player_levels)
         return out
 
 
@@ -485,6 +491,13 @@ def reads_dealt(rules: Rules) -> bool:
     """Whether a house rule after a hand reads the cards each seat was dealt (``TEAM held CARD``,
     ``the holder of CARD``): the hand then keeps them, and the log writes them ("dealt")."""
     return _reads(rules, expressions.DEALT_READERS)
+
+
+def moves_players(rules: Rules) -> bool:
+    """Whether a house rule after a hand moves one player's level (``the declarer + 1 level``): the
+    log then names the player each such effect of the hand moved ("player_levels")."""
+    return any(effect[0] in expressions.PLAYER_EFFECTS for trigger in rules.levels.after_hand
+               for effect in trigger.effects)
 
 
 def reads_levels(rules: Rules) -> bool:

@@ -32,11 +32,12 @@ from typing import Any, NoReturn
 
 from ...errors import CardNotationError
 from ...rules import RANKS, SUITS, Rules, side_reinforces
-from ...rules.expressions import DECLARING_ROLES, ExpressionError, fallbacks, role_names, role_tree
+from ...rules.expressions import DECLARING_ROLES, PLAYER_EFFECTS, ExpressionError, fallbacks, role_names, role_tree
 from ..deck.cards import Card
 from ..errors import EngineError
-from ..flow.after_hand import (HandFacts, fired, hand_quantities, kitty_dug, next_banker_after, overturned_after_kitty,
-                                overturns_of, own_change_after, stake_keys)
+from ..flow.after_hand import (HandFacts, effect_seats, effects_in_order, fired, hand_quantities, kitty_dug,
+                                next_banker_after, overturned_after_kitty, overturns_of, own_change_after,
+                                player_levels_named, stake_effects, stake_keys, worth_after)
 from ..flow.after_hand import role_seat as after_hand_role_seat
 from ..flow.deal import MAX_DEALS
 from ..flow.early import Concession, ends_early, outcome_decided, reads_decided
@@ -44,16 +45,16 @@ from ..flow.early import trick_facts as hand_so_far
 from ..flow.outcome import next_banker_of, point_table
 from ..flow.kitty import burier_seat, first_overturner, shown_seats
 from ..flow.record import (TrickRecord, declares_at_own_level, leads_by_declarer, logs_first_overturner,
-                           logs_overturn_round, names_burier, reads_dealt, reads_declaring, reads_levels,
-                           reads_overturn_round, reads_overturns, reads_previous_after_kitty, reads_shown,
-                           scores_unplayed, turns_kitty)
+                           logs_overturn_round, moves_players, names_burier, reads_dealt, reads_declaring,
+                           reads_levels, reads_overturn_round, reads_overturns, reads_previous_after_kitty,
+                           reads_shown, scores_unplayed, turns_kitty)
 from ..flow.seats import banker_team, first_leader, seat_of
 from ..deck.cards import parse_cards
 from ..rulings.declaring import (asks_each_declaration, cut_winner, declare_turn, declarer_relation,
                                  declares_in_turn, may_ask_redeal, may_declare_over, may_overturn, overturn_turn,
                                  overturns_in_round, previous_declarer)
 from ..rulings.scoring import level_ladder, table_levels
-from ..rulings.stakes import table_points_change
+from ..rulings.stakes import hand_points, table_points_change
 
 FIELDS = ("ruleset", "level", "trump", "banker", "hands", "kitty", "tricks", "attacker_points",
           "kitty_points", "kitty_multiplier", "level_change", "next_banker")
@@ -61,7 +62,7 @@ OPTIONAL = ("called", "declarer", "weak_hands", "kitty_shown", "buried_shown", "
             "table_points_change", "after_hand", "trump_by", "shown_in_declaring", "buried_by", "overturn_round",
             "bids", "bid", "gave_up", "in_turn", "cuts", "declared", "exchange", "turned", "contest", "face_down",
             "bank_cleared", "ended_early", "deal_declaring", "dealt", "positions", "declarations",
-            "previous_declarer", "kitty_shown_to")
+            "previous_declarer", "kitty_shown_to", "player_levels")
 TRICK_FIELDS = ("leader", "plays", "winner", "points")
 
 
@@ -145,6 +146,41 @@ def kitty_known_of(seat: Any, entry: str | dict[str, Any], rules: Rules) -> dict
     buried = kitty if seat == burier else shown("after-burying")
     end = kitty if "buried_shown" in entry else buried if buried is not None else shown("at-end")
     return {"dealt": dealt, "buried": buried, "end": end}
+#: the effects on levels, a team's or one player's
+_LEVEL_EFFECTS = frozenset({"up", "down", "back-to", "to", "knock-back", *PLAYER_EFFECTS})
+
+
+def level_effects_of(entry: str | dict[str, Any], rules: Rules) -> tuple[tuple[str, tuple[int, ...]], ...]:
+    """The effects on levels of the house rules a logged hand sets off, in the order written, each
+    with the seats it moves: a team's, or the one player a role names (its fallbacks tried in turn;
+    none when it names nobody).  The hand checked as ``house_rules_set_off`` checks it."""
+    facts = _facts_of_logged(entry, rules)
+    if facts is None:
+        return ()
+    return tuple((effect[0], tuple(sorted(effect_seats(effect, facts))))
+                 for effect in effects_in_order(rules, fired(rules, facts)) if effect[0] in _LEVEL_EFFECTS)
+
+
+def game_points_of(entry: str | dict[str, Any], rules: Rules) -> int:
+    """The game points each winner of a logged hand gains at the table (each loser loses them): its
+    outcome's row of ``game points``, as the house rules it set off change it (``the hand is worth N
+    game points``), times the multiplier the table points logged before it reach ("table_points";
+    none logged: 1).  The hand checked as ``house_rules_set_off`` checks it."""
+    if not rules.stakes.game_points:
+        raise EngineError("these rules count no game points")
+    facts = _facts_of_logged(entry, rules)
+    parsed = json.loads(entry) if isinstance(entry, str) else entry
+    before = parsed.get("table_points", ())
+    if facts is None:  # a hand scored without being played: its outcome's row, no house rule
+        side, levels = parsed["level_change"]
+        return hand_points(rules, side, levels, before, bid=parsed.get("bid", 0))
+    keys = stake_keys(rules)
+    quantities = hand_quantities(facts)
+    set_off = fired(rules, facts) if stake_effects(rules) else ()
+    return hand_points(rules, facts.side, facts.levels, before, bid=facts.bid, points=facts.attacker_points,
+                       kitty_points=facts.kitty_points,
+                       values={key: quantities[key] for key in keys} if keys else None,
+                       house=(lambda points: worth_after(rules, facts, set_off, points)) if set_off else None)
 
 
 def _facts_of_logged(entry: str | dict[str, Any], rules: Rules) -> HandFacts | None:
@@ -706,6 +742,7 @@ def _replay(entry: str | dict[str, Any], rules: Rules, problems: list[str],
     if scores_unplayed(rules) and trump_by not in _TRUMP_BY:
         problems.append(f"trump_by: one of {', '.join(_TRUMP_BY)}, or 'scored' (these rules score a hand nobody "
                         f"declared in without play), not {trump_by!r}")
+    _check_player_levels(entry, rules, facts, problems)
     if rules.levels.after_hand:  # a house rule may name the next banker
         try:
             nxt = next_banker_after(rules, facts, fired(rules, facts), nxt)
@@ -727,16 +764,37 @@ def _replay(entry: str | dict[str, Any], rules: Rules, problems: list[str],
         winners = team if change[0] == "banker" else {s for s in range(n) if s not in team}
         keys = stake_keys(rules)
         quantities = hand_quantities(facts)
+        # the house rules the hand set off that change what it is worth ('the hand is worth ...')
+        set_off = fired(rules, facts) if stake_effects(rules) else ()
         try:
-            worth = rules.table_points(change[0], change[1], before, bid=bid, points=entry["attacker_points"],
-                                       kitty_points=entry["kitty_points"],
-                                       values={key: quantities[key] for key in keys} if keys else None)
+            worth = hand_points(rules, change[0], change[1], before, bid=bid, points=entry["attacker_points"],
+                                kitty_points=entry["kitty_points"],
+                                values={key: quantities[key] for key in keys} if keys else None,
+                                house=(lambda points: worth_after(rules, facts, set_off, points)) if set_off else None)
         except EngineError as why:
             problems.append(f"table points: {why}")
             return
         expected = table_points_change(rules, worth, winners)
         if change_logged != expected:
             problems.append(f"the table points change by {expected}, not {change_logged!r}")
+
+
+def _check_player_levels(entry: dict[str, Any], rules: Rules, facts: HandFacts, problems: list[str]) -> None:
+    """Where a house rule after a hand moves one player's level (``the declarer + 1 level``), the
+    log names the player each such effect of the hand moved ("player_levels": a seat, or null for
+    a role that named nobody), in the order written: the seats the roles name in the hand's facts."""
+    if not _logged_where_ruled(entry, "player_levels", moves_players(rules), problems,
+                               unruled="logged, but no house rule after a hand moves one player's level",
+                               needed="needed when a house rule after a hand moves one player's level"):
+        return
+    try:
+        named = list(player_levels_named(rules, facts, fired(rules, facts)))
+    except EngineError as why:
+        problems.append(f"player_levels: {why}")
+        return
+    if entry["player_levels"] != named:
+        problems.append(f"player_levels: the effects on one player's level move {named}, not "
+                        f"{entry['player_levels']!r:.200}")
 
 
 def _check_ended_early(entry: dict[str, Any], rules: Rules, level: str | None, trump: str | None, banker: int,

@@ -3,7 +3,7 @@ points and in coins, and what leaving early costs.  Everything is read from ``ru
 
 from __future__ import annotations
 
-from collections.abc import Collection, Mapping, Sequence
+from collections.abc import Callable, Collection, Mapping, Sequence
 from typing import Any
 
 from ...rules import Rules, expressions
@@ -44,12 +44,25 @@ def stake_factor(rules: Rules, table_points: Sequence[int]) -> int:
 
 
 def hand_points(rules: Rules, side: str, levels: int, table_points: Sequence[int] = (), *, bid: int = 0,
-                points: int = 0, kitty_points: int = 0, values: Mapping[Any, int] | None = None) -> int:
+                points: int = 0, kitty_points: int = 0, values: Mapping[Any, int] | None = None,
+                house: Callable[[int], int] | None = None) -> int:
     """The game points each winner gains (and each loser loses) for the outcome.  A row whose points
     are a number of the hand reads the winning ``bid``, the attackers' ``points``, the
     ``kitty_points``, the ``levels`` and the table; its value is held at 0 and up.  ``values``: the
     other quantities it reads, by key (``expressions.quantity_key``: ``"overturns"``,
-    ``("team-size", "bankers")``, ``("team-level", "attackers")``, ``("player-level", "banker")``)."""
+    ``("team-size", "bankers")``, ``("team-level", "attackers")``, ``("player-level", "banker")``).
+    ``house``: what the house rules after the hand make of the row's points (``the hand is worth N
+    game points``: ``after_hand.worth_after``), before the table's multiplier."""
+    base = row_points(rules, side, levels, bid=bid, points=points, kitty_points=kitty_points, values=values)
+    if house is not None:
+        base = house(base)
+    return base * stake_factor(rules, table_points)
+
+
+def row_points(rules: Rules, side: str, levels: int, *, bid: int = 0, points: int = 0, kitty_points: int = 0,
+               values: Mapping[Any, int] | None = None) -> int:
+    """The game points of the outcome's row of ``stakes.game_points`` (``hand_points`` without the
+    house rules and the table's multiplier)."""
     row = rules.stakes.row_for(_side(side), _whole(levels, "levels"))
     if row is None:
         raise EngineError(f"the ruleset gives no game points for {side} +{levels}")
@@ -64,7 +77,7 @@ def hand_points(rules: Rules, side: str, levels: int, table_points: Sequence[int
             base = max(0, expressions.evaluate_number(row.formula, known))
         except KeyError as exc:
             raise EngineError(f"the game points read {exc.args[0]!r}, which is not known here") from None
-    return base * stake_factor(rules, table_points)
+    return base
 
 
 def table_points_change(rules: Rules, worth: int, winners: Collection[int]) -> list[int]:

@@ -34,6 +34,7 @@ QUANTITY_OF_RULE = {
     "copies_took": "copies-took",
     "copies_held": "copies-held",
     "copies_held_after_kitty": "copies-held-after-kitty",
+    "game_points_so_far": "game-points",
 }
 #: a fact's tree kind (the grammar's alias; the last trick's by its 'with' clause) → its name in
 #: ``rules.expressions.FACTS``
@@ -89,7 +90,13 @@ SUIT_OF_WORD = {"spade": "S", "heart": "H", "diamond": "D", "club": "C"}
 #: an effect's tree kind → its name in ``rules.expressions.EFFECTS``
 EFFECT_OF_RULE = {"go_up": "up", "go_down": "down", "back_to": "back-to", "go_to": "to", "wins_game": "wins-game",
                   "next_banker_is": "next-banker", "knocked_back_to": "knock-back", "hand_levels": "hand-levels",
-                  "hand_more_levels": "hand-more-levels", "hand_no_levels": "hand-levels"}
+                  "hand_more_levels": "hand-more-levels", "hand_no_levels": "hand-levels",
+                  "player_up": "player-up", "player_down": "player-down", "player_back_to": "player-back-to",
+                  "player_to": "player-to", "player_knocked_back_to": "player-knock-back",
+                  "hand_worth": "hand-worth", "hand_more_worth": "hand-more-worth"}
+#: the effects that name a player by a role, the role their first part (``the next banker is ROLE``,
+#: ``ROLE + N levels``): an ``otherwise ROLE`` after one gives it a fallback
+ROLE_EFFECT_RULES = frozenset(kind for kind, name in EFFECT_OF_RULE.items() if name in ex.ROLE_EFFECTS)
 #: the statements that hold expressions → the moment their expressions are evaluated at (which
 #: quantities they may read)
 MOMENT_OF_STATEMENT = {"multiplier": ex.KITTY, "trigger": ex.AFTER_HAND, "dug_when": ex.KITTY,
@@ -341,8 +348,9 @@ def effect_trees(c: Compiler, nodes: list[Node | Leaf]) -> list[tuple | None]:
             roles.append([])
             continue
         if not effects or not _names_role(nodes, node):
-            c.error(node, "'otherwise' gives another player to 'the next banker is ...': write it after that effect "
-                          "('the next banker is the declarer, otherwise the next seat')", code=codes.MISPLACED_FALLBACK)
+            c.error(node, "'otherwise' gives another player to an effect that names one ('the next banker is ...', "
+                          "'the declarer + 1 level'): write it after that effect ('the next banker is the declarer, "
+                          "otherwise the next seat')", code=codes.MISPLACED_FALLBACK)
             effects.append(None)
             roles.append([])
             continue
@@ -363,7 +371,7 @@ def effect_trees(c: Compiler, nodes: list[Node | Leaf]) -> list[tuple | None]:
                                                   f"({ex.MAX_FALLBACKS} players in all)", code=codes.MISPLACED_FALLBACK)
             out.append(None)
             continue
-        out.append(("next-banker", (ex.OTHERWISE, *parts)))
+        out.append((effect[0], (ex.OTHERWISE, *parts), *effect[2:]))
     return out
 
 
@@ -374,7 +382,7 @@ def _names_role(nodes: list[Node | Leaf], node: Node) -> bool:
     for before in reversed(nodes[:at]):
         kind = as_node(before).kind
         if kind != "otherwise_role":
-            return kind == "next_banker_is"
+            return kind in ROLE_EFFECT_RULES
     return False
 
 
@@ -386,9 +394,20 @@ def effect_tree(c: Compiler, node: Node | Leaf) -> tuple | None:
         return None if role is None else ("next-banker", role)
     if node.kind == "hand_no_levels":
         return ("hand-levels", ("num", 0))
-    if node.kind in ("hand_levels", "hand_more_levels"):
-        amount = number_tree(c, node.args[0], ex.AFTER_HAND)
-        return None if amount is None else (EFFECT_OF_RULE[node.kind], amount)
+    if node.kind in ("hand_levels", "hand_more_levels", "hand_worth", "hand_more_worth"):
+        name = EFFECT_OF_RULE[node.kind]
+        amount = number_tree(c, node.args[0], ex.effect_moment((name,)))
+        return None if amount is None else (name, amount)
+    if node.kind in ROLE_EFFECT_RULES:  # one player's level: ROLE + N levels, ROLE to RANK, ...
+        role = role_tree(c, node.args[0])
+        form = ex.EFFECTS[EFFECT_OF_RULE[node.kind]]
+        if role is None:
+            return None
+        if form.arguments[1] == "number":
+            amount = number_tree(c, node.args[1], ex.AFTER_HAND)
+            return None if amount is None else (form.name, role, amount)
+        rank = c.rank(node.args[1])
+        return None if rank is None else (form.name, role, rank)
     team = str(as_leaf_value(node.args[0]))
     if team == "friends":
         c.error(node.args[0], "the banker's friends go up and down with the bankers: a level change names a team "

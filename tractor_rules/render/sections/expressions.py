@@ -60,6 +60,9 @@ def _quantity(name: str, args: tuple = ()) -> str:
     if name == "cards-left":
         # Translators: after a trick, the cards still in each player's hand
         return _("the number of cards left in each hand")
+    if name == "game-points":
+        # Translators: the game points a hand is worth at the table so far, as a house rule changes them
+        return _("the game points the hand is worth so far")
     raise ValueError(name)
 
 
@@ -463,6 +466,10 @@ def effect_words(tree: Any) -> str:
         return _("%(player)s banks the next hand") % {"player": role_words(tree[1])}
     if tree[0] in ("hand-levels", "hand-more-levels"):
         return _own_change_words(tree)
+    if tree[0] in expressions.STAKE_EFFECTS:
+        return _worth_words(tree)
+    if tree[0] in expressions.PLAYER_EFFECTS:
+        return _player_effect_words(tree)
     name, team = tree[0], team_words(tree[1])
     if name in ("up", "down"):
         amount = tree[2]
@@ -485,6 +492,75 @@ def effect_words(tree: Any) -> str:
     if name == "wins-game":
         return _("%(team)s win the game") % {"team": team}
     raise ValueError(name)
+
+
+def player_words(role: Any) -> str:
+    """The player a role names, as the subject of an effect on their level: the declarers by their
+    short names (the sheet says elsewhere who they are), each fallback after the one before."""
+    parts = role[1:] if type(role) is tuple and role[0] == "otherwise" else (role,)
+    text = _subject(parts[0])
+    for part in parts[1:]:
+        text = _("%(first)s, or if nobody, %(next)s") % {"first": text, "next": _subject(part)}
+    return text
+
+
+def _subject(role: Any) -> str:
+    if role == "declarer":
+        # Translators: the player whose declaration of trump stood this hand (定主的玩家)
+        return _("the declarer")
+    if role == "previous-declarer":
+        # Translators: the player whose declaration the standing one overturned last
+        return _("the previous declarer")
+    return role_words(role)
+
+
+def _player_effect_words(tree: Any) -> str:
+    """An effect on one player's level: the player the role names, its fallbacks tried in turn; a
+    role that may name nobody says that nobody's level changes then."""
+    name, values = tree[0], {"player": player_words(tree[1])}
+    if name in ("player-up", "player-down"):
+        amount = tree[2]
+        if amount[0] == "num":
+            values["n"] = amount[1]
+            if name == "player-up":
+                text = ngettext("%(player)s goes up %(n)d level", "%(player)s goes up %(n)d levels",
+                                amount[1]) % values
+            else:
+                text = ngettext("%(player)s goes down %(n)d level", "%(player)s goes down %(n)d levels",
+                                amount[1]) % values
+        else:
+            values["n"] = number_words(amount)
+            text = (_("%(player)s goes up as many levels as %(n)s") if name == "player-up"
+                    else _("%(player)s goes down as many levels as %(n)s")) % values
+    else:
+        values["rank"] = tree[2]
+        if name == "player-back-to":
+            text = _("%(player)s goes back to level %(rank)s if above it") % values
+        elif name == "player-to":
+            text = _("%(player)s goes to level %(rank)s") % values
+        else:
+            text = _("%(player)s is knocked back to level %(rank)s if above it, before the hand's own level change "
+                     "(which then counts from there)") % values
+    if expressions.always_names(tree[1], seated=False):
+        return text
+    # Translators: after an effect on one player's level, when the role may name nobody this hand
+    return _("%(effect)s (if nobody, no level changes)") % {"effect": text}
+
+
+def _worth_words(tree: Any) -> str:
+    """``the hand is worth N game points`` and ``... N more game points``: what the hand moves at the
+    table, before the table's multiplier."""
+    amount = tree[1]
+    if amount[0] == "num":
+        n = amount[1]
+        if tree[0] == "hand-worth":
+            return ngettext("the hand is worth %(n)d game point", "the hand is worth %(n)d game points", n) % {"n": n}
+        return ngettext("the hand is worth %(n)d more game point", "the hand is worth %(n)d more game points",
+                        n) % {"n": n}
+    values = {"n": number_words(amount)}
+    if tree[0] == "hand-worth":
+        return _("the hand is worth as many game points as %(n)s") % values
+    return _("the hand is worth as many more game points as %(n)s") % values
 
 
 def _own_change_words(tree: Any) -> str:
