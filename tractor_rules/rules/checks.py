@@ -1089,13 +1089,21 @@ def _check_follow_lists(c: Reporter, r: model.Rules) -> None:
                 continue
             tries = [1]
         else:
-            if lead.width not in comb.tractor_widths:
+            if lead.width == 1 and not comb.straight_min:
+                c.error_at_field(path, f"a list for '{label}', but there are no straights (straights: none)",
+                                 code=codes.FOLLOW_LEAD)
+                continue
+            if lead.width != 1 and lead.width not in comb.tractor_widths:
                 c.error_at_field(path, f"a list for '{label}', but there are no tractors of {width_name(lead.width, plural=True)}", code=codes.FOLLOW_LEAD)
                 continue
             low, most = comb.lengths_of(lead.width)
             high = most or low + _N_TRIES - 1
             if lead.length:
                 if not low <= lead.length <= (most or lead.length):
+                    if lead.width == 1:
+                        c.error_at_field(path + ("combinations.straight_min",), f"a list for '{label}', but straights are "
+                                         f"{low} or more cards long", code=codes.FOLLOW_LEAD)
+                        continue
                     plural = width_name(lead.width, plural=True)
                     c.error_at_field(path + _LENGTH_PATHS, f"a list for '{label}', but tractors of {plural} are "
                                      f"{_length_words(low, most)}", code=codes.FOLLOW_LEAD)
@@ -1117,7 +1125,8 @@ def _check_follow_lists(c: Reporter, r: model.Rules) -> None:
 def _check_entries(c: Reporter, path: tuple[str, ...], label: str, fl: model.FollowList, n: int,
                    decks: int, comb: model.Combinations, budget: list[int] | None = None) -> bool:
     size = fl.lead.width * (n if fl.lead.length != 1 else 1)
-    where = f" (for a tractor of {n})" if fl.lead.length == 0 else ""
+    where = (f" (for a straight of {n} cards)" if fl.lead.width == 1 else f" (for a tractor of {n})") \
+        if fl.lead.length == 0 else ""
     requirements: list[tuple[int, list[tuple[int, int]]]] = []
     for index, entry in enumerate(fl.entries, start=1):
         if not entry.terms:
@@ -1145,10 +1154,18 @@ def _check_entries(c: Reporter, path: tuple[str, ...], label: str, fl: model.Fol
             if term.width > decks:
                 c.error_at_field(path, f"'{label}': entry {index} asks for a {width_name(term.width)}, which {decks} deck{'s' if decks != 1 else ''} cannot produce", code=codes.FOLLOW_ENTRY)
                 return False
-            if length > 1 and term.width not in comb.tractor_widths:
+            if length > 1 and term.width == 1 and not comb.straight_min:
+                c.error_at_field(path, f"'{label}': entry {index} asks for a straight, which is not a combination "
+                                 "here (straights: none)", code=codes.FOLLOW_ENTRY)
+                return False
+            if length > 1 and term.width != 1 and term.width not in comb.tractor_widths:
                 c.error_at_field(path, f"'{label}': entry {index} asks for a tractor of {width_name(term.width, plural=True)}, which is not a combination here", code=codes.FOLLOW_ENTRY)
                 return False
             least, most = comb.lengths_of(term.width)
+            if length > 1 and term.width == 1 and length < least:
+                c.error_at_field(path, f"'{label}': entry {index} asks for a straight of {length} cards{where}, "
+                                 f"but straights are {least} or more cards long", code=codes.FOLLOW_ENTRY)
+                return False
             if length > 1 and (length < least or most and length > most):
                 c.error_at_field(path + _LENGTH_PATHS,
                                  f"'{label}': entry {index} asks for a tractor of {length} "

@@ -136,8 +136,9 @@ def _width_of(name: str, names: dict[int, str]) -> int:
 
 @dataclass(frozen=True, slots=True)
 class LeadShape:
-    """The lead a list applies to: ``length`` sets of ``width`` (length 1: a set).  ``length`` 0
-    stands for "n", a list for every tractor of that width."""
+    """The lead a list applies to: ``length`` sets of ``width`` (length 1: a set; width 1 and a
+    longer length: a straight of that many cards).  ``length`` 0 stands for "n", a list for every
+    tractor of that width (every straight, for width 1)."""
 
     width: int = field(metadata=bounds(1, MAX_DECKS))
     length: int = field(metadata=bounds(1, MAX_TRACTOR, off=0))
@@ -149,11 +150,16 @@ class LeadShape:
         if self.length == 1:
             return width_name(self.width)
         length = "n" if self.length == 0 else str(self.length)
+        if self.width == 1:  # a tractor of singles is a straight
+            return f"straight of {length} cards"
         return f"tractor of {length} {width_name(self.width, plural=True)}"
 
     @classmethod
     def from_label(cls, label: str) -> "LeadShape":
         """The lead that ``label`` names: the inverse of ``label``."""
+        if label.startswith("straight of "):
+            length = label.removeprefix("straight of ").partition(" ")[0]
+            return cls(1, 0 if length == "n" else int(length))
         if label.startswith("tractor of "):
             length, _, plural = label.removeprefix("tractor of ").partition(" ")
             return cls(_width_of(plural, _PLURAL_WIDTH_NAMES), 0 if length == "n" else int(length))

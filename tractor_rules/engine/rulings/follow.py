@@ -564,6 +564,27 @@ def _set_lead(order: Order, lead: tuple[Card, ...], suit: int) -> tuple[Rules, t
     return kept
 
 
+def _list_duty(rules: Rules, fl: FollowList, width: int, length: int) -> ListDuty:
+    """The duty of follow list ``fl`` for a lead of ``length`` sets of ``width``."""
+    protect = rules.following.protect_longer_sets
+    entries = fl.entries
+    if entries and entries[-1].step_down:
+        rest = StepDuty(breakdown_order(((width, length),), rules.combinations), protect)
+        return ListDuty(entries[:-1], length, width * length, protect, rest)
+    return ListDuty(entries, length, width * length, protect)
+
+
+def rain_rest(rules: Rules, units: list[Unit], size: int) -> Duty:
+    """What a rain of ``size`` cards (its ``units``) asks of a hand that holds no rain of its kind:
+    the follow list for a straight of ``size`` cards where the ruleset writes one (Shandong: "领出
+    闪/震/顺子：对应牌型 > 最大单张 > 垫牌", the rain read as a straight of its cards), else what its
+    units led together ask."""
+    fl = find_list(rules.following, 1, size) if rules.following.lists else None
+    if fl is None:
+        return duty_for(rules, units)
+    return _list_duty(rules, fl, 1, size)
+
+
 def _plain_duty(rules: Rules, units: list[Unit]) -> Duty:
     f = rules.following
     comb = rules.combinations
@@ -576,11 +597,7 @@ def _plain_duty(rules: Rules, units: list[Unit]) -> Duty:
         u = units[0]
         fl = find_list(f, u.width, u.length)
         if fl is not None:
-            entries = fl.entries
-            if entries and entries[-1].step_down:
-                rest = StepDuty(breakdown_order((u.shape,), comb), protect)
-                return ListDuty(entries[:-1], u.length, u.width * u.length, protect, rest)
-            return ListDuty(entries, u.length, u.width * u.length, protect)
+            return _list_duty(rules, fl, u.width, u.length)
     if f.default == "suit":
         return SuitDuty()
     if f.default == "step-down":
@@ -679,7 +696,10 @@ class FollowContext:
             # a straight with pairs riding along: one combination of its own kind
             self.rain = rains.rain_of(order, lead)
             if self.rain is not None:
-                if order.rules.following.duty != "suit":  # (suit only: nothing more)
+                if order.rules.following.duty == "lists":
+                    # a list for straights speaks for a rain short of its kind (``rain_rest``)
+                    self.duty = RainDuty(self.rain, rain_rest(order.rules, self.units, len(lead)))
+                elif order.rules.following.duty != "suit":  # (suit only: nothing more)
                     self.duty = RainDuty(self.rain, self.duty)
             else:
                 # a throw holding rains: each rain asks what a rain led asks

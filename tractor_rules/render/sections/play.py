@@ -284,7 +284,10 @@ def _deleted_lists(rules: Any) -> list[tuple[str, LeadShape]]:
 def _deleted_list(r: Any, lead: LeadShape) -> Made:
     values = {"lead": lead_phrase(lead.width, lead.length)}
     comb = r.combinations
-    exists = lead.width in comb.set_widths if lead.length == 1 else lead.width in comb.tractor_widths
+    if lead.length == 1:
+        exists = lead.width in comb.set_widths
+    else:
+        exists = bool(comb.straight_min) if lead.width == 1 else lead.width in comb.tractor_widths
     if not exists:
         return _("There is no list for %(lead)s: this game has no such lead.") % values
     if r.following.default == "largest-first":
