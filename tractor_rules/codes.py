@@ -299,6 +299,9 @@ HOLD_GAINS_NOTHING = _define("W137", "hold-gains-nothing", "'banker goes up: onl
                                                            "last trick to take away")
 ROUND_STEP_NEVER = _define("W138", "round-step-never", "a step of the ladder after the kitty that overturns no "
                                                        "declaration the deal or the round can leave standing")
+STRAIGHT_LIST_NEVER = _define("W142", "straight-list-never", "a follow list for a straight of more cards than any "
+                                                             "suit can hold in a row, or than a hand holds: no "
+                                                             "straight of that length is ever led")
 
 
 def code_info(code: str) -> Code:

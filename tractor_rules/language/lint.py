@@ -1859,3 +1859,39 @@ class RoundStepNever(Linter):
                 yield from ctx.finding_at_last("ladder_after_kitty", f"'{step_words(step)}' overturns no declaration "
                                                "the deal or this round can leave standing, so it could only be "
                                                "shown where nobody declared: leave it out, or move it up the ladder")
+
+
+@linter(codes.STRAIGHT_LIST_NEVER)
+class StraightListNever(Linter):
+    """What it does: finds a follow list for a straight of a fixed number of cards
+    (``straight of N cards: ...``) longer than any suit, trumps included, can hold in a row, or than
+    a hand holds.
+
+    Why is this bad? No straight (and no rain) of that many cards is ever led, so the list never
+    applies; usually the number is not the one meant.
+
+    Example: ``straight of 20 cards: straight of 20 cards > highest single + singles`` with two
+    decks.
+
+    Use instead: a list for every straight, ``straight of n cards: ...``, or the length meant."""
+
+    def findings(self, ctx: LintContext) -> Iterator[Finding]:
+        rules = ctx.rules
+        if not rules.combinations.straight_min:
+            return
+        from ..rules.checks import longest_straight
+
+        longest = longest_straight(rules)
+        hand = rules.table.hand_size
+        for fl in rules.following.lists:
+            length = fl.lead.length
+            if fl.lead.width != 1 or length <= 1 or (length <= longest and length <= hand):
+                continue
+            label = fl.lead.label
+            src = rules.source_of(f"following.lists[{label}]")
+            if src is None:
+                continue
+            why = (f"no suit, trumps included, holds more than {longest} cards in a row" if length > longest
+                   else f"a hand holds {hand} cards")
+            yield Finding(src.file, ctx.span(src), f"'{label}': {why}, so no straight of {length} cards is ever "
+                                                   "led and the list never applies")

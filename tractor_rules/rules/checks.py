@@ -683,15 +683,19 @@ def _check_combinations(c: Reporter, r: model.Rules) -> None:
 
 
     if comb.straight_min:
-        # the most cards a straight can run along: one per rank of a suit, and in trumps one more for
-        # each band the trumps add (the jokers, the level cards of the other suits, each constant
-        # rank's): a bound no line of any hand passes
         ranks = len(r.table.ranks)
-        longest = ranks + 1 + len(r.trumps.constant_ranks) + (2 if r.table.jokers else 0)
+        longest = longest_straight(r)
         if comb.straight_min > longest:
             c.error_at_field(("combinations.straight_min",),
                              f"a straight of {comb.straight_min} cards is longer than any suit, trumps included, "
                              f"can hold ({longest} cards in a row at most with {ranks} ranks)", code=codes.COMBINATION_DECKS)
+
+
+def longest_straight(r: model.Rules) -> int:
+    """The most cards a straight can run along: one per rank of a suit, and in trumps one more for
+    each band the trumps add (the jokers, the level cards of the other suits, each constant rank's):
+    a bound no line of any hand passes."""
+    return len(r.table.ranks) + 1 + len(r.trumps.constant_ranks) + (2 if r.table.jokers else 0)
 
 
 def _check_links(c: Reporter, r: model.Rules) -> None:
