@@ -196,6 +196,10 @@ LADDER_AFTER_KITTY_UNUSED = _define("E360", "ladder-after-kitty-unused", "a ladd
 LADDER_AFTER_KITTY_NONE = _define("E361", "ladder-after-kitty-none", "'ladder after kitty: none', a round of "
                                                                     "overturning after the kitty in which no "
                                                                     "declaration may overturn")
+RAINBOW_LIST = _define("E368", "rainbow-list", "a follow list for a rainbow where rainbows are not among trumps, "
+                                              "so a follower short of the rainbow has no suit to follow")
+RAINBOW_TERM = _define("E369", "rainbow-term", "a rainbow in a follow list other than as the whole first entry of a "
+                                              "list for a rainbow, or of another length than the lead")
 QUANTITY_CARD_NOT_IN_PACK = _define("E351", "quantity-card-not-in-pack", "a quantity of a card the pack does not "
                                                                         "have (its copies a team took or held, the "
                                                                         "level of its holder), which is always 0")

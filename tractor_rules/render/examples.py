@@ -625,8 +625,37 @@ def _no_straight(kit: Kit, held: list[Any], spare: list[Any], n: int) -> list[An
     return out
 
 
+def _rainbow_follow_example(kit: Kit, follow_list: Any) -> Made:
+    """A list for rainbows among trumps worked out: the level rank's four cards led, and a hand
+    without a rainbow of that rank and more trumps than the lead plays as the list's second entry
+    asks (the highest single: the hand's strongest trump)."""
+    level = kit.level
+    lead = kit.cards(*((f"{level}{suit}", 1) for suit in "SHCD"))
+    if follow_list.lead.length not in (0, len(lead)) or kit.ctx.follow_error(lead, lead, lead) is not None:
+        return None
+    trumps = kit.plain_trumps
+    if len(trumps) < 6 or not kit.rules.table.jokers:
+        return None
+    hand = kit.ctx.sort(kit.cards(("BJ", 1), *((c, 1) for c in trumps[1:6:2]), *((c, 1) for c in trumps[-2:]),
+                                  (f"3{OFF_SUIT}", 1)))
+    play = kit.ctx.sort(kit.ctx.legal_follow(hand, lead))
+    if kit.ctx.follow_error(hand, lead, play) is not None:
+        raise EngineError("the engine's own follow is refused by its follow check")
+    held = [c for c in hand if kit.ctx.suit_of(c) == "trump"]
+    wrong = _without_highest(kit, play, held)
+    values = {"lead": cards_text(lead), "hand": cards_text(hand), "play": cards_text(play)}
+    if Counter(wrong) != Counter(play) and kit.ctx.follow_error(hand, lead, wrong) is not None:
+        values["wrong"] = cards_text(wrong)
+        line = _("lead %(lead)s, hand %(hand)s: %(play)s is a legal reply, %(wrong)s is not") % values
+    else:
+        line = _("lead %(lead)s, hand %(hand)s: %(play)s is a legal reply") % values
+    return Draft(kit.intro(), (line,))
+
+
 def follow_example(kit: Kit, index: int) -> Made:
     follow_list = kit.rules.following.lists[index]
+    if follow_list.lead.rainbow:
+        return _rainbow_follow_example(kit, follow_list)
     lead = _lead_for(kit, follow_list.lead.width, follow_list.lead.length)
     if lead is None:
         return None

@@ -506,13 +506,26 @@ Duty = ListDuty | MatchDuty | TractorDuty | StepDuty | SuitDuty | RainDuty | Rai
 
 def find_list(following: Following, width: int, length: int) -> FollowList | None:
     """The follow list for a lead of one unit: a fixed-length list wins over the "n" list."""
-    fixed = [fl for fl in following.lists if fl.lead.width == width and fl.lead.length == length]
+    fixed = [fl for fl in following.lists if fl.lead.width == width and fl.lead.length == length
+             and not fl.lead.rainbow]
     if fixed:
         return fixed[0]
     if length > 1:
         for fl in following.lists:
-            if fl.lead.width == width and fl.lead.length == 0:
+            if fl.lead.width == width and fl.lead.length == 0 and not fl.lead.rainbow:
                 return fl
+    return None
+
+
+def find_rainbow_list(following: Following, size: int) -> FollowList | None:
+    """The follow list for a rainbow of ``size`` cards: a fixed-size list wins over the "n" list."""
+    rainbow = [fl for fl in following.lists if fl.lead.rainbow]
+    for fl in rainbow:
+        if fl.lead.length == size:
+            return fl
+    for fl in rainbow:
+        if fl.lead.length == 0:
+            return fl
     return None
 
 
@@ -583,6 +596,40 @@ def rain_rest(rules: Rules, units: list[Unit], size: int) -> Duty:
     if fl is None:
         return duty_for(rules, units)
     return _list_duty(rules, fl, 1, size)
+
+
+def rainbow_rest(rules: Rules, size: int) -> ListDuty | None:
+    """What a rainbow among trumps of ``size`` cards asks, of trumps, of a hand that cannot give
+    its ranks: the later entries of the follow list for that rainbow (its first is the rainbow
+    itself), with n the rainbow's cards (Shandong: "领出闪/震/顺子：对应牌型 > 最大单张 > 垫牌");
+    None without such a list (the follower then owes trumps, any of them)."""
+    fl = find_rainbow_list(rules.following, size)
+    if fl is None:
+        return None
+    return ListDuty(fl.entries[1:], size, size, rules.following.protect_longer_sets)
+
+
+def _rainbow_list_refusal(fc: FollowContext, hand: tuple[Card, ...], play: tuple[Card, ...]) -> Refusal | None:
+    """``follow_refusal`` for a rainbow among trumps with a follow list (``rainbow_rest``, the
+    context's duty): the lead's ranks if the hand holds them, as always; else trumps, all of them
+    when the hand holds no more than the lead, else as the list's later entries ask."""
+    order = fc.order
+    message = rainbows.follow_error(fc.rainbow, hand, play, order)
+    if message is not None:
+        return Refusal("rainbow", message)
+    if rainbows.gives_parts(fc.rainbow, play, order):
+        return None
+    suit_of = order.suit_of
+    held = [c for c in hand if suit_of[c] == TRUMP]
+    size = len(fc.lead)
+    if len(held) <= size:
+        return None  # all of them, which the rainbow's own check asked
+    played = [c for c in play if suit_of[c] == TRUMP]
+    demand = fc.duty.demand(Pool.of_suit(order, TRUMP, held), None)
+    if demand is ANY or fc.duty.met(Pool.of_suit(order, TRUMP, played), demand):
+        return None
+    return Refusal("shape", f"the hand holds {demand.words} in trumps and no rainbow of the lead's ranks, so the "
+                   "follow must play that too")
 
 
 def _plain_duty(rules: Rules, units: list[Unit]) -> Duty:
@@ -688,6 +735,12 @@ class FollowContext:
             self.suit = RAINBOW
             self.units = decompose(order, lead)
             self.duty = SuitDuty()
+            if comb.rainbow_trumps and order.rules.following.duty == "lists":
+                # a list for rainbows among trumps: a follower short of the lead's ranks plays
+                # trumps as its later entries say (``rainbow_rest``)
+                rest = rainbow_rest(order.rules, len(lead))
+                if rest is not None:
+                    self.duty = rest
             return
         self.suit = lead_suit(order, lead)
         self.units = decompose(order, lead)
@@ -808,6 +861,8 @@ def follow_refusal(fc: FollowContext, hand: tuple[Card, ...], play: tuple[Card, 
         missing = _missing(hand, play)
         if missing is not None:
             return _not_in_hand(missing)
+        if type(fc.duty) is not SuitDuty:
+            return _rainbow_list_refusal(fc, hand, play)
         message = rainbows.follow_error(fc.rainbow, hand, play, fc.order)
         return None if message is None else Refusal("rainbow", message)
     suit_of = fc.order.suit_of
@@ -890,6 +945,8 @@ def choose_follow(fc: FollowContext, hand: tuple[Card, ...], rng: random.Random 
     order = fc.order
     size = len(fc.lead)
     if fc.rainbow is not None:
+        if type(fc.duty) is not SuitDuty and not rainbows.gives_parts(fc.rainbow, hand, order):
+            return _choose_trumps(fc, hand, rng)
         return rainbows.choose_follow(fc.rainbow, hand, size, order.strength, rng, order)
     suit_of = order.suit_of
     held = fc.held(hand)
@@ -920,3 +977,32 @@ def choose_follow(fc: FollowContext, hand: tuple[Card, ...], rng: random.Random 
         spare.sort(key=lambda c: (suit_of[c] == TRUMP, order.strength[c]))
         chosen += spare[:need]
     return tuple(chosen)
+
+
+def _choose_trumps(fc: FollowContext, hand: tuple[Card, ...], rng: random.Random | None) -> tuple[Card, ...]:
+    """``choose_follow`` for a rainbow among trumps with a follow list, from a hand that cannot give
+    the lead's ranks: trumps as the list's later entries demand, then the lowest other trumps (or
+    random ones), then, short of trumps, the lowest other cards."""
+    order = fc.order
+    size = len(fc.lead)
+    suit_of = order.suit_of
+    held = [c for c in hand if suit_of[c] == TRUMP]
+    if len(held) <= size:
+        chosen = list(held)
+        spare = [c for c in hand if suit_of[c] != TRUMP]
+        spare_from: Sequence[Card] = hand
+    else:
+        faces = fc.duty.demand(Pool.of_suit(order, TRUMP, held), rng or "fit").cards
+        chosen = [CARDS[f] for f in faces]
+        spare = list(held)
+        for c in chosen:
+            spare.remove(c)
+        spare_from = held
+    need = size - len(chosen)
+    if rng is not None:
+        if need:
+            _sort_by_first_place(spare, spare_from)
+            chosen += sample(rng, spare, need) if need > 1 else (choice(rng, spare),)
+        return tuple(chosen)
+    spare.sort(key=lambda c: (suit_of[c] == TRUMP, order.strength[c]))
+    return tuple(chosen + spare[:need])

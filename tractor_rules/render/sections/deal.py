@@ -344,6 +344,16 @@ def _rainbows(r: Any) -> Made:
     least = r.combinations.rainbow_min
     if not least:
         return None  # a game without rainbows says nothing of them: few players have heard of them
+    if r.combinations.rainbow_trumps and r.following.duty == "lists" \
+            and any(fl.lead.rainbow for fl in r.following.lists):
+        return _("Rainbows among trumps: %(n)s or more trumps of one rank, of the four different suits (so only "
+                 "a rank that is trump in every suit, the level rank or a constant rank; never jokers), may be "
+                 "led together, and several such ranks together as a throw, which fails if another player "
+                 "holds, of a rank higher in the trump order, as many such trumps as one of its ranks. To such "
+                 "a rainbow, a player who holds, for every rank of the lead, as many trumps of one rank in four "
+                 "suits (a rank of their own for each) must play them; otherwise trumps, as the follow list for "
+                 "rainbows says (under Following). The play whose ranks are highest in the trump order wins the "
+                 "trick; a play that cannot give every rank of the lead cannot win.") % {"n": least}
     if r.combinations.rainbow_trumps:
         return _("Rainbows among trumps: %(n)s or more trumps of one rank, of the four different suits (so only "
                  "a rank that is trump in every suit, the level rank or a constant rank; never jokers), may be "
