@@ -145,7 +145,7 @@ def test_f9_plays_and_replays_clean_with_every_kind(kind):
 def test_the_list_goes_through_json():
     rules = tr.load(str(F9))
     data = codec.rules_to_dict(rules)
-    assert {"width": 1, "length": 0} in [fl["lead"] for fl in data["following"]["lists"]]
+    assert {"width": 1, "length": 0, "rainbow": False} in [fl["lead"] for fl in data["following"]["lists"]]
     assert codec.rules_from_dict(data) == rules
 
 
