@@ -27,8 +27,12 @@ Duties, by ``rules.following``:
   first the hand holds is the one the play must hold.
 - ``SuitDuty`` (duty "suit", default "suit"): nothing beyond following suit.
 - ``RainDuty`` (a rain led, ``combinations.straight_pairs``: a straight with pairs riding along,
-  ``deck/rains.py``): a rain of the lead's kind if the hand holds one; else the duty the lead's
+  ``deck/rains.py``): a rain of the lead's kind if the hand holds one; else the follow list of a
+  straight of as many cards where the ruleset writes one (``rain_rest``), else the duty the lead's
   units give.
+- A rainbow led (``deck/rainbows.py``): the lead's ranks if the hand holds them; else trumps (among
+  trumps), and where a list for rainbows is written its later entries as a ``ListDuty`` of the
+  trumps held (``rainbow_rest``, the context's duty; ``SuitDuty`` without a list).
 
 A held bomb may be exempt from all of this (``following.exempt``: "bombs-from-suit", free bombs):
 it may be played in place of any follow of as many cards, and beats as a bomb does.  With
