@@ -170,3 +170,17 @@ def test_the_sheet_says_the_list_and_the_straights_follow_it():
     # without the list, the straights' sentence is as before
     plain = _items(PLAIN, "en")["combinations.straight_min"].text
     assert "a player who holds a straight as long must play one; otherwise any cards of the suit" in plain
+
+
+@pytest.mark.parametrize(("parent", "label", "said"), [
+    (F9, "straight of n cards", "To a straight of n cards there is no list of its own"),
+    (F9.parent / "F10-flashes-followed-by-the-highest-single.tractor", "rainbow of n cards",
+     "To a rainbow of n trumps there is no list of its own: a follower who holds its ranks plays them, else trumps."),
+])
+def test_a_house_file_takes_the_list_back_with_unset(tmp_path, parent, label, said):
+    (tmp_path / "parent.tractor").write_text(parent.read_text(encoding="utf-8"), encoding="utf-8")
+    house = tmp_path / "house.tractor"
+    house.write_text(f'extends: "parent.tractor"\nruleset: "house"\nfollow\n  unset: {label}\n', encoding="utf-8")
+    rules = tr.load(str(house))
+    assert all(fl.lead.label != label for fl in rules.following.lists)
+    assert any(said in item.text for item in build_sheet(rules, "en").items())
