@@ -27,7 +27,7 @@ from ..errors import Diagnostic, Fix
 from ..rules import Pattern, Rules, Source, expressions, same_rung
 from ..errors import Diagnostic, Fix, RulesetError
 from ..rules import Pattern, Rules, Source, expressions
-from ..rules.checks import hand_words, row_bids, row_levels, row_scores
+from ..rules.checks import hand_words, longest_straight, row_bids, row_levels, row_scores
 from ..rules.scoring import score_granularity
 from ..titles import inherited_title
 from .compiler import step_words
@@ -1879,8 +1879,6 @@ class StraightListNever(Linter):
         rules = ctx.rules
         if not rules.combinations.straight_min:
             return
-        from ..rules.checks import longest_straight
-
         longest = longest_straight(rules)
         hand = rules.table.hand_size
         for fl in rules.following.lists:
