@@ -618,10 +618,12 @@ def _rainbow_list_refusal(fc: FollowContext, hand: tuple[Card, ...], play: tuple
     context's duty): the lead's ranks if the hand holds them, as always; else trumps, all of them
     when the hand holds no more than the lead, else as the list's later entries ask."""
     order = fc.order
-    message = rainbows.follow_error(fc.rainbow, hand, play, order)
+    parts = fc.rainbow
+    assert parts is not None  # (asked of a rainbow lead only)
+    message = rainbows.follow_error(parts, hand, play, order)
     if message is not None:
         return Refusal("rainbow", message)
-    if rainbows.gives_parts(fc.rainbow, play, order):
+    if rainbows.gives_parts(parts, play, order):
         return None
     suit_of = order.suit_of
     held = [c for c in hand if suit_of[c] == TRUMP]
