@@ -292,7 +292,7 @@ def test_the_highest_single_is_a_word_of_version_4():
     rules = tr.load(str(GALLERY / "F6-highest-single.tractor"))
     data = rules.to_dict()
     assert tr.Rules.from_dict(data) == rules
-    pair_list = next(fl for fl in data["following"]["lists"] if fl["lead"] == {"width": 2, "length": 1})
+    pair_list = next(fl for fl in data["following"]["lists"] if fl["lead"] == {"width": 2, "length": 1, "rainbow": False})
     assert [term["highest"] for term in pair_list["entries"][1]["terms"]] == [True, False]
     assert rules_to_dict_as(rules, 3) is None
     data["schema_version"] = 3

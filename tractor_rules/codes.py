@@ -196,13 +196,6 @@ LADDER_AFTER_KITTY_UNUSED = _define("E360", "ladder-after-kitty-unused", "a ladd
 LADDER_AFTER_KITTY_NONE = _define("E361", "ladder-after-kitty-none", "'ladder after kitty: none', a round of "
                                                                     "overturning after the kitty in which no "
                                                                     "declaration may overturn")
-PLAYER_LEVEL_SHARED = _define("E362", "player-level-shared", "one player's level changed ('the declarer + 1 "
-                                                             "level') where partners share one level: fixed "
-                                                             "teams")
-WORTH_WITHOUT_GAME_POINTS = _define("E363", "worth-without-game-points", "a house rule that changes what a hand is "
-                                                                         "worth ('the hand is worth N game "
-                                                                         "points') in rules that count no game "
-                                                                         "points")
 QUANTITY_CARD_NOT_IN_PACK = _define("E351", "quantity-card-not-in-pack", "a quantity of a card the pack does not "
                                                                         "have (its copies a team took or held, the "
                                                                         "level of its holder), which is always 0")
@@ -220,6 +213,13 @@ OWN_CHANGE_READS_LEVELS = _define("E357", "own-change-reads-levels", "a house ru
                                                                      "level change ('the hand gives N levels') "
                                                                      "whose condition reads the levels that change "
                                                                      "gives")
+PLAYER_LEVEL_SHARED = _define("E362", "player-level-shared", "one player's level changed ('the declarer + 1 "
+                                                             "level') where partners share one level: fixed "
+                                                             "teams")
+WORTH_WITHOUT_GAME_POINTS = _define("E363", "worth-without-game-points", "a house rule that changes what a hand is "
+                                                                         "worth ('the hand is worth N game "
+                                                                         "points') in rules that count no game "
+                                                                         "points")
 SCORE_TEAM_UNKNOWN = _define("E364", "score-team-unknown", "the level of the winners or the losers where the upgrade "
                                                            "table is read ('counted:'): the table decides who wins")
 SCORE_ROLE_UNKNOWN = _define("E365", "score-role-unknown", "the level of a player where the upgrade table is read "
@@ -233,6 +233,10 @@ KITTY_SHOWN_NOBODY = _define("E367", "kitty-shown-nobody", "the kitty shown to a
                                                            "have: the banker's partner without fixed teams, the "
                                                            "banker's friends where the banker plays alone, the "
                                                            "declarer where nobody declares")
+RAINBOW_LIST = _define("E368", "rainbow-list", "a follow list for a rainbow where rainbows are not among trumps, "
+                                              "so a follower short of the rainbow has no suit to follow")
+RAINBOW_TERM = _define("E369", "rainbow-term", "a rainbow in a follow list other than as the whole first entry of a "
+                                              "list for a rainbow, or of another length than the lead")
 
 # --- the oracle and the export ---------------------------------------------------------------------
 CARD_NOTATION = _define("E401", "card-notation", "a card string the notation does not allow")
@@ -322,9 +326,12 @@ ROUND_STEP_NEVER = _define("W138", "round-step-never", "a step of the ladder aft
 PLAYER_EFFECT_NEVER = _define("W139", "player-effect-never", "an effect on one player's level that never changes "
                                                              "anything: its role names nobody in any hand of these "
                                                              "rules, or it moves the player 0 levels")
-
 KITTY_SHOWN_NOTHING_NEW = _define("W141", "kitty-shown-nothing-new", "the kitty shown only to the player who "
                                                                      "buries it, who knows it already")
+STRAIGHT_LIST_NEVER = _define("W142", "straight-list-never", "a follow list for a straight of more cards than any "
+                                                             "suit can hold in a row, or than a hand holds: no "
+                                                             "straight of that length is ever led")
+
 
 def code_info(code: str) -> Code:
     """The entry of ``code``; KeyError for a code that is not in the table."""

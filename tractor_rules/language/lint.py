@@ -27,7 +27,7 @@ from ..errors import Diagnostic, Fix
 from ..rules import Pattern, Rules, Source, expressions, same_rung
 from ..errors import Diagnostic, Fix, RulesetError
 from ..rules import Pattern, Rules, Source, expressions
-from ..rules.checks import SHOWING_WORDS, hand_words, row_bids, row_levels, row_scores
+from ..rules.checks import SHOWING_WORDS, hand_words, longest_straight, row_bids, row_levels, row_scores
 from ..rules.scoring import score_granularity
 from ..titles import inherited_title
 from .compiler import step_words
@@ -1932,3 +1932,35 @@ class KittyShownNothingNew(Linter):
                 yield from ctx.finding_at_last("shown", f"the kitty is shown {SHOWING_WORDS[showing.moment]} only to "
                                                f"{who[showing.to]}, who takes it and buries, and so knows it "
                                                "already: name other players, or leave this showing out")
+@linter(codes.STRAIGHT_LIST_NEVER)
+class StraightListNever(Linter):
+    """What it does: finds a follow list for a straight of a fixed number of cards
+    (``straight of N cards: ...``) longer than any suit, trumps included, can hold in a row, or than
+    a hand holds.
+
+    Why is this bad? No straight (and no rain) of that many cards is ever led, so the list never
+    applies; usually the number is not the one meant.
+
+    Example: ``straight of 20 cards: straight of 20 cards > highest single + singles`` with two
+    decks.
+
+    Use instead: a list for every straight, ``straight of n cards: ...``, or the length meant."""
+
+    def findings(self, ctx: LintContext) -> Iterator[Finding]:
+        rules = ctx.rules
+        if not rules.combinations.straight_min:
+            return
+        longest = longest_straight(rules)
+        hand = rules.table.hand_size
+        for fl in rules.following.lists:
+            length = fl.lead.length
+            if fl.lead.width != 1 or length <= 1 or (length <= longest and length <= hand):
+                continue
+            label = fl.lead.label
+            src = rules.source_of(f"following.lists[{label}]")
+            if src is None:
+                continue
+            why = (f"no suit, trumps included, holds more than {longest} cards in a row" if length > longest
+                   else f"a hand holds {hand} cards")
+            yield Finding(src.file, ctx.span(src), f"'{label}': {why}, so no straight of {length} cards is ever "
+                                                   "led and the list never applies")

@@ -37,6 +37,12 @@ def describe_lead(node: Node | Leaf) -> str:
     node = as_node(node)
     if node.kind == "lead_set":
         return width_name(set_width_of(as_node(node.args[0])))
+    if node.kind == "lead_rainbow":
+        length_node = as_node(node.args[0])
+        return f"rainbow of {'n' if length_node.kind == 'any_length' else leaf_int(length_node.args[0])} cards"
+    if node.kind == "lead_straight":
+        length_node = as_node(node.args[0])
+        return f"straight of {'n' if length_node.kind == 'any_length' else leaf_int(length_node.args[0])} cards"
     length_node, plural = map(as_node, node.args)
     length = "n" if length_node.kind == "any_length" else str(leaf_int(length_node.args[0]))
     return f"tractor of {length} {width_name(plural_width_of(plural), plural=True)}"

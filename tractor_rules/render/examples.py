@@ -551,8 +551,16 @@ def throw_examples(kit: Kit) -> Made:
 # --- following -----------------------------------------------------------------------------------
 
 
+def _lead_n(kit: Kit, width: int, length: int) -> int:
+    """The n a list's example is worked for: its fixed length, else a tractor of two sets, or the
+    shortest straight (for a list of straights, width 1)."""
+    if length:
+        return length
+    return kit.rules.combinations.straight_min if width == 1 else 2
+
+
 def _lead_for(kit: Kit, width: int, length: int) -> tuple[Any, ...] | None:
-    n = 2 if length == 0 else length
+    n = _lead_n(kit, width, length)
     if width > kit.decks or n > len(kit.side):
         return None
     cards = kit.cards(*((c, width) for c in kit.side[:n]))
@@ -593,12 +601,65 @@ def _without_highest(kit: Kit, play: tuple[Any, ...], suit: list[Any]) -> tuple[
     return tuple(kit.ctx.sort((*[c for c in play if c != top], spare[-1])))
 
 
+def _no_straight(kit: Kit, held: list[Any], spare: list[Any], n: int) -> list[Any]:
+    """The cards of ``spare`` (side-suit faces, in the order to be added) that can be added to
+    ``held`` one by one, skipping any that would make a run of ``n`` adjacent faces (adjacent in
+    the side suit's order, as straights run)."""
+    place = {face: i for i, face in enumerate(kit.side)}
+    taken = {place[f] for f in held if f in place}
+    out = []
+    for face in spare:
+        at = place.get(face)
+        if at is None:
+            continue
+        run = 1
+        i = at - 1
+        while i in taken:
+            run, i = run + 1, i - 1
+        i = at + 1
+        while i in taken:
+            run, i = run + 1, i + 1
+        if run < n:
+            taken.add(at)
+            out.append(face)
+    return out
+
+
+def _rainbow_follow_example(kit: Kit, follow_list: Any) -> Made:
+    """A list for rainbows among trumps worked out: the level rank's four cards led, and a hand
+    without a rainbow of that rank and more trumps than the lead plays as the list's second entry
+    asks (the highest single: the hand's strongest trump)."""
+    level = kit.level
+    lead = kit.cards(*((f"{level}{suit}", 1) for suit in "SHCD"))
+    if follow_list.lead.length not in (0, len(lead)) or kit.ctx.follow_error(lead, lead, lead) is not None:
+        return None
+    trumps = kit.plain_trumps
+    if len(trumps) < 6 or not kit.rules.table.jokers:
+        return None
+    hand = kit.ctx.sort(kit.cards(("BJ", 1), *((c, 1) for c in trumps[1:6:2]), *((c, 1) for c in trumps[-2:]),
+                                  (f"3{OFF_SUIT}", 1)))
+    play = kit.ctx.sort(kit.ctx.legal_follow(hand, lead))
+    if kit.ctx.follow_error(hand, lead, play) is not None:
+        raise EngineError("the engine's own follow is refused by its follow check")
+    held = [c for c in hand if kit.ctx.suit_of(c) == "trump"]
+    wrong = _without_highest(kit, play, held)
+    values = {"lead": cards_text(lead), "hand": cards_text(hand), "play": cards_text(play)}
+    if Counter(wrong) != Counter(play) and kit.ctx.follow_error(hand, lead, wrong) is not None:
+        values["wrong"] = cards_text(wrong)
+        line = _("lead %(lead)s, hand %(hand)s: %(play)s is a legal reply, %(wrong)s is not") % values
+    else:
+        line = _("lead %(lead)s, hand %(hand)s: %(play)s is a legal reply") % values
+    return Draft(kit.intro(), (line,))
+
+
 def follow_example(kit: Kit, index: int) -> Made:
     follow_list = kit.rules.following.lists[index]
+    if follow_list.lead.rainbow:
+        return _rainbow_follow_example(kit, follow_list)
     lead = _lead_for(kit, follow_list.lead.width, follow_list.lead.length)
     if lead is None:
         return None
-    n = 2 if follow_list.lead.length == 0 else follow_list.lead.length
+    n = _lead_n(kit, follow_list.lead.width, follow_list.lead.length)
     used = {str(c) for c in lead}
     free = [c for c in kit.side if c not in used]
     lines = []
@@ -612,6 +673,10 @@ def follow_example(kit: Kit, index: int) -> Made:
             continue
         held = sum(k for _card, k in groups)
         spare = [c for c in reversed(free) if c not in {g for g, _k in groups}]
+        if follow_list.lead.width == 1 and entry is not entries[0]:
+            # a later entry of a list for straights: no filler card may close a straight, or the
+            # hand would show the first entry again
+            spare = _no_straight(kit, [g for g, _k in groups], spare, n)
         while held <= len(lead) and spare:
             groups.append((spare.pop(0), 1))
             held += 1

@@ -140,8 +140,10 @@ def shape_phrase(width: int, length: int) -> str:
     return set_phrase(width, "1") if length <= 1 else tractor_phrase(width, str(length))
 
 
-def lead_phrase(width: int, length: int) -> str:
-    """A follow list's lead; length 0 is "n"."""
+def lead_phrase(width: int, length: int, rainbow: bool = False) -> str:
+    """A follow list's lead; length 0 is "n"; ``rainbow``: a rainbow among trumps of that many cards."""
+    if rainbow:
+        return _("a rainbow of %(length)s trumps") % {"length": "n" if length == 0 else str(length)}
     if length == 1:
         return set_phrase(width, "1")
     return tractor_phrase(width, "n" if length == 0 else str(length))
@@ -151,6 +153,8 @@ def term_phrase(term: Any) -> str:
     """One term of a follow-list entry (a tracked ``Term``)."""
     if term.highest:
         return _("the highest single of the suit")
+    if term.rainbow:
+        return _("a rainbow of the lead's ranks, as many trumps of one rank in four suits as each of them")
     count = term.count
     width = term.width
     length = term.length

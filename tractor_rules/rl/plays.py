@@ -394,7 +394,14 @@ class FollowBuilder(PlayBuilder):
             ranks = {c % 13 for c in start if c < 52}
             same = [c for c in held if c < 52 and c % 13 in ranks]
             trumps = [c for c in low if self.order.suit_of[c] == TRUMP]
-            for core in (copies, same, same + trumps, trumps):
+            cores = [copies, same, same + trumps, trumps]
+            if not isinstance(self.fc.duty, SuitDuty) and len(trumps) > self.size:
+                # a follow list for rainbows: what its later entries demand of the trumps held
+                pool = Pool.of_suit(self.order, TRUMP, trumps)
+                for pick in _PICKS:
+                    demanded = [CARDS[f] for f in self.fc.duty.demand(pool.copy(), pick).cards]
+                    cores.append(demanded + _minus_safe(trumps, demanded))
+            for core in cores:
                 play = _union(start, core)[: max(self.size, len(start))]
                 play = play + rest_after(play)[: max(self.size - len(play), 0)]
                 if play not in out:

@@ -716,15 +716,19 @@ def _check_combinations(c: Reporter, r: model.Rules) -> None:
 
 
     if comb.straight_min:
-        # the most cards a straight can run along: one per rank of a suit, and in trumps one more for
-        # each band the trumps add (the jokers, the level cards of the other suits, each constant
-        # rank's): a bound no line of any hand passes
         ranks = len(r.table.ranks)
-        longest = ranks + 1 + len(r.trumps.constant_ranks) + (2 if r.table.jokers else 0)
+        longest = longest_straight(r)
         if comb.straight_min > longest:
             c.error_at_field(("combinations.straight_min",),
                              f"a straight of {comb.straight_min} cards is longer than any suit, trumps included, "
                              f"can hold ({longest} cards in a row at most with {ranks} ranks)", code=codes.COMBINATION_DECKS)
+
+
+def longest_straight(r: model.Rules) -> int:
+    """The most cards a straight can run along: one per rank of a suit, and in trumps one more for
+    each band the trumps add (the jokers, the level cards of the other suits, each constant rank's):
+    a bound no line of any hand passes."""
+    return len(r.table.ranks) + 1 + len(r.trumps.constant_ranks) + (2 if r.table.jokers else 0)
 
 
 def _check_links(c: Reporter, r: model.Rules) -> None:
@@ -1162,19 +1166,35 @@ def _check_follow_lists(c: Reporter, r: model.Rules) -> None:
         label = fl.lead.label
         path = (f"following.lists[{label}]",)
         lead = fl.lead
+        rainbow_terms = [index for index, entry in enumerate(fl.entries, start=1) if any(t.rainbow for t in entry.terms)]
+        if lead.rainbow:
+            _check_rainbow_list(c, r, fl, path, label, budget)
+            continue
+        if rainbow_terms:
+            c.error_at_field(path, f"'{label}': entry {rainbow_terms[0]} asks for a rainbow, which only a list for a "
+                             "rainbow ('rainbow of n cards: ...') asks, as its first entry", code=codes.RAINBOW_TERM)
+            continue
         if lead.length == 1:
             if lead.width not in comb.set_widths:
                 c.error_at_field(path, f"a list for '{label}', but {width_name(lead.width)} is not among the sets", code=codes.FOLLOW_LEAD)
                 continue
             tries = [1]
         else:
-            if lead.width not in comb.tractor_widths:
+            if lead.width == 1 and not comb.straight_min:
+                c.error_at_field(path, f"a list for '{label}', but there are no straights (straights: none)",
+                                 code=codes.FOLLOW_LEAD)
+                continue
+            if lead.width != 1 and lead.width not in comb.tractor_widths:
                 c.error_at_field(path, f"a list for '{label}', but there are no tractors of {width_name(lead.width, plural=True)}", code=codes.FOLLOW_LEAD)
                 continue
             low, most = comb.lengths_of(lead.width)
             high = most or low + _N_TRIES - 1
             if lead.length:
                 if not low <= lead.length <= (most or lead.length):
+                    if lead.width == 1:
+                        c.error_at_field(path + ("combinations.straight_min",), f"a list for '{label}', but straights are "
+                                         f"{low} or more cards long", code=codes.FOLLOW_LEAD)
+                        continue
                     plural = width_name(lead.width, plural=True)
                     c.error_at_field(path + _LENGTH_PATHS, f"a list for '{label}', but tractors of {plural} are "
                                      f"{_length_words(low, most)}", code=codes.FOLLOW_LEAD)
@@ -1193,14 +1213,66 @@ def _check_follow_lists(c: Reporter, r: model.Rules) -> None:
                 break
 
 
+def _check_rainbow_list(c: Reporter, r: model.Rules, fl: model.FollowList, path: tuple[str, ...], label: str,
+                        budget: list[int]) -> None:
+    """A list for a rainbow: rainbows among trumps (a follower short of one follows trumps), a
+    length they can have, the rainbow itself as the whole first entry (its ranks, as a rainbow's
+    follow always asks), and the later entries what a list for a straight of as many cards could
+    hold, of trumps."""
+    comb = r.combinations
+    lead = fl.lead
+    if not comb.rainbow_min:
+        c.error_at_field(path, f"a list for '{label}', but there are no rainbows (rainbows: none)", code=codes.FOLLOW_LEAD)
+        return
+    if not comb.rainbow_trumps:
+        c.error_at_field(path + ("combinations.rainbow_trumps",),
+                         f"a list for '{label}', but these rainbows are of any cards, one rank in four suits: a "
+                         "follower short of one has no suit to follow; lists are for rainbows among trumps "
+                         "('rainbows: 4+ trumps of one rank in four suits')", code=codes.RAINBOW_LIST)
+        return
+    if lead.length and lead.length < comb.rainbow_min:
+        c.error_at_field(path + ("combinations.rainbow_min",), f"a list for '{label}', but rainbows are "
+                         f"{comb.rainbow_min} or more cards", code=codes.FOLLOW_LEAD)
+        return
+    first = fl.entries[0] if fl.entries else None
+    wanted = model.Count(0, lead.length) if lead.length else model.Count(1, 0)
+    if first is None or len(first.terms) != 1 or not first.terms[0].rainbow or first.terms[0].length != wanted:
+        c.error_at_field(path, f"'{label}': the first entry must be the rainbow itself, '{label}' (a follower who "
+                         "holds the lead's ranks plays them, as to any rainbow); the later entries say what a "
+                         "follower without them plays of trumps", code=codes.RAINBOW_TERM)
+        return
+    if fl.entries[-1].step_down:
+        c.error_at_field(path, f"'{label}': a rainbow is not broken down step by step; end the list with the "
+                         "entries a follower without the rainbow plays of trumps", code=codes.FOLLOW_ENTRY)
+        return
+    later = [index for index, entry in enumerate(fl.entries[1:], start=2) if any(t.rainbow for t in entry.terms)]
+    if later:
+        c.error_at_field(path, f"'{label}': entry {later[0]} asks for a rainbow again; only the first entry is the "
+                         "rainbow", code=codes.RAINBOW_TERM)
+        return
+    if lead.length != 0 and any(
+        count.per_n for entry in fl.entries[1:] for term in entry.terms for count in (term.count, term.length)
+    ):
+        c.error_at_field(path, f"'{label}' has a fixed size, so its entries cannot count in n; "
+                         f"n is for lists such as 'rainbow of n cards'", code=codes.FOLLOW_LEAD)
+        return
+    rest = model.FollowList(model.LeadShape(1, lead.length, rainbow=True), fl.entries[1:])
+    for n in ([lead.length] if lead.length else list(range(comb.rainbow_min, comb.rainbow_min + _N_TRIES))):
+        if not _check_entries(c, path, label, rest, n, r.table.decks, comb, budget, first_index=2):
+            break
+
+
 def _check_entries(c: Reporter, path: tuple[str, ...], label: str, fl: model.FollowList, n: int,
-                   decks: int, comb: model.Combinations, budget: list[int] | None = None) -> bool:
+                   decks: int, comb: model.Combinations, budget: list[int] | None = None,
+                   first_index: int = 1) -> bool:
     size = fl.lead.width * (n if fl.lead.length != 1 else 1)
-    where = f" (for a tractor of {n})" if fl.lead.length == 0 else ""
+    kind = "rainbow" if fl.lead.rainbow else "straight"
+    where = (f" (for a {kind} of {n} cards)" if fl.lead.width == 1 else f" (for a tractor of {n})") \
+        if fl.lead.length == 0 else ""
     requirements: list[tuple[int, list[tuple[int, int]]]] = []
-    for index, entry in enumerate(fl.entries, start=1):
+    for index, entry in enumerate(fl.entries, start=first_index):
         if not entry.terms:
-            if index != len(fl.entries):
+            if index != len(fl.entries) + first_index - 1:
                 what = "broken down step by step" if entry.step_down else "any cards"
                 c.error_at_field(path, f"'{label}': entry {index} is '{what}'; nothing can come after it", code=codes.FOLLOW_ENTRY)
                 return False
@@ -1224,10 +1296,18 @@ def _check_entries(c: Reporter, path: tuple[str, ...], label: str, fl: model.Fol
             if term.width > decks:
                 c.error_at_field(path, f"'{label}': entry {index} asks for a {width_name(term.width)}, which {decks} deck{'s' if decks != 1 else ''} cannot produce", code=codes.FOLLOW_ENTRY)
                 return False
-            if length > 1 and term.width not in comb.tractor_widths:
+            if length > 1 and term.width == 1 and not comb.straight_min:
+                c.error_at_field(path, f"'{label}': entry {index} asks for a straight, which is not a combination "
+                                 "here (straights: none)", code=codes.FOLLOW_ENTRY)
+                return False
+            if length > 1 and term.width != 1 and term.width not in comb.tractor_widths:
                 c.error_at_field(path, f"'{label}': entry {index} asks for a tractor of {width_name(term.width, plural=True)}, which is not a combination here", code=codes.FOLLOW_ENTRY)
                 return False
             least, most = comb.lengths_of(term.width)
+            if length > 1 and term.width == 1 and length < least:
+                c.error_at_field(path, f"'{label}': entry {index} asks for a straight of {length} cards{where}, "
+                                 f"but straights are {least} or more cards long", code=codes.FOLLOW_ENTRY)
+                return False
             if length > 1 and (length < least or most and length > most):
                 c.error_at_field(path + _LENGTH_PATHS,
                                  f"'{label}': entry {index} asks for a tractor of {length} "

@@ -76,7 +76,8 @@ def _demand(rules: Rules, width: int, length: int) -> Demand:
         return "suit"
     if f.duty == "tractors":
         return "tractors" if length > 1 else "suit"
-    if any(fl.lead.width == width and fl.lead.length in (length, 0 if length > 1 else -1) for fl in f.lists):
+    if any(fl.lead.width == width and fl.lead.length in (length, 0 if length > 1 else -1) and not fl.lead.rainbow
+           for fl in f.lists):
         return "list"
     if f.default in ("suit", "step-down"):
         return f.default
@@ -124,7 +125,9 @@ def rule_kinds(rules: Rules) -> tuple[Kind, ...]:
         # largest set's, as of any lead
         widest = -(-comb.rainbow_min // 4)  # the smallest rainbow's largest set: its cards over four suits
         compares: Compares = "beats-other-kinds" if comb.rainbow_bombs else "within-kind"
-        kinds.append(Kind("rainbow", "rank-across-suits", 1, comb.rainbow_min, 0, "nothing", compares, "ranks",
+        demand: Demand = "list" if any(fl.lead.rainbow for fl in rules.following.lists) \
+            and rules.following.duty == "lists" else "ranks"
+        kinds.append(Kind("rainbow", "rank-across-suits", 1, comb.rainbow_min, 0, "nothing", compares, demand,
                           throws, _kitty(rules, widest if widest in comb.set_widths else 1, 1, comb.rainbow_min),
                           "trumps" if comb.rainbow_trumps else "cards"))
     return tuple(kinds)

@@ -96,12 +96,16 @@ class Count:
 class Term:
     """``count`` units, each ``length`` adjacent sets of ``width`` identical cards (length 1: a set).
     With ``highest`` the term is "the highest single": one card, of the highest rank the follower
-    holds in the suit (a Shandong rule: short of the lead's kind, the singles start at the top)."""
+    holds in the suit (a Shandong rule: short of the lead's kind, the singles start at the top).
+    With ``rainbow`` it is a rainbow of ``length`` cards (``width`` 1, one of them)."""
 
     count: Count
     width: int = field(metadata=bounds(1, MAX_DECKS))
     length: Count = field(default_factory=lambda: Count(0, 1))
     highest: bool = since(4, default=False)
+    #: the term is "a rainbow of ``length`` cards" (the first entry of a list for rainbows among
+    #: trumps, and only there): the lead's ranks given back, as a rainbow's follow always asks
+    rainbow: bool = since(4, default=False)
 
 
 @dataclass(frozen=True, slots=True)
@@ -136,11 +140,20 @@ def _width_of(name: str, names: dict[int, str]) -> int:
 
 @dataclass(frozen=True, slots=True)
 class LeadShape:
-    """The lead a list applies to: ``length`` sets of ``width`` (length 1: a set).  ``length`` 0
-    stands for "n", a list for every tractor of that width."""
+    """The lead a list applies to: ``length`` sets of ``width`` (length 1: a set; width 1 and a
+    longer length: a straight of that many cards; with ``rainbow``, a rainbow among trumps of that
+    many cards).  ``length`` 0 stands for "n", a list for every tractor of that width (every
+    straight, for width 1; every rainbow)."""
 
     width: int = field(metadata=bounds(1, MAX_DECKS))
     length: int = field(metadata=bounds(1, MAX_TRACTOR, off=0))
+    #: the lead is a rainbow among trumps of ``length`` cards (0: every rainbow), ``width`` 1
+    rainbow: bool = since(4, default=False)
+
+    @property
+    def straight(self) -> bool:
+        """The lead is a straight (a tractor of single cards)."""
+        return self.width == 1 and self.length != 1 and not self.rainbow
 
     @property
     def label(self) -> str:
@@ -149,11 +162,21 @@ class LeadShape:
         if self.length == 1:
             return width_name(self.width)
         length = "n" if self.length == 0 else str(self.length)
+        if self.rainbow:
+            return f"rainbow of {length} cards"
+        if self.width == 1:  # a tractor of singles is a straight
+            return f"straight of {length} cards"
         return f"tractor of {length} {width_name(self.width, plural=True)}"
 
     @classmethod
     def from_label(cls, label: str) -> "LeadShape":
         """The lead that ``label`` names: the inverse of ``label``."""
+        if label.startswith("rainbow of "):
+            length = label.removeprefix("rainbow of ").partition(" ")[0]
+            return cls(1, 0 if length == "n" else int(length), rainbow=True)
+        if label.startswith("straight of "):
+            length = label.removeprefix("straight of ").partition(" ")[0]
+            return cls(1, 0 if length == "n" else int(length))
         if label.startswith("tractor of "):
             length, _, plural = label.removeprefix("tractor of ").partition(" ")
             return cls(_width_of(plural, _PLURAL_WIDTH_NAMES), 0 if length == "n" else int(length))

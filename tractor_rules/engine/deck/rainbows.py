@@ -152,6 +152,12 @@ def beaten_parts(parts: Sequence[tuple[Card, ...]], others: Sequence[Sequence[Ca
     return out
 
 
+def gives_parts(parts: Sequence[tuple[Card, ...]], cards: Sequence[Card], order: Order | None = None) -> bool:
+    """Whether ``cards`` give every part of the rainbow (as many cards of one rank each), as a
+    follow to it must when the hand can."""
+    return assign(rank_counts(cards, order), [len(p) for p in parts], _shared(order)) is not None
+
+
 def follow_error(parts: Sequence[tuple[Card, ...]], hand: Sequence[Card], play: Sequence[Card],
                  order: Order | None = None) -> str | None:
     """None if ``play`` may follow the rainbow; else why not (the play's size and its cards are

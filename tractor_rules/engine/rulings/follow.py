@@ -27,8 +27,12 @@ Duties, by ``rules.following``:
   first the hand holds is the one the play must hold.
 - ``SuitDuty`` (duty "suit", default "suit"): nothing beyond following suit.
 - ``RainDuty`` (a rain led, ``combinations.straight_pairs``: a straight with pairs riding along,
-  ``deck/rains.py``): a rain of the lead's kind if the hand holds one; else the duty the lead's
+  ``deck/rains.py``): a rain of the lead's kind if the hand holds one; else the follow list of a
+  straight of as many cards where the ruleset writes one (``rain_rest``), else the duty the lead's
   units give.
+- A rainbow led (``deck/rainbows.py``): the lead's ranks if the hand holds them; else trumps (among
+  trumps), and where a list for rainbows is written its later entries as a ``ListDuty`` of the
+  trumps held (``rainbow_rest``, the context's duty; ``SuitDuty`` without a list).
 
 A held bomb may be exempt from all of this (``following.exempt``: "bombs-from-suit", free bombs):
 it may be played in place of any follow of as many cards, and beats as a bomb does.  With
@@ -506,13 +510,26 @@ Duty = ListDuty | MatchDuty | TractorDuty | StepDuty | SuitDuty | RainDuty | Rai
 
 def find_list(following: Following, width: int, length: int) -> FollowList | None:
     """The follow list for a lead of one unit: a fixed-length list wins over the "n" list."""
-    fixed = [fl for fl in following.lists if fl.lead.width == width and fl.lead.length == length]
+    fixed = [fl for fl in following.lists if fl.lead.width == width and fl.lead.length == length
+             and not fl.lead.rainbow]
     if fixed:
         return fixed[0]
     if length > 1:
         for fl in following.lists:
-            if fl.lead.width == width and fl.lead.length == 0:
+            if fl.lead.width == width and fl.lead.length == 0 and not fl.lead.rainbow:
                 return fl
+    return None
+
+
+def find_rainbow_list(following: Following, size: int) -> FollowList | None:
+    """The follow list for a rainbow of ``size`` cards: a fixed-size list wins over the "n" list."""
+    rainbow = [fl for fl in following.lists if fl.lead.rainbow]
+    for fl in rainbow:
+        if fl.lead.length == size:
+            return fl
+    for fl in rainbow:
+        if fl.lead.length == 0:
+            return fl
     return None
 
 
@@ -564,6 +581,63 @@ def _set_lead(order: Order, lead: tuple[Card, ...], suit: int) -> tuple[Rules, t
     return kept
 
 
+def _list_duty(rules: Rules, fl: FollowList, width: int, length: int) -> ListDuty:
+    """The duty of follow list ``fl`` for a lead of ``length`` sets of ``width``."""
+    protect = rules.following.protect_longer_sets
+    entries = fl.entries
+    if entries and entries[-1].step_down:
+        rest = StepDuty(breakdown_order(((width, length),), rules.combinations), protect)
+        return ListDuty(entries[:-1], length, width * length, protect, rest)
+    return ListDuty(entries, length, width * length, protect)
+
+
+def rain_rest(rules: Rules, units: list[Unit], size: int) -> Duty:
+    """What a rain of ``size`` cards (its ``units``) asks of a hand that holds no rain of its kind:
+    the follow list for a straight of ``size`` cards where the ruleset writes one (Shandong: "领出
+    闪/震/顺子：对应牌型 > 最大单张 > 垫牌", the rain read as a straight of its cards), else what its
+    units led together ask."""
+    fl = find_list(rules.following, 1, size) if rules.following.lists else None
+    if fl is None:
+        return duty_for(rules, units)
+    return _list_duty(rules, fl, 1, size)
+
+
+def rainbow_rest(rules: Rules, size: int) -> ListDuty | None:
+    """What a rainbow among trumps of ``size`` cards asks, of trumps, of a hand that cannot give
+    its ranks: the later entries of the follow list for that rainbow (its first is the rainbow
+    itself), with n the rainbow's cards (Shandong: "领出闪/震/顺子：对应牌型 > 最大单张 > 垫牌");
+    None without such a list (the follower then owes trumps, any of them)."""
+    fl = find_rainbow_list(rules.following, size)
+    if fl is None:
+        return None
+    return ListDuty(fl.entries[1:], size, size, rules.following.protect_longer_sets)
+
+
+def _rainbow_list_refusal(fc: FollowContext, hand: tuple[Card, ...], play: tuple[Card, ...]) -> Refusal | None:
+    """``follow_refusal`` for a rainbow among trumps with a follow list (``rainbow_rest``, the
+    context's duty): the lead's ranks if the hand holds them, as always; else trumps, all of them
+    when the hand holds no more than the lead, else as the list's later entries ask."""
+    order = fc.order
+    parts = fc.rainbow
+    assert parts is not None  # (asked of a rainbow lead only)
+    message = rainbows.follow_error(parts, hand, play, order)
+    if message is not None:
+        return Refusal("rainbow", message)
+    if rainbows.gives_parts(parts, play, order):
+        return None
+    suit_of = order.suit_of
+    held = [c for c in hand if suit_of[c] == TRUMP]
+    size = len(fc.lead)
+    if len(held) <= size:
+        return None  # all of them, which the rainbow's own check asked
+    played = [c for c in play if suit_of[c] == TRUMP]
+    demand = fc.duty.demand(Pool.of_suit(order, TRUMP, held), None)
+    if demand is ANY or fc.duty.met(Pool.of_suit(order, TRUMP, played), demand):
+        return None
+    return Refusal("shape", f"the hand holds {demand.words} in trumps and no rainbow of the lead's ranks, so the "
+                   "follow must play that too")
+
+
 def _plain_duty(rules: Rules, units: list[Unit]) -> Duty:
     f = rules.following
     comb = rules.combinations
@@ -576,11 +650,7 @@ def _plain_duty(rules: Rules, units: list[Unit]) -> Duty:
         u = units[0]
         fl = find_list(f, u.width, u.length)
         if fl is not None:
-            entries = fl.entries
-            if entries and entries[-1].step_down:
-                rest = StepDuty(breakdown_order((u.shape,), comb), protect)
-                return ListDuty(entries[:-1], u.length, u.width * u.length, protect, rest)
-            return ListDuty(entries, u.length, u.width * u.length, protect)
+            return _list_duty(rules, fl, u.width, u.length)
     if f.default == "suit":
         return SuitDuty()
     if f.default == "step-down":
@@ -671,6 +741,12 @@ class FollowContext:
             self.suit = RAINBOW
             self.units = decompose(order, lead)
             self.duty = SuitDuty()
+            if comb.rainbow_trumps and order.rules.following.duty == "lists":
+                # a list for rainbows among trumps: a follower short of the lead's ranks plays
+                # trumps as its later entries say (``rainbow_rest``)
+                rest = rainbow_rest(order.rules, len(lead))
+                if rest is not None:
+                    self.duty = rest
             return
         self.suit = lead_suit(order, lead)
         self.units = decompose(order, lead)
@@ -679,7 +755,10 @@ class FollowContext:
             # a straight with pairs riding along: one combination of its own kind
             self.rain = rains.rain_of(order, lead)
             if self.rain is not None:
-                if order.rules.following.duty != "suit":  # (suit only: nothing more)
+                if order.rules.following.duty == "lists":
+                    # a list for straights speaks for a rain short of its kind (``rain_rest``)
+                    self.duty = RainDuty(self.rain, rain_rest(order.rules, self.units, len(lead)))
+                elif order.rules.following.duty != "suit":  # (suit only: nothing more)
                     self.duty = RainDuty(self.rain, self.duty)
             else:
                 # a throw holding rains: each rain asks what a rain led asks
@@ -788,6 +867,8 @@ def follow_refusal(fc: FollowContext, hand: tuple[Card, ...], play: tuple[Card, 
         missing = _missing(hand, play)
         if missing is not None:
             return _not_in_hand(missing)
+        if type(fc.duty) is not SuitDuty:
+            return _rainbow_list_refusal(fc, hand, play)
         message = rainbows.follow_error(fc.rainbow, hand, play, fc.order)
         return None if message is None else Refusal("rainbow", message)
     suit_of = fc.order.suit_of
@@ -870,6 +951,8 @@ def choose_follow(fc: FollowContext, hand: tuple[Card, ...], rng: random.Random 
     order = fc.order
     size = len(fc.lead)
     if fc.rainbow is not None:
+        if type(fc.duty) is not SuitDuty and not rainbows.gives_parts(fc.rainbow, hand, order):
+            return _choose_trumps(fc, hand, rng)
         return rainbows.choose_follow(fc.rainbow, hand, size, order.strength, rng, order)
     suit_of = order.suit_of
     held = fc.held(hand)
@@ -900,3 +983,32 @@ def choose_follow(fc: FollowContext, hand: tuple[Card, ...], rng: random.Random 
         spare.sort(key=lambda c: (suit_of[c] == TRUMP, order.strength[c]))
         chosen += spare[:need]
     return tuple(chosen)
+
+
+def _choose_trumps(fc: FollowContext, hand: tuple[Card, ...], rng: random.Random | None) -> tuple[Card, ...]:
+    """``choose_follow`` for a rainbow among trumps with a follow list, from a hand that cannot give
+    the lead's ranks: trumps as the list's later entries demand, then the lowest other trumps (or
+    random ones), then, short of trumps, the lowest other cards."""
+    order = fc.order
+    size = len(fc.lead)
+    suit_of = order.suit_of
+    held = [c for c in hand if suit_of[c] == TRUMP]
+    if len(held) <= size:
+        chosen = list(held)
+        spare = [c for c in hand if suit_of[c] != TRUMP]
+        spare_from: Sequence[Card] = hand
+    else:
+        faces = fc.duty.demand(Pool.of_suit(order, TRUMP, held), rng or "fit").cards
+        chosen = [CARDS[f] for f in faces]
+        spare = list(held)
+        for c in chosen:
+            spare.remove(c)
+        spare_from = held
+    need = size - len(chosen)
+    if rng is not None:
+        if need:
+            _sort_by_first_place(spare, spare_from)
+            chosen += sample(rng, spare, need) if need > 1 else (choice(rng, spare),)
+        return tuple(chosen)
+    spare.sort(key=lambda c: (suit_of[c] == TRUMP, order.strength[c]))
+    return tuple(chosen + spare[:need])

@@ -217,6 +217,22 @@ def _term(c: Compiler, node: Node) -> model.Term | None:
         if set_width is None:
             return None
         return model.Term(count or (greedy if unit.kind == "sets_of" else model.Count(0, 1)), set_width)
+    if unit.kind == "rainbow":
+        # the rainbow itself, the whole first entry of a list for rainbows (checked with the lists)
+        if count_node is not None:
+            c.error(count_node, "a follow list asks for one rainbow, the lead's own: write 'rainbow of n cards' "
+                                "without a count", code=codes.RAINBOW_TERM)
+            return None
+        length = _count(c, as_node(unit.args[0]))
+        if length is None:
+            return None
+        return model.Term(model.Count(0, 1), 1, length, rainbow=True)
+    if unit.kind in ("straight", "straights"):
+        # a straight: "straight of COUNT cards", a run of single cards (the engine's tractor of singles)
+        length = _count(c, as_node(unit.args[0]))
+        if length is None:
+            return None
+        return model.Term(count or (greedy if unit.kind == "straights" else model.Count(0, 1)), 1, length)
     # a tractor: "tractor of COUNT pairs"
     length_node, plural_node = map(as_node, unit.args)
     length = _count(c, length_node)
@@ -248,6 +264,20 @@ def lead_shape(c: Compiler, node: Node) -> model.LeadShape | None:
     if node.kind == "lead_set":
         width = c.set_width(node.args[0], plural=False)
         return None if width is None else model.LeadShape(width, 1)
+    if node.kind == "lead_rainbow":
+        # a rainbow of N cards (or of n: every rainbow), among trumps
+        length_node = as_node(node.args[0])
+        if length_node.kind == "any_length":
+            return model.LeadShape(1, 0, rainbow=True)
+        length = c.number(length_node.args[0], 4, model.MAX_TRACTOR, "a rainbow's cards")
+        return None if length is None else model.LeadShape(1, length, rainbow=True)
+    if node.kind == "lead_straight":
+        # a straight of N cards (or of n: every straight), the lead shape of a tractor of singles
+        length_node = as_node(node.args[0])
+        if length_node.kind == "any_length":
+            return model.LeadShape(1, 0)
+        length = c.number(length_node.args[0], 2, model.MAX_TRACTOR, "a straight's length")
+        return None if length is None else model.LeadShape(1, length)
     length_node, plural_node = map(as_node, node.args)
     width = c.set_width(plural_node, plural=True)
     if width is None:

@@ -290,10 +290,21 @@ def combinations_section(b: Builder) -> None:
         b.example("combinations.kinds", ex.kind_examples)
 
 
+def _straight_list(r: Any) -> bool:
+    """Whether a follow list is written for straights (``straight of n cards: ...``): the follow
+    section then says what a straight, and a rain short of its kind, asks."""
+    return any(fl.lead.width == 1 and fl.lead.length != 1 for fl in r.following.lists)
+
+
 def _straights(r: Any) -> Made:
     least = r.combinations.straight_min
     if not least:
         return None  # a game without straights says nothing of them, as of bombs and rainbows
+    if _straight_list(r):
+        return _("Straights: %(n)s or more single cards of one suit (or all trumps), adjacent as the sets of a "
+                 "tractor are, are one combination, a tractor of single cards. To a straight, a player follows "
+                 "as the follow list for straights says (under Following). Of straights as long, the one with "
+                 "the higher top card wins; a longer straight is the larger combination.") % {"n": least}
     return _("Straights: %(n)s or more single cards of one suit (or all trumps), adjacent as the sets of a "
              "tractor are, are one combination, a tractor of single cards. To a straight, a player who holds "
              "a straight as long must play one; otherwise any cards of the suit. Of straights as long, the one "
@@ -304,6 +315,18 @@ def _straight_pairs(r: Any) -> Made:
     comb = r.combinations
     if not comb.straight_min or not comb.straight_pairs:
         return None  # straights of single cards only: the straights' sentence says it all
+    if _straight_list(r) and r.following.duty == "lists":
+        return _("Pairs ride along: a card of a straight held twice may come along as a pair, and the straight "
+                 "with its pairs, some cards single and some paired, is one combination, a rain (雨). Rains compare "
+                 "only with rains of as many cards and as many pairs, wherever the pairs sit: the one with the "
+                 "higher top card wins, and a rain of trumps beats one of a side suit. To a rain, a player who "
+                 "holds a rain of its kind in the suit must play one; otherwise the follow list for a straight "
+                 "of as many cards as the rain says what to play. A rain is led as one combination, never as a "
+                 "throw; as the last trick's lead it multiplies the kitty as a straight as long does. A throw may "
+                 "hold a rain as one of its parts: it fails when another player holds a rain of that kind with a "
+                 "higher top card; a follower who holds a rain of that kind must play one, and a ruff must hold "
+                 "one in trumps; the rain is the throw's largest part when no other part has as many cards, and "
+                 "then counts, as ruffs are compared and as the kitty is multiplied, as a rain led alone does.")
     return _("Pairs ride along: a card of a straight held twice may come along as a pair, and the straight "
              "with its pairs, some cards single and some paired, is one combination, a rain (雨). Rains compare "
              "only with rains of as many cards and as many pairs, wherever the pairs sit: the one with the "
@@ -321,6 +344,16 @@ def _rainbows(r: Any) -> Made:
     least = r.combinations.rainbow_min
     if not least:
         return None  # a game without rainbows says nothing of them: few players have heard of them
+    if r.combinations.rainbow_trumps and r.following.duty == "lists" \
+            and any(fl.lead.rainbow for fl in r.following.lists):
+        return _("Rainbows among trumps: %(n)s or more trumps of one rank, of the four different suits (so only "
+                 "a rank that is trump in every suit, the level rank or a constant rank; never jokers), may be "
+                 "led together, and several such ranks together as a throw, which fails if another player "
+                 "holds, of a rank higher in the trump order, as many such trumps as one of its ranks. To such "
+                 "a rainbow, a player who holds, for every rank of the lead, as many trumps of one rank in four "
+                 "suits (a rank of their own for each) must play them; otherwise trumps, as the follow list for "
+                 "rainbows says (under Following). The play whose ranks are highest in the trump order wins the "
+                 "trick; a play that cannot give every rank of the lead cannot win.") % {"n": least}
     if r.combinations.rainbow_trumps:
         return _("Rainbows among trumps: %(n)s or more trumps of one rank, of the four different suits (so only "
                  "a rank that is trump in every suit, the level rank or a constant rank; never jokers), may be "

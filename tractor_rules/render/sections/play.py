@@ -221,11 +221,13 @@ def following_section(b: Builder) -> None:
         # with another duty the lists are not used, and not shown
         lists = b.real.following.lists if b.real.following.duty == "lists" else ()
         for i, follow_list in enumerate(lists):
-            key = f"following.lists.{follow_list.lead.width}x{follow_list.lead.length or 'n'}"
+            shape = f"{follow_list.lead.width}x{follow_list.lead.length or 'n'}"
+            key = f"following.lists.{'rainbow' + shape if follow_list.lead.rainbow else shape}"
             b.rule(key, partial(_follow_list, i=i))
             b.example(key + ".example", partial(ex.follow_example, index=i))
         for source, lead in _deleted_lists(b.real) if lists else ():
-            key = f"following.deleted.{lead.width}x{lead.length or 'n'}"
+            shape = f"{lead.width}x{lead.length or 'n'}"
+            key = f"following.deleted.{'rainbow' + shape if lead.rainbow else shape}"
             b.rule(key, partial(_deleted_list, lead=lead), sources=(source,))
         b.rule("following.default", _default)
         b.rule("following.revoke_penalty", _revoke_penalty)
@@ -264,7 +266,7 @@ def _protect(r: Any) -> Made:
 
 def _follow_list(r: Any, i: int) -> Made:
     fl = r.following.lists[i]
-    lead = lead_phrase(fl.lead.width, fl.lead.length)
+    lead = lead_phrase(fl.lead.width, fl.lead.length, fl.lead.rainbow)
     points = tuple(pattern_phrase(p) for p in fl.entries)
     return Draft(_("To %(lead)s, in order of priority:") % {"lead": lead}, points)
 
@@ -282,9 +284,17 @@ def _deleted_lists(rules: Any) -> list[tuple[str, LeadShape]]:
 
 
 def _deleted_list(r: Any, lead: LeadShape) -> Made:
-    values = {"lead": lead_phrase(lead.width, lead.length)}
+    values = {"lead": lead_phrase(lead.width, lead.length, lead.rainbow)}
     comb = r.combinations
-    exists = lead.width in comb.set_widths if lead.length == 1 else lead.width in comb.tractor_widths
+    if lead.rainbow:
+        exists = bool(comb.rainbow_min and comb.rainbow_trumps)
+        if exists:
+            return _("To %(lead)s there is no list of its own: a follower who holds its ranks plays them, else "
+                     "trumps.") % values
+    elif lead.length == 1:
+        exists = lead.width in comb.set_widths
+    else:
+        exists = bool(comb.straight_min) if lead.width == 1 else lead.width in comb.tractor_widths
     if not exists:
         return _("There is no list for %(lead)s: this game has no such lead.") % values
     if r.following.default == "largest-first":
