@@ -209,6 +209,9 @@ MISPLACED_FALLBACK = _define("E355", "misplaced-fallback", "'otherwise ROLE' tha
 ROLE_NEVER_NAMES = _define("E356", "role-never-names", "a role that can name nobody in these rules (the declarer "
                                                        "where nobody declares), or the first of a team counted "
                                                        "from the first of another team")
+ROLE_NOT_KNOWN = _define("E370", "role-not-known", "a role named where it is not known: who buries or the next "
+                                                   "banker named by a role found only at another moment (the "
+                                                   "burier after a hand, the declarer when the kitty is taken)")
 OWN_CHANGE_READS_LEVELS = _define("E357", "own-change-reads-levels", "a house rule that changes the hand's own "
                                                                      "level change ('the hand gives N levels') "
                                                                      "whose condition reads the levels that change "

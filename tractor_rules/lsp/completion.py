@@ -13,7 +13,7 @@ from itertools import product
 
 from ..language.compiler.expressions import EFFECT_OF_RULE, FACT_OF_RULE, MOMENT_OF_STATEMENT, PHASE_OF_STATEMENT
 from ..language.parser import expectation, lark_parser, statement_kinds
-from ..rules.expressions import EFFECTS, FACTS, NEXT_BANKER, QUANTITIES, ROLE_TABLE, SEATS, Form, Quantity
+from ..rules.expressions import BURIER, EFFECTS, FACTS, NEXT_BANKER, QUANTITIES, ROLE_TABLE, SAME_SEAT, Form, Quantity
 from ..resources import RULESET_SUFFIX, builtin_names
 from .document import SECTION_HEADERS, DocumentState
 
@@ -73,10 +73,9 @@ def complete(state: DocumentState, line: int, column: int) -> list[Completion]:
         # this section's only (a follow list, named by its lead, goes through the grammar's words)
         return [Completion(key, "key", key, f"take back the parent's '{key}'") for key in section_keys(section)
                 if key != "unset"]
-    if "phase_seat" in expected.rules and before.rstrip().endswith(":"):
-        return _seats(section, before)
-    if "seat_role" in expected.rules and before.rstrip().split()[-1:] in (["is"], ["otherwise"], ["after"]):
-        return _roles()
+    if "role" in expected.rules and (before.rstrip().endswith(":")
+                                     or before.rstrip().split()[-1:] in (["is"], ["otherwise"], ["after"])):
+        return _roles(_role_place(section, before))
     phrases, words = _expression_words(context, expected.rules, words, _moment(section, before))
     out = [Completion(w, "value" if w in RANKS or w in SUITS else "keyword", w) for w in sorted(words)]
     out += phrases
@@ -87,27 +86,31 @@ def complete(state: DocumentState, line: int, column: int) -> list[Completion]:
     return out
 
 
-def _seats(section: str, before: str) -> list[Completion]:
-    """After the key of a statement saying who acts first in a phase: the seats of
-    ``rules.expressions.SEATS`` known when that phase begins, whole, each with its meaning."""
+def _role_place(section: str, before: str) -> str:
+    """Where the role being written is known (``rules.expressions.ROLE_TABLE``'s ``known``): the
+    phase of a statement saying who acts first in it, who buries, or else after a hand."""
     first = before.strip().split(":")[0].split()
-    phase = next((PHASE_OF_STATEMENT[kind] for (owner, key), kind in statement_kinds().items()
-                  if owner == section and key.split() == first and kind in PHASE_OF_STATEMENT), None)
-    return [Completion(seat.words, "value", seat.words, seat.meaning) for seat in SEATS.values()
-            if phase is None or phase in seat.phases]
+    kind = next((kind for (owner, key), kind in statement_kinds().items()
+                 if owner == section and key.split() == first), None)
+    if kind in PHASE_OF_STATEMENT:
+        return PHASE_OF_STATEMENT[kind]
+    return BURIER if kind == "buried_by" else NEXT_BANKER
 
 
-def _roles() -> list[Completion]:
-    """Where a role goes (``the next banker is ...``, ``otherwise ...``, ``the first of TEAM after
-    ...``): the roles of ``rules.expressions.ROLE_TABLE`` known after a hand, each with its meaning;
-    a role that takes a card or a team offered by its words up to it ("the holder of")."""
+def _roles(where: str) -> list[Completion]:
+    """Where a role goes (``buried by:``, ``first lead:``, ``the next banker is ...``, ``otherwise
+    ...``, ``the first of TEAM after ...``): the roles of ``rules.expressions.ROLE_TABLE`` known
+    there, each with its meaning; a role that takes a card or a team offered by its words up to it
+    ("the holder of")."""
     out: list[Completion] = []
+    named = {seat: same for same, seat in SAME_SEAT.get(where, {}).items()}
     for role in ROLE_TABLE.values():
-        if NEXT_BANKER not in role.known:
+        if where not in role.known:
             continue
         label = role.words.split(" CARD")[0].split(" TEAM")[0]
-        if label not in {c.label for c in out}:
-            out.append(Completion(label, "value", label, role.meaning))
+        for words in (label, *([ROLE_TABLE[named[role.name]].words] if role.name in named else [])):
+            if words not in {c.label for c in out}:
+                out.append(Completion(words, "value", words, role.meaning))
     return out
 
 

@@ -9,7 +9,7 @@ from ...errors import Fix
 from ...rules import expressions
 from ..syntax import Node, Statement, as_node, leaf_int
 from .core import Compiler, child_nodes, choice, handles, limits
-from .expressions import condition_tree, number_tree
+from .expressions import condition_tree, number_tree, role_at
 from ..shapes import set_width_of, unit_words
 
 
@@ -112,15 +112,13 @@ def _dug_when(c: Compiler, st: Statement) -> None:
         c.set("kitty_exchange.dug_when", model.Condition(condition))
 
 
-#: burier_role's tree kinds → ``kitty_exchange.buried_by``
-_BURIER = {"burier_banker": "banker", "burier_partner": "partner",
-           "burier_after_declarer": "first-banker-after-declarer"}
-
-
 @handles("buried_by")
 def _buried_by(c: Compiler, st: Statement) -> None:
-    """``buried by: ROLE``: who takes the kitty and buries."""
-    c.set("kitty_exchange.buried_by", choice(st.node.args[0], _BURIER))
+    """``buried by: ROLE``: who takes the kitty and buries, a role known once trump is set
+    (``rules.expressions.BURIER_ROLES``)."""
+    role = role_at(c, st.node.args[0], expressions.BURIER)
+    if role is not None:
+        c.set("kitty_exchange.buried_by", role)
 
 
 @handles("buried_cards")
