@@ -212,6 +212,11 @@ ROLE_NEVER_NAMES = _define("E356", "role-never-names", "a role that can name nob
 ROLE_NOT_KNOWN = _define("E370", "role-not-known", "a role named where it is not known: who buries or the next "
                                                    "banker named by a role found only at another moment (the "
                                                    "burier after a hand, the declarer when the kitty is taken)")
+FIRST_DECLARATION_BEFORE = _define("E371", "first-declaration-before", "a condition on who may make a deal's first "
+                                                                       "declaration that reads the declarations "
+                                                                       "before it (the declarer, the previous "
+                                                                       "declarer, the overturns), of which it has "
+                                                                       "none")
 OWN_CHANGE_READS_LEVELS = _define("E357", "own-change-reads-levels", "a house rule that changes the hand's own "
                                                                      "level change ('the hand gives N levels') "
                                                                      "whose condition reads the levels that change "
@@ -302,6 +307,9 @@ HOLD_GAINS_NOTHING = _define("W137", "hold-gains-nothing", "'banker goes up: onl
                                                            "last trick to take away")
 ROUND_STEP_NEVER = _define("W138", "round-step-never", "a step of the ladder after the kitty that overturns no "
                                                        "declaration the deal or the round can leave standing")
+FIRST_DECLARATION_UNUSED = _define("W143", "first-declaration-unused", "a condition on who may make the first "
+                                                                       "declaration where nobody declares (an "
+                                                                       "auction, 'ladder: none')")
 
 
 def code_info(code: str) -> Code:

@@ -90,7 +90,8 @@ EFFECT_OF_RULE = {"go_up": "up", "go_down": "down", "back_to": "back-to", "go_to
 #: quantities they may read)
 MOMENT_OF_STATEMENT = {"multiplier": ex.KITTY, "trigger": ex.AFTER_HAND, "dug_when": ex.KITTY,
                        "called_cards": ex.CALL, "buried_cards": ex.BURY, "overturn_after_kitty": ex.OVERTURN,
-                       "overturn": ex.DEAL_OVERTURN, "reinforce": ex.DEAL_OVERTURN, "in_turn": ex.DECLARE,
+                       "overturn": ex.DEAL_OVERTURN, "reinforce": ex.DEAL_OVERTURN,
+                       "first_declaration": ex.DEAL_OVERTURN, "in_turn": ex.DECLARE,
                        "counted": ex.SCORE, "weak_hand_redeal": ex.REDEAL, "end_early": ex.TRICK,
                        "concede": ex.CONCEDE,
                        # the numbers of the table, worked out by the compiler (``Compiler.number``)
