@@ -209,6 +209,14 @@ MISPLACED_FALLBACK = _define("E355", "misplaced-fallback", "'otherwise ROLE' tha
 ROLE_NEVER_NAMES = _define("E356", "role-never-names", "a role that can name nobody in these rules (the declarer "
                                                        "where nobody declares), or the first of a team counted "
                                                        "from the first of another team")
+ROLE_NOT_KNOWN = _define("E370", "role-not-known", "a role named where it is not known: who buries or the next "
+                                                   "banker named by a role found only at another moment (the "
+                                                   "burier after a hand, the declarer when the kitty is taken)")
+FIRST_DECLARATION_BEFORE = _define("E371", "first-declaration-before", "a condition on who may make a deal's first "
+                                                                       "declaration that reads the declarations "
+                                                                       "before it (the declarer, the previous "
+                                                                       "declarer, the overturns), of which it has "
+                                                                       "none")
 OWN_CHANGE_READS_LEVELS = _define("E357", "own-change-reads-levels", "a house rule that changes the hand's own "
                                                                      "level change ('the hand gives N levels') "
                                                                      "whose condition reads the levels that change "
@@ -331,6 +339,9 @@ KITTY_SHOWN_NOTHING_NEW = _define("W141", "kitty-shown-nothing-new", "the kitty 
 STRAIGHT_LIST_NEVER = _define("W142", "straight-list-never", "a follow list for a straight of more cards than any "
                                                              "suit can hold in a row, or than a hand holds: no "
                                                              "straight of that length is ever led")
+FIRST_DECLARATION_UNUSED = _define("W143", "first-declaration-unused", "a condition on who may make the first "
+                                                                       "declaration where nobody declares (an "
+                                                                       "auction, 'ladder: none')")
 
 
 def code_info(code: str) -> Code:

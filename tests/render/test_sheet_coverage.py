@@ -113,6 +113,8 @@ def inert_paths(rules: Rules, leaves: dict[str, object]) -> set[str]:
         drop("declaring.overturn_in_deal_when")
     if not d.reinforce_when or not d.ladder:
         drop("declaring.reinforce_when")  # reinforcing as 'reinforce' says: its own sentence
+    if not d.first_declaration_when or not d.ladder or rules.auction.on:
+        drop("declaring.first_declaration_when")  # every player may declare first: nothing to say
     if d.first_dealer != "cut":
         drop("declaring.first_dealer")  # the first seat deals the first hand, as every sheet's first banker says
         drop("declaring.cut_suits")

@@ -302,6 +302,20 @@ def _overturns(rules: Rules, params: Params) -> Answer:
     return {"offers": [" ".join(map(str, offer.cards)) for offer in offers]}
 
 
+@question("may_declare_first", "whether a seat may make the first declaration of a deal, none standing "
+          "('first declaration: when ...')", {
+              "level": _HAND["level"],
+              "seat": "the seat asked (0..players-1 in play order)",
+              "banker": "the banker known before the deal (null in the game's first hand, nobody banking yet)",
+              "first_hand": "true: the game's first hand (default false)"}, ("may",))
+def _may_declare_first(rules: Rules, params: Params) -> Answer:
+    banker = _int(params, "banker", optional=True)
+    if banker is not None and not 0 <= banker < rules.table.players:
+        raise QuestionError(f"'banker' is a seat of 0..{rules.table.players - 1}, or null, not {banker}")
+    return {"may": rules.may_declare_first(_seat(rules, params, "seat"), _level(rules, params),
+                                           first_hand=_flag(params, "first_hand"), banker=banker)}
+
+
 @question("role_seat", "the seat a role names in a hand (null: nobody), its fallbacks tried in turn",
           {"role": "a role as the JSON form writes it (\"declarer\", [\"first-of\", \"bankers\", \"declarer\"], "
                    "[\"otherwise\", A, B])",

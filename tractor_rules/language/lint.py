@@ -637,7 +637,7 @@ class NeverGivenUp(Linter):
 class InTurnUnused(Linter):
     """What it does: in rules that declare every hand in turn after the deal (``in turn: yes`` in
     ``declare``), finds the statements of the file about declaring during the deal: ``overturn``,
-    ``suit order``, ``reinforce``, ``overturn own`` and ``first banker``.
+    ``first declaration``, ``suit order``, ``reinforce``, ``overturn own`` and ``first banker``.
 
     Why is this bad? Nobody declares during the deal: after it, the first player to declare
     banks, with nothing standing to overturn, reinforce or break a tie with; so these statements
@@ -813,8 +813,8 @@ class NeverFaceDown(Linter):
 class NeverDeclaredInDeal(Linter):
     """What it does: in a game of one hand (``game end: after 1 hands``) whose first hand's trump a
     contest chooses (``first banker: contest winner``), finds the statements of the file about
-    declaring during the deal: ``overturn``, ``suit order``, ``reinforce`` and ``overturn own``
-    (where nobody overturns after the kitty either).
+    declaring during the deal: ``overturn``, ``first declaration``, ``suit order``, ``reinforce`` and
+    ``overturn own`` (where nobody overturns after the kitty either).
 
     Why is this bad? The game's only hand is its first, in which nobody declares while the cards
     are dealt: the contest's winner names trump after the deal, with nothing standing to overturn,
@@ -1082,7 +1082,8 @@ def _most_attacker_points(rules: Rules) -> int:
 #: the statements about declaring during the deal, which say nothing where every hand is declared
 #: in turn after it (one declaration, with nothing standing), with the words they are written with
 _DURING_THE_DEAL = {"overturn": "overturn", "suit_order": "suit order", "reinforce": "reinforce",
-                    "overturn_own": "overturn own", "first_banker": "first banker"}
+                    "overturn_own": "overturn own", "first_banker": "first banker",
+                    "first_declaration": "first declaration"}
 
 
 #: the statements naming who is asked first in an optional phase → (its words, whether the rules
@@ -1964,3 +1965,30 @@ class StraightListNever(Linter):
                    else f"a hand holds {hand} cards")
             yield Finding(src.file, ctx.span(src), f"'{label}': {why}, so no straight of {length} cards is ever "
                                                    "led and the list never applies")
+@linter(codes.FIRST_DECLARATION_UNUSED)
+class FirstDeclarationUnused(Linter):
+    """What it does: finds a condition on who may make the first declaration of a deal (``first
+    declaration: when ...`` in ``declare``) where nobody declares: an auction decides the bank, or
+    nothing declares (``ladder: none``). (Every hand declared in turn after the deal is W111's, as
+    for the other statements about declaring during the deal.)
+
+    Why is this bad? The condition is never asked: no deal has a first declaration. Usually the
+    other statement came from a parent.
+
+    Example: ``first declaration: when a banker`` with ``ladder: none``.
+
+    Use instead: leave the condition out."""
+
+    def findings(self, ctx: LintContext) -> Iterator[Finding]:
+        rules = ctx.rules
+        decl = rules.declaring
+        if not decl.first_declaration_when:
+            return
+        if rules.auction.on:
+            why = "an auction decides the bank"
+        elif not decl.ladder:
+            why = "nothing declares ('ladder: none')"
+        else:
+            return
+        yield from ctx.finding_at_last("first_declaration", f"nobody declares during the deal ({why}), so this "
+                                       "condition on the first declaration is never asked: leave it out")

@@ -85,7 +85,7 @@ _FRIENDLY = {
 }
 #: rules the grammar marks with "!" to keep their words: their text is the value
 _WORD_RULES = {"rank": "rank", "suit": "suit", "suit_name": "word", "clockwise": "word", "sign": "word", "add_op": "word",
-               "mul_op": "word", "comparator": "word", "seat_anchor": "word"}
+               "mul_op": "word", "comparator": "word"}
 #: a WORD that reaches the tree is one the grammar takes as a value (a language tag): every other
 #: word became a keyword or an error
 _VALUE_TERMINALS = {"INT", "STRING", "CARD", "WORD"}

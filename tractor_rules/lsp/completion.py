@@ -13,8 +13,9 @@ from itertools import product
 
 from ..language.compiler.expressions import EFFECT_OF_RULE, FACT_OF_RULE, MOMENT_OF_STATEMENT, PHASE_OF_STATEMENT
 from ..language.parser import expectation, lark_parser, statement_kinds
-from ..rules.expressions import (AFTER_HAND, EFFECTS, FACTS, NEXT_BANKER, PLAYER_EFFECTS, QUANTITIES, ROLE_TABLE,
-                                 SCORE, SCORE_TEAMS, SEATS, SHOWN_ROLES, SHOWN_TEAMS, WORTH, Form, Quantity)
+from ..rules.expressions import (AFTER_HAND, BURIER, EFFECTS, FACTS, NEXT_BANKER, PLAYER_EFFECTS, QUANTITIES,
+                                 ROLE_TABLE, SAME_SEAT, SCORE, SCORE_TEAMS, SHOWN_ROLES, SHOWN_TEAMS, WORTH, Form,
+                                 Quantity)
 from ..resources import RULESET_SUFFIX, builtin_names
 from .document import SECTION_HEADERS, DocumentState
 
@@ -74,11 +75,12 @@ def complete(state: DocumentState, line: int, column: int) -> list[Completion]:
         # this section's only (a follow list, named by its lead, goes through the grammar's words)
         return [Completion(key, "key", key, f"take back the parent's '{key}'") for key in section_keys(section)
                 if key != "unset"]
-    if "phase_seat" in expected.rules and before.rstrip().endswith(":"):
-        return _seats(section, before)
-    if "seat_role" in expected.rules and before.rstrip().split()[-1:] in (["is"], ["otherwise"], ["after"]):
-        return _roles()
-    if "shown_audience" in expected.rules and before.rstrip().split()[-1:] == ["to"]:
+    written = before.rstrip()
+    if "role" in expected.rules and (written.split()[-1:] in (["is"], ["otherwise"], ["after"])
+                                     or written.endswith(":") and _role_place(section, before) != NEXT_BANKER):
+        # a statement that says who ('buried by:', 'first lead:'), or a role inside another
+        return _roles(_role_place(section, before))
+    if "shown_audience" in expected.rules and written.split()[-1:] == ["to"]:
         return _audiences()
     moment = _moment(section, before)
     if moment == AFTER_HAND and _IN_WORTH.search(before):  # the worth so far is known in 'the hand is worth'
@@ -86,10 +88,10 @@ def complete(state: DocumentState, line: int, column: int) -> list[Completion]:
     phrases, words = _expression_words(context, expected.rules, words, moment)
     out = [Completion(w, "value" if w in RANKS or w in SUITS else "keyword", w) for w in sorted(words)]
     out += phrases
-    if "seat_role" in expected.rules and before.rstrip()[-1:] in (":", ","):
+    if "role" in expected.rules and written[-1:] in (":", ","):
         # where an effect opens, a role opens one on that player's level ('the declarer + 1 level')
         offered = {c.label for c in out}
-        out += [c for c in _roles() if c.label not in offered]
+        out += [c for c in _roles(NEXT_BANKER) if c.label not in offered]
     if {"J", "Q", "K", "A"} <= words:
         out += [Completion(rank, "value", rank, "rank") for rank in RANKS if rank not in words]
     if "card" in kinds:
@@ -100,7 +102,7 @@ def complete(state: DocumentState, line: int, column: int) -> list[Completion]:
 def _ends_a_role(written: list[str]) -> bool:
     """Whether the words ``written`` end with a role as the grammar spells it (a card, a team or a
     role inside it taken as any one word)."""
-    for spelled, _ in _spellings("seat_role"):
+    for spelled, _ in _spellings("role"):
         tail = written[len(written) - len(spelled):] if len(written) >= len(spelled) else None
         if tail is not None and all(word is None or word == said for word, said in zip(spelled, tail)):
             return True
@@ -111,27 +113,31 @@ def _ends_a_role(written: list[str]) -> bool:
 _IN_WORTH = re.compile(r"\bthe hand is worth\b[^,]*$")
 
 
-def _seats(section: str, before: str) -> list[Completion]:
-    """After the key of a statement saying who acts first in a phase: the seats of
-    ``rules.expressions.SEATS`` known when that phase begins, whole, each with its meaning."""
+def _role_place(section: str, before: str) -> str:
+    """Where the role being written is known (``rules.expressions.ROLE_TABLE``'s ``known``): the
+    phase of a statement saying who acts first in it, who buries, or else after a hand."""
     first = before.strip().split(":")[0].split()
-    phase = next((PHASE_OF_STATEMENT[kind] for (owner, key), kind in statement_kinds().items()
-                  if owner == section and key.split() == first and kind in PHASE_OF_STATEMENT), None)
-    return [Completion(seat.words, "value", seat.words, seat.meaning) for seat in SEATS.values()
-            if phase is None or phase in seat.phases]
+    kind = next((kind for (owner, key), kind in statement_kinds().items()
+                 if owner == section and key.split() == first), None)
+    if kind in PHASE_OF_STATEMENT:
+        return PHASE_OF_STATEMENT[kind]
+    return BURIER if kind == "buried_by" else NEXT_BANKER
 
 
-def _roles() -> list[Completion]:
-    """Where a role goes (``the next banker is ...``, ``otherwise ...``, ``the first of TEAM after
-    ...``): the roles of ``rules.expressions.ROLE_TABLE`` known after a hand, each with its meaning;
-    a role that takes a card or a team offered by its words up to it ("the holder of")."""
+def _roles(where: str) -> list[Completion]:
+    """Where a role goes (``buried by:``, ``first lead:``, ``the next banker is ...``, ``otherwise
+    ...``, ``the first of TEAM after ...``): the roles of ``rules.expressions.ROLE_TABLE`` known
+    there, each with its meaning; a role that takes a card or a team offered by its words up to it
+    ("the holder of")."""
     out: list[Completion] = []
+    named = {seat: same for same, seat in SAME_SEAT.get(where, {}).items()}
     for role in ROLE_TABLE.values():
-        if NEXT_BANKER not in role.known:
+        if where not in role.known:
             continue
         label = role.words.split(" CARD")[0].split(" TEAM")[0]
-        if label not in {c.label for c in out}:
-            out.append(Completion(label, "value", label, role.meaning))
+        for words in (label, *([ROLE_TABLE[named[role.name]].words] if role.name in named else [])):
+            if words not in {c.label for c in out}:
+                out.append(Completion(words, "value", words, role.meaning))
     return out
 
 
@@ -248,7 +254,7 @@ def _phrases() -> tuple[_Phrase, ...]:
     and each run's ends ("the last trick with trumps" after "win"), with the form's meaning from
     ``rules.expressions``.  Words after a number or a rank are left to the grammar's own list."""
     out: list[_Phrase] = []
-    roles = [spelled for spelled, _ in _spellings("seat_role")]
+    roles = [spelled for spelled, _ in _spellings("role")]
     for rule, names, table in (("fact", FACT_OF_RULE, FACTS), ("effect", EFFECT_OF_RULE, EFFECTS)):
         for symbols, alias in _spellings(rule):
             if alias is None:

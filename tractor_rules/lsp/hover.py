@@ -200,8 +200,9 @@ def hover(state: DocumentState, line: int, column: int, lang: str) -> HoverText 
     if quantity is not None:
         return _quantity_hover(quantity, words)
     role = _written_at(st.node, line, column, _ROLE_OF_NODE, outermost=False)
-    if role is not None:
-        return _role_hover(role, words)
+    hover = None if role is None else _role_hover(role, words)
+    if hover is not None:
+        return hover
     parts: list[str] = [f"**{plain(state.statement_key_text(st) or st.kind)}**"]
     built = sheet_of(state, lang)
     if built is None or state.rules is None:
@@ -267,14 +268,18 @@ def _written_at(node: Node, line: int, column: int, kinds: Container[str], *, ou
 
 
 #: a role's tree kind → its name in ``rules.expressions.ROLE_TABLE``
-#: (the players the kitty is shown to: ``to_seat`` names its role by the word after "the")
-_ROLE_OF_NODE = {**ROLE_OF_RULE, **CARD_ROLE_OF_RULE, "role_first_of": FIRST_OF, "to_partner": "partner",
-                 "to_seat": ""}
+_ROLE_OF_NODE = {**ROLE_OF_RULE, **CARD_ROLE_OF_RULE, "role_first_of": FIRST_OF, "role_seat_after": ""}
 
 
-def _role_hover(node: Node, words: dict[str, str]) -> HoverText:
-    """A role's words and meaning (``rules.expressions.ROLE_TABLE``), and where the engine finds it."""
-    name = _ROLE_OF_NODE[node.kind] or str(getattr(node.args[0], "value", ""))
+def _role_hover(node: Node, words: dict[str, str]) -> HoverText | None:
+    """A role's words and meaning (``rules.expressions.ROLE_TABLE``), and where the engine finds it
+    (the seat after a role: the table's seat after it, where it has one)."""
+    name = _ROLE_OF_NODE[node.kind]
+    if node.kind == "role_seat_after":
+        inner = node.args[-1]
+        name = f"after-{_ROLE_OF_NODE.get(inner.kind, '')}" if isinstance(inner, Node) else ""
+        if name not in ROLE_TABLE:
+            return None
     role = ROLE_TABLE[name]
     text = f"**{plain(role.words)}**: {plain(role.meaning)}\n\n" + words["found"].format(where=plain(role.found))
     return HoverText(text, node.pos)

@@ -118,6 +118,7 @@ def check_rules(c: Reporter, rules: model.Rules) -> None:
         _check_face_down,
         _check_contest,
         _check_declarer_relations,
+        _check_first_declaration,
         _check_previous_relations,
         _check_partner_reinforcing,
         _check_roles,
@@ -2058,6 +2059,34 @@ def _check_thrower_relations(c: Reporter, r: model.Rules) -> None:
                          "'a banker' or 'an attacker' instead)", code=codes.THROWER_RELATION)
 
 
+#: what the condition on the first declaration cannot read: the standing declaration and the
+#: declarations before it, of which the first declaration has none
+_BEFORE_THE_FIRST = expressions.DECLARER_FACTS | expressions.PREVIOUS_FACTS | expressions.SIDE_FACTS
+_BEFORE_THE_FIRST_QUANTITIES = frozenset({"overturns", "declared-level-cards"})
+#: each of them as a ruleset writes it
+_BEFORE_THE_FIRST_WORDS = {"declarer": "the declarer", "declarer-partner": "the declarer's partner",
+                           "declarer-opponent": "the declarer's opponent", "previous-declarer": "the previous declarer",
+                           "previous-declarer-partner": "the previous declarer's partner",
+                           "nobody-overturned": "nobody was overturned", "overturns": "overturns",
+                           "declared-level-cards": "declared level cards"}
+
+
+def _check_first_declaration(c: Reporter, r: model.Rules) -> None:
+    """Who may make a deal's first declaration (``first declaration: when ...``) is asked with no
+    declaration standing: the standing declarer, their partner or opponent, the previous declarer,
+    the overturns and the level cards declared are nobody and nothing then (E371)."""
+    condition = r.declaring.first_declaration_when
+    if not condition:
+        return
+    read = sorted(expressions.facts_of(condition) & _BEFORE_THE_FIRST)
+    read += sorted(expressions.quantities_of(condition) & _BEFORE_THE_FIRST_QUANTITIES)
+    if read:
+        c.error_at_field(("declaring.first_declaration_when",),
+                         f"'{_BEFORE_THE_FIRST_WORDS.get(read[0], read[0])}' reads the declarations before, and the first declaration "
+                         "of a deal has none standing: ask who the player is ('a banker', 'an attacker') or of the "
+                         "hand ('the first hand', 'the level is RANK')", code=codes.FIRST_DECLARATION_BEFORE)
+
+
 def _check_declarer_relations(c: Reporter, r: model.Rules) -> None:
     """The standing declarer's partner and opponent (``overturn: when ...``, ``overturn after kitty:
     when ...``) need fixed teams; the
@@ -2203,6 +2232,7 @@ def _check_moments(c: Reporter, r: model.Rules) -> None:
              ("declaring.overturn_when", r.declaring.overturn_when, expressions.OVERTURN),
              ("declaring.overturn_in_deal_when", r.declaring.overturn_in_deal_when, expressions.DEAL_OVERTURN),
              ("declaring.reinforce_when", r.declaring.reinforce_when, expressions.DEAL_OVERTURN),
+             ("declaring.first_declaration_when", r.declaring.first_declaration_when, expressions.DEAL_OVERTURN),
              ("declaring.in_turn_when", r.declaring.in_turn_when, expressions.DECLARE),
              ("declaring.redeal_when", r.declaring.redeal_when, expressions.REDEAL),
              ("kitty.formula", r.kitty.formula, expressions.KITTY),

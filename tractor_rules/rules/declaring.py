@@ -137,6 +137,10 @@ class Declaring:
     #: or, where it reads the player who would overturn (``expressions.reads_the_turn``), at each
     #: declaration over another; empty: always
     overturn_in_deal_when: Condition = since(4, default=Condition(()))
+    #: who may make the first declaration of a deal, when no declaration stands: only a player of
+    #: whom this condition holds (evaluated at ``expressions.DEAL_OVERTURN``, of the player who
+    #: would declare, with no standing declaration to read); empty: every player
+    first_declaration_when: Condition = since(4, default=Condition(()))
     #: overturning after the kitty exchange (炒地皮), the kitty passing to the new declarer
     overturn_after_kitty: bool = False
     #: with ``overturn_after_kitty``, only a player of whom this condition holds when their turn

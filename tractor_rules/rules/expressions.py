@@ -344,6 +344,13 @@ SHOWN_TEAMS = ("bankers", "attackers", "friends")
 AUDIENCES = (EVERYONE, *SHOWN_TEAMS, *SHOWN_ROLES)
 #: the one role that reads a team and another role (version 4)
 FIRST_OF = "first-of"
+#: the first of a team after a role that has a name of its own in the table, used wherever that name
+#: is known (``the first of the winners after the banker`` after a hand, ``the first of the bankers
+#: after the declarer`` when the kitty is taken: the names every version has written them by)
+FIRST_OF_NAMES = {("winners", "banker"): "first-winner", ("bankers", "declarer"): "first-banker-after-declarer"}
+#: where a role is written → the role it means there when its own name is not known: in the auction,
+#: before anybody banks, "the next seat" has always been the seat after the dealer
+SAME_SEAT = {"auction": {"next-seat": "after-dealer"}}
 #: a role's fallbacks, written as a tree ``("otherwise", role, role, ...)`` (version 4): the first
 #: of the roles that names somebody
 OTHERWISE = "otherwise"

@@ -308,6 +308,17 @@ class Rules:
 
         return may_overturn_in_deal(self, first_hand, level)
 
+    def may_declare_first(self, seat: int, level: str | None, *, first_hand: bool = False,
+                          banker: int | None = None) -> bool:
+        """Whether ``seat`` may make the first declaration of the deal of a hand at ``level``, none
+        standing, as ``first declaration:`` says (``banker``: the banker known before the deal, None
+        when nobody banks yet, in the game's first hand; ``first_hand``: the game's first)."""
+        from ..engine.flow.seats import banker_team
+        from ..engine.rulings.declaring import may_declare_first
+
+        bankers = None if banker is None else banker_team(self, banker)
+        return may_declare_first(self, seat, bankers=bankers, first_hand=first_hand, level=level)
+
     def reinforcements(self, declared, hand, level: str | None, *, seat: int, declarer: int, shares=(),
                        declarations=(), first_hand: bool = False, banker: int | None = None) -> list:
         """The ways ``seat`` holding ``hand`` may reinforce, during the deal at ``level``, the standing

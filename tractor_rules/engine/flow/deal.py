@@ -40,8 +40,8 @@ from ..deck.draws import shuffle
 from ..errors import NoTrumpFromKitty
 from ..oracle import redeal_turn
 from ..rulings.declaring import (Declaration, Turned, asks_each_declaration, declaration, declare_turn,
-                                  declarer_relation, may_ask_redeal, may_declare_over, may_overturn_in_deal,
-                                  overturns_in_round, turn_kitty)
+                                  declarer_relation, may_ask_redeal, may_declare_first, may_declare_over,
+                                  may_overturn_in_deal, overturns_in_round, turn_kitty)
 from .choices import IllegalPlay, notation
 from .seats import banker_team, in_turn
 from .views import Joined, Offer, Player, PlayerView, Public
@@ -216,8 +216,12 @@ class DeclarationOffers:
             self._shows(banker, theirs, seat, standing, own, out, levelled=True)
         if self.side and standing is not None and (standing.shares or seat != standing.seat):
             out = self._joined(seat, hand, standing, shown, out)
-        if self.asks is not None and standing is not None and out:
-            out = self._allowed(seat, standing, shown, out)
+        if self.asks is not None and out:
+            if standing is not None:
+                out = self._allowed(seat, standing, shown, out)
+            elif not may_declare_first(self.rules, seat, bankers=self.asks.bankers, first_hand=self.asks.first_hand,
+                                       level=self.asks.level):
+                return []
         return out
 
     def _joined(self, seat: int, hand: Sequence[Card], standing: Standing,

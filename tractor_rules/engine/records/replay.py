@@ -51,8 +51,8 @@ from ..flow.record import (TrickRecord, declares_at_own_level, leads_by_declarer
 from ..flow.seats import banker_team, first_leader, seat_of
 from ..deck.cards import parse_cards
 from ..rulings.declaring import (asks_each_declaration, cut_winner, declare_turn, declarer_relation,
-                                 declares_in_turn, may_ask_redeal, may_declare_over, may_overturn, overturn_turn,
-                                 overturns_in_round, previous_declarer)
+                                 declares_in_turn, may_ask_redeal, may_declare_first, may_declare_over, may_overturn,
+                                 overturn_turn, overturns_in_round, previous_declarer)
 from ..rulings.scoring import level_ladder, table_levels
 from ..rulings.stakes import hand_points, table_points_change
 
@@ -1093,7 +1093,8 @@ def _check_deal_declaring(entry: dict[str, Any], rules: Rules, banker: int, prob
     lists the deal's declarations (``deal_declaring``, null in a hand not declared during the
     deal), and each declaration over another was one the rule allowed its player: a reinforcement
     (the standing declarer showing more of the same card) where the rule on reinforcing held of
-    them, any other where the rule on overturning held."""
+    them, any other where the rule on overturning held; the first, where the rule on who may make
+    the first declaration held of its player."""
     if not _logged_where_ruled(entry, "deal_declaring", asks_each_declaration(rules), problems,
                                unruled="logged, but no rule on declaring during the deal is asked at each "
                                        "declaration",
@@ -1160,6 +1161,10 @@ def _check_deal_declaring(entry: dict[str, Any], rules: Rules, banker: int, prob
                                 "their partner showed in it")
             if not reinforcing:
                 shares = Counter()
+        elif not may_declare_first(rules, seat, bankers=bankers, first_hand=logged["first_hand"],
+                                   level=logged["level"]):
+            problems.append(f"deal_declaring: seat {seat} made the first declaration with {item[1]}, but the rule "
+                            "on who may make the first declaration does not hold of them")
         made.append((seat, cards))
 
 

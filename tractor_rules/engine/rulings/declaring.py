@@ -442,11 +442,12 @@ def may_overturn(turn: OverturnTurn) -> bool:
 
 
 def asks_each_declaration(rules: Rules) -> bool:
-    """Whether a rule on declaring during the deal is asked at each declaration made over a standing
-    one: a condition on overturning that reads the player who would overturn, or one on
-    reinforcing (the log then lists the deal's declarations, and the replay checks each)."""
+    """Whether a rule on declaring during the deal is asked at each declaration: a condition on
+    overturning that reads the player who would overturn, one on reinforcing, or one on who may
+    make the first declaration (the log then lists the deal's declarations, and the replay checks
+    each)."""
     decl = rules.declaring
-    return (bool(decl.reinforce_when) or decl.overturn_in_deal
+    return (bool(decl.reinforce_when) or bool(decl.first_declaration_when) or decl.overturn_in_deal
             and expressions.reads_the_turn(decl.overturn_in_deal_when)) and not rules.auction.on
 
 
@@ -515,6 +516,18 @@ def declare_turn(rules: Rules, seat: int, declarer: int, shown: Sequence[tuple[i
     was, was_partner, none = previous_relation(rules, seat, previous_declarer(shown, declarer))
     return DeclareTurn(rules, bankers is None or seat not in bankers, first_hand, overturns, level_cards,
                        partner, opponent, level, None, was, was_partner, none, declarer=seat == declarer)
+
+
+def may_declare_first(rules: Rules, seat: int, *, bankers: frozenset[int] | None, first_hand: bool,
+                      level: str | None) -> bool:
+    """Whether ``seat`` may make the deal's first declaration, none standing (``declaring.
+    first_declaration_when``; ``bankers`` the banker's team as known before the deal, None: nobody
+    banks yet); an empty condition allows it."""
+    condition = rules.declaring.first_declaration_when
+    if not condition:
+        return True
+    turn = DeclareTurn(rules, bankers is None or seat not in bankers, first_hand, 0, 0, False, False, level)
+    return expressions.condition_holds(condition, turn.fact, turn)
 
 
 def may_declare_over(turn: DeclareTurn, reinforcing: bool) -> bool:

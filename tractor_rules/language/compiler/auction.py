@@ -9,7 +9,7 @@ from ... import rules as model
 from ...rules import expressions
 from ..syntax import Statement, as_node
 from .core import Compiler, handles, handles_choice, limits
-from .expressions import number_tree
+from .expressions import number_tree, phase_seat
 
 
 @handles("bids")
@@ -36,7 +36,19 @@ def _bids(c: Compiler, st: Statement) -> None:
     c.set("auction.step", step)
 
 
-handles_choice("first_bidder", "auction.first_bidder", {"bidder_dealer": "dealer", "bidder_next_seat": "next-seat"})
+#: the seats the auction may start from → ``auction.first_bidder``, as it was written before the roles
+_BIDDER = {"dealer": "dealer", "after-dealer": "next-seat"}
+
+
+@handles("first_bidder")
+def _first_bidder(c: Compiler, st: Statement) -> None:
+    """``first bidder: ROLE``: the dealer, or the seat after (``the next seat``), the seats known
+    when the auction begins."""
+    seat = phase_seat(c, st.node.args[0], "auction")
+    if seat is not None:
+        c.set("auction.first_bidder", _BIDDER[seat])
+
+
 handles_choice("all_pass", "auction.all_pass", {"all_pass_redeal": "redeal", "all_pass_first_bidder": "first-bidder"})
 handles_choice("trump_named", "auction.trump", {"after_kitty": "after-kitty", "before_kitty": "before-kitty"})
 

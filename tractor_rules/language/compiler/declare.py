@@ -178,6 +178,15 @@ def _overturn(c: Compiler, st: Statement) -> None:
         c.set("declaring.overturn_in_deal_when", model.Condition(condition))
 
 
+@handles("first_declaration")
+def _first_declaration(c: Compiler, st: Statement) -> None:
+    """``first declaration: when CONDITION``: who may make a deal's first declaration, a condition
+    of the player who would declare, with no standing declaration to read (E371)."""
+    condition = condition_tree(c, st.node.args[0], expressions.DEAL_OVERTURN)
+    if condition is not None:
+        c.set("declaring.first_declaration_when", model.Condition(condition))
+
+
 @handles("in_turn")
 def _in_turn(c: Compiler, st: Statement) -> None:
     """``in turn: yes``, ``no`` or ``when CONDITION``: whether the hand is declared in turn after

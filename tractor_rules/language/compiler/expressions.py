@@ -101,7 +101,8 @@ ROLE_EFFECT_RULES = frozenset(kind for kind, name in EFFECT_OF_RULE.items() if n
 #: quantities they may read)
 MOMENT_OF_STATEMENT = {"multiplier": ex.KITTY, "trigger": ex.AFTER_HAND, "dug_when": ex.KITTY,
                        "called_cards": ex.CALL, "buried_cards": ex.BURY, "overturn_after_kitty": ex.OVERTURN,
-                       "overturn": ex.DEAL_OVERTURN, "reinforce": ex.DEAL_OVERTURN, "in_turn": ex.DECLARE,
+                       "overturn": ex.DEAL_OVERTURN, "reinforce": ex.DEAL_OVERTURN,
+                       "first_declaration": ex.DEAL_OVERTURN, "in_turn": ex.DECLARE,
                        "counted": ex.SCORE, "weak_hand_redeal": ex.REDEAL, "end_early": ex.TRICK,
                        "concede": ex.CONCEDE,
                        # the numbers of the table, worked out by the compiler (``Compiler.number``)
@@ -118,6 +119,8 @@ ROLE_OF_RULE = {
     "role_last_trick": "last-trick-winner",
     "role_declarer": "declarer",
     "role_previous_declarer": "previous-declarer",
+    "role_burier": "burier",
+    "role_dealer": "dealer",
 }
 #: a seat role named by a card → its name in ``rules.expressions.CARD_ROLES``
 CARD_ROLE_OF_RULE = {"role_holder": "holder", "role_holder_after_kitty": "holder-after-kitty",
@@ -189,15 +192,16 @@ def number_tree(c: Compiler | None, node: Node | Leaf, moment: str) -> tuple | N
 
 
 def _quantity_arguments(c: Compiler | None, node: Node, quantity: ex.Quantity) -> tuple | None:
-    """The arguments of a quantity of a team, a player or a card, in the order its entry names them."""
+    """The arguments of a quantity of a team, a player or a card, in the order its entry names them
+    (a role: one known after a hand, where the engine finds it); None when a role was reported."""
     out: list[object] = []
     for kind in quantity.arguments:
         if kind == "team":
             out.append(next(str(a.value) for a in node.args if isinstance(a, Leaf) and a.kind == "team"))
         elif kind == "card":
             out.append(next(str(a.value) for a in node.args if isinstance(a, Leaf) and a.kind == "card"))
-        else:  # a role (the first of a team after a role too; None: reported)
-            role = role_tree(c, node.args[-1])
+        else:  # a role
+            role = role_at(c, node.args[-1], ex.NEXT_BANKER)
             if role is None:
                 return None
             out.append(role)
@@ -310,29 +314,94 @@ def _fact(c: Compiler, node: Node) -> tuple | None:
     return ("fact", form.name, *arguments)
 
 
-def role_tree(c: Compiler | None, node: Node | Leaf, *, base: bool = False) -> str | tuple | None:
-    """The role ``node`` (a ``seat_role``) names: a name of ``rules.expressions.ROLES``, a role
-    named by a card, or the first of a team after another role (``the first of the winners after
-    the banker`` being ``"first-winner"``, as ever); None when it was reported (``c`` None: when it
-    is not a role, with nothing to report to)."""
+#: where a role is written (``rules.expressions.ROLE_TABLE``'s ``known``, but for the phases) → the
+#: words of an error: where that is, and how the statement names who
+ROLE_PLACE_WORDS = {ex.NEXT_BANKER: ("after a hand", "a role there is"),
+                    ex.BURIER: ("when the kitty is taken ('buried by:')", "who buries is")}
+
+
+def role_at(c: Compiler | None, node: Node | Leaf, where: str) -> str | tuple | None:
+    """The role ``node`` (a ``role``) names where it is written (``where``: ``NEXT_BANKER``,
+    ``BURIER``, or a phase of ``ORDERED_PHASES``): a name of ``rules.expressions.ROLE_TABLE``, a
+    role named by a card, or the first of a team after another role, each of its roles checked to be
+    known there; None when it was reported (``c`` None: a tree already compiled, nothing to report)."""
+    role = _role(c, node, where)
+    if role is None:
+        return None
+    unknown = next((name for name in sorted(ex.role_names(role)) if where not in ex.ROLE_TABLE[name].known), None)
+    if unknown is None:
+        return role
+    if c is None:  # pragma: no cover - a compiled tree was checked when it was compiled
+        return None
+    if type(role) is str:
+        written = ex.ROLE_TABLE[role].words
+    elif role[0] == ex.FIRST_OF and unknown != ex.FIRST_OF and not ex.ROLE_TABLE[unknown].takes:
+        written = ex.ROLE_TABLE[unknown].words  # the role a first of a team is counted from
+    else:
+        written = _written(c, as_node(node))
+    if where in ex.ORDERED_PHASES:
+        if where == "overturn" and role == "declarer":
+            c.error(node, "'the declarer' passes in the round after the kitty, their declaration standing: start "
+                          "it from 'the seat after the declarer'", code=codes.PHASE_SEAT)
+            return None
+        known = ", ".join(f"'{ex.SEATS[s].words}'" for s in ex.seats_at(where))
+        c.error(node, f"'{written}' is not known when {PHASE_WORDS[where]} begins: it may start from {known}",
+                code=codes.PHASE_SEAT)
+        return None
+    moment, naming = ROLE_PLACE_WORDS[where]
+    known = ", ".join(f"'{r.words}'" for r in ex.ROLE_TABLE.values()
+                      if where in r.known and not (r.name in ex.FIRST_OF_NAMES.values()
+                                                   and where in ex.ROLE_TABLE[ex.FIRST_OF].known))
+    c.error(node, f"'{written}' is not known {moment}: {naming} {known}", code=codes.ROLE_NOT_KNOWN)
+    return None
+
+
+def role_written(c: Compiler, node: Node | Leaf, where: str) -> str | tuple | None:
+    """The role ``node`` (a ``role``) writes, not yet checked to be known ``where``: for a statement
+    that names the players it takes with an error of its own (``shown: ... to ROLE``); None when it
+    was reported."""
+    return _role(c, node, where)
+
+
+def written(c: Compiler, node: Node | Leaf) -> str:
+    """The words of ``node`` as the file writes them (its first line, spaced once)."""
+    return _written(c, as_node(node))
+
+
+def _role(c: Compiler | None, node: Node | Leaf, where: str, *, base: bool = False) -> str | tuple | None:
+    """The role ``node`` writes, unchecked but for a first of a team counted from another."""
     role = as_node(node)
     if role.kind in CARD_ROLE_OF_RULE:
         return (CARD_ROLE_OF_RULE[role.kind], str(as_leaf_value(role.args[-1])))
     if role.kind == "role_first_of":
         team = str(as_leaf_value(role.args[0]))
-        after = role_tree(c, role.args[1], base=True)
+        after = _role(c, role.args[1], where, base=True)
         if after is None:
             return None
         if base or (type(after) is tuple and after[0] == ex.FIRST_OF):
-            if c is None:
-                return None
-            c.error(role, "the first of a team is counted from a seat ('the first of the bankers after the declarer'), "
-                          "not from the first of another team: name the seat", code=codes.ROLE_NEVER_NAMES)
+            if c is not None:
+                c.error(role, "the first of a team is counted from a seat ('the first of the bankers after the "
+                              "declarer'), not from the first of another team: name the seat",
+                        code=codes.ROLE_NEVER_NAMES)
             return None
-        if team == "winners" and after == "banker":
-            return "first-winner"
+        named = ex.FIRST_OF_NAMES.get((team, after)) if type(after) is str else None
+        if named is not None and where in ex.ROLE_TABLE[named].known:
+            return named
         return (ex.FIRST_OF, team, after)
-    return ROLE_OF_RULE[role.kind]
+    if role.kind == "role_seat_after":
+        after = _role(c, role.args[0], where, base=base)
+        if after is None:
+            return None
+        name = f"after-{after}" if type(after) is str else ""
+        if name in ex.ROLE_TABLE:
+            return name
+        if c is not None:
+            known = ", ".join(f"'{r.words}'" for r in ex.ROLE_TABLE.values() if r.name.startswith("after-"))
+            c.error(role, f"'{_written(c, role)}' is not a seat of the table's roles: the seats after a role are "
+                          f"{known}", code=codes.ROLE_NOT_KNOWN)
+        return None
+    name = ROLE_OF_RULE[role.kind]
+    return ex.SAME_SEAT.get(where, {}).get(name, name)
 
 
 def effect_trees(c: Compiler, nodes: list[Node | Leaf]) -> list[tuple | None]:
@@ -362,7 +431,7 @@ def effect_trees(c: Compiler, nodes: list[Node | Leaf]) -> list[tuple | None]:
             continue
         parts = [effect[1]]
         for other in others:
-            parts.append(role_tree(c, other.args[0]))
+            parts.append(role_at(c, other.args[0], ex.NEXT_BANKER))
         if any(p is None for p in parts):
             out.append(None)
             continue
@@ -390,7 +459,7 @@ def effect_tree(c: Compiler, node: Node | Leaf) -> tuple | None:
     """The effect ``node`` writes (after a hand)."""
     node = as_node(node)
     if node.kind == "next_banker_is":
-        role = role_tree(c, node.args[0])
+        role = role_at(c, node.args[0], ex.NEXT_BANKER)
         return None if role is None else ("next-banker", role)
     if node.kind == "hand_no_levels":
         return ("hand-levels", ("num", 0))
@@ -399,7 +468,7 @@ def effect_tree(c: Compiler, node: Node | Leaf) -> tuple | None:
         amount = number_tree(c, node.args[0], ex.effect_moment((name,)))
         return None if amount is None else (name, amount)
     if node.kind in ROLE_EFFECT_RULES:  # one player's level: ROLE + N levels, ROLE to RANK, ...
-        role = role_tree(c, node.args[0])
+        role = role_at(c, node.args[0], ex.NEXT_BANKER)
         form = ex.EFFECTS[EFFECT_OF_RULE[node.kind]]
         if role is None:
             return None
@@ -432,19 +501,8 @@ PHASE_WORDS = {"overturn": "the round of overturning after the kitty", "declare-
 
 
 def phase_seat(c: Compiler, node: Node | Leaf, phase: str) -> str | None:
-    """The seat of ``rules.expressions.SEATS`` that ``node`` (a ``phase_seat``) names, checked to be
+    """The seat of ``rules.expressions.SEATS`` that ``node`` (a ``role``) names, checked to be
     known when ``phase`` begins; None when it was reported."""
-    node = as_node(node)
-    anchor = str(as_leaf(node.args[0]).value)
-    name = anchor if node.kind == "seat_is" else f"after-{anchor}"
-    seat = ex.SEATS[name]
-    if phase == "overturn" and name == "declarer":
-        c.error(node, "'the declarer' passes in the round after the kitty, their declaration standing: start it "
-                      "from 'the seat after the declarer'", code=codes.PHASE_SEAT)
-        return None
-    if phase not in seat.phases:
-        known = ", ".join(f"'{ex.SEATS[s].words}'" for s in ex.seats_at(phase))
-        c.error(node, f"'{seat.words}' is not known when {PHASE_WORDS[phase]} begins: it may start from {known}",
-                code=codes.PHASE_SEAT)
-        return None
-    return name
+    seat = role_at(c, node, phase)
+    assert seat is None or type(seat) is str
+    return seat

@@ -9,7 +9,7 @@ from ...errors import Fix
 from ...rules import expressions
 from ..syntax import Node, Statement, as_leaf, as_node, leaf_int
 from .core import Compiler, child_nodes, choice, handles, limits
-from .expressions import condition_tree, number_tree
+from .expressions import condition_tree, number_tree, role_at, role_written, written
 from ..shapes import set_width_of, unit_words
 
 
@@ -97,21 +97,22 @@ def _audience(c: Compiler, node: Node) -> str | None:
     or a seat not known while the kitty is taken (E366)."""
     if node.kind == "to_everyone":
         return expressions.EVERYONE
-    if node.kind == "to_partner":
-        return "partner"
-    name = str(as_leaf(node.args[0]).value)
     if node.kind == "to_team":
+        name = str(as_leaf(node.args[0]).value)
         if name in expressions.SHOWN_TEAMS:
             return name
         c.error(node, f"'the {name}' are known only once the hand is scored, after the kitty is shown: show it to "
                       "'everyone', 'the bankers', 'the attackers', 'the banker's friends' or a player",
                 code=codes.KITTY_SHOWN_UNKNOWN)
         return None
-    if name in expressions.SHOWN_ROLES:
-        return name
+    role = role_written(c, node.args[0], expressions.SHOWN_TO)
+    if role is None:
+        return None
+    if type(role) is str and role in expressions.SHOWN_ROLES:
+        return role
     known = ", ".join(f"'{expressions.ROLE_TABLE[r].words}'" for r in expressions.SHOWN_ROLES)
-    c.error(node, f"'the {name}' is not a player the kitty is shown to: show it to 'everyone', a team, or {known}",
-            code=codes.KITTY_SHOWN_UNKNOWN)
+    c.error(node, f"'{written(c, node.args[0])}' is not a player the kitty is shown to: show it to 'everyone', a "
+                  f"team, or {known}", code=codes.KITTY_SHOWN_UNKNOWN)
     return None
 
 
@@ -166,15 +167,13 @@ def _dug_when(c: Compiler, st: Statement) -> None:
         c.set("kitty_exchange.dug_when", model.Condition(condition))
 
 
-#: burier_role's tree kinds → ``kitty_exchange.buried_by``
-_BURIER = {"burier_banker": "banker", "burier_partner": "partner",
-           "burier_after_declarer": "first-banker-after-declarer"}
-
-
 @handles("buried_by")
 def _buried_by(c: Compiler, st: Statement) -> None:
-    """``buried by: ROLE``: who takes the kitty and buries."""
-    c.set("kitty_exchange.buried_by", choice(st.node.args[0], _BURIER))
+    """``buried by: ROLE``: who takes the kitty and buries, a role known once trump is set
+    (``rules.expressions.BURIER_ROLES``)."""
+    role = role_at(c, st.node.args[0], expressions.BURIER)
+    if role is not None:
+        c.set("kitty_exchange.buried_by", role)
 
 
 @handles("buried_cards")

@@ -26,6 +26,7 @@ def declaring_section(b: Builder) -> None:
         b.rule("declaring.suit_order", _suit_order)
         b.rule("declaring.reinforce", _reinforce)
         b.rule("declaring.overturn_in_deal", _overturn_in_deal)
+        b.rule("declaring.first_declaration", _first_declaration)
         b.rule("declaring.in_turn", _in_turn)
         b.example("declaring.in_turn_example", phx.in_turn_example)
         b.rule("declaring.overturn_own", _overturn_own)
@@ -147,6 +148,20 @@ def _overturn_in_deal(r: Any) -> Made:
                  "%(condition)s.") % {"condition": condition_words(in_the_deal(condition))}
     return _("During the deal a stronger declaration overturns the standing one only when %(condition)s; "
              "otherwise the first declaration stands.") % {"condition": condition_words(condition)}
+
+
+def _first_declaration(r: Any) -> Made:
+    """Who may make the first declaration of a deal (``declaring.first_declaration_when``)."""
+    decl = r.declaring
+    condition = decl.first_declaration_when
+    if not condition or not decl.ladder or r.auction.on:
+        return None
+    if expressions.facts_of(condition) & expressions.PLAYER_FACTS:
+        return _("During the deal a player may make the first declaration, while none stands, only when "
+                 "%(condition)s (in the game's first hand, whose banker the declaring finds, every player counts as "
+                 "an attacker).") % {"condition": condition_words(in_the_deal(condition))}
+    return _("During the deal a player may make the first declaration, while none stands, only when "
+             "%(condition)s.") % {"condition": condition_words(in_the_deal(condition))}
 
 
 def _in_turn(r: Any) -> Made:
