@@ -441,8 +441,9 @@ class _DocumentReporter:
         if not path.startswith(_FOLLOW_LIST_PREFIX) or label.isdigit():
             return path
         lead = model.LeadShape.from_label(label)
-        index = next(i for i, fl in enumerate(self.rules.following.lists) if fl.lead == lead)
-        return f"{_FOLLOW_LIST_PREFIX}{index}]"
+        index = next((i for i, fl in enumerate(self.rules.following.lists) if fl.lead == lead), None)
+        # a lead the language cannot write (a rainbow of another width) is named by its words
+        return path if index is None else f"{_FOLLOW_LIST_PREFIX}{index}]"
 
 
 _FOLLOW_LIST_PREFIX = "following.lists["

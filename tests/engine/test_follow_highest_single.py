@@ -110,7 +110,7 @@ def test_lists_without_the_term_keep_their_follows():
 @pytest.mark.parametrize("change", [{"width": 2}, {"count": {"per_n": 0, "plus": 2, "greedy": False}}])
 def test_a_json_document_with_a_highest_single_of_another_shape_is_refused(change):
     data = SHANDONG.to_dict()
-    pair_list = next(fl for fl in data["following"]["lists"] if fl["lead"] == {"width": 2, "length": 1})
+    pair_list = next(fl for fl in data["following"]["lists"] if (fl["lead"]["width"], fl["lead"]["length"]) == (2, 1))
     pair_list["entries"][1]["terms"][0].update(change)
     with pytest.raises(tr.RulesetError, match="asks for the highest single other than once, as one card") as info:
         tr.Rules.from_dict(data)

@@ -131,3 +131,17 @@ def test_the_sheet_says_the_list_with_an_example():
     assert "按“跟牌”一节中彩虹的跟牌顺序出主牌" in zh["combinations.rainbow_min"].text
     plain = {i.key: i.text for i in build_sheet(PLAIN, "en").items()}
     assert "otherwise trumps, as many as the lead or all they hold" in plain["combinations.rainbow_min"]
+
+
+@pytest.mark.parametrize("width, length, said", [
+    (2, 0, "a list for 'rainbow of n cards' of sets of 2: a rainbow is of single cards"),
+    (1, 1, "a list for 'rainbow of 1 cards', but rainbows are 4 or more cards"),
+])
+def test_a_document_with_a_rainbow_lead_the_language_cannot_write_is_refused(width, length, said):
+    data = FLASHES.to_dict()
+    lead = next(fl["lead"] for fl in data["following"]["lists"] if fl["lead"]["rainbow"])
+    lead.update(width=width, length=length)
+    with pytest.raises(tr.RulesetError) as info:
+        tr.Rules.from_dict(data)
+    (diagnostic,) = info.value.diagnostics
+    assert diagnostic.code == "E308" and said in diagnostic.message

@@ -1222,6 +1222,10 @@ def _check_rainbow_list(c: Reporter, r: model.Rules, fl: model.FollowList, path:
     hold, of trumps."""
     comb = r.combinations
     lead = fl.lead
+    if lead.width != 1:  # only a document can say so: the language writes a rainbow by its cards
+        c.error_at_field(path, f"a list for '{label}' of sets of {lead.width}: a rainbow is of single cards, one of "
+                         "each suit (width 1)", code=codes.FOLLOW_LEAD)
+        return
     if not comb.rainbow_min:
         c.error_at_field(path, f"a list for '{label}', but there are no rainbows (rainbows: none)", code=codes.FOLLOW_LEAD)
         return

@@ -159,11 +159,11 @@ class LeadShape:
     def label(self) -> str:
         """The lead in the language's words ("pair", "tractor of n pairs"); ``Rules.sources`` keys a
         follow list's provenance by it: "following.lists[pair]"."""
-        if self.length == 1:
-            return width_name(self.width)
         length = "n" if self.length == 0 else str(self.length)
         if self.rainbow:
             return f"rainbow of {length} cards"
+        if self.length == 1:
+            return width_name(self.width)
         if self.width == 1:  # a tractor of singles is a straight
             return f"straight of {length} cards"
         return f"tractor of {length} {width_name(self.width, plural=True)}"
