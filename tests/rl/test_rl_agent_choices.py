@@ -16,6 +16,8 @@ import numpy as np
 import pytest
 from pettingzoo.test import api_test
 
+from masks import picks_through_mask
+
 import tractor_rules
 from tractor_rules.engine.deck.cards import CARDS
 from tractor_rules.engine.deck.order import TRUMP
@@ -195,24 +197,6 @@ def legal_burials(view, count: int) -> set[tuple[int, ...]]:
     for cards in set(itertools.combinations(sorted(view.hand), count)):
         if burial_error(order, view.hand, cards, shown) is None:
             found.add(tuple(int(c) for c in cards))
-    return found
-
-
-def picks_through_mask(environment) -> set[tuple[int, ...]]:
-    """Every pick an agent can build through the mask for the pending decision (a burial, a
-    declaration: as sorted codes; () where done is offered with nothing chosen)."""
-    builder = environment._builder_for(pending(environment))
-    found: set[tuple[int, ...]] = set()
-
-    def walk(chosen: list[int]) -> None:
-        builder.chosen = [CARDS[c] for c in chosen]
-        if builder.done():
-            found.add(tuple(chosen))
-        for card in builder.allowed():
-            if not chosen or card >= chosen[-1]:
-                walk([*chosen, int(card)])
-
-    walk([])
     return found
 
 

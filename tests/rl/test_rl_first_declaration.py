@@ -8,32 +8,15 @@ from pathlib import Path
 
 import numpy as np
 
+from masks import picks_through_mask
+
 import tractor_rules
 from tractor_rules.engine.flow.seats import banker_team
-from tractor_rules.engine.deck.cards import CARDS
 from tractor_rules.rl import DONE, raw_env
 
 GALLERY = Path(__file__).resolve().parents[2] / "examples" / "house-rules"
 #: two decks; after the first hand only the banker's side declares, first or over another
 D61 = GALLERY / "D61-only-the-bankers-declare.tractor"
-
-
-def picks_through_mask(environment) -> set[tuple[int, ...]]:
-    """Every declaration an agent can build through the mask for the pending decision (sorted
-    codes; () for the pass)."""
-    builder = environment._builder_for(environment._driver.pending)
-    found: set[tuple[int, ...]] = set()
-
-    def walk(chosen: list[int]) -> None:
-        builder.chosen = [CARDS[c] for c in chosen]
-        if builder.done():
-            found.add(tuple(chosen))
-        for card in builder.allowed():
-            if not chosen or card >= chosen[-1]:
-                walk([*chosen, int(card)])
-
-    walk([])
-    return found
 
 
 def first_declaration_turns(rules, seeds: range) -> dict[str, int]:
