@@ -19,6 +19,7 @@ import tractor_rules as tr
 from tractor_rules.engine.records.replay import replay_log
 from tractor_rules.engine.records.simulate import simulate
 from tractor_rules.engine.flow.outcome import next_banker_of
+from tractor_rules.render.render import render_sheet
 from tractor_rules.rules import Condition, Effect, Rules, Trigger
 
 HOLD = {"partner after a hold": "the banker's partner", "same banker after a hold": "the banker",
@@ -149,3 +150,24 @@ def test_trump_maker_and_its_when_form_play_to_the_same_outcomes(parent):
 def test_trump_maker_where_nobody_declared_keeps_the_rotation(side, declarer, expected):
     rules = house("two-decks", TRUMP_MAKER)
     assert next_banker_of(rules, 0, side, frozenset({0, 2}), declarer) == expected
+
+
+def test_the_sheet_says_who_banks_after_a_hand_nobody_declared_in_as_it_is_played():
+    # pairs only, so that many hands are declared by nobody: those pass the bank by the rotation
+    rules = house("two-decks", "declare\n  ladder: 2 level cards < 2 small jokers < 2 big jokers\n"
+                               "levels\n  next banker: trump maker\n")
+    sheet = {lang: render_sheet(rules, format="txt", lang=lang) for lang in ("en", "zh")}
+    assert "after a hand nobody declared in, the next player of the banker team in turn order banks if the " \
+           "banker team held the bank, the player after the banker if the attackers took it" in " ".join(sheet["en"].split())
+    assert "一局中无人亮主时，庄家一方守住则由庄家之后同方的下一位玩家坐庄，闲家上台则由庄家的下家坐庄" in "".join(sheet["zh"].split())
+    declared = nobody = 0
+    for result in simulate(rules, 40, seed=5, players="random", log=True):
+        entry = json.loads(result.log_line)
+        banker, (side, _) = entry["banker"], entry["level_change"]
+        if entry["declarer"] is not None:
+            declared += 1
+            assert entry["next_banker"] == entry["declarer"]
+        else:  # two against two, opposite: the banker team's next player sits two seats on
+            nobody += 1
+            assert entry["next_banker"] == ((banker + 2) % 4 if side == "banker" else (banker + 1) % 4)
+    assert declared and nobody

@@ -562,8 +562,9 @@ def _declarer_banks(r: Any) -> Made:
                  "hand.")
     if not r.rotation.declarer_banks:
         return None  # the two rules below say who banks next, and read this setting too
-    return _("The banker of each hand is the player who made trump in it (the last declarer), whatever "
-             "happened in the hand before.")
+    return _("The player who made trump in a hand (the last declarer) banks the next hand, whatever happened "
+             "in it; after a hand nobody declared in, the next player of the banker team in turn order banks if "
+             "the banker team held the bank, the player after the banker if the attackers took it.")
 
 
 def _next_banker_named(r: Any) -> str:
