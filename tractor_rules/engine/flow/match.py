@@ -41,11 +41,10 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ...rules import Rules
-from ...rules.expressions import Effect
+from ...rules.expressions import OWN_CHANGE_EFFECTS, PLAYER_EFFECTS, STAKE_EFFECTS, Effect
 from ..errors import EngineError
 from ..rulings.scoring import beyond_level, climb, level_ladder
 from ..rulings.stakes import hand_points, table_points_change
-from ...rules.expressions import PLAYER_EFFECTS
 from .after_hand import (HandFacts, effect_seats, effects_in_order, facts_of, hand_quantities, holds,
                          knock_back_facts, number, stake_effects, stake_keys, worth_after)
 from .hand import play_hand
@@ -61,8 +60,7 @@ MAX_HANDS = 2000
 _KNOCKS = ("knock-back", "player-knock-back")
 #: the effects the match does not make after the hand's own level change: made with the hand's record
 #: (the next banker, the hand's own level change), before it (knocked back) or with the stakes
-_MADE_ELSEWHERE = frozenset({"next-banker", "knock-back", "player-knock-back", "hand-levels", "hand-more-levels",
-                             "hand-worth", "hand-more-worth"})
+_MADE_ELSEWHERE = frozenset({"next-banker", *_KNOCKS}) | OWN_CHANGE_EFFECTS | STAKE_EFFECTS
 
 #: the extra level of ``game_end: beyond-last``, played in no-trump (``scoring.beyond_level``)
 BEYOND = "beyond"
