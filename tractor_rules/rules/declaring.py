@@ -204,8 +204,8 @@ class Declaring:
     #: when the exchange with the declarer is made: "after-deal" (once the deal is over, the phase
     #: "exchange"), or "during-deal" (粘牌 while the cards are dealt: at each chance the deal gives a
     #: player to declare, once they have declared or let it be, where the standing declaration is
-    #: another's joker with a pair; once a deal at most; the declaring goes on as the ladder says,
-    #: a stronger declaration still overturning the one taken, the exchange standing)
+    #: another's joker with a pair; the exchange closes the declaring, the declaration taken
+    #: standing and nobody declaring again in that deal, so that it happens once a deal at most)
     exchange_timing: Literal["after-deal", "during-deal"] = since(4, default="after-deal")
     #: declarations face down (暗亮): during the deal a declaration's level cards lie face down and
     #: its jokers face up, so that the others see who declared, how many cards and which jokers,

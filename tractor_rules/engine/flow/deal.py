@@ -539,14 +539,15 @@ def deal(rules: Rules, players: Sequence[Player], rng: random.Random, deck: Sequ
         counts: list[dict[Card, int]] = [{} for _ in range(n)]
         stuck: Exchange | None = None
         for seat in _chances(cards[:len(cards) - k], hands, dealer, faces, beyond or auction or after_deal, counts):
+            if stuck is not None:
+                continue  # 粘牌 closes the declaring: the declaration taken stands
             got = declaring.ask(seat, hands[seat], standing, public, counts[seat])
             if got is not None:
                 standing = got
                 if first is None:
                     first = seat
             if sticking and stuck is None and standing is not None and standing.seat != seat and not standing.shares:
-                stuck = stick(players, hands, public, seat, standing.seat, standing.cards,
-                              standing.declaration.trump, counts, faces)
+                stuck = stick(players, hands, public, seat, standing.seat, standing.cards, standing.declaration.trump)
         if auction:
             return Deal(hands, kitty, public, None, None, attempt, "named")
         if after_deal and not beyond:

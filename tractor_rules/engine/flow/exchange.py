@@ -7,7 +7,9 @@ side cards of their own.  Trump and the declarer stay; it happens once a hand at
 With ``declaring.exchange_timing`` "during-deal" (粘牌 while the cards are dealt) the same exchange
 is offered during the deal instead (``stick``): at each chance the deal gives a player to declare,
 once they have declared or let it be, where the standing declaration is another player's joker with
-a pair, judged with the trump that declaration names; once a deal at most.
+a pair, judged with the trump that declaration names.  As in the source's game, where the exchange
+comes once the overturning is over, an exchange closes the declaring: the declaration taken stands,
+nobody declaring again in that deal; so it happens once a deal at most.
 
 What counts is the oracle's (``Context.exchange_show_error``, ``Context.give_back_error``,
 ``Context.above_aces``, ``Context.taken_error``), which the replay of a log asks too."""
@@ -107,30 +109,17 @@ def offer_exchange(players: Sequence[Player], hands: list[list[Card]], public: P
 
 
 def stick(players: Sequence[Player], hands: list[list[Card]], public: Public, seat: int, declarer: int,
-          took: tuple[Card, ...], trump: str | None, counts: Sequence[dict[Card, int]],
-          faces: Sequence[frozenset[Card]]) -> Exchange | None:
+          took: tuple[Card, ...], trump: str | None) -> Exchange | None:
     """粘牌 during the deal (``declaring.exchange_timing`` "during-deal"): ``seat``, having had its
     chance to declare, may take ``took``, the standing declaration of ``declarer`` (another
-    player), judged with ``trump``, the suit it names (None: no-trump).  The deal's ``counts`` of
-    each seat's declaring cards (``faces``) follow the cards that change hands.  The exchange made,
-    or None."""
-    rules = public.rules
-    ctx = rules.context(public.level, trump)
+    player), judged with ``trump``, the suit it names (None: no-trump).  The exchange made (the
+    deal then lets nobody declare again: the declaration taken stands), or None."""
+    ctx = public.rules.context(public.level, trump)
     if ctx.taken_error(took) is not None or not holds(hands[declarer], took):
         return None
     before = public.ctx
     public.ctx = ctx  # the players judge the exchange by the standing declaration's trump
     try:
-        made = offer_exchange(players, hands, public, ctx, seat, declarer, took, len(public.declarations))
+        return offer_exchange(players, hands, public, ctx, seat, declarer, took, len(public.declarations))
     finally:
         public.ctx = before
-    if made is not None:
-        for who, gone, came in ((seat, made.gave, made.took), (declarer, made.took, made.gave)):
-            held = counts[who]
-            for c in gone:
-                if c in faces[who]:
-                    held[c] -= 1
-            for c in came:
-                if c in faces[who]:
-                    held[c] = held.get(c, 0) + 1
-    return made

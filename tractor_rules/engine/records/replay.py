@@ -1202,9 +1202,10 @@ def _check_exchange(entry: dict[str, Any], rules: Rules, ctx: Any, problems: lis
     another player than the declarer showing a joker with a tractor, taking three cards that make a
     declaration of the ladder, and giving back one trump above the aces and two side cards of the
     hand's trump (``Context.exchange_show_error``, ``Context.give_back_error``).  Made during the
-    deal (``declaring.exchange_timing`` "during-deal"), it says after how many of the logged
-    declarations ("after_declarations"): the last of them is the declaration taken, another's, and
-    the cards are judged by the trump it names (``Context.taken_error``)."""
+    deal (``declaring.exchange_timing`` "during-deal"), it says after how many declarations
+    ("after_declarations"): where the log has them, the last of those is the declaration taken,
+    another's, and none came after it (the exchange closes the declaring); the cards are judged by
+    the trump it names (``Context.taken_error``)."""
     allowed = rules.declaring.exchange_with_declarer and not rules.auction.on
     if not _logged_where_ruled(entry, "exchange", allowed, problems,
                                unruled="the rules have no exchange with the declarer",
@@ -1260,6 +1261,9 @@ def _stuck_context(entry: dict[str, Any], rules: Rules, ctx: Any, made: dict[str
         return None
     declarations = entry.get("declarations")
     if isinstance(declarations, list):
+        if at < len(declarations):
+            problems.append(f"exchange: {len(declarations) - at} declarations made after the exchange, which "
+                            f"closes the declaring")
         shown = declarations[at - 1] if at <= len(declarations) else None
         try:
             who, cards_shown = (None, ()) if shown is None else (shown[0], tuple(ctx.cards(shown[1])))
