@@ -1203,9 +1203,8 @@ def _check_exchange(entry: dict[str, Any], rules: Rules, ctx: Any, problems: lis
     declaration of the ladder, and giving back one trump above the aces and two side cards of the
     hand's trump (``Context.exchange_show_error``, ``Context.give_back_error``).  Made during the
     deal (``declaring.exchange_timing`` "during-deal"), it says after how many declarations
-    ("after_declarations"): where the log has them, the last of those is the declaration taken,
-    another's, and none came after it (the exchange closes the declaring); the cards are judged by
-    the trump it names (``Context.taken_error``)."""
+    ("after_declarations"), the last of them the declaration taken, and the cards are judged by the
+    trump that declaration names (``Context.taken_error``)."""
     allowed = rules.declaring.exchange_with_declarer and not rules.auction.on
     if not _logged_where_ruled(entry, "exchange", allowed, problems,
                                unruled="the rules have no exchange with the declarer",
@@ -1251,29 +1250,13 @@ def _check_exchange(entry: dict[str, Any], rules: Rules, ctx: Any, problems: lis
 
 def _stuck_context(entry: dict[str, Any], rules: Rules, ctx: Any, made: dict[str, Any], declarer: int,
                    took: tuple[Card, ...], problems: list[str]) -> Any:
-    """An exchange made during the deal: the context of the trump the declaration taken named (a
-    joker with a pair of the ladder, ``Context.taken_error``); where the log has the hand's
-    declarations, the last of those made before it is ``declarer``'s, of the cards ``took``.  None
-    (a problem noted) where the log says otherwise."""
+    """An exchange made during the deal, after a number of declarations ("after_declarations", one
+    or more): the context of the trump the declaration taken named (a joker with a pair of the
+    ladder, ``Context.taken_error``).  None (a problem noted) where the log says otherwise."""
     at = made["after_declarations"]
     if not _is_int(at) or at < 1:
         problems.append(f"exchange: after_declarations {at!r} is not a number of declarations made")
         return None
-    declarations = entry.get("declarations")
-    if isinstance(declarations, list):
-        if at < len(declarations):
-            problems.append(f"exchange: {len(declarations) - at} declarations made after the exchange, which "
-                            f"closes the declaring")
-        shown = declarations[at - 1] if at <= len(declarations) else None
-        try:
-            who, cards_shown = (None, ()) if shown is None else (shown[0], tuple(ctx.cards(shown[1])))
-        except (CardNotationError, TypeError, IndexError) as why:
-            problems.append(f"exchange: the declaration taken is not logged as one: {why}")
-            return None
-        if who != declarer or Counter(cards_shown) != Counter(took):
-            problems.append(f"exchange: the cards taken, {made['took']}, are not seat {declarer}'s declaration "
-                            f"made as the {at}th of the hand")
-            return None
     named = rules.declaration(list(took), ctx.level) if len(took) == 3 else None
     stuck = None if named is None else rules.context(ctx.level, named.trump)
     why = "are not a declaration" if stuck is None else stuck.taken_error(took)
