@@ -60,7 +60,7 @@ from .after_hand import facts_of, fired, next_banker_after, own_change_after, pl
 from .auction import first_bidder, run_auction
 from .choices import IllegalPlay
 from .deal import MAX_DEALS, Deal, Standing, WeakHand, deal, declare_in_turn, first_banker, settle
-from .exchange import TAKEN, offer_exchange, holds
+from .exchange import TAKEN, holds, offer_exchange
 from .friends import ask_calls
 from .kitty import Kitty, burier_seat, exchange, first_overturner, overturns, shown_seats
 from .outcome import next_banker_of, point_table, score
