@@ -171,6 +171,7 @@ def inert_paths(rules: Rules, leaves: dict[str, object]) -> set[str]:
         drop("declaring.give_up_bank")  # the bank is never given up: nothing to say (tests/engine/test_give_up.py)
     if not d.exchange_with_declarer:
         drop("declaring.exchange_with_declarer")  # no exchange: nothing to say (tests/engine/test_exchange.py)
+        drop("declaring.exchange_timing")  # nor when it would be made (tests/engine/test_exchange_during_deal.py)
     if not d.face_down or not d.ladder or rules.auction.on:
         drop("declaring.face_down")  # declarations face up: nothing to say (tests/engine/test_face_down.py)
     if t.kitty_size == 0:

@@ -231,6 +231,18 @@ class Context:
                 return None
         return "is not a joker with a tractor of pairs"
 
+    def taken_error(self, cards: Cards) -> str | None:
+        """Why ``cards``, a standing declaration, are not what the exchange with the declarer takes
+        (three cards, a joker with a pair of level cards, a declaration of the ladder naming this
+        context's trump), or None."""
+        taken = self.cards(cards)
+        if len(taken) != 3 or sum(c.is_joker for c in taken) != 1:
+            return "are not three cards, a joker with a pair"
+        made = self.rules.declaration(list(taken), self.level)
+        if made is None or made.trump != self.trump:
+            return "are not a declaration of a joker with a pair naming this trump"
+        return None
+
     def give_back_error(self, cards: Cards) -> str | None:
         """Why ``cards`` are not what the exchange with the declarer gives back (one trump above the
         aces and two side cards), or None."""

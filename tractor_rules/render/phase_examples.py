@@ -220,6 +220,9 @@ def phase_hand(rules: Rules, phase: str, level: str) -> PhaseHand | None:
     shown before burying and the buried cards shown at the end."""
     phases = rules.phases()
     wanted = {"show": ("show-kitty", "show-after-burying", "show-buried"), "bury": ("bury",)}.get(phase, (phase,))
+    if phase == "exchange" and rules.declaring.exchange_timing == "during-deal" and "deal" in phases \
+            and rules.declaring.exchange_with_declarer and not rules.auction.on:
+        wanted = ("deal",)  # made while the cards are dealt
     if not any(p in phases for p in wanted):
         return None
     banker: int | None = BANKER
@@ -363,6 +366,11 @@ def exchange_example(kit: Any) -> Made:
               "seat": seat_name(rules, made.seat),
               "took": cards_text(made.took), "shown": _sorted(h, made.shown), "gave": _sorted(h, made.gave),
               "trump": suit_text(h.public.trump)}
+    if made.at is not None:  # made during the deal: the declaration taken stands, nobody declaring again
+        return _join(_("At level %(level)s with %(banker)s the banker, while the cards are dealt %(declarer)s "
+                       "declares %(took)s, with %(trump)s as trump.") % values,
+                     _("%(seat)s shows %(shown)s, takes %(took)s and gives %(declarer)s %(gave)s for them; the "
+                       "declaration stands, and nobody declares for the rest of the deal.") % values)
     return _join(_("At level %(level)s with %(banker)s the banker, %(declarer)s's declaration %(took)s stands at the "
                    "end of the deal, with %(trump)s as trump.") % values,
                  _("%(seat)s shows %(shown)s, takes %(took)s and gives %(declarer)s %(gave)s for them; trump and "

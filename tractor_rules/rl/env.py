@@ -60,11 +60,11 @@ class IllegalAction(ValueError):
 
 def agent_choices_of(rules: Rules) -> tuple[str, ...]:
     """Those of ``AGENT_CHOICES`` a hand of ``rules`` can ask: burying the kitty (a kitty to bury),
-    the exchange with the declarer (its phase), asking for a redeal (a weak hand its holder may have
+    the exchange with the declarer (its phase, or during the deal), asking for a redeal (a weak hand its holder may have
     redealt), declaring (trump found by declarations, not by an auction)."""
     asked = {
         "bury": rules.table.kitty_size > 0,
-        "exchange": "exchange" in rules.phases(),
+        "exchange": rules.declaring.exchange_with_declarer and not rules.auction.on,  # after the deal, or during it
         "redeal": bool(rules.declaring.redeal_hands) and rules.declaring.redeal_by == "holder",
         "declare": "auction" not in rules.phases(),
     }

@@ -355,10 +355,11 @@ def _check_exchange(c: Reporter, r: model.Rules) -> None:
                          "after the kitty reads them as the declarer's: write 'overturn after kitty: no' or "
                          "'exchange with the declarer: no'", code=codes.EXCHANGE)
     elif d.in_turn:
+        when = "during the deal" if d.exchange_timing == "during-deal" else "once the deal is over"
         c.error_at_field(("declaring.exchange_with_declarer", "declaring.in_turn"),
-                         "the exchange with the declarer takes the declaration standing once the deal is over, but "
-                         "a hand declared in turn has none then: write 'in turn: no' or 'exchange with the "
-                         "declarer: no'", code=codes.EXCHANGE)
+                         f"the exchange with the declarer takes the declaration standing {when}, but a hand "
+                         f"declared in turn has none then: write 'in turn: no' or 'exchange with the declarer: no'",
+                         code=codes.EXCHANGE)
     elif d.level_cards != "hand":
         c.error_at_field(("declaring.exchange_with_declarer", "declaring.level_cards"),
                          "the exchange with the declarer reads a joker with a pair of the hand's level cards, but "

@@ -201,6 +201,12 @@ class Declaring:
     #: take those three cards, giving the declarer one trump above the aces and two side cards of
     #: their own; trump and the declarer stay (the phase "exchange")
     exchange_with_declarer: bool = since(4, default=False)
+    #: when the exchange with the declarer is made: "after-deal" (once the deal is over, the phase
+    #: "exchange"), or "during-deal" (粘牌 while the cards are dealt: at each chance the deal gives a
+    #: player to declare, once they have declared or let it be, where the standing declaration is
+    #: another's joker with a pair; the exchange closes the declaring, the declaration taken
+    #: standing and nobody declaring again in that deal, so that it happens once a deal at most)
+    exchange_timing: Literal["after-deal", "during-deal"] = since(4, default="after-deal")
     #: declarations face down (暗亮): during the deal a declaration's level cards lie face down and
     #: its jokers face up, so that the others see who declared, how many cards and which jokers,
     #: but not the suit (a stronger declaration is judged by its step, which they see); the banker

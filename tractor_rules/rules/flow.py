@@ -27,7 +27,8 @@ if TYPE_CHECKING:
 #: players bid for the bank in turn instead (``rules.auction``), the best bidder banking;
 #: "exchange": the exchange with the declarer (粘牌, ``declaring.exchange_with_declarer``): another
 #: player showing a joker with a tractor takes the standing three-card declaration's cards, giving
-#: back a trump above the aces and two side cards;
+#: back a trump above the aces and two side cards (made during the deal instead, in "deal", where
+#: ``declaring.exchange_timing`` says so);
 #: "give-up": the banker may give up the bank to the player whose declaration stands
 #: (``declaring.give_up_bank``; ``Rules.bank_given_up_to``);
 #: "show-kitty": the kitty as dealt shown to the table, or to the players the rules name; "name-trump": after an auction, the banker
@@ -55,7 +56,8 @@ def hand_phases(rules: Rules) -> tuple[PhaseKind, ...]:
         "declare-in-turn": rules.declaring.in_turn,
         "contest": rules.declaring.first_banker == "contest",
         "auction": rules.auction.on,
-        "exchange": rules.declaring.exchange_with_declarer and not rules.auction.on,
+        "exchange": (rules.declaring.exchange_with_declarer and rules.declaring.exchange_timing == "after-deal"
+                     and not rules.auction.on),
         "give-up": rules.declaring.give_up_bank and not rules.auction.on,
         "name-trump": rules.auction.on,
         "show-kitty": rules.kitty_exchange.shown_before_burying or "before-burying" in shown,

@@ -43,6 +43,8 @@ from ..rulings.declaring import (Declaration, Turned, asks_each_declaration, dec
                                   declarer_relation, may_ask_redeal, may_declare_first, may_declare_over,
                                   may_overturn_in_deal, overturns_in_round, turn_kitty)
 from .choices import IllegalPlay, notation
+from .exchange import stick
+from .record import Exchange
 from .seats import banker_team, in_turn
 from .views import Joined, Offer, Player, PlayerView, Public
 
@@ -491,6 +493,9 @@ class Deal:
     #: where a rule is asked at each declaration during the deal: what it read of the hand, and
     #: the number of this deal's declarations (the first of ``public.declarations``); else None
     asked: tuple[DealAsked, int] | None = None
+    #: the exchange with the declarer made during this deal (``declaring.exchange_timing``
+    #: "during-deal"), or None
+    exchange: Exchange | None = None
 
 
 def deal(rules: Rules, players: Sequence[Player], rng: random.Random, deck: Sequence[Card], *,
@@ -519,6 +524,9 @@ def deal(rules: Rules, players: Sequence[Player], rng: random.Random, deck: Sequ
     faces = [t.face_set for t in declaring.tables] if declaring.tables is not None else [declaring.table.face_set] * n
     k = rules.table.kitty_size
     weak: list[WeakHand] = []
+    # 粘牌 while the cards are dealt: at each chance to declare, the exchange with the declarer
+    sticking = (rules.declaring.exchange_with_declarer and rules.declaring.exchange_timing == "during-deal"
+                and not (beyond or auction or after_deal))
     for attempt in range(MAX_DEALS):
         cards = list(deck)
         shuffle(rng, cards)
@@ -529,12 +537,17 @@ def deal(rules: Rules, players: Sequence[Player], rng: random.Random, deck: Sequ
         first: int | None = None
         # each hand's declaring cards, counted as they are dealt
         counts: list[dict[Card, int]] = [{} for _ in range(n)]
+        stuck: Exchange | None = None
         for seat in _chances(cards[:len(cards) - k], hands, dealer, faces, beyond or auction or after_deal, counts):
+            if stuck is not None:
+                continue  # 粘牌 closes the declaring: the declaration taken stands
             got = declaring.ask(seat, hands[seat], standing, public, counts[seat])
             if got is not None:
                 standing = got
                 if first is None:
                     first = seat
+            if sticking and stuck is None and standing is not None and standing.seat != seat and not standing.shares:
+                stuck = stick(players, hands, public, seat, standing.seat, standing.cards, standing.declaration.trump)
         if auction:
             return Deal(hands, kitty, public, None, None, attempt, "named")
         if after_deal and not beyond:
@@ -544,6 +557,7 @@ def deal(rules: Rules, players: Sequence[Player], rng: random.Random, deck: Sequ
                        beyond=beyond, attempt=attempt, weak=weak, seat_levels=seat_levels, game_first=game_first)
         if dealt is not None:
             dealt.cleared = cleared
+            dealt.exchange = stuck
             if declaring.asks is not None:
                 dealt.asked = (declaring.asks, len(public.declarations))
             return dealt

@@ -4,8 +4,15 @@ the other players are asked in turn after the declarer; the first who shows a jo
 and will exchange takes those three cards, giving the declarer one trump above the aces and two
 side cards of their own.  Trump and the declarer stay; it happens once a hand at most.
 
+With ``declaring.exchange_timing`` "during-deal" (粘牌 while the cards are dealt) the same exchange
+is offered during the deal instead (``stick``): at each chance the deal gives a player to declare,
+once they have declared or let it be, where the standing declaration is another player's joker with
+a pair, judged with the trump that declaration names.  As in the source's game, where the exchange
+comes once the overturning is over, an exchange closes the declaring: the declaration taken stands,
+nobody declaring again in that deal; so it happens once a deal at most.
+
 What counts is the oracle's (``Context.exchange_show_error``, ``Context.give_back_error``,
-``Context.above_aces``), which the replay of a log asks too."""
+``Context.above_aces``, ``Context.taken_error``), which the replay of a log asks too."""
 
 from __future__ import annotations
 
@@ -15,10 +22,13 @@ from collections.abc import Sequence
 from ..deck.cards import Card
 from ..deck.order import TRUMP
 from ..deck.units import decompose_suit
+from ..oracle import Context
+from .choices import IllegalPlay
 from .record import Exchange
-from .views import PlayerView
+from .views import Player, PlayerView, Public
 
-__all__ = ["TAKEN", "Exchange", "exchange_show", "give_back_options", "holds", "weakest_give_back"]
+__all__ = ["TAKEN", "Exchange", "exchange_show", "give_back_options", "holds", "offer_exchange", "stick",
+           "weakest_give_back"]
 
 #: cards the standing declaration must have for the exchange: a joker with a pair of level cards
 TAKEN = 3
@@ -68,3 +78,48 @@ def weakest_give_back(view: PlayerView) -> tuple[Card, ...] | None:
 def holds(hand: Sequence[Card], cards: Sequence[Card]) -> bool:
     """Whether ``hand`` holds every one of ``cards`` (as many copies as named)."""
     return not Counter(cards) - Counter(hand)
+
+
+def offer_exchange(players: Sequence[Player], hands: list[list[Card]], public: Public, ctx: Context, seat: int,
+                   declarer: int, took: tuple[Card, ...], at: int | None = None) -> Exchange | None:
+    """Offer ``seat`` the exchange of ``took``, ``declarer``'s standing declaration, judged with
+    ``ctx`` (its trump): nothing is asked of a hand without a joker with a tractor.  Where the
+    player takes, the cards change hands and the table sees which were taken (``public.
+    exchanged``); the exchange made (``at`` as ``Exchange.at``), or None."""
+    hand = hands[seat]
+    view = PlayerView(seat, hand, public)
+    shown = exchange_show(view)
+    if shown is None:
+        return None
+    given = players[seat].exchange_with_declarer(view, declarer, took)
+    if given is None:
+        return None
+    gave = tuple(given)
+    why = ctx.give_back_error(gave) if holds(hand, gave) else "cards it does not hold"
+    if why is not None:
+        raise IllegalPlay(seat, f"gave back {why} in the exchange with the declarer")
+    for c in gave:
+        hand.remove(c)
+    for c in took:
+        hands[declarer].remove(c)
+    hand.extend(took)
+    hands[declarer].extend(gave)
+    public.exchanged = (seat, declarer, tuple(took))
+    return Exchange(seat, declarer, shown, took, gave, at)
+
+
+def stick(players: Sequence[Player], hands: list[list[Card]], public: Public, seat: int, declarer: int,
+          took: tuple[Card, ...], trump: str | None) -> Exchange | None:
+    """粘牌 during the deal (``declaring.exchange_timing`` "during-deal"): ``seat``, having had its
+    chance to declare, may take ``took``, the standing declaration of ``declarer`` (another
+    player), judged with ``trump``, the suit it names (None: no-trump).  The exchange made (the
+    deal then lets nobody declare again: the declaration taken stands), or None."""
+    ctx = public.rules.context(public.level, trump)
+    if ctx.taken_error(took) is not None or not holds(hands[declarer], took):
+        return None
+    before = public.ctx
+    public.ctx = ctx  # the players judge the exchange by the standing declaration's trump
+    try:
+        return offer_exchange(players, hands, public, ctx, seat, declarer, took, len(public.declarations))
+    finally:
+        public.ctx = before

@@ -60,11 +60,11 @@ from .after_hand import facts_of, fired, next_banker_after, own_change_after, pl
 from .auction import first_bidder, run_auction
 from .choices import IllegalPlay
 from .deal import MAX_DEALS, Deal, Standing, WeakHand, deal, declare_in_turn, first_banker, settle
-from .exchange import TAKEN, Exchange, exchange_show, holds
+from .exchange import TAKEN, holds, offer_exchange
 from .friends import ask_calls
 from .kitty import Kitty, burier_seat, exchange, first_overturner, overturns, shown_seats
 from .outcome import next_banker_of, point_table, score
-from .record import (DealDeclaring, EarlyEnd, FaceDown, HandRecord, InTurnRound, OverturnRound, Showing,
+from .record import (DealDeclaring, EarlyEnd, Exchange, FaceDown, HandRecord, InTurnRound, OverturnRound, Showing,
                      moves_players,
                      reads_dealt, reads_levels)
 from .seats import banker_team, first_leader, seat_of
@@ -182,6 +182,7 @@ def _deal(h: Hand) -> Ended | None:
                  own_levels=rebels)
     h.dealt, h.hands, h.public = dealt, dealt.hands, dealt.public
     h.standing, h.trump_by = dealt.standing, dealt.trump_by
+    h.exchange = dealt.exchange
     if auction:  # the auction finds the banker, who names trump
         h.banker = dealt.public.dealer
         return None
@@ -334,28 +335,10 @@ def _exchange(h: Hand) -> None:
     if len(took) != TAKEN or sum(c.is_joker for c in took) != 1 or not holds(h.hands[declarer], took):
         return
     for step in range(1, h.n):
-        seat = (declarer + step) % h.n
-        hand = h.hands[seat]
-        view = PlayerView(seat, hand, h.public)
-        shown = exchange_show(view)
-        if shown is None:
-            continue
-        given = h.players[seat].exchange_with_declarer(view, declarer, took)
-        if given is None:
-            continue
-        gave = tuple(given)
-        why = ctx.give_back_error(gave) if holds(hand, gave) else "cards it does not hold"
-        if why is not None:
-            raise IllegalPlay(seat, f"gave back {why} in the exchange with the declarer")
-        for c in gave:
-            hand.remove(c)
-        for c in took:
-            h.hands[declarer].remove(c)
-        hand.extend(took)
-        h.hands[declarer].extend(gave)
-        h.exchange = Exchange(seat, declarer, shown, took, gave)
-        h.public.exchanged = (seat, declarer, tuple(took))
-        return
+        made = offer_exchange(h.players, h.hands, h.public, ctx, (declarer + step) % h.n, declarer, took)
+        if made is not None:
+            h.exchange = made
+            return
 
 
 def _give_up(h: Hand) -> None:

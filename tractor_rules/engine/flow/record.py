@@ -43,13 +43,16 @@ class TrickRecord:
 @dataclass(frozen=True, slots=True)
 class Exchange:
     """One exchange with the declarer (粘牌): who took (``seat``), from whom (``declarer``), the
-    joker with a tractor they showed, the declaration's cards they took and the cards they gave."""
+    joker with a tractor they showed, the declaration's cards they took and the cards they gave;
+    made during the deal (``declaring.exchange_timing`` "during-deal"), the number of declarations
+    shown by then (``at``: the declaration taken is the last of them), else None."""
 
     seat: int
     declarer: int
     shown: tuple[Card, ...]
     took: tuple[Card, ...]
     gave: tuple[Card, ...]
+    at: int | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -305,6 +308,8 @@ class HandRecord:
                 "seat": made.seat, "declarer": made.declarer, "shown": notation(sort(made.shown)),
                 "took": notation(sort(made.took)), "gave": notation(sort(made.gave)),
             }
+            if made is not None and made.at is not None:  # made during the deal: when
+                out["exchange"]["after_declarations"] = made.at
         if self.rules.declaring.face_down and not self.rules.auction.on:
             down = self.face_down
             out["face_down"] = None if down is None else {

@@ -1201,7 +1201,10 @@ def _check_exchange(entry: dict[str, Any], rules: Rules, ctx: Any, problems: lis
     took, the declarer it took from, and the cards shown, taken and given) is one the rules allow:
     another player than the declarer showing a joker with a tractor, taking three cards that make a
     declaration of the ladder, and giving back one trump above the aces and two side cards of the
-    hand's trump (``Context.exchange_show_error``, ``Context.give_back_error``)."""
+    hand's trump (``Context.exchange_show_error``, ``Context.give_back_error``).  Made during the
+    deal (``declaring.exchange_timing`` "during-deal"), it says after how many declarations
+    ("after_declarations"), the last of them the declaration taken, and the cards are judged by the
+    trump that declaration names (``Context.taken_error``)."""
     allowed = rules.declaring.exchange_with_declarer and not rules.auction.on
     if not _logged_where_ruled(entry, "exchange", allowed, problems,
                                unruled="the rules have no exchange with the declarer",
@@ -1210,7 +1213,8 @@ def _check_exchange(entry: dict[str, Any], rules: Rules, ctx: Any, problems: lis
     made = entry["exchange"]
     if made is None:
         return
-    keys = ("seat", "declarer", "shown", "took", "gave")
+    during = rules.declaring.exchange_timing == "during-deal"
+    keys = ("seat", "declarer", "shown", "took", "gave", *(("after_declarations",) if during else ()))
     if not isinstance(made, dict) or sorted(made) != sorted(keys):
         problems.append(f"exchange: an object of {', '.join(keys)}, or null")
         return
@@ -1227,17 +1231,39 @@ def _check_exchange(entry: dict[str, Any], rules: Rules, ctx: Any, problems: lis
     except (CardNotationError, TypeError) as why:
         problems.append(f"exchange: {why}")
         return
+    if during:
+        ctx = _stuck_context(entry, rules, ctx, made, declarer, took, problems)
+        if ctx is None:
+            return
     show_error = ctx.exchange_show_error(shown)
     if show_error is not None:
         problems.append(f"exchange: seat {seat}'s show {made['shown']} {show_error}")
-    one_joker = len(took) == 3 and sum(c.is_joker for c in took) == 1
-    made_by = rules.declaration(list(took), ctx.level) if one_joker else None
-    if made_by is None or made_by.trump != ctx.trump:
+    if during:
+        pass  # the declaration taken was judged against the trump it named
+    elif ctx.taken_error(took) is not None:
         problems.append(f"exchange: the cards taken, {made['took']}, are not a declaration of a joker with a pair "
                         f"naming the hand's trump")
     back_error = ctx.give_back_error(gave)
     if back_error is not None:
         problems.append(f"exchange: seat {seat} gave back {back_error}")
+
+
+def _stuck_context(entry: dict[str, Any], rules: Rules, ctx: Any, made: dict[str, Any], declarer: int,
+                   took: tuple[Card, ...], problems: list[str]) -> Any:
+    """An exchange made during the deal, after a number of declarations ("after_declarations", one
+    or more): the context of the trump the declaration taken named (a joker with a pair of the
+    ladder, ``Context.taken_error``).  None (a problem noted) where the log says otherwise."""
+    at = made["after_declarations"]
+    if not _is_int(at) or at < 1:
+        problems.append(f"exchange: after_declarations {at!r} is not a number of declarations made")
+        return None
+    named = rules.declaration(list(took), ctx.level) if len(took) == 3 else None
+    stuck = None if named is None else rules.context(ctx.level, named.trump)
+    why = "are not a declaration" if stuck is None else stuck.taken_error(took)
+    if why is not None:
+        problems.append(f"exchange: the cards taken, {made['took']}, {why}")
+        return None
+    return stuck
 
 
 def _check_face_down(entry: dict[str, Any], rules: Rules, ctx: Any, banker: int, problems: list[str]) -> None:

@@ -216,7 +216,20 @@ def _first_seat(c: Compiler, st: Statement) -> None:
 
 handles_choice("overturn_own", "declaring.overturn_own", YES_NO)
 handles_choice("give_up_bank", "declaring.give_up_bank", YES_NO)
-handles_choice("exchange_with_declarer", "declaring.exchange_with_declarer", YES_NO)
+
+
+@handles("exchange_with_declarer")
+def _exchange_with_declarer(c: Compiler, st: Statement) -> None:
+    """``exchange with the declarer: yes``, ``no``, ``after the deal`` (as ``yes``) or ``during the
+    deal``: whether the exchange is made, and when (``declaring.exchange_timing``, set where it
+    changes, so that a file writing 'yes' or 'no' keeps the default as it always had it)."""
+    kind = as_node(st.node.args[0]).kind
+    c.set("declaring.exchange_with_declarer", kind != "no")
+    timing = "during-deal" if kind == "during_the_deal" else "after-deal"
+    if timing != c.get("declaring.exchange_timing"):
+        c.set("declaring.exchange_timing", timing)
+
+
 handles_choice("declarations_face", "declaring.face_down", {"face_up": False, "face_down_until_buried": True})
 
 

@@ -455,6 +455,13 @@ def _first_fallback(r: Any) -> Made:
 def _exchange_with_declarer(r: Any) -> Made:
     if not r.declaring.exchange_with_declarer:
         return None  # no exchange with the declarer: nothing to say
+    if r.declaring.exchange_timing == "during-deal":
+        return _("The exchange with the declarer, while the cards are dealt: each time a player may declare, once "
+                 "they have declared or let it be, if the standing declaration is another player's joker with a "
+                 "pair of level cards and they hold a joker with a tractor of pairs, they may take those three "
+                 "cards, giving the declarer, from their own cards, one trump above the aces (by the trump that "
+                 "declaration names) and two cards of the side suits. The declarer stays and the declaring is "
+                 "over: that declaration stands, and nobody declares or overturns for the rest of the deal.")
     return _("The exchange with the declarer: once the deal is over, if the standing declaration is a joker with a "
              "pair of level cards, the other players are asked in turn after the declarer; the first of them who "
              "shows a joker with a tractor of pairs and chooses to exchange takes those three cards and gives the "

@@ -85,6 +85,16 @@ def _hand(rules: Rules) -> Made:
 
 
 def _deal(rules: Rules) -> tuple[str, ...]:
+    steps = _deal_steps(rules)
+    d = rules.declaring
+    if d.exchange_with_declarer and d.exchange_timing == "during-deal" and not rules.auction.on:
+        steps += (_("The exchange with the declarer, while the cards are dealt: a player with a joker and a tractor "
+                    "may take another's declared joker and pair, giving back a trump above the aces and two cards "
+                    "of the side suits."),)
+    return steps
+
+
+def _deal_steps(rules: Rules) -> tuple[str, ...]:
     t = rules.table
     values = {"hand": as_written(rules, "table.hand_size", t.hand_size),
               "kitty": as_written(rules, "table.kitty_size", t.kitty_size)}
