@@ -54,6 +54,8 @@ from .play import (
     Penalty,
     Ruffing,
     Term,
+    THROW_KINDS,
+    ThrowKind,
     width_name,
 )
 from .ruleset import DERIVED_VALUES, NOT_PLAY_FIELDS, Rules, Translation
@@ -122,6 +124,8 @@ __all__ = [
     # play
     "Penalty",
     "Leading",
+    "THROW_KINDS",
+    "ThrowKind",
     "Count",
     "Term",
     "Pattern",
