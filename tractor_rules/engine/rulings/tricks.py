@@ -468,28 +468,29 @@ def throw_kind(order: Order, unit: Unit) -> str:
 
 
 def barred_throw_part(order: Order, throw: tuple[Card, ...]) -> tuple[str, tuple[Card, ...]] | None:
-    """The first part of ``throw`` (a lead of several combinations) whose kind ``leading.throw_kinds``
-    bars from a throw, as (its kind's word, its cards); None when every part may be thrown.  The
-    throw is read as the engine reads it: several rainbows are parts of kind "rainbows"; with
-    straights that have pairs riding along, each rain of the throw (``rains.throw_rains``) is a part
-    of kind "straights"; every other part is a unit of ``decompose`` (``throw_kind``).  A lead of one
-    combination is no throw: its caller does not ask."""
+    """The first part of ``throw`` whose kind ``leading.throw_kinds`` bars from a throw, as (its
+    kind's word, its cards); None when every part may be thrown, or when ``throw`` is one
+    combination (no throw: one unit, one rainbow, one straight with pairs riding along).  The throw
+    is read as the engine reads it: several rainbows are parts of kind "rainbows"; with straights
+    that have pairs riding along, each rain of the throw (``rains.throw_rains``) is a part of kind
+    "straights"; every other part is a unit of ``decompose`` (``throw_kind``)."""
     leading = order.rules.leading
-    if not leading.throw_kinds:
+    if not leading.throw_kinds or len(throw) < 2:
         return None
     parts = rainbows.rainbow_parts(order, throw)
     if parts is not None:
         return ("rainbows", parts[0]) if len(parts) > 1 and leading.throw_kind_barred("rainbows") else None
+    units: Sequence[Unit] = decompose(order, throw)
+    if len(units) < 2:
+        return None
     if order.rules.combinations.straight_pairs:
+        if rains.rain_of(order, throw) is not None:
+            return None  # one straight with pairs riding along
         reading = rains.throw_rains(order, throw)
         if reading is not None:
             if reading.rains and leading.throw_kind_barred("straights"):
                 return "straights", reading.rains[0].cards
-            units: Sequence[Unit] = reading.units
-        else:
-            units = decompose(order, throw)
-    else:
-        units = decompose(order, throw)
+            units = reading.units
     for unit in units:
         kind = throw_kind(order, unit)
         if leading.throw_kind_barred(kind):
@@ -512,6 +513,14 @@ def barred_throw_message(order: Order, throw: tuple[Card, ...]) -> str | None:
         rule = f"a throw may not hold {kind}"
     one = _ONE_OF_KIND.get(kind) or "a " + width_name(int(kind.rsplit(" ", 1)[-1]))
     return f"in these rules {rule}, and {' '.join(map(str, cards))} is {one}: lead it alone"
+
+
+def lawful_throw(order: Order, lead: tuple[Card, ...]) -> tuple[Card, ...]:
+    """``lead`` as it is, unless it is a throw holding a part of a kind the rules bar from throws
+    (``barred_throw_part``): then that part alone, one combination, which may always be led.  What
+    the computer players' leads go through where the rules name a throw's kinds."""
+    found = barred_throw_part(order, lead)
+    return lead if found is None else found[1]
 
 
 #: a part of each kind of ``rules.THROW_KINDS``, in the error's words
