@@ -349,9 +349,9 @@ STRAIGHT_LIST_NEVER = _define("W142", "straight-list-never", "a follow list for 
 FIRST_DECLARATION_UNUSED = _define("W143", "first-declaration-unused", "a condition on who may make the first "
                                                                        "declaration where nobody declares (an "
                                                                        "auction, 'ladder: none')")
-THROW_KINDS_NEVER = _define("W145", "throw-kinds-never", "a restriction of throws that never bars a throw: every "
-                                                         "kind these rules have may be thrown, or the kinds "
-                                                         "barred can never be part of a throw")
+THROW_KINDS_NEVER = _define("W145", "throw-kinds-never", "a restriction of throws that never bars a throw: it "
+                                                         "names every kind of combination these rules have as "
+                                                         "one a throw may hold")
 
 
 def code_info(code: str) -> Code:

@@ -1051,6 +1051,35 @@ class ExemptionNever(Linter):
                                                  "'tractors from breaking' never applies")
 
 
+@linter(codes.THROW_KINDS_NEVER)
+class ThrowKindsNever(Linter):
+    """What it does: finds ``throws: allowed, of KIND and KIND only`` (in ``lead``) that names every
+    kind of combination the rules have: every throw may hold every one of them, so the restriction
+    never bars a throw.
+
+    Why is this bad? It reads as a rule of the table, yet changes nothing; usually a kind was
+    named by mistake, or the rules have fewer kinds than the writer thought.
+
+    Example: ``throws: allowed, of singles, pairs and tractors only`` on two decks (whose kinds are
+    singles, pairs and tractors).
+
+    Use instead: ``throws: allowed``, or name only the kinds a throw may hold."""
+
+    def findings(self, ctx: LintContext) -> Iterator[Finding]:
+        leading = ctx.rules.leading
+        if not leading.throw_kinds or not leading.throws:
+            return
+        from ..rules.kinds import throw_words
+
+        have = throw_words(ctx.rules)
+        if any(k not in have for k in leading.throw_kinds):
+            return  # an error of its own (E374)
+        if not any(leading.throw_kind_barred(k) for k in have):
+            yield from ctx.finding_at_last("throws", f"every kind of combination these rules have ({', '.join(have)}) "
+                                                     "may be part of a throw, so the restriction never bars one: "
+                                                     "write 'throws: allowed'")
+
+
 def _most_attacker_points(rules: Rules) -> int:
     """Every point card, plus the kitty's best points times (the largest multiplier - 1)."""
     from ..engine.rulings.scoring import evaluate_formula  # (loaded as NeverHolds says)
