@@ -30,6 +30,17 @@ def test_the_sentences_in_chinese():
     assert "甩牌中不能有炸弹；" in _flat(tr.loads(NO_BOMBS), "zh")
 
 
+def test_the_example_is_worked_by_the_lead_check():
+    text = _flat(tr.loads(NO_TRACTORS), "en")
+    assert "Which throws may be led:" in text
+    assert "♥A ♥J ♥J may be thrown" in text
+    assert "♥A ♥J ♥J ♥9 ♥9 not a lead: ♥J ♥J ♥9 ♥9 is led alone" in text
+    only = _flat(tr.loads('extends: "two-decks"\nlead\n  throws: allowed, of singles only\n'), "en")
+    assert "♥A ♥J ♥J not a lead: ♥J ♥J is led alone" in only
+    assert "Which throws may be led:" not in _flat(tr.load("two-decks"), "en")
+    assert "哪些甩牌可以出：" in _flat(tr.loads(NO_TRACTORS), "zh")
+
+
 def test_the_sheet_states_the_kinds():
     from test_sheet_coverage import check_every_value_is_stated
 

@@ -29,6 +29,7 @@ def leading_section(b: Builder) -> None:
         b.rule("leading.first", _first_lead)
         b.rule("leading.throws", _throws)
         b.rule("leading.throw_kinds", _throw_kinds)
+        b.example("leading.throw_kind_examples", ex.throw_kind_examples)
         b.rule("leading.throw_check", _throw_check)
         b.rule("leading.throw_stoppers", _throw_stoppers)
         b.rule("leading.throw_stoppers_when", _throw_stoppers_when)
