@@ -14,7 +14,7 @@ from typing import Any
 
 from ..engine.errors import EngineError, NoTrumpFromKitty
 from ..engine.rulings.scoring import level_ladder
-from ..rules import Rules
+from ..rules import Rules, throw_words
 from .builder import Draft, Made
 from .i18n import _
 from .model import Table
@@ -565,8 +565,6 @@ def throw_kind_examples(kit: Kit) -> Made:
     side = kit.side
     if len(side) < 6:
         return None
-    from ..rules.kinds import throw_words
-
     comb = kit.rules.combinations
     widths = {"pairs": 2, "triples": 3, "quads": 4, "bombs": comb.bomb_width}
     rows = []

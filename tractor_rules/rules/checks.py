@@ -26,6 +26,7 @@ from .. import rules as model
 from . import expressions
 from .base import FORBIDDEN_IN_TEXT, RANKS
 from .declaring import partner_named, reinforces, same_rung, step_words
+from .kinds import throw_words
 from .play import width_name
 from .ruleset import language_tag
 from .scoring import score_granularity
@@ -2050,8 +2051,6 @@ def _check_throw_kinds(c: Reporter, r: model.Rules) -> None:
     leading = r.leading
     if not leading.throw_kinds:
         return
-    from .kinds import throw_words
-
     have = throw_words(r)
     paths = ("leading.throw_kinds", "combinations.set_widths", "combinations.tractor_widths")
     missing = [k for k in leading.throw_kinds if k not in have]

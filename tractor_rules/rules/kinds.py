@@ -13,6 +13,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Literal, get_args
 
+from .play import width_name
+
 if TYPE_CHECKING:
     from .ruleset import Rules
 
@@ -101,8 +103,6 @@ def throw_word(rules: Rules, kind: KindName, width: int) -> str:
     """The word a throw's restriction names a kind by (``leading.throw_kinds``): a set by its width
     ("singles", "pairs", ... "sets of 5"), unless it is as wide as a bomb; a tractor, straight,
     bomb or rainbow by its family's plural."""
-    from .play import width_name
-
     bomb = rules.combinations.bomb_width
     if kind == "set":
         return "bombs" if bomb and width >= bomb else width_name(width, plural=True)

@@ -21,6 +21,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Mapping, Sequence
 from operator import sub
+from typing import TypeVar
 
 from ...rules import SUITS, Rules
 from ..deck.cards import CARDS, Card, deck_cards, pack_copies
@@ -57,13 +58,15 @@ def _units_besides(order: Order, cards: Sequence[Card], rain: Sequence[Card], su
     return decompose_suit(order, rest, suit) if rest else []
 
 
-def keeps_throw_kinds(lead: Callable[[Player, PlayerView], Sequence[Card]]) \
-        -> Callable[[Player, PlayerView], Sequence[Card]]:
+_P = TypeVar("_P", bound=Player)
+
+
+def keeps_throw_kinds(lead: Callable[[_P, PlayerView], Sequence[Card]]) -> Callable[[_P, PlayerView], Sequence[Card]]:
     """A player's ``lead`` that never throws a kind of combination the rules bar from throws
     (``leading.throw_kinds``): such a throw is cut to its barred part, led alone (``lawful_throw``).
     Rules that name no kinds pay one attribute read a lead."""
 
-    def checked(self: Player, view: PlayerView) -> Sequence[Card]:
+    def checked(self: _P, view: PlayerView) -> Sequence[Card]:
         cards = lead(self, view)
         if view.rules.leading.throw_kinds:
             return lawful_throw(view.ctx.order, tuple(cards))
