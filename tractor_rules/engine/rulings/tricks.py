@@ -507,7 +507,8 @@ def barred_throw_message(order: Order, throw: tuple[Card, ...]) -> str | None:
     kind, cards = found
     leading = order.rules.leading
     if leading.throw_kinds_only:
-        allowed = " and ".join(leading.throw_kinds)
+        named = leading.throw_kinds
+        allowed = f"{', '.join(named[:-1])} and {named[-1]}" if len(named) > 1 else named[0]
         rule = f"a throw may hold only {allowed}"
     else:
         rule = f"a throw may not hold {kind}"
