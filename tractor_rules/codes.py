@@ -245,6 +245,13 @@ RAINBOW_LIST = _define("E368", "rainbow-list", "a follow list for a rainbow wher
                                               "so a follower short of the rainbow has no suit to follow")
 RAINBOW_TERM = _define("E369", "rainbow-term", "a rainbow in a follow list other than as the whole first entry of a "
                                               "list for a rainbow, or of another length than the lead")
+THROW_KIND_UNKNOWN = _define("E374", "throw-kind-unknown", "a kind of combination named in 'throws: allowed, "
+                                                           "without ...' (or 'of ... only') that these rules do "
+                                                           "not have")
+THROW_KINDS_NOT_ALLOWED = _define("E375", "throw-kinds-not-allowed", "kinds of combination named for throws where "
+                                                                     "throws are not allowed")
+THROW_KINDS_NONE_LEFT = _define("E376", "throw-kinds-none-left", "a restriction of throws that leaves no kind of "
+                                                                 "combination of these rules to throw")
 
 # --- the oracle and the export ---------------------------------------------------------------------
 CARD_NOTATION = _define("E401", "card-notation", "a card string the notation does not allow")
@@ -342,6 +349,9 @@ STRAIGHT_LIST_NEVER = _define("W142", "straight-list-never", "a follow list for 
 FIRST_DECLARATION_UNUSED = _define("W143", "first-declaration-unused", "a condition on who may make the first "
                                                                        "declaration where nobody declares (an "
                                                                        "auction, 'ladder: none')")
+THROW_KINDS_NEVER = _define("W145", "throw-kinds-never", "a restriction of throws that never bars a throw: it "
+                                                         "names every kind of combination these rules have as "
+                                                         "one a throw may hold")
 
 
 def code_info(code: str) -> Code:

@@ -184,6 +184,9 @@ def inert_paths(rules: Rules, leaves: dict[str, object]) -> set[str]:
     if not rules.leading.throws:
         for name in ("throw_check", "throw_stoppers", "throw_decider", "throw_failure", "throw_penalty"):
             drop(f"leading.{name}")
+    if not rules.leading.throws or not rules.leading.throw_kinds:
+        drop("leading.throw_kinds")  # every kind may be thrown: 'throws' says throws, no sentence of kinds
+        drop("leading.throw_kinds_only")
     if rules.leading.throw_failure == "smallest-card":  # the lowest card, whoever beats the throw
         drop("leading.throw_decider")
     if rules.following.duty != "lists":

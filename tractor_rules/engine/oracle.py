@@ -29,7 +29,7 @@ from .rulings.declaring import declaration as _declaration
 from .rulings.declaring import fallback_trump as _fallback_trump
 from .rulings.follow import FollowContext, Refusal, SuitDuty, choose_follow, follow_refusal
 from .rulings.scoring import advance, lead_kitty_multiplier, level_change, next_banker
-from .rulings.tricks import barred_stoppers, set_winner, throw_options, winner
+from .rulings.tricks import barred_stoppers, barred_throw_message, set_winner, throw_options, winner
 
 __all__ = [
     "Context", "Declaration", "advance", "declaration", "fallback_trump", "level_change",
@@ -361,6 +361,32 @@ class Context:
             if type(play) is not tuple or len(play) != 1 or type(play[0]) is not Card or play[0] not in faces:
                 return [self.cards(f) for f in plays]
         return list(plays)
+
+    def lead_error(self, lead: Cards) -> str | None:
+        """None when ``lead`` may be led as the rules stand, whatever the other hands hold; else why
+        not, in words: it is not of one suit (nor a rainbow), it is a throw where throws are not
+        allowed, or a throw holding a kind of combination the rules bar from throws
+        (``throws: allowed, without tractors``: "in these rules a throw may not hold tractors, and
+        ♠Q ♠Q ♠J ♠J is of tractors: lead it alone").  Whether a throw stands against the other
+        hands is ``throw_options``."""
+        cards = self.cards(lead)
+        order = self.order
+        leading = self.rules.leading
+        if not cards:
+            return "the lead is empty"
+        parts = rainbow_parts(order, cards)
+        if parts is not None:
+            thrown = len(parts) > 1
+        else:
+            if len({order.suit_of[c] for c in cards}) != 1:
+                return f"a lead is of one suit (or all trumps), but {' '.join(map(str, cards))} is not"
+            thrown = len(decompose(order, cards)) > 1 and not (
+                self.rules.combinations.straight_pairs and rain_of(order, cards) is not None)
+        if not thrown:
+            return None
+        if not leading.throws:
+            return "throws are not allowed in these rules: lead one combination"
+        return barred_throw_message(order, cards)
 
     def throw_options(self, throw: Cards, other_hands: Sequence[Cards],
                       partners: Iterable[int] | None = None, barred: Iterable[int] = ()) -> list[tuple[Card, ...]]:

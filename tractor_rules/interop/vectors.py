@@ -258,7 +258,10 @@ class _Drawer:
         if roll < 0.6 or not self.rules.leading.throws:
             return [rng.choice(by_suit[suit])]
         chosen = rng.sample(units, rng.randint(2, min(4, len(units))))
-        return [c for u in chosen for c in u.cards]
+        throw = [c for u in chosen for c in u.cards]
+        if self.rules.leading.throw_kinds and ctx.lead_error(throw) is not None:
+            return list(chosen[0].cards)  # a throw of a kind the rules bar: its first unit alone
+        return throw
 
     def _follower(self, ctx: Context, left: Counter[Card], suit: str, lead_size: int) -> list[Card]:
         """Another player's hand: void in the led suit, or holding sets of it, or drawn at random."""

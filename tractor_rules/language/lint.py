@@ -28,6 +28,7 @@ from ..rules import Pattern, Rules, Source, expressions, same_rung
 from ..errors import Diagnostic, Fix, RulesetError
 from ..rules import Pattern, Rules, Source, expressions
 from ..rules.checks import SHOWING_WORDS, hand_words, longest_straight, row_bids, row_levels, row_scores
+from ..rules.kinds import throw_words
 from ..rules.scoring import score_granularity
 from ..titles import inherited_title
 from .compiler import step_words
@@ -1992,3 +1993,30 @@ class FirstDeclarationUnused(Linter):
             return
         yield from ctx.finding_at_last("first_declaration", f"nobody declares during the deal ({why}), so this "
                                        "condition on the first declaration is never asked: leave it out")
+
+
+@linter(codes.THROW_KINDS_NEVER)
+class ThrowKindsNever(Linter):
+    """What it does: finds ``throws: allowed, of KIND and KIND only`` (in ``lead``) that names every
+    kind of combination the rules have: every throw may hold every one of them, so the restriction
+    never bars a throw.
+
+    Why is this bad? It reads as a rule of the table, yet changes nothing; usually a kind was
+    named by mistake, or the rules have fewer kinds than the writer thought.
+
+    Example: ``throws: allowed, of singles, pairs and tractors only`` on two decks (whose kinds are
+    singles, pairs and tractors).
+
+    Use instead: ``throws: allowed``, or name only the kinds a throw may hold."""
+
+    def findings(self, ctx: LintContext) -> Iterator[Finding]:
+        leading = ctx.rules.leading
+        if not leading.throw_kinds or not leading.throws:
+            return
+        have = throw_words(ctx.rules)
+        if any(k not in have for k in leading.throw_kinds):
+            return  # an error of its own (E374)
+        if not any(leading.throw_kind_barred(k) for k in have):
+            yield from ctx.finding_at_last("throws", f"every kind of combination these rules have ({', '.join(have)}) "
+                                                     "may be part of a throw, so the restriction never bars one: "
+                                                     "write 'throws: allowed'")

@@ -14,7 +14,7 @@ from typing import Any
 
 from ..engine.errors import EngineError, NoTrumpFromKitty
 from ..engine.rulings.scoring import level_ladder
-from ..rules import Rules
+from ..rules import Rules, throw_words
 from .builder import Draft, Made
 from .i18n import _
 from .model import Table
@@ -530,7 +530,11 @@ def throw_examples(kit: Kit) -> Made:
     k = len(side) // 2 - 2
     if k < 2 or k + 5 >= len(side):
         return None
-    if 2 in kit.rules.combinations.set_widths and kit.decks >= 2:
+    kinds = kit.rules.leading.throw_kinds  # a throw of a barred kind is no lead: none is shown
+    paired = 2 in kit.rules.combinations.set_widths and kit.decks >= 2
+    if paired and kinds:
+        paired = kit.ctx.lead_error(kit.cards((side[k], 1), (side[k + 1], 2), (side[k + 5], 2))) is None
+    if paired:
         throw = kit.cards((side[k], 1), (side[k + 1], 2), (side[k + 5], 2))
         others = [kit.cards((side[k - 1], 1)), kit.cards((side[k - 2], 2)), kit.cards((side[-1], 1))]
     else:
@@ -542,10 +546,48 @@ def throw_examples(kit: Kit) -> Made:
         throw = kit.cards((side[k], 1), (side[k + 1], 4), (side[k + 5], 3))
         tries += [(throw, kit.cards((side[k - 1], 1))), (throw, kit.cards((side[k - 2], 4))),
                   (throw, kit.cards((side[k + 4], 3)))]
+    if kinds:
+        tries = [(throw, other) for throw, other in tries if kit.ctx.lead_error(throw) is None]
+        if not tries:
+            return None
     rows = tuple((cards_text(throw), cards_text(other), _throw_result(kit, throw, other)) for throw, other in tries)
     text = _("A throw against the cards of one other player:")
     holder = _("An opponent holds") if kit.rules.leading.throw_stoppers == "opponents" else _("Another player holds")
     return Draft(text, table=Table((_("Throw"), holder, _("Result")), rows))
+
+
+def throw_kind_examples(kit: Kit) -> Made:
+    """Where the rules bar kinds from throws: for each kind of set or tractor the rules have, a
+    throw of a high single and that kind, and whether it may be led (the oracle's lead check)."""
+    leading = kit.rules.leading
+    if not leading.throws or not leading.throw_kinds:
+        return None
+    side = kit.side
+    if len(side) < 6:
+        return None
+    comb = kit.rules.combinations
+    widths = {"pairs": 2, "triples": 3, "quads": 4, "bombs": comb.bomb_width}
+    rows = []
+    for word in throw_words(kit.rules):
+        if word == "singles":
+            part = kit.cards((side[3], 1))
+        elif word in widths and 0 < widths[word] <= kit.decks:
+            part = kit.cards((side[3], widths[word]))
+        elif word == "tractors" and kit.decks >= 2:
+            part = kit.cards((side[3], 2), (side[4], 2))
+            if not kit.ctx.is_tractor(part):
+                continue
+        else:
+            continue
+        throw = (*kit.cards((side[0], 1)), *part)
+        if kit.ctx.lead_error(throw) is None:
+            result = _("may be thrown")
+        else:
+            result = _("not a lead: %(part)s is led alone") % {"part": cards_text(part)}
+        rows.append((cards_text(throw), result))
+    if not rows:
+        return None
+    return Draft(_("Which throws may be led:"), table=Table((_("Throw"), _("Result")), tuple(rows)))
 
 
 # --- following -----------------------------------------------------------------------------------

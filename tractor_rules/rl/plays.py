@@ -29,6 +29,7 @@ from collections.abc import Sequence
 
 from ..engine.deck.cards import CARDS, Card
 from ..engine.rulings.follow import Demand, FollowContext, SuitDuty, follow_error
+from ..engine.rulings.tricks import barred_throw_part
 from ..engine.deck.order import TRUMP, Order
 from ..engine.deck.pool import Pool
 from ..engine.deck.rainbows import rainbow_parts
@@ -182,6 +183,8 @@ class LeadBuilder(PlayBuilder):
         super().__init__(order, hand)
         rules = order.rules
         self.throws = rules.leading.throws
+        #: the rules bar some kinds of combination from throws: a throw is checked part by part
+        self.throw_kinds = bool(rules.leading.throw_kinds)
         self.rainbows = bool(rules.combinations.rainbow_min)
         #: rainbows among trumps are of one suit, the trumps: a lead of several units may be one
         self.trump_rainbows = self.rainbows and rules.combinations.rainbow_trumps
@@ -193,20 +196,24 @@ class LeadBuilder(PlayBuilder):
         suit_of = self.order.suit_of
         if len({suit_of[c] for c in play}) > 1:
             parts = rainbow_parts(self.order, play) if self.rainbows else None
-            return parts is not None and (len(parts) == 1 or self.throws)
+            return parts is not None and (len(parts) == 1 or self.throws and self._kinds_kept(play))
         if self.throws:
-            return True
+            return not self.throw_kinds or self._kinds_kept(play)
         if self.trump_rainbows and (parts := rainbow_parts(self.order, play)) is not None:
             return len(parts) == 1
         # one unit, or a straight with pairs riding along (one combination, no throw)
         return len(decompose(self.order, play)) == 1 or rain_of(self.order, play) is not None
+
+    def _kinds_kept(self, play: tuple[Card, ...]) -> bool:
+        """Whether ``play`` holds no part of a kind the rules bar from throws."""
+        return not self.throw_kinds or barred_throw_part(self.order, play) is None
 
     def quick(self, card: Card) -> bool | None:
         if not self.chosen:
             return True  # any card leads on its own
         suit_of = self.order.suit_of
         same_suit = all(suit_of[c] == suit_of[card] for c in self.chosen)
-        if self.throws and same_suit:
+        if self.throws and same_suit and not self.throw_kinds:
             return True
         if not same_suit and not self.rainbows:
             return False

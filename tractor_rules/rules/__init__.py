@@ -39,7 +39,7 @@ from .auction import Auction, AuctionDirection
 from .combinations import Combinations, LinkKind, LinkTier
 from .flow import PHASE_KINDS, STANDARD_PHASES, PhaseKind, hand_phases
 # (``Kind`` stays in ``rules.kinds``: the dataclasses here are the JSON form's, and a kind is derived)
-from .kinds import KIND_NAMES, KindName, rule_kinds
+from .kinds import KIND_NAMES, KindName, rule_kinds, throw_words
 from .declaring import DeclareStep, Declaring, Fallback, reinforces, same_rung, round_ladder, side_reinforces, step_words
 from .kitty import MAX_FORMULA_OPERATORS, KittyExchange, KittyShowing, Multiplier, MultiplierRow
 from .expressions import Condition, Effect, Number
@@ -54,6 +54,8 @@ from .play import (
     Penalty,
     Ruffing,
     Term,
+    THROW_KINDS,
+    ThrowKind,
     width_name,
 )
 from .ruleset import DERIVED_VALUES, NOT_PLAY_FIELDS, Rules, Translation
@@ -119,9 +121,12 @@ __all__ = [
     "KindName",
     "KIND_NAMES",
     "rule_kinds",
+    "throw_words",
     # play
     "Penalty",
     "Leading",
+    "THROW_KINDS",
+    "ThrowKind",
     "Count",
     "Term",
     "Pattern",

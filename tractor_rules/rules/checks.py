@@ -26,6 +26,7 @@ from .. import rules as model
 from . import expressions
 from .base import FORBIDDEN_IN_TEXT, RANKS
 from .declaring import partner_named, reinforces, same_rung, step_words
+from .kinds import throw_words
 from .play import width_name
 from .ruleset import language_tag
 from .scoring import score_granularity
@@ -125,6 +126,7 @@ def check_rules(c: Reporter, rules: model.Rules) -> None:
         _check_player_effects,
         _check_exemptions,
         _check_tractors_kept,
+        _check_throw_kinds,
         _check_riding_pairs,
         _check_thrower_relations,
         _check_end_early,
@@ -2041,6 +2043,33 @@ def _check_tractors_kept(c: Reporter, r: model.Rules) -> None:
         c.error_at_field(("following.exempt", "combinations.tractor_widths"),
                          "tractors are exempt from breaking, but these rules have no tractors: leave the "
                          "exemption out, or allow tractors ('tractors:' in 'combinations')", code=codes.TRACTORS_KEPT)
+
+
+def _check_throw_kinds(c: Reporter, r: model.Rules) -> None:
+    """The kinds a throw's restriction names are kinds the rules have (E374), and leave one of
+    them to throw (E376).  (Kinds with ``throws: not allowed`` are refused as the statement is read,
+    E375; the JSON form cannot hold them otherwise, since a plain value clears them.)"""
+    leading = r.leading
+    if not leading.throw_kinds:
+        return
+    have = throw_words(r)
+    paths = ("leading.throw_kinds", "combinations.set_widths", "combinations.tractor_widths")
+    missing = [k for k in leading.throw_kinds if k not in have]
+    if missing:
+        named = " and ".join(missing)
+        c.error_at_field(paths, f"a throw's kinds name {named}, which these rules do not have (their kinds: "
+                                f"{', '.join(have)}): name only those, or give the rules the kind in "
+                                "'combinations'", code=codes.THROW_KIND_UNKNOWN)
+        return
+    if not leading.throws:
+        c.error_at_field(("leading.throw_kinds", "leading.throws"),
+                         "kinds of combination are named for throws, but throws are not allowed ('throws: "
+                         "allowed, without ...' sets both)", code=codes.THROW_KINDS_NOT_ALLOWED)
+        return
+    if all(leading.throw_kind_barred(k) for k in have):
+        c.error_at_field(("leading.throw_kinds",),
+                         f"no kind of combination of these rules ({', '.join(have)}) may be part of a throw, so "
+                         "no throw can ever be led: write 'throws: not allowed'", code=codes.THROW_KINDS_NONE_LEFT)
 
 
 def _check_riding_pairs(c: Reporter, r: model.Rules) -> None:

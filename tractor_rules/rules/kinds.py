@@ -13,6 +13,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Literal, get_args
 
+from .play import width_name
+
 if TYPE_CHECKING:
     from .ruleset import Rules
 
@@ -97,29 +99,54 @@ def _kitty(rules: Rules, width: int, length: int, rainbow: int = 0) -> int | Non
     return kitty_multiplier(kitty, [Unit((), width, length, 0, 0)], rainbow=rainbow)
 
 
+def throw_word(rules: Rules, kind: KindName, width: int) -> str:
+    """The word a throw's restriction names a kind by (``leading.throw_kinds``): a set by its width
+    ("singles", "pairs", ... "sets of 5"), unless it is as wide as a bomb; a tractor, straight,
+    bomb or rainbow by its family's plural."""
+    bomb = rules.combinations.bomb_width
+    if kind == "set":
+        return "bombs" if bomb and width >= bomb else width_name(width, plural=True)
+    return kind + "s"
+
+
+def throw_words(rules: Rules) -> tuple[str, ...]:
+    """The words of the kinds ``rules`` has, as a throw's restriction names them, each once, in
+    the order ``rule_kinds`` lists the kinds: what ``throws: allowed, without ...`` may name."""
+    words: list[str] = []
+    for kind in rule_kinds(rules):
+        word = throw_word(rules, kind.name, kind.width)
+        if word not in words:
+            words.append(word)
+    return tuple(words)
+
+
 def rule_kinds(rules: Rules) -> tuple[Kind, ...]:
     """The kinds of combination of ``rules``, in the order the sheet lists them: the sets from the
     single up, the tractors from the narrowest, straights, bombs, rainbows."""
     comb = rules.combinations
-    throws = rules.leading.throws
+    leading = rules.leading
+
+    def thrown(kind: KindName, width: int) -> bool:
+        return leading.throws and not leading.throw_kind_barred(throw_word(rules, kind, width))
+
     kinds: list[Kind] = []
     for width in sorted({1, *comb.set_widths}):
         kinds.append(Kind("set", "identical", width, 1, 1, "nothing", "within-kind", _demand(rules, width, 1),
-                          throws, _kitty(rules, width, 1)))
+                          thrown("set", width), _kitty(rules, width, 1)))
     for width in sorted(comb.tractor_widths):
         least, most = comb.lengths_of(width)
         least = max(least, 2)
         kinds.append(Kind("tractor", "run", width, least, most, "nothing", "within-kind",
-                          _demand(rules, width, least), throws, _kitty(rules, width, least)))
+                          _demand(rules, width, least), thrown("tractor", width), _kitty(rules, width, least)))
     if comb.straight_min:
         least = comb.straight_min
         kinds.append(Kind("straight", "run", 1, least, 0, "pairs" if comb.straight_pairs else "nothing",
-                          "within-kind", _demand(rules, 1, least), throws, _kitty(rules, 1, least)))
+                          "within-kind", _demand(rules, 1, least), thrown("straight", 1), _kitty(rules, 1, least)))
     if comb.bomb_width:
         along: Along = "adjacent-sets" if comb.bomb_joins_sets else "nothing"
         width = comb.bomb_width
         kinds.append(Kind("bomb", "identical", width, 1, 1, along, "beats-other-kinds", _demand(rules, width, 1),
-                          throws, _kitty(rules, width, 1)))
+                          thrown("bomb", width), _kitty(rules, width, 1)))
     if comb.rainbow_min:
         # a rainbow is led alone or with other rainbows (a rainbow throw); its kitty multiplier is its
         # largest set's, as of any lead
@@ -128,6 +155,6 @@ def rule_kinds(rules: Rules) -> tuple[Kind, ...]:
         demand: Demand = "list" if any(fl.lead.rainbow for fl in rules.following.lists) \
             and rules.following.duty == "lists" else "ranks"
         kinds.append(Kind("rainbow", "rank-across-suits", 1, comb.rainbow_min, 0, "nothing", compares, demand,
-                          throws, _kitty(rules, widest if widest in comb.set_widths else 1, 1, comb.rainbow_min),
+                          thrown("rainbow", 1), _kitty(rules, widest if widest in comb.set_widths else 1, 1, comb.rainbow_min),
                           "trumps" if comb.rainbow_trumps else "cards"))
     return tuple(kinds)

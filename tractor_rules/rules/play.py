@@ -27,9 +27,24 @@ class Penalty:
     points: int = bounded(1, MAX_POINTS, off=0, default=0)
 
 
+#: the kinds of combination a throw's parts are named by (``throws: allowed, without tractors``),
+#: each by its family's word: sets by their width ("singles" .. "quads"), "tractors" (of any width),
+#: "straights" (a rain among them), "bombs" (identical cards of ``bomb_width`` or more, or joined
+#: with adjacent sets), "rainbows" (one rank across the four suits)
+ThrowKind = Literal["singles", "pairs", "triples", "quads", "tractors", "straights", "bombs", "rainbows"]
+THROW_KINDS: tuple[ThrowKind, ...] = ("singles", "pairs", "triples", "quads", "tractors", "straights", "bombs",
+                                      "rainbows")
+
+
 @dataclass(frozen=True, slots=True)
 class Leading:
     throws: bool = True
+    #: the kinds of combination named in ``throws: allowed, without ...`` or ``of ... only``
+    #: (``THROW_KINDS``), in the order written; empty: a throw may hold every kind
+    throw_kinds: tuple[ThrowKind, ...] = since(4, default=())
+    #: with ``throw_kinds``: True, a throw may hold only those kinds (``of ... only``); False, none of
+    #: them (``without ...``)
+    throw_kinds_only: bool = since(4, default=False)
     #: how a throw is judged: every part must be unbeatable, or only its highest card, or only its
     #: largest part
     throw_check: Literal["every-part", "highest-card", "largest-part"] = "every-part"
@@ -68,6 +83,11 @@ class Leading:
         if self.throw_stoppers_when:
             parts.append(self.throw_stoppers_when)
         return all_of(*parts)
+
+    def throw_kind_barred(self, kind: str) -> bool:
+        """Whether a part of the kind ``kind`` (a word of ``THROW_KINDS``, or "sets of N" for a set
+        wider than a quad) may not be part of a throw."""
+        return (kind in self.throw_kinds) != self.throw_kinds_only
 
     def throw_penalty_of(self, banker_team: bool) -> Penalty:
         """What a failed throw costs a thrower of the banker team (``banker_team``) or an attacker."""

@@ -19,7 +19,7 @@ from ..deck.rains import rain_of
 from ..deck.units import decompose
 from ..errors import EngineError, PlayError
 from ..rulings.follow import FollowContext, follow_error, lead_suit
-from ..rulings.tricks import barred_stoppers, throw_options, winner
+from ..rulings.tricks import barred_stoppers, barred_throw_message, throw_options, winner
 from .choices import IllegalPlay, holds, notation
 from .friends import FriendWatch
 from .kitty import Kitty
@@ -212,6 +212,8 @@ class _Tricks:
         if thrown:
             if not self.rules.leading.throws:
                 raise IllegalPlay(leader, f"led {notation(lead)}: throws are not allowed in these rules")
+            if self.rules.leading.throw_kinds:
+                self._check_kinds(leader, lead)
             options = throw_options(order, lead, *self._stoppers(leader, suit))
             if options:
                 attempt = lead
@@ -261,11 +263,20 @@ class _Tricks:
         if thrown:
             if not self.rules.leading.throws:
                 raise IllegalPlay(leader, f"led {notation(lead)}: throws are not allowed in these rules")
+            if self.rules.leading.throw_kinds:
+                self._check_kinds(leader, lead)
             options = throw_options(self.order, lead, *self._stoppers(leader))
             if options:
                 attempt = lead
                 lead = tuple(options[self._part(leader, options)])
         return FollowContext(self.order, lead), attempt, thrown
+
+    def _check_kinds(self, leader: int, lead: tuple[Card, ...]) -> None:
+        """Refuse a throw holding a kind of combination the rules bar from throws
+        (``leading.throw_kinds``); asked only of rules that name kinds."""
+        why = barred_throw_message(self.order, lead)
+        if why is not None:
+            raise IllegalPlay(leader, f"led {notation(lead)}: {why}")
 
     def _part(self, leader: int, options: list[tuple[Card, ...]]) -> int:
         """The part of a failed throw the leader must play: the only one, or the next player's

@@ -21,6 +21,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Mapping, Sequence
 from operator import sub
+from typing import TypeVar
 
 from ...rules import SUITS, Rules
 from ..deck.cards import CARDS, Card, deck_cards, pack_copies
@@ -33,6 +34,7 @@ from ..deck.units import Unit, decompose, decompose_suit
 from ..flow.outcome import point_table
 from ..flow.views import Offer, Player, PlayerView
 from ..rulings.cards import card_holds, shown_in_declaring
+from ..rulings.tricks import lawful_throw
 from .kinds import make_players, parse_players, player_kind
 
 __all__ = ["GreedyPlayer", "RandomPlayer", "make_players", "parse_players"]
@@ -54,6 +56,24 @@ def _units_besides(order: Order, cards: Sequence[Card], rain: Sequence[Card], su
     faces = set(rain)
     rest = tuple(c for c in cards if c not in faces)
     return decompose_suit(order, rest, suit) if rest else []
+
+
+_P = TypeVar("_P", bound=Player)
+
+
+def keeps_throw_kinds(lead: Callable[[_P, PlayerView], Sequence[Card]]) -> Callable[[_P, PlayerView], Sequence[Card]]:
+    """A player's ``lead`` that never throws a kind of combination the rules bar from throws
+    (``leading.throw_kinds``): such a throw is cut to its barred part, led alone (``lawful_throw``).
+    Rules that name no kinds pay one attribute read a lead."""
+
+    def checked(self: _P, view: PlayerView) -> Sequence[Card]:
+        cards = lead(self, view)
+        if view.rules.leading.throw_kinds:
+            return lawful_throw(view.ctx.order, tuple(cards))
+        return cards
+
+    checked.__name__, checked.__doc__ = lead.__name__, lead.__doc__
+    return checked
 
 
 @player_kind("random", "random legal plays; throws often and badly")
@@ -133,6 +153,7 @@ class RandomPlayer(Player):
             calls.append((card, between(self.rng, 1, copies[card])))
         return calls
 
+    @keeps_throw_kinds
     def lead(self, view: PlayerView) -> Sequence[Card]:
         rng = self.rng
         order = view.ctx.order
@@ -326,6 +347,7 @@ class GreedyPlayer(Player):
                     return rain
         return None
 
+    @keeps_throw_kinds
     def lead(self, view: PlayerView) -> Sequence[Card]:
         order = view.ctx.order
         pts = self._pts(view)

@@ -35,7 +35,7 @@ from ..flow.record import TrickRecord
 from ..flow.views import Offer, PlayerView, Public
 from ..rulings.follow import FollowContext, SuitDuty, follow_error
 from ..rulings.tricks import is_bomb, winner
-from .basic import GreedyPlayer, buryable
+from .basic import GreedyPlayer, buryable, keeps_throw_kinds
 from .kinds import player_kind
 
 __all__ = ["HeuristicPlayer"]
@@ -550,6 +550,7 @@ class HeuristicPlayer(GreedyPlayer):
                     best = (rank, u.cards, u.suit, u.width)
         return None, best
 
+    @keeps_throw_kinds
     def lead(self, view: PlayerView) -> Sequence[Card]:
         order = view.ctx.order
         pts = self._pts(view)

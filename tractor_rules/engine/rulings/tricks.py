@@ -17,7 +17,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Callable, Collection, Sequence
 
-from ...rules import Combinations, Rules
+from ...rules import Combinations, Rules, width_name
 from ..deck import rainbows, rains
 from ..deck.cards import Card
 from ..deck.order import RAINBOW, TRUMP, Order
@@ -453,6 +453,82 @@ def barred_stoppers(rules: Rules, leader: int, seats: Sequence[int], bankers: Co
     return frozenset(barred)
 
 
+def throw_kind(order: Order, unit: Unit) -> str:
+    """The kind of one unit of a throw, by its family's word (``rules.THROW_KINDS``): a set of
+    ``bomb_width`` or more identical cards (or, where bombs join adjacent sets, a tractor of such
+    sets) is a bomb; a tractor of singles a straight; another tractor a tractor; a set is named by
+    its width ("singles", "pairs", ... "sets of 5")."""
+    comb = order.rules.combinations
+    width = unit.width
+    if comb.bomb_width and width >= comb.bomb_width and (unit.length == 1 or comb.bomb_joins_sets):
+        return "bombs"
+    if unit.length > 1:
+        return "straights" if width == 1 else "tractors"
+    return width_name(width, plural=True)
+
+
+def barred_throw_part(order: Order, throw: tuple[Card, ...]) -> tuple[str, tuple[Card, ...]] | None:
+    """The first part of ``throw`` whose kind ``leading.throw_kinds`` bars from a throw, as (its
+    kind's word, its cards); None when every part may be thrown, or when ``throw`` is one
+    combination (no throw: one unit, one rainbow, one straight with pairs riding along).  The throw
+    is read as the engine reads it: several rainbows are parts of kind "rainbows"; with straights
+    that have pairs riding along, each rain of the throw (``rains.throw_rains``) is a part of kind
+    "straights"; every other part is a unit of ``decompose`` (``throw_kind``)."""
+    leading = order.rules.leading
+    if not leading.throw_kinds or len(throw) < 2:
+        return None
+    parts = rainbows.rainbow_parts(order, throw)
+    if parts is not None:
+        return ("rainbows", parts[0]) if len(parts) > 1 and leading.throw_kind_barred("rainbows") else None
+    units: Sequence[Unit] = decompose(order, throw)
+    if len(units) < 2:
+        return None
+    if order.rules.combinations.straight_pairs:
+        if rains.rain_of(order, throw) is not None:
+            return None  # one straight with pairs riding along
+        reading = rains.throw_rains(order, throw)
+        if reading is not None:
+            if reading.rains and leading.throw_kind_barred("straights"):
+                return "straights", reading.rains[0].cards
+            units = reading.units
+    for unit in units:
+        kind = throw_kind(order, unit)
+        if leading.throw_kind_barred(kind):
+            return kind, unit.cards
+    return None
+
+
+def barred_throw_message(order: Order, throw: tuple[Card, ...]) -> str | None:
+    """Why ``throw`` may not be led, in words, when ``barred_throw_part`` finds a part of it of a
+    kind the rules bar from a throw; else None."""
+    found = barred_throw_part(order, throw)
+    if found is None:
+        return None
+    kind, cards = found
+    leading = order.rules.leading
+    if leading.throw_kinds_only:
+        named = leading.throw_kinds
+        allowed = f"{', '.join(named[:-1])} and {named[-1]}" if len(named) > 1 else named[0]
+        rule = f"a throw may hold only {allowed}"
+    else:
+        rule = f"a throw may not hold {kind}"
+    one = _ONE_OF_KIND.get(kind) or "a " + width_name(int(kind.rsplit(" ", 1)[-1]))
+    return f"in these rules {rule}, and {' '.join(map(str, cards))} is {one}: lead it alone"
+
+
+def lawful_throw(order: Order, lead: tuple[Card, ...]) -> tuple[Card, ...]:
+    """``lead`` as it is, unless it is a throw holding a part of a kind the rules bar from throws
+    (``barred_throw_part``): then that part alone, one combination, which may always be led.  What
+    the computer players' leads go through where the rules name a throw's kinds."""
+    found = barred_throw_part(order, lead)
+    return lead if found is None else found[1]
+
+
+#: a part of each kind of ``rules.THROW_KINDS``, in the error's words
+_ONE_OF_KIND = {"singles": "a single", "pairs": "a pair", "triples": "a triple", "quads": "a quad",
+                "tractors": "a tractor", "straights": "a straight", "bombs": "a bomb", "rainbows": "a rainbow"}
+
+
 def throw_options(order: Order, throw: tuple[Card, ...], others: list[tuple[Card, ...]],
                   partners: Collection[int] = (), barred: Collection[int] = ()) -> list[tuple[Card, ...]]:
     """[] if the throw stands; else the plays the leader may be held to (one unless the next player
@@ -468,6 +544,10 @@ def throw_options(order: Order, throw: tuple[Card, ...], others: list[tuple[Card
     if parts is not None:
         if len(parts) > 1 and not leading.throws:
             raise PlayError("throws are not allowed in these rules: lead one rainbow")
+        if len(parts) > 1 and leading.throw_kinds:
+            why = barred_throw_message(order, throw)
+            if why is not None:
+                raise PlayError(why)
         if leading.throw_stoppers == "opponents" and partners or barred:
             others = _stopping(others, partners if leading.throw_stoppers == "opponents" else (), barred)
         return rainbows.throw_options(order, parts, throw, others)
@@ -479,6 +559,10 @@ def throw_options(order: Order, throw: tuple[Card, ...], others: list[tuple[Card
         return []  # a straight with pairs riding along is one combination, no throw
     if not leading.throws:
         raise PlayError("throws are not allowed in these rules: lead one set or one tractor")
+    if leading.throw_kinds:
+        why = barred_throw_message(order, throw)
+        if why is not None:
+            raise PlayError(why)
     suit = suits.pop()
     if leading.throw_stoppers == "opponents" and partners or barred:
         others = _stopping(others, partners if leading.throw_stoppers == "opponents" else (), barred)

@@ -51,7 +51,37 @@ def _first_lead(c: Compiler, st: Statement) -> None:
     if seat is not None:
         c.set("leading.first_lead", seat)
 
-handles_choice("throws", "leading.throws", {"throws_allowed": True, "throws_forbidden": False})
+#: a kind's tree kind in ``throws: allowed, without ...`` → its word in ``rules.THROW_KINDS``
+_THROW_KINDS = {f"kind_{word}": word for word in model.THROW_KINDS}
+
+
+@handles("throws")
+def _throws(c: Compiler, st: Statement) -> None:
+    """``throws: allowed | not allowed``, and after ``allowed`` which kinds of combination a throw may
+    hold: ``without KIND, ...`` or ``of KIND and KIND only``, each kind once, in the order written.
+    A plain value over a parent's kinds sets them back to every kind."""
+    allowed = as_node(st.node.args[0]).kind == "throws_allowed"
+    kinds: tuple[str, ...] = ()
+    only = False
+    if len(st.node.args) > 1:
+        listed = as_node(st.node.args[1])
+        if not allowed:
+            c.error(listed, "throws are not allowed, so no kind of combination can be part of one: write "
+                            "'throws: not allowed' alone, or 'throws: allowed' with the kinds",
+                    code=codes.THROW_KINDS_NOT_ALLOWED)
+            return
+        words: list[str] = []
+        for node in child_nodes(listed):
+            word = _THROW_KINDS[node.kind]
+            if word in words:
+                c.error(node, f"'{word}' is stated twice", code=codes.REPEATED_VALUE)
+                return
+            words.append(word)
+        kinds, only = tuple(words), listed.kind == "throws_only"
+    c.set("leading.throws", allowed)
+    if kinds or c.get("leading.throw_kinds"):  # a parent's kinds go with a plain value
+        c.set("leading.throw_kinds", kinds)
+        c.set("leading.throw_kinds_only", only)
 handles_choice("throw_check", "leading.throw_check", {
     "every_part": "every-part",
     "highest_card": "highest-card",

@@ -9,7 +9,7 @@ from ...rules import LeadShape
 from .. import examples as ex
 from ..builder import Builder, Draft, Made
 from ..i18n import _, ngettext
-from ..words import lead_phrase, pattern_phrase
+from ..words import join_and, lead_phrase, pattern_phrase, unit_noun
 from .common import has_sets, has_tractors, sentences
 from .expressions import as_written, condition_words
 from .seats import capitalised, seat_words
@@ -28,6 +28,8 @@ def leading_section(b: Builder) -> None:
     with b.section("leading", _("Leading and throws")):
         b.rule("leading.first", _first_lead)
         b.rule("leading.throws", _throws)
+        b.rule("leading.throw_kinds", _throw_kinds)
+        b.example("leading.throw_kind_examples", ex.throw_kind_examples)
         b.rule("leading.throw_check", _throw_check)
         b.rule("leading.throw_stoppers", _throw_stoppers)
         b.rule("leading.throw_stoppers_when", _throw_stoppers_when)
@@ -51,6 +53,28 @@ def _throws(r: Any) -> Made:
         return _("A lead is a single, a set or a tractor, or a throw: several combinations of one suit (or of "
                  "trumps) led at once, each meant to be the highest of its kind.")
     return _("A lead is a single, a set or a tractor, of one suit or of trumps. Throws are not allowed.")
+
+
+def _throw_kind_noun(kind: str) -> str:
+    """A kind of ``rules.THROW_KINDS``, as a plural noun of the sheet's language."""
+    sets = {"singles": 1, "pairs": 2, "triples": 3, "quads": 4}
+    if kind in sets:
+        return unit_noun(sets[kind], True)
+    return {"tractors": _("tractors"), "straights": _("straights"), "bombs": _("bombs"),
+            "rainbows": _("rainbows")}[kind]
+
+
+def _throw_kinds(r: Any) -> Made:
+    """Which kinds a throw may hold (``throws: allowed, without ...``, ``of ... only``)."""
+    leading = r.leading
+    if not leading.throws or not leading.throw_kinds:
+        return None
+    kinds = join_and([_throw_kind_noun(k) for k in leading.throw_kinds])
+    if leading.throw_kinds_only:
+        return _("A throw may hold only %(kinds)s; a combination of another kind is never part of a throw, "
+                 "and is led alone.") % {"kinds": kinds}
+    return _("A throw may not hold %(kinds)s; such a combination is never part of a throw, and is led "
+             "alone.") % {"kinds": kinds}
 
 
 def _throw_check(r: Any) -> Made:
