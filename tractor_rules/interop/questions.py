@@ -227,6 +227,13 @@ def _throw_outcome(rules: Rules, params: Params) -> Answer:
     return {"stands": not options, "options": [written(ctx, o) for o in options]}
 
 
+@question("lead_error", "whether cards may be led as the rules stand, whatever the other hands hold, "
+          "else why not", {**_HAND, "lead": "the cards led"}, ("legal", "message"))
+def _lead_error(rules: Rules, params: Params) -> Answer:
+    why = _context(rules, params).lead_error(_cards(params, "lead"))
+    return {"legal": why is None, "message": why}
+
+
 @question("kitty_multiplier", "the kitty's multiplier if the attackers win the last trick with this lead",
           {**_HAND, "last_lead": "the last trick's lead"}, ("multiplier",))
 def _kitty_multiplier(rules: Rules, params: Params) -> Answer:
