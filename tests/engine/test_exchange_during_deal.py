@@ -23,6 +23,7 @@ from tractor_rules.engine.players.basic import GreedyPlayer
 from tractor_rules.engine.records.replay import replay_hand
 from tractor_rules.errors import RulesetError
 from player_kinds import EVERY_KIND, SEARCH, first_hand, hands_that_replay_clean
+from exchange_players import Cheating, Passing
 from json_forms import assert_a_field_of_version_4
 
 GALLERY = Path(__file__).resolve().parents[2] / "examples" / "house-rules"
@@ -46,19 +47,6 @@ class Noting(GreedyPlayer):
     def exchange_with_declarer(self, view, declarer, took):
         self.asked.append((view.hand, declarer, tuple(took), view.ctx.trump, len(view.public.declarations)))
         return super().exchange_with_declarer(view, declarer, took)
-
-
-class Passing(GreedyPlayer):
-    def exchange_with_declarer(self, view, declarer, took):
-        return None
-
-
-class Cheating(GreedyPlayer):
-    """Gives back three side cards: not what the exchange gives."""
-
-    def exchange_with_declarer(self, view, declarer, took):
-        side = [c for c in view.hand if not view.ctx.is_trump((c,))]
-        return tuple(side[:3])
 
 
 def _house(text: str) -> tr.Rules:
