@@ -352,6 +352,9 @@ FIRST_DECLARATION_UNUSED = _define("W143", "first-declaration-unused", "a condit
 THROW_KINDS_NEVER = _define("W145", "throw-kinds-never", "a restriction of throws that never bars a throw: it "
                                                          "names every kind of combination these rules have as "
                                                          "one a throw may hold")
+ONCE_CHANGES_NOTHING = _define("W146", "bid-once-changes-nothing", "'each player once' in an auction of two bids "
+                                                                   "only: the second ends it at once, so no player "
+                                                                   "is ever asked twice anyway")
 
 
 def code_info(code: str) -> Code:

@@ -3,7 +3,8 @@
 After the deal the players bid in turn: each bid is a number of points (the points the attackers
 will need, bidding down, or the points the bidder promises to take, bidding up), better than the
 bid standing; a player who passes is out of the auction.  It ends when every player but the one
-holding the best bid has passed, or at once with a bid of ``limit``.  The best bidder banks and
+holding the best bid has passed, or at once with a bid of ``limit``; with ``once``, each player has
+one turn only, and it ends when every player has had it (or at once with a bid of ``limit``).  The best bidder banks and
 names trump, before taking the kitty or after seeing it.  With no bid at all, ``all_pass`` says
 what happens.  The winning bid is the quantity ``bid`` of the rule expressions, which the upgrade
 table's ``counted`` number and the house rules after each hand read.
@@ -30,6 +31,9 @@ class Auction:
     limit: int = bounded(1, MAX_POINTS, off=0, default=0, version=4)
     #: bids are ``start`` and the numbers ``step`` apart from it, towards ``limit``
     step: int = bounded(1, MAX_POINTS, off=0, default=0, version=4)
+    #: whether each player has one turn only (bid or pass), the auction ending when every player has
+    #: had it; else a player bids again until they pass, and bidding goes round until one is left
+    once: bool = since(4, default=False)
     #: who bids first: "dealer", or "next-seat" (the seat after the dealer)
     first_bidder: Literal["dealer", "next-seat"] = since(4, default="dealer")
     #: when nobody bids: "redeal", or "first-bidder" (the first bidder banks at ``start``)

@@ -7,7 +7,9 @@ on the grid of ``Auction.bids``, or passes and is out.  The auction ends when ev
 best bidder has passed, or at once with the last bid of the grid.  When everyone passes without a
 bid, ``all_pass`` says: a redeal (the caller deals again), or the first bidder banks at the first
 bid.  The work is bounded: every turn is a pass, which takes a player out, or a better bid, of
-which the grid has finitely many.
+which the grid has finitely many.  With ``Auction.once`` each player has one turn only, in order
+from the first bidder: the auction ends when the last has had it (or at once with the last bid of
+the grid), and the best bid banks.
 
 Players bid through ``Player.bid``; what they may bid is ``bid_offers``, which the oracle and the
 replay of a log ask too.
@@ -56,6 +58,8 @@ def run_auction(rules: Rules, players: Sequence[Player], hands: Sequence[Sequenc
     auction = rules.auction
     n = rules.table.players
     order = in_turn(first, n)
+    if auction.once:
+        return _once_round(auction, players, hands, public, order)
     passed: set[int] = set()
     turns: list[tuple[int, int | None]] = []
     best: int | None = None
@@ -85,6 +89,30 @@ def run_auction(rules: Rules, players: Sequence[Player], hands: Sequence[Sequenc
     if best_seat is None:
         if auction.all_pass == "first-bidder":
             return Bidding(tuple(turns), first, auction.start)
+        return Bidding(tuple(turns), None, None)
+    return Bidding(tuple(turns), best_seat, best)
+
+
+def _once_round(auction: Auction, players: Sequence[Player], hands: Sequence[Sequence[Card]], public: Public,
+                order: Sequence[int]) -> Bidding:
+    """``auction.once``: each player in ``order`` has one turn, a better bid or a pass; the best bid
+    banks once all have had it, or at once with the last bid of the grid."""
+    turns: list[tuple[int, int | None]] = []
+    best: int | None = None
+    best_seat: int | None = None
+    for seat in order:
+        offers = bid_offers(auction, best)
+        choice = players[seat].bid(PlayerView(seat, hands[seat], public), list(offers))
+        if choice is not None and choice not in offers:
+            raise IllegalPlay(seat, f"bid {choice!r}, which was not on offer ({', '.join(map(str, offers))})")
+        turns.append((seat, choice))
+        if choice is not None:
+            best, best_seat = choice, seat
+            if choice == auction.limit:
+                break
+    if best_seat is None:
+        if auction.all_pass == "first-bidder":
+            return Bidding(tuple(turns), order[0], auction.start)
         return Bidding(tuple(turns), None, None)
     return Bidding(tuple(turns), best_seat, best)
 

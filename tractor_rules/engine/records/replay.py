@@ -1466,7 +1466,8 @@ def _check_auction(entry: dict[str, Any], rules: Rules, banker: int, level: str 
     deal again; the banker is the last auction's best bidder, at the logged "bid"; and the banker
     named a suit (no-trump only in the extra level with no level rank).  Who bid first hangs on the
     dealer, whom the log does not name: each auction's turns are checked to go round the table from
-    its first.  The winning bid, for the score (0 without an auction)."""
+    its first, each player once where the rules say so.  The winning bid, for the score (0 without an
+    auction)."""
     auction = rules.auction
     if not auction.on:
         if "bids" in entry or "bid" in entry:
@@ -1504,7 +1505,16 @@ def _check_auction(entry: dict[str, Any], rules: Rules, banker: int, level: str 
                 problems.append(f"bids, turn {at + 1}: seat {seat} bids out of turn (seat {expected} was next)")
                 return logged
             at += 1
-            if value is None:
+            if auction.once:  # each player one turn: a pass or a better bid, the last bid ending it at once
+                passed.add(seat)
+                if value is not None:
+                    legal = rules.legal_bids(None if best is None else best[1])
+                    if value not in legal:
+                        problems.append(f"bids, turn {at}: seat {seat} bid {value}, which is not one of {list(legal)}")
+                        return logged
+                    best = (seat, value)
+                ended = len(passed) == n or value == auction.limit
+            elif value is None:
                 passed.add(seat)
                 ended = len(passed) == n or (best is not None and len(passed) == n - 1)
             else:

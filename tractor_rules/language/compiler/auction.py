@@ -14,7 +14,7 @@ from .expressions import number_tree, phase_seat
 
 @handles("bids")
 def _bids(c: Compiler, st: Statement) -> None:
-    start_leaf, direction, limit_leaf, step_leaf = st.node.args
+    start_leaf, direction, limit_leaf, step_leaf, *once = st.node.args
     low, high = limits(model.Auction, "start")
     start = c.number(start_leaf, low, high, "the first bid")
     limit = c.number(limit_leaf, low, high, "the last bid")
@@ -34,6 +34,7 @@ def _bids(c: Compiler, st: Statement) -> None:
     c.set("auction.start", start)
     c.set("auction.limit", limit)
     c.set("auction.step", step)
+    c.set("auction.once", bool(once))
 
 
 #: the seats the auction may start from → ``auction.first_bidder``, as it was written before the roles

@@ -25,6 +25,16 @@ def auction_section(b: Builder) -> None:
 def _bids(r: Any) -> Made:
     a = r.auction
     values = {"start": a.start, "limit": a.limit, "step": a.step}
+    if a.once:
+        if a.direction == "down":
+            return _("Nobody declares: the players bid for the bank. In turn, each player has one turn only, to bid "
+                     "the points the attackers will need, %(start)s or fewer in steps of %(step)s, below any bid "
+                     "standing, or to pass. A bid of %(limit)s ends the auction; else it ends when every player has "
+                     "had their turn, and the lowest bidder banks.") % values
+        return _("Nobody declares: the players bid for the bank. In turn, each player has one turn only, to bid the "
+                 "points they promise to take, %(start)s or more in steps of %(step)s, above any bid standing, or to "
+                 "pass. A bid of %(limit)s ends the auction; else it ends when every player has had their turn, and "
+                 "the highest bidder banks.") % values
     if a.direction == "down":
         return _("Nobody declares: the players bid for the bank. In turn, each player still bidding bids the "
                  "points the attackers will need, %(start)s or fewer in steps of %(step)s, below the bid standing, "
