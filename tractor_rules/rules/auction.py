@@ -34,8 +34,18 @@ class Auction:
     #: whether each player has one turn only (bid or pass), the auction ending when every player has
     #: had it; else a player bids again until they pass, and bidding goes round until one is left
     once: bool = since(4, default=False)
-    #: who bids first: "dealer", or "next-seat" (the seat after the dealer)
-    first_bidder: Literal["dealer", "next-seat"] = since(4, default="dealer")
+    #: who bids first: "dealer", "next-seat" (the seat after the dealer), or "holder" (the first
+    #: seat from the dealer's next, the dealer last, dealt ``first_bidder_card``; the dealer when
+    #: every copy lay in the kitty)
+    first_bidder: Literal["dealer", "next-seat", "holder"] = since(4, default="dealer")
+    #: with ``first_bidder`` "holder", the card (``"3D"``); "" otherwise
+    first_bidder_card: str = since(4, default="")
+    #: who bids first in the game's first hand, as ``first_bidder``; "": as ``first_bidder`` says.
+    #: "holder": the holder of ``first_hand_card``, and where every copy lay in the kitty, as
+    #: ``first_bidder`` says
+    first_hand_bidder: Literal["", "dealer", "next-seat", "holder"] = since(4, default="")
+    #: with ``first_hand_bidder`` "holder", the card; "" otherwise
+    first_hand_card: str = since(4, default="")
     #: when nobody bids: "redeal", or "first-bidder" (the first bidder banks at ``start``)
     all_pass: Literal["redeal", "first-bidder"] = since(4, default="redeal")
     #: when the banker names trump: "after-kitty" (having seen the kitty, before burying), or

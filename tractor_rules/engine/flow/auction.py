@@ -21,7 +21,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from ...rules import RANKS, SUITS, Auction, Rules
-from ..deck.cards import Card, deck_cards, pack_copies
+from ..deck.cards import Card, deck_cards, pack_copies, parse_token
 from .choices import IllegalPlay
 from .seats import in_turn, seat_of
 from .views import Player, PlayerView, Public
@@ -37,13 +37,38 @@ class Bidding:
     bid: int | None
 
 
-#: the auction's first bidder as the seats of ``expressions.SEATS`` name it
+#: the auction's first bidder as the seats of ``expressions.SEATS`` name it (the holder of a card
+#: is found from the hands, ``holder_from``)
 BIDDER_SEATS = {"dealer": "dealer", "next-seat": "after-dealer"}
 
 
-def first_bidder(auction: Auction, dealer: int, players: int) -> int:
-    """The seat that bids first (``auction.first_bidder``): the dealer, or the seat after."""
-    return seat_of(BIDDER_SEATS[auction.first_bidder], players, banker=dealer, dealer=dealer)
+def first_bidder(auction: Auction, dealer: int, players: int, hands: Sequence[Sequence[Card]] = (),
+                 first_hand: bool = False) -> int:
+    """The seat that bids first: in the game's first hand as ``auction.first_hand_bidder`` says,
+    where it says anything, else as ``auction.first_bidder``: the dealer, the seat after, or the
+    holder of a card in ``hands`` (the cards as dealt), as the house rule after a hand finds it,
+    counting from the dealer; where every copy lay in the kitty, the dealer (in the first hand: as
+    ``first_bidder`` says)."""
+    if first_hand and auction.first_hand_bidder:
+        seat = _seat(auction.first_hand_bidder, auction.first_hand_card, dealer, players, hands)
+        if seat is not None:
+            return seat
+    seat = _seat(auction.first_bidder, auction.first_bidder_card, dealer, players, hands)
+    return dealer if seat is None else seat
+
+
+def _seat(bidder: str, card: str, dealer: int, players: int, hands: Sequence[Sequence[Card]]) -> int | None:
+    if bidder != "holder":
+        return seat_of(BIDDER_SEATS[bidder], players, banker=dealer, dealer=dealer)
+    return holder_from(parse_token(card), dealer, hands)
+
+
+def holder_from(card: Card, dealer: int, hands: Sequence[Sequence[Card]]) -> int | None:
+    """The first seat after ``dealer`` in turn order (the dealer last) whose hand holds ``card``;
+    None when none does."""
+    players = len(hands)
+    return next((seat for seat in ((dealer + k) % players for k in range(1, players + 1)) if card in hands[seat]),
+                None)
 
 
 def bid_offers(auction: Auction, standing: int | None) -> list[int]:
