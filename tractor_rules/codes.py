@@ -355,6 +355,9 @@ THROW_KINDS_NEVER = _define("W145", "throw-kinds-never", "a restriction of throw
 ONCE_CHANGES_NOTHING = _define("W146", "bid-once-changes-nothing", "'each player once' in an auction of two bids "
                                                                    "only: the second ends it at once, so no player "
                                                                    "is ever asked twice anyway")
+FIRST_HAND_BIDDER_SAME = _define("W147", "first-hand-bidder-same", "'first bidder in the first hand:' that names "
+                                                                   "the first bidder of every hand, or is written "
+                                                                   "where no auction decides the bank")
 
 
 def code_info(code: str) -> Code:

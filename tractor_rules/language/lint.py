@@ -2050,3 +2050,30 @@ class OnceChangesNothing(Linter):
             yield from ctx.finding_at_last("bids", f"the bids are {' and '.join(map(str, auction.bids()))} only, and "
                                                    f"{auction.limit} ends the auction at once, so no player is ever "
                                                    "asked twice anyway: 'each player once' changes nothing")
+
+
+@linter(codes.FIRST_HAND_BIDDER_SAME)
+class FirstHandBidderSame(Linter):
+    """What it does: finds ``first bidder in the first hand: ROLE`` (in ``auction``) that names the
+    same first bidder as ``first bidder:`` says for every hand, or that is written where there is no
+    auction (no ``bids:``).
+
+    Why is this bad? The first hand's auction starts where every other hand's does, or there is no
+    auction at all: the statement changes nothing. Usually another seat was meant.
+
+    Example: ``first bidder in the first hand: the dealer`` with ``first bidder: the dealer``.
+
+    Use instead: the seat meant (``first bidder in the first hand: the holder of 3D``), or leave the
+    statement out."""
+
+    def findings(self, ctx: LintContext) -> Iterator[Finding]:
+        a = ctx.rules.auction
+        if not a.first_hand_bidder:
+            return
+        if not a.on:
+            yield from ctx.finding_at_last("first_hand_bidder", "no auction decides the bank ('bids:'), so nobody bids "
+                                                                "in the first hand: leave this statement out")
+        elif (a.first_hand_bidder, a.first_hand_card) == (a.first_bidder, a.first_bidder_card):
+            yield from ctx.finding_at_last("first_hand_bidder", "every hand's auction starts from this seat "
+                                                                "('first bidder:'), the first hand's too, so this "
+                                                                "statement changes nothing: leave it out")

@@ -51,7 +51,7 @@ def _first_bidder(c: Compiler, st: Statement) -> None:
         return
     field, card = (("auction.first_bidder", "auction.first_bidder_card") if st.kind == "first_bidder"
                    else ("auction.first_hand_bidder", "auction.first_hand_card"))
-    if type(seat) is tuple:  # the holder of a card
+    if isinstance(seat, tuple):  # the holder of a card
         c.set(field, "holder")
         c.set(card, seat[1])
     else:
