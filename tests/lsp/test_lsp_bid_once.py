@@ -1,6 +1,6 @@
 """The language server on an auction in which each player bids once (``bids: ..., each player
 once``): completion offers the words after the bids, hover shows the sheet's sentence, and lint's
-warning of two bids only is a diagnostic."""
+warning of two bids only is a diagnostic; and on who bids first by a role (``first bidder in the first hand:``)."""
 
 from __future__ import annotations
 
@@ -40,3 +40,18 @@ def test_two_bids_only_is_a_warning_where_written(session, folder):
     text = f'ruleset: "Two bids"\n{AUCTION}  bids: 60 up to 80 by 20, each player once\n'
     _, diagnostics = session.open(folder / "two.tractor", text)
     assert [(d.code, d.range.start.line) for d in diagnostics] == [("W146", 5)]
+
+
+def test_completion_offers_the_holder_of_a_card_for_the_first_bidder(session, folder):
+    for line in ("  first bidder in the first hand: ", "  first bidder: "):
+        uri, _ = session.open(folder / "holder.tractor", f"{AUCTION}  bids: 60 up to 80 by 5\n{line}\n")
+        labels = {item.label for item in session.complete(uri, 5, len(line))}
+        assert {"the holder of", "the dealer"} <= labels
+        assert not {"the burier", "the declarer"} & labels
+
+
+def test_hover_shows_who_bids_first_in_the_first_hand(session, folder):
+    text = f'ruleset: "First"\n{AUCTION}  bids: 60 up to 80 by 5\n  first bidder in the first hand: the holder of 3D\n'
+    uri, diagnostics = session.open(folder / "hover-first.tractor", text)
+    assert diagnostics == []
+    assert "In the game's first hand the player dealt ♦3 bids first" in session.hover(uri, 6, 4).contents.value

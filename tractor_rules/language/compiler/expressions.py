@@ -494,7 +494,7 @@ def effect_tree(c: Compiler, node: Node | Leaf) -> tuple | None:
 
 #: the statements that say who is asked first in a phase → the phase (``rules.expressions.SEATS``)
 PHASE_OF_STATEMENT = {"first_overturner": "overturn", "first_in_turn": "declare-in-turn", "first_lead": "play",
-                      "first_bidder": "auction"}
+                      "first_bidder": "auction", "first_hand_bidder": "auction"}
 #: each phase in the words of an error
 PHASE_WORDS = {"overturn": "the round of overturning after the kitty", "declare-in-turn": "declaring in turn",
                "play": "the first lead", "auction": "the auction"}
