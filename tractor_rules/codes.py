@@ -352,6 +352,12 @@ FIRST_DECLARATION_UNUSED = _define("W143", "first-declaration-unused", "a condit
 THROW_KINDS_NEVER = _define("W145", "throw-kinds-never", "a restriction of throws that never bars a throw: it "
                                                          "names every kind of combination these rules have as "
                                                          "one a throw may hold")
+ONCE_CHANGES_NOTHING = _define("W146", "bid-once-changes-nothing", "'each player once' in an auction of two bids "
+                                                                   "only: the second ends it at once, so no player "
+                                                                   "is ever asked twice anyway")
+FIRST_HAND_BIDDER_SAME = _define("W147", "first-hand-bidder-same", "'first bidder in the first hand:' that names "
+                                                                   "the first bidder of every hand, or is written "
+                                                                   "where no auction decides the bank")
 
 
 def code_info(code: str) -> Code:

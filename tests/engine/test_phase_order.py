@@ -34,7 +34,7 @@ def test_every_phase_that_goes_round_knows_some_seats_and_every_seat_some_phase(
     assert all(seats_at(phase) for phase in ORDERED_PHASES)
     assert all(seat.phases <= set(ORDERED_PHASES) for seat in SEATS.values())
     assert seats_at("declare-in-turn") == ("banker", "after-banker")
-    assert seats_at("auction") == ("dealer", "after-dealer")
+    assert seats_at("auction") == ("holder", "dealer", "after-dealer")  # the hands dealt, before anybody banks
 
 
 def test_the_defaults_are_the_order_the_engine_always_played():

@@ -49,9 +49,9 @@ def test_the_views_are_the_lists_each_statement_had():
     assert ex.ROLES[5:] == ("declarer", "previous-declarer")
     assert ex.CARD_ROLES == ("holder", "holder-after-kitty", "taker")
     assert ex.BURIER_ROLES == ("banker", "partner", "first-banker-after-declarer")
-    assert list(ex.SEATS) == ["banker", "after-banker", "burier", "after-burier", "declarer", "after-declarer",
-                              "dealer", "after-dealer"]
-    assert ex.seats_at("auction") == ("dealer", "after-dealer")
+    assert list(ex.SEATS) == ["banker", "after-banker", "holder", "burier", "after-burier", "declarer",
+                              "after-declarer", "dealer", "after-dealer"]
+    assert ex.seats_at("auction") == ("holder", "dealer", "after-dealer")  # the holder of a card: the auction only
     # every role of every view is an entry of the one table, with its words and meaning
     for name in {*ex.ROLES, *ex.CARD_ROLES, *ex.BURIER_ROLES, *ex.SEATS}:
         role = ex.ROLE_TABLE[name]

@@ -73,13 +73,13 @@ def test_select_and_ignore_take_codes_and_prefixes():
     assert selection(None, ["W10"]) == ("W110", "W111", "W112", "W113", "W114", "W115", "W116", "W117", "W118",
                                          "W119", "W120", "W121", "W123", "W124", "W125", "W126", "W127", "W129",
                                          "W130", "W131", "W133", "W134", "W135", "W136", "W137", "W138", "W139",
-                                         "W141", "W142", "W143", "W145")
+                                         "W141", "W142", "W143", "W145", "W146", "W147")
     assert selection(None, ["W10", "W11"]) == ("W120", "W121", "W123", "W124", "W125", "W126", "W127", "W129",
                                                "W130", "W131", "W133", "W134", "W135", "W136", "W137", "W138", "W139",
-                                               "W141", "W142", "W143", "W145")
+                                               "W141", "W142", "W143", "W145", "W146", "W147")
     assert selection(None, ["W10", "W11", "W12"]) == ("W130", "W131", "W133", "W134", "W135", "W136", "W137", "W138",
-                                                      "W139", "W141", "W142", "W143", "W145")
-    assert selection(None, ["W10", "W11", "W12", "W13"]) == ("W141", "W142", "W143", "W145")
+                                                      "W139", "W141", "W142", "W143", "W145", "W146", "W147")
+    assert selection(None, ["W10", "W11", "W12", "W13"]) == ("W141", "W142", "W143", "W145", "W146", "W147")
     assert selection(None, ["W10", "W11", "W12", "W13", "W14"]) == ()
     assert selection(None, ["W1"]) == ()
     with pytest.raises(ValueError, match="unknown lint code 'E001'"):

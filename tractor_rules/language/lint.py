@@ -383,7 +383,8 @@ class ImpossibleLadderStep(Linter):
 @linter(codes.UNREACHABLE_THRESHOLD)
 class UnreachableThreshold(Linter):
     """What it does: finds an upgrade row that starts above the most points the attackers can take
-    (every point card, plus the kitty multiplied as much as the rules allow).
+    (every point card, plus the kitty multiplied as much as the rules allow), or, where the table is
+    read with a number ``counted:`` from the points, above the most that number can be.
 
     Why is this bad? The row never applies; usually a number has a digit too many or the table was
     written for more decks.
@@ -399,11 +400,18 @@ class UnreachableThreshold(Linter):
             if penalty.kind in ("per-attempt", "per-card") and penalty.points > 0:
                 return  # penalties add points to the attackers' score without a bound
         reach = _most_attacker_points(rules)
+        if rules.counted:  # the table is read with the number counted from the points, not the points
+            counted = expressions.number_range(rules.counted, _after_hand_ranges(rules))
+            if counted is None:
+                return  # not simple to tell how far the number reaches
+            reach = max(counted[1], 0)
         for field, rows in (("thresholds", rules.thresholds), ("solo_thresholds", rules.solo_thresholds)):
             row = next((r for r in rows if r.low > reach), None)
             if row is not None:
                 written = f"{row.low}+" if row.high == -1 else f"{row.low}-{row.high}"
-                message = f"the row '{written}' can never apply: the attackers can take at most {reach} points"
+                message = (f"the row '{written}' can never apply: the number counted ('counted:') is at most {reach}"
+                           if rules.counted else
+                           f"the row '{written}' can never apply: the attackers can take at most {reach} points")
                 section = "upgrade" if field == "thresholds" else "solo_upgrade"
                 written_row = next((st for st in ctx.resolved.statements if st.section == section
                                     and st.kind == "threshold" and st.node.leaves("int")
@@ -2020,3 +2028,52 @@ class ThrowKindsNever(Linter):
             yield from ctx.finding_at_last("throws", f"every kind of combination these rules have ({', '.join(have)}) "
                                                      "may be part of a throw, so the restriction never bars one: "
                                                      "write 'throws: allowed'")
+
+
+@linter(codes.ONCE_CHANGES_NOTHING)
+class OnceChangesNothing(Linter):
+    """What it does: finds ``bids: ..., each player once`` (in ``auction``) whose grid has two bids
+    only: the first bid, and the last, which ends the auction at once.
+
+    Why is this bad? Without ``each player once`` a player who passes is out, and one who bids the
+    first bid is asked again only when all the others have passed, when the auction is over: so no
+    player is ever asked twice, and the words change nothing.  Usually more bids were meant.
+
+    Example: ``bids: 60 up to 80 by 20, each player once``.
+
+    Use instead: the grid meant (``bids: 60 up to 80 by 5, each player once``), or leave
+    ``each player once`` out."""
+
+    def findings(self, ctx: LintContext) -> Iterator[Finding]:
+        auction = ctx.rules.auction
+        if auction.on and auction.once and len(auction.bids()) <= 2:
+            yield from ctx.finding_at_last("bids", f"the bids are {' and '.join(map(str, auction.bids()))} only, and "
+                                                   f"{auction.limit} ends the auction at once, so no player is ever "
+                                                   "asked twice anyway: 'each player once' changes nothing")
+
+
+@linter(codes.FIRST_HAND_BIDDER_SAME)
+class FirstHandBidderSame(Linter):
+    """What it does: finds ``first bidder in the first hand: ROLE`` (in ``auction``) that names the
+    same first bidder as ``first bidder:`` says for every hand, or that is written where there is no
+    auction (no ``bids:``).
+
+    Why is this bad? The first hand's auction starts where every other hand's does, or there is no
+    auction at all: the statement changes nothing. Usually another seat was meant.
+
+    Example: ``first bidder in the first hand: the dealer`` with ``first bidder: the dealer``.
+
+    Use instead: the seat meant (``first bidder in the first hand: the holder of 3D``), or leave the
+    statement out."""
+
+    def findings(self, ctx: LintContext) -> Iterator[Finding]:
+        a = ctx.rules.auction
+        if not a.first_hand_bidder:
+            return
+        if not a.on:
+            yield from ctx.finding_at_last("first_hand_bidder", "no auction decides the bank ('bids:'), so nobody bids "
+                                                                "in the first hand: leave this statement out")
+        elif (a.first_hand_bidder, a.first_hand_card) == (a.first_bidder, a.first_bidder_card):
+            yield from ctx.finding_at_last("first_hand_bidder", "every hand's auction starts from this seat "
+                                                                "('first bidder:'), the first hand's too, so this "
+                                                                "statement changes nothing: leave it out")

@@ -3,7 +3,8 @@
 After the deal the players bid in turn: each bid is a number of points (the points the attackers
 will need, bidding down, or the points the bidder promises to take, bidding up), better than the
 bid standing; a player who passes is out of the auction.  It ends when every player but the one
-holding the best bid has passed, or at once with a bid of ``limit``.  The best bidder banks and
+holding the best bid has passed, or at once with a bid of ``limit``; with ``once``, each player has
+one turn only, and it ends when every player has had it (or at once with a bid of ``limit``).  The best bidder banks and
 names trump, before taking the kitty or after seeing it.  With no bid at all, ``all_pass`` says
 what happens.  The winning bid is the quantity ``bid`` of the rule expressions, which the upgrade
 table's ``counted`` number and the house rules after each hand read.
@@ -30,8 +31,21 @@ class Auction:
     limit: int = bounded(1, MAX_POINTS, off=0, default=0, version=4)
     #: bids are ``start`` and the numbers ``step`` apart from it, towards ``limit``
     step: int = bounded(1, MAX_POINTS, off=0, default=0, version=4)
-    #: who bids first: "dealer", or "next-seat" (the seat after the dealer)
-    first_bidder: Literal["dealer", "next-seat"] = since(4, default="dealer")
+    #: whether each player has one turn only (bid or pass), the auction ending when every player has
+    #: had it; else a player bids again until they pass, and bidding goes round until one is left
+    once: bool = since(4, default=False)
+    #: who bids first: "dealer", "next-seat" (the seat after the dealer), or "holder" (the first
+    #: seat from the dealer's next, the dealer last, dealt ``first_bidder_card``; the dealer when
+    #: every copy lay in the kitty)
+    first_bidder: Literal["dealer", "next-seat", "holder"] = since(4, default="dealer")
+    #: with ``first_bidder`` "holder", the card (``"3D"``); "" otherwise
+    first_bidder_card: str = since(4, default="")
+    #: who bids first in the game's first hand, as ``first_bidder``; "": as ``first_bidder`` says.
+    #: "holder": the holder of ``first_hand_card``, and where every copy lay in the kitty, as
+    #: ``first_bidder`` says
+    first_hand_bidder: Literal["", "dealer", "next-seat", "holder"] = since(4, default="")
+    #: with ``first_hand_bidder`` "holder", the card; "" otherwise
+    first_hand_card: str = since(4, default="")
     #: when nobody bids: "redeal", or "first-bidder" (the first bidder banks at ``start``)
     all_pass: Literal["redeal", "first-bidder"] = since(4, default="redeal")
     #: when the banker names trump: "after-kitty" (having seen the kitty, before burying), or

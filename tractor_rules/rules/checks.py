@@ -143,6 +143,12 @@ def check_rules(c: Reporter, rules: model.Rules) -> None:
 def _check_card_facts(c: Reporter, r: model.Rules) -> None:
     """The holder of a card names a seat only if the pack has the card (E331); the card the banker
     called is asked only where the banker calls cards (E332)."""
+    a = r.auction
+    for field, card in (("auction.first_bidder_card", a.first_bidder_card), ("auction.first_hand_card", a.first_hand_card)):
+        if card and not r.table.copies(card):
+            c.error_at_field((field, "table.removed_ranks", "table.removed_cards"),
+                             f"the pack has no {card} (the rules take it out), so nobody holds it: name a card of the "
+                             "pack", code=codes.HOLDER_NOT_IN_PACK)
     for i, trigger in enumerate(r.levels.after_hand):
         for j, effect in enumerate(trigger.effects):
             role = expressions.effect_role(effect)
@@ -1965,6 +1971,12 @@ def _check_choices(c: Reporter, r: model.Rules) -> None:
                  or (a.start - a.limit) % a.step):
         c.error_at_field(grid, f"bids from {a.start} {a.direction} to {a.limit} by {a.step} are no grid of bids "
                                "('bids: 80 down to 5 by 5')", code=codes.BAD_EXPORT)
+    for bidder, card, fields in ((a.first_bidder, a.first_bidder_card, ("auction.first_bidder", "auction.first_bidder_card")),
+                                 (a.first_hand_bidder, a.first_hand_card,
+                                  ("auction.first_hand_bidder", "auction.first_hand_card"))):
+        if (bidder == "holder") != bool(card):
+            c.error_at_field(fields, f"the holder of a card bids first with a card named, and only then ({bidder!r}, "
+                                     f"card {card!r})", code=codes.BAD_EXPORT)
     if not a.on and (a.start or a.limit or a.step):
         c.error_at_field(grid, "bids without an auction: the direction is 'none'", code=codes.BAD_EXPORT)
     lv = r.levels

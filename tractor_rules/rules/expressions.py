@@ -283,7 +283,7 @@ ROLE_TABLE: dict[str, Role] = {r.name: r for r in (
          frozenset({NEXT_BANKER}), "the seats after the banker, the banker last, in the winners", since=3),
     Role("holder", "the holder of CARD", "the first seat after the banker in turn order (the banker last) that was "
                                          "dealt the card; nobody when every copy lay in the kitty",
-         frozenset({NEXT_BANKER}), "the cards each seat was dealt (the log's 'dealt')", "card", False),
+         frozenset({NEXT_BANKER, "auction"}), "the cards each seat was dealt (the log's 'dealt')", "card", False),
     Role("holder-after-kitty", "the holder of CARD after the kitty", "the same, from the cards each seat held as the "
                                                                      "tricks began; nobody when every copy was buried",
          frozenset({NEXT_BANKER}), "the cards each seat held as the tricks began (the log's 'hands')", "card", False),

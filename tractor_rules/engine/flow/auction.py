@@ -7,7 +7,9 @@ on the grid of ``Auction.bids``, or passes and is out.  The auction ends when ev
 best bidder has passed, or at once with the last bid of the grid.  When everyone passes without a
 bid, ``all_pass`` says: a redeal (the caller deals again), or the first bidder banks at the first
 bid.  The work is bounded: every turn is a pass, which takes a player out, or a better bid, of
-which the grid has finitely many.
+which the grid has finitely many.  With ``Auction.once`` each player has one turn only, in order
+from the first bidder: the auction ends when the last has had it (or at once with the last bid of
+the grid), and the best bid banks.
 
 Players bid through ``Player.bid``; what they may bid is ``bid_offers``, which the oracle and the
 replay of a log ask too.
@@ -19,7 +21,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from ...rules import RANKS, SUITS, Auction, Rules
-from ..deck.cards import Card, deck_cards, pack_copies
+from ..deck.cards import Card, deck_cards, pack_copies, parse_token
 from .choices import IllegalPlay
 from .seats import in_turn, seat_of
 from .views import Player, PlayerView, Public
@@ -35,13 +37,38 @@ class Bidding:
     bid: int | None
 
 
-#: the auction's first bidder as the seats of ``expressions.SEATS`` name it
+#: the auction's first bidder as the seats of ``expressions.SEATS`` name it (the holder of a card
+#: is found from the hands, ``holder_from``)
 BIDDER_SEATS = {"dealer": "dealer", "next-seat": "after-dealer"}
 
 
-def first_bidder(auction: Auction, dealer: int, players: int) -> int:
-    """The seat that bids first (``auction.first_bidder``): the dealer, or the seat after."""
-    return seat_of(BIDDER_SEATS[auction.first_bidder], players, banker=dealer, dealer=dealer)
+def first_bidder(auction: Auction, dealer: int, players: int, hands: Sequence[Sequence[Card]] = (),
+                 first_hand: bool = False) -> int:
+    """The seat that bids first: in the game's first hand as ``auction.first_hand_bidder`` says,
+    where it says anything, else as ``auction.first_bidder``: the dealer, the seat after, or the
+    holder of a card in ``hands`` (the cards as dealt), as the house rule after a hand finds it,
+    counting from the dealer; where every copy lay in the kitty, the dealer (in the first hand: as
+    ``first_bidder`` says)."""
+    if first_hand and auction.first_hand_bidder:
+        seat = _seat(auction.first_hand_bidder, auction.first_hand_card, dealer, players, hands)
+        if seat is not None:
+            return seat
+    seat = _seat(auction.first_bidder, auction.first_bidder_card, dealer, players, hands)
+    return dealer if seat is None else seat
+
+
+def _seat(bidder: str, card: str, dealer: int, players: int, hands: Sequence[Sequence[Card]]) -> int | None:
+    if bidder != "holder":
+        return seat_of(BIDDER_SEATS[bidder], players, banker=dealer, dealer=dealer)
+    return holder_from(parse_token(card), dealer, hands)
+
+
+def holder_from(card: Card, dealer: int, hands: Sequence[Sequence[Card]]) -> int | None:
+    """The first seat after ``dealer`` in turn order (the dealer last) whose hand holds ``card``;
+    None when none does."""
+    players = len(hands)
+    return next((seat for seat in ((dealer + k) % players for k in range(1, players + 1)) if card in hands[seat]),
+                None)
 
 
 def bid_offers(auction: Auction, standing: int | None) -> list[int]:
@@ -56,6 +83,8 @@ def run_auction(rules: Rules, players: Sequence[Player], hands: Sequence[Sequenc
     auction = rules.auction
     n = rules.table.players
     order = in_turn(first, n)
+    if auction.once:
+        return _once_round(auction, players, hands, public, order)
     passed: set[int] = set()
     turns: list[tuple[int, int | None]] = []
     best: int | None = None
@@ -85,6 +114,30 @@ def run_auction(rules: Rules, players: Sequence[Player], hands: Sequence[Sequenc
     if best_seat is None:
         if auction.all_pass == "first-bidder":
             return Bidding(tuple(turns), first, auction.start)
+        return Bidding(tuple(turns), None, None)
+    return Bidding(tuple(turns), best_seat, best)
+
+
+def _once_round(auction: Auction, players: Sequence[Player], hands: Sequence[Sequence[Card]], public: Public,
+                order: Sequence[int]) -> Bidding:
+    """``auction.once``: each player in ``order`` has one turn, a better bid or a pass; the best bid
+    banks once all have had it, or at once with the last bid of the grid."""
+    turns: list[tuple[int, int | None]] = []
+    best: int | None = None
+    best_seat: int | None = None
+    for seat in order:
+        offers = bid_offers(auction, best)
+        choice = players[seat].bid(PlayerView(seat, hands[seat], public), list(offers))
+        if choice is not None and choice not in offers:
+            raise IllegalPlay(seat, f"bid {choice!r}, which was not on offer ({', '.join(map(str, offers))})")
+        turns.append((seat, choice))
+        if choice is not None:
+            best, best_seat = choice, seat
+            if choice == auction.limit:
+                break
+    if best_seat is None:
+        if auction.all_pass == "first-bidder":
+            return Bidding(tuple(turns), order[0], auction.start)
         return Bidding(tuple(turns), None, None)
     return Bidding(tuple(turns), best_seat, best)
 

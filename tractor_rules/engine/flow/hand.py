@@ -203,7 +203,7 @@ def _auction(h: Hand) -> None:
     rules = h.rules
     for attempt in range(MAX_DEALS):
         public = h.public
-        first = first_bidder(rules.auction, public.dealer, h.n)
+        first = first_bidder(rules.auction, public.dealer, h.n, h.hands, h.first_hand)
         bidding = run_auction(rules, h.players, h.hands, public, first)
         h.bids += bidding.turns
         if bidding.banker is not None and bidding.bid is not None:
@@ -464,6 +464,7 @@ def _score(h: Hand) -> None:
         overturn_round=h.overturn_round, bids=h.bids, bid=h.bid, gave_up=h.gave_up, in_turn_round=h.in_turn_round,
         cuts=h.cuts, exchange=h.exchange, turned=h.dealt.turned, contest=h.contest_won, face_down=h.face_down,
         ended_early=h.ended_early, deal_declaring=_deal_declaring(h), dealt=h.dealt_hands, positions=h.positions,
+        first_hand=h.first_hand and bool(rules.auction.first_hand_bidder),
     )
     if h.auction_redeals:
         record.redeals += h.auction_redeals

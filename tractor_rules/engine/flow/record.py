@@ -238,6 +238,9 @@ class HandRecord:
     #: each seat's cards as the deal ended, before any exchange and before the kitty was taken,
     #: where a house rule reads who held a card (``reads_dealt``); () otherwise
     dealt: tuple[tuple[Card, ...], ...] = ()
+    #: the game's first hand, where the auction's first bidder differs in it
+    #: (``auction.first_hand_bidder``); False otherwise
+    first_hand: bool = False
     #: each seat's level as the hand was played, as a position on the ladder (1 the first level),
     #: where a rule reads a team's or a player's level (``reads_levels``); () otherwise
     positions: tuple[int, ...] = ()
@@ -260,7 +263,7 @@ class HandRecord:
         "face_down",
         "called", "declared" (the final declarer's cards, where each player declares at their own level),
         "declarer", "weak_hands", "kitty_shown", "buried_shown", "kitty_shown_to", "table_points", "trump_by",
-        "after_hand") are
+        "after_hand", "first_hand" (the game's first hand, where the auction's first bidder differs in it)) are
         written only when the rules use them ("trump_by" also where a hand may be scored without play); "shown_in_declaring" when a rule on called or buried
         cards asks what was shown in declaring, "buried_by" when a rule on buried cards meets
         overturns after the kitty, "overturn_round" when a rule says who may overturn after the
@@ -282,6 +285,8 @@ class HandRecord:
         if self.rules.auction.on:
             out["bids"] = [[seat, bid] for seat, bid in self.bids]
             out["bid"] = self.bid
+            if self.rules.auction.first_hand_bidder:
+                out["first_hand"] = self.first_hand
         if self.called:
             out["called"] = [[str(card), ordinal] for card, ordinal in self.called]
         if self.rules.rotation.declarer_banks or self.rules.declaring.give_up_bank or leads_by_declarer(self.rules):
@@ -494,7 +499,11 @@ def leads_by_declarer(rules: Rules) -> bool:
 
 def reads_dealt(rules: Rules) -> bool:
     """Whether a house rule after a hand reads the cards each seat was dealt (``TEAM held CARD``,
-    ``the holder of CARD``): the hand then keeps them, and the log writes them ("dealt")."""
+    ``the holder of CARD``), or the auction's first bidder is the holder of a card: the hand then
+    keeps them, and the log writes them ("dealt")."""
+    a = rules.auction
+    if a.on and "holder" in (a.first_bidder, a.first_hand_bidder):
+        return True
     return _reads(rules, expressions.DEALT_READERS)
 
 

@@ -49,7 +49,7 @@ from ..flow.record import (TrickRecord, declares_at_own_level, leads_by_declarer
                            reads_levels, reads_overturn_round, reads_overturns, reads_previous_after_kitty,
                            reads_shown, scores_unplayed, turns_kitty)
 from ..flow.seats import banker_team, first_leader, seat_of
-from ..deck.cards import parse_cards
+from ..deck.cards import parse_cards, parse_token
 from ..rulings.declaring import (asks_each_declaration, cut_winner, declare_turn, declarer_relation,
                                  declares_in_turn, may_ask_redeal, may_declare_first, may_declare_over, may_overturn,
                                  overturn_turn, overturns_in_round, previous_declarer)
@@ -62,7 +62,7 @@ OPTIONAL = ("called", "declarer", "weak_hands", "kitty_shown", "buried_shown", "
             "table_points_change", "after_hand", "trump_by", "shown_in_declaring", "buried_by", "overturn_round",
             "bids", "bid", "gave_up", "in_turn", "cuts", "declared", "exchange", "turned", "contest", "face_down",
             "bank_cleared", "ended_early", "deal_declaring", "dealt", "positions", "declarations",
-            "previous_declarer", "kitty_shown_to", "player_levels")
+            "previous_declarer", "kitty_shown_to", "player_levels", "first_hand")
 TRICK_FIELDS = ("leader", "plays", "winner", "points")
 
 
@@ -420,7 +420,7 @@ def _replay(entry: str | dict[str, Any], rules: Rules, problems: list[str],
         return
 
     # --- the auction ----------------------------------------------------------------------------
-    bid = _check_auction(entry, rules, banker, level, trump, problems)
+    bid = _check_auction(entry, rules, banker, level, trump, problems, dealt_hands)
     _check_give_up(entry, rules, banker, problems)
     _check_in_turn(entry, rules, banker, level, trump, problems)
     _check_cuts(entry, rules, ctx, problems)
@@ -1460,13 +1460,14 @@ def _check_turned(entry: dict[str, Any], rules: Rules, banker: int, level: str |
 
 
 def _check_auction(entry: dict[str, Any], rules: Rules, banker: int, level: str | None, trump: Any,
-                   problems: list[str]) -> int:
+                   problems: list[str], dealt: tuple[tuple[Card, ...], ...] = ()) -> int:
     """With an auction, the logged turns ("bids": [seat, bid or null], over every deal of the
     hand) make auctions the rules allow, one after another only where everyone passed and the rules
     deal again; the banker is the last auction's best bidder, at the logged "bid"; and the banker
     named a suit (no-trump only in the extra level with no level rank).  Who bid first hangs on the
     dealer, whom the log does not name: each auction's turns are checked to go round the table from
-    its first.  The winning bid, for the score (0 without an auction)."""
+    its first, each player once where the rules say so.  The winning bid, for the score (0 without an
+    auction)."""
     auction = rules.auction
     if not auction.on:
         if "bids" in entry or "bid" in entry:
@@ -1504,7 +1505,16 @@ def _check_auction(entry: dict[str, Any], rules: Rules, banker: int, level: str 
                 problems.append(f"bids, turn {at + 1}: seat {seat} bids out of turn (seat {expected} was next)")
                 return logged
             at += 1
-            if value is None:
+            if auction.once:  # each player one turn: a pass or a better bid, the last bid ending it at once
+                passed.add(seat)
+                if value is not None:
+                    legal = rules.legal_bids(None if best is None else best[1])
+                    if value not in legal:
+                        problems.append(f"bids, turn {at}: seat {seat} bid {value}, which is not one of {list(legal)}")
+                        return logged
+                    best = (seat, value)
+                ended = len(passed) == n or value == auction.limit
+            elif value is None:
                 passed.add(seat)
                 ended = len(passed) == n or (best is not None and len(passed) == n - 1)
             else:
@@ -1528,11 +1538,42 @@ def _check_auction(entry: dict[str, Any], rules: Rules, banker: int, level: str 
                 problems.append(f"bids, turn {at + 1}: everyone passed and the first bidder banks, yet the bidding goes on")
                 return logged
             winner = (first, auction.start)
+    if first is not None:
+        _check_first_bidder(entry, rules, first, dealt, problems)
     if winner is None:
         problems.append("bids: no auction found the banker")
     elif winner != (banker, logged):
         problems.append(f"the auction makes seat {winner[0]} the banker at {winner[1]}, not seat {banker} at {logged}")
     return logged
+
+
+def _check_first_bidder(entry: dict[str, Any], rules: Rules, first: int, dealt: tuple[tuple[Card, ...], ...],
+                        problems: list[str]) -> None:
+    """Where the rules' first bidder differs in the game's first hand, the log says whether the hand
+    was the first ("first_hand"); where the first bidder of the last deal is the holder of a card,
+    read from the hands as dealt ("dealt"), that deal's auction starts from a seat dealt the card
+    (one dealt none lay in the kitty: then, and for the dealer and the seat after, whom the log
+    does not name, nothing is checked)."""
+    auction = rules.auction
+    first_hand = entry.get("first_hand")
+    if not auction.first_hand_bidder:
+        if "first_hand" in entry:
+            problems.append("first_hand: logged, but the first bidder is the same in every hand")
+        return
+    if not isinstance(first_hand, bool):
+        problems.append("first_hand: true or false is needed where the first hand's first bidder differs")
+        return
+    rules_in_order = ([(auction.first_hand_bidder, auction.first_hand_card)] if first_hand else [])
+    rules_in_order.append((auction.first_bidder, auction.first_bidder_card))
+    for bidder, card in rules_in_order:
+        if bidder != "holder" or len(dealt) != rules.table.players:
+            return  # the dealer, whom the log does not name
+        holders = [seat for seat, cards in enumerate(dealt) if parse_token(card) in cards]
+        if holders:
+            if first not in holders:
+                problems.append(f"bids: seat {first} bids first, but the holder of {card} does (seat "
+                                f"{' or '.join(map(str, holders))})")
+            return
 
 
 def _check_in_turn(entry: dict[str, Any], rules: Rules, banker: int, level: str | None, trump: Any,

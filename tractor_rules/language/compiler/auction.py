@@ -14,7 +14,7 @@ from .expressions import number_tree, phase_seat
 
 @handles("bids")
 def _bids(c: Compiler, st: Statement) -> None:
-    start_leaf, direction, limit_leaf, step_leaf = st.node.args
+    start_leaf, direction, limit_leaf, step_leaf, *once = st.node.args
     low, high = limits(model.Auction, "start")
     start = c.number(start_leaf, low, high, "the first bid")
     limit = c.number(limit_leaf, low, high, "the last bid")
@@ -34,19 +34,29 @@ def _bids(c: Compiler, st: Statement) -> None:
     c.set("auction.start", start)
     c.set("auction.limit", limit)
     c.set("auction.step", step)
+    c.set("auction.once", bool(once))
 
 
 #: the seats the auction may start from → ``auction.first_bidder``, as it was written before the roles
 _BIDDER = {"dealer": "dealer", "after-dealer": "next-seat"}
 
 
-@handles("first_bidder")
+@handles("first_bidder", "first_hand_bidder")
 def _first_bidder(c: Compiler, st: Statement) -> None:
-    """``first bidder: ROLE``: the dealer, or the seat after (``the next seat``), the seats known
-    when the auction begins."""
+    """``first bidder: ROLE`` (every hand) and ``first bidder in the first hand: ROLE`` (the game's
+    first): the dealer, the seat after (``the next seat``), or the holder of a card, the seats
+    known when the auction begins."""
     seat = phase_seat(c, st.node.args[0], "auction")
-    if seat is not None:
-        c.set("auction.first_bidder", _BIDDER[seat])
+    if seat is None:
+        return
+    field, card = (("auction.first_bidder", "auction.first_bidder_card") if st.kind == "first_bidder"
+                   else ("auction.first_hand_bidder", "auction.first_hand_card"))
+    if isinstance(seat, tuple):  # the holder of a card
+        c.set(field, "holder")
+        c.set(card, seat[1])
+    else:
+        c.set(field, _BIDDER[seat])
+        c.set(card, "")
 
 
 handles_choice("all_pass", "auction.all_pass", {"all_pass_redeal": "redeal", "all_pass_first_bidder": "first-bidder"})

@@ -494,15 +494,16 @@ def effect_tree(c: Compiler, node: Node | Leaf) -> tuple | None:
 
 #: the statements that say who is asked first in a phase → the phase (``rules.expressions.SEATS``)
 PHASE_OF_STATEMENT = {"first_overturner": "overturn", "first_in_turn": "declare-in-turn", "first_lead": "play",
-                      "first_bidder": "auction"}
+                      "first_bidder": "auction", "first_hand_bidder": "auction"}
 #: each phase in the words of an error
 PHASE_WORDS = {"overturn": "the round of overturning after the kitty", "declare-in-turn": "declaring in turn",
                "play": "the first lead", "auction": "the auction"}
 
 
-def phase_seat(c: Compiler, node: Node | Leaf, phase: str) -> str | None:
+def phase_seat(c: Compiler, node: Node | Leaf, phase: str) -> str | tuple | None:
     """The seat of ``rules.expressions.SEATS`` that ``node`` (a ``role``) names, checked to be
-    known when ``phase`` begins; None when it was reported."""
+    known when ``phase`` begins: a name, or a seat named by a card (``("holder", "3D")``, in the
+    auction); None when it was reported."""
     seat = role_at(c, node, phase)
-    assert seat is None or type(seat) is str
+    assert seat is None or type(seat) is str or seat[0] in ex.CARD_ROLES
     return seat

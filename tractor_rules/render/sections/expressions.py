@@ -153,6 +153,11 @@ def team_words(team: str) -> str:
     raise ValueError(team)
 
 
+def card_words(card: str) -> str:
+    """A card of the notation ("3D") as the sheet prints it ("♦3")."""
+    return _card(card)
+
+
 def _card(card: str) -> str:
     return f"{SUIT_GLYPHS[card[-1]]}{card[:-1]}"
 

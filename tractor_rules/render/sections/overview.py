@@ -158,6 +158,14 @@ def _declare_in_turn(rules: Rules) -> tuple[str, ...]:
 def _auction(rules: Rules) -> tuple[str, ...]:
     a = rules.auction
     values = {"start": a.start, "limit": a.limit, "step": a.step}
+    if a.once:
+        if a.direction == "down":
+            return (_("The auction: each player in turn, once only, bids the points the attackers will need, from "
+                      "%(start)s down in steps of %(step)s, or passes; the lowest bidder banks (a bid of %(limit)s "
+                      "ends it at once).") % values,)
+        return (_("The auction: each player in turn, once only, bids the points they promise to take, from %(start)s "
+                  "up in steps of %(step)s, or passes; the highest bidder banks (a bid of %(limit)s ends it at "
+                  "once).") % values,)
     if a.direction == "down":
         return (_("The auction: in turn, each player bids the points the attackers will need, from %(start)s down "
                   "in steps of %(step)s, or passes and is out; the lowest bidder banks (a bid of %(limit)s ends "

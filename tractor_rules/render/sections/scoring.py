@@ -144,7 +144,22 @@ def _can_pass_total(r: Any) -> bool:
     or penalty points given to them.  Read untracked, as ``_scores_kitty``."""
     plain = untracked(r)
     penalties = (plain.leading.throw_penalty, plain.following.revoke_penalty)
+    if plain.counted and _counted_passes_total(plain):
+        return True
     return _scores_kitty(r) or any(p.kind in ("per-attempt", "per-card") and p.points > 0 for p in penalties)
+
+
+def _counted_passes_total(r: Any) -> bool:
+    """Whether the number the table is read with (``counted:``) can pass the deck's total: the
+    attackers' points with everything else at its extremes (the bid on the auction's grid);
+    True when that is not simple to tell."""
+    total = r.table.total_points
+    a = r.auction
+    ranges = {"points": (0, total), "raw-points": (0, total), "kitty-points": (0, total),
+              "bid": (min(a.start, a.limit), max(a.start, a.limit)),
+              "decks": (r.table.decks, r.table.decks), "players": (r.table.players, r.table.players)}
+    reach = number_range(r.counted, ranges)
+    return reach is None or reach[1] > total
 
 
 def _settles_at(last: Any) -> int | None:
