@@ -258,6 +258,9 @@ def _show_buried(rules: Rules) -> tuple[str, ...]:
 
 
 def _score(rules: Rules) -> tuple[str, ...]:
+    if rules.counted and (not rules.table.kitty_size or rules.kitty.kind == "none"):
+        return (_("The score: the attackers count the points they won; the upgrade table turns %(number)s into "
+                  "levels.") % {"number": number_words(rules.counted)},)
     if rules.counted:
         return (_("The score: the attackers count the points they won (and the kitty's, where they win it); the "
                   "upgrade table turns %(number)s into levels.") % {"number": number_words(rules.counted)},)
