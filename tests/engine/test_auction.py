@@ -14,9 +14,9 @@ import pytest
 
 import tractor_rules as tr
 from tractor_rules.codec import rules_to_dict_as
-from tractor_rules.engine.flow.auction import bid_offers, run_auction, sensible_bid
+from tractor_rules.engine.flow.auction import bid_offers, sensible_bid
 from tractor_rules.engine.flow.choices import IllegalPlay
-from tractor_rules.engine.flow.views import Player, PlayerView, Public
+from tractor_rules.engine.flow.views import PlayerView, Public
 from tractor_rules.engine.game import play_hand
 from tractor_rules.engine.flow.match import Match
 from tractor_rules.engine.players.basic import GreedyPlayer, RandomPlayer
@@ -25,6 +25,7 @@ from tractor_rules.engine.records.replay import replay_hand
 from tractor_rules.errors import ExportError
 from tractor_rules.render.sheet import build_sheet
 from player_kinds import EVERY_KIND, SEARCH
+from scripted_bids import scripted_auction as _auction
 
 GALLERY = Path(__file__).resolve().parents[2] / "examples" / "house-rules"
 A01 = GALLERY / "A01-san-da-ha-auction.tractor"
@@ -114,25 +115,6 @@ def test_a_document_whose_bids_make_no_grid_is_refused(san_da_ha):
 
 
 # --- the auction itself ------------------------------------------------------------------------------
-
-
-class Scripted(Player):
-    """Bids from a list, one per turn (None: pass)."""
-
-    def __init__(self, bids: list[int | None]):
-        self.bids = list(bids)
-        self.offered: list[list[int]] = []
-
-    def bid(self, view, offers):
-        self.offered.append(offers)
-        return self.bids.pop(0)
-
-
-def _auction(rules, scripts, first=0):
-    players = [Scripted(s) for s in scripts]
-    public = Public(rules, rules.table.players, 0, "5", None)
-    hands = [[] for _ in players]
-    return run_auction(rules, players, hands, public, first), players
 
 
 def test_the_lowest_bid_banks_once_all_the_others_have_passed(san_da_ha):

@@ -14,9 +14,7 @@ import pytest
 import tractor_rules as tr
 from tractor_rules.codec import rules_to_dict_as
 from tractor_rules.errors import ExportError
-from tractor_rules.engine.flow.auction import run_auction
 from tractor_rules.engine.flow.choices import IllegalPlay
-from tractor_rules.engine.flow.views import Player, Public
 from tractor_rules.engine.game import play_hand
 from tractor_rules.engine.flow.match import Match
 from tractor_rules.engine.players.basic import GreedyPlayer
@@ -24,6 +22,7 @@ from tractor_rules.engine.players.kinds import make_players
 from tractor_rules.engine.records.replay import replay_hand
 from tractor_rules.render import render_sheet
 from player_kinds import EVERY_KIND, SEARCH
+from scripted_bids import scripted_auction as _auction
 
 GALLERY = Path(__file__).resolve().parents[2] / "examples" / "house-rules"
 A01 = GALLERY / "A01-san-da-ha-auction.tractor"
@@ -73,24 +72,6 @@ def test_a_misspelt_once_is_an_error_at_its_place():
 
 
 # --- the auction ----------------------------------------------------------------------------------------
-
-
-class Scripted(Player):
-    """Bids from a list, one per turn (None: pass)."""
-
-    def __init__(self, bids: list[int | None]):
-        self.bids = list(bids)
-        self.offered: list[list[int]] = []
-
-    def bid(self, view, offers):
-        self.offered.append(offers)
-        return self.bids.pop(0)
-
-
-def _auction(rules, scripts, first=0):
-    players = [Scripted(s) for s in scripts]
-    public = Public(rules, rules.table.players, 0, "5", None)
-    return run_auction(rules, players, [[] for _ in players], public, first), players
 
 
 def test_each_player_is_asked_once_and_the_highest_bid_banks(san_da_yi):
