@@ -17,7 +17,6 @@ from tractor_rules.errors import ExportError
 from tractor_rules.engine.flow.choices import IllegalPlay
 from tractor_rules.engine.game import play_hand
 from tractor_rules.engine.flow.match import Match
-from tractor_rules.engine.players.basic import GreedyPlayer
 from tractor_rules.engine.players.kinds import make_players
 from tractor_rules.engine.records.replay import replay_hand
 from tractor_rules.render import render_sheet
