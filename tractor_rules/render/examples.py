@@ -532,10 +532,10 @@ def throw_examples(kit: Kit) -> Made:
         return None
     kinds = kit.rules.leading.throw_kinds  # a throw of a barred kind is no lead: none is shown
     paired = 2 in kit.rules.combinations.set_widths and kit.decks >= 2
-    if paired and kinds:
-        paired = kit.ctx.lead_error(kit.cards((side[k], 1), (side[k + 1], 2), (side[k + 5], 2))) is None
     if paired:
         throw = kit.cards((side[k], 1), (side[k + 1], 2), (side[k + 5], 2))
+        paired = not kinds or kit.ctx.lead_error(throw) is None
+    if paired:
         others = [kit.cards((side[k - 1], 1)), kit.cards((side[k - 2], 2)), kit.cards((side[-1], 1))]
     else:
         throw = kit.cards((side[0], 1), (side[1], 1), (side[k], 1))

@@ -1238,9 +1238,8 @@ def _check_exchange(entry: dict[str, Any], rules: Rules, ctx: Any, problems: lis
     show_error = ctx.exchange_show_error(shown)
     if show_error is not None:
         problems.append(f"exchange: seat {seat}'s show {made['shown']} {show_error}")
-    if during:
-        pass  # the declaration taken was judged against the trump it named
-    elif ctx.taken_error(took) is not None:
+    # (during the deal the declaration taken was judged against the trump it named, above)
+    if not during and ctx.taken_error(took) is not None:
         problems.append(f"exchange: the cards taken, {made['took']}, are not a declaration of a joker with a pair "
                         f"naming the hand's trump")
     back_error = ctx.give_back_error(gave)

@@ -17,7 +17,8 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Callable, Collection, Sequence
 
-from ...rules import Combinations, Rules, width_name
+from ...rules import Combinations, KindName, Rules, width_name
+from ...rules.kinds import throw_word
 from ..deck import rainbows, rains
 from ..deck.cards import Card
 from ..deck.order import RAINBOW, TRUMP, Order
@@ -454,17 +455,21 @@ def barred_stoppers(rules: Rules, leader: int, seats: Sequence[int], bankers: Co
 
 
 def throw_kind(order: Order, unit: Unit) -> str:
-    """The kind of one unit of a throw, by its family's word (``rules.THROW_KINDS``): a set of
-    ``bomb_width`` or more identical cards (or, where bombs join adjacent sets, a tractor of such
-    sets) is a bomb; a tractor of singles a straight; another tractor a tractor; a set is named by
-    its width ("singles", "pairs", ... "sets of 5")."""
-    comb = order.rules.combinations
+    """The kind of one unit of a throw, by its family's word (``rules.throw_word``): a set by its
+    width, or a bomb where it is as wide as one; a tractor of ``bomb_width`` or more identical cards
+    a bomb where bombs join adjacent sets; a tractor of singles a straight; another tractor a
+    tractor."""
+    rules = order.rules
+    comb = rules.combinations
     width = unit.width
-    if comb.bomb_width and width >= comb.bomb_width and (unit.length == 1 or comb.bomb_joins_sets):
-        return "bombs"
-    if unit.length > 1:
-        return "straights" if width == 1 else "tractors"
-    return width_name(width, plural=True)
+    kind: KindName
+    if unit.length == 1:
+        kind = "set"
+    elif comb.bomb_width and width >= comb.bomb_width and comb.bomb_joins_sets:
+        kind = "bomb"
+    else:
+        kind = "straight" if width == 1 else "tractor"
+    return throw_word(rules, kind, width)
 
 
 def barred_throw_part(order: Order, throw: tuple[Card, ...]) -> tuple[str, tuple[Card, ...]] | None:
