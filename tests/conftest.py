@@ -45,6 +45,26 @@ def built_site(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return once_per_run(tmp_path_factory, "site", build)
 
 
+@pytest.fixture
+def unsettled(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The commands that play (``simulate``, ``tournament``, ``balance``, the soak script) run in
+    the test process without settling it (``settle_heap`` and ``unsettle_heap``, sim/parallel.py):
+    settling is a full pass of the garbage collector over everything the process holds, then
+    ``gc.freeze``, which a command's own small process does in milliseconds; the test process
+    holds the whole suite's collected tests (1.4 million objects), where each pass takes 0.2 CPU
+    seconds, more than the rest of many of these tests.  Settling changes no hand.  It stays
+    tested where it is the subject, in tests/sim/test_parallel.py, without this fixture:
+    ``test_settling_sets_what_is_held_aside_until_unsettled``, and
+    ``test_a_command_settles_its_process_for_the_run_and_unsettles_it_after``, which runs each of
+    the three commands end to end in the test process, settled as in their own.  Worker processes
+    (forkserver or spawn: never copies of this one) settle their own heaps as ever."""
+    from tractor_rules.sim import parallel, runs
+
+    for module in (parallel, runs):  # runs holds the two under its own names (imported from parallel)
+        monkeypatch.setattr(module, "settle_heap", lambda: None)
+        monkeypatch.setattr(module, "unsettle_heap", lambda: None)
+
+
 #: set on a test whose xdist_group pytest-xdist could not keep on one worker
 _GROUP_LOST = pytest.StashKey[bool]()
 

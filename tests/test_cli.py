@@ -249,7 +249,7 @@ def test_diff_of_constant_twos_lists_exactly_its_changes(capsys):
     assert "kitty" not in out.lower() and "ruff" not in out.lower()
 
 
-def test_simulate_prints_statistics_and_writes_a_whole_log(tmp_path, capsys):
+def test_simulate_prints_statistics_and_writes_a_whole_log(tmp_path, capsys, unsettled):
     log = tmp_path / "hands.jsonl"
     code, out, _ = run(capsys, "simulate", "two-decks", "--hands", "5", "--seed", "7", "--log", str(log), "--json")
     assert code == 0
@@ -293,7 +293,7 @@ def test_the_help_states_the_default_seed(name, capsys):
                                                    "deals), seed 7"),
     (["balance", "two-decks"], "Balance: 2 hands a ruleset on the same deals, seed 7, players heuristic"),
 ])
-def test_every_report_states_the_seed_that_repeats_it(command, header, capsys):
+def test_every_report_states_the_seed_that_repeats_it(command, header, capsys, unsettled):
     argv = [*command, "--hands", "2", "--seed", "7", "--workers", "1"]
     code, out, _ = run(capsys, *argv)
     assert code == 0 and out.splitlines()[0] == header

@@ -17,7 +17,6 @@ from tractor_rules import cli
 from tractor_rules.engine.records.replay import replay_log
 from tractor_rules.render import gallery
 from tractor_rules.render.render import render_sheet
-from tractor_rules.sim import runs
 
 ROOT = Path(__file__).resolve().parents[1]
 FOLDER = ROOT / "examples" / "house-rules"
@@ -69,17 +68,6 @@ HANDS = 40
 #: every core busy with other tests, the run plays them in its own process instead of starting
 #: processes for each file (the hands and the log are the same: tests/sim/test_parallel.py)
 WORKERS = [] if cores_per_test() > 1 else ["--workers", "1"]
-
-
-@pytest.fixture
-def unsettled(monkeypatch: pytest.MonkeyPatch) -> None:
-    """The command's run without ``settle_heap``: settling is a full pass of the garbage collector
-    over everything the process holds, then ``gc.freeze``, which a command's own small process
-    does in milliseconds; in a test process, which holds the whole suite's collected tests (1.4
-    million objects), each pass took 0.2 CPU seconds, a third of a test here.  Settling changes no
-    hand (tests/sim/test_parallel.py tests it, and test_cli.py runs the commands with it)."""
-    monkeypatch.setattr(runs, "settle_heap", lambda: None)
-    monkeypatch.setattr(runs, "unsettle_heap", lambda: None)
 
 
 @pytest.mark.parametrize("path", FILES, ids=lambda p: p.stem)

@@ -37,14 +37,9 @@ def _soak() -> Any:
 soak = _soak()
 
 
-@pytest.fixture(autouse=True)
-def unsettled(monkeypatch: pytest.MonkeyPatch) -> None:
-    """The soak's runs in this process without ``settle_heap``: a full pass of the garbage collector
-    over the test process's whole suite (1.4 million objects) for each run, which a soak's own small
-    process does in milliseconds (tests/test_gallery.py says the same of ``simulate``).  Settling
-    changes no hand; worker processes still settle their own heaps."""
-    monkeypatch.setattr(parallel, "settle_heap", lambda: None)
-    monkeypatch.setattr(parallel, "unsettle_heap", lambda: None)
+#: the soak's runs, and the simulate it is checked against, in this process without settling it
+#: (``unsettled``, tests/conftest.py); worker processes still settle their own heaps
+pytestmark = pytest.mark.usefixtures("unsettled")
 
 
 def _run(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, dict[str, Any]]:

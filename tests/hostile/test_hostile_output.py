@@ -88,7 +88,7 @@ def test_a_pipe_or_a_device_is_never_replaced(tmp_path: Path, capsys):
 
 @pytest.mark.parametrize("where", ["folder", "missing", "empty", "read-only", "long"])
 @pytest.mark.parametrize("how", ["-o", "--log"])
-def test_every_failure_is_one_line_and_status_1(tmp_path: Path, capsys, where: str, how: str):
+def test_every_failure_is_one_line_and_status_1(tmp_path: Path, capsys, where: str, how: str, unsettled):
     targets = {
         "folder": str(tmp_path),
         "missing": str(tmp_path / "no" / "such" / "folder.json"),

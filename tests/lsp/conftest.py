@@ -1,7 +1,18 @@
 """A real language-server session for the tests: ``tractor-rules lsp`` in a subprocess, driven by
-pygls's language client over standard input and output.  One server per test module (starting
-one costs about a second); the client's event loop runs in a thread of its own, so the tests call
-it synchronously."""
+pygls's language client over standard input and output; the client's event loop runs in a thread
+of its own, so the tests call it synchronously.
+
+One server serves every module of the run (the modules are in the xdist group "lsp", so one
+worker runs them all): starting one costs about a CPU second (pygls, lsprotocol and the package
+imported), which a server per module paid 25 times.  The modules cannot tell: each opens its own
+files, in a folder of its own, and the documents a module opened are closed when it ends, so that
+the next module meets a server holding no document, as a new one would.  A server that no longer
+answers when a module starts (it crashed, or a test left it hanging) is replaced by a new one, so
+that a failure stays in its module.  A module that needs a server started otherwise (other
+initialization options, a locale) makes its own ``session`` fixture with ``Session(...)``.  (The
+server's own CPU time is waited for when the run ends, after the last test: ``--cpu-times``, which
+counts a test's child processes once they are waited for, no longer sees it; ``/usr/bin/time``
+over the run does.)"""
 
 from __future__ import annotations
 
@@ -47,14 +58,41 @@ class Session:
     def call(self, coroutine: Any) -> Any:
         return asyncio.run_coroutine_threadsafe(coroutine, self.loop).result(REPLY_TIMEOUT)
 
-    def close(self) -> None:
+    def answers(self) -> bool:
+        """Whether the server still runs and answers a request (a hover on no document)."""
+        if self.client.stopped:  # pygls sets it when the server's process exits
+            return False
         try:
-            self.call(self.client.shutdown_async(None))
-            self.client.exit(None)
+            self.hover("file:///no-such-document.tractor", 0, 0)
+        except Exception:
+            return False
+        return True
+
+    def close(self, answering: bool = True) -> None:
+        """Shut the server down as an editor does; one that no longer answers is killed."""
+        try:
+            if answering:
+                self.call(self.client.shutdown_async(None))
+                self.client.exit(None)
+            else:
+                process = self.client._server  # the process pygls started (it has no public name)
+                if process is not None and process.returncode is None:
+                    self.loop.call_soon_threadsafe(process.kill)
             self.call(self.client.stop())
         finally:
             self.loop.call_soon_threadsafe(self.loop.stop)
             self.thread.join(REPLY_TIMEOUT)
+
+    def close_documents(self) -> None:
+        """Close every document opened through this session, and forget their diagnostics.  (A
+        document left open would also be checked again at each change of configuration.)"""
+        if not self.client.stopped:
+            for uri in self.versions:
+                self.client.text_document_did_close(types.DidCloseTextDocumentParams(
+                    text_document=types.TextDocumentIdentifier(uri=uri)))
+        with self.arrived:
+            self.versions.clear()
+            self.diagnostics.clear()
 
     # --- documents ------------------------------------------------------------------------------
 
@@ -124,8 +162,36 @@ class Session:
             context=types.CodeActionContext(diagnostics=diagnostics)))) or []
 
 
+class RunServer:
+    """The run's server: started when a module first asks, started again when it no longer
+    answers."""
+
+    def __init__(self) -> None:
+        self.running: Session | None = None
+
+    def answering(self) -> Session:
+        if self.running is not None and not self.running.answers():
+            self.running.close(answering=False)
+            self.running = None
+        if self.running is None:
+            self.running = Session()
+        return self.running
+
+    def close(self) -> None:
+        if self.running is not None:
+            self.running.close(answering=self.running.answers())
+
+
+@pytest.fixture(scope="session")
+def run_server() -> Iterator[RunServer]:
+    server = RunServer()
+    yield server
+    server.close()
+
+
 @pytest.fixture(scope="module")
-def session() -> Iterator[Session]:
-    started = Session()
-    yield started
-    started.close()
+def session(run_server: RunServer) -> Iterator[Session]:
+    """The run's server, answering, for one module; the module's documents closed at its end."""
+    server = run_server.answering()
+    yield server
+    server.close_documents()

@@ -11,7 +11,7 @@ from lsprotocol import types
 
 from tractor_rules.rules.expressions import EFFECTS, FACTS
 
-#: one language server for the module (tests/lsp/conftest.py), on one worker
+#: the language server of the run (tests/lsp/conftest.py), on the one worker of the group
 pytestmark = pytest.mark.xdist_group("lsp")
 
 

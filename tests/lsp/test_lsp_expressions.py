@@ -13,7 +13,7 @@ from tractor_rules.lsp.completion import written_forms
 from tractor_rules.rules.expressions import AFTER_HAND, EFFECTS, FACTS, KITTY, QUANTITIES, STAKE, TABLE, WORTH
 from tractor_rules.rules.expressions import FIRST_TEAMS as TEAMS  # a word each (the banker's friends: two)
 
-#: one language server for the module (tests/lsp/conftest.py), on one worker
+#: the language server of the run (tests/lsp/conftest.py), on the one worker of the group
 pytestmark = pytest.mark.xdist_group("lsp")
 
 HOUSE = """\

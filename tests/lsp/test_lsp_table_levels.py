@@ -9,7 +9,7 @@ import pytest
 
 from tractor_rules.rules.expressions import QUANTITIES
 
-#: one language server for the module (tests/lsp/conftest.py), on one worker
+#: the language server of the run (tests/lsp/conftest.py), on the one worker of the group
 pytestmark = pytest.mark.xdist_group("lsp")
 
 

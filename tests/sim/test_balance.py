@@ -71,7 +71,7 @@ def test_wilson_interval_and_tests():
     assert mean_difference_p(a, Tally.of(Counter({20: 50, 30: 50}))) < 1e-6
 
 
-def test_the_command_writes_text_json_and_an_html_page_with_plots(tmp_path, capsys):
+def test_the_command_writes_text_json_and_an_html_page_with_plots(tmp_path, capsys, unsettled):
     page = tmp_path / "balance.html"
     argv = ["balance", "one-deck", "house-strict-throws", "--hands", "8", "--players", "greedy", "--seed", "2"]
     assert main([*argv, "--html", str(page)]) == 0

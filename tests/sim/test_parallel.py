@@ -160,7 +160,7 @@ def test_a_worker_that_dies_stops_the_run_with_an_error_not_a_wait():
         backend.submit(GameJob(tr.load("two-decks"), ("random",) * 4, 1), 0, 1)
 
 
-def test_a_command_whose_worker_dies_says_so_and_leaves_no_output(tmp_path, capsys, monkeypatch):
+def test_a_command_whose_worker_dies_says_so_and_leaves_no_output(tmp_path, capsys, monkeypatch, unsettled):
     from tractor_rules.sim import parallel
     from tractor_rules.sim.backends import WorkerLost
 
@@ -245,7 +245,7 @@ def _report(capsys, *argv):
     return code, data
 
 
-def test_simulate_with_workers_prints_the_serial_report(tmp_path, capsys):
+def test_simulate_with_workers_prints_the_serial_report(tmp_path, capsys, unsettled):
     one, two = tmp_path / "one.jsonl", tmp_path / "two.jsonl"
     args = ["one-deck", "--hands", "30", "--seed", "5", "--players", "heuristic,random"]
     code1, serial = _report(capsys, *args, "--workers", "1", "--log", str(one))
@@ -255,7 +255,7 @@ def test_simulate_with_workers_prints_the_serial_report(tmp_path, capsys):
     assert sorted(p.name for p in tmp_path.iterdir()) == ["one.jsonl", "two.jsonl"]
 
 
-def test_workers_are_never_more_than_the_hands_nor_the_backends_maximum(capsys, monkeypatch):
+def test_workers_are_never_more_than_the_hands_nor_the_backends_maximum(capsys, monkeypatch, unsettled):
     """``--workers 40`` for 2 hands started 42 processes; ``--workers 100000`` tried to start them all."""
     from tractor_rules.sim import parallel
     from tractor_rules.sim.backends import BACKENDS, run_workers

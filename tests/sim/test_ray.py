@@ -47,7 +47,7 @@ def test_ray_plays_the_same_hands_as_a_serial_run(ray_backend):
     assert on_ray == serial and len({r.game for r in serial}) > 1
 
 
-def test_the_command_runs_on_ray(ray_backend, capsys):
+def test_the_command_runs_on_ray(ray_backend, capsys, unsettled):
     argv = ["simulate", "one-deck", "--hands", "12", "--seed", "4", "--json", "--workers", "2"]
     assert main(argv) == 0
     local = json.loads(capsys.readouterr().out)

@@ -56,7 +56,7 @@ def test_pairings_and_refusals():
         play_tournament(tr.load("house-finding-friends"), ["greedy", "random"], 2, 0, InlineBackend())
 
 
-def test_the_command_prints_json_and_refuses_what_it_cannot_play(capsys):
+def test_the_command_prints_json_and_refuses_what_it_cannot_play(capsys, unsettled):
     argv = ["tournament", "one-deck", "--players", "greedy,random", "--hands", "6", "--seed", "3", "--json"]
     assert main(argv) == 0
     first = json.loads(capsys.readouterr().out)
