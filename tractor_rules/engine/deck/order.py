@@ -226,12 +226,9 @@ def build_order(rules: Rules, level: str | None, trump: str | None) -> Order:
     by_suit: list[list[Card]] = [[] for _ in range(TRUMP + 1)]
     for face in faces:
         by_suit[suit_of[face]].append(face)
-    lines = side_lines
     bands_out = []
-    for suit, members in enumerate(by_suit):
+    for members in by_suit:
         members.sort(key=strength.__getitem__, reverse=True)
-        if suit == TRUMP:
-            lines.append(_lines(members, succ, pred, strength))
         grouped: list[list[Card]] = []
         for f in members:
             if grouped and strength[grouped[-1][0]] == strength[f]:
@@ -239,6 +236,7 @@ def build_order(rules: Rules, level: str | None, trump: str | None) -> Order:
             else:
                 grouped.append([f])
         bands_out.append(tuple(tuple(g) for g in grouped))
+    lines = (*side_lines, _lines(by_suit[TRUMP], succ, pred, strength))
 
     comb = rules.combinations
     set_widths = tuple(sorted(set(comb.set_widths) | {1}, reverse=True))
@@ -246,7 +244,7 @@ def build_order(rules: Rules, level: str | None, trump: str | None) -> Order:
     no_units: list[Unit | None] = [None] * len(CARDS)
     set_units = tuple(list(no_units) for _ in range(set_widths[0] + 1))
     kinds = tractor_kinds(comb)
-    return Order(rules, level, trump, tuple(suit_of), tuple(strength), tuple(lines), tuple(bands_out),
+    return Order(rules, level, trump, tuple(suit_of), tuple(strength), lines, tuple(bands_out),
                  set_widths, kinds, places, set_units=set_units, singles_join=bool(kinds) and kinds[-1][0] == 1)
 
 
@@ -259,6 +257,7 @@ class _Pack:
     def __init__(self, table: Table):
         #: one copy of every card of the pack, in deck order
         self.faces = deck_cards(table)
+        #: the same, as a set
         self.face_set = frozenset(self.faces)
         #: the jokers of the pack
         self.jokers = frozenset(f for f in self.faces if f.is_joker)
@@ -283,8 +282,8 @@ def _pack_of(table: Table) -> _Pack:
 
 
 def _candidates(tier: TrumpTier, pack: _Pack, level: str | None, trump: str | None) -> Iterable[Card]:
-    """The faces of the pack that ``tier`` may claim (``_claims`` decides which it does), in deck
-    order: all of them for a kind this does not know, which ``_claims`` refuses."""
+    """The faces of the pack that ``tier`` may claim (``_claims`` decides which it does): all of
+    them for a kind this does not know, which ``_claims`` refuses."""
     kind = tier.kind
     if kind == "big-joker":
         return (CARDS[BIG_JOKER],) if BIG_JOKER in pack.jokers else ()
