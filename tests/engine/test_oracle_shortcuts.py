@@ -7,6 +7,7 @@ every distinct card play of the shipped rulesets and the gallery (tests/corpus.p
 from __future__ import annotations
 
 import random
+import re
 from dataclasses import replace
 from pathlib import Path
 
@@ -14,7 +15,8 @@ import pytest
 from corpus import CARD_PLAY, GALLERY, distinct, ids
 
 import tractor_rules as tr
-from tractor_rules.engine.deck.cards import CARDS, Card, PackCheck, pack, pack_copies, read_cards
+from tractor_rules.engine.deck.cards import (CARD_NAMES, CARDS, SUIT_SYMBOLS, Card, PackCheck, pack, pack_copies,
+                                             parse_token, read_cards)
 from tractor_rules.engine.rulings.follow import FollowContext, _plain_duty, duty_for, follow_refusal, lead_suit
 from tractor_rules.engine.oracle import Context
 from tractor_rules.engine.deck.order import TRUMP
@@ -77,6 +79,57 @@ def test_cards_taken_as_given_are_what_reading_and_checking_give(name):
             # a tuple remembered as checked is taken only when it holds cards, and only as it is
             assert check.holds(given, {given}) == (set(map(type, given)) <= {Card})
     assert taken >= 300  # every hand of the pack is taken as it is
+
+
+def plain_notation(text: str) -> tuple | str:
+    """Notation read as a pattern first read it: the chunks between runs of spaces and commas, a
+    chunk that opens with a suit symbol cut before each symbol; each token a card.  The cards, or
+    the error's words."""
+    tokens = []
+    for chunk in re.split(r"[\s,]+", text.strip()):
+        if chunk and chunk[0] in SUIT_SYMBOLS:
+            tokens += [piece for piece in re.split(r"(?=[♠♥♦♣♤♡♢♧])", chunk) if piece]
+        elif chunk:
+            tokens.append(chunk)
+    try:
+        return tuple(parse_token(token) for token in tokens)
+    except CardNotationError as error:
+        return str(error)
+
+
+def test_notation_is_read_as_the_plain_pattern_reads_it():
+    """``read_cards`` splits notation with ``str.split``, and takes one card's name from a table:
+    the same cards, and the same errors, as the pattern, for any mixture of names, symbols,
+    whitespace (Unicode's too) and commas."""
+    rng = random.Random(7)
+    pieces = [*CARD_NAMES, *(card.pretty() for card in CARDS), "T", "10", "1", "♠", "♤J♠J", "S", "x", "",
+              " ", "  ", ",", ", ", "\t", "\n", "\u3000", "\xa0", "\x1c", "\u2028"]
+    for _ in range(20000):
+        text = "".join(rng.choice(pieces) for _ in range(rng.randint(0, 6)))
+        try:
+            read: tuple | str = read_cards(text)
+        except CardNotationError as error:
+            read = str(error)
+        assert read == plain_notation(text), repr(text)
+
+
+@pytest.mark.parametrize("name", RULESETS[:4], ids=IDS[:4])
+def test_a_hand_given_as_a_list_reads_as_its_tuple(name):
+    """The context takes a list (the replay's hands) as the tuple of its items: the same cards, or
+    the same error, as reading the list item by item."""
+    rules = tr.load(name)
+    ctx = rules.context(rules.table.ranks[0], "S")
+    check = PackCheck.of(rules.table)
+    deck = pack(rules.table)
+    rng = random.Random(Path(name).name)
+    for _ in range(200):
+        cards = tuple(rng.sample(deck, rng.randint(1, min(30, len(deck)))))
+        for given in (cards, spoiled(rng, cards)):
+            try:
+                got: tuple | str = ctx.cards(list(given))
+            except Exception as error:  # noqa: BLE001
+                got = f"{type(error).__name__}: {error}"
+            assert got == plain_cards(check, list(given))
 
 
 def test_a_remembered_hand_is_known_by_its_cards_not_by_look_alikes():

@@ -17,7 +17,7 @@ from collections.abc import Iterable, Sequence
 from ..errors import CardNotationError
 from ..memo import ByIdentity
 from ..rules import SUITS, Rules
-from .deck.cards import CARDS, SUIT_SYMBOLS, Card, PackCheck, only_cards, read_cards
+from .deck.cards import SUIT_SYMBOLS, Card, PackCheck, only_cards, read_cards
 from .deck.order import TRUMP, Order, build_order
 from .deck.rainbows import rainbow_parts
 from .deck.rains import RainShape, RainThrow, rain_of, throw_rains
@@ -113,9 +113,8 @@ class Context:
         # followed from without its play, and that hand was checked already.  Only a tuple of Card
         # objects is looked up (another object may equal a card without being one)
         self._known_hands: set[tuple[Card, ...]] = set()
-        # per effective suit, its faces
-        suit_of = self.order.suit_of
-        self._suit_faces = tuple(frozenset(c for c in CARDS if suit_of[c] == suit) for suit in range(TRUMP + 1))
+        # per effective suit, its faces (the faces of its bands: every card of the pack has a suit)
+        self._suit_faces = tuple(frozenset(face for band in bands for face in band) for bands in self.order.bands)
 
     def __repr__(self) -> str:
         return f"<Context {self.rules.name!r} level {self.level or 'none'} trump {self.trump or 'none'}>"
@@ -124,6 +123,10 @@ class Context:
 
     def cards(self, cards: Cards) -> tuple[Card, ...]:
         """Cards from notation (or cards), checked against the deck."""
+        if type(cards) is list:
+            # a hand kept as a list (the replay's): read as the tuple of its items, which the pack
+            # check below answers without reading each card again
+            cards = tuple(cards)
         if type(cards) is tuple:  # cards already, all in the pack: what reading and checking give
             if len(cards) == 1:  # one card played, or led: the most common question
                 if type(cards[0]) is Card and cards[0] in self._faces:

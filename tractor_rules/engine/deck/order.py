@@ -28,11 +28,13 @@ questions linear scans instead of searches.  A configuration that still branches
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from collections.abc import Set as AbstractSet
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import TYPE_CHECKING
 
-from ...rules import RANKS, SUITS, Combinations, LinkTier, Rules, TrumpTier
+from ...rules import RANKS, SUITS, Combinations, LinkTier, Rules, Table, TrumpTier
 from ..errors import EngineError
 from .cards import BIG_JOKER, CARDS, N_CODES, SMALL_JOKER, Card, deck_cards, parse_token
 
@@ -141,61 +143,72 @@ def build_order(rules: Rules, level: str | None, trump: str | None) -> Order:
         raise EngineError(f"level {level!r} is not a rank of this deck ({', '.join(table.ranks)})")
     if trump is not None and trump not in SUITS:
         raise EngineError(f"trump {trump!r} is not a suit: use S, H, D, C, or None for no-trump")
-    faces = deck_cards(table)
+    pack = _pack_of(table)
+    faces = pack.faces
     tiers = rules.trumps.order
     levels_are_trump = trump is not None or rules.trumps.no_trump != "jokers-only"
 
+    # each face claimed by the first tier that claims it; a tier is asked only about the faces it
+    # may claim (``_candidates``), not about the whole pack
     tier_of: dict[int, int] = {}
-    for face in faces:
-        for i, tier in enumerate(tiers):
-            if _claims(tier, face, level, trump, levels_are_trump):
+    for i, tier in enumerate(tiers):
+        for face in _candidates(tier, pack, level, trump):
+            if face not in tier_of and _claims(tier, face, level, trump, levels_are_trump):
                 tier_of[face] = i
-                break
-        else:
-            if face.is_joker:
-                raise EngineError(f"trumps.order has no place for the {_joker_word(face)}")
+    for joker in (SMALL_JOKER, BIG_JOKER):
+        if joker in pack.jokers and joker not in tier_of:
+            raise EngineError(f"trumps.order has no place for the {_joker_word(CARDS[joker])}")
 
     suit_of = [-1] * len(CARDS)
     strength = [0] * len(CARDS)
     for face in faces:
-        if face in tier_of:
-            i = tier_of[face]
+        placed = tier_of.get(face)
+        if placed is None:
+            suit_of[face] = face // 13  # a card's code is its suit's index * 13 + its rank's index
+            strength[face] = face % 13
+        else:
             suit_of[face] = TRUMP
             # bands of 16 leave room for the 13 ranks inside the trump-suit tier
-            strength[face] = 100 + (len(tiers) - i) * 16
-            if tiers[i].kind == "trump-suit":
-                strength[face] += RANKS.index(face.rank)
-        else:
-            suit_of[face] = SUITS.index(face.suit)
-            strength[face] = RANKS.index(face.rank)
+            strength[face] = 100 + (len(tiers) - placed) * 16
+            if tiers[placed].kind == "trump-suit":
+                strength[face] += face % 13
 
-    succ: dict[int, set[int]] = {f: set() for f in faces}
-    pred: dict[int, set[int]] = {f: set() for f in faces}
+    # the adjacency of the trump suit's faces, kept only for the faces that have neighbours
+    succ: dict[int, set[int]] = {}
+    pred: dict[int, set[int]] = {}
 
     def link(hi: int, lo: int) -> None:
         if hi != lo:
-            succ[hi].add(lo)
-            pred[lo].add(hi)
+            succ.setdefault(hi, set()).add(lo)
+            pred.setdefault(lo, set()).add(hi)
 
-    # plain chains: each side suit, and the trump suit's own tier
+    # plain chains: each side suit, and the trump suit's own tier, cut where a rank claimed away
+    # leaves a hole that is not bridged (a rank or card taken out of the pack altogether leaves none)
     plain_trump: list[Card] = []
-    for s in SUITS:
-        chain = [
-            f for f in faces
-            if f.suit == s and (suit_of[f] != TRUMP or tiers[tier_of[f]].kind == "trump-suit")
-        ]
-        chain.sort(key=lambda f: RANKS.index(f.rank), reverse=True)
-        if chain and suit_of[chain[0]] == TRUMP:
-            plain_trump = chain
-        # the suit's ranks in this pack: a card taken out altogether leaves no hole, as a removed rank
-        present = [f.rank for f in faces if f.suit == s]
-        present.sort(key=RANKS.index)
+    # a side suit's lines are its chain's pieces, one face a node (no two faces of a chain have the
+    # same neighbours), strongest first: read here, as the adjacency of the trump suit is not
+    side_lines: list[tuple[Line, ...]] = [()] * TRUMP
+    bridge_gaps = rules.combinations.bridge_gaps
+    rank_place = pack.rank_place
+    for suit, suit_faces in enumerate(pack.by_suit):
+        chain = [f for f in suit_faces if f not in tier_of or tiers[tier_of[f]].kind == "trump-suit"]
+        if not chain:
+            continue
+        pieces = [[chain[0]]]  # the chain's runs of linked faces
         for hi, lo in zip(chain, chain[1:]):
-            gap = present.index(hi.rank) - present.index(lo.rank) > 1
-            if not gap or rules.combinations.bridge_gaps:
-                link(hi, lo)
+            if bridge_gaps or rank_place[hi] - rank_place[lo] == 1:
+                pieces[-1].append(lo)
+            else:
+                pieces.append([lo])
+        if suit_of[chain[0]] == TRUMP:
+            plain_trump = chain
+            for piece in pieces:
+                for hi, lo in zip(piece, piece[1:]):
+                    link(hi, lo)
+        else:
+            side_lines[suit] = tuple(tuple((face,) for face in piece) for piece in pieces)
 
-    trump_faces = [f for f in faces if suit_of[f] == TRUMP]
+    trump_faces = [f for f in faces if f in tier_of]
     top = plain_trump[0] if plain_trump else None
     chains = rules.combinations.links if trump is not None else rules.combinations.no_trump_links
     claim = {f: tiers[i] for f, i in tier_of.items()}
@@ -208,11 +221,14 @@ def build_order(rules: Rules, level: str | None, trump: str | None) -> Order:
                 for lo in lower:
                     link(hi, lo)
 
-    lines = []
+    # each effective suit's faces, in the pack's order, then strongest first (a stable sort: equal
+    # faces stay in the pack's order)
+    by_suit: list[list[Card]] = [[] for _ in range(TRUMP + 1)]
+    for face in faces:
+        by_suit[suit_of[face]].append(face)
     bands_out = []
-    for suit in range(5):
-        members = sorted((f for f in faces if suit_of[f] == suit), key=lambda f: strength[f], reverse=True)
-        lines.append(_lines(members, succ, pred, strength))
+    for members in by_suit:
+        members.sort(key=strength.__getitem__, reverse=True)
         grouped: list[list[Card]] = []
         for f in members:
             if grouped and strength[grouped[-1][0]] == strength[f]:
@@ -220,6 +236,7 @@ def build_order(rules: Rules, level: str | None, trump: str | None) -> Order:
             else:
                 grouped.append([f])
         bands_out.append(tuple(tuple(g) for g in grouped))
+    lines = (*side_lines, _lines(by_suit[TRUMP], succ, pred, strength))
 
     comb = rules.combinations
     set_widths = tuple(sorted(set(comb.set_widths) | {1}, reverse=True))
@@ -227,8 +244,61 @@ def build_order(rules: Rules, level: str | None, trump: str | None) -> Order:
     no_units: list[Unit | None] = [None] * len(CARDS)
     set_units = tuple(list(no_units) for _ in range(set_widths[0] + 1))
     kinds = tractor_kinds(comb)
-    return Order(rules, level, trump, tuple(suit_of), tuple(strength), tuple(lines), tuple(bands_out),
+    return Order(rules, level, trump, tuple(suit_of), tuple(strength), lines, tuple(bands_out),
                  set_widths, kinds, places, set_units=set_units, singles_join=bool(kinds) and kinds[-1][0] == 1)
+
+
+class _Pack:
+    """What every card order of one table reads of its pack, worked out once per table
+    (``_pack_of``): a game builds the order of every level with every trump."""
+
+    __slots__ = ("faces", "face_set", "jokers", "by_suit", "by_rank", "rank_place")
+
+    def __init__(self, table: Table):
+        #: one copy of every card of the pack, in deck order
+        self.faces = deck_cards(table)
+        #: the same, as a set
+        self.face_set = frozenset(self.faces)
+        #: the jokers of the pack
+        self.jokers = frozenset(f for f in self.faces if f.is_joker)
+        #: per suit (S H D C), its cards in the pack, highest rank first
+        self.by_suit = tuple(tuple(sorted((f for f in self.faces if f.suit == suit), reverse=True))
+                             for suit in SUITS)
+        #: per rank, its cards in the pack, in deck order
+        self.by_rank = {rank: tuple(f for f in self.faces if f.rank == rank) for rank in RANKS}
+        #: per card code, its rank's place among the ranks its suit has in the pack, lowest 0: two
+        #: cards of a suit with places more than 1 apart have a rank between them that the pack
+        #: holds (a rank removed, or a card taken out altogether, leaves no hole)
+        place = [-1] * N_CODES
+        for suit_faces in self.by_suit:
+            for i, face in enumerate(reversed(suit_faces)):
+                place[face] = i
+        self.rank_place = tuple(place)
+
+
+@lru_cache(maxsize=64)
+def _pack_of(table: Table) -> _Pack:
+    return _Pack(table)
+
+
+def _candidates(tier: TrumpTier, pack: _Pack, level: str | None, trump: str | None) -> Iterable[Card]:
+    """The faces of the pack that ``tier`` may claim (``_claims`` decides which it does): all of
+    them for a kind this does not know, which ``_claims`` refuses."""
+    kind = tier.kind
+    if kind == "big-joker":
+        return (CARDS[BIG_JOKER],) if BIG_JOKER in pack.jokers else ()
+    if kind == "small-joker":
+        return (CARDS[SMALL_JOKER],) if SMALL_JOKER in pack.jokers else ()
+    if kind in _LEVEL_KINDS:
+        return pack.by_rank[level] if level is not None else ()
+    if kind in _RANK_KINDS:
+        return pack.by_rank.get(tier.rank, ()) if tier.rank is not None else ()
+    if kind == "trump-suit":
+        return pack.by_suit[SUITS.index(trump)] if trump is not None else ()
+    if kind == "card":
+        card = parse_token(tier.card) if tier.card is not None else None
+        return (card,) if card in pack.face_set else ()
+    return pack.faces
 
 
 #: a node's place in ``Order.places``: its line's index shifted by these bits, plus its own index
@@ -326,18 +396,23 @@ def _link_faces(link: LinkTier, trump_faces: list[Card], claim: dict[int, TrumpT
 
 def _lines(members: list[Card], succ: dict[int, set[int]], pred: dict[int, set[int]],
            strength: list[int]) -> tuple[Line, ...]:
-    """Merge interchangeable faces into nodes and read the adjacency as simple chains."""
+    """Merge interchangeable faces into nodes and read the adjacency as simple chains.  ``succ``
+    and ``pred`` hold only the faces that have neighbours on that side."""
     if not members:
         return ()
     key_of: dict[int, object] = {}
     groups: dict[object, list[int]] = {}
     for f in members:
-        key: object = (frozenset(pred[f]), frozenset(succ[f])) if pred[f] or succ[f] else ("alone", f)
+        before, after = pred.get(f), succ.get(f)
+        key: object = (frozenset(before or ()), frozenset(after or ())) if before or after else ("alone", f)
         key_of[f] = key
         groups.setdefault(key, []).append(f)
 
     def neighbour(key: object, side: dict[int, set[int]]) -> object | None:
-        faces = side[groups[key][0]]
+        faces = side.get(groups[key][0], ())
+        if len(faces) == 1:  # most faces: one neighbour on that side, so nothing can branch
+            for face in faces:
+                return key_of[face]
         keys = {key_of[f] for f in faces}
         if len(keys) > 1:
             names = ", ".join(sorted(str(CARDS[f]) for f in faces))
