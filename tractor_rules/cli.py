@@ -14,6 +14,7 @@ import os
 import sys
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
+from functools import cache
 from typing import Any, NoReturn
 
 from . import __version__
@@ -103,9 +104,20 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+@cache
+def _the_parser() -> argparse.ArgumentParser:
+    """``build_parser()``, built once per process: building it costs more than most commands' own
+    work (a process, a test's worker or the hostile suite's, runs the command line thousands of
+    times).  Parsing leaves it as it was: each call parses into a new namespace, the defaults are
+    constants, ``--version`` and ``format_help`` set what they change again (or back) each time,
+    and nothing of the parser depends on the environment of the call (standard output and the
+    terminal's width are looked up when the help is printed)."""
+    return build_parser()
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Run ``tractor-rules`` with ``argv`` (default: the process's arguments); the exit status."""
-    parser = build_parser()
+    parser = _the_parser()
     with _guarded_output() as output:
         try:
             args = parser.parse_args(argv)  # --help and --version write to standard output

@@ -31,13 +31,21 @@ def rulesets_dir() -> Path:
     return _data_dir("rulesets")
 
 
+@cache
+def _shipped_names() -> tuple[str, ...]:
+    """Names of the shipped rulesets, sorted, read from their folder once per process: the package's
+    files do not change while it runs, and the names are looked up on every load, every request of
+    the JSON-RPC server and every completion of the language server."""
+    return tuple(sorted(p.name[: -len(RULESET_SUFFIX)] for p in rulesets_dir().glob("*" + RULESET_SUFFIX)))
+
+
 def builtin_names() -> list[str]:
-    """Names of the shipped rulesets, sorted."""
-    return sorted(p.name[: -len(RULESET_SUFFIX)] for p in rulesets_dir().glob("*" + RULESET_SUFFIX))
+    """Names of the shipped rulesets, sorted (a new list: the caller's to change)."""
+    return list(_shipped_names())
 
 
 def builtin_path(name: str) -> Path | None:
-    if name not in builtin_names():
+    if name not in _shipped_names():
         return None
     return rulesets_dir() / (name + RULESET_SUFFIX)
 

@@ -79,10 +79,21 @@ class Builder:
         self._items: list[Item] | None = None
         #: a ruleset that extends another marks what its own file changes (not what it restates)
         self._house_changes = frozenset(rules.house_changes)
+        #: whether the house file changed the value at a leaf path, by path: the items of a sheet
+        #: read the same paths again and again
+        self._house_paths: dict[str, bool] = {}
 
     def is_house(self, paths: frozenset[str]) -> bool:
-        changes = self._house_changes
-        return any(path in changes or source_key_for(self.real, path) in changes for path in paths - TITLE_PATHS)
+        if not self._house_changes:  # no house file: nothing to look up
+            return False
+        return any(self._is_house_path(path) for path in paths - TITLE_PATHS)
+
+    def _is_house_path(self, path: str) -> bool:
+        known = self._house_paths.get(path)
+        if known is None:
+            changes = self._house_changes
+            known = self._house_paths[path] = path in changes or source_key_for(self.real, path) in changes
+        return known
 
     @contextmanager
     def section(self, key: str, title: str) -> Iterator[None]:

@@ -72,11 +72,33 @@ class Recorder:
                 outer |= paths
 
 
+#: by class of the values read: whether it is a dataclass, and the names of its fields.  Asked once
+#: per class: a sheet reads tens of thousands of values, of a few dozen classes.
+_IS_DATACLASS: dict[type, bool] = {}
+_FIELD_NAMES: dict[type, frozenset[str]] = {}
+
+
+def _is_dataclass_class(cls: type) -> bool:
+    """Whether instances of ``cls`` are dataclass values."""
+    known = _IS_DATACLASS.get(cls)
+    if known is None:
+        known = _IS_DATACLASS[cls] = dataclasses.is_dataclass(cls)
+    return known
+
+
+def _field_names(cls: type) -> frozenset[str]:
+    """The names of the fields of the dataclass ``cls``."""
+    names = _FIELD_NAMES.get(cls)
+    if names is None:
+        names = _FIELD_NAMES[cls] = frozenset(f.name for f in dataclasses.fields(cls))
+    return names
+
+
 def track(value: Any, recorder: Recorder, path: str = "") -> Any:
     """``value`` itself if it is a leaf (noting its path), else a view of it."""
-    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+    if _is_dataclass_class(type(value)):  # a dataclass value (a dataclass class itself is a leaf)
         return Tracked(value, path, recorder)
-    if is_container(value):
+    if isinstance(value, tuple) and _holds_dataclasses(value):
         return TrackedTuple(value, path, recorder)
     recorder.note(path)
     return value
@@ -94,9 +116,9 @@ class Tracked:
 
     def __getattr__(self, name: str) -> Any:
         value = object.__getattribute__(self, "_value")
-        path = object.__getattribute__(self, "_path")
-        recorder = object.__getattribute__(self, "_recorder")
-        if name in {f.name for f in dataclasses.fields(value)}:
+        if name in _field_names(type(value)):
+            path = object.__getattribute__(self, "_path")
+            recorder = object.__getattribute__(self, "_recorder")
             return track(getattr(value, name), recorder, f"{path}.{name}" if path else name)
         attr = getattr(type(value), name, None)
         if isinstance(attr, property) and attr.fget is not None:
