@@ -4,6 +4,7 @@ whole run, however many xdist workers run the suite (tests/sharing.py)."""
 
 from __future__ import annotations
 
+import gc
 import os
 import subprocess
 import sys
@@ -22,6 +23,21 @@ settings.register_profile(
     suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
 )
 settings.load_profile("ci")
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    """The cyclic collector's full passes are made rarer in the test processes: with Python's
+    thresholds (a young pass every 700 new objects, a middle one every 10 of those, a full one
+    every 10 of those while the heap has grown by a quarter since the last) a test process made
+    about 100 full passes, each walking the whole suite's collected tests and the rules, orders and
+    sheets the tests built (a million objects and more), a quarter of a CPU second each: about 39
+    of the two workers' 280 CPU seconds of tests/engine, tests/render and the gallery went to the
+    collector.  A full pass every 1,000 middle ones leaves it about 6 (the young and middle passes
+    as before).  When a pass runs changes no outcome: the collector frees only what nothing can
+    reach any more.  The commands' own processes keep Python's thresholds, their heap set aside by
+    ``settle_heap`` (sim/parallel.py) instead."""
+    young, middle, _ = gc.get_threshold()
+    gc.set_threshold(young, middle, 1_000)
 
 
 # --- shared by several modules ---------------------------------------------------------------------
