@@ -28,14 +28,15 @@ settings.load_profile("ci")
 def pytest_configure(config: pytest.Config) -> None:
     """The cyclic collector's full passes are made rarer in the test processes: with Python's
     thresholds (a young pass every 700 new objects, a middle one every 10 of those, a full one
-    every 10 of those while the heap has grown by a quarter since the last) a test process made
-    about 100 full passes, each walking the whole suite's collected tests and the rules, orders and
-    sheets the tests built (a million objects and more), a quarter of a CPU second each: about 39
-    of the two workers' 280 CPU seconds of tests/engine, tests/render and the gallery went to the
-    collector.  A full pass every 1,000 middle ones leaves it about 6 (the young and middle passes
-    as before).  When a pass runs changes no outcome: the collector frees only what nothing can
-    reach any more.  The commands' own processes keep Python's thresholds, their heap set aside by
-    ``settle_heap`` (sim/parallel.py) instead."""
+    every 10 of those while the heap has grown by a quarter since the last) each of the two
+    workers made about 50 full passes over tests/engine, tests/render and the gallery, each walking
+    the whole suite's collected tests and the rules, orders and sheets the tests built (a million
+    objects and more), a quarter of a CPU second or more each: 39 of the workers' 236 CPU seconds
+    went to the collector.  A full pass after 1,000 middle ones leaves it 12 (the tests 208; the
+    young and middle passes as before).  When a pass runs changes no outcome: the collector frees
+    only what nothing can reach any more.  The commands that play make their full passes as rare
+    while they play (``settle_heap``, sim/parallel.py), where what the process held before is set
+    aside too."""
     young, middle, _ = gc.get_threshold()
     gc.set_threshold(young, middle, 1_000)
 

@@ -439,22 +439,41 @@ def test_rules_the_engine_cannot_play_are_left_to_the_run_to_refuse():
         broken.context("X", "S")
 
 
-def test_settling_sets_what_is_held_aside_until_unsettled():
+@pytest.fixture
+def python_thresholds():
+    """The collector's thresholds as Python sets them (the test processes make full passes rarer,
+    tests/conftest.py), and the test process's own given back after the test."""
     import gc
 
-    from tractor_rules.sim.parallel import settle_heap, unsettle_heap
+    kept = gc.get_threshold()
+    gc.set_threshold(700, 10, 10)
+    yield (700, 10, 10)
+    gc.set_threshold(*kept)
+
+
+def test_settling_sets_what_is_held_aside_until_unsettled(python_thresholds):
+    import gc
+
+    from tractor_rules.sim.parallel import RUN_MIDDLE_PASSES_PER_FULL, settle_heap, unsettle_heap
 
     held = [[object()] for _ in range(3)]  # containers the collector tracks
     assert gc.get_freeze_count() == 0
+    during = (700, 10, RUN_MIDDLE_PASSES_PER_FULL)
     settle_heap()
     try:
         assert gc.get_freeze_count() > 0
         tracked = {id(o) for o in gc.get_objects()}
         assert not any(id(h) in tracked for h in held)  # a full pass no longer walks them
+        assert gc.get_threshold() == during  # and full passes come more rarely
+        settle_heap()  # settled again before the run ends (as the benchmark does, ruleset by ruleset)
+        assert gc.get_threshold() == during
     finally:
         unsettle_heap()
     assert gc.get_freeze_count() == 0
+    assert gc.get_threshold() == python_thresholds  # as before the first settling, not the second
     assert any(h is held[0] for h in gc.get_objects())
+    unsettle_heap()  # once more: nothing left to give back
+    assert gc.get_threshold() == python_thresholds
 
 
 @pytest.mark.parametrize("command", [
@@ -462,22 +481,27 @@ def test_settling_sets_what_is_held_aside_until_unsettled():
     ["tournament", "two-decks", "--players", "random,greedy", "--hands", "2", "--json"],
     ["balance", "two-decks", "--hands", "2", "--json"],
 ])
-def test_a_command_settles_its_process_for_the_run_and_unsettles_it_after(command, capsys, monkeypatch):
+def test_a_command_settles_its_process_for_the_run_and_unsettles_it_after(command, capsys, monkeypatch,
+                                                                         python_thresholds):
     import gc
 
     from tractor_rules.sim import parallel
 
     frozen_during = []
+    thresholds_during = []
 
     def play(*args, **kwargs):
         frozen_during.append(gc.get_freeze_count())
+        thresholds_during.append(gc.get_threshold())
         return real(*args, **kwargs)
 
     real = parallel.play_games
     monkeypatch.setattr(parallel, "play_games", play)
     assert main(command) == 0
     assert frozen_during and all(n > 0 for n in frozen_during)
+    assert set(thresholds_during) == {(700, 10, parallel.RUN_MIDDLE_PASSES_PER_FULL)}
     assert gc.get_freeze_count() == 0
+    assert gc.get_threshold() == python_thresholds
 
 
 def test_a_hand_result_comes_back_from_a_worker_as_it_left():
