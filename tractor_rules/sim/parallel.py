@@ -129,8 +129,8 @@ class InlineBackend:
 
 #: the middle passes of the collector between two full ones while a run plays: 1,000 instead of
 #: Python's 10.  What a run holds once settled is out of the full passes' sight, but what it
-#: builds as it plays (card orders, hands' records, the players' caches) is walked by each full
-#: pass again; the benchmark took 4 % less CPU (docs/contributing.md, "The suite's time").
+#: builds as it plays (the hands' records, the oracle's and the players' caches) is walked by each
+#: full pass again; the benchmark took 4.8 % less CPU (docs/contributing.md, "The suite's time").
 RUN_MIDDLE_PASSES_PER_FULL = 1_000
 
 #: Python's thresholds as they were when the process was first settled, given back by
